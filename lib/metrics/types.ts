@@ -1,0 +1,72 @@
+import type { ParsePath } from '../parsing/types';
+import type { Outcome } from '../runner/types';
+
+/** One stored conversation, reduced to what the metrics need. */
+export type ConversationFacts = {
+  variant: string;
+  outcome: Outcome;
+  /** Model calls that returned a response (the "model responses"). */
+  modelResponses: number;
+};
+
+/** One model call, reduced to what the metrics need. Failed requests have ok=false and no parse path. */
+export type ModelCallFacts = {
+  variant: string;
+  ok: boolean;
+  parsePath: ParsePath | null;
+  callCount: number;
+  allValid: boolean;
+  latencyMs: number;
+  promptTokens: number | null;
+  completionTokens: number | null;
+};
+
+/** Errors by kind (unknown_tool, invalid_arguments, tool_failed, tool_timeout, tool_output_invalid, tool_output_too_large, model_request_failed). */
+export type ErrorFacts = { variant: string; kind: string; count: number };
+
+export type MetricsInput = {
+  /** Variant names in display order. */
+  variants: string[];
+  conversations: ConversationFacts[];
+  modelCalls: ModelCallFacts[];
+  errors: ErrorFacts[];
+};
+
+export type Rate = { value: number | null; low: number | null; high: number | null; successes: number; trials: number };
+
+export type VariantSummary = {
+  name: string;
+  conversations: number;
+  modelCalls: number;
+  toolCallRate: Rate;
+  validCallRate: Rate;
+  completionRate: Rate;
+  turnsToCompletion: { mean: number | null; p50: number | null; p90: number | null; max: number | null };
+  parsePaths: Partial<Record<ParsePath, number>>;
+  outcomes: Partial<Record<Outcome, number>>;
+  errors: Record<string, number>;
+  latencyMs: { p50: number | null; p95: number | null };
+  tokens: { prompt: number | null; completion: number | null };
+};
+
+export type Comparison = {
+  a: string;
+  b: string;
+  metric: 'toolCallRate' | 'validCallRate' | 'completionRate' | 'turnsToCompletion';
+  /** b minus a. */
+  difference: number | null;
+  low: number | null;
+  high: number | null;
+  pValue: number | null;
+  test: 'two-proportion-z' | 'fisher-exact' | 'mann-whitney-u' | 'none';
+  /** True when the interval excludes 0. */
+  detectable: boolean;
+};
+
+export type ExperimentSummary = {
+  experimentId: string;
+  status: string;
+  simulated?: boolean;
+  variants: VariantSummary[];
+  comparisons: Comparison[];
+};

@@ -1,0 +1,49 @@
+// The tool protocol: a tool gets {arguments, context} as JSON on stdin and prints one ToolOutput as JSON.
+import { z } from 'zod';
+
+export const ToolOutcome = z.enum(['success', 'partial', 'error']);
+export type ToolOutcome = z.infer<typeof ToolOutcome>;
+
+/** What a tool script prints. */
+export const ToolOutput = z.object({
+  result: z.unknown(),
+  summary: z.string().optional(),
+  knowledge_delta: z.record(z.string(), z.unknown()).optional(),
+  outcome: ToolOutcome,
+  error: z.string().optional(),
+});
+export type ToolOutput = z.infer<typeof ToolOutput>;
+
+/** What a tool receives besides its arguments. */
+export type ToolContext = {
+  /** Folder the tool may read and write; every path it touches must resolve inside it. */
+  workspace: string | null;
+  /** Target file, relative to the workspace. */
+  filePath: string | null;
+  nodeText: string;
+  nodeName: string | null;
+  nodeType: string | null;
+  /** Agent-specific settings (a ruff configuration, for example). */
+  settings: Record<string, unknown>;
+  /** Knowledge accumulated so far in this conversation. */
+  knowledge: Record<string, unknown>;
+};
+
+export type ToolRequest = { arguments: Record<string, unknown>; context: ToolContext };
+
+export type ToolErrorKind = 'tool_failed' | 'tool_timeout' | 'tool_output_invalid' | 'tool_output_too_large';
+
+/** A finished execution as the runner sees it: the tool's output or a failure turned into data. */
+export type ToolExecution = ToolOutput & {
+  durationMs: number;
+  /** Set when the tool itself failed (crash, timeout, garbage output), not when it reported outcome error. */
+  errorKind?: ToolErrorKind;
+};
+
+export type ToolLimits = { timeoutMs: number; maxOutputBytes: number };
+
+export interface ToolExecutor {
+  /** Never throws: every failure comes back as an execution with outcome `error`. */
+  execute(script: string, request: ToolRequest, limits: ToolLimits, signal?: AbortSignal): Promise<ToolExecution>;
+  close(): Promise<void>;
+}
