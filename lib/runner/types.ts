@@ -71,7 +71,11 @@ export type ModelCallRecord = {
   /** Positions (in the conversation's messages) of the messages this request sent, in order. */
   messagePositions: number[];
   /** The request as sent, without messages and tools (see messagePositions and the variant's tools). */
-  requestParams: Omit<ChatRequest, 'messages' | 'tools'> & { toolsSent: boolean };
+  requestParams: Omit<ChatRequest, 'messages' | 'tools'> & {
+    toolsSent: boolean;
+    /** Text appended to the system message for this request only (accumulated knowledge). */
+    systemSuffix?: string;
+  };
   status: 'ok' | 'error';
   response: unknown;
   error: string | null;
@@ -86,7 +90,7 @@ export type ModelCallRecord = {
   startedAt: number;
 };
 
-export type ToolExecutionRecord = ToolExecution & {
+export type ToolExecutionRecord = Omit<ToolExecution, 'errorKind'> & {
   turn: number;
   callId: string;
   toolName: string;

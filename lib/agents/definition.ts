@@ -1,0 +1,101 @@
+// The agent definition file (agents/<name>/agent.yaml): its schema, and the input schema it shares with inputs files.
+import { z } from 'zod';
+
+export const SUBMIT_RESULT = 'submit_result';
+
+export const DEFAULT_TOOL_LIMITS = { timeoutMs: 10_000, maxOutputBytes: 256 * 1024 } as const;
+
+/** One conversation input: the variables of the node_context template. A bare string is shorthand for `{node_text}`. */
+export const ConversationInputSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? { node_text: value } : value),
+  z.object({
+    node_text: z.string(),
+    file_path: z.string().nullable().optional(),
+    node_name: z.string().nullable().optional(),
+    node_type: z.string().nullable().optional(),
+  }),
+);
+
+export const ToolDefinitionSchema = z
+  .object({
+    // Function names must be word characters: vLLM's FunctionGemma parser reads nothing else.
+    name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be letters, digits and underscores, not starting with a digit'),
+    description: z.string().trim().min(1, 'must not be empty'),
+    /** A JSON Schema object; validateAgent checks it is a valid one. */
+    parameters: z.record(z.string(), z.unknown()),
+    /** Path relative to the agent folder. Only submit_result may omit it (it is then built in). */
+    script: z.string().trim().min(1).optional(),
+    timeout_ms: z.number().int().positive().optional(),
+    max_output_bytes: z.number().int().positive().optional(),
+  })
+  .strict();
+
+export const AgentDefinitionSchema = z
+  .object({
+    name: z.string().trim().min(1, 'must not be empty'),
+    description: z.string().optional(),
+    max_turns: z.number().int().positive(),
+    initial_context: z
+      .object({
+        system_prompt: z.string(),
+        node_context: z.string(),
+      })
+      .strict(),
+    tools: z.array(ToolDefinitionSchema),
+    /** A text answer (no call) ends the conversation, as in distil-labs style agents; submit_result is then optional. */
+    text_answer_ends: z.boolean().optional(),
+    /** Agent-specific settings handed to every tool (a ruff configuration, for example). */
+    settings: z.record(z.string(), z.unknown()).optional(),
+    /** Model or LoRA adapter name to send, when the agent needs a particular one. */
+    model: z.string().trim().min(1).optional(),
+    /** Inputs file (YAML, JSON or JSONL) relative to the agent folder. */
+    default_inputs: z.string().trim().min(1).optional(),
+    inputs: z.array(ConversationInputSchema).optional(),
+  })
+  .strict()
+  .superRefine((definition, context) => {
+    const seen = new Set<string>();
+    definition.tools.forEach((tool, index) => {
+      if (seen.has(tool.name)) {
+        context.addIssue({ code: 'custom', path: ['tools', index, 'name'], message: `tool "${tool.name}" is defined more than once` });
+      }
+      seen.add(tool.name);
+      if (tool.script === undefined && tool.name !== SUBMIT_RESULT) {
+        context.addIssue({
+          code: 'custom',
+          path: ['tools', index, 'script'],
+          message: `tool "${tool.name}" needs a script (only ${SUBMIT_RESULT} may omit it)`,
+        });
+      }
+    });
+    if (definition.default_inputs !== undefined && definition.inputs !== undefined) {
+      context.addIssue({ code: 'custom', path: ['inputs'], message: 'give either default_inputs (a file) or inputs (a list), not both' });
+    }
+  });
+
+export type AgentDefinition = z.infer<typeof AgentDefinitionSchema>;
+export type ToolDefinition = z.infer<typeof ToolDefinitionSchema>;
+export type AgentInput = z.infer<typeof ConversationInputSchema>;
+
+export type DefinitionIssue = {
+  path: (string | number)[];
+  message: string;
+  /** Where to point in the file when it differs from `path` (an unrecognized key points at the key itself). */
+  locationPath?: (string | number)[];
+};
+
+export type ParsedDefinition = { ok: true; definition: AgentDefinition } | { ok: false; issues: DefinitionIssue[] };
+
+/** Checks the shape of a definition; failures come back as issues with the path of the field at fault. */
+export function parseAgentDefinition(value: unknown): ParsedDefinition {
+  const parsed = AgentDefinitionSchema.safeParse(value);
+  if (parsed.success) return { ok: true, definition: parsed.data };
+  return {
+    ok: false,
+    issues: parsed.error.issues.map((issue) => {
+      const path = issue.path.filter((part): part is string | number => typeof part !== 'symbol');
+      const locationPath = issue.code === 'unrecognized_keys' && issue.keys.length > 0 ? [...path, issue.keys[0]] : undefined;
+      return { path, message: issue.message, locationPath };
+    }),
+  };
+}

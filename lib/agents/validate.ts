@@ -1,0 +1,89 @@
+// The checks the spec asks of an agent definition; errors make it unusable, warnings are advice.
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { SUBMIT_RESULT, parseAgentDefinition, type AgentDefinition, type DefinitionIssue } from './definition';
+import { checkSchema } from '../parsing/arguments';
+import { TEMPLATE_VARIABLES, hasPlaceholders, unknownTemplateVariables } from './template';
+
+export type ValidationReport = { errors: string[]; warnings: string[] };
+
+/** Where a field sits in the source file (e.g. "line 4, column 3"), when known. */
+export type Locator = (fieldPath: (string | number)[]) => string | null;
+
+export const TASK_DESCRIPTION_WARNING =
+  'the system prompt has no <task_description>...</task_description> block; FunctionGemma was trained with one';
+export const DIRECTIVE_WARNING = 'the system prompt lacks the directive "Always respond with a tool call"';
+
+export function formatFieldPath(fieldPath: (string | number)[]): string {
+  return fieldPath.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${part}` : part), '');
+}
+
+function formatIssue(issue: DefinitionIssue, locate?: Locator): string {
+  const field = formatFieldPath(issue.path) || 'the file';
+  const where = locate?.(issue.locationPath ?? issue.path);
+  return `${field}${where ? ` (${where})` : ''}: ${issue.message}`;
+}
+
+/** Validates a parsed definition file (the YAML as data) for an agent living in `folder`. */
+export function validateAgent(definition: unknown, folder: string, locate?: Locator): ValidationReport {
+  return checkAgent(definition, folder, locate).report;
+}
+
+/** Validates and, when the shape is right, also hands back the typed definition. */
+export function checkAgent(definition: unknown, folder: string, locate?: Locator): { report: ValidationReport; definition: AgentDefinition | null } {
+  const parsed = parseAgentDefinition(definition);
+  if (!parsed.ok) return { report: { errors: parsed.issues.map((issue) => formatIssue(issue, locate)), warnings: [] }, definition: null };
+  return { report: validateParsedAgent(parsed.definition, folder, locate), definition: parsed.definition };
+}
+
+export function validateParsedAgent(definition: AgentDefinition, folder: string, locate?: Locator): ValidationReport {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  const at = (fieldPath: (string | number)[]) => {
+    const where = locate?.(fieldPath);
+    return where ? ` (${where})` : '';
+  };
+  const toolNames = definition.tools.map((tool) => tool.name);
+
+  if (!definition.text_answer_ends && !toolNames.includes(SUBMIT_RESULT)) {
+    errors.push(`no ${SUBMIT_RESULT} tool: add one, or set text_answer_ends: true if a text answer ends this agent`);
+  }
+  if (definition.tools.length < 2) {
+    errors.push(`tools: an agent needs at least two tools, it has ${definition.tools.length}`);
+  }
+
+  definition.tools.forEach((tool, index) => {
+    const field = `tools[${index}] (${tool.name})`;
+    if (tool.script !== undefined) {
+      const problem = scriptProblem(path.resolve(folder, tool.script));
+      if (problem) errors.push(`${field}.script${at(['tools', index, 'script'])}: ${tool.script} ${problem}`);
+    }
+    for (const problem of checkSchema(tool.parameters)) {
+      errors.push(`${field}.parameters${at(['tools', index, 'parameters'])} is not a valid JSON Schema: ${problem}`);
+    }
+  });
+
+  const unknown = unknownTemplateVariables(definition.initial_context.node_context);
+  if (unknown.length > 0) {
+    const names = unknown.map((name) => `{{ ${name} }}`).join(', ');
+    errors.push(`initial_context.node_context${at(['initial_context', 'node_context'])} uses unknown template variables ${names}; known: ${TEMPLATE_VARIABLES.join(', ')}`);
+  }
+
+  const systemPrompt = definition.initial_context.system_prompt;
+  if (!/<task_description>[\s\S]*?<\/task_description>/.test(systemPrompt)) warnings.push(TASK_DESCRIPTION_WARNING);
+  // Line breaks in a YAML block may split the directive; compare with whitespace collapsed.
+  if (!systemPrompt.replace(/\s+/g, ' ').toLowerCase().includes('always respond with a tool call')) warnings.push(DIRECTIVE_WARNING);
+  if (hasPlaceholders(systemPrompt)) {
+    warnings.push('the system prompt contains {{ ... }} placeholders; only node_context is filled from the input, so they are sent as written');
+  }
+  return { errors, warnings };
+}
+
+function scriptProblem(file: string): string | null {
+  try {
+    return statSync(file).isFile() ? null : `is not a file (${file})`;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? `does not exist (looked for ${file})` : `cannot be read (${file}): ${(error as Error).message}`;
+  }
+}

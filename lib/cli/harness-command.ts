@@ -1,0 +1,188 @@
+// `remora harness`: builds an experiment from flags, runs (or resumes) it, prints the summary.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SingleBar, Presets } from 'cli-progress';
+import { loadAgent } from '../agents/load';
+import { loadInputsFile } from '../agents/inputs';
+import { openDatabase, closeDatabase, type RemoraDatabase } from '../db/client';
+import { findUnfinishedExperiment, getExperiment } from '../db/queries/experiments';
+import { ConfigurationError, InputError, RemoraError, errorMessage } from '../errors';
+import { ExperimentConfig, type ExperimentConfigInput, type VariantConfig } from '../experiments/config';
+import { createStoredExperiment, experimentSummary, runStoredExperiment } from '../experiments/service';
+import { toStoredConfig } from '../experiments/stored-config';
+import { probeEndpoint } from '../experiments/probe-endpoint';
+import { toSummaryJson } from '../metrics/summary-json';
+import { formatSummaryTable } from '../metrics/format-table';
+import { parseToolChoice } from '../runner/settings';
+import type { AgentRuntime, ConversationInput } from '../runner/types';
+import { ToolWorkerPool } from '../tools/worker-pool';
+
+export type HarnessOptions = {
+  agent: string;
+  baseUrl: string;
+  model: string;
+  variant: string[];
+  requestsPerVariant: number;
+  concurrency: number;
+  toolChoice: string;
+  temperature: number;
+  maxTokens?: number;
+  responsePreference: string;
+  historyMode: string;
+  forceSubmit: boolean;
+  toolsInPrompt: boolean;
+  apiKeyEnv?: string;
+  inputs?: string;
+  agentsDir: string;
+  db: string;
+  experimentId?: string;
+  json: boolean;
+};
+
+export async function runHarnessCommand(options: HarnessOptions): Promise<number> {
+  let database: RemoraDatabase | null = null;
+  try {
+    const agentRuntime = await loadRuntime(options);
+    const config = await buildConfig(options, agentRuntime.runtime, agentRuntime.inputs);
+    const probe = await probeEndpoint(config.endpoint.baseUrl);
+    if (!probe.reachable) throw new ConfigurationError(`cannot reach the model server at ${config.endpoint.baseUrl}: ${probe.error}. Is it running?`);
+    config.endpoint.simulated = probe.simulated;
+
+    database = openDatabase(options.db);
+    const experimentId = chooseExperiment(database, options, config, agentRuntime.runtime);
+    return await execute(database, experimentId, options);
+  } catch (error) {
+    process.stderr.write(`${describe(error)}\n`);
+    return error instanceof RemoraError && error.fault !== 'bug' ? 2 : 1;
+  } finally {
+    if (database) closeDatabase(database);
+  }
+}
+
+async function loadRuntime(options: HarnessOptions): Promise<{ runtime: AgentRuntime; inputs: ConversationInput[] }> {
+  const folder = path.resolve(options.agentsDir, options.agent);
+  const agent = await loadAgent(folder);
+  let inputs = agent.inputs;
+  if (options.inputs) {
+    const loaded = await loadInputsFile(options.inputs);
+    if (!loaded.ok) throw new InputError(`cannot read inputs from ${options.inputs}: ${loaded.problem}`);
+    inputs = loaded.inputs;
+  }
+  if (inputs.length === 0) throw new InputError(`agent "${options.agent}" has no default inputs; give some with --inputs FILE`);
+  return { runtime: agent.toRuntime(), inputs };
+}
+
+async function buildConfig(options: HarnessOptions, agent: AgentRuntime, inputs: ConversationInput[]): Promise<ExperimentConfig> {
+  const settings: VariantConfig['settings'] = {
+    toolChoice: parseToolChoice(options.toolChoice),
+    temperature: options.temperature,
+    maxTokens: options.maxTokens,
+    responsePreference: options.responsePreference as never,
+    historyMode: options.historyMode as never,
+    forceSubmitOnLastTurn: options.forceSubmit,
+    toolPresentation: options.toolsInPrompt ? 'system-prompt' : 'native',
+  };
+  const variants: ExperimentConfigInput['variants'] = options.variant.length === 0 ? [{ name: 'baseline', systemPrompt: agent.systemPrompt, settings }] : [];
+  for (const spec of options.variant) {
+    const separator = spec.indexOf('=');
+    if (separator <= 0 || separator === spec.length - 1) throw new InputError(`--variant "${spec}" must be NAME=PROMPT_FILE`);
+    const file = spec.slice(separator + 1);
+    let systemPrompt: string;
+    try {
+      systemPrompt = await readFile(file, 'utf8');
+    } catch (error) {
+      throw new InputError(`cannot read the prompt file of variant "${spec.slice(0, separator)}": ${errorMessage(error)}`, [], { cause: error });
+    }
+    variants.push({ name: spec.slice(0, separator), systemPrompt, settings });
+  }
+  const parsed = ExperimentConfig.safeParse({
+    agent: agent.name,
+    variants,
+    endpoint: { baseUrl: options.baseUrl, model: options.model, apiKeyEnv: options.apiKeyEnv },
+    inputs,
+    requestsPerVariant: options.requestsPerVariant,
+    concurrency: options.concurrency,
+  });
+  if (!parsed.success) {
+    throw new InputError('the experiment settings are not valid', parsed.error.issues.map((issue) => `${issue.path.join('.') || 'settings'}: ${issue.message}`));
+  }
+  return parsed.data;
+}
+
+/** A new experiment, or the unfinished one to resume (named by --experiment-id, or with exactly these settings). */
+function chooseExperiment(database: RemoraDatabase, options: HarnessOptions, config: ExperimentConfig, agent: AgentRuntime): string {
+  if (options.experimentId) {
+    const existing = getExperiment(database, options.experimentId);
+    if (!existing) return createStoredExperiment(database, config, agent, options.experimentId).id;
+    if (existing.agentName !== agent.name) throw new InputError(`experiment ${existing.id} belongs to agent "${existing.agentName}", not "${agent.name}"`);
+    note(options, `resuming experiment ${existing.id} (${existing.status}) with its stored settings`);
+    return existing.id;
+  }
+  const unfinished = findUnfinishedExperiment(database, toStoredConfig(config, agent) as unknown as Record<string, unknown>);
+  if (unfinished) {
+    note(options, `resuming unfinished experiment ${unfinished.id} with the same settings`);
+    return unfinished.id;
+  }
+  return createStoredExperiment(database, config, agent).id;
+}
+
+async function execute(database: RemoraDatabase, experimentId: string, options: HarnessOptions): Promise<number> {
+  const row = getExperiment(database, experimentId);
+  if (row && ['completed', 'cancelled', 'failed'].includes(row.status)) {
+    note(options, `experiment ${experimentId} is already ${row.status}; showing its results`);
+    return report(database, experimentId, options);
+  }
+  const tools = new ToolWorkerPool({ size: Math.min(8, Math.max(2, options.concurrency)) });
+  const bar = process.stderr.isTTY ? new SingleBar({ format: 'harness |{bar}| {value}/{total} conversations | {running} running | {eta_formatted} left', hideCursor: true }, Presets.shades_classic) : null;
+  let barStarted = false;
+  const run = runStoredExperiment(database, experimentId, {
+    tools,
+    onProgress: (progress) => {
+      if (!bar) return;
+      if (!barStarted) bar.start(progress.total, progress.done, { running: progress.running });
+      barStarted = true;
+      bar.update(progress.done, { running: progress.running });
+    },
+  });
+  let interrupts = 0;
+  const onSignal = () => {
+    interrupts += 1;
+    if (interrupts > 1) process.exit(130);
+    process.stderr.write('\nstopping: finished conversations are kept; run the same command again to resume (Ctrl-C again to quit now)\n');
+    run.interrupt();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const result = await run.done;
+    bar?.stop();
+    if (result.status === 'interrupted') {
+      process.stderr.write(`interrupted: resume with --experiment-id ${experimentId}\n`);
+      return 130;
+    }
+    return report(database, experimentId, options);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await tools.close();
+  }
+}
+
+function report(database: RemoraDatabase, experimentId: string, options: HarnessOptions): number {
+  const summary = experimentSummary(database, experimentId);
+  if (options.json) process.stdout.write(`${JSON.stringify(toSummaryJson(summary))}\n`);
+  else process.stdout.write(`experiment ${experimentId}\n${formatSummaryTable(summary)}\n`);
+  return 0;
+}
+
+function note(options: HarnessOptions, text: string) {
+  process.stderr.write(`${text}\n`);
+}
+
+function describe(error: unknown): string {
+  if (error instanceof ConfigurationError || error instanceof InputError) {
+    return [`error: ${error.message}`, ...error.problems.map((problem) => `  - ${problem}`)].join('\n');
+  }
+  if (error instanceof RemoraError) return `error: ${error.message}`;
+  return `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+}

@@ -1,0 +1,32 @@
+// `remora render`: reads {"messages": [...], "tools": [...]} on stdin and prints the prompt in
+// FunctionGemma's native format. Optional "add_generation_prompt" (default true).
+import type { CommandOutput } from './io';
+import { parseJson } from '../parsing/safe-json';
+import { normalizeMessages, normalizeTools, RenderInput } from '../functiongemma/render-input';
+import { countTokensEstimate, renderPrompt } from '../functiongemma/render';
+
+const USAGE = 'expected JSON on stdin: {"messages": [{"role": "user", "content": "..."}, ...], "tools": [...]}';
+
+function failure(message: string): CommandOutput {
+  return { stdout: '', stderr: `remora render: ${message}\n`, exitCode: 2 };
+}
+
+export function runRenderCommand(stdinText: string): CommandOutput {
+  if (stdinText.trim() === '') return failure(`no input; ${USAGE}`);
+  const parsed = parseJson(stdinText);
+  if (!parsed.ok) return failure(`the input is not valid JSON (${parsed.error}); ${USAGE}`);
+  const input = RenderInput.safeParse(parsed.value);
+  if (!input.success) {
+    const problems = input.error.issues.map((issue) => `  ${issue.path.length > 0 ? issue.path.join('.') : '(input)'}: ${issue.message}`);
+    return failure(`the input does not have the expected shape:\n${problems.join('\n')}\n${USAGE}`);
+  }
+  const prompt = renderPrompt(
+    { messages: normalizeMessages(input.data.messages), tools: normalizeTools(input.data.tools) },
+    { addGenerationPrompt: input.data.add_generation_prompt ?? true },
+  );
+  return {
+    stdout: prompt,
+    stderr: `estimated tokens: ${countTokensEstimate(prompt)} (rough: control tokens 1 each, other text about 4 characters a token)\n`,
+    exitCode: 0,
+  };
+}

@@ -1,0 +1,129 @@
+// One SQLite connection per file: WAL, foreign keys, a busy timeout, migrations applied at open.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { ConfigurationError, errorMessage } from '../errors';
+import * as schema from './schema';
+
+export type RemoraDatabase = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+export type OpenDatabaseOptions = {
+  /** Folder holding drizzle's migrations; defaults to REMORA_MIGRATIONS or the project's drizzle/. */
+  migrationsFolder?: string;
+};
+
+const JOURNAL = path.join('meta', '_journal.json');
+
+/**
+ * The project root, found from this file's location (lib/db/client.ts) so that tsx, vitest and the
+ * CLI agree whatever the working folder. Next may compile this module elsewhere (.next/), where that
+ * location no longer sits in the project; the working folder (where `next` runs) is then the root.
+ */
+export function projectRoot(): string {
+  const here = import.meta.url.startsWith('file:') ? path.dirname(fileURLToPath(import.meta.url)) : null;
+  const candidate = here ? path.resolve(here, '..', '..') : null;
+  if (candidate && existsSync(path.join(candidate, 'lib', 'db', 'schema.ts'))) return candidate;
+  return process.cwd();
+}
+
+/**
+ * The migrations folder: an explicit override, then REMORA_MIGRATIONS, then drizzle/ next to this
+ * file's project root. A bundler may relocate this module (Next compiles it into .next/), so the
+ * working folder's drizzle/ is the last resort.
+ */
+export function resolveMigrationsFolder(override?: string): string {
+  const explicit = override ?? process.env.REMORA_MIGRATIONS;
+  if (explicit) {
+    const folder = path.resolve(explicit);
+    if (!existsSync(path.join(folder, JOURNAL))) {
+      throw new ConfigurationError(`No drizzle migrations in ${folder} (missing ${JOURNAL})`);
+    }
+    return folder;
+  }
+  const candidates = [...new Set([path.join(projectRoot(), 'drizzle'), path.resolve('drizzle')])];
+  const found = candidates.find((folder) => existsSync(path.join(folder, JOURNAL)));
+  if (!found) {
+    throw new ConfigurationError(`Cannot find the drizzle migrations folder (looked in ${candidates.join(', ')})`);
+  }
+  return found;
+}
+
+/** Opens (creating when missing) a database file or ':memory:', and brings its schema up to date. */
+export function openDatabase(file: string, options: OpenDatabaseOptions = {}): RemoraDatabase {
+  const migrationsFolder = resolveMigrationsFolder(options.migrationsFolder);
+  const inMemory = file === ':memory:';
+  if (!inMemory) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+
+  let client: Database.Database;
+  try {
+    client = new Database(file);
+  } catch (error) {
+    throw new ConfigurationError(`Cannot open the database ${file}: ${errorMessage(error)}`, [], { cause: error });
+  }
+  try {
+    // WAL lets the panel read while an experiment writes; NORMAL sync is safe under WAL (a crash may
+    // lose the last transactions, never corrupt the file), and resume re-runs what was lost.
+    if (!inMemory) client.pragma('journal_mode = WAL');
+    client.pragma('foreign_keys = ON');
+    client.pragma('busy_timeout = 5000');
+    client.pragma('synchronous = NORMAL');
+    const database = drizzle({ client, schema });
+    applyMigrations(database, migrationsFolder);
+    return database;
+  } catch (error) {
+    client.close();
+    throw error;
+  }
+}
+
+/**
+ * drizzle's migrator reads which migrations ran before it takes the write lock, so a second process
+ * opening the same new file at the same moment can try to create tables the first just created.
+ * Its second attempt sees them applied; only a failure that repeats is real.
+ */
+function applyMigrations(database: RemoraDatabase, migrationsFolder: string): void {
+  try {
+    migrate(database, { migrationsFolder });
+  } catch (first) {
+    try {
+      migrate(database, { migrationsFolder });
+    } catch (second) {
+      throw new ConfigurationError(`Cannot apply the migrations in ${migrationsFolder}: ${errorMessage(second)}`, [], { cause: first });
+    }
+  }
+}
+
+export function closeDatabase(database?: RemoraDatabase): void {
+  const cache = defaultCache();
+  const target = database ?? cache.database;
+  if (!target) return;
+  if (target === cache.database) cache.database = undefined;
+  if (target.$client.open) target.$client.close();
+}
+
+/** Where the panel's database lives: REMORA_DB, or data/remora.db under the project root. */
+export function defaultDatabasePath(): string {
+  const configured = process.env.REMORA_DB;
+  if (configured) return path.resolve(configured);
+  return path.join(projectRoot(), 'data', 'remora.db');
+}
+
+type DefaultCache = { database?: RemoraDatabase };
+const CACHE_KEY = Symbol.for('remora.database');
+
+// Kept on globalThis so that Next's development reloads reuse the open connection.
+function defaultCache(): DefaultCache {
+  const holder = globalThis as typeof globalThis & { [CACHE_KEY]?: DefaultCache };
+  holder[CACHE_KEY] ??= {};
+  return holder[CACHE_KEY];
+}
+
+/** The panel's shared connection, opened on first use. */
+export function getDatabase(): RemoraDatabase {
+  const cache = defaultCache();
+  if (!cache.database || !cache.database.$client.open) cache.database = openDatabase(defaultDatabasePath());
+  return cache.database;
+}

@@ -1,0 +1,155 @@
+// Prepared statements that store one conversation with all its rows. Callers run them inside a
+// transaction; on their own they are not atomic.
+//
+// This is the hot path of an experiment, so it binds positional parameters on better-sqlite3
+// statements directly: drizzle's placeholder filling costs as much again as SQLite's own work.
+// The SQL is fixed text; a column that drifts from schema.ts fails at prepare time, and the
+// round-trip tests read every column back through drizzle.
+import type { ChatMessage } from '../runner/messages';
+import type { ConversationRecord } from '../runner/types';
+import type { RemoraDatabase } from './client';
+import { newId } from './ids';
+
+/** Where a conversation belongs in its experiment, and what it changed in its workspace. */
+export type ConversationMeta = {
+  variantIndex: number;
+  variantName: string;
+  slot: number;
+  inputIndex: number;
+  workspaceDiff?: string | null;
+  changedFiles?: string[] | null;
+};
+
+/** Stores a conversation; false when its slot was already stored (nothing is written then). */
+export type ConversationInserter = (
+  experimentId: string,
+  meta: ConversationMeta,
+  record: ConversationRecord,
+  id?: string,
+) => boolean;
+
+const INSERT_CONVERSATION = `insert into conversations (id, experiment_id, variant_index, variant_name, slot,
+  input_index, input, outcome, result, final_text, knowledge, error, model_call_count, model_response_count,
+  tool_call_count, started_at, duration_ms, workspace_diff, changed_files)
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  on conflict (experiment_id, variant_index, slot) do nothing`;
+
+const INSERT_MESSAGE = `insert into messages (conversation_id, position, role, content, tool_calls, tool_call_id, name)
+  values (?, ?, ?, ?, ?, ?, ?)`;
+
+const INSERT_MODEL_CALL = `insert into model_calls (conversation_id, experiment_id, variant_index, turn,
+  message_positions, request_params, status, response, error, attempts, latency_ms, usage, prompt_tokens,
+  completion_tokens, parse_path, parsed_calls, calls, call_count, all_valid, started_at)
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+const INSERT_TOOL_EXECUTION = `insert into tool_executions (conversation_id, experiment_id, variant_index, turn,
+  call_id, tool_name, arguments, outcome, result, summary, knowledge_delta, error, error_kind, duration_ms)
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+/** As jsonColumn stores it: null and undefined become SQL NULL. */
+function json(value: unknown): string | null {
+  return value === null || value === undefined ? null : JSON.stringify(value);
+}
+
+export function prepareConversationInserter(database: RemoraDatabase): ConversationInserter {
+  const client = database.$client;
+  const insertConversation = client.prepare(INSERT_CONVERSATION);
+  const insertMessage = client.prepare(INSERT_MESSAGE);
+  const insertModelCall = client.prepare(INSERT_MODEL_CALL);
+  const insertToolExecution = client.prepare(INSERT_TOOL_EXECUTION);
+
+  return (experimentId, meta, record, id = newId()) => {
+    let modelResponseCount = 0;
+    let toolCallCount = 0;
+    for (const call of record.modelCalls) {
+      if (call.status === 'ok') modelResponseCount += 1;
+      toolCallCount += call.calls.length;
+    }
+    const inserted = insertConversation.run(
+      id,
+      experimentId,
+      meta.variantIndex,
+      meta.variantName,
+      meta.slot,
+      meta.inputIndex,
+      json(record.input),
+      record.outcome,
+      json(record.result),
+      record.finalText,
+      json(record.knowledge),
+      record.error,
+      record.modelCalls.length,
+      modelResponseCount,
+      toolCallCount,
+      record.startedAt,
+      record.durationMs,
+      meta.workspaceDiff ?? null,
+      json(meta.changedFiles),
+    );
+    // A slot committed before a crash comes back on resume: the stored one stays, and children
+    // only ever belong to a conversation row this call created.
+    if (inserted.changes === 0) return false;
+
+    for (let position = 0; position < record.messages.length; position += 1) {
+      const message = record.messages[position];
+      insertMessage.run(id, position, ...messageColumns(message));
+    }
+    for (const call of record.modelCalls) {
+      insertModelCall.run(
+        id,
+        experimentId,
+        meta.variantIndex,
+        call.turn,
+        json(call.messagePositions),
+        json(call.requestParams),
+        call.status,
+        json(call.response),
+        call.error,
+        call.attempts,
+        call.latencyMs,
+        json(call.usage),
+        call.usage?.prompt_tokens ?? null,
+        call.usage?.completion_tokens ?? null,
+        call.parsePath,
+        json(call.parsedCalls),
+        json(call.calls),
+        call.calls.length,
+        call.allValid ? 1 : 0,
+        call.startedAt,
+      );
+    }
+    for (const execution of record.toolExecutions) {
+      insertToolExecution.run(
+        id,
+        experimentId,
+        meta.variantIndex,
+        execution.turn,
+        execution.callId,
+        execution.toolName,
+        json(execution.arguments),
+        execution.outcome,
+        json(execution.result),
+        execution.summary ?? null,
+        json(execution.knowledge_delta),
+        execution.error ?? null,
+        execution.errorKind ?? null,
+        execution.durationMs,
+      );
+    }
+    return true;
+  };
+}
+
+type MessageColumns = [role: string, content: string | null, toolCalls: string | null, toolCallId: string | null, name: string | null];
+
+function messageColumns(message: ChatMessage): MessageColumns {
+  switch (message.role) {
+    case 'system':
+    case 'user':
+      return [message.role, message.content, null, null, null];
+    case 'assistant':
+      return [message.role, message.content, json(message.tool_calls), null, null];
+    case 'tool':
+      return [message.role, message.content, null, message.tool_call_id, message.name];
+  }
+}

@@ -1,0 +1,55 @@
+// Rows back into the runner's shapes. Nullable columns stand for keys the runner left out, so a
+// stored conversation reads back as the record that was written.
+import type { ChatMessage } from '../../runner/messages';
+import type { ModelCallRecord, ToolExecutionRecord } from '../../runner/types';
+import type { MessageRow, ModelCallRow, ToolExecutionRow } from '../schema';
+
+export function messageFromRow(row: MessageRow): ChatMessage {
+  switch (row.role) {
+    case 'system':
+    case 'user':
+      return { role: row.role, content: row.content ?? '' };
+    case 'assistant':
+      return row.toolCalls === null
+        ? { role: 'assistant', content: row.content }
+        : { role: 'assistant', content: row.content, tool_calls: row.toolCalls };
+    case 'tool':
+      return { role: 'tool', tool_call_id: row.toolCallId ?? '', name: row.name ?? '', content: row.content ?? '' };
+  }
+}
+
+export function modelCallFromRow(row: ModelCallRow): ModelCallRecord {
+  return {
+    turn: row.turn,
+    messagePositions: row.messagePositions,
+    requestParams: row.requestParams,
+    status: row.status,
+    response: row.response,
+    error: row.error,
+    attempts: row.attempts,
+    latencyMs: row.latencyMs,
+    usage: row.usage,
+    parsePath: row.parsePath,
+    parsedCalls: row.parsedCalls,
+    calls: row.calls,
+    allValid: row.allValid,
+    startedAt: row.startedAt,
+  };
+}
+
+export function toolExecutionFromRow(row: ToolExecutionRow): ToolExecutionRecord {
+  const execution: ToolExecutionRecord = {
+    turn: row.turn,
+    callId: row.callId,
+    toolName: row.toolName,
+    arguments: row.arguments,
+    result: row.result,
+    outcome: row.outcome,
+    durationMs: row.durationMs,
+  };
+  if (row.summary !== null) execution.summary = row.summary;
+  if (row.knowledgeDelta !== null) execution.knowledge_delta = row.knowledgeDelta;
+  if (row.error !== null) execution.error = row.error;
+  if (row.errorKind !== null) execution.errorKind = row.errorKind as ToolExecutionRecord['errorKind'];
+  return execution;
+}

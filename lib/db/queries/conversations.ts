@@ -1,0 +1,151 @@
+import { and, asc, count, eq, exists, inArray, type SQL } from 'drizzle-orm';
+import type { ParsePath } from '../../parsing/types';
+import type { ConversationRecord, Outcome } from '../../runner/types';
+import type { RemoraDatabase } from '../client';
+import { prepareConversationInserter, type ConversationMeta } from '../conversation-insert';
+import { newId } from '../ids';
+import { conversations, messages, modelCalls, toolExecutions, type ConversationRow } from '../schema';
+import { messageFromRow, modelCallFromRow, toolExecutionFromRow } from './conversation-rows';
+
+export { getTranscript } from './transcript';
+export type { ConversationMeta };
+
+/**
+ * Stores one conversation now, in its own transaction; the id it was stored under, or null when
+ * its slot was stored already. Experiments write through createConversationWriter instead, which
+ * batches.
+ */
+export function storeConversation(
+  database: RemoraDatabase,
+  experimentId: string,
+  meta: ConversationMeta,
+  record: ConversationRecord,
+): string | null {
+  const insert = prepareConversationInserter(database);
+  const id = newId();
+  const inserted = database.$client.transaction(() => insert(experimentId, meta, record, id))();
+  return inserted ? id : null;
+}
+
+export type ConversationFilter = {
+  /** Variant name. */
+  variant?: string;
+  variantIndex?: number;
+  outcome?: Outcome;
+  /** Conversations with at least one model response parsed along this path. */
+  parsePath?: ParsePath;
+  limit?: number;
+  offset?: number;
+};
+
+export type ConversationListItem = Omit<ConversationRow, 'knowledge' | 'workspaceDiff' | 'result'> & {
+  /** The parse path of each model call in order (null for a failed request). */
+  parsePaths: (ParsePath | null)[];
+};
+
+export const MAX_PAGE_SIZE = 500;
+
+/** One page of an experiment's conversations in slot order, and how many match in all. */
+export function listConversations(
+  database: RemoraDatabase,
+  experimentId: string,
+  filter: ConversationFilter = {},
+): { total: number; conversations: ConversationListItem[] } {
+  const conditions: SQL[] = [eq(conversations.experimentId, experimentId)];
+  if (filter.variant !== undefined) conditions.push(eq(conversations.variantName, filter.variant));
+  if (filter.variantIndex !== undefined) conditions.push(eq(conversations.variantIndex, filter.variantIndex));
+  if (filter.outcome !== undefined) conditions.push(eq(conversations.outcome, filter.outcome));
+  if (filter.parsePath !== undefined) {
+    const withPath = database
+      .select({ one: modelCalls.id })
+      .from(modelCalls)
+      .where(and(eq(modelCalls.conversationId, conversations.id), eq(modelCalls.parsePath, filter.parsePath)));
+    conditions.push(exists(withPath));
+  }
+  const where = and(...conditions);
+  const total = database.select({ total: count() }).from(conversations).where(where).get()?.total ?? 0;
+  const limit = Math.min(Math.max(filter.limit ?? 50, 0), MAX_PAGE_SIZE);
+  const rows = database
+    .select({
+      id: conversations.id,
+      experimentId: conversations.experimentId,
+      variantIndex: conversations.variantIndex,
+      variantName: conversations.variantName,
+      slot: conversations.slot,
+      inputIndex: conversations.inputIndex,
+      input: conversations.input,
+      outcome: conversations.outcome,
+      finalText: conversations.finalText,
+      error: conversations.error,
+      modelCallCount: conversations.modelCallCount,
+      modelResponseCount: conversations.modelResponseCount,
+      toolCallCount: conversations.toolCallCount,
+      startedAt: conversations.startedAt,
+      durationMs: conversations.durationMs,
+      changedFiles: conversations.changedFiles,
+    })
+    .from(conversations)
+    .where(where)
+    .orderBy(asc(conversations.variantIndex), asc(conversations.slot))
+    .limit(limit)
+    .offset(Math.max(filter.offset ?? 0, 0))
+    .all();
+
+  const paths = new Map<string, (ParsePath | null)[]>(rows.map((row) => [row.id, []]));
+  if (rows.length > 0) {
+    const callRows = database
+      .select({ conversationId: modelCalls.conversationId, parsePath: modelCalls.parsePath })
+      .from(modelCalls)
+      .where(inArray(modelCalls.conversationId, rows.map((row) => row.id)))
+      .orderBy(asc(modelCalls.conversationId), asc(modelCalls.id))
+      .all();
+    for (const call of callRows) paths.get(call.conversationId)?.push(call.parsePath);
+  }
+  return { total, conversations: rows.map((row) => ({ ...row, parsePaths: paths.get(row.id) ?? [] })) };
+}
+
+export function getConversation(database: RemoraDatabase, id: string): ConversationRow | null {
+  return database.select().from(conversations).where(eq(conversations.id, id)).get() ?? null;
+}
+
+/** A stored conversation read back as the runner's record, with where it belongs. */
+export function getConversationRecord(
+  database: RemoraDatabase,
+  id: string,
+): { experimentId: string; meta: ConversationMeta; record: ConversationRecord } | null {
+  const row = getConversation(database, id);
+  if (!row) return null;
+  const messageRows = database.select().from(messages).where(eq(messages.conversationId, id)).orderBy(asc(messages.position)).all();
+  const callRows = database.select().from(modelCalls).where(eq(modelCalls.conversationId, id)).orderBy(asc(modelCalls.id)).all();
+  const executionRows = database
+    .select()
+    .from(toolExecutions)
+    .where(eq(toolExecutions.conversationId, id))
+    .orderBy(asc(toolExecutions.id))
+    .all();
+  return {
+    experimentId: row.experimentId,
+    meta: {
+      variantIndex: row.variantIndex,
+      variantName: row.variantName,
+      slot: row.slot,
+      inputIndex: row.inputIndex,
+      workspaceDiff: row.workspaceDiff,
+      changedFiles: row.changedFiles,
+    },
+    record: {
+      input: row.input,
+      messages: messageRows.map(messageFromRow),
+      modelCalls: callRows.map(modelCallFromRow),
+      toolExecutions: executionRows.map(toolExecutionFromRow),
+      outcome: row.outcome,
+      result: row.result,
+      finalText: row.finalText,
+      error: row.error,
+      knowledge: row.knowledge,
+      startedAt: row.startedAt,
+      durationMs: row.durationMs,
+    },
+  };
+}
+

@@ -1,0 +1,115 @@
+// The facts the metrics need for one experiment, aggregated in SQL over covering indexes (see
+// schema.ts). Identical facts come back as one group with a count and are expanded into repeated
+// references to one frozen object, so 100,000 conversations never become 100,000 queried rows.
+import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
+import type { ConversationFacts, ErrorFacts, MetricsInput, ModelCallFacts } from '../../metrics/types';
+import type { RemoraDatabase } from '../client';
+import { variantNamesOf } from '../experiment-config';
+import { conversations, experiments, modelCalls, toolExecutions } from '../schema';
+
+export const MODEL_REQUEST_FAILED = 'model_request_failed';
+
+function repeat<T extends object>(fact: T, times: number, into: T[]): void {
+  const frozen = Object.freeze(fact);
+  for (let index = 0; index < times; index += 1) into.push(frozen);
+}
+
+/** Facts of one experiment for lib/metrics, or null when there is no such experiment. */
+export function getMetricsInput(database: RemoraDatabase, experimentId: string): MetricsInput | null {
+  const experiment = database.select({ config: experiments.config }).from(experiments).where(eq(experiments.id, experimentId)).get();
+  if (!experiment) return null;
+
+  // Grouped in the order of conversations_variant_outcome_index, which covers the query.
+  const conversationGroups = database
+    .select({
+      variantIndex: conversations.variantIndex,
+      outcome: conversations.outcome,
+      modelResponses: conversations.modelResponseCount,
+      count: count(),
+    })
+    .from(conversations)
+    .where(eq(conversations.experimentId, experimentId))
+    .groupBy(conversations.variantIndex, conversations.outcome, conversations.modelResponseCount)
+    .all();
+
+  // Display order: the config's variants, then any index only the conversations know.
+  const names = variantNamesOf(experiment.config) ?? [];
+  const nameOf = new Map<number, string>(names.map((name, index) => [index, name]));
+  for (const group of conversationGroups) {
+    if (nameOf.has(group.variantIndex)) continue;
+    const stored = database
+      .select({ name: conversations.variantName })
+      .from(conversations)
+      .where(and(eq(conversations.experimentId, experimentId), eq(conversations.variantIndex, group.variantIndex)))
+      .limit(1)
+      .get();
+    nameOf.set(group.variantIndex, stored?.name ?? `variant ${group.variantIndex}`);
+  }
+  const variantName = (index: number) => nameOf.get(index) ?? `variant ${index}`;
+
+  const conversationFacts: ConversationFacts[] = [];
+  for (const group of conversationGroups) {
+    repeat({ variant: variantName(group.variantIndex), outcome: group.outcome, modelResponses: group.modelResponses }, group.count, conversationFacts);
+  }
+
+  const callGroups = database
+    .select({
+      variantIndex: modelCalls.variantIndex,
+      status: modelCalls.status,
+      parsePath: modelCalls.parsePath,
+      callCount: modelCalls.callCount,
+      allValid: modelCalls.allValid,
+      latencyMs: modelCalls.latencyMs,
+      promptTokens: modelCalls.promptTokens,
+      completionTokens: modelCalls.completionTokens,
+      count: count(),
+    })
+    .from(modelCalls)
+    .where(eq(modelCalls.experimentId, experimentId))
+    // In the order of model_calls_metrics_index, which covers the query: no sort, no row reads.
+    .groupBy(
+      modelCalls.variantIndex,
+      modelCalls.parsePath,
+      modelCalls.status,
+      modelCalls.callCount,
+      modelCalls.allValid,
+      modelCalls.latencyMs,
+      modelCalls.promptTokens,
+      modelCalls.completionTokens,
+    )
+    .all();
+  const callFacts: ModelCallFacts[] = [];
+  const failedRequests = new Map<number, number>();
+  for (const group of callGroups) {
+    const ok = group.status === 'ok';
+    if (!ok) failedRequests.set(group.variantIndex, (failedRequests.get(group.variantIndex) ?? 0) + group.count);
+    repeat(
+      {
+        variant: variantName(group.variantIndex),
+        ok,
+        parsePath: ok ? group.parsePath : null,
+        callCount: group.callCount,
+        allValid: group.allValid,
+        latencyMs: group.latencyMs,
+        promptTokens: group.promptTokens,
+        completionTokens: group.completionTokens,
+      },
+      group.count,
+      callFacts,
+    );
+  }
+
+  const errorGroups = database
+    .select({ variantIndex: toolExecutions.variantIndex, kind: sql<string>`${toolExecutions.errorKind}`, count: count() })
+    .from(toolExecutions)
+    .where(and(eq(toolExecutions.experimentId, experimentId), isNotNull(toolExecutions.errorKind)))
+    .groupBy(toolExecutions.variantIndex, toolExecutions.errorKind)
+    .all();
+  const errors: ErrorFacts[] = errorGroups.map((group) => ({ variant: variantName(group.variantIndex), kind: group.kind, count: group.count }));
+  for (const [variantIndex, failed] of failedRequests) {
+    errors.push({ variant: variantName(variantIndex), kind: MODEL_REQUEST_FAILED, count: failed });
+  }
+
+  const indexes = [...nameOf.keys()].sort((first, second) => first - second);
+  return { variants: indexes.map(variantName), conversations: conversationFacts, modelCalls: callFacts, errors };
+}

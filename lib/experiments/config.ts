@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { RunnerSettingsInput } from '../runner/settings';
+
+export const ConversationInputSchema = z.object({
+  node_text: z.string(),
+  file_path: z.string().nullable().optional(),
+  node_name: z.string().nullable().optional(),
+  node_type: z.string().nullable().optional(),
+});
+
+/** A variant: a prompt and/or settings. Missing prompts fall back to the agent's own. */
+export const VariantConfig = z.object({
+  name: z.string().min(1).max(100),
+  systemPrompt: z.string().optional(),
+  nodeContext: z.string().optional(),
+  settings: RunnerSettingsInput.omit({ model: true }).partial().default({}),
+});
+export type VariantConfig = z.infer<typeof VariantConfig>;
+
+export const EndpointConfig = z.object({
+  baseUrl: z.url({ protocol: /^https?$/ }),
+  model: z.string().min(1),
+  /** The NAME of the environment variable that holds the API key; the key itself is never stored. */
+  apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name').optional(),
+  simulated: z.boolean().default(false),
+});
+export type EndpointConfig = z.infer<typeof EndpointConfig>;
+
+export const ExperimentConfig = z
+  .object({
+    agent: z.string().min(1),
+    variants: z.array(VariantConfig).min(1),
+    endpoint: EndpointConfig,
+    inputs: z.array(ConversationInputSchema).min(1),
+    requestsPerVariant: z.number().int().min(1).max(1_000_000),
+    concurrency: z.number().int().min(1).max(256).default(8),
+  })
+  .superRefine((config, context) => {
+    const seen = new Set<string>();
+    for (const variant of config.variants) {
+      if (seen.has(variant.name)) context.addIssue({ code: 'custom', path: ['variants'], message: `variant name "${variant.name}" is used twice` });
+      seen.add(variant.name);
+    }
+  });
+export type ExperimentConfig = z.infer<typeof ExperimentConfig>;
+export type ExperimentConfigInput = z.input<typeof ExperimentConfig>;
+
+/** One conversation to run: which variant, which repeat, which input. */
+export type Slot = { variantIndex: number; slot: number; inputIndex: number };
+
+export function slotKey(variantIndex: number, slot: number): string {
+  return `${variantIndex}:${slot}`;
+}
+
+/**
+ * Every conversation of an experiment. Variants are interleaved (slot by slot) so that an
+ * experiment stopped half way has comparable numbers for every variant. Inputs are cycled.
+ */
+export function planSlots(config: Pick<ExperimentConfig, 'variants' | 'inputs' | 'requestsPerVariant'>): Slot[] {
+  const slots: Slot[] = [];
+  for (let slot = 0; slot < config.requestsPerVariant; slot++) {
+    for (let variantIndex = 0; variantIndex < config.variants.length; variantIndex++) {
+      slots.push({ variantIndex, slot, inputIndex: slot % config.inputs.length });
+    }
+  }
+  return slots;
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { decimalsFor, describeComparison, formatPValue, formatSigned } from './describe';
+import type { Comparison } from './types';
+
+function comparison(overrides: Partial<Comparison>): Comparison {
+  return {
+    a: 'A',
+    b: 'B',
+    metric: 'toolCallRate',
+    difference: 0.12,
+    low: 0.05,
+    high: 0.19,
+    pValue: 0.002,
+    test: 'two-proportion-z',
+    detectable: true,
+    ...overrides,
+  };
+}
+
+describe('describeComparison', () => {
+  it('says how much more often B calls tools', () => {
+    expect(describeComparison(comparison({}))).toBe('B calls tools 12 points more often than A (95% CI 5 to 19), p = 0.002');
+  });
+
+  it('says how much less often B completes, with minus signs', () => {
+    expect(
+      describeComparison(
+        comparison({ metric: 'completionRate', difference: -0.08, low: -0.15, high: -0.01, pValue: 0.03 }),
+      ),
+    ).toBe('B completes 8 points less often than A (95% CI \u221215 to \u22121), p = 0.03');
+  });
+
+  it('describes valid calls', () => {
+    expect(describeComparison(comparison({ metric: 'validCallRate', difference: 0.01, low: 0.002, high: 0.018 }))).toBe(
+      'B makes valid calls 1.0 point more often than A (95% CI 0.2 to 1.8), p = 0.002',
+    );
+  });
+
+  it('says how many more turns B needs', () => {
+    expect(
+      describeComparison(
+        comparison({ metric: 'turnsToCompletion', difference: 0.4, low: 0.1, high: 0.7, pValue: 0.01, test: 'mann-whitney-u' }),
+      ),
+    ).toBe('B needs 0.4 more turns on average than A (95% CI 0.1 to 0.7), p = 0.01');
+  });
+
+  it('uses the singular for exactly one turn', () => {
+    expect(
+      describeComparison(comparison({ metric: 'turnsToCompletion', difference: 1, low: 1, high: 1, pValue: 0.0001 })),
+    ).toBe('B needs 1.0 more turn on average than A (95% CI 1.0 to 1.0), p < 0.001');
+  });
+
+  it('says fewer turns when B needs fewer', () => {
+    expect(
+      describeComparison(comparison({ metric: 'turnsToCompletion', difference: -1.5, low: -2.5, high: -0.5, pValue: 0.0004 })),
+    ).toBe('B needs 1.5 fewer turns on average than A (95% CI \u22122.5 to \u22120.5), p < 0.001');
+  });
+
+  it('never calls a difference whose interval contains 0 a win', () => {
+    expect(describeComparison(comparison({ difference: 0.015, low: -0.03, high: 0.06, pValue: 0.41, detectable: false }))).toBe(
+      'Tool-call rate: no detectable difference between A and B (95% CI \u22123 to 6), p = 0.41',
+    );
+  });
+
+  it('says when there is not enough data', () => {
+    expect(
+      describeComparison(comparison({ metric: 'turnsToCompletion', difference: null, low: null, high: null, pValue: null, detectable: false, test: 'none' })),
+    ).toBe('Turns to completion: not enough data to compare A and B');
+  });
+
+  it('leaves the p-value out when there is none', () => {
+    expect(describeComparison(comparison({ pValue: null }))).toBe('B calls tools 12 points more often than A (95% CI 5 to 19)');
+  });
+});
+
+describe('formatting helpers', () => {
+  it('formats p-values', () => {
+    expect(formatPValue(0.0004)).toBe('p < 0.001');
+    expect(formatPValue(0)).toBe('p < 0.001');
+    expect(formatPValue(0.002)).toBe('p = 0.002');
+    expect(formatPValue(0.0312)).toBe('p = 0.03');
+    expect(formatPValue(0.0491)).toBe('p = 0.049');
+    expect(formatPValue(0.04996)).toBe('p < 0.05');
+    expect(formatPValue(0.0502)).toBe('p = 0.05');
+    expect(formatPValue(0.41)).toBe('p = 0.41');
+    expect(formatPValue(1)).toBe('p = 1');
+  });
+
+  it('formats signed numbers without a negative zero', () => {
+    expect(formatSigned(-0.3, 0)).toBe('0');
+    expect(formatSigned(-2.25, 1)).toBe('\u22122.3');
+    expect(formatSigned(4, 1)).toBe('4.0');
+  });
+
+  it('chooses decimals from the width of the interval', () => {
+    expect(decimalsFor(5, 19)).toBe(0);
+    expect(decimalsFor(0.1, 0.7)).toBe(1);
+    expect(decimalsFor(0.01, 0.05)).toBe(2);
+    expect(decimalsFor(0, 14, 1)).toBe(1);
+    expect(decimalsFor(1, 1, 1)).toBe(1);
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { formatSummaryTable } from './format-table';
+import { summarizeExperiment } from './summarize';
+import { conversations, input, modelCalls, variantFacts } from './test-input';
+
+function twoVariants(simulated = false) {
+  const a = variantFacts('baseline', { responses: 100, withCalls: 50, valid: 50, conversationCount: 40, submitted: 36 });
+  const b = variantFacts('directive', { responses: 100, withCalls: 95, valid: 90, conversationCount: 40, submitted: 38 });
+  return summarizeExperiment(
+    'experiment-7',
+    'completed',
+    input(['baseline', 'directive'], {
+      conversations: [a.conversations, b.conversations],
+      modelCalls: [a.modelCalls, b.modelCalls],
+      errors: [{ variant: 'directive', kind: 'tool_timeout', count: 2 }],
+    }),
+    { simulated },
+  );
+}
+
+function lineWith(text: string, needle: string): string {
+  const line = text.split('\n').find((candidate) => candidate.includes(needle));
+  if (line === undefined) throw new Error(`no line contains ${needle}`);
+  return line;
+}
+
+describe('formatSummaryTable', () => {
+  const text = formatSummaryTable(twoVariants());
+
+  it('has one row per variant with counts, rates and intervals', () => {
+    const baseline = lineWith(text, 'baseline ');
+    expect(baseline).toContain(' 40 ');
+    expect(baseline).toContain(' 100 ');
+    expect(baseline).toContain('50.0% (40.4–59.6)');
+    expect(baseline).toContain('90.0% (76.9–96.0)');
+    expect(baseline).toContain('2.0 / 2 / 2');
+    expect(baseline).toContain('10 / 10');
+    expect(lineWith(text, 'directive ')).toContain('95.0% (88.8–97.8)');
+  });
+
+  it('lists parse paths, outcomes and errors per variant', () => {
+    expect(text).toContain('Parse paths');
+    expect(text).toMatch(/tool_calls\s*│\s*text/);
+    expect(text).toMatch(/Outcomes[\s\S]*submitted\s*│\s*no_tool_call/);
+    expect(text).toMatch(/Errors[\s\S]*tool_timeout/);
+  });
+
+  it('ends with the comparisons in plain words', () => {
+    expect(text).toContain('- directive calls tools 45 points more often than baseline (95% CI 34 to 55), p < 0.001');
+    expect(text).toContain('- Completion rate: no detectable difference between baseline and directive');
+  });
+
+  it('has no colour codes', () => {
+    expect(text).not.toMatch(/\u001b\[/);
+  });
+
+  it('marks simulated numbers', () => {
+    expect(formatSummaryTable(twoVariants(true))).toMatch(/^SIMULATED/);
+    expect(text).not.toContain('SIMULATED');
+  });
+
+  it('shows missing data as a dash and skips comparisons for one variant', () => {
+    const single = formatSummaryTable(
+      summarizeExperiment(
+        'e',
+        'running',
+        input(['only'], { conversations: [conversations('only', 'turn_limit', 3, 2)], modelCalls: [modelCalls('only', 6)] }),
+      ),
+    );
+    expect(lineWith(single, 'only ')).toMatch(/│\s*—\s*│/);
+    expect(single).not.toContain('Comparisons');
+  });
+});

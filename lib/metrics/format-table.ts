@@ -1,0 +1,105 @@
+import Table from 'cli-table3';
+import { PARSE_PATHS } from '../parsing/types';
+import { OUTCOMES } from '../runner/types';
+import { describeComparison } from './describe';
+import type { ExperimentSummary, Rate, VariantSummary } from './types';
+
+const MISSING = '—';
+
+// No colours: the table may go to a file or a pipe, and it must read the same there.
+const plainStyle = { head: [] as string[], border: [] as string[] };
+
+function trimmed(value: number, decimals: number): string {
+  return String(Number(value.toFixed(decimals)));
+}
+
+function formatRate(rate: Rate): string {
+  if (rate.value === null || rate.low === null || rate.high === null) return MISSING;
+  const percent = (value: number) => (value * 100).toFixed(1);
+  return `${percent(rate.value)}% (${percent(rate.low)}–${percent(rate.high)})`;
+}
+
+function formatOptional(value: number | null, decimals: number): string {
+  return value === null ? MISSING : trimmed(value, decimals);
+}
+
+function formatTurns(variant: VariantSummary): string {
+  const { mean, p50, p90 } = variant.turnsToCompletion;
+  if (mean === null) return MISSING;
+  return `${mean.toFixed(1)} / ${formatOptional(p50, 1)} / ${formatOptional(p90, 1)}`;
+}
+
+function formatLatency(variant: VariantSummary): string {
+  const { p50, p95 } = variant.latencyMs;
+  if (p50 === null) return MISSING;
+  return `${formatOptional(p50, 0)} / ${formatOptional(p95, 0)}`;
+}
+
+function mainTable(variants: VariantSummary[]): string {
+  const table = new Table({
+    // Two-line headings keep the table near 120 columns.
+    head: [
+      'Variant',
+      'Conver-\nsations',
+      'Model\ncalls',
+      'Tool-call rate\n(95% CI)',
+      'Valid-call rate\n(95% CI)',
+      'Completion rate\n(95% CI)',
+      'Turns\nmean / p50 / p90',
+      'Latency ms\np50 / p95',
+    ],
+    style: { ...plainStyle, compact: true },
+  });
+  for (const variant of variants) {
+    table.push([
+      variant.name,
+      variant.conversations,
+      variant.modelCalls,
+      formatRate(variant.toolCallRate),
+      formatRate(variant.validCallRate),
+      formatRate(variant.completionRate),
+      formatTurns(variant),
+      formatLatency(variant),
+    ]);
+  }
+  return table.toString();
+}
+
+/** A table of counts per variant, one column per key that any variant has, in canonical order. */
+function countsTable(
+  title: string,
+  variants: VariantSummary[],
+  countsOf: (variant: VariantSummary) => Record<string, number | undefined>,
+  order: readonly string[],
+): string | null {
+  const present = new Set(variants.flatMap((variant) => Object.keys(countsOf(variant))));
+  const keys = [...order.filter((key) => present.has(key)), ...[...present].filter((key) => !order.includes(key))];
+  if (keys.length === 0) return null;
+  const table = new Table({ head: ['Variant', ...keys], style: { ...plainStyle, compact: true } });
+  for (const variant of variants) {
+    const counts = countsOf(variant);
+    table.push([variant.name, ...keys.map((key) => counts[key] ?? 0)]);
+  }
+  return `${title}\n${table.toString()}`;
+}
+
+/**
+ * The summary as a readable plain-text report for the command line: one row per variant, then
+ * parse paths, outcomes and errors per variant, then each comparison in plain words.
+ */
+export function formatSummaryTable(summary: ExperimentSummary): string {
+  const sections: string[] = [];
+  if (summary.simulated) {
+    sections.push("SIMULATED endpoint: these numbers come from the simulator, not from a model.");
+  }
+  sections.push(`Experiment ${summary.experimentId} (${summary.status})`);
+  sections.push(mainTable(summary.variants));
+  const parsePaths = countsTable('Parse paths (model responses)', summary.variants, (v) => v.parsePaths, PARSE_PATHS);
+  const outcomes = countsTable('Outcomes (conversations)', summary.variants, (v) => v.outcomes, OUTCOMES);
+  const errors = countsTable('Errors', summary.variants, (v) => v.errors, []);
+  for (const section of [parsePaths, outcomes, errors]) if (section !== null) sections.push(section);
+  if (summary.comparisons.length > 0) {
+    sections.push(['Comparisons (difference is the second variant minus the first)', ...summary.comparisons.map((c) => `- ${describeComparison(c)}`)].join('\n'));
+  }
+  return sections.join('\n\n') + '\n';
+}

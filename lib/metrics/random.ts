@@ -1,0 +1,15 @@
+/**
+ * A seeded pseudo-random source (mulberry32, a 32-bit generator by Tommy Ettinger) so that
+ * bootstrap intervals are the same every time the same data is summarized. Not for anything
+ * that needs unpredictability.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { PARSE_PATHS } from '../parsing/types';
+import { OUTCOMES, type Outcome } from '../runner/types';
+import type { Comparison, ExperimentSummary, Rate, VariantSummary } from './types';
+
+/*
+ * The summary JSON shared by `remora harness --json` and the API's experiment `summary`.
+ * Every key of the spec's example is here with its exact name and nesting. A few keys are
+ * added (a superset, never a rename):
+ * - `simulated: true` at the top, only when the endpoint was the simulated one;
+ * - per variant `tokens` ({prompt, completion}: sums where the server reported usage, else
+ *   null) and `counts` (the successes and trials behind each rate, so the rates stay
+ *   {value, low, high} exactly as the spec shows them while "38 of 40" can still be shown);
+ * - per comparison `test` (which test gave the p-value) and `detectable` (the interval
+ *   excludes 0).
+ * Numbers keep full precision; rounding is for display only.
+ */
+
+const nullableNumber = z.number().nullable();
+const count = z.number().int().nonnegative();
+
+export const RateJson = z.strictObject({ value: nullableNumber, low: nullableNumber, high: nullableNumber });
+export const RateCountsJson = z.strictObject({ successes: count, trials: count });
+
+export const VariantSummaryJson = z.strictObject({
+  name: z.string(),
+  conversations: count,
+  modelCalls: count,
+  toolCallRate: RateJson,
+  validCallRate: RateJson,
+  completionRate: RateJson,
+  turnsToCompletion: z.strictObject({
+    mean: nullableNumber,
+    p50: nullableNumber,
+    p90: nullableNumber,
+    max: nullableNumber,
+  }),
+  parsePaths: z.partialRecord(z.enum(PARSE_PATHS), count),
+  outcomes: z.partialRecord(z.enum(OUTCOMES as [Outcome, ...Outcome[]]), count),
+  errors: z.record(z.string(), count),
+  latencyMs: z.strictObject({ p50: nullableNumber, p95: nullableNumber }),
+  // Added keys are optional in the schema so that any summary in the spec's shape validates;
+  // toSummaryJson always fills them.
+  tokens: z.strictObject({ prompt: nullableNumber, completion: nullableNumber }).optional(),
+  counts: z
+    .strictObject({
+      toolCallRate: RateCountsJson,
+      validCallRate: RateCountsJson,
+      completionRate: RateCountsJson,
+    })
+    .optional(),
+});
+
+export const ComparisonJson = z.strictObject({
+  a: z.string(),
+  b: z.string(),
+  metric: z.enum(['toolCallRate', 'validCallRate', 'completionRate', 'turnsToCompletion']),
+  difference: nullableNumber,
+  low: nullableNumber,
+  high: nullableNumber,
+  pValue: nullableNumber,
+  test: z.enum(['two-proportion-z', 'fisher-exact', 'mann-whitney-u', 'none']).optional(),
+  detectable: z.boolean().optional(),
+});
+
+export const SummaryJson = z.strictObject({
+  experimentId: z.string(),
+  status: z.string(),
+  simulated: z.literal(true).optional(),
+  variants: z.array(VariantSummaryJson),
+  comparisons: z.array(ComparisonJson),
+});
+
+export type SummaryJson = z.infer<typeof SummaryJson>;
+export type VariantSummaryJson = z.infer<typeof VariantSummaryJson>;
+export type ComparisonJson = z.infer<typeof ComparisonJson>;
+
+function rateJson(rate: Rate) {
+  return { value: rate.value, low: rate.low, high: rate.high };
+}
+
+function rateCounts(rate: Rate) {
+  return { successes: rate.successes, trials: rate.trials };
+}
+
+function variantJson(variant: VariantSummary): VariantSummaryJson {
+  return {
+    name: variant.name,
+    conversations: variant.conversations,
+    modelCalls: variant.modelCalls,
+    toolCallRate: rateJson(variant.toolCallRate),
+    validCallRate: rateJson(variant.validCallRate),
+    completionRate: rateJson(variant.completionRate),
+    turnsToCompletion: { ...variant.turnsToCompletion },
+    parsePaths: { ...variant.parsePaths },
+    outcomes: { ...variant.outcomes },
+    errors: { ...variant.errors },
+    latencyMs: { ...variant.latencyMs },
+    tokens: { ...variant.tokens },
+    counts: {
+      toolCallRate: rateCounts(variant.toolCallRate),
+      validCallRate: rateCounts(variant.validCallRate),
+      completionRate: rateCounts(variant.completionRate),
+    },
+  };
+}
+
+function comparisonJson(comparison: Comparison): ComparisonJson {
+  return {
+    a: comparison.a,
+    b: comparison.b,
+    metric: comparison.metric,
+    difference: comparison.difference,
+    low: comparison.low,
+    high: comparison.high,
+    pValue: comparison.pValue,
+    test: comparison.test,
+    detectable: comparison.detectable,
+  };
+}
+
+/** The summary as the CLI prints it and the API returns it (keys in the spec's order). */
+export function toSummaryJson(summary: ExperimentSummary): SummaryJson {
+  return {
+    experimentId: summary.experimentId,
+    status: summary.status,
+    ...(summary.simulated ? { simulated: true as const } : {}),
+    variants: summary.variants.map(variantJson),
+    comparisons: summary.comparisons.map(comparisonJson),
+  };
+}

@@ -1,0 +1,98 @@
+// Stage 2 for `content`: find the calls a model wrote as text and name the path taken.
+import type { ParseResult } from './types';
+import { decodeNativeCalls } from '../functiongemma/native-decode';
+import { callsFromJson } from './json-calls';
+import { parseJson } from './safe-json';
+
+const START_FUNCTION_CALL = '<start_function_call>';
+
+/** The opening of a markdown code fence with its optional language tag. */
+const FENCE_OPENING = /^```[\w+.-]*/;
+const FENCE = '```';
+
+/** `call:NAME{` without the start tag: a server that drops control tokens leaves the native call like this. */
+const BARE_CALL_PATTERN = /(?:^|[^\w.-])(call:[\w.-]+\s*\{)/;
+
+/**
+ * Call syntaxes of other model families (Qwen/Hermes `<tool_call>`, Mistral `[TOOL_CALLS]`). They are not
+ * a path: FunctionGemma never learned them, so meeting one means the model tried to call in a format
+ * this harness does not read. They count as `malformed`, not as a text answer that would end the conversation.
+ */
+const FOREIGN_CALL_MARKERS = ['<tool_call>', '<function_call>', '[TOOL_CALLS]', '<|tool_call|>'];
+
+/** Control tokens a server may leave at the end of a text answer when it keeps special tokens. */
+const TRAILING_CONTROL_TOKENS = ['<end_of_turn>', '<eos>', '<end_function_response>'];
+
+function malformed(error: string): ParseResult {
+  return { path: 'malformed', calls: [], error, text: '' };
+}
+
+/** The inside of one code fence around the whole (trimmed) text, else the text. Written without a regex over the body, which could backtrack for long. */
+function stripFence(text: string): string {
+  if (text.length < 2 * FENCE.length || !text.startsWith(FENCE) || !text.endsWith(FENCE)) return text;
+  const opening = FENCE_OPENING.exec(text);
+  const inner = text.slice(opening ? opening[0].length : FENCE.length, -FENCE.length);
+  // Two fences (```a``` text ```b```) are not one fence around the content.
+  return inner.includes(FENCE) ? text : inner.trim();
+}
+
+function withoutTrailingControlTokens(text: string): string {
+  let result = text;
+  for (let stripped = true; stripped; ) {
+    stripped = false;
+    for (const token of TRAILING_CONTROL_TOKENS) {
+      if (result.endsWith(token)) {
+        result = result.slice(0, -token.length).trimEnd();
+        stripped = true;
+      }
+    }
+  }
+  return result;
+}
+
+function fromNative(text: string): ParseResult {
+  const decoded = decodeNativeCalls(text);
+  // A block whose every call is broken is no call at all; one good call makes the response a call.
+  if (decoded.calls.some((call) => call.argumentsError === undefined)) {
+    return { path: 'functiongemma_tags', calls: decoded.calls, error: null, text: decoded.textBefore };
+  }
+  return malformed(`the native call block cannot be parsed: ${decoded.error ?? 'it holds no call'}`);
+}
+
+function fromJson(text: string): ParseResult {
+  const parsed = parseJson(text);
+  if (!parsed.ok) return malformed(`the content looks like JSON but is not valid JSON: ${parsed.error}`);
+  const read = callsFromJson(parsed.value);
+  if (!read.ok) return malformed(read.error);
+  return { path: read.path, calls: read.calls, error: null, text: '' };
+}
+
+/** Parses a message's content (a string; '' when there is none). Never throws. */
+export function parseContent(content: string): ParseResult {
+  const trimmed = content.trim();
+  if (trimmed === '') return { path: 'empty', calls: [], error: null, text: '' };
+  const unfenced = stripFence(trimmed);
+
+  const first = unfenced[0];
+  if (first === '{' || first === '[') {
+    const json = fromJson(unfenced);
+    // A native block may follow something brace-like; it is the better reading when the JSON one failed.
+    if (json.path === 'malformed' && unfenced.includes(START_FUNCTION_CALL)) return fromNative(unfenced);
+    return json;
+  }
+  if (unfenced.includes(START_FUNCTION_CALL)) return fromNative(unfenced);
+
+  const bareCall = BARE_CALL_PATTERN.exec(unfenced);
+  if (bareCall) {
+    const at = bareCall.index + bareCall[0].length - bareCall[1].length;
+    return fromNative(`${unfenced.slice(0, at)}${START_FUNCTION_CALL}${unfenced.slice(at)}`);
+  }
+
+  const foreign = FOREIGN_CALL_MARKERS.find((marker) => unfenced.includes(marker));
+  if (foreign) return malformed(`the content holds a ${foreign} block, a call format of other models that is not parsed here`);
+
+  // Valid JSON scalars ("hi", 42) and everything else are a text answer.
+  const text = withoutTrailingControlTokens(trimmed);
+  if (text === '') return { path: 'empty', calls: [], error: null, text: '' };
+  return { path: 'text', calls: [], error: null, text };
+}

@@ -1,0 +1,123 @@
+// parseResponse reads whatever a server sends: random and mutated messages must give a result, never an exception.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseResponse } from './parse-response';
+import { messageFromBody } from './response-message';
+import { parseJson } from './safe-json';
+import { PARSE_PATHS, type ParseResult } from './types';
+
+function randomGenerator(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FRAGMENTS = [
+  '<start_function_call>', '<end_function_call>', '<start_function_response>', '<end_of_turn>', '<escape>', 'call:', 'call:f',
+  '<tool_call>', '```', '```json\n', '{', '}', '[', ']', ',', ':', '"', '\\', ' ', '\n', 'name', '"name"', '"arguments"',
+  '"parameters"', '"tool_calls"', '"function"', '1', 'true', 'null', 'x', 'é', '\u0000',
+];
+
+function pick<T>(random: () => number, items: readonly T[]): T {
+  return items[Math.floor(random() * items.length)];
+}
+
+function randomText(random: () => number): string {
+  let text = '';
+  const length = Math.floor(random() * 30);
+  for (let index = 0; index < length; index += 1) text += pick(random, FRAGMENTS);
+  return text;
+}
+
+function randomValue(random: () => number, depth: number): unknown {
+  const kind = Math.floor(random() * (depth > 2 ? 6 : 9));
+  switch (kind) {
+    case 0: return randomText(random);
+    case 1: return Math.floor(random() * 100) - 50;
+    case 2: return random() < 0.5;
+    case 3: return null;
+    case 4: return undefined;
+    case 5: return JSON.stringify(randomValue(random, depth + 1)) ?? '';
+    case 6: return Array.from({ length: Math.floor(random() * 3) }, () => randomValue(random, depth + 1));
+    default: {
+      const keys = ['name', 'arguments', 'parameters', 'function', 'id', 'tool_calls', 'type', 'content', 'text'];
+      const object: Record<string, unknown> = {};
+      for (let index = 0; index < Math.floor(random() * 4); index += 1) object[pick(random, keys)] = randomValue(random, depth + 1);
+      return object;
+    }
+  }
+}
+
+function randomMessage(random: () => number): unknown {
+  if (random() < 0.05) return randomValue(random, 0);
+  const message: Record<string, unknown> = { role: 'assistant' };
+  if (random() < 0.8) message.content = random() < 0.6 ? randomText(random) : randomValue(random, 1);
+  if (random() < 0.6) {
+    message.tool_calls = Array.from({ length: Math.floor(random() * 3) }, () => ({
+      id: randomValue(random, 2),
+      type: 'function',
+      function: random() < 0.8 ? { name: random() < 0.7 ? 'f' : randomValue(random, 2), arguments: randomValue(random, 1) } : randomValue(random, 2),
+    }));
+  }
+  return message;
+}
+
+/** Replaces one random spot inside a JSON text, which yields broken JSON and odd-but-valid shapes alike. */
+function mutateJson(random: () => number, text: string): string {
+  const at = Math.floor(random() * text.length);
+  const span = Math.floor(random() * 8);
+  return text.slice(0, at) + pick(random, FRAGMENTS) + text.slice(at + span);
+}
+
+function expectConsistent(result: ParseResult): void {
+  expect(PARSE_PATHS).toContain(result.path);
+  expect(Array.isArray(result.calls)).toBe(true);
+  expect(typeof result.text).toBe('string');
+  if (result.path === 'malformed') expect(typeof result.error).toBe('string');
+  else expect(result.error).toBeNull();
+  const callPaths = ['tool_calls', 'json_name_arguments', 'json_name_parameters', 'json_tool_calls', 'json_array', 'functiongemma_tags'];
+  if (callPaths.includes(result.path)) expect(result.calls.length).toBeGreaterThan(0);
+  else expect(result.calls).toEqual([]);
+  for (const call of result.calls) {
+    expect(typeof call.name).toBe('string');
+    expect(call.name.trim()).not.toBe('');
+    expect(call.arguments !== null && typeof call.arguments === 'object' && !Array.isArray(call.arguments)).toBe(true);
+  }
+  // The result is plain data: it can be stored as JSON.
+  expect(() => JSON.stringify(result)).not.toThrow();
+}
+
+const fixtureFolder = join(fileURLToPath(new URL('.', import.meta.url)), 'fixtures');
+const fixtureMessages: unknown[] = readdirSync(fixtureFolder)
+  .filter((name) => name.endsWith('.json'))
+  .flatMap((name) => (JSON.parse(readFileSync(join(fixtureFolder, name), 'utf8')) as { cases: Array<{ message?: unknown; response?: unknown }> }).cases)
+  .map((item) => ('response' in item ? messageFromBody(item.response) : item.message));
+
+describe('parseResponse never throws', () => {
+  it('gives a consistent result for thousands of random messages, with both preferences', () => {
+    const random = randomGenerator(1234);
+    for (let round = 0; round < 4000; round += 1) {
+      const message = randomMessage(random);
+      expectConsistent(parseResponse(message));
+      expectConsistent(parseResponse(message, 'content-first'));
+    }
+  });
+
+  it('gives a consistent result for thousands of mutations of the recorded corpus', () => {
+    const random = randomGenerator(99);
+    for (let round = 0; round < 4000; round += 1) {
+      const original = JSON.stringify(pick(random, fixtureMessages)) ?? 'null';
+      const mutated = mutateJson(random, original);
+      const parsed = parseJson(mutated);
+      // When the mutation broke the JSON of the message itself, the text is fed as raw content instead.
+      const message = parsed.ok ? parsed.value : { role: 'assistant', content: mutated };
+      expectConsistent(parseResponse(message, random() < 0.5 ? 'tool_calls-first' : 'content-first'));
+    }
+  });
+});

@@ -1,0 +1,230 @@
+import type { AssistantMessage, ChatMessage, ChatRequest, ToolChoice } from './messages';
+import type {
+  AgentRuntime,
+  ConversationInput,
+  ConversationRecord,
+  ModelCallRecord,
+  Outcome,
+  RunnerDependencies,
+  RunnerSettings,
+  RunnerTool,
+  ToolExecutionRecord,
+  ValidatedCall,
+} from './types';
+import { parseResponse } from '../parsing/parse-response';
+import { selectMessagePositions } from './history';
+import { checkCalls, newCallId } from './check-calls';
+import { initialMessages, knowledgeContext, toolMessageContent, toolSpecs } from './prompt';
+import { extractMessage, extractUsage } from './response';
+
+export const SUBMIT_RESULT = 'submit_result';
+
+/** Runs one conversation to its end. Never throws for model or tool failures: they are data in the record. */
+export async function runConversation(
+  agent: AgentRuntime,
+  settings: RunnerSettings,
+  input: ConversationInput,
+  deps: RunnerDependencies,
+): Promise<ConversationRecord> {
+  const conversation = new Conversation(agent, settings, input, deps);
+  return conversation.run();
+}
+
+class Conversation {
+  private readonly messages: ChatMessage[];
+  private readonly modelCalls: ModelCallRecord[] = [];
+  private readonly toolExecutions: ToolExecutionRecord[] = [];
+  private readonly knowledge: Record<string, unknown> = {};
+  private readonly tools: Map<string, RunnerTool>;
+  private readonly usedIds = new Set<string>();
+  private readonly startedAt = Date.now();
+  private readonly started = performance.now();
+  private readonly toolSpecs;
+
+  constructor(
+    private readonly agent: AgentRuntime,
+    private readonly settings: RunnerSettings,
+    private readonly input: ConversationInput,
+    private readonly deps: RunnerDependencies,
+  ) {
+    this.messages = initialMessages(agent, settings, input);
+    this.tools = new Map(agent.tools.map((tool) => [tool.name, tool]));
+    this.toolSpecs = toolSpecs(agent.tools);
+  }
+
+  async run(): Promise<ConversationRecord> {
+    this.deps.sink?.event({ type: 'conversation-start', input: this.input });
+    for (let turn = 1; turn <= this.agent.maxTurns; turn++) {
+      if (this.deps.signal?.aborted) return this.finish('cancelled');
+      const step = await this.turn(turn);
+      if (step) return step;
+    }
+    return this.finish('turn_limit');
+  }
+
+  /** One model call and the tools it asks for; returns the record when the conversation ends. */
+  private async turn(turn: number): Promise<ConversationRecord | null> {
+    const { request, record } = this.buildRequest(turn);
+    const outcome = await this.deps.client.complete(request, this.deps.signal);
+    record.latencyMs = outcome.latencyMs;
+    record.attempts = outcome.attempts;
+    if (!outcome.ok) {
+      record.status = 'error';
+      record.error = outcome.error;
+      record.response = outcome.body ?? null;
+      this.recordModelCall(record);
+      if (this.deps.signal?.aborted) return this.finish('cancelled');
+      return this.finish('error', { error: outcome.error });
+    }
+
+    record.response = outcome.body;
+    record.usage = extractUsage(outcome.body);
+    const parsed = parseResponse(extractMessage(outcome.body), this.settings.responsePreference);
+    record.parsePath = parsed.path;
+    record.parsedCalls = parsed.calls;
+    const calls = checkCalls(parsed.calls, this.tools, this.usedIds, this.deps.newCallId ?? newCallId);
+    record.calls = calls;
+    record.allValid = calls.length > 0 && calls.every((call) => call.problem === null);
+    this.recordModelCall(record);
+
+    if (calls.length === 0) return this.endWithoutCall(parsed.text);
+
+    const assistant: AssistantMessage = {
+      role: 'assistant',
+      content: parsed.text.trim() ? parsed.text : null,
+      tool_calls: calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } })),
+    };
+    this.messages.push(assistant);
+
+    let submitted: Record<string, unknown> | null = null;
+    for (const call of calls) {
+      const result = await this.dispatch(turn, call);
+      if (result !== null && submitted === null) submitted = result;
+    }
+    if (submitted) return this.finish('submitted', { result: submitted });
+    if (this.deps.signal?.aborted) return this.finish('cancelled');
+    return null;
+  }
+
+  private buildRequest(turn: number): { request: ChatRequest; record: ModelCallRecord } {
+    const positions = selectMessagePositions(this.messages, this.settings);
+    const messages = positions.map((position) => this.messages[position]);
+    const suffix = this.settings.includeKnowledge ? knowledgeContext(this.knowledge) : null;
+    if (suffix && messages[0]?.role === 'system') messages[0] = { role: 'system', content: messages[0].content + suffix };
+
+    const toolChoice = this.toolChoiceFor(turn);
+    const toolsSent = this.settings.toolPresentation === 'native';
+    const params: ModelCallRecord['requestParams'] = { model: this.settings.model, temperature: this.settings.temperature, toolsSent };
+    if (toolsSent) params.tool_choice = toolChoice;
+    if (this.settings.maxTokens !== undefined) params.max_tokens = this.settings.maxTokens;
+    if (this.settings.topP !== undefined) params.top_p = this.settings.topP;
+    if (this.settings.topK !== undefined) params.top_k = this.settings.topK;
+    if (suffix) params.systemSuffix = suffix;
+
+    const { toolsSent: _sent, systemSuffix: _suffix, ...wire } = params;
+    const request: ChatRequest = { ...wire, messages };
+    if (toolsSent) request.tools = this.toolSpecs;
+    const record: ModelCallRecord = {
+      turn,
+      messagePositions: positions,
+      requestParams: params,
+      status: 'ok',
+      response: null,
+      error: null,
+      attempts: 0,
+      latencyMs: 0,
+      usage: null,
+      parsePath: null,
+      parsedCalls: [],
+      calls: [],
+      allValid: false,
+      startedAt: Date.now(),
+    };
+    return { request, record };
+  }
+
+  private toolChoiceFor(turn: number): ToolChoice {
+    const lastTurn = turn === this.agent.maxTurns;
+    if (lastTurn && this.settings.forceSubmitOnLastTurn && this.tools.has(SUBMIT_RESULT)) {
+      return { type: 'function', function: { name: SUBMIT_RESULT } };
+    }
+    return this.settings.toolChoice;
+  }
+
+  private endWithoutCall(text: string): ConversationRecord {
+    const finalText = text.trim() ? text : null;
+    if (finalText !== null) this.messages.push({ role: 'assistant', content: finalText });
+    // A distil-labs style agent finishes with a text answer; for the others it is a missed call.
+    if (this.agent.textAnswerEnds && finalText !== null) return this.finish('submitted', { result: { answer: finalText }, finalText });
+    return this.finish('no_tool_call', { finalText });
+  }
+
+  /** Runs one call and appends its tool message. Returns submit_result's result when it ends the conversation. */
+  private async dispatch(turn: number, call: ValidatedCall): Promise<Record<string, unknown> | null> {
+    const base = { turn, callId: call.id, toolName: call.name, arguments: call.arguments };
+    if (call.problem) {
+      const execution: ToolExecutionRecord = { ...base, outcome: 'error', result: null, error: call.problem.message, errorKind: call.problem.kind, durationMs: 0 };
+      this.appendToolResult(call, execution);
+      return null;
+    }
+    const tool = this.tools.get(call.name) as RunnerTool;
+    if (tool.name === SUBMIT_RESULT && tool.script === null) {
+      const execution: ToolExecutionRecord = { ...base, outcome: 'success', result: call.arguments, summary: 'result submitted', durationMs: 0 };
+      this.appendToolResult(call, execution);
+      return call.arguments;
+    }
+    const output = await this.deps.tools.execute(tool.script ?? '', { arguments: call.arguments, context: this.toolContext() }, tool.limits, this.deps.signal);
+    const execution: ToolExecutionRecord = { ...base, ...output };
+    if (output.knowledge_delta) Object.assign(this.knowledge, output.knowledge_delta);
+    this.appendToolResult(call, execution);
+    if (tool.name === SUBMIT_RESULT && output.outcome !== 'error') {
+      return isRecord(output.result) ? output.result : call.arguments;
+    }
+    return null;
+  }
+
+  private appendToolResult(call: ValidatedCall, execution: ToolExecutionRecord) {
+    this.messages.push({ role: 'tool', tool_call_id: call.id, name: call.name, content: toolMessageContent(execution) });
+    this.toolExecutions.push(execution);
+    this.deps.sink?.event({ type: 'tool-result', execution });
+  }
+
+  private toolContext() {
+    return {
+      workspace: this.deps.workspace ?? null,
+      filePath: this.input.file_path ?? null,
+      nodeText: this.input.node_text,
+      nodeName: this.input.node_name ?? null,
+      nodeType: this.input.node_type ?? null,
+      settings: this.agent.settings,
+      knowledge: { ...this.knowledge },
+    };
+  }
+
+  private recordModelCall(record: ModelCallRecord) {
+    this.modelCalls.push(record);
+    this.deps.sink?.event({ type: 'model-call', call: record });
+  }
+
+  private finish(outcome: Outcome, extra: { result?: Record<string, unknown>; finalText?: string | null; error?: string } = {}): ConversationRecord {
+    const record: ConversationRecord = {
+      input: this.input,
+      messages: this.messages,
+      modelCalls: this.modelCalls,
+      toolExecutions: this.toolExecutions,
+      outcome,
+      result: extra.result ?? null,
+      finalText: extra.finalText ?? null,
+      error: extra.error ?? null,
+      knowledge: this.knowledge,
+      startedAt: this.startedAt,
+      durationMs: performance.now() - this.started,
+    };
+    this.deps.sink?.event({ type: 'conversation-end', record });
+    return record;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

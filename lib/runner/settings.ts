@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import type { RunnerSettings } from './types';
+
+export const ToolChoiceSetting = z.union([
+  z.enum(['auto', 'required', 'none']),
+  z.object({ type: z.literal('function'), function: z.object({ name: z.string().min(1) }) }),
+]);
+
+/** Per-variant runner settings as users write them; every field has the harness default. */
+export const RunnerSettingsInput = z.object({
+  model: z.string().min(1),
+  toolChoice: ToolChoiceSetting.default('auto'),
+  temperature: z.number().min(0).max(2).default(0),
+  maxTokens: z.number().int().positive().optional(),
+  topP: z.number().gt(0).max(1).optional(),
+  topK: z.number().int().positive().optional(),
+  responsePreference: z.enum(['tool_calls-first', 'content-first']).default('tool_calls-first'),
+  historyMode: z.enum(['full', 'initial-only']).default('full'),
+  forceSubmitOnLastTurn: z.boolean().default(false),
+  toolPresentation: z.enum(['native', 'system-prompt']).default('native'),
+  includeKnowledge: z.boolean().default(false),
+  historyBudget: z
+    .object({
+      maxMessages: z.number().int().min(3).nullable().default(null),
+      maxTokens: z.number().int().positive().nullable().default(null),
+    })
+    .default({ maxMessages: null, maxTokens: null }),
+  retry: z
+    .object({
+      attempts: z.number().int().min(1).max(10).default(3),
+      baseDelayMs: z.number().int().min(0).default(250),
+      maxDelayMs: z.number().int().min(0).default(4000),
+    })
+    .default({ attempts: 3, baseDelayMs: 250, maxDelayMs: 4000 }),
+});
+export type RunnerSettingsInput = z.input<typeof RunnerSettingsInput>;
+
+export function resolveSettings(input: RunnerSettingsInput): RunnerSettings {
+  return RunnerSettingsInput.parse(input) as RunnerSettings;
+}
+
+/** Parses the command line's `--tool-choice` value: auto, required, none, or a tool name. */
+export function parseToolChoice(value: string): RunnerSettings['toolChoice'] {
+  if (value === 'auto' || value === 'required' || value === 'none') return value;
+  return { type: 'function', function: { name: value } };
+}

@@ -1,0 +1,144 @@
+// The simulated FunctionGemma endpoint over node:http: OpenAI-compatible routes plus the simulator's
+// own ground truth.
+//   GET  /v1/models             the one model (any name is accepted in requests and echoed back)
+//   POST /v1/chat/completions   non-streaming chat completions
+//   GET  /sim/stats             counts of requests, shapes produced, injected errors
+//   POST /sim/reset             zero the counts and the repeat counters
+//   GET  /health                200, as vLLM has
+// Every answer carries `x-remora-simulated: 1`.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SimOptions, type SimOptionsInput, type SimStats } from './options';
+import { SimEngine, type EngineReply } from './sim-engine';
+import { errorBody, modelsBody } from './completion-body';
+import { ConfigurationError } from '../errors';
+
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+export type SimServerOptions = SimOptionsInput & { port?: number; host?: string };
+
+export type SimServer = {
+  /** Base URL for OpenAI clients, e.g. http://127.0.0.1:8089/v1 */
+  url: string;
+  /** Scheme, host and port, e.g. http://127.0.0.1:8089 (for /sim/stats). */
+  origin: string;
+  port: number;
+  options: SimOptions;
+  stats(): SimStats;
+  reset(): void;
+  close(): Promise<void>;
+};
+
+/** Validates simulator settings; a problem is the user's configuration, listed one per line. */
+export function resolveSimOptions(input: SimOptionsInput): SimOptions {
+  const parsed = SimOptions.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'settings'}: ${issue.message}`);
+  throw new ConfigurationError(`invalid simulator settings: ${problems.join('; ')}`, problems, { cause: parsed.error });
+}
+
+function send(response: ServerResponse, reply: EngineReply): void {
+  if (response.destroyed) return;
+  const text = JSON.stringify(reply.body);
+  response.writeHead(reply.status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    'x-remora-simulated': '1',
+  });
+  response.end(text);
+}
+
+export async function startSimServer(input: SimServerOptions = {}): Promise<SimServer> {
+  const { port = 0, host = '127.0.0.1', ...settings } = input;
+  const options = resolveSimOptions(settings);
+  const engine = new SimEngine(options);
+  const created = Math.floor(Date.now() / 1000);
+  const timers = new Set<NodeJS.Timeout>();
+
+  const reply = (response: ServerResponse, result: EngineReply, delayed: boolean) => {
+    if (!delayed || options.latencyMs === 0) return send(response, result);
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      send(response, result);
+    }, options.latencyMs);
+    timers.add(timer);
+  };
+
+  const notFound = (response: ServerResponse, method: string, path: string) => {
+    engine.countRefusal(false);
+    send(response, { status: 404, body: errorBody(`no route ${method} ${path} on the simulator`, 'not_found_error', 'not_found') });
+  };
+
+  const handleChat = (request: IncomingMessage, response: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused = false;
+    request.on('data', (chunk: Buffer) => {
+      if (refused) return;
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        refused = true;
+        engine.countRefusal(true);
+        send(response, { status: 413, body: errorBody(`the request body exceeds ${MAX_BODY_BYTES} bytes`, 'invalid_request_error', 'body_too_large') });
+        request.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => {
+      if (refused) return;
+      reply(response, engine.chatCompletion(Buffer.concat(chunks).toString('utf8')), true);
+    });
+  };
+
+  const server = createServer((request, response) => {
+    const method = request.method ?? 'GET';
+    const path = (request.url ?? '/').split('?')[0].replace(/\/+$/, '') || '/';
+    if (method === 'POST' && (path === '/v1/chat/completions' || path === '/chat/completions')) return handleChat(request, response);
+    // Other routes take no body; drain any so the connection can be reused.
+    request.resume();
+    if (method === 'GET' && (path === '/v1/models' || path === '/models')) return send(response, { status: 200, body: modelsBody(options.model, created) });
+    if (method === 'GET' && path === '/sim/stats') return send(response, { status: 200, body: engine.stats() });
+    if (method === 'POST' && path === '/sim/reset') {
+      engine.reset();
+      return send(response, { status: 200, body: { reset: true } });
+    }
+    if (method === 'GET' && path === '/health') return send(response, { status: 200, body: { status: 'ok' } });
+    notFound(response, method, path);
+  });
+  server.keepAliveTimeout = 30_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const hostInUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const origin = `http://${hostInUrl}:${address.port}`;
+  let closing: Promise<void> | null = null;
+
+  return {
+    url: `${origin}/v1`,
+    origin,
+    port: address.port,
+    options,
+    stats: () => engine.stats(),
+    reset: () => engine.reset(),
+    close: () => {
+      // Idempotent: a test's cleanup may close a server the test already closed.
+      closing ??= new Promise<void>((resolve, reject) => {
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+export { SimOptions };
+export type { SimStats };

@@ -1,0 +1,87 @@
+// One simulated answer: decides the shape and the call, writes the model's raw output, and turns it
+// into what the server (vLLM, or a server without a parser for raw tags) would return.
+import type { ToolSpec } from '../runner/messages';
+import type { SimRequest } from './chat-request';
+import type { SimMode, SimOptions, SimShape } from './options';
+import type { Random } from './random';
+import { lastUserText, pickTextAnswer, planCall, type PlannedCall } from './model-policy';
+import { hasNonStringValue, serveAuto, writeOutput, type ServerAnswer } from './model-output';
+import { generateArguments, makeGenerationContext } from './argument-generator';
+import { callsFromRequiredArray } from './vllm-tool-parser';
+import { toolsFromSystemPrompt } from './system-prompt-tools';
+
+export type SimulatedAnswer = ServerAnswer & {
+  shape: SimShape;
+  mode: SimMode;
+  injected: { unknownTool: boolean; invalidArguments: boolean; lossyBareValues: boolean; submitResult: boolean };
+};
+
+const NO_INJECTION = { unknownTool: false, invalidArguments: false, lossyBareValues: false, submitResult: false };
+
+/**
+ * Without a `tools` parameter the tools (if any) were injected into the system prompt as text, and
+ * vLLM runs no tool parser: the old prompts asked for {"name", "arguments"} JSON, so the weight of
+ * structured calls and of raw tags goes to that shape, and a cut-off attempt is JSON.
+ */
+function noToolsWeights(weights: Record<SimShape, number>): Record<SimShape, number> {
+  return {
+    ...weights,
+    tool_calls: 0,
+    functiongemma_tags: 0,
+    json_name_arguments: weights.json_name_arguments + weights.tool_calls + weights.functiongemma_tags,
+  };
+}
+
+function textAnswer(mode: SimMode, random: Random): SimulatedAnswer {
+  const text = pickTextAnswer(random);
+  return { rawOutput: text, content: text, calls: [], shape: 'text', mode, injected: NO_INJECTION };
+}
+
+function injectedFrom(call: PlannedCall, lossy: boolean) {
+  return { unknownTool: call.unknownTool, invalidArguments: call.invalidArguments, lossyBareValues: lossy, submitResult: call.submitResult };
+}
+
+/** `tool_choice: required`: the model is forced to write a JSON array of {name, parameters}. */
+function answerRequired(request: SimRequest, options: SimOptions, random: Random): SimulatedAnswer {
+  const call = planCall(request.tools, request.messages, options, random, { constrained: true });
+  const entries = [{ name: call.name, parameters: call.arguments }];
+  return { rawOutput: JSON.stringify(entries), content: '', calls: callsFromRequiredArray(entries), shape: 'tool_calls', mode: 'required', injected: injectedFrom(call, false) };
+}
+
+/** A named tool_choice: the model is forced to write that tool's parameters object, returned as is. */
+function answerNamed(request: SimRequest, name: string, options: SimOptions, random: Random): SimulatedAnswer {
+  const tool = request.tools.find((candidate) => candidate.function.name === name) as ToolSpec;
+  const args = generateArguments(tool.function.parameters, makeGenerationContext(lastUserText(request.messages), random));
+  const rawOutput = JSON.stringify(args);
+  return {
+    rawOutput,
+    content: '',
+    calls: [{ name, arguments: rawOutput }],
+    shape: 'tool_calls',
+    mode: 'named',
+    injected: { ...NO_INJECTION, submitResult: name === 'submit_result' },
+  };
+}
+
+export function simulateAnswer(request: SimRequest, options: SimOptions, random: Random): SimulatedAnswer {
+  const { toolChoice } = request;
+  if (toolChoice.kind === 'none') return textAnswer('none', random);
+  if (toolChoice.kind === 'required') return answerRequired(request, options, random);
+  if (toolChoice.kind === 'named') return answerNamed(request, toolChoice.name, options, random);
+
+  const toolsParameter = request.tools.length > 0;
+  const system = request.messages[0]?.role === 'system' ? request.messages[0].content : '';
+  const tools = toolsParameter ? request.tools : toolsFromSystemPrompt(system);
+  const mode: SimMode = toolsParameter ? 'auto' : 'no_tools';
+  if (tools.length === 0) return textAnswer(mode, random);
+
+  const shape = random.weighted(toolsParameter ? options.shapes : noToolsWeights(options.shapes));
+  const call = planCall(tools, request.messages, options, random, { constrained: false });
+  const bareValues = random.chance(options.lossyBareValuesRate);
+  const text = pickTextAnswer(random);
+  const rawOutput = writeOutput(shape, call, { bareValues, allowNative: toolsParameter }, random, text);
+  const answer = serveAuto(shape, rawOutput, toolsParameter);
+  const carriesCall = shape !== 'text' && shape !== 'empty' && shape !== 'malformed';
+  const injected = carriesCall ? injectedFrom(call, shape === 'tool_calls' && bareValues && hasNonStringValue(call.arguments)) : NO_INJECTION;
+  return { ...answer, shape, mode, injected };
+}

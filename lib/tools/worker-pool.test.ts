@@ -1,0 +1,200 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import type { ToolContext, ToolLimits, ToolRequest } from './protocol';
+import { ToolWorkerPool, isModuleScript } from './worker-pool';
+
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+
+const context: ToolContext = {
+  workspace: null,
+  filePath: null,
+  nodeText: 'the node',
+  nodeName: null,
+  nodeType: null,
+  settings: {},
+  knowledge: {},
+};
+const request = (args: Record<string, unknown> = {}): ToolRequest => ({ arguments: args, context });
+const limits: ToolLimits = { timeoutMs: 10_000, maxOutputBytes: 256 * 1024 };
+
+let pool: ToolWorkerPool;
+afterEach(async () => {
+  await pool?.close();
+});
+
+describe('ToolWorkerPool', () => {
+  it('runs a tool module and returns its output with a duration', async () => {
+    pool = new ToolWorkerPool({ size: 2 });
+    const execution = await pool.execute(fixture('echo-tool.ts'), request({ value: 42 }), limits);
+    expect(execution.errorKind).toBeUndefined();
+    expect(execution.outcome).toBe('success');
+    expect(execution.result).toMatchObject({ args: { value: 42 }, nodeText: 'the node' });
+    expect(execution.knowledge_delta).toEqual({ seen: 42 });
+    expect(execution.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('reuses the same worker process for consecutive calls', async () => {
+    pool = new ToolWorkerPool({ size: 1 });
+    const first = await pool.execute(fixture('echo-tool.ts'), request(), limits);
+    const second = await pool.execute(fixture('echo-tool.ts'), request(), limits);
+    expect((first.result as { pid: number }).pid).toBe((second.result as { pid: number }).pid);
+    expect((first.result as { pid: number }).pid).not.toBe(process.pid);
+  });
+
+  it('kills a call that runs past its time limit and keeps serving afterwards', async () => {
+    pool = new ToolWorkerPool({ size: 1 });
+    const before = await pool.execute(fixture('echo-tool.ts'), request(), limits);
+    const timedOut = await pool.execute(fixture('sleep-tool.ts'), request(), { ...limits, timeoutMs: 300 });
+    expect(timedOut).toMatchObject({ outcome: 'error', errorKind: 'tool_timeout', error: 'tool "sleep-tool.ts" timed out after 300 ms' });
+    const after = await pool.execute(fixture('echo-tool.ts'), request(), limits);
+    expect(after.outcome).toBe('success');
+    // The worker that hung was replaced by a new process.
+    expect((after.result as { pid: number }).pid).not.toBe((before.result as { pid: number }).pid);
+  });
+
+  it('reports a tool that exits the process and replaces the worker', async () => {
+    pool = new ToolWorkerPool({ size: 1 });
+    const crashed = await pool.execute(fixture('exit-tool.ts'), request({ code: 7 }), limits);
+    expect(crashed.outcome).toBe('error');
+    expect(crashed.errorKind).toBe('tool_failed');
+    expect(crashed.error).toContain('tool process exited with code 7');
+    expect(crashed.error).toContain('about to exit on purpose');
+    const after = await pool.execute(fixture('echo-tool.ts'), request(), limits);
+    expect(after.outcome).toBe('success');
+  });
+
+  it('reports an uncaught asynchronous error as a crash', async () => {
+    pool = new ToolWorkerPool({ size: 1 });
+    const crashed = await pool.execute(fixture('crash-later-tool.ts'), request(), limits);
+    expect(crashed.errorKind).toBe('tool_failed');
+    expect(crashed.error).toContain('tool process exited with code 1');
+    expect(crashed.error).toContain('asynchronous failure nobody awaited');
+  });
+
+  it('turns a thrown error into tool_failed with its message', async () => {
+    pool = new ToolWorkerPool({ size: 1 });
+    const failed = await pool.execute(fixture('throw-tool.ts'), request(), limits);
+    expect(failed).toMatchObject({ outcome: 'error', errorKind: 'tool_failed' });
+    expect(failed.error).toContain('the fixture tool refused');
+  });
+
+  it('rejects a return value that is not a tool result', async () => {
+    pool = new ToolWorkerPool({ size: 1 });
+    const invalid = await pool.execute(fixture('garbage-tool.ts'), request(), limits);
+    expect(invalid).toMatchObject({ outcome: 'error', errorKind: 'tool_output_invalid' });
+    expect(invalid.error).toContain('outcome');
+  });
+
+  it('rejects output larger than the limit and accepts output under it', async () => {
+    pool = new ToolWorkerPool({ size: 1 });
+    const large = await pool.execute(fixture('large-tool.ts'), request({ bytes: 5000 }), { ...limits, maxOutputBytes: 4096 });
+    expect(large).toMatchObject({ outcome: 'error', errorKind: 'tool_output_too_large' });
+    expect(large.error).toMatch(/produced \d+ bytes of output; the limit is 4096 bytes/);
+    const small = await pool.execute(fixture('large-tool.ts'), request({ bytes: 3000 }), { ...limits, maxOutputBytes: 4096 });
+    expect(small.outcome).toBe('success');
+  });
+
+  it('keeps the protocol intact when a tool writes to stdout', async () => {
+    pool = new ToolWorkerPool({ size: 1 });
+    const execution = await pool.execute(fixture('noisy-tool.ts'), request({ a: 1 }), limits);
+    expect(execution).toMatchObject({ outcome: 'partial', result: 'still fine', summary: 'logged a lot' });
+    expect(execution.errorKind).toBeUndefined();
+  });
+
+  it('reports a module without a default export', async () => {
+    pool = new ToolWorkerPool({ size: 1 });
+    const execution = await pool.execute(fixture('no-default.ts'), request(), limits);
+    expect(execution.errorKind).toBe('tool_failed');
+    expect(execution.error).toContain('no default export');
+  });
+
+  it('reports a script that does not exist', async () => {
+    pool = new ToolWorkerPool({ size: 1 });
+    const execution = await pool.execute(fixture('missing-tool.ts'), request(), limits);
+    expect(execution.errorKind).toBe('tool_failed');
+    expect(execution.error).toContain('could not load tool "missing-tool.ts"');
+  });
+
+  it('cancels a running call when its signal aborts, killing its worker', async () => {
+    pool = new ToolWorkerPool({ size: 1 });
+    const warm = await pool.execute(fixture('echo-tool.ts'), request(), limits);
+    const controller = new AbortController();
+    // The worker is idle and ready, so the call is handed to it at once and is running when the abort comes.
+    const running = pool.execute(fixture('sleep-tool.ts'), request(), limits, controller.signal);
+    controller.abort();
+    const cancelled = await running;
+    expect(cancelled).toMatchObject({ outcome: 'error', errorKind: 'tool_failed', error: 'tool "sleep-tool.ts" was cancelled' });
+    const after = await pool.execute(fixture('echo-tool.ts'), request(), limits);
+    expect(after.outcome).toBe('success');
+    expect((after.result as { pid: number }).pid).not.toBe((warm.result as { pid: number }).pid);
+  });
+
+  it('does not start a call whose signal has already aborted', async () => {
+    pool = new ToolWorkerPool({ size: 1 });
+    const controller = new AbortController();
+    controller.abort();
+    const cancelled = await pool.execute(fixture('echo-tool.ts'), request(), limits, controller.signal);
+    expect(cancelled.error).toContain('was cancelled');
+  });
+
+  it('cancels a queued call without disturbing the running one', async () => {
+    pool = new ToolWorkerPool({ size: 1 });
+    const controller = new AbortController();
+    const running = pool.execute(fixture('sleep-tool.ts'), request({ ms: 200 }), limits);
+    const queued = pool.execute(fixture('echo-tool.ts'), request(), limits, controller.signal);
+    controller.abort();
+    expect((await queued).error).toContain('was cancelled');
+    expect((await running).outcome).toBe('success');
+  });
+
+  it('answers 200 concurrent calls correctly over 4 workers', async () => {
+    pool = new ToolWorkerPool({ size: 4 });
+    const calls = Array.from({ length: 200 }, (_, index) => pool.execute(fixture('echo-tool.ts'), request({ value: index }), limits));
+    const executions = await Promise.all(calls);
+    executions.forEach((execution, index) => {
+      expect(execution.outcome).toBe('success');
+      expect((execution.result as { args: { value: number } }).args.value).toBe(index);
+    });
+    const processes = new Set(executions.map((execution) => (execution.result as { pid: number }).pid));
+    expect(processes.size).toBeLessThanOrEqual(4);
+
+    // Informational only: warm round trips, one at a time and in a concurrent batch.
+    const sequentialStart = performance.now();
+    for (let index = 0; index < 200; index++) await pool.execute(fixture('echo-tool.ts'), request({ value: index }), limits);
+    const sequentialMean = (performance.now() - sequentialStart) / 200;
+    const batchStart = performance.now();
+    await Promise.all(Array.from({ length: 200 }, (_, index) => pool.execute(fixture('echo-tool.ts'), request({ value: index }), limits)));
+    const batchPerCall = (performance.now() - batchStart) / 200;
+    console.log(`warm pooled tool call: ${sequentialMean.toFixed(3)} ms mean round trip (sequential), ${batchPerCall.toFixed(3)} ms per call in a batch of 200 over 4 workers`);
+  });
+
+  it('fails every call after close', async () => {
+    pool = new ToolWorkerPool({ size: 1 });
+    await pool.execute(fixture('echo-tool.ts'), request(), limits);
+    await pool.close();
+    const execution = await pool.execute(fixture('echo-tool.ts'), request(), limits);
+    expect(execution).toMatchObject({ outcome: 'error', errorKind: 'tool_failed', error: 'the tool pool is closed' });
+  });
+
+  it('fails the running and the queued calls when the pool closes', async () => {
+    pool = new ToolWorkerPool({ size: 1 });
+    await pool.execute(fixture('echo-tool.ts'), request(), limits);
+    // The warm worker takes the first call at once; the second waits in the queue.
+    const running = pool.execute(fixture('sleep-tool.ts'), request(), limits);
+    const queued = pool.execute(fixture('echo-tool.ts'), request(), limits);
+    await pool.close();
+    expect((await running).error).toBe('the tool pool was closed');
+    expect((await queued).error).toBe('the tool pool was closed');
+  });
+});
+
+describe('isModuleScript', () => {
+  it('sends JavaScript and TypeScript modules to the pool and everything else to a process', () => {
+    expect(isModuleScript('/a/tool.ts')).toBe(true);
+    expect(isModuleScript('/a/tool.mjs')).toBe(true);
+    expect(isModuleScript('/a/tool.js')).toBe(true);
+    expect(isModuleScript('/a/tool.py')).toBe(false);
+    expect(isModuleScript('/a/tool.sh')).toBe(false);
+    expect(isModuleScript('/a/tool')).toBe(false);
+  });
+});

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Starts the built panel on a throw-away database for the browser tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+port="$1"
+dir=$(mktemp -d)
+export REMORA_DB="$dir/e2e.db" PORT="$port" NEXT_TELEMETRY_DISABLED=1
+exec npx next start -H 127.0.0.1 -p "$port"

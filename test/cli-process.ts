@@ -1,0 +1,27 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export type CliRun = { stdout: string; stderr: string; code: number | null; signal: NodeJS.Signals | null };
+
+/** Runs the real command line (`remora ...`) in a child process, as a user would. */
+export function startCli(args: string[], options: { stdin?: string; env?: Record<string, string> } = {}): { child: ChildProcess; done: Promise<CliRun> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'lib/cli/main.ts'), ...args], {
+    cwd: projectRoot,
+    env: { ...process.env, ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  child.stdin!.end(options.stdin ?? '');
+  const done = new Promise<CliRun>((resolve) => child.on('close', (code, signal) => resolve({ stdout, stderr, code, signal })));
+  return { child, done };
+}
+
+export function runCli(args: string[], options: { stdin?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
+  return startCli(args, options).done;
+}
