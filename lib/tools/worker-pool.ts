@@ -219,6 +219,8 @@ export class ToolWorkerPool implements ToolExecutor {
     this.workers.delete(worker);
     const { child } = worker;
     if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    // Waiting on an unref'd child would let the process exit before 'exit' arrives.
+    this.setIdle(worker, false);
     return new Promise((resolve) => {
       child.once('exit', () => resolve());
       child.kill('SIGKILL');
