@@ -12,6 +12,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  // Playwright empties its output folder at start; a folder of its own keeps the unit report
+  // (test-results/unit.json, written just before by scripts/test-all.sh) in place.
+  outputDir: 'test-results/playwright',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {

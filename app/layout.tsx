@@ -10,6 +10,10 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <header className="top-bar">
           <a href="/" className="brand">Remora</a>
           <span className="tagline">tool-calling agents, measured</span>
+          <nav>
+            <a href="/" data-testid="nav-home">Overview</a>
+            <a href="/experiments/new" data-testid="nav-new-experiment">New experiment</a>
+          </nav>
         </header>
         <main>{children}</main>
       </body>

@@ -50,6 +50,11 @@ export const AgentDefinitionSchema = z
     model: z.string().trim().min(1).optional(),
     /** Inputs file (YAML, JSON or JSONL) relative to the agent folder. */
     default_inputs: z.string().trim().min(1).optional(),
+    /**
+     * Dataset file (the project's JSONL case format, lib/datasets/README.md) relative to the agent
+     * folder: what `harness` runs when given neither --inputs nor --dataset.
+     */
+    default_dataset: z.string().trim().min(1).optional(),
     inputs: z.array(ConversationInputSchema).optional(),
   })
   .strict()

@@ -7,6 +7,7 @@ import type { AgentRuntime, ConversationInput } from '../runner/types';
 import { DEFAULT_TOOL_LIMITS, type AgentDefinition } from './definition';
 import { firstLine, loadInputsFile } from './inputs';
 import { checkAgent, type Locator } from './validate';
+import { parseDatasetText, describeParseProblems } from '../datasets/formats';
 
 export const DEFINITION_FILE = 'agent.yaml';
 
@@ -21,6 +22,8 @@ export type LoadedAgent = {
   scripts: Record<string, string | null>;
   /** The default inputs (from default_inputs or inline inputs); may be empty. */
   inputs: ConversationInput[];
+  /** Absolute path of the default dataset file, when the agent declares one (checked to parse at load). */
+  defaultDataset: string | null;
   warnings: string[];
   toRuntime(): AgentRuntime;
 };
@@ -79,6 +82,7 @@ export function toLoadedAgent(
     file: options.file ?? path.join(absoluteFolder, DEFINITION_FILE),
     scripts,
     inputs: options.inputs ?? definition.inputs ?? [],
+    defaultDataset: definition.default_dataset === undefined ? null : path.resolve(absoluteFolder, definition.default_dataset),
     warnings: options.warnings ?? [],
     toRuntime: () => toRuntime(definition, scripts),
   };
@@ -124,6 +128,10 @@ export async function readAgent(folder: string): Promise<ReadAgentResult> {
     const loaded = await loadInputsFile(path.resolve(folder, parsed.definition.default_inputs));
     if (!loaded.ok) return { ok: false, problem: { agent, file, problems: [`default_inputs: ${loaded.problem}`], warnings: parsed.warnings } };
     inputs = loaded.inputs;
+  }
+  if (parsed.definition.default_dataset !== undefined) {
+    const problems = await checkDatasetFile(path.resolve(folder, parsed.definition.default_dataset));
+    if (problems.length > 0) return { ok: false, problem: { agent, file, problems: problems.map((problem) => `default_dataset: ${problem}`), warnings: parsed.warnings } };
   }
   return { ok: true, agent: toLoadedAgent(parsed.definition, folder, { file, inputs, warnings: parsed.warnings }) };
 }
@@ -173,4 +181,16 @@ export async function loadAgents(agentsDir: string): Promise<{ agents: LoadedAge
     agents.push(result.agent);
   }
   return { agents, problems };
+}
+
+/** Problems of a dataset file in the project's format (unreadable, or its refused lines). */
+async function checkDatasetFile(file: string): Promise<string[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    return [`cannot read ${file}: ${(error as Error).message}`];
+  }
+  const parsed = parseDatasetText(text, 'remora');
+  return parsed.ok ? [] : describeParseProblems(parsed, file);
 }

@@ -4,25 +4,32 @@ import path from 'node:path';
 import { SingleBar, Presets } from 'cli-progress';
 import { loadAgent } from '../agents/load';
 import { loadInputsFile } from '../agents/inputs';
+import { inputsFromPython, parseNodeTypes } from '../python/files';
 import { openDatabase, closeDatabase, type RemoraDatabase } from '../db/client';
 import { findUnfinishedExperiment, getExperiment } from '../db/queries/experiments';
 import { ConfigurationError, InputError, RemoraError, errorMessage } from '../errors';
 import { ExperimentConfig, type ExperimentConfigInput, type VariantConfig } from '../experiments/config';
 import { createStoredExperiment, experimentSummary, runStoredExperiment } from '../experiments/service';
 import { toStoredConfig } from '../experiments/stored-config';
+import { ExperimentConflictError, describeHolder, leaseIsLive, newRunnerId } from '../experiments/lease';
 import { probeEndpoint } from '../experiments/probe-endpoint';
 import { toSummaryJson } from '../metrics/summary-json';
 import { formatSummaryTable } from '../metrics/format-table';
 import { parseToolChoice } from '../runner/settings';
 import type { AgentRuntime, ConversationInput } from '../runner/types';
 import { ToolWorkerPool } from '../tools/worker-pool';
+import { datasetFileFor, prepareDatasetRun, type PreparedDatasetRun } from './dataset-run';
+import type { DatasetRun } from '../datasets/experiment-cases';
+import { getConfusion } from '../db/queries/accuracy';
+import { formatConfusionTable } from '../metrics/confusion';
 
 export type HarnessOptions = {
   agent: string;
   baseUrl: string;
   model: string;
   variant: string[];
-  requestsPerVariant: number;
+  /** Default: 20, or one pass over the dataset. */
+  requestsPerVariant?: number;
   concurrency: number;
   toolChoice: string;
   temperature: number;
@@ -33,22 +40,39 @@ export type HarnessOptions = {
   toolsInPrompt: boolean;
   apiKeyEnv?: string;
   inputs?: string;
+  /** Python files or folders whose nodes become the inputs (instead of --inputs or the agent's own). */
+  python?: string[];
+  nodeTypes?: string;
   agentsDir: string;
   db: string;
   experimentId?: string;
   json: boolean;
+  /** A dataset file whose cases are the inputs (imported into the database, or an identical one reused). */
+  dataset?: string;
+  datasetFormat?: string;
+  /** Model calls per conversation; default the agent's, 1 for a dataset run (only the first response is scored). */
+  maxTurns?: number;
 };
 
 export async function runHarnessCommand(options: HarnessOptions): Promise<number> {
   let database: RemoraDatabase | null = null;
   try {
-    const agentRuntime = await loadRuntime(options);
-    const config = await buildConfig(options, agentRuntime.runtime, agentRuntime.inputs);
+    const source = await datasetFileFor(options);
+    const agentRuntime = await loadRuntime(options, source !== null);
+    let datasetRun: PreparedDatasetRun | null = null;
+    if (source) {
+      database = openDatabase(options.db);
+      datasetRun = await prepareDatasetRun(database, source, agentRuntime.runtime);
+      for (const line of datasetRun.notes) note(options, line);
+    }
+    const maxTurns = options.maxTurns ?? (datasetRun ? 1 : undefined);
+    if (maxTurns !== undefined) agentRuntime.runtime.maxTurns = maxTurns;
+    const config = await buildConfig(options, agentRuntime.runtime, datasetRun?.inputs ?? agentRuntime.inputs, datasetRun?.dataset);
     const probe = await probeEndpoint(config.endpoint.baseUrl);
     if (!probe.reachable) throw new ConfigurationError(`cannot reach the model server at ${config.endpoint.baseUrl}: ${probe.error}. Is it running?`);
     config.endpoint.simulated = probe.simulated;
 
-    database = openDatabase(options.db);
+    database ??= openDatabase(options.db);
     const experimentId = chooseExperiment(database, options, config, agentRuntime.runtime);
     return await execute(database, experimentId, options);
   } catch (error) {
@@ -59,7 +83,7 @@ export async function runHarnessCommand(options: HarnessOptions): Promise<number
   }
 }
 
-async function loadRuntime(options: HarnessOptions): Promise<{ runtime: AgentRuntime; inputs: ConversationInput[] }> {
+async function loadRuntime(options: HarnessOptions, forDataset = false): Promise<{ runtime: AgentRuntime; inputs: ConversationInput[] }> {
   const folder = path.resolve(options.agentsDir, options.agent);
   const agent = await loadAgent(folder);
   let inputs = agent.inputs;
@@ -68,11 +92,25 @@ async function loadRuntime(options: HarnessOptions): Promise<{ runtime: AgentRun
     if (!loaded.ok) throw new InputError(`cannot read inputs from ${options.inputs}: ${loaded.problem}`);
     inputs = loaded.inputs;
   }
-  if (inputs.length === 0) throw new InputError(`agent "${options.agent}" has no default inputs; give some with --inputs FILE`);
+  if (options.python && options.python.length > 0) {
+    if (options.inputs) throw new InputError('give either --inputs or --python, not both');
+    inputs = await pythonInputs(options.python, options.nodeTypes ?? 'function,method,class');
+  }
+  if (inputs.length === 0 && !forDataset) throw new InputError(`agent "${options.agent}" has no default inputs; give some with --inputs FILE`);
   return { runtime: agent.toRuntime(), inputs };
 }
 
-async function buildConfig(options: HarnessOptions, agent: AgentRuntime, inputs: ConversationInput[]): Promise<ExperimentConfig> {
+/** Inputs from the nodes of Python files and folders; a path that cannot be read is an input error. */
+async function pythonInputs(paths: string[], nodeTypes: string): Promise<ConversationInput[]> {
+  const types = parseNodeTypes(nodeTypes);
+  if (!types.ok) throw new InputError(`--node-types: ${types.error}`);
+  const { inputs, problems } = await inputsFromPython(paths, { nodeTypes: types.types });
+  if (problems.length > 0) throw new InputError('cannot take inputs from --python', problems);
+  if (inputs.length === 0) throw new InputError(`no ${types.types.join(', ')} nodes in ${paths.join(', ')}`);
+  return inputs;
+}
+
+async function buildConfig(options: HarnessOptions, agent: AgentRuntime, inputs: ConversationInput[], dataset?: DatasetRun): Promise<ExperimentConfig> {
   const settings: VariantConfig['settings'] = {
     toolChoice: parseToolChoice(options.toolChoice),
     temperature: options.temperature,
@@ -100,8 +138,9 @@ async function buildConfig(options: HarnessOptions, agent: AgentRuntime, inputs:
     variants,
     endpoint: { baseUrl: options.baseUrl, model: options.model, apiKeyEnv: options.apiKeyEnv },
     inputs,
-    requestsPerVariant: options.requestsPerVariant,
+    requestsPerVariant: options.requestsPerVariant ?? (dataset ? inputs.length : 20),
     concurrency: options.concurrency,
+    dataset,
   });
   if (!parsed.success) {
     throw new InputError('the experiment settings are not valid', parsed.error.issues.map((issue) => `${issue.path.join('.') || 'settings'}: ${issue.message}`));
@@ -109,20 +148,25 @@ async function buildConfig(options: HarnessOptions, agent: AgentRuntime, inputs:
   return parsed.data;
 }
 
-/** A new experiment, or the unfinished one to resume (named by --experiment-id, or with exactly these settings). */
+/**
+ * A new experiment, or the unfinished one to resume (named by --experiment-id, or with exactly these
+ * settings). One that another live process runs (the panel, another harness) is never taken over.
+ */
 function chooseExperiment(database: RemoraDatabase, options: HarnessOptions, config: ExperimentConfig, agent: AgentRuntime): string {
   if (options.experimentId) {
     const existing = getExperiment(database, options.experimentId);
     if (!existing) return createStoredExperiment(database, config, agent, options.experimentId).id;
     if (existing.agentName !== agent.name) throw new InputError(`experiment ${existing.id} belongs to agent "${existing.agentName}", not "${agent.name}"`);
+    if (leaseIsLive(existing)) throw new ExperimentConflictError(`experiment ${existing.id} is being run by ${describeHolder(existing)}; cancel it there or wait for it to finish`);
     note(options, `resuming experiment ${existing.id} (${existing.status}) with its stored settings`);
     return existing.id;
   }
   const unfinished = findUnfinishedExperiment(database, toStoredConfig(config, agent) as unknown as Record<string, unknown>);
-  if (unfinished) {
+  if (unfinished && !leaseIsLive(unfinished)) {
     note(options, `resuming unfinished experiment ${unfinished.id} with the same settings`);
     return unfinished.id;
   }
+  if (unfinished) note(options, `an experiment with the same settings (${unfinished.id}) is being run by ${describeHolder(unfinished)}; starting a new one`);
   return createStoredExperiment(database, config, agent).id;
 }
 
@@ -137,6 +181,7 @@ async function execute(database: RemoraDatabase, experimentId: string, options: 
   let barStarted = false;
   const run = runStoredExperiment(database, experimentId, {
     tools,
+    runnerId: newRunnerId('cli'),
     onProgress: (progress) => {
       if (!bar) return;
       if (!barStarted) bar.start(progress.total, progress.done, { running: progress.running });
@@ -171,8 +216,19 @@ async function execute(database: RemoraDatabase, experimentId: string, options: 
 function report(database: RemoraDatabase, experimentId: string, options: HarnessOptions): number {
   const summary = experimentSummary(database, experimentId);
   if (options.json) process.stdout.write(`${JSON.stringify(toSummaryJson(summary))}\n`);
-  else process.stdout.write(`experiment ${experimentId}\n${formatSummaryTable(summary)}\n`);
+  else process.stdout.write(`experiment ${experimentId}\n${formatSummaryTable(summary)}\n${confusionTables(database, experimentId, summary.variants)}`);
   return 0;
+}
+
+/** For a dataset run, the confusion table of each variant. */
+function confusionTables(database: RemoraDatabase, experimentId: string, variants: { name: string; callAccuracy?: unknown }[]): string {
+  return variants
+    .filter((variant) => variant.callAccuracy)
+    .map((variant) => {
+      const confusion = getConfusion(database, experimentId, variant.name);
+      return confusion ? `${formatConfusionTable(confusion)}\n\n` : '';
+    })
+    .join('');
 }
 
 function note(options: HarnessOptions, text: string) {

@@ -12,7 +12,7 @@ program
   .requiredOption('--base-url <url>', 'OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1')
   .requiredOption('--model <name>', 'model (or LoRA adapter) name to send')
   .option('--variant <name=file>', 'a variant: its name and a file holding its system prompt (repeatable)', collect, [])
-  .option('--requests-per-variant <n>', 'conversations per variant', positiveInteger, 20)
+  .option('--requests-per-variant <n>', 'conversations per variant (default: 20, or one pass over --dataset)', positiveInteger)
   .option('--concurrency <n>', 'conversations at once', positiveInteger, 8)
   .option('--tool-choice <choice>', 'auto | required | none | a tool name', 'auto')
   .option('--temperature <t>', 'sampling temperature', nonNegativeNumber, 0)
@@ -23,6 +23,11 @@ program
   .option('--tools-in-prompt', 'put the tool schemas in the system prompt instead of the tools parameter', false)
   .option('--api-key-env <name>', 'environment variable that holds the API key')
   .option('--inputs <file>', 'inputs file (YAML, JSON or JSONL) instead of the agent\'s default inputs')
+  .option('--dataset <file>', 'run a dataset\'s cases and score the first response of each (imported into --db, or an identical stored one reused)')
+  .option('--dataset-format <format>', 'distil | bfcl | remora (default: told from the first line)')
+  .option('--max-turns <n>', 'model calls per conversation (default: the agent\'s; 1 for --dataset)', positiveInteger)
+  .option('--python <path>', 'take the inputs from the nodes of Python files or folders instead (repeatable)', collect, [])
+  .option('--node-types <types>', 'which nodes --python takes: function,method,class,module', 'function,method,class')
   .option('--agents-dir <dir>', 'agents folder', 'agents')
   .option('--db <path>', 'SQLite database file', process.env.REMORA_DB ?? 'data/remora.db')
   .option('--experiment-id <id>', 'id for a new experiment, or the id of an unfinished one to resume')
@@ -46,6 +51,67 @@ program
   .action(async () => {
     const { runRenderCommand } = await import('./render-command');
     emit(runRenderCommand(await readStdin()));
+  });
+
+program
+  .command('python-inputs')
+  .description('Print experiment inputs (YAML) built from the nodes of Python files and folders.')
+  .argument('<paths...>', 'Python files or folders (virtual environments, __pycache__ and hidden folders are skipped)')
+  .option('--node-types <types>', 'which nodes: function,method,class,module', 'function,method,class')
+  .option('--json', 'print JSON instead of YAML', false)
+  .action(async (paths: string[], options) => {
+    const { runPythonInputsCommand } = await import('./python-inputs-command');
+    process.exitCode = await runPythonInputsCommand(paths, options);
+  });
+
+const dataset = program.command('dataset').description('Datasets of cases with expected calls: import, export, list, and the verdicts of a run.');
+
+dataset
+  .command('import')
+  .description('Import a dataset file; a file with a bad line is refused whole.')
+  .argument('<file>', 'the dataset file (JSONL)')
+  .option('--format <format>', 'distil | bfcl | remora (default: told from the first line)')
+  .option('--name <name>', 'dataset name (default: the file name)')
+  .option('--answers <file>', 'BFCL only: the possible-answer file, matched to the questions by id')
+  .option('--db <path>', 'SQLite database file', process.env.REMORA_DB ?? 'data/remora.db')
+  .option('--json', 'print the stored dataset as JSON', false)
+  .action(async (file: string, options) => {
+    const { runDatasetImport } = await import('./dataset-command');
+    emit(await runDatasetImport(file, options));
+  });
+
+dataset
+  .command('export')
+  .description('Write a stored dataset in a format (stdout, or --out FILE).')
+  .argument('<name>', 'dataset name or id')
+  .requiredOption('--format <format>', 'distil | bfcl | remora')
+  .option('--out <file>', 'write to this file instead of stdout')
+  .option('--db <path>', 'SQLite database file', process.env.REMORA_DB ?? 'data/remora.db')
+  .action(async (name: string, options) => {
+    const { runDatasetExport } = await import('./dataset-command');
+    emit(await runDatasetExport(name, options));
+  });
+
+dataset
+  .command('list')
+  .description('List the stored datasets.')
+  .option('--db <path>', 'SQLite database file', process.env.REMORA_DB ?? 'data/remora.db')
+  .option('--json', 'print JSON', false)
+  .action(async (options) => {
+    const { runDatasetList } = await import('./dataset-command');
+    emit(await runDatasetList(options));
+  });
+
+dataset
+  .command('verdicts')
+  .description('Print the verdict of each case of a dataset experiment, one JSON object a line.')
+  .argument('<experiment-id>', 'the experiment')
+  .option('--variant <name>', 'only this variant')
+  .option('--wrong', 'only the cases the model got wrong', false)
+  .option('--db <path>', 'SQLite database file', process.env.REMORA_DB ?? 'data/remora.db')
+  .action(async (experimentId: string, options) => {
+    const { runDatasetVerdicts } = await import('./dataset-command');
+    emit(await runDatasetVerdicts(experimentId, options));
   });
 
 program

@@ -19,7 +19,7 @@ afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
-const TABLES = ['agents', 'conversations', 'endpoints', 'experiments', 'messages', 'model_calls', 'prompt_variants', 'tool_executions'];
+const TABLES = ['agents', 'call_scores', 'conversations', 'dataset_cases', 'datasets', 'endpoints', 'experiments', 'messages', 'model_calls', 'prompt_variants', 'tool_executions'];
 
 function tableNames(database: ReturnType<typeof openDatabase>): string[] {
   return database.$client

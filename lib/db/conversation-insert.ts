@@ -7,6 +7,7 @@
 // round-trip tests read every column back through drizzle.
 import type { ChatMessage } from '../runner/messages';
 import type { ConversationRecord } from '../runner/types';
+import type { Verdict } from '../datasets/verdict';
 import type { RemoraDatabase } from './client';
 import { newId } from './ids';
 
@@ -18,6 +19,9 @@ export type ConversationMeta = {
   inputIndex: number;
   workspaceDiff?: string | null;
   changedFiles?: string[] | null;
+  /** The dataset case it ran, and the verdict on its first response (dataset experiments only). */
+  caseId?: string | null;
+  verdict?: Verdict | null;
 };
 
 /** Stores a conversation; false when its slot was already stored (nothing is written then). */
@@ -30,17 +34,22 @@ export type ConversationInserter = (
 
 const INSERT_CONVERSATION = `insert into conversations (id, experiment_id, variant_index, variant_name, slot,
   input_index, input, outcome, result, final_text, knowledge, error, model_call_count, model_response_count,
-  tool_call_count, started_at, duration_ms, workspace_diff, changed_files)
-  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  tool_call_count, started_at, duration_ms, workspace_diff, changed_files, case_id, verdict, expectation_kind,
+  verdict_scored, call_correct, name_correct, arguments_correct)
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   on conflict (experiment_id, variant_index, slot) do nothing`;
+
+const INSERT_CALL_SCORE = `insert into call_scores (conversation_id, experiment_id, variant_index, expected_name, called_name, correct)
+  values (?, ?, ?, ?, ?, ?)`;
 
 const INSERT_MESSAGE = `insert into messages (conversation_id, position, role, content, tool_calls, tool_call_id, name)
   values (?, ?, ?, ?, ?, ?, ?)`;
 
 const INSERT_MODEL_CALL = `insert into model_calls (conversation_id, experiment_id, variant_index, turn,
   message_positions, request_params, status, response, error, attempts, latency_ms, usage, prompt_tokens,
-  completion_tokens, parse_path, parsed_calls, calls, call_count, all_valid, started_at)
-  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  completion_tokens, parse_path, parsed_calls, calls, call_count, all_valid, started_at, raw_output,
+  tool_name_confidence, tool_names, lost_values)
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 const INSERT_TOOL_EXECUTION = `insert into tool_executions (conversation_id, experiment_id, variant_index, turn,
   call_id, tool_name, arguments, outcome, result, summary, knowledge_delta, error, error_kind, duration_ms)
@@ -57,6 +66,7 @@ export function prepareConversationInserter(database: RemoraDatabase): Conversat
   const insertMessage = client.prepare(INSERT_MESSAGE);
   const insertModelCall = client.prepare(INSERT_MODEL_CALL);
   const insertToolExecution = client.prepare(INSERT_TOOL_EXECUTION);
+  const insertCallScore = client.prepare(INSERT_CALL_SCORE);
 
   return (experimentId, meta, record, id = newId()) => {
     let modelResponseCount = 0;
@@ -85,6 +95,7 @@ export function prepareConversationInserter(database: RemoraDatabase): Conversat
       record.durationMs,
       meta.workspaceDiff ?? null,
       json(meta.changedFiles),
+      ...verdictColumns(meta),
     );
     // A slot committed before a crash comes back on resume: the stored one stays, and children
     // only ever belong to a conversation row this call created.
@@ -116,6 +127,10 @@ export function prepareConversationInserter(database: RemoraDatabase): Conversat
         call.calls.length,
         call.allValid ? 1 : 0,
         call.startedAt,
+        call.insight?.rawOutput ?? null,
+        call.insight?.toolNameConfidence ?? null,
+        json(call.insight?.toolNames),
+        json(call.insight?.lostValues),
       );
     }
     for (const execution of record.toolExecutions) {
@@ -136,8 +151,22 @@ export function prepareConversationInserter(database: RemoraDatabase): Conversat
         execution.durationMs,
       );
     }
+    if (meta.verdict?.scored) {
+      for (const pair of meta.verdict.pairs) {
+        insertCallScore.run(id, experimentId, meta.variantIndex, pair.expectedName, pair.calledName, pair.correct ? 1 : 0);
+      }
+    }
     return true;
   };
+}
+
+type VerdictColumns = [caseId: string | null, verdict: string | null, kind: string | null, scored: number | null, call: number | null, name: number | null, args: number | null];
+
+function verdictColumns(meta: ConversationMeta): VerdictColumns {
+  const verdict = meta.verdict;
+  if (!verdict) return [meta.caseId ?? null, null, null, null, null, null, null];
+  const flag = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
+  return [meta.caseId ?? null, json(verdict), verdict.kind, flag(verdict.scored), flag(verdict.correct), flag(verdict.nameCorrect), flag(verdict.argumentsCorrect)];
 }
 
 type MessageColumns = [role: string, content: string | null, toolCalls: string | null, toolCallId: string | null, name: string | null];

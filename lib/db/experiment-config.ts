@@ -3,6 +3,7 @@
 // everything else through.
 import { z } from 'zod';
 import type { ToolSpec } from '../runner/messages';
+import { DatasetRun } from '../datasets/experiment-cases';
 
 const StoredToolSpec = z.object({
   type: z.literal('function'),
@@ -51,4 +52,21 @@ export function toolsSentBy(config: unknown, variantIndex: number): ConfigReadin
   const tools = reading.value.variants?.[variantIndex]?.tools ?? reading.value.tools;
   if (!tools) return { ok: false, error: 'the experiment config holds no `tools`' };
   return { ok: true, value: tools as ToolSpec[] };
+}
+
+const StoredDatasetRun = z.looseObject({ experiment: z.looseObject({ dataset: DatasetRun.optional() }) });
+
+/** The dataset a dataset experiment ran (`cases[i]` is input i), or null for other experiments. */
+export function storedDatasetRun(config: unknown): DatasetRun | null {
+  const parsed = StoredDatasetRun.safeParse(config);
+  return parsed.success ? (parsed.data.experiment.dataset ?? null) : null;
+}
+
+export type StoredDatasetCases = { id: string; name: string; cases: { caseId: string; key: string; kind: 'call' | 'no_call' | null }[] };
+
+/** The dataset's cases reduced to what metrics and listings need. */
+export function datasetOf(config: unknown): StoredDatasetCases | null {
+  const dataset = storedDatasetRun(config);
+  if (!dataset) return null;
+  return { id: dataset.id, name: dataset.name, cases: dataset.cases.map((entry) => ({ caseId: entry.caseId, key: entry.key, kind: entry.expect?.kind ?? null })) };
 }

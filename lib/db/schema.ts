@@ -4,6 +4,9 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type 
 import type { ToolCall, Usage } from '../runner/messages';
 import type { ConversationInput, ModelCallRecord, Outcome, ValidatedCall } from '../runner/types';
 import type { ParsePath, ParsedCall } from '../parsing/types';
+import type { CaseInput, CaseTool, DatasetFormat, Expectation } from '../datasets/case';
+import type { Verdict } from '../datasets/verdict';
+import type { LostValue, ToolNameConfidence } from '../serving/logprobs';
 import { jsonColumn } from './json-column';
 
 export const EXPERIMENT_STATUSES = ['pending', 'running', 'completed', 'cancelled', 'failed'] as const;
@@ -72,6 +75,12 @@ export const experiments = sqliteTable(
     startedAt: integer('started_at'),
     finishedAt: integer('finished_at'),
     error: text('error'),
+    /**
+     * The lease: which process runs the experiment now (see lib/experiments/lease.ts) and when it
+     * last said so. A heartbeat older than the stale limit means nobody runs it any more.
+     */
+    runnerId: text('runner_id'),
+    heartbeatAt: integer('heartbeat_at'),
   },
   (table) => [
     index('experiments_status_index').on(table.status),
@@ -110,9 +119,29 @@ export const conversations = sqliteTable(
     durationMs: real('duration_ms').notNull(),
     workspaceDiff: text('workspace_diff'),
     changedFiles: jsonColumn<string[]>('changed_files'),
+    /** The dataset case it ran (dataset_cases.id), in a dataset experiment; no foreign key: the experiment keeps its own copy of the cases. */
+    caseId: text('case_id'),
+    /** The verdict on the first response (lib/datasets/verdict.ts); null when nothing was expected. */
+    verdict: jsonColumn<Verdict>('verdict'),
+    // Flattened from the verdict so that accuracy is a GROUP BY over an index.
+    expectationKind: text('expectation_kind', { enum: ['call', 'no_call'] }),
+    verdictScored: integer('verdict_scored', { mode: 'boolean' }),
+    callCorrect: integer('call_correct', { mode: 'boolean' }),
+    nameCorrect: integer('name_correct', { mode: 'boolean' }),
+    argumentsCorrect: integer('arguments_correct', { mode: 'boolean' }),
   },
   (table) => [
     uniqueIndex('conversations_slot_unique').on(table.experimentId, table.variantIndex, table.slot),
+    index('conversations_accuracy_index').on(
+      table.experimentId,
+      table.variantIndex,
+      table.expectationKind,
+      table.verdictScored,
+      table.callCorrect,
+      table.nameCorrect,
+      table.argumentsCorrect,
+    ),
+    index('conversations_case_index').on(table.experimentId, table.caseId),
     // Also covers the metrics' GROUP BY, so it never reads the conversation rows themselves.
     index('conversations_variant_outcome_index').on(table.experimentId, table.variantIndex, table.outcome, table.modelResponseCount),
     index('conversations_outcome_index').on(table.experimentId, table.outcome),
@@ -166,8 +195,19 @@ export const modelCalls = sqliteTable(
     callCount: integer('call_count').notNull(),
     allValid: integer('all_valid', { mode: 'boolean' }).notNull(),
     startedAt: integer('started_at').notNull(),
+    // What the response's tokens tell (lib/serving/logprobs.ts); null unless logprobs were asked for.
+    /** The model's output rebuilt from its tokens, control tokens included. */
+    rawOutput: text('raw_output'),
+    /** The probability of the first called tool's name (null also when no tool was named). */
+    toolNameConfidence: real('tool_name_confidence'),
+    /** Per call: the name's probability, its tokens and the runner-up names. */
+    toolNames: jsonColumn<ToolNameConfidence[]>('tool_names'),
+    /** Values in the raw output that the server's parsed tool_calls lost. */
+    lostValues: jsonColumn<LostValue[]>('lost_values'),
   },
   (table) => [
+    // Covers the mean tool-name confidence per variant.
+    index('model_calls_confidence_index').on(table.experimentId, table.variantIndex, table.toolNameConfidence),
     // Covers every column the metrics read: aggregating 100,000 conversations touches only this
     // index, never the wide rows with their raw responses (about 5x faster).
     index('model_calls_metrics_index').on(
@@ -212,6 +252,72 @@ export const toolExecutions = sqliteTable(
   ],
 );
 
+/** A named set of cases, imported from a file or edited in the panel. */
+export const datasets = sqliteTable(
+  'datasets',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull().unique('datasets_name_unique'),
+    description: text('description'),
+    /** The format it was imported from. */
+    sourceFormat: text('source_format').$type<DatasetFormat>().notNull(),
+    sourceFile: text('source_file'),
+    /** sha256 of the cases' canonical JSON, so that importing the same cases again reuses this set. */
+    contentHash: text('content_hash').notNull(),
+    caseCount: integer('case_count').notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (table) => [index('datasets_content_hash_index').on(table.contentHash)],
+);
+
+export const datasetCases = sqliteTable(
+  'dataset_cases',
+  {
+    id: text('id').primaryKey(),
+    datasetId: text('dataset_id')
+      .notNull()
+      .references(() => datasets.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** The case's own id in its set ("line-3", BFCL's "simple_0"). */
+    caseKey: text('case_key').notNull(),
+    input: jsonColumn<CaseInput>('input').notNull(),
+    expectation: jsonColumn<Expectation>('expectation'),
+    tools: jsonColumn<CaseTool[]>('tools'),
+    note: text('note'),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('dataset_cases_position_unique').on(table.datasetId, table.position),
+    uniqueIndex('dataset_cases_key_unique').on(table.datasetId, table.caseKey),
+  ],
+);
+
+/**
+ * Each expected call paired with the call made for it (either side may be missing), per scored
+ * conversation: the confusion table of expected against called tool names is a GROUP BY here.
+ */
+export const callScores = sqliteTable(
+  'call_scores',
+  {
+    id: integer('id').primaryKey(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    experimentId: text('experiment_id').notNull(),
+    variantIndex: integer('variant_index').notNull(),
+    /** Null: no call was expected (or this call made was one too many). */
+    expectedName: text('expected_name'),
+    /** Null: no call was made for it. */
+    calledName: text('called_name'),
+    correct: integer('correct', { mode: 'boolean' }).notNull(),
+  },
+  (table) => [
+    index('call_scores_confusion_index').on(table.experimentId, table.variantIndex, table.expectedName, table.calledName),
+    index('call_scores_conversation_index').on(table.conversationId),
+  ],
+);
+
 export type AgentRow = typeof agents.$inferSelect;
 export type NewAgentRow = typeof agents.$inferInsert;
 export type PromptVariantRow = typeof promptVariants.$inferSelect;
@@ -228,3 +334,8 @@ export type ModelCallRow = typeof modelCalls.$inferSelect;
 export type NewModelCallRow = typeof modelCalls.$inferInsert;
 export type ToolExecutionRow = typeof toolExecutions.$inferSelect;
 export type NewToolExecutionRow = typeof toolExecutions.$inferInsert;
+export type DatasetRow = typeof datasets.$inferSelect;
+export type NewDatasetRow = typeof datasets.$inferInsert;
+export type DatasetCaseRow = typeof datasetCases.$inferSelect;
+export type NewDatasetCaseRow = typeof datasetCases.$inferInsert;
+export type CallScoreRow = typeof callScores.$inferSelect;

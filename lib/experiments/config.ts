@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import { RunnerSettingsInput } from '../runner/settings';
+import type { ChatMessage, ToolSpec } from '../runner/messages';
+import { DatasetRun } from '../datasets/experiment-cases';
+
+const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const ConversationInputSchema = z.object({
   node_text: z.string(),
   file_path: z.string().nullable().optional(),
   node_name: z.string().nullable().optional(),
   node_type: z.string().nullable().optional(),
+  // A dataset case's conversation so far and own tools (see lib/datasets/to-input.ts).
+  messages: z.array(z.custom<ChatMessage>((value) => isObject(value) && typeof (value as { role?: unknown }).role === 'string', 'a chat message')).optional(),
+  tools: z.array(z.custom<ToolSpec>((value) => isObject(value) && isObject((value as { function?: unknown }).function), 'a tool spec')).optional(),
+  knowledge: z.record(z.string(), z.unknown()).optional(),
 });
 
 /** A variant: a prompt and/or settings. Missing prompts fall back to the agent's own. */
@@ -34,8 +42,13 @@ export const ExperimentConfig = z
     inputs: z.array(ConversationInputSchema).min(1),
     requestsPerVariant: z.number().int().min(1).max(1_000_000),
     concurrency: z.number().int().min(1).max(256).default(8),
+    /** Set when the inputs are a dataset's cases: `dataset.cases[i]` is `inputs[i]`. */
+    dataset: DatasetRun.optional(),
   })
   .superRefine((config, context) => {
+    if (config.dataset && config.dataset.cases.length !== config.inputs.length) {
+      context.addIssue({ code: 'custom', path: ['dataset', 'cases'], message: `the dataset has ${config.dataset.cases.length} cases for ${config.inputs.length} inputs` });
+    }
     const seen = new Set<string>();
     for (const variant of config.variants) {
       if (seen.has(variant.name)) context.addIssue({ code: 'custom', path: ['variants'], message: `variant name "${variant.name}" is used twice` });

@@ -1,22 +1,24 @@
 import { errorMessage } from '../errors';
 
-export type EndpointProbe = { reachable: true; simulated: boolean; models: string[] } | { reachable: false; error: string };
+export type EndpointProbe = { reachable: true; simulated: boolean; models: string[]; httpStatus: number } | { reachable: false; error: string };
 
 /**
  * Asks GET {baseUrl}/models. Tells whether the server is up (a server without the route is still
  * up), which models it offers, and whether it is Remora's simulator, whose numbers are not a model's.
+ * An API key, when given, goes in the Authorization header (a server that wants one answers 401 without).
  */
-export async function probeEndpoint(baseUrl: string, timeoutMs = 5000): Promise<EndpointProbe> {
+export async function probeEndpoint(baseUrl: string, timeoutMs = 5000, apiKey?: string): Promise<EndpointProbe> {
   const url = `${baseUrl.replace(/\/+$/, '')}/models`;
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
+    const response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
     const simulated = response.headers.get('x-remora-simulated') === '1';
     let models: string[] = [];
     if (response.ok) {
       const body = (await response.json().catch(() => null)) as { data?: { id?: unknown }[] } | null;
       models = (body?.data ?? []).map((model) => model.id).filter((id): id is string => typeof id === 'string');
     }
-    return { reachable: true, simulated, models };
+    return { reachable: true, simulated, models, httpStatus: response.status };
   } catch (error) {
     const cause = (error as { cause?: unknown }).cause;
     return { reachable: false, error: cause ? errorMessage(cause) : errorMessage(error) };

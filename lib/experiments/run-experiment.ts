@@ -5,8 +5,17 @@ import { runConversation } from '../runner/run-conversation';
 import { resolveSettings } from '../runner/settings';
 import { errorMessage } from '../errors';
 import { planSlots, slotKey, type ExperimentConfig, type Slot, type VariantConfig } from './config';
+import { caseResult } from '../datasets/experiment-cases';
+import type { Verdict } from '../datasets/verdict';
 
-export type SlotMeta = Slot & { variantName: string; workspaceDiff?: string | null; changedFiles?: string[] | null };
+export type SlotMeta = Slot & {
+  variantName: string;
+  workspaceDiff?: string | null;
+  changedFiles?: string[] | null;
+  /** For a dataset run: the case this conversation ran and the verdict on its first response. */
+  caseId?: string | null;
+  verdict?: Verdict | null;
+};
 
 /** Where finished conversations go. The database is the truth: completed slots are read back on resume. */
 export interface ExperimentStore {
@@ -91,22 +100,28 @@ async function execute(deps: ExperimentDependencies, signal: AbortSignal, mode: 
       const input = config.inputs[slot.inputIndex];
       let record: ConversationRecord;
       let changes: { diff: string | null; changedFiles: string[] } | null = null;
+      let workspace: Awaited<ReturnType<WorkspaceProvider['create']>> | null = null;
       try {
-        const workspace = deps.workspaces ? await deps.workspaces.create(meta, input) : null;
+        workspace = deps.workspaces ? await deps.workspaces.create(meta, input) : null;
         record = await runConversation(runtimes[slot.variantIndex], settings[slot.variantIndex], input, {
           client: clients[slot.variantIndex],
           tools: deps.tools,
           workspace: workspace?.path ?? null,
           signal,
         });
-        changes = workspace ? await workspace.finish() : null;
+        const finishing = workspace;
+        workspace = null;
+        changes = finishing ? await finishing.finish() : null;
       } catch (error) {
         // A bug must not take the other conversations down: it is stored as this one's error.
         record = failedRecord(input, `internal error: ${errorMessage(error)}`);
+        // The workspace is still removed; its diff is of no use next to a failed conversation.
+        if (workspace) await workspace.finish().catch((cleanupError: unknown) => console.error(`could not remove a workspace: ${errorMessage(cleanupError)}`));
       }
       progress.running -= 1;
       if (mode() === 'interrupt') continue;
-      deps.store.write({ ...meta, workspaceDiff: changes?.diff ?? null, changedFiles: changes?.changedFiles ?? null }, record);
+      const scored = caseResult(config.dataset, slot.inputIndex, input, record, runtimes[slot.variantIndex].tools);
+      deps.store.write({ ...meta, workspaceDiff: changes?.diff ?? null, changedFiles: changes?.changedFiles ?? null, ...scored }, record);
       ran += 1;
       progress.done += 1;
       deps.onProgress?.({ ...progress });

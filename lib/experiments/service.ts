@@ -1,6 +1,6 @@
 import type { RemoraDatabase } from '../db/client';
 import { createConversationWriter } from '../db/conversation-writer';
-import { createExperiment, getExperiment, setExperimentStatus } from '../db/queries/experiments';
+import { createExperiment, getExperiment } from '../db/queries/experiments';
 import { getMetricsInput } from '../db/queries/metrics-facts';
 import { NotFoundError } from '../errors';
 import { HttpModelClient } from '../runner/model-client';
@@ -11,6 +11,9 @@ import type { ToolExecutor } from '../tools/protocol';
 import { planSlots, type ExperimentConfig } from './config';
 import { startExperiment, type ExperimentResult, type Progress, type WorkspaceProvider } from './run-experiment';
 import { readStoredConfig, toStoredConfig } from './stored-config';
+import { defaultWorkspaces } from '../tools/workspace';
+import { holdLease, newRunnerId } from './lease';
+import { resolveBaseUrl } from './built-in-simulator';
 
 export function createStoredExperiment(database: RemoraDatabase, config: ExperimentConfig, agent: AgentRuntime, id?: string) {
   return createExperiment(database, {
@@ -28,6 +31,12 @@ export type RunOptions = {
   onProgress?(progress: Progress): void;
   /** Reads an API key by the name of its environment variable (never stored). */
   readEnvironment?(name: string): string | undefined;
+  /** Who runs it (lease.ts); another live runner's experiment is refused. A fresh id by default. */
+  runnerId?: string;
+  /** The live URL of the panel's built-in simulator, for experiments that ran on it. */
+  resolveSimulator?(): string;
+  heartbeatMs?: number;
+  staleAfterMs?: number;
 };
 
 export type StoredRun = { done: Promise<ExperimentResult>; cancel(): void; interrupt(): void };
@@ -43,16 +52,24 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
   const { experiment: config } = stored;
   const readEnvironment = options.readEnvironment ?? ((name: string) => process.env[name]);
   const apiKey = config.endpoint.apiKeyEnv ? readEnvironment(config.endpoint.apiKeyEnv) : undefined;
+  const baseUrl = resolveBaseUrl(config.endpoint.baseUrl, options.resolveSimulator);
 
+  // The lease marks it running; the heartbeat also carries a cancel written by another process.
+  const lease = holdLease(database, experimentId, options.runnerId ?? newRunnerId('process'), {
+    heartbeatMs: options.heartbeatMs,
+    staleAfterMs: options.staleAfterMs,
+    onLost: () => run.interrupt(),
+    onCancelled: () => run.cancel(),
+  });
   const writer = createConversationWriter(database);
-  setExperimentStatus(database, experimentId, 'running');
   const run = startExperiment({
     config,
     agent: stored.agent,
     tools: options.tools,
-    workspaces: options.workspaces,
+    // Agents whose tools change files (settings.workspace) get a private copy per conversation.
+    workspaces: options.workspaces ?? defaultWorkspaces(stored.agent),
     onProgress: options.onProgress,
-    createClient: (settings) => new HttpModelClient({ baseUrl: config.endpoint.baseUrl, apiKey, retry: settings.retry }),
+    createClient: (settings) => new HttpModelClient({ baseUrl, apiKey, retry: settings.retry }),
     store: {
       completedSlots: () => writer.completedSlots(experimentId),
       write: (meta, record) => writer.write(experimentId, meta, record),
@@ -62,16 +79,21 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
 
   const done = run.done.then(
     (result) => {
-      writer.close();
+      try {
+        writer.close();
+      } catch (error) {
+        lease.finish({ status: 'failed', error: String(error) });
+        throw error;
+      }
       // An interrupted run stays `running` so that the next start resumes it.
-      if (result.status !== 'interrupted') setExperimentStatus(database, experimentId, result.status);
+      lease.finish(result.status === 'interrupted' ? null : { status: result.status });
       return result;
     },
     (error: unknown) => {
       try {
         writer.close();
       } finally {
-        setExperimentStatus(database, experimentId, 'failed', { error: String(error) });
+        lease.finish({ status: 'failed', error: String(error) });
       }
       throw error;
     },

@@ -7,6 +7,10 @@ export const METRIC_LABELS: Record<Metric, string> = {
   validCallRate: 'Valid-call rate',
   completionRate: 'Completion rate',
   turnsToCompletion: 'Turns to completion',
+  callAccuracy: 'Call accuracy',
+  nameAccuracy: 'Tool-name accuracy',
+  argumentAccuracy: 'Argument accuracy',
+  irrelevanceAccuracy: 'Irrelevance accuracy',
 };
 
 /** What variant b does, for rates: "<b> calls tools 12 points more often than <a>". */
@@ -14,6 +18,10 @@ const RATE_VERBS: Record<Exclude<Metric, 'turnsToCompletion'>, string> = {
   toolCallRate: 'calls tools',
   validCallRate: 'makes valid calls',
   completionRate: 'completes',
+  callAccuracy: 'makes the whole call right',
+  nameAccuracy: 'names the right tool',
+  argumentAccuracy: 'gets the arguments right',
+  irrelevanceAccuracy: 'declines irrelevant requests',
 };
 
 const MINUS = '\u2212';

@@ -65,6 +65,22 @@ function mainTable(variants: VariantSummary[]): string {
   return table.toString();
 }
 
+/** Dataset experiments with expectations: the accuracy of each variant (missing when nothing was expected). */
+function accuracyTable(variants: VariantSummary[]): string | null {
+  if (!variants.some((variant) => variant.callAccuracy)) return null;
+  const withIrrelevance = variants.some((variant) => variant.irrelevanceAccuracy);
+  const head = ['Variant', 'Call accuracy\n(95% CI)', 'Tool-name accuracy\n(95% CI)', 'Argument accuracy\n(95% CI)'];
+  if (withIrrelevance) head.push('Irrelevance accuracy\n(95% CI)');
+  const table = new Table({ head, style: { ...plainStyle, compact: true } });
+  const shown = (rate: Rate | undefined) => (rate ? `${formatRate(rate)} ${rate.successes}/${rate.trials}` : MISSING);
+  for (const variant of variants) {
+    const row = [variant.name, shown(variant.callAccuracy), shown(variant.nameAccuracy), shown(variant.argumentAccuracy)];
+    if (withIrrelevance) row.push(shown(variant.irrelevanceAccuracy));
+    table.push(row);
+  }
+  return `Accuracy of the first response against the dataset's expected calls\n${table.toString()}`;
+}
+
 /** A table of counts per variant, one column per key that any variant has, in canonical order. */
 function countsTable(
   title: string,
@@ -94,6 +110,8 @@ export function formatSummaryTable(summary: ExperimentSummary): string {
   }
   sections.push(`Experiment ${summary.experimentId} (${summary.status})`);
   sections.push(mainTable(summary.variants));
+  const accuracy = accuracyTable(summary.variants);
+  if (accuracy !== null) sections.push(accuracy);
   const parsePaths = countsTable('Parse paths (model responses)', summary.variants, (v) => v.parsePaths, PARSE_PATHS);
   const outcomes = countsTable('Outcomes (conversations)', summary.variants, (v) => v.outcomes, OUTCOMES);
   const errors = countsTable('Errors', summary.variants, (v) => v.errors, []);

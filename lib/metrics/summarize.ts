@@ -1,7 +1,10 @@
 import { OUTCOMES } from '../runner/types';
 import { PARSE_PATHS } from '../parsing/types';
 import { compareProportions, compareSamples, mean, quantile, sortAscending, wilsonInterval } from './statistics';
+import { ACCURACY_METRICS } from './types';
 import type {
+  AccuracyFacts,
+  AccuracyMetric,
   Comparison,
   ConversationFacts,
   ErrorFacts,
@@ -48,11 +51,37 @@ function submittedTurns(conversations: ConversationFacts[]): number[] {
   );
 }
 
+/** Counts of the grouped verdicts that satisfy `test`. */
+function countWhere(facts: AccuracyFacts[], test: (fact: AccuracyFacts) => boolean): number {
+  return facts.reduce((sum, fact) => (test(fact) ? sum + fact.count : sum), 0);
+}
+
+/**
+ * Accuracy over the scored verdicts (a failed first request leaves nothing to score and counts in
+ * no rate): call, name and argument accuracy among cases expecting a call, irrelevance accuracy
+ * among cases expecting none (only when the set has such cases).
+ */
+function accuracyRates(facts: AccuracyFacts[], kinds: ('call' | 'no_call')[]): Partial<Record<AccuracyMetric, Rate>> {
+  const calls = facts.filter((fact) => fact.scored && fact.kind === 'call');
+  const named = calls.filter((fact) => fact.nameCorrect === true);
+  const rates: Partial<Record<AccuracyMetric, Rate>> = {
+    callAccuracy: rate(countWhere(calls, (fact) => fact.correct), countWhere(calls, () => true)),
+    nameAccuracy: rate(countWhere(named, () => true), countWhere(calls, () => true)),
+    argumentAccuracy: rate(countWhere(named, (fact) => fact.argumentsCorrect === true), countWhere(named, () => true)),
+  };
+  if (kinds.includes('no_call')) {
+    const irrelevant = facts.filter((fact) => fact.scored && fact.kind === 'no_call');
+    rates.irrelevanceAccuracy = rate(countWhere(irrelevant, (fact) => fact.correct), countWhere(irrelevant, () => true));
+  }
+  return rates;
+}
+
 function summarizeVariant(
   name: string,
   conversations: ConversationFacts[],
   modelCalls: ModelCallFacts[],
   errors: ErrorFacts[],
+  accuracy?: { kinds: ('call' | 'no_call')[]; facts: AccuracyFacts[] },
 ): VariantSummary {
   // A model response is a call that returned; failed requests have no parse path and count
   // only as errors, so the parse-path counts add up to modelCalls.
@@ -90,6 +119,7 @@ function summarizeVariant(
       prompt: sumReported(responses.map((call) => call.promptTokens)),
       completion: sumReported(responses.map((call) => call.completionTokens)),
     },
+    ...(accuracy ? accuracyRates(accuracy.facts, accuracy.kinds) : {}),
   };
 }
 
@@ -115,6 +145,14 @@ function compareVariants(
     ...turns,
     detectable: detectable(turns.low, turns.high),
   });
+  // Dataset experiments only: both variants ran the same cases.
+  for (const metric of ACCURACY_METRICS) {
+    const first = a[metric];
+    const second = b[metric];
+    if (!first || !second) continue;
+    const result = compareProportions(first.successes, first.trials, second.successes, second.trials);
+    comparisons.push({ a: a.name, b: b.name, metric, ...result, detectable: detectable(result.low, result.high) });
+  }
   return comparisons;
 }
 
@@ -151,6 +189,7 @@ export function summarizeExperiment(
       ofVariant(input.conversations, name),
       ofVariant(input.modelCalls, name),
       ofVariant(input.errors, name),
+      input.accuracy ? { kinds: input.accuracy.kinds, facts: ofVariant(input.accuracy.facts, name) } : undefined,
     ),
   );
   const turns = names.map((name) => submittedTurns(ofVariant(input.conversations, name)));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PARSE_PATHS } from '../parsing/types';
 import { OUTCOMES, type Outcome } from '../runner/types';
-import type { Comparison, ExperimentSummary, Rate, VariantSummary } from './types';
+import { ACCURACY_METRICS, type Comparison, type ExperimentSummary, type Rate, type VariantSummary } from './types';
 
 /*
  * The summary JSON shared by `remora harness --json` and the API's experiment `summary`.
@@ -12,7 +12,11 @@ import type { Comparison, ExperimentSummary, Rate, VariantSummary } from './type
  *   null) and `counts` (the successes and trials behind each rate, so the rates stay
  *   {value, low, high} exactly as the spec shows them while "38 of 40" can still be shown);
  * - per comparison `test` (which test gave the p-value) and `detectable` (the interval
- *   excludes 0).
+ *   excludes 0);
+ * - for a dataset experiment whose cases say what is expected, per variant `callAccuracy`,
+ *   `nameAccuracy`, `argumentAccuracy` (and `irrelevanceAccuracy` when the set has cases that
+ *   expect no call), each {value, low, high} with its counts in `counts`, and comparisons of them.
+ *   They are absent for every other experiment.
  * Numbers keep full precision; rounding is for display only.
  */
 
@@ -47,14 +51,22 @@ export const VariantSummaryJson = z.strictObject({
       toolCallRate: RateCountsJson,
       validCallRate: RateCountsJson,
       completionRate: RateCountsJson,
+      callAccuracy: RateCountsJson.optional(),
+      nameAccuracy: RateCountsJson.optional(),
+      argumentAccuracy: RateCountsJson.optional(),
+      irrelevanceAccuracy: RateCountsJson.optional(),
     })
     .optional(),
+  callAccuracy: RateJson.optional(),
+  nameAccuracy: RateJson.optional(),
+  argumentAccuracy: RateJson.optional(),
+  irrelevanceAccuracy: RateJson.optional(),
 });
 
 export const ComparisonJson = z.strictObject({
   a: z.string(),
   b: z.string(),
-  metric: z.enum(['toolCallRate', 'validCallRate', 'completionRate', 'turnsToCompletion']),
+  metric: z.enum(['toolCallRate', 'validCallRate', 'completionRate', 'turnsToCompletion', ...ACCURACY_METRICS]),
   difference: nullableNumber,
   low: nullableNumber,
   high: nullableNumber,
@@ -84,6 +96,14 @@ function rateCounts(rate: Rate) {
 }
 
 function variantJson(variant: VariantSummary): VariantSummaryJson {
+  const accuracy: Partial<Record<(typeof ACCURACY_METRICS)[number], { value: number | null; low: number | null; high: number | null }>> = {};
+  const accuracyCounts: Partial<Record<(typeof ACCURACY_METRICS)[number], { successes: number; trials: number }>> = {};
+  for (const metric of ACCURACY_METRICS) {
+    const measured = variant[metric];
+    if (!measured) continue;
+    accuracy[metric] = rateJson(measured);
+    accuracyCounts[metric] = rateCounts(measured);
+  }
   return {
     name: variant.name,
     conversations: variant.conversations,
@@ -101,7 +121,9 @@ function variantJson(variant: VariantSummary): VariantSummaryJson {
       toolCallRate: rateCounts(variant.toolCallRate),
       validCallRate: rateCounts(variant.validCallRate),
       completionRate: rateCounts(variant.completionRate),
+      ...accuracyCounts,
     },
+    ...accuracy,
   };
 }
 

@@ -24,12 +24,30 @@ export type ModelCallFacts = {
 /** Errors by kind (unknown_tool, invalid_arguments, tool_failed, tool_timeout, tool_output_invalid, tool_output_too_large, model_request_failed). */
 export type ErrorFacts = { variant: string; kind: string; count: number };
 
+/** Scored conversations of a dataset experiment, grouped by what their verdict says (see lib/datasets/verdict.ts). */
+export type AccuracyFacts = {
+  variant: string;
+  /** What the case expected: a call (or parallel calls), or no call. */
+  kind: 'call' | 'no_call';
+  /** False when the first request failed and there was no response to score. */
+  scored: boolean;
+  correct: boolean;
+  nameCorrect: boolean | null;
+  argumentsCorrect: boolean | null;
+  count: number;
+};
+
 export type MetricsInput = {
   /** Variant names in display order. */
   variants: string[];
   conversations: ConversationFacts[];
   modelCalls: ModelCallFacts[];
   errors: ErrorFacts[];
+  /**
+   * Only for an experiment whose dataset has expectations: which kinds of expectation its cases
+   * hold, and the verdicts so far. Absent otherwise, and then no accuracy is reported.
+   */
+  accuracy?: { kinds: ('call' | 'no_call')[]; facts: AccuracyFacts[] };
 };
 
 export type Rate = { value: number | null; low: number | null; high: number | null; successes: number; trials: number };
@@ -47,12 +65,23 @@ export type VariantSummary = {
   errors: Record<string, number>;
   latencyMs: { p50: number | null; p95: number | null };
   tokens: { prompt: number | null; completion: number | null };
+  /** Dataset experiments with expectations only: the whole call right, among cases expecting a call. */
+  callAccuracy?: Rate;
+  /** The tool names right (as a multiset), among cases expecting a call. */
+  nameAccuracy?: Rate;
+  /** All arguments right, among cases expecting a call whose response named the right tools. */
+  argumentAccuracy?: Rate;
+  /** No call made, among cases expecting none (irrelevant requests); only when the set has such cases. */
+  irrelevanceAccuracy?: Rate;
 };
+
+export const ACCURACY_METRICS = ['callAccuracy', 'nameAccuracy', 'argumentAccuracy', 'irrelevanceAccuracy'] as const;
+export type AccuracyMetric = (typeof ACCURACY_METRICS)[number];
 
 export type Comparison = {
   a: string;
   b: string;
-  metric: 'toolCallRate' | 'validCallRate' | 'completionRate' | 'turnsToCompletion';
+  metric: 'toolCallRate' | 'validCallRate' | 'completionRate' | 'turnsToCompletion' | AccuracyMetric;
   /** b minus a. */
   difference: number | null;
   low: number | null;

@@ -31,6 +31,11 @@ export type ChatRequest = {
   max_tokens?: number;
   top_p?: number;
   top_k?: number;
+  logprobs?: boolean;
+  top_logprobs?: number;
+  stream?: boolean;
+  /** With `stream`: ask for a last chunk that carries `usage`. */
+  stream_options?: { include_usage: boolean };
 };
 
 export type Usage = { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number };

@@ -9,17 +9,32 @@ export function toolSpecs(tools: RunnerTool[]): ToolSpec[] {
   }));
 }
 
-/** The conversation's first two messages: the system prompt and the filled node_context template. */
+/**
+ * The conversation's first messages: the system prompt, then the filled node_context template, or
+ * the input's conversation so far (a dataset case) as it was given.
+ */
 export function initialMessages(agent: AgentRuntime, settings: RunnerSettings, input: ConversationInput): ChatMessage[] {
   let system = agent.systemPrompt;
   if (settings.toolPresentation === 'system-prompt') {
     // The old behaviour the seeds describe: schemas pasted into the prompt instead of the tools parameter.
     system += `\n\nYou have access to the following tools:\n${JSON.stringify(toolSpecs(agent.tools), null, 2)}`;
   }
+  if (input.messages) return [{ role: 'system', content: system }, ...structuredClone(input.messages)];
   return [
     { role: 'system', content: system },
     { role: 'user', content: renderTemplate(agent.nodeContext, input) },
   ];
+}
+
+/** Tools a dataset case declares: sent like the agent's, never executed (they have no script). */
+export function caseTools(specs: ToolSpec[]): RunnerTool[] {
+  return specs.map((spec) => ({
+    name: spec.function.name,
+    description: spec.function.description,
+    parameters: spec.function.parameters,
+    script: null,
+    limits: { timeoutMs: 10_000, maxOutputBytes: 256 * 1024 },
+  }));
 }
 
 /** Accumulated knowledge as the text added to the system message of a request. */

@@ -14,8 +14,9 @@ import type {
 import { parseResponse } from '../parsing/parse-response';
 import { selectMessagePositions } from './history';
 import { checkCalls, newCallId } from './check-calls';
-import { initialMessages, knowledgeContext, toolMessageContent, toolSpecs } from './prompt';
+import { caseTools, initialMessages, knowledgeContext, toolMessageContent, toolSpecs } from './prompt';
 import { extractMessage, extractUsage } from './response';
+import { analyzeResponse } from '../serving/logprobs';
 
 export const SUBMIT_RESULT = 'submit_result';
 
@@ -26,7 +27,9 @@ export async function runConversation(
   input: ConversationInput,
   deps: RunnerDependencies,
 ): Promise<ConversationRecord> {
-  const conversation = new Conversation(agent, settings, input, deps);
+  // A dataset case that declares its own tools replaces the agent's for this conversation.
+  const runtime = input.tools ? { ...agent, tools: caseTools(input.tools) } : agent;
+  const conversation = new Conversation(runtime, settings, input, deps);
   return conversation.run();
 }
 
@@ -48,6 +51,11 @@ class Conversation {
     private readonly deps: RunnerDependencies,
   ) {
     this.messages = initialMessages(agent, settings, input);
+    // Ids of calls in a given conversation so far stay unique: the server's may not reuse them.
+    for (const message of this.messages) {
+      if (message.role === 'assistant') for (const call of message.tool_calls ?? []) this.usedIds.add(call.id);
+    }
+    if (input.knowledge) Object.assign(this.knowledge, structuredClone(input.knowledge));
     this.tools = new Map(agent.tools.map((tool) => [tool.name, tool]));
     this.toolSpecs = toolSpecs(agent.tools);
   }
@@ -65,7 +73,9 @@ class Conversation {
   /** One model call and the tools it asks for; returns the record when the conversation ends. */
   private async turn(turn: number): Promise<ConversationRecord | null> {
     const { request, record } = this.buildRequest(turn);
-    const outcome = await this.deps.client.complete(request, this.deps.signal);
+    const sink = this.deps.sink;
+    const onStream = request.stream && sink ? (progress: { text: string; toolCalls: { name: string; arguments: string }[] }) => sink.event({ type: 'model-delta', turn, text: progress.text, toolCalls: progress.toolCalls }) : undefined;
+    const outcome = await this.deps.client.complete(request, this.deps.signal, onStream);
     record.latencyMs = outcome.latencyMs;
     record.attempts = outcome.attempts;
     if (!outcome.ok) {
@@ -85,6 +95,9 @@ class Conversation {
     const calls = checkCalls(parsed.calls, this.tools, this.usedIds, this.deps.newCallId ?? newCallId);
     record.calls = calls;
     record.allValid = calls.length > 0 && calls.every((call) => call.problem === null);
+    // Only a response with logprobs has tokens to read.
+    const insight = analyzeResponse(outcome.body, { toolNames: [...this.tools.keys()], calledNames: parsed.calls.length > 0 ? parsed.calls.map((call) => call.name) : undefined });
+    if (insight) record.insight = insight;
     this.recordModelCall(record);
 
     if (calls.length === 0) return this.endWithoutCall(parsed.text);
@@ -119,6 +132,14 @@ class Conversation {
     if (this.settings.maxTokens !== undefined) params.max_tokens = this.settings.maxTokens;
     if (this.settings.topP !== undefined) params.top_p = this.settings.topP;
     if (this.settings.topK !== undefined) params.top_k = this.settings.topK;
+    if (this.settings.logprobs) {
+      params.logprobs = true;
+      if (this.settings.topLogprobs !== undefined) params.top_logprobs = this.settings.topLogprobs;
+    }
+    if (this.settings.stream) {
+      params.stream = true;
+      params.stream_options = { include_usage: true };
+    }
     if (suffix) params.systemSuffix = suffix;
 
     const { toolsSent: _sent, systemSuffix: _suffix, ...wire } = params;
@@ -173,7 +194,13 @@ class Conversation {
       this.appendToolResult(call, execution);
       return call.arguments;
     }
-    const output = await this.deps.tools.execute(tool.script ?? '', { arguments: call.arguments, context: this.toolContext() }, tool.limits, this.deps.signal);
+    if (tool.script === null) {
+      // A tool a dataset case declared for itself: there is nothing to run, and the conversation goes on.
+      const execution: ToolExecutionRecord = { ...base, outcome: 'success', result: null, summary: 'not executed: the dataset case declares this tool without an implementation', durationMs: 0 };
+      this.appendToolResult(call, execution);
+      return null;
+    }
+    const output = await this.deps.tools.execute(tool.script, { arguments: call.arguments, context: this.toolContext() }, tool.limits, this.deps.signal);
     const execution: ToolExecutionRecord = { ...base, ...output };
     if (output.knowledge_delta) Object.assign(this.knowledge, output.knowledge_delta);
     this.appendToolResult(call, execution);

@@ -32,6 +32,14 @@ export const RunnerSettingsInput = z.object({
       maxDelayMs: z.number().int().min(0).default(4000),
     })
     .default({ attempts: 3, baseDelayMs: 250, maxDelayMs: 4000 }),
+  // No defaults for these three: settings that leave them out keep the stored shape (and the
+  // resume hash) they had before the options existed.
+  /** Ask for log probabilities: the raw output and the tool-name confidence come from them. */
+  logprobs: z.boolean().optional(),
+  /** Alternatives per token (vLLM and OpenAI allow up to 20); sent only with logprobs. */
+  topLogprobs: z.number().int().min(0).max(20).optional(),
+  /** Stream each response and build the message from its chunks. */
+  stream: z.boolean().optional(),
 });
 export type RunnerSettingsInput = z.input<typeof RunnerSettingsInput>;
 

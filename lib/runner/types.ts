@@ -1,6 +1,8 @@
 import type { ChatMessage, ChatRequest, ToolChoice, ToolSpec, Usage, JsonSchema } from './messages';
 import type { ParsePath, ParsedCall, ResponsePreference } from '../parsing/types';
 import type { ToolExecution, ToolExecutor, ToolLimits } from '../tools/protocol';
+import type { ResponseInsight } from '../serving/logprobs';
+import type { StreamProgress } from './stream-assembler';
 
 export type Outcome = 'submitted' | 'no_tool_call' | 'turn_limit' | 'error' | 'cancelled';
 export const OUTCOMES: Outcome[] = ['submitted', 'no_tool_call', 'turn_limit', 'error', 'cancelled'];
@@ -27,6 +29,12 @@ export type RunnerSettings = {
   /** Trim history past these budgets (null: never). */
   historyBudget: { maxMessages: number | null; maxTokens: number | null };
   retry: { attempts: number; baseDelayMs: number; maxDelayMs: number };
+  /** Ask for the sampled tokens' log probabilities (raw output, tool-name confidence). */
+  logprobs?: boolean;
+  /** Alternatives per token with `logprobs` (0-20). */
+  topLogprobs?: number;
+  /** Stream the response (server-sent events) and build the message from its chunks. */
+  stream?: boolean;
 };
 
 /** A tool as the runner needs it: its spec for the model and how to run it. */
@@ -41,6 +49,8 @@ export type RunnerTool = {
 
 export type AgentRuntime = {
   name: string;
+  /** The model or LoRA adapter the agent's requests name; the endpoint's model when absent. */
+  model?: string;
   maxTurns: number;
   systemPrompt: string;
   nodeContext: string;
@@ -56,6 +66,15 @@ export type ConversationInput = {
   file_path?: string | null;
   node_name?: string | null;
   node_type?: string | null;
+  /**
+   * A conversation so far (a dataset case): sent after the system message instead of the filled
+   * node_context template. Its assistant tool_calls carry ids.
+   */
+  messages?: ChatMessage[];
+  /** Tools a dataset case declares for itself: they replace the agent's tools in this conversation. */
+  tools?: ToolSpec[];
+  /** Knowledge the conversation starts with (what tools see in context.knowledge before any delta). */
+  knowledge?: Record<string, unknown>;
 };
 
 export type ValidatedCall = {
@@ -88,6 +107,8 @@ export type ModelCallRecord = {
   /** Every call names a known tool with schema-valid arguments (false with no calls). */
   allValid: boolean;
   startedAt: number;
+  /** What the response's tokens tell (raw output, tool-name confidence, lost values); only with logprobs. */
+  insight?: ResponseInsight | null;
 };
 
 export type ToolExecutionRecord = Omit<ToolExecution, 'errorKind'> & {
@@ -118,13 +139,19 @@ export type ModelCallOutcome =
   | { ok: true; body: unknown; latencyMs: number; attempts: number }
   | { ok: false; error: string; status?: number; body?: unknown; latencyMs: number; attempts: number };
 
+/** Hears a streamed response as it arrives. */
+export type StreamListener = (progress: StreamProgress) => void;
+
 /** Talks to a model. The runner never sees HTTP. */
 export interface ModelClient {
-  complete(request: ChatRequest, signal?: AbortSignal): Promise<ModelCallOutcome>;
+  /** `onStream` is called as a streamed response (`request.stream`) arrives. */
+  complete(request: ChatRequest, signal?: AbortSignal, onStream?: StreamListener): Promise<ModelCallOutcome>;
 }
 
 export type RunnerEvent =
   | { type: 'conversation-start'; input: ConversationInput }
+  /** A streamed response so far: its text (raw output when the server streams tokens, else content) and calls. */
+  | { type: 'model-delta'; turn: number; text: string; toolCalls: StreamProgress['toolCalls'] }
   | { type: 'model-call'; call: ModelCallRecord }
   | { type: 'tool-result'; execution: ToolExecutionRecord }
   | { type: 'conversation-end'; record: ConversationRecord };

@@ -1,5 +1,5 @@
 // The chat-completion request the simulator accepts: OpenAI's shape, read leniently (unknown fields
-// such as temperature, top_k or logprobs are accepted and ignored), checked as vLLM checks it.
+// such as temperature or top_k are accepted and ignored), checked as vLLM checks it.
 import { z } from 'zod';
 import type { ChatMessage, ToolSpec } from '../runner/messages';
 import { MessageInput, normalizeMessages, normalizeTools, ToolInput } from '../functiongemma/render-input';
@@ -15,6 +15,9 @@ export const ChatCompletionRequest = z.object({
   tools: z.array(ToolInput).nullish(),
   tool_choice: ToolChoiceInput.nullish(),
   stream: z.boolean().nullish(),
+  stream_options: z.object({ include_usage: z.boolean().nullish() }).nullish(),
+  logprobs: z.boolean().nullish(),
+  top_logprobs: z.number().int().min(0).max(20).nullish(),
   n: z.number().int().min(1).nullish(),
 });
 export type ChatCompletionRequest = z.infer<typeof ChatCompletionRequest>;
@@ -27,6 +30,8 @@ export type SimRequest = {
   /** Tools from the `tools` parameter ([] when none were sent). */
   tools: ToolSpec[];
   toolChoice: ToolChoiceMode;
+  /** How to answer; none of it changes what the model says. */
+  output: { stream: boolean; includeUsage: boolean; logprobs: boolean; topLogprobs: number };
 };
 
 export type RequestCheck = { ok: true; request: SimRequest } | { ok: false; message: string; code: string };
@@ -39,8 +44,11 @@ export function readChatRequest(body: unknown): RequestCheck {
     return { ok: false, code: 'invalid_request', message: `invalid chat completion request: ${problems.join('; ')}` };
   }
   const input = parsed.data;
-  if (input.stream) {
-    return { ok: false, code: 'stream_not_supported', message: 'the simulator answers non-streaming requests only; send "stream": false' };
+  if ((input.top_logprobs ?? 0) > 0 && !input.logprobs) {
+    return { ok: false, code: 'invalid_request', message: 'top_logprobs needs "logprobs": true' };
+  }
+  if (input.stream_options && !input.stream) {
+    return { ok: false, code: 'invalid_request', message: 'stream_options is only allowed with "stream": true' };
   }
   if ((input.n ?? 1) > 1) return { ok: false, code: 'n_not_supported', message: 'the simulator returns one choice; send "n": 1' };
 
@@ -56,7 +64,13 @@ export function readChatRequest(body: unknown): RequestCheck {
   if (toolChoice.kind === 'named' && !tools.some((tool) => tool.function.name === (toolChoice as { name: string }).name)) {
     return { ok: false, code: 'invalid_request', message: `tool_choice names "${toolChoice.name}", which is not in "tools"` };
   }
-  return { ok: true, request: { model: input.model ?? null, messages: normalizeMessages(input.messages), tools, toolChoice } };
+  const output = {
+    stream: input.stream === true,
+    includeUsage: input.stream_options?.include_usage === true,
+    logprobs: input.logprobs === true,
+    topLogprobs: input.top_logprobs ?? 0,
+  };
+  return { ok: true, request: { model: input.model ?? null, messages: normalizeMessages(input.messages), tools, toolChoice, output } };
 }
 
 /**

@@ -46,6 +46,8 @@ export const SimOptions = z
     seed: z.number().int().min(0).default(1),
     /** Delay before every answer, in milliseconds. */
     latencyMs: z.number().min(0).max(600_000).default(0),
+    /** Delay between the chunks of a streamed answer, in milliseconds (to watch tokens arrive). */
+    streamChunkDelayMs: z.number().min(0).max(10_000).default(0),
     model: z.string().min(1).default('functiongemma-270m-it-sim'),
     shapes: ShapeWeights.default(DEFAULT_SHAPE_WEIGHTS),
     /** The call names a tool that does not exist. */

@@ -56,7 +56,8 @@ describe('routes', () => {
       ['{"messages": [', 'invalid_json'],
       [{ model: 'x' }, 'invalid_request'],
       [{ messages: [] }, 'invalid_request'],
-      [{ messages: [{ role: 'user', content: 'hi' }], stream: true }, 'stream_not_supported'],
+      [{ messages: [{ role: 'user', content: 'hi' }], top_logprobs: 3 }, 'invalid_request'],
+      [{ messages: [{ role: 'user', content: 'hi' }], stream_options: { include_usage: true } }, 'invalid_request'],
       [{ messages: [{ role: 'user', content: 'hi' }], tool_choice: 'required' }, 'invalid_request'],
       [{ ...lintRequest(1), tool_choice: { type: 'function', function: { name: 'nope' } } }, 'invalid_request'],
     ];

@@ -1,7 +1,7 @@
 // The simulated FunctionGemma endpoint over node:http: OpenAI-compatible routes plus the simulator's
 // own ground truth.
 //   GET  /v1/models             the one model (any name is accepted in requests and echoed back)
-//   POST /v1/chat/completions   non-streaming chat completions
+//   POST /v1/chat/completions   chat completions, streamed (server-sent events) when asked
 //   GET  /sim/stats             counts of requests, shapes produced, injected errors
 //   POST /sim/reset             zero the counts and the repeat counters
 //   GET  /health                200, as vLLM has
@@ -55,13 +55,38 @@ export async function startSimServer(input: SimServerOptions = {}): Promise<SimS
   const created = Math.floor(Date.now() / 1000);
   const timers = new Set<NodeJS.Timeout>();
 
-  const reply = (response: ServerResponse, result: EngineReply, delayed: boolean) => {
-    if (!delayed || options.latencyMs === 0) return send(response, result);
+  const later = (delayMs: number, action: () => void) => {
     const timer = setTimeout(() => {
       timers.delete(timer);
-      send(response, result);
-    }, options.latencyMs);
+      action();
+    }, delayMs);
     timers.add(timer);
+  };
+
+  const sendEvents = (response: ServerResponse, events: string[]) => {
+    if (response.destroyed) return;
+    response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-remora-simulated': '1' });
+    if (options.streamChunkDelayMs === 0) {
+      // Written one by one all the same, so that clients meet chunk boundaries.
+      for (const event of events) response.write(event);
+      response.end();
+      return;
+    }
+    let next = 0;
+    const writeNext = () => {
+      if (response.destroyed) return;
+      response.write(events[next++]);
+      if (next < events.length) later(options.streamChunkDelayMs, writeNext);
+      else response.end();
+    };
+    writeNext();
+  };
+
+  const deliver = (response: ServerResponse, result: EngineReply) => (result.events ? sendEvents(response, result.events) : send(response, result));
+
+  const reply = (response: ServerResponse, result: EngineReply, delayed: boolean) => {
+    if (!delayed || options.latencyMs === 0) return deliver(response, result);
+    later(options.latencyMs, () => deliver(response, result));
   };
 
   const notFound = (response: ServerResponse, method: string, path: string) => {

@@ -9,13 +9,18 @@ import { simulateAnswer } from './simulate';
 import { completionBody, errorBody, type ErrorType } from './completion-body';
 import { countTokensEstimate, renderPrompt } from '../functiongemma/render';
 import { parseJson } from '../parsing/safe-json';
+import { simulateLogprobs } from './token-logprobs';
+import { streamEvents } from './stream-body';
 
-export type EngineReply = { status: number; body: Record<string, unknown> };
+/** A JSON answer, or (for a streamed request) the server-sent events to write; `body` is then the completion they add up to. */
+export type EngineReply = { status: number; body: Record<string, unknown>; events?: string[] };
 
 /** Past this many distinct requests the repeat counters start over (bounded memory in long benchmarks). */
 const MAX_TRACKED_REQUESTS = 1_000_000;
 const ATTEMPT_STREAM = 0xa77e;
 const MODEL_STREAM = 0x30de1;
+// Its own stream, so asking for logprobs never changes the answer or its ids.
+const LOGPROB_STREAM = 0x10970b;
 
 type RepeatCounter = { arrivals: number; answers: number };
 
@@ -100,6 +105,16 @@ export class SimEngine {
       completionTokens: countTokensEstimate(answer.rawOutput),
       random,
     });
+    const { output } = request;
+    const logprobs = output.logprobs
+      ? simulateLogprobs(
+          answer.rawOutput,
+          { topLogprobs: output.topLogprobs, toolNames: request.tools.map((tool) => tool.function.name), unsureOfName: answer.injected.unknownTool },
+          new Random(mixWords(LOGPROB_STREAM, this.seed[0], this.seed[1], first, second, draw)),
+        )
+      : null;
+    if (logprobs) (body.choices as Record<string, unknown>[])[0].logprobs = { content: logprobs };
+    if (output.stream) return { status: 200, body, events: streamEvents(body, { logprobs, includeUsage: output.includeUsage }) };
     return { status: 200, body };
   }
 }

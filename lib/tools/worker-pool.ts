@@ -247,7 +247,10 @@ let loaderUrl: string | null = null;
 function tsxLoaderUrl(): string {
   if (loaderUrl) return loaderUrl;
   const require = createRequire(import.meta.url);
-  const manifestPath = require.resolve('tsx/package.json');
+  // A bundler (Next's Turbopack, for the panel) replaces require.resolve with a module number; the
+  // panel runs from the project root, whose node_modules holds tsx.
+  const resolved: unknown = require.resolve('tsx/package.json');
+  const manifestPath = typeof resolved === 'string' ? resolved : path.join(process.cwd(), 'node_modules', 'tsx', 'package.json');
   const manifest = parseJson(readFileSync(manifestPath, 'utf8'));
   const exported = manifest.ok ? (manifest.value as { exports?: Record<string, unknown> }).exports?.['.'] : undefined;
   const entry = typeof exported === 'string' ? exported : './dist/loader.mjs';

@@ -3,6 +3,7 @@
 import type { ChatMessage } from '../../runner/messages';
 import type { ModelCallRecord, ToolExecutionRecord } from '../../runner/types';
 import type { MessageRow, ModelCallRow, ToolExecutionRow } from '../schema';
+import { readTokenLogprobs } from '../../serving/logprobs';
 
 export function messageFromRow(row: MessageRow): ChatMessage {
   switch (row.role) {
@@ -19,7 +20,7 @@ export function messageFromRow(row: MessageRow): ChatMessage {
 }
 
 export function modelCallFromRow(row: ModelCallRow): ModelCallRecord {
-  return {
+  const record: ModelCallRecord = {
     turn: row.turn,
     messagePositions: row.messagePositions,
     requestParams: row.requestParams,
@@ -35,6 +36,17 @@ export function modelCallFromRow(row: ModelCallRow): ModelCallRecord {
     allValid: row.allValid,
     startedAt: row.startedAt,
   };
+  // Only a response that carried logprobs has an insight.
+  if (row.rawOutput !== null) {
+    record.insight = {
+      rawOutput: row.rawOutput,
+      tokenCount: readTokenLogprobs(row.response)?.length ?? 0,
+      toolNameConfidence: row.toolNameConfidence,
+      toolNames: row.toolNames ?? [],
+      lostValues: row.lostValues ?? [],
+    };
+  }
+  return record;
 }
 
 export function toolExecutionFromRow(row: ToolExecutionRow): ToolExecutionRecord {

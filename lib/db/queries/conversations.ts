@@ -38,7 +38,7 @@ export type ConversationFilter = {
   offset?: number;
 };
 
-export type ConversationListItem = Omit<ConversationRow, 'knowledge' | 'workspaceDiff' | 'result'> & {
+export type ConversationListItem = Omit<ConversationRow, 'knowledge' | 'workspaceDiff' | 'result' | 'verdict'> & {
   /** The parse path of each model call in order (null for a failed request). */
   parsePaths: (ParsePath | null)[];
 };
@@ -83,6 +83,12 @@ export function listConversations(
       startedAt: conversations.startedAt,
       durationMs: conversations.durationMs,
       changedFiles: conversations.changedFiles,
+      caseId: conversations.caseId,
+      expectationKind: conversations.expectationKind,
+      verdictScored: conversations.verdictScored,
+      callCorrect: conversations.callCorrect,
+      nameCorrect: conversations.nameCorrect,
+      argumentsCorrect: conversations.argumentsCorrect,
     })
     .from(conversations)
     .where(where)
@@ -132,6 +138,9 @@ export function getConversationRecord(
       inputIndex: row.inputIndex,
       workspaceDiff: row.workspaceDiff,
       changedFiles: row.changedFiles,
+      // Only dataset conversations have these; others read back as they were written.
+      ...(row.caseId !== null ? { caseId: row.caseId } : {}),
+      ...(row.verdict !== null ? { verdict: row.verdict } : {}),
     },
     record: {
       input: row.input,

@@ -36,6 +36,8 @@ describe('experiments', () => {
       startedAt: null,
       finishedAt: null,
       error: null,
+      runnerId: null,
+      heartbeatAt: null,
     });
     const reordered = Object.fromEntries(Object.entries(config).reverse());
     expect(configHash(reordered)).toBe(configHash(config));

@@ -4,7 +4,8 @@
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { ConversationFacts, ErrorFacts, MetricsInput, ModelCallFacts } from '../../metrics/types';
 import type { RemoraDatabase } from '../client';
-import { variantNamesOf } from '../experiment-config';
+import { datasetOf, variantNamesOf } from '../experiment-config';
+import { getAccuracyFacts } from './accuracy';
 import { conversations, experiments, modelCalls, toolExecutions } from '../schema';
 
 export const MODEL_REQUEST_FAILED = 'model_request_failed';
@@ -111,5 +112,9 @@ export function getMetricsInput(database: RemoraDatabase, experimentId: string):
   }
 
   const indexes = [...nameOf.keys()].sort((first, second) => first - second);
-  return { variants: indexes.map(variantName), conversations: conversationFacts, modelCalls: callFacts, errors };
+  const facts: MetricsInput = { variants: indexes.map(variantName), conversations: conversationFacts, modelCalls: callFacts, errors };
+  // Accuracy exists only for a dataset whose cases say what they expect.
+  const kinds = [...new Set((datasetOf(experiment.config)?.cases ?? []).flatMap((entry) => (entry.kind === null ? [] : [entry.kind])))];
+  if (kinds.length > 0) facts.accuracy = { kinds, facts: getAccuracyFacts(database, experimentId, variantName) };
+  return facts;
 }

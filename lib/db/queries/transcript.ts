@@ -73,7 +73,8 @@ export function getTranscript(database: RemoraDatabase, conversationId: string):
     .orderBy(asc(toolExecutions.id))
     .all()
     .map((row) => ({ id: row.id, ...toolExecutionFromRow(row) }));
-  const tools = toolsSentBy(experiment.config, conversation.variantIndex);
+  // A dataset case that declares its own tools was sent those instead of the agent's.
+  const tools = conversation.input.tools ? { ok: true as const, value: conversation.input.tools } : toolsSentBy(experiment.config, conversation.variantIndex);
 
   const calls = database
     .select()

@@ -1,0 +1,24 @@
+import { getLlama, LlamaLogLevel } from 'node-llama-cpp';
+import { writeTinyModel } from '/work/main/lib/gguf/tiny-model';
+import { renderPrompt } from '/work/main/lib/functiongemma/render';
+const info = await writeTinyModel('/tmp/emb/tiny.gguf', { seed: 7 });
+console.log('bytes', info.bytes, 'vocab', info.vocabulary.tokens.length);
+const t0 = performance.now();
+const llama = await getLlama({ gpu: false, build: 'never', logLevel: LlamaLogLevel.warn });
+console.log('llama', performance.now() - t0);
+const model = await llama.loadModel({ modelPath: '/tmp/emb/tiny.gguf' });
+console.log('model', performance.now() - t0, model.tokens.bos, model.tokens.eos, model.tokens.eot);
+const prompt = renderPrompt({ messages: [{ role: 'user', content: 'Hi there, weather in Tokyo? ünï' }], tools: [{ type: 'function', function: { name: 'get_weather', description: 'd', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }] });
+const tokens = model.tokenize(prompt, true);
+console.log(tokens.length, prompt.length, tokens.slice(0, 10));
+const back = model.detokenize(tokens, true);
+console.log('roundtrip', back === prompt);
+if (back !== prompt) console.log(JSON.stringify(back.slice(0, 200)), JSON.stringify(prompt.slice(0,200)));
+for (const c of ['<escape>', '<start_function_call>', '<end_function_call>', '<end_of_turn>', '<start_function_response>']) console.log(c, model.tokenize(c, true), model.isEogToken(model.tokenize(c, true)[0]), model.getTokenAttributes(model.tokenize(c,true)[0]));
+console.log('not special', model.tokenize('<escape>', false).length);
+const context = await model.createContext({ sequences: 2, contextSize: 2048 });
+const seq = context.getSequence();
+const out: number[] = [];
+const t1 = performance.now();
+for await (const r of seq.evaluateWithMetadata(tokens, { confidence: true }, { temperature: 0 })) { out.push(r.token); if (out.length < 5) console.log(r); if (out.length >= 30) break; }
+console.log('gen', performance.now() - t1, JSON.stringify(model.detokenize(out, true)));

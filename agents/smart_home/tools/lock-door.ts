@@ -1,0 +1,5 @@
+// lock_door: see ../home.ts for what it does to the simulated home.
+import { defineTool } from '../../../lib/tools/define-tool';
+import { runHomeTool } from './home-tool';
+
+export default defineTool(import.meta.url, (args, context) => runHomeTool('lock_door', args, context));

@@ -1,0 +1,14 @@
+import { apiRoute, json } from '../../../../../lib/http/api-route';
+import { IdParams, readParams, readQuery } from '../../../../../lib/http/read-request';
+import { listExperimentConversations } from '../../../../../lib/panel/experiments';
+import { ConversationQuery } from '../../../../../lib/panel/requests';
+import { getPanel } from '../../../../../lib/panel/runtime';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = apiRoute(async (request, context: { params: Promise<{ id: string }> }) => {
+  const { id } = await readParams(context.params, IdParams);
+  const query = readQuery(request, ConversationQuery);
+  const panel = await getPanel();
+  return json(listExperimentConversations(panel, id, query));
+});

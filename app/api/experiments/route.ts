@@ -1,0 +1,19 @@
+import { apiRoute, json } from '../../../lib/http/api-route';
+import { readJsonBody, readQuery } from '../../../lib/http/read-request';
+import { createExperimentFromRequest, listExperimentViews } from '../../../lib/panel/experiments';
+import { CreateExperimentRequest, ExperimentListQuery } from '../../../lib/panel/requests';
+import { getPanel } from '../../../lib/panel/runtime';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = apiRoute(async (request) => {
+  const query = readQuery(request, ExperimentListQuery);
+  const panel = await getPanel();
+  return json({ experiments: listExperimentViews(panel, query) });
+});
+
+export const POST = apiRoute(async (request) => {
+  const body = await readJsonBody(request, CreateExperimentRequest);
+  const panel = await getPanel();
+  return json(await createExperimentFromRequest(panel, body), 201);
+});

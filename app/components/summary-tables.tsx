@@ -1,0 +1,126 @@
+// The experiment summary (the same JSON the command line prints) as tables: per variant rates with
+// their 95% intervals, turns, latency, parse paths, outcomes, errors, and the A/B comparisons in words.
+import type { SummaryJson, VariantSummaryJson } from '../../lib/metrics/summary-json';
+import { describeComparison, formatInterval, formatMilliseconds, formatNumber, formatPercent } from '../../lib/panel/format';
+
+type RateKey = 'toolCallRate' | 'validCallRate' | 'completionRate';
+
+function RateCell({ variant, rate }: { variant: VariantSummaryJson; rate: RateKey }) {
+  const value = variant[rate];
+  const counts = variant.counts?.[rate];
+  return (
+    <td className="number" data-testid={`rate-${rate}`}>
+      {formatPercent(value.value)}
+      <span className="sub">{formatInterval(value.low, value.high)}</span>
+      {counts ? <span className="sub">{`${counts.successes} of ${counts.trials}`}</span> : null}
+    </td>
+  );
+}
+
+function CountTable({ variants, pick, testId, empty }: { variants: VariantSummaryJson[]; pick: (variant: VariantSummaryJson) => Record<string, number | undefined>; testId: string; empty: string }) {
+  const keys = [...new Set(variants.flatMap((variant) => Object.keys(pick(variant))))];
+  if (keys.length === 0) return <p className="muted" data-testid={`${testId}-empty`}>{empty}</p>;
+  return (
+    <div className="table-scroll">
+      <table data-testid={testId}>
+        <thead>
+          <tr>
+            <th>Variant</th>
+            {keys.map((key) => (
+              <th key={key} className="number raw">
+                {key}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {variants.map((variant) => (
+            <tr key={variant.name}>
+              <td>{variant.name}</td>
+              {keys.map((key) => (
+                <td key={key} className="number">
+                  {pick(variant)[key] ?? 0}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function SummaryTables({ summary }: { summary: SummaryJson }) {
+  const { variants } = summary;
+  if (variants.every((variant) => variant.conversations === 0)) {
+    return (
+      <p className="empty" data-testid="summary-empty">
+        No conversation has finished yet; the numbers appear here as they come in.
+      </p>
+    );
+  }
+  return (
+    <div data-testid="summary">
+      <div className="table-scroll">
+        <table data-testid="summary-table">
+          <thead>
+            <tr>
+              <th>Variant</th>
+              <th className="number">Conversations</th>
+              <th className="number">Model calls</th>
+              <th className="number">Tool-call rate</th>
+              <th className="number">Valid-call rate</th>
+              <th className="number">Completion rate</th>
+              <th className="number">Turns to completion</th>
+              <th className="number">Latency p50 / p95</th>
+            </tr>
+          </thead>
+          <tbody>
+            {variants.map((variant) => (
+              <tr key={variant.name} data-testid="summary-row" data-variant={variant.name}>
+                <td>
+                  <strong>{variant.name}</strong>
+                </td>
+                <td className="number" data-testid="variant-conversations">{variant.conversations}</td>
+                <td className="number">{variant.modelCalls}</td>
+                <RateCell variant={variant} rate="toolCallRate" />
+                <RateCell variant={variant} rate="validCallRate" />
+                <RateCell variant={variant} rate="completionRate" />
+                <td className="number">
+                  {formatNumber(variant.turnsToCompletion.mean, 2)}
+                  <span className="sub">
+                    p50 {formatNumber(variant.turnsToCompletion.p50)} · p90 {formatNumber(variant.turnsToCompletion.p90)} · max {formatNumber(variant.turnsToCompletion.max)}
+                  </span>
+                </td>
+                <td className="number">
+                  {formatMilliseconds(variant.latencyMs.p50)}
+                  <span className="sub">{formatMilliseconds(variant.latencyMs.p95)}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="muted" style={{ fontSize: 12 }}>
+        Rates show the value, its 95% Wilson interval, and the counts behind it. Turns count model calls in submitted conversations.
+      </p>
+
+      <h2>Parse paths</h2>
+      <CountTable variants={variants} pick={(variant) => variant.parsePaths} testId="parse-paths" empty="No model response yet." />
+      <h2>Outcomes</h2>
+      <CountTable variants={variants} pick={(variant) => variant.outcomes} testId="outcomes" empty="No conversation finished yet." />
+      <h2>Errors</h2>
+      <CountTable variants={variants} pick={(variant) => variant.errors} testId="errors" empty="No tool or call errors." />
+      {summary.comparisons.length > 0 ? (
+        <>
+          <h2>Comparisons</h2>
+          <ul className="comparisons" data-testid="comparisons">
+            {summary.comparisons.map((comparison) => (
+              <li key={`${comparison.a}-${comparison.b}-${comparison.metric}`}>{describeComparison(comparison)}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import type { Transcript } from '../../../lib/db/queries/transcript';
+import { NotFoundError } from '../../../lib/errors';
+import { getConversationTranscript } from '../../../lib/panel/conversations';
+import { formatMilliseconds, formatTime, prettyJson, shortId } from '../../../lib/panel/format';
+import { getPanel } from '../../../lib/panel/runtime';
+import { OutcomeBadge, SimulatedBadge } from '../../components/status-badge';
+import { TranscriptView } from '../../components/transcript-view';
+
+export const dynamic = 'force-dynamic';
+
+export default async function ConversationPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const panel = await getPanel();
+  let transcript: Transcript;
+  try {
+    transcript = getConversationTranscript(panel, id);
+  } catch (error) {
+    if (error instanceof NotFoundError) notFound();
+    throw error;
+  }
+  const { conversation, experiment } = transcript;
+  return (
+    <>
+      <div className="crumbs">
+        <Link href="/">Overview</Link> / <Link href={`/experiments/${experiment.id}`}>experiment {shortId(experiment.id)}</Link> /{' '}
+        <Link href={`/experiments/${experiment.id}/conversations`} data-testid="back-to-conversations">
+          conversations
+        </Link>{' '}
+        / #{conversation.slot + 1}
+      </div>
+      <div className="page-head">
+        <h1>
+          {experiment.agentName} · {conversation.variantName} #{conversation.slot + 1}
+        </h1>
+        <OutcomeBadge outcome={conversation.outcome} />
+        {experiment.simulated ? <SimulatedBadge /> : null}
+      </div>
+      <dl className="facts">
+        <div>
+          <dt>Started</dt>
+          <dd>{formatTime(conversation.startedAt)} UTC</dd>
+        </div>
+        <div>
+          <dt>Duration</dt>
+          <dd>{formatMilliseconds(conversation.durationMs)}</dd>
+        </div>
+        <div>
+          <dt>Model calls</dt>
+          <dd>{conversation.modelCallCount}</dd>
+        </div>
+        <div>
+          <dt>Tool calls</dt>
+          <dd>{conversation.toolCallCount}</dd>
+        </div>
+        <div>
+          <dt>Input</dt>
+          <dd>#{conversation.inputIndex + 1}</dd>
+        </div>
+      </dl>
+      {conversation.error ? (
+        <div className="error-box" data-testid="conversation-error">
+          {conversation.error}
+        </div>
+      ) : null}
+      {conversation.result ? (
+        <section className="card" data-testid="result">
+          <h2>Result</h2>
+          <pre>{prettyJson(conversation.result)}</pre>
+        </section>
+      ) : null}
+      {conversation.finalText ? (
+        <section className="card" data-testid="final-text">
+          <h2>Final answer</h2>
+          <pre>{conversation.finalText}</pre>
+        </section>
+      ) : null}
+      <TranscriptView transcript={transcript} />
+      {conversation.workspaceDiff ? (
+        <section className="card">
+          <h2>Workspace changes</h2>
+          <pre>{conversation.workspaceDiff}</pre>
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+// Listening on an address other than loopback, the panel requires REMORA_TOKEN. This test starts a
+// second panel (the same build) on 0.0.0.0 with a token and a throw-away database.
+import { expect, test } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const TOKEN = `e2e-${Math.random().toString(36).slice(2)}`;
+const port = Number(process.env.E2E_PORT ?? 3310) + 7;
+const origin = `http://127.0.0.1:${port}`;
+let child: ChildProcess;
+let output = '';
+
+test.beforeAll(async () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'remora-access-'));
+  child = spawn('npx', ['next', 'start', '-H', '0.0.0.0', '-p', String(port)], {
+    env: { ...process.env, HOST: '0.0.0.0', REMORA_TOKEN: TOKEN, REMORA_DB: path.join(folder, 'access.db'), NEXT_TELEMETRY_DISABLED: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${origin}/api/health`).catch(() => null);
+        return response?.status ?? 0;
+      },
+      { timeout: 60_000, message: 'the second panel starts' },
+    )
+    .toBe(200);
+});
+
+test.afterAll(async () => {
+  if (child?.pid) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    process.kill(-child.pid, 'SIGTERM');
+    await exited;
+  }
+});
+
+test('without the token nothing but the health check answers', async ({ request }) => {
+  const api = await request.get(`${origin}/api/agents`);
+  expect(api.status(), output).toBe(401);
+  expect((await api.json()).error).toMatch(/needs its token/);
+  expect((await request.get(`${origin}/`)).status()).toBe(401);
+  expect((await request.get(`${origin}/api/agents`, { headers: { authorization: 'Bearer wrong' } })).status()).toBe(401);
+  expect((await request.get(`${origin}/?token=wrong`, { maxRedirects: 0 })).status()).toBe(401);
+});
+
+test('a bearer token opens the API', async ({ request }) => {
+  const response = await request.get(`${origin}/api/agents`, { headers: { authorization: `Bearer ${TOKEN}` } });
+  expect(response.status()).toBe(200);
+  expect((await response.json()).agents.map((agent: { name: string }) => agent.name)).toContain('harness');
+});
+
+test('visiting /?token= once keeps the token in a cookie for the browser', async ({ page }) => {
+  await page.goto(`${origin}/?token=${TOKEN}`);
+  await expect(page).toHaveURL(`${origin}/`);
+  await expect(page.getByTestId('agents')).toBeVisible();
+  const cookies = await page.context().cookies(origin);
+  const cookie = cookies.find((candidate) => candidate.name === 'remora_token');
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+  // The cookie holds a digest, not the token itself.
+  expect(cookie?.value).not.toContain(TOKEN);
+  await page.goto(`${origin}/experiments/new`);
+  await expect(page.getByTestId('new-experiment-form')).toBeVisible();
+  const api = await page.request.get(`${origin}/api/experiments`);
+  expect(api.status()).toBe(200);
+});

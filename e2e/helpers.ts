@@ -1,0 +1,60 @@
+// Shared steps of the browser tests: the API as a client sees it.
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+export type ExperimentBody = {
+  id: string;
+  status: string;
+  progress: { done: number; total: number };
+  summary: {
+    experimentId: string;
+    status: string;
+    simulated?: boolean;
+    variants: { name: string; conversations: number; modelCalls: number; outcomes: Record<string, number>; parsePaths: Record<string, number>; toolCallRate: { value: number | null } }[];
+    comparisons: unknown[];
+  };
+};
+
+export async function simulatorUrl(request: APIRequestContext): Promise<string> {
+  const response = await request.get('/api/endpoints');
+  expect(response.status()).toBe(200);
+  const { endpoints } = (await response.json()) as { endpoints: { name: string; kind: string; baseUrl: string; builtIn: boolean }[] };
+  const simulated = endpoints.find((endpoint) => endpoint.name === 'simulated');
+  expect(simulated, 'the built-in simulator has its endpoint row').toBeDefined();
+  expect(simulated).toMatchObject({ kind: 'simulated', builtIn: true });
+  return simulated!.baseUrl;
+}
+
+export async function createExperiment(request: APIRequestContext, body: Record<string, unknown>): Promise<string> {
+  const response = await request.post('/api/experiments', { data: body });
+  const answer = await response.json();
+  expect(response.status(), JSON.stringify(answer)).toBe(201);
+  expect(Object.keys(answer)).toEqual(['id']);
+  return answer.id as string;
+}
+
+/** Polls GET /api/experiments/:id until it leaves pending/running. */
+export async function waitForEnd(request: APIRequestContext, id: string): Promise<ExperimentBody> {
+  let body: ExperimentBody | null = null;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/experiments/${id}`);
+        expect(response.status()).toBe(200);
+        body = (await response.json()) as ExperimentBody;
+        return body.status;
+      },
+      { intervals: [200, 300, 500] },
+    )
+    .not.toMatch(/^(pending|running)$/);
+  return body as unknown as ExperimentBody;
+}
+
+const SCREENSHOTS = path.join('test-results', 'screenshots');
+
+/** Keeps a picture of the page for people to look at (test-results/screenshots). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,250 @@
+// Datasets and their cases: import (atomically, or reuse an identical set), list, read, edit a case,
+// delete, export. Every case written here has passed the DatasetCase model.
+import { createHash } from 'node:crypto';
+import { asc, eq, max } from 'drizzle-orm';
+import { DatasetCase, describeIssues, type DatasetCaseInput, type DatasetFormat } from '../../datasets/case';
+import { exportDatasetText, type DatasetExport } from '../../datasets/formats';
+import { datasetRunOf, type DatasetRun } from '../../datasets/experiment-cases';
+import type { ConversationInput } from '../../runner/types';
+import { InputError, NotFoundError } from '../../errors';
+import type { RemoraDatabase } from '../client';
+import { newId } from '../ids';
+import { datasetCases, datasets, type DatasetCaseRow, type DatasetRow } from '../schema';
+
+// Writes take the lock at the start (BEGIN IMMEDIATE): two processes importing at once then wait
+// for each other (busy timeout) instead of failing when a read lock cannot be upgraded.
+const IMMEDIATE = { behavior: 'immediate' } as const;
+
+/** The database or a transaction on it: helpers that run inside transactions take either. */
+type Queries = Pick<RemoraDatabase, 'select' | 'insert' | 'update' | 'delete'>;
+
+/** A case as stored: the case itself, and where it lives. */
+export type StoredCase = DatasetCase & { rowId: string; position: number; updatedAt: number };
+
+export type NewDataset = {
+  name: string;
+  sourceFormat: DatasetFormat;
+  cases: DatasetCase[];
+  sourceFile?: string | null;
+  description?: string | null;
+};
+
+export type ImportedDataset = { dataset: DatasetRow; reused: boolean };
+
+/** JSON with object keys sorted, so that equal cases give equal text whatever their key order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) => {
+    if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) return inner;
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(inner).sort()) sorted[key] = (inner as Record<string, unknown>)[key];
+    return sorted;
+  });
+}
+
+/** What makes two sets the same: their cases (ids, inputs, expectations, tools, notes), in order. */
+export function datasetContentHash(cases: DatasetCase[]): string {
+  return createHash('sha256').update(canonicalJson(cases)).digest('hex');
+}
+
+function checkCases(cases: DatasetCase[]): DatasetCase[] {
+  const problems: string[] = [];
+  const checked: DatasetCase[] = [];
+  const seen = new Set<string>();
+  cases.forEach((candidate, index) => {
+    const parsed = DatasetCase.safeParse(candidate);
+    if (!parsed.success) problems.push(...describeIssues(parsed.error).map((issue) => `case ${index + 1}: ${issue}`));
+    else if (seen.has(parsed.data.id)) problems.push(`case ${index + 1}: id "${parsed.data.id}" is used twice`);
+    else {
+      seen.add(parsed.data.id);
+      checked.push(parsed.data);
+    }
+  });
+  if (cases.length === 0) problems.push('a dataset needs at least one case');
+  if (problems.length > 0) throw new InputError('the dataset is not valid', problems);
+  return checked;
+}
+
+function insertDataset(database: Queries, input: NewDataset, cases: DatasetCase[], hash: string, now: number): DatasetRow {
+  const dataset = database
+    .insert(datasets)
+    .values({
+      id: newId(),
+      name: input.name,
+      description: input.description ?? null,
+      sourceFormat: input.sourceFormat,
+      sourceFile: input.sourceFile ?? null,
+      contentHash: hash,
+      caseCount: cases.length,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+    .get();
+  cases.forEach((datasetCase, position) => {
+    database.insert(datasetCases).values({ id: newId(), datasetId: dataset.id, position, updatedAt: now, ...caseColumns(datasetCase) }).run();
+  });
+  return dataset;
+}
+
+function caseColumns(datasetCase: DatasetCase) {
+  return {
+    caseKey: datasetCase.id,
+    input: datasetCase.input,
+    expectation: datasetCase.expect,
+    tools: datasetCase.tools ?? null,
+    note: datasetCase.note ?? null,
+  };
+}
+
+/**
+ * Stores a set under `name`, all cases or none. Importing the same cases under the same name again
+ * reuses the stored set; a different set under a taken name is refused.
+ */
+export function importDataset(database: RemoraDatabase, input: NewDataset, now = Date.now()): ImportedDataset {
+  const cases = checkCases(input.cases);
+  const hash = datasetContentHash(cases);
+  return database.transaction((transaction) => {
+    const existing = transaction.select().from(datasets).where(eq(datasets.name, input.name)).get();
+    if (existing) {
+      if (existing.contentHash === hash) return { dataset: existing, reused: true };
+      throw new InputError(`a dataset named "${input.name}" already exists with other cases; choose another name or delete it first`);
+    }
+    return { dataset: insertDataset(transaction, input, cases, hash, now), reused: false };
+  }, IMMEDIATE);
+}
+
+/**
+ * The stored set with exactly these cases, whatever its name; otherwise a new one under `name`, or
+ * under "name (2)", "name (3)"... when the name is taken by another set.
+ */
+export function findOrImportDataset(database: RemoraDatabase, input: NewDataset, now = Date.now()): ImportedDataset {
+  const cases = checkCases(input.cases);
+  const hash = datasetContentHash(cases);
+  return database.transaction((transaction) => {
+    const identical = transaction.select().from(datasets).where(eq(datasets.contentHash, hash)).orderBy(asc(datasets.createdAt)).limit(1).get();
+    if (identical) return { dataset: identical, reused: true };
+    let name = input.name;
+    for (let attempt = 2; transaction.select({ id: datasets.id }).from(datasets).where(eq(datasets.name, name)).get(); attempt++) {
+      name = `${input.name} (${attempt})`;
+    }
+    return { dataset: insertDataset(transaction, { ...input, name }, cases, hash, now), reused: false };
+  }, IMMEDIATE);
+}
+
+export function listDatasets(database: RemoraDatabase): DatasetRow[] {
+  return database.select().from(datasets).orderBy(asc(datasets.name)).all();
+}
+
+/** A dataset by id or by name. */
+export function getDataset(database: RemoraDatabase, idOrName: string): DatasetRow | null {
+  return (
+    database.select().from(datasets).where(eq(datasets.id, idOrName)).get() ??
+    database.select().from(datasets).where(eq(datasets.name, idOrName)).get() ??
+    null
+  );
+}
+
+function storedCase(row: DatasetCaseRow): StoredCase {
+  const datasetCase: StoredCase = { rowId: row.id, position: row.position, updatedAt: row.updatedAt, id: row.caseKey, input: row.input, expect: row.expectation };
+  if (row.tools !== null) datasetCase.tools = row.tools;
+  if (row.note !== null) datasetCase.note = row.note;
+  return datasetCase;
+}
+
+/** The cases in their order. */
+export function getDatasetCases(database: Queries, datasetId: string): StoredCase[] {
+  return database.select().from(datasetCases).where(eq(datasetCases.datasetId, datasetId)).orderBy(asc(datasetCases.position)).all().map(storedCase);
+}
+
+export function getDatasetCase(database: RemoraDatabase, caseRowId: string): StoredCase | null {
+  const row = database.select().from(datasetCases).where(eq(datasetCases.id, caseRowId)).get();
+  return row ? storedCase(row) : null;
+}
+
+/** Plain cases (as in a file), without where they are stored. */
+export function plainCases(cases: StoredCase[]): DatasetCase[] {
+  return cases.map(({ rowId: _rowId, position: _position, updatedAt: _updatedAt, ...datasetCase }) => datasetCase);
+}
+
+function refreshDataset(database: Queries, datasetId: string, now: number): void {
+  const cases = plainCases(getDatasetCases(database, datasetId));
+  database.update(datasets).set({ contentHash: datasetContentHash(cases), caseCount: cases.length, updatedAt: now }).where(eq(datasets.id, datasetId)).run();
+}
+
+/**
+ * Changes one case (any of id, input, expect, tools, note; `tools: null` or `note: null` removes
+ * them). The result must still be a valid case with an id unique in its set.
+ */
+export function updateCase(
+  database: RemoraDatabase,
+  caseRowId: string,
+  changes: Partial<Omit<DatasetCaseInput, 'tools' | 'note'>> & { tools?: DatasetCaseInput['tools'] | null; note?: string | null },
+  now = Date.now(),
+): StoredCase {
+  return database.transaction((transaction) => {
+    const row = transaction.select().from(datasetCases).where(eq(datasetCases.id, caseRowId)).get();
+    if (!row) throw new NotFoundError(`no dataset case with id ${caseRowId}`);
+    const { rowId: _rowId, position: _position, updatedAt: _updatedAt, ...current } = storedCase(row);
+    const merged: Record<string, unknown> = { ...current, ...changes };
+    for (const key of ['tools', 'note'] as const) if (merged[key] === null) delete merged[key];
+    const parsed = DatasetCase.safeParse(merged);
+    if (!parsed.success) throw new InputError('the case is not valid', describeIssues(parsed.error));
+    const clash = transaction.select({ id: datasetCases.id, caseKey: datasetCases.caseKey }).from(datasetCases).where(eq(datasetCases.datasetId, row.datasetId)).all();
+    if (clash.some((other) => other.id !== caseRowId && other.caseKey === parsed.data.id)) throw new InputError(`another case of this dataset has the id "${parsed.data.id}"`);
+    transaction.update(datasetCases).set({ ...caseColumns(parsed.data), updatedAt: now }).where(eq(datasetCases.id, caseRowId)).run();
+    refreshDataset(transaction, row.datasetId, now);
+    return storedCase(transaction.select().from(datasetCases).where(eq(datasetCases.id, caseRowId)).get() as DatasetCaseRow);
+  }, IMMEDIATE);
+}
+
+/** Appends a case to a set. */
+export function addCase(database: RemoraDatabase, datasetId: string, input: DatasetCaseInput, now = Date.now()): StoredCase {
+  const parsed = DatasetCase.safeParse(input);
+  if (!parsed.success) throw new InputError('the case is not valid', describeIssues(parsed.error));
+  return database.transaction((transaction) => {
+    if (!transaction.select({ id: datasets.id }).from(datasets).where(eq(datasets.id, datasetId)).get()) throw new NotFoundError(`no dataset with id ${datasetId}`);
+    const keys = transaction.select({ caseKey: datasetCases.caseKey }).from(datasetCases).where(eq(datasetCases.datasetId, datasetId)).all();
+    if (keys.some((row) => row.caseKey === parsed.data.id)) throw new InputError(`the dataset already has a case with the id "${parsed.data.id}"`);
+    const last = transaction.select({ position: max(datasetCases.position) }).from(datasetCases).where(eq(datasetCases.datasetId, datasetId)).get();
+    const id = newId();
+    const position = (last?.position ?? -1) + 1;
+    transaction.insert(datasetCases).values({ id, datasetId, position, updatedAt: now, ...caseColumns(parsed.data) }).run();
+    refreshDataset(transaction, datasetId, now);
+    return storedCase(transaction.select().from(datasetCases).where(eq(datasetCases.id, id)).get() as DatasetCaseRow);
+  }, IMMEDIATE);
+}
+
+/** Removes one case; a set keeps at least one. */
+export function deleteCase(database: RemoraDatabase, caseRowId: string, now = Date.now()): boolean {
+  return database.transaction((transaction) => {
+    const row = transaction.select().from(datasetCases).where(eq(datasetCases.id, caseRowId)).get();
+    if (!row) return false;
+    const remaining = transaction.select({ id: datasetCases.id }).from(datasetCases).where(eq(datasetCases.datasetId, row.datasetId)).all();
+    if (remaining.length <= 1) throw new InputError('a dataset keeps at least one case; delete the dataset instead');
+    transaction.delete(datasetCases).where(eq(datasetCases.id, caseRowId)).run();
+    refreshDataset(transaction, row.datasetId, now);
+    return true;
+  }, IMMEDIATE);
+}
+
+/** Deletes a set with its cases. Experiments that ran it keep their own copy of the cases. */
+export function deleteDataset(database: RemoraDatabase, id: string): boolean {
+  return database.delete(datasets).where(eq(datasets.id, id)).run().changes > 0;
+}
+
+/** The set as a file in `format`, or the cases that format cannot express. */
+export function exportDataset(database: RemoraDatabase, idOrName: string, format: DatasetFormat): DatasetExport {
+  const dataset = getDataset(database, idOrName);
+  if (!dataset) throw new NotFoundError(`no dataset named or with id "${idOrName}"`);
+  return exportDatasetText(plainCases(getDatasetCases(database, dataset.id)), format);
+}
+
+/**
+ * What an experiment that runs a stored set needs: its cases as inputs and the dataset record
+ * (ExperimentConfig `inputs` and `dataset`). Set requestsPerVariant to inputs.length for one pass.
+ */
+export function datasetExperimentInputs(database: RemoraDatabase, idOrName: string): { inputs: ConversationInput[]; dataset: DatasetRun } {
+  const dataset = getDataset(database, idOrName);
+  if (!dataset) throw new NotFoundError(`no dataset named or with id "${idOrName}"`);
+  return datasetRunOf(dataset, getDatasetCases(database, dataset.id));
+}

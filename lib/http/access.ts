@@ -1,0 +1,85 @@
+// Who may use the panel (run by proxy.ts before every request). On loopback, anyone on this
+// machine, but only under a loopback host name: a web page that points its own domain at
+// 127.0.0.1 (DNS rebinding) sends its domain as Host and is refused. On any other address the
+// panel requires REMORA_TOKEN, as an `Authorization: Bearer` header or a cookie set by visiting
+// /?token=...
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+export const TOKEN_COOKIE = 'remora_token';
+
+export type AccessSettings = {
+  /** The address the server listens on (HOST); unset means 127.0.0.1. */
+  bindHost?: string;
+  /** REMORA_TOKEN, when set. */
+  token?: string;
+};
+
+export type AccessRequest = {
+  pathname: string;
+  searchParams: URLSearchParams;
+  /** The Host header. */
+  host: string | null;
+  authorization: string | null;
+  cookie: string | undefined;
+};
+
+export type AccessDecision =
+  | { kind: 'allow' }
+  | { kind: 'deny'; status: 401 | 403 | 503; message: string }
+  /** The token came in the query: keep it in a cookie and load the same page without it. */
+  | { kind: 'grant'; cookie: string; location: string };
+
+/** The host name of a Host header or address: "[::1]:3000" gives "::1", "Localhost:80" gives "localhost". */
+export function hostName(host: string): string {
+  const trimmed = host.trim().toLowerCase();
+  if (trimmed.startsWith('[')) return trimmed.slice(1, trimmed.indexOf(']') === -1 ? undefined : trimmed.indexOf(']'));
+  // A bare IPv6 address has several colons and no port.
+  if (trimmed.split(':').length > 2) return trimmed;
+  return trimmed.split(':')[0];
+}
+
+export function isLoopbackName(name: string): boolean {
+  const host = hostName(name);
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1') return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** What the cookie holds: a digest of the token, so the token itself is not kept in the browser. */
+export function tokenCookieValue(token: string): string {
+  return createHash('sha256').update(`remora-panel:${token}`).digest('hex');
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+function bearer(authorization: string | null): string | null {
+  const match = /^Bearer\s+(.+)$/i.exec(authorization?.trim() ?? '');
+  return match ? match[1].trim() : null;
+}
+
+export function decideAccess(request: AccessRequest, settings: AccessSettings): AccessDecision {
+  // Liveness checks (a supervisor, the test runner) learn nothing from it.
+  if (request.pathname === '/api/health') return { kind: 'allow' };
+  const exposed = settings.bindHost !== undefined && settings.bindHost !== '' && !isLoopbackName(settings.bindHost);
+  const token = settings.token ? settings.token : undefined;
+  if (!token) {
+    if (exposed) return { kind: 'deny', status: 503, message: `The panel listens on ${settings.bindHost} but REMORA_TOKEN is not set; set it or listen on 127.0.0.1.` };
+    if (request.host !== null && !isLoopbackName(request.host)) {
+      return { kind: 'deny', status: 403, message: 'This panel answers only on localhost (127.0.0.1). To reach it from elsewhere, start it with HOST and REMORA_TOKEN.' };
+    }
+    return { kind: 'allow' };
+  }
+  const fromQuery = request.searchParams.get('token');
+  if (fromQuery !== null && sameSecret(fromQuery, token)) {
+    const rest = new URLSearchParams(request.searchParams);
+    rest.delete('token');
+    const query = rest.toString();
+    return { kind: 'grant', cookie: tokenCookieValue(token), location: `${request.pathname}${query ? `?${query}` : ''}` };
+  }
+  const fromHeader = bearer(request.authorization);
+  if (fromHeader !== null && sameSecret(fromHeader, token)) return { kind: 'allow' };
+  if (request.cookie !== undefined && sameSecret(request.cookie, tokenCookieValue(token))) return { kind: 'allow' };
+  return { kind: 'deny', status: 401, message: 'This panel needs its token: send Authorization: Bearer TOKEN, or open /?token=TOKEN once in the browser.' };
+}

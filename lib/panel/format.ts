@@ -1,0 +1,84 @@
+// Numbers and texts as the pages show them. Pure functions, shared by server and client components.
+import { parseJson } from '../parsing/safe-json';
+import type { ComparisonJson } from '../metrics/summary-json';
+
+const DASH = '—';
+
+/** 0.953 -> "95.3%"; a missing value is a dash, never 0. */
+export function formatPercent(value: number | null | undefined, digits = 1): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  return `${(value * 100).toFixed(digits)}%`;
+}
+
+/** The 95% interval of a rate: "88.1–98.2%". */
+export function formatInterval(low: number | null | undefined, high: number | null | undefined): string {
+  if (low === null || low === undefined || high === null || high === undefined) return '';
+  return `${(low * 100).toFixed(1)}–${(high * 100).toFixed(1)}%`;
+}
+
+export function formatNumber(value: number | null | undefined, digits = 1): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  return Number.isInteger(value) ? String(value) : value.toFixed(digits);
+}
+
+export function formatMilliseconds(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  if (value >= 10_000) return `${(value / 1000).toFixed(1)} s`;
+  return `${Math.round(value)} ms`;
+}
+
+/** A time stamp as "2026-05-01 14:03:09" (UTC, so that server and browser agree). */
+export function formatTime(milliseconds: number | null | undefined): string {
+  if (milliseconds === null || milliseconds === undefined) return DASH;
+  return new Date(milliseconds).toISOString().replace('T', ' ').slice(0, 19);
+}
+
+/** The first block of a UUID: enough to tell experiments apart on a page. */
+export function shortId(id: string): string {
+  return id.length > 13 ? id.slice(0, 13) : id;
+}
+
+/** Text that holds JSON, indented; anything else as it came. */
+export function prettyJsonText(text: string | null | undefined): string {
+  if (text === null || text === undefined) return '';
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return text;
+  const parsed = parseJson(trimmed);
+  return parsed.ok ? JSON.stringify(parsed.value, null, 2) : text;
+}
+
+export function prettyJson(value: unknown): string {
+  return JSON.stringify(value, null, 2) ?? 'undefined';
+}
+
+const METRIC_WORDS: Record<ComparisonJson['metric'], string> = {
+  toolCallRate: 'calls tools',
+  validCallRate: 'makes valid calls',
+  completionRate: 'completes',
+  turnsToCompletion: 'turns to completion',
+  callAccuracy: 'makes the whole call right',
+  nameAccuracy: 'names the right tool',
+  argumentAccuracy: 'gets the arguments right',
+  irrelevanceAccuracy: 'declines irrelevant requests',
+};
+
+/**
+ * A comparison in plain words: "directive calls tools 12.0 points more often than baseline (95% CI
+ * 5.0 to 19.0), p = 0.002", or "no detectable difference" when the interval holds 0.
+ */
+export function describeComparison(comparison: ComparisonJson): string {
+  const { a, b, metric, difference, low, high, pValue } = comparison;
+  if (difference === null || low === null || high === null) return `${b} vs ${a}, ${METRIC_WORDS[metric]}: not enough data`;
+  const p = pValue === null ? '' : `, p ${pValue < 0.001 ? '< 0.001' : `= ${pValue.toFixed(3)}`}`;
+  const detectable = comparison.detectable ?? (low > 0 || high < 0);
+  if (metric === 'turnsToCompletion') {
+    if (!detectable) return `${b} vs ${a}, turns to completion: no detectable difference (95% CI ${low.toFixed(2)} to ${high.toFixed(2)}${p})`;
+    return `${b} takes ${Math.abs(difference).toFixed(2)} ${difference > 0 ? 'more' : 'fewer'} turns than ${a} (95% CI ${low.toFixed(2)} to ${high.toFixed(2)}${p})`;
+  }
+  const points = (value: number) => (value * 100).toFixed(1);
+  if (!detectable) return `${b} vs ${a}, ${METRIC_WORDS[metric]}: no detectable difference (95% CI ${points(low)} to ${points(high)} points${p})`;
+  const direction = difference > 0 ? 'more' : 'less';
+  return `${b} ${METRIC_WORDS[metric]} ${points(Math.abs(difference))} points ${direction} often than ${a} (95% CI ${points(low)} to ${points(high)}${p})`;
+}
+
+export const UNFINISHED = new Set(['pending', 'running']);

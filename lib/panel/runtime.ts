@@ -1,0 +1,95 @@
+// Start-up of the panel's server side, once per process: open the database, import agents from
+// agents/ on first start, start the built-in simulator, and start the job runner, which resumes
+// unfinished experiments. instrumentation.ts calls startPanel() before the server takes requests;
+// every route awaits the same promise, kept on globalThis so that Next's separate bundles and
+// development reloads share one runtime.
+import path from 'node:path';
+import { syncAgentsFromFolder, type AgentSyncReport } from '../agents/sync';
+import { defaultDatabasePath, openDatabase, projectRoot } from '../db/client';
+import { errorMessage } from '../errors';
+import { JobRunner, closeSharedJobRunner, sharedJobRunner } from '../experiments/job-runner';
+import { startSimServer, type SimServer } from '../sim/server';
+import type { PanelContext } from './context';
+import { ensureSimulatedEndpoint } from './endpoints';
+
+export type PanelRuntime = PanelContext & { simulator: SimServer; agentSync: AgentSyncReport };
+
+export type PanelStartOptions = {
+  databaseFile?: string;
+  root?: string;
+  agentsDir?: string;
+  /** Delay of each simulated answer, so that progress is visible (REMORA_SIM_LATENCY_MS, default 25). */
+  simulatorLatencyMs?: number;
+  log?(message: string): void;
+};
+
+const RUNTIME_KEY = Symbol.for('remora.panel-runtime');
+type RuntimeHolder = typeof globalThis & { [RUNTIME_KEY]?: Promise<PanelRuntime> };
+
+function latencyFromEnvironment(): number {
+  const configured = Number(process.env.REMORA_SIM_LATENCY_MS);
+  return Number.isFinite(configured) && configured >= 0 ? configured : 25;
+}
+
+async function start(options: PanelStartOptions): Promise<PanelRuntime> {
+  const log = options.log ?? ((message: string) => console.log(`[remora] ${message}`));
+  const root = options.root ?? projectRoot();
+  const databaseFile = options.databaseFile ?? defaultDatabasePath();
+  const database = openDatabase(databaseFile);
+  log(`database ${databaseFile}`);
+
+  const agentsDir = options.agentsDir ?? process.env.REMORA_AGENTS_DIR ?? path.join(root, 'agents');
+  const agentSync = await syncAgentsFromFolder(database, agentsDir, { root, log });
+  if (agentSync.inserted.length > 0) log(`imported agents from ${agentsDir}: ${agentSync.inserted.join(', ')}`);
+
+  const simulator = await startSimServer({ port: 0, host: '127.0.0.1', latencyMs: options.simulatorLatencyMs ?? latencyFromEnvironment() });
+  ensureSimulatedEndpoint(database, log);
+  log(`built-in simulator at ${simulator.url}`);
+
+  const jobRunner = sharedJobRunner(
+    () =>
+      new JobRunner({
+        database,
+        // A bundler may have moved the pool's module away from its worker; point at the source.
+        toolWorkerScript: path.join(root, 'lib', 'tools', 'tool-worker.ts'),
+        resolveSimulator: () => simulator.url,
+        log,
+      }),
+  );
+  const resumed = jobRunner.resumeUnfinished();
+  if (resumed.length > 0) log(`resuming ${resumed.length} unfinished experiment(s)`);
+  return { database, jobRunner, root, simulator, agentSync, simulatorUrl: () => simulator.url };
+}
+
+/** Starts the panel's server side once; later calls get the same runtime. */
+export function startPanel(options: PanelStartOptions = {}): Promise<PanelRuntime> {
+  const holder = globalThis as RuntimeHolder;
+  if (!holder[RUNTIME_KEY]) {
+    const starting = start(options);
+    holder[RUNTIME_KEY] = starting;
+    // A failed start is not kept, so that the next request tries again (after the cause is fixed).
+    starting.catch((error: unknown) => {
+      if (holder[RUNTIME_KEY] === starting) holder[RUNTIME_KEY] = undefined;
+      console.error(`[remora] the panel could not start: ${error instanceof Error ? (error.stack ?? errorMessage(error)) : String(error)}`);
+    });
+  }
+  return holder[RUNTIME_KEY];
+}
+
+/** The running panel's services (starting them if instrumentation has not). */
+export function getPanel(): Promise<PanelContext> {
+  return startPanel();
+}
+
+/** Stops what startPanel started (tests). */
+export async function stopPanel(): Promise<void> {
+  const holder = globalThis as RuntimeHolder;
+  const current = holder[RUNTIME_KEY];
+  holder[RUNTIME_KEY] = undefined;
+  if (!current) return;
+  const runtime = await current.catch(() => null);
+  if (!runtime) return;
+  await closeSharedJobRunner();
+  await runtime.simulator.close();
+  runtime.database.$client.close();
+}

@@ -1,0 +1,53 @@
+// analyze_signature, shared by the test and sample_data agents: the node's signature and how to import it.
+import type { ToolContext, ToolOutput } from '../tools/protocol';
+import { readDocstring } from './docstring';
+import { withPythonTree } from './parser';
+import { readSignature, type Signature } from './signature';
+import { chooseDefinition, errorOutput, loadTargetSource, type TargetSource } from './target';
+
+export type SignatureAnalysis = {
+  module: string;
+  import_statement: string;
+  has_docstring: boolean;
+  signature: Signature;
+};
+
+export async function analyzeSignatureTool(context: ToolContext): Promise<ToolOutput> {
+  const loaded = await loadTargetSource(context, { writable: false });
+  if (!loaded.ok) return errorOutput(loaded.error);
+  const target: TargetSource = loaded.value;
+  const analysis = await withPythonTree(target.source, (root) => {
+    const choice = chooseDefinition(root, context);
+    if (!choice.ok) return choice;
+    if (!choice.definition) return { ok: false as const, error: 'the input is a whole module; analyze_signature needs a function, method or class (node_name)' };
+    const signature = readSignature(root, choice.definition);
+    const importable = choice.definition.qualifiedName.split('.')[0];
+    const value: SignatureAnalysis = {
+      module: target.module,
+      import_statement: `from ${target.module} import ${importable}`,
+      has_docstring: readDocstring(choice.definition) !== null,
+      signature,
+    };
+    return { ok: true as const, value };
+  });
+  if (!analysis.ok) return errorOutput(analysis.error);
+  const { signature } = analysis.value;
+  const parameters = signature.parameters;
+  const returnType = signature.kind === 'class' ? signature.name : signature.return_type;
+  return {
+    outcome: 'success',
+    result: analysis.value,
+    summary: `${signature.qualified_name} takes ${parameters.length} parameter${parameters.length === 1 ? '' : 's'}${parameters.length > 0 ? ` (${parameters.map((parameter) => parameter.name).join(', ')})` : ''}${returnType ? ` and returns ${returnType}` : ''}`,
+    knowledge_delta: {
+      function_name: signature.qualified_name,
+      node_kind: signature.kind,
+      module: analysis.value.module,
+      import_statement: analysis.value.import_statement,
+      parameter_count: parameters.length,
+      parameter_names: parameters.map((parameter) => parameter.name),
+      parameter_types: Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter.type])),
+      required_parameters: parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+      return_type: returnType,
+    },
+  };
+}

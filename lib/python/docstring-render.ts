@@ -1,0 +1,129 @@
+// Renders a DocModel in Google, NumPy or Sphinx style, with parameter types filled from the signature.
+import type { DocEntry, DocModel, DocReturn, DocStyle } from './docstring-parse';
+import type { Parameter } from './signature';
+
+export type SignatureFacts = { parameters: Parameter[]; returnType: string | null };
+
+/** Adds what the signature knows and the docstring left out: annotations as types, whether a parameter is optional. */
+export function completeModel(model: DocModel, facts: SignatureFacts): { model: DocModel; optional: Set<string> } {
+  const byName = new Map(facts.parameters.map((parameter) => [parameter.name, parameter]));
+  const params = model.params.map((entry) => {
+    const parameter = byName.get(entry.name.replace(/^\*+/, ''));
+    return { ...entry, type: entry.type ?? parameter?.type ?? null };
+  });
+  const optional = new Set(facts.parameters.filter((parameter) => parameter.default !== null).map((parameter) => parameter.name));
+  const withReturnType = (value: DocReturn | null): DocReturn | null => {
+    if (!value) return null;
+    const annotation = facts.returnType && facts.returnType !== 'None' ? facts.returnType : null;
+    return { ...value, type: value.type ?? annotation };
+  };
+  return { model: { ...model, params, returns: withReturnType(model.returns), yields: withReturnType(model.yields) }, optional };
+}
+
+function indentLines(text: string, indent: string): string[] {
+  return text.split('\n').map((line) => (line.trim() === '' ? '' : `${indent}${line}`));
+}
+
+function prose(model: DocModel): string[] {
+  const parts = [model.summary.trim() || 'Undocumented.'];
+  if (model.description.trim()) parts.push('', ...model.description.trim().split('\n'));
+  return parts;
+}
+
+/** Lines after an entry's first, indented; none when there are none. */
+function continuation(rest: string[], indent: string): string[] {
+  return rest.length === 0 ? [] : indentLines(rest.join('\n'), indent);
+}
+
+function renderGoogle(model: DocModel, optional: Set<string>): string {
+  const lines = prose(model);
+  const section = (title: string, body: string[]) => {
+    if (body.length === 0) return;
+    lines.push('', `${title}:`, ...body);
+  };
+  const entry = (item: DocEntry, withOptional: boolean) => {
+    const types = [item.type, withOptional && optional.has(item.name) ? 'optional' : null].filter(Boolean).join(', ');
+    const head = `${item.name}${types ? ` (${types})` : ''}:`;
+    const [first = '', ...rest] = item.description.split('\n');
+    return [`    ${head}${first ? ` ${first}` : ''}`, ...continuation(rest, '        ')];
+  };
+  section('Args', model.params.flatMap((item) => entry(item, true)));
+  section('Attributes', model.attributes.flatMap((item) => entry(item, false)));
+  const returning = (value: DocReturn | null) => {
+    if (!value) return [];
+    const [first = '', ...rest] = value.description.split('\n');
+    const head = value.type ? `${value.type}: ${first}`.trimEnd() : first;
+    return [`    ${head}`, ...continuation(rest, '    ')];
+  };
+  section('Returns', returning(model.returns));
+  section('Yields', returning(model.yields));
+  section(
+    'Raises',
+    model.raises.flatMap((item) => {
+      const [first = '', ...rest] = item.description.split('\n');
+      return [`    ${item.name}:${first ? ` ${first}` : ''}`, ...continuation(rest, '        ')];
+    }),
+  );
+  for (const other of model.other) section(other.title, indentLines(other.body, '    '));
+  return lines.join('\n');
+}
+
+function renderNumpy(model: DocModel, optional: Set<string>): string {
+  const lines = prose(model);
+  const section = (title: string, body: string[]) => {
+    if (body.length === 0) return;
+    lines.push('', title, '-'.repeat(title.length), ...body);
+  };
+  const entry = (item: DocEntry, withOptional: boolean) => {
+    const types = [item.type, withOptional && optional.has(item.name) ? 'optional' : null].filter(Boolean).join(', ');
+    const head = types ? `${item.name} : ${types}` : item.name;
+    return [head, ...(item.description ? indentLines(item.description, '    ') : [])];
+  };
+  section('Parameters', model.params.flatMap((item) => entry(item, true)));
+  section('Attributes', model.attributes.flatMap((item) => entry(item, false)));
+  const returning = (value: DocReturn | null) => {
+    if (!value) return [];
+    return [value.type ?? 'object', ...(value.description ? indentLines(value.description, '    ') : [])];
+  };
+  section('Returns', returning(model.returns));
+  section('Yields', returning(model.yields));
+  section('Raises', model.raises.flatMap((item) => [item.name, ...(item.description ? indentLines(item.description, '    ') : [])]));
+  for (const other of model.other) section(other.title, other.body.split('\n'));
+  return lines.join('\n');
+}
+
+function renderSphinx(model: DocModel): string {
+  const lines = prose(model);
+  const fields: string[] = [];
+  const field = (head: string, description: string) => {
+    const [first = '', ...rest] = description.split('\n');
+    fields.push(`${head}${first ? ` ${first}` : ''}`, ...continuation(rest, '    '));
+  };
+  for (const item of model.params) {
+    field(`:param ${item.name.replace(/^\*+/, '')}:`, item.description);
+    if (item.type) fields.push(`:type ${item.name.replace(/^\*+/, '')}: ${item.type}`);
+  }
+  for (const item of model.attributes) {
+    field(`:ivar ${item.name}:`, item.description);
+    if (item.type) fields.push(`:vartype ${item.name}: ${item.type}`);
+  }
+  if (model.returns) {
+    field(':returns:', model.returns.description);
+    if (model.returns.type) fields.push(`:rtype: ${model.returns.type}`);
+  }
+  if (model.yields) {
+    field(':yields:', model.yields.description);
+    if (model.yields.type) fields.push(`:ytype: ${model.yields.type}`);
+  }
+  for (const item of model.raises) field(`:raises ${item.name}:`, item.description);
+  if (fields.length > 0) lines.push('', ...fields);
+  for (const other of model.other) lines.push('', `${other.title[0].toUpperCase()}${other.title.slice(1)}:`, ...indentLines(other.body, '    '));
+  return lines.join('\n');
+}
+
+/** The docstring's text (without quotes or indentation) in the given style. */
+export function renderDocstring(model: DocModel, style: DocStyle, optional: Set<string> = new Set()): string {
+  if (style === 'numpy') return renderNumpy(model, optional);
+  if (style === 'sphinx') return renderSphinx(model);
+  return renderGoogle(model, optional);
+}

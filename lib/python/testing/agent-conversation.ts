@@ -1,0 +1,46 @@
+// Test support for the Python agents: one conversation through the real engine (runner, worker
+// pool, workspace), with a scripted model whose turns can read what the tools answered.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadAgent, type LoadedAgent } from '../../agents/load';
+import { runConversation } from '../../runner/run-conversation';
+import { resolveSettings } from '../../runner/settings';
+import type { ChatRequest } from '../../runner/messages';
+import type { ConversationInput, ConversationRecord } from '../../runner/types';
+import { ScriptedModelClient, type ScriptedTurn } from '../../testing/scripted-model';
+import type { ToolExecutor } from '../../tools/protocol';
+import { TemporaryWorkspaces, type WorkspaceChanges } from '../../tools/workspace';
+
+/** The project root: default inputs name their files relative to it. */
+export const PROJECT_ROOT = path.resolve(fileURLToPath(new URL('../../../', import.meta.url)));
+
+export type AgentRun = { agent: LoadedAgent; record: ConversationRecord; changes: WorkspaceChanges; client: ScriptedModelClient; workspace: string };
+
+export async function runAgentConversation(options: {
+  agentFolder: string;
+  input: ConversationInput;
+  turns: ScriptedTurn[];
+  tools: ToolExecutor;
+  /** Called with the workspace before the conversation starts (to plant files in it). */
+  prepare?(workspace: string): Promise<void>;
+}): Promise<AgentRun> {
+  const agent = await loadAgent(options.agentFolder);
+  const provider = new TemporaryWorkspaces({ root: PROJECT_ROOT });
+  const workspace = await provider.create({ variantIndex: 0, slot: 0, inputIndex: 0, variantName: 'test' }, options.input);
+  try {
+    await options.prepare?.(workspace.path);
+    const client = new ScriptedModelClient(options.turns);
+    const record = await runConversation(agent.toRuntime(), resolveSettings({ model: 'functiongemma' }), options.input, { client, tools: options.tools, workspace: workspace.path });
+    const changes = await workspace.finish();
+    return { agent, record, changes, client, workspace: workspace.path };
+  } finally {
+    await provider.cleanup();
+  }
+}
+
+/** The result of the latest tool message the model has seen, parsed (`{status, result, summary}` or `{status, error}`). */
+export function lastToolResult(request: ChatRequest): { status: string; result?: unknown; error?: string; summary?: string } {
+  const message = [...request.messages].reverse().find((candidate) => candidate.role === 'tool');
+  if (!message || typeof message.content !== 'string') throw new Error('no tool message yet');
+  return JSON.parse(message.content) as { status: string; result?: unknown; error?: string };
+}

@@ -1,0 +1,38 @@
+// A local OpenAI-compatible HTTP server answering from a script, for tests that go through the real HTTP client.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ChatRequest } from '../../runner/messages';
+
+export type ScriptedReply = (request: ChatRequest, index: number) => Record<string, unknown>;
+
+export type ScriptedServer = { baseUrl: string; requests: ChatRequest[]; close(): Promise<void> };
+
+export async function startScriptedServer(reply: ScriptedReply): Promise<ScriptedServer> {
+  const requests: ChatRequest[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      response.setHeader('content-type', 'application/json');
+      if (request.method === 'GET' && request.url?.endsWith('/models')) {
+        response.end(JSON.stringify({ object: 'list', data: [{ id: 'functiongemma', object: 'model' }] }));
+        return;
+      }
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatRequest;
+      requests.push(body);
+      const message = reply(body, requests.length - 1);
+      response.end(JSON.stringify({ id: `chatcmpl-${requests.length}`, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: 'stop' }] }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () => new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}
+
+export function toolCallMessage(name: string, args: Record<string, unknown>, id = `call_${name}`): Record<string, unknown> {
+  return { content: null, tool_calls: [{ id, type: 'function', function: { name, arguments: JSON.stringify(args) } }] };
+}
