@@ -12,7 +12,12 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <span className="tagline">tool-calling agents, measured</span>
           <nav>
             <a href="/" data-testid="nav-home">Overview</a>
+            <a href="/experiments" data-testid="nav-experiments">Experiments</a>
             <a href="/experiments/new" data-testid="nav-new-experiment">New experiment</a>
+            <a href="/compare" data-testid="nav-compare">Compare</a>
+            <a href="/agents" data-testid="nav-agents">Agents</a>
+            <a href="/datasets" data-testid="nav-datasets">Datasets</a>
+            <a href="/endpoints" data-testid="nav-endpoints">Endpoints</a>
           </nav>
         </header>
         <main>{children}</main>

@@ -1,45 +1,52 @@
 'use client';
-// The live part of an experiment page: polls GET /api/experiments/:id while it runs, shows progress,
-// the summary as it grows, and a cancel button.
+// The live part of an experiment page: polls GET /api/experiments/:id/charts while it runs (the
+// experiment view and its chart data in one read), shows progress, the charts and the summary
+// tables as they grow, and a cancel button.
 import { useCallback, useEffect, useState } from 'react';
-import type { ExperimentView } from '../../lib/panel/experiments';
+import type { ExperimentPageData } from '../../lib/panel/experiment-charts';
 import { UNFINISHED, formatTime } from '../../lib/panel/format';
+import { ExperimentCharts } from './charts/experiment-charts';
 import { SimulatedBadge, StatusBadge } from './status-badge';
 import { SummaryTables } from './summary-tables';
 
 const POLL_MS = 1000;
 
-export function ExperimentLive({ initial }: { initial: ExperimentView }) {
-  const [view, setView] = useState(initial);
+export function ExperimentLive({ initial }: { initial: ExperimentPageData }) {
+  const [data, setData] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState(false);
+  // Counts finished polls, so that the next one is scheduled after a failed one too.
+  const [polls, setPolls] = useState(0);
+  const { view, charts } = data;
   const unfinished = UNFINISHED.has(view.status);
 
   const refresh = useCallback(async () => {
     try {
-      const response = await fetch(`/api/experiments/${encodeURIComponent(initial.id)}`, { cache: 'no-store' });
-      const body = (await response.json()) as ExperimentView & { error?: string };
+      const response = await fetch(`/api/experiments/${encodeURIComponent(initial.view.id)}/charts`, { cache: 'no-store' });
+      const body = (await response.json()) as ExperimentPageData & { error?: string };
       if (!response.ok) {
         setProblem(body.error ?? `the server answered ${response.status}`);
         return;
       }
-      setView(body);
+      setData(body);
       setProblem(null);
     } catch (error) {
       setProblem(`cannot reach the panel: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setPolls((count) => count + 1);
     }
-  }, [initial.id]);
+  }, [initial.view.id]);
 
   useEffect(() => {
     if (!unfinished) return;
     const timer = setTimeout(refresh, POLL_MS);
     return () => clearTimeout(timer);
-  }, [unfinished, view, refresh]);
+  }, [unfinished, polls, refresh]);
 
   const cancel = async () => {
     setCancelling(true);
     try {
-      const response = await fetch(`/api/experiments/${encodeURIComponent(initial.id)}/cancel`, { method: 'POST' });
+      const response = await fetch(`/api/experiments/${encodeURIComponent(initial.view.id)}/cancel`, { method: 'POST' });
       if (!response.ok) {
         const body = (await response.json().catch(() => null)) as { error?: string } | null;
         setProblem(body?.error ?? `cancelling failed (${response.status})`);
@@ -74,6 +81,11 @@ export function ExperimentLive({ initial }: { initial: ExperimentView }) {
           </span>
         </div>
         {view.status === 'pending' && !view.active ? <p className="muted">Waiting to start.</p> : null}
+        {unfinished ? (
+          <p className="muted" style={{ fontSize: 13, margin: 0 }}>
+            The charts and tables below update every second while it runs.
+          </p>
+        ) : null}
         {view.finishedAt ? (
           <p className="muted" data-testid="finished-at" style={{ fontSize: 13, margin: 0 }}>
             {`Ended ${formatTime(view.finishedAt)} UTC`}
@@ -90,9 +102,17 @@ export function ExperimentLive({ initial }: { initial: ExperimentView }) {
           </div>
         ) : null}
       </section>
+      <section className="card" data-testid="charts-card">
+        <div className="card-head">
+          <h2>Charts</h2>
+          {view.simulated ? <span className="muted">from the simulated endpoint: not a model&apos;s numbers</span> : null}
+        </div>
+        <ExperimentCharts summary={view.summary} charts={charts} simulated={view.simulated} />
+      </section>
       <section className="card">
         <div className="card-head">
           <h2>Results</h2>
+          {view.simulated ? <SimulatedBadge /> : null}
           {view.simulated ? <span className="muted">from the simulated endpoint: not a model&apos;s numbers</span> : null}
         </div>
         <SummaryTables summary={view.summary} />

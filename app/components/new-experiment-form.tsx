@@ -1,92 +1,81 @@
 'use client';
-// The form that starts an experiment: it posts to POST /api/experiments and shows the API's reasons
-// when the request is refused. Prompts are edited as plain text.
+// The form that starts an experiment: agent, variants (prompt and settings each), endpoint, inputs
+// (the agent's or a stored dataset), conversations per variant and concurrency. It posts to
+// POST /api/experiments; each refusal reason is shown beside its field and listed at the end.
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
+import {
+  AGENT_SOURCE,
+  newVariant,
+  nextVariantName,
+  placeReasons,
+  readableReason,
+  requestBodyOf,
+  type ExperimentDraft,
+  type ExperimentFormOptions,
+  type FieldErrors,
+  type VariantDraft,
+} from '../../lib/panel/experiment-form-drafts';
+import { FieldError, invalidProps } from '../experiments/new/field-error';
+import { VariantEditor } from '../experiments/new/variant-editor';
 
-export type FormAgent = { name: string; systemPrompt: string; tools: string[]; inputCount: number };
-export type FormEndpoint = { name: string; model: string; builtIn: boolean; baseUrl: string };
+type Failure = { message: string; reasons: string[] };
 
-type VariantDraft = { key: number; name: string; systemPrompt: string };
-
-/** The API names fields as its JSON does; people read the form's labels. */
-const FIELD_LABELS: [RegExp, string][] = [
-  [/^requestsPerVariant\b/, 'Conversations per variant'],
-  [/^concurrency\b/, 'Concurrency'],
-  [/^temperature\b/, 'Temperature'],
-  [/^maxTokens\b/, 'Max tokens'],
-  [/^toolChoice\b/, 'Tool choice'],
-  [/^variants\.(\d+)\.name\b/, 'Variant $1 name'],
-  [/^variants\.(\d+)\.systemPrompt\b/, 'Variant $1 prompt'],
-  [/^variants\b/, 'Variants'],
-  [/^endpoint(\.\w+)?\b/, 'Endpoint'],
-  [/^agent\b/, 'Agent'],
-];
-
-function readableReason(reason: string): string {
-  for (const [pattern, label] of FIELD_LABELS) {
-    const match = pattern.exec(reason);
-    if (match) {
-      const name = label.replace('$1', match[1] === undefined ? '' : String(Number(match[1]) + 1));
-      return `${name}${reason.slice(match[0].length)}`;
-    }
-  }
-  return reason;
-}
-
-function numberOrNull(text: string): number | null {
-  if (text.trim() === '') return null;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : Number.NaN;
-}
-
-export function NewExperimentForm({ agents, endpoints }: { agents: FormAgent[]; endpoints: FormEndpoint[] }) {
+export function NewExperimentForm({ options, initial }: { options: ExperimentFormOptions; initial: ExperimentDraft }) {
   const router = useRouter();
-  const [agentName, setAgentName] = useState(agents[0]?.name ?? '');
-  const agent = agents.find((candidate) => candidate.name === agentName) ?? agents[0];
-  const [variants, setVariants] = useState<VariantDraft[]>([
-    { key: 1, name: 'baseline', systemPrompt: agent?.systemPrompt ?? '' },
-    { key: 2, name: 'variant-b', systemPrompt: agent?.systemPrompt ?? '' },
-  ]);
-  const [nextKey, setNextKey] = useState(3);
-  const [endpointName, setEndpointName] = useState(endpoints.find((endpoint) => endpoint.builtIn)?.name ?? '');
-  const [requestsPerVariant, setRequestsPerVariant] = useState('20');
-  const [concurrency, setConcurrency] = useState('4');
-  const [toolChoice, setToolChoice] = useState('auto');
-  const [temperature, setTemperature] = useState('0');
-  const [maxTokens, setMaxTokens] = useState('');
+  const [draft, setDraft] = useState<ExperimentDraft>(initial);
+  const [nextKey, setNextKey] = useState(initial.variants.length + 1);
   const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<{ message: string; reasons: string[] } | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const agent = options.agents.find((candidate) => candidate.name === draft.agent) ?? options.agents[0];
+  const endpoint = options.endpoints.find((candidate) => candidate.name === draft.endpoint);
+  const dataset = options.datasets.find((candidate) => `dataset:${candidate.id}` === draft.inputSource);
+
+  const update = (change: Partial<ExperimentDraft>) => setDraft((current) => ({ ...current, ...change }));
+  const updateVariant = (key: number, change: Partial<VariantDraft>) =>
+    setDraft((current) => ({ ...current, variants: current.variants.map((variant) => (variant.key === key ? { ...variant, ...change } : variant)) }));
 
   const chooseAgent = (name: string) => {
-    setAgentName(name);
-    const chosen = agents.find((candidate) => candidate.name === name);
-    // A new agent brings its own prompt; the variants start from it again.
-    setVariants((current) => current.map((variant) => ({ ...variant, systemPrompt: chosen?.systemPrompt ?? '' })));
-    setToolChoice('auto');
+    const chosen = options.agents.find((candidate) => candidate.name === name);
+    // A new agent brings its own prompt and tools: prompts start from it again, and a named tool
+    // choice it does not have goes back to auto.
+    setDraft((current) => ({
+      ...current,
+      agent: name,
+      variants: current.variants.map((variant) => ({
+        ...variant,
+        source: AGENT_SOURCE,
+        systemPrompt: chosen?.systemPrompt ?? '',
+        settings: { ...variant.settings, toolChoice: ['auto', 'required', 'none', ...(chosen?.tools ?? [])].includes(variant.settings.toolChoice) ? variant.settings.toolChoice : 'auto' },
+      })),
+    }));
   };
-  const updateVariant = (key: number, change: Partial<VariantDraft>) =>
-    setVariants((current) => current.map((variant) => (variant.key === key ? { ...variant, ...change } : variant)));
+  const chooseInputs = (value: string) => {
+    const chosen = options.datasets.find((candidate) => `dataset:${candidate.id}` === value);
+    // One pass over a dataset is the usual run: each case once per variant.
+    update(chosen ? { inputSource: value, requestsPerVariant: String(chosen.caseCount) } : { inputSource: value });
+  };
   const addVariant = () => {
-    setVariants((current) => [...current, { key: nextKey, name: `variant-${String.fromCharCode(96 + current.length + 1)}`, systemPrompt: agent?.systemPrompt ?? '' }]);
+    setDraft((current) => {
+      const last = current.variants[current.variants.length - 1];
+      const added = newVariant(nextKey, nextVariantName(current.variants.map((variant) => variant.name)), agent, last?.settings);
+      return { ...current, variants: [...current.variants, added] };
+    });
     setNextKey(nextKey + 1);
   };
-  const removeVariant = (key: number) => setVariants((current) => current.filter((variant) => variant.key !== key));
+  const removeVariant = (key: number) => setDraft((current) => ({ ...current, variants: current.variants.filter((variant) => variant.key !== key) }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const chosenEndpoint = endpoints.find((endpoint) => endpoint.name === endpointName);
-    const body = {
-      agent: agentName,
-      variants: variants.map((variant) => ({ name: variant.name.trim(), systemPrompt: variant.systemPrompt })),
-      endpoint: !chosenEndpoint || chosenEndpoint.builtIn ? { kind: 'simulated' } : { name: chosenEndpoint.name },
-      requestsPerVariant: numberOrNull(requestsPerVariant),
-      concurrency: numberOrNull(concurrency),
-      toolChoice,
-      temperature: numberOrNull(temperature),
-      ...(maxTokens.trim() === '' ? {} : { maxTokens: numberOrNull(maxTokens) }),
-    };
+    const { body, errors } = requestBodyOf(draft, options);
+    if (Object.keys(errors).length > 0) {
+      setFieldErrors(errors);
+      setFailure({ message: 'Some fields need a number', reasons: Object.entries(errors).flatMap(([field, messages]) => messages.map((message) => readableReason(`${field}: ${message}`))) });
+      return;
+    }
+    setFieldErrors({});
     setSubmitting(true);
     try {
       const response = await fetch('/api/experiments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -95,7 +84,9 @@ export function NewExperimentForm({ agents, endpoints }: { agents: FormAgent[]; 
         router.push(`/experiments/${answer.id}`);
         return;
       }
-      setFailure({ message: answer?.error ?? `the server answered ${response.status}`, reasons: (answer?.reasons ?? []).map(readableReason) });
+      const reasons = answer?.reasons ?? [];
+      setFieldErrors(placeReasons(reasons).fields);
+      setFailure({ message: answer?.error ?? `the server answered ${response.status}`, reasons: reasons.map(readableReason) });
     } catch (error) {
       setFailure({ message: `could not reach the panel: ${error instanceof Error ? error.message : String(error)}`, reasons: [] });
     } finally {
@@ -103,60 +94,66 @@ export function NewExperimentForm({ agents, endpoints }: { agents: FormAgent[]; 
     }
   };
 
+  const maxTurnsHint = dataset ? '1 for a dataset run (only the first response is scored)' : `the agent's (${agent?.maxTurns ?? '?'})`;
   return (
     <form onSubmit={submit} noValidate data-testid="new-experiment-form">
       <section className="card">
+        <h2>What to run</h2>
         <div className="form-grid">
           <div>
             <label htmlFor="agent">Agent</label>
-            <select id="agent" value={agentName} onChange={(event) => chooseAgent(event.target.value)} data-testid="agent-select">
-              {agents.map((candidate) => (
+            <select id="agent" value={draft.agent} onChange={(event) => chooseAgent(event.target.value)} data-testid="agent-select" {...invalidProps('agent', fieldErrors)}>
+              {options.agents.map((candidate) => (
                 <option key={candidate.name} value={candidate.name}>
                   {candidate.name}
                 </option>
               ))}
             </select>
-            <div className="field-hint">{agent ? `${agent.tools.length} tools, ${agent.inputCount} default inputs` : ''}</div>
+            <div className="field-hint">{agent ? `${agent.tools.length} tools, ${agent.inputCount} default inputs, ${agent.maxTurns ?? '?'} turns at most` : ''}</div>
+            <FieldError field="agent" errors={fieldErrors} />
           </div>
           <div>
             <label htmlFor="endpoint">Endpoint</label>
-            <select id="endpoint" value={endpointName} onChange={(event) => setEndpointName(event.target.value)} data-testid="endpoint-select">
-              {endpoints.map((endpoint) => (
-                <option key={endpoint.name} value={endpoint.name}>
-                  {endpoint.builtIn ? 'built-in simulator (simulated)' : `${endpoint.name} (${endpoint.model})`}
+            <select id="endpoint" value={draft.endpoint} onChange={(event) => update({ endpoint: event.target.value })} data-testid="endpoint-select" {...invalidProps('endpoint', fieldErrors)}>
+              {options.endpoints.map((candidate) => (
+                <option key={candidate.name} value={candidate.name}>
+                  {candidate.builtIn ? 'built-in simulator (simulated)' : `${candidate.name} (${candidate.model})`}
                 </option>
               ))}
             </select>
-            <div className="field-hint">The simulator needs no GPU; its numbers are marked simulated.</div>
+            <div className="field-hint">{!endpoint || endpoint.builtIn ? 'Needs no GPU; its numbers are marked simulated.' : endpoint.baseUrl}</div>
+            <FieldError field="endpoint" errors={fieldErrors} />
+          </div>
+          <div>
+            <label htmlFor="inputs">Inputs</label>
+            <select id="inputs" value={draft.inputSource} onChange={(event) => chooseInputs(event.target.value)} data-testid="inputs-select" {...invalidProps('inputs', fieldErrors)}>
+              <option value={AGENT_SOURCE}>{`the agent's default inputs (${agent?.inputCount ?? 0})`}</option>
+              {options.datasets.map((candidate) => (
+                <option key={candidate.id} value={`dataset:${candidate.id}`}>
+                  {`dataset: ${candidate.name} (${candidate.caseCount} cases)`}
+                </option>
+              ))}
+            </select>
+            <div className="field-hint">{dataset ? 'Each case is scored against what it expects.' : options.datasets.length === 0 ? 'No stored dataset yet.' : 'Or a stored dataset, scored for accuracy.'}</div>
+            <FieldError field="inputs" errors={fieldErrors} />
           </div>
           <div>
             <label htmlFor="requests">Conversations per variant</label>
-            <input id="requests" inputMode="numeric" value={requestsPerVariant} onChange={(event) => setRequestsPerVariant(event.target.value)} data-testid="requests-per-variant" />
+            <input id="requests" inputMode="numeric" value={draft.requestsPerVariant} onChange={(event) => update({ requestsPerVariant: event.target.value })} data-testid="requests-per-variant" {...invalidProps('requestsPerVariant', fieldErrors)} />
+            <div className="field-hint">Inputs are cycled to fill them.</div>
+            <FieldError field="requestsPerVariant" errors={fieldErrors} />
           </div>
           <div>
             <label htmlFor="concurrency">Concurrency</label>
-            <input id="concurrency" inputMode="numeric" value={concurrency} onChange={(event) => setConcurrency(event.target.value)} data-testid="concurrency" />
+            <input id="concurrency" inputMode="numeric" value={draft.concurrency} onChange={(event) => update({ concurrency: event.target.value })} data-testid="concurrency" {...invalidProps('concurrency', fieldErrors)} />
+            <div className="field-hint">Conversations at once (1 to 64).</div>
+            <FieldError field="concurrency" errors={fieldErrors} />
           </div>
           <div>
-            <label htmlFor="tool-choice">Tool choice</label>
-            <select id="tool-choice" value={toolChoice} onChange={(event) => setToolChoice(event.target.value)} data-testid="tool-choice">
-              <option value="auto">auto</option>
-              <option value="required">required</option>
-              <option value="none">none</option>
-              {(agent?.tools ?? []).map((tool) => (
-                <option key={tool} value={tool}>
-                  only {tool}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="temperature">Temperature</label>
-            <input id="temperature" inputMode="decimal" value={temperature} onChange={(event) => setTemperature(event.target.value)} data-testid="temperature" />
-          </div>
-          <div>
-            <label htmlFor="max-tokens">Max tokens</label>
-            <input id="max-tokens" inputMode="numeric" placeholder="server default" value={maxTokens} onChange={(event) => setMaxTokens(event.target.value)} data-testid="max-tokens" />
+            <label htmlFor="max-turns">Max turns</label>
+            <input id="max-turns" inputMode="numeric" placeholder={dataset ? '1' : String(agent?.maxTurns ?? '')} value={draft.maxTurns} onChange={(event) => update({ maxTurns: event.target.value })} data-testid="max-turns" {...invalidProps('maxTurns', fieldErrors)} />
+            <div className="field-hint">Empty: {maxTurnsHint}.</div>
+            <FieldError field="maxTurns" errors={fieldErrors} />
           </div>
         </div>
       </section>
@@ -164,26 +161,22 @@ export function NewExperimentForm({ agents, endpoints }: { agents: FormAgent[]; 
       <section className="card">
         <div className="card-head">
           <h2>Variants</h2>
-          <span className="muted">each variant runs the same inputs; edit the system prompt to compare</span>
+          <span className="muted">each variant runs the same inputs; change the prompt and/or the settings to compare (two or more for an A/B test)</span>
         </div>
-        {variants.map((variant, index) => (
-          <div className="variant-editor" key={variant.key} data-testid="variant-editor">
-            <div className="variant-head">
-              <div>
-                <label htmlFor={`variant-name-${variant.key}`}>Variant {index + 1} name</label>
-                <input id={`variant-name-${variant.key}`} value={variant.name} onChange={(event) => updateVariant(variant.key, { name: event.target.value })} data-testid="variant-name" />
-              </div>
-              {variants.length > 1 ? (
-                <button type="button" className="secondary" onClick={() => removeVariant(variant.key)} data-testid="remove-variant">
-                  Remove
-                </button>
-              ) : null}
-            </div>
-            <label htmlFor={`variant-prompt-${variant.key}`}>System prompt</label>
-            <textarea id={`variant-prompt-${variant.key}`} rows={7} value={variant.systemPrompt} onChange={(event) => updateVariant(variant.key, { systemPrompt: event.target.value })} data-testid="variant-prompt" />
-          </div>
+        <FieldError field="variants" errors={fieldErrors} />
+        {draft.variants.map((variant, index) => (
+          <VariantEditor
+            key={variant.key}
+            variant={variant}
+            index={index}
+            agent={agent}
+            errors={fieldErrors}
+            removable={draft.variants.length > 1}
+            onChange={(change) => updateVariant(variant.key, change)}
+            onRemove={() => removeVariant(variant.key)}
+          />
         ))}
-        <button type="button" className="secondary" onClick={addVariant} data-testid="add-variant">
+        <button type="button" className="secondary" onClick={addVariant} data-testid="add-variant" disabled={draft.variants.length >= 20}>
           Add variant
         </button>
       </section>

@@ -3,15 +3,22 @@
 import type { SummaryJson, VariantSummaryJson } from '../../lib/metrics/summary-json';
 import { describeComparison, formatInterval, formatMilliseconds, formatNumber, formatPercent } from '../../lib/panel/format';
 
-type RateKey = 'toolCallRate' | 'validCallRate' | 'completionRate';
+type RateKey = 'toolCallRate' | 'validCallRate' | 'completionRate' | 'callAccuracy' | 'nameAccuracy' | 'argumentAccuracy' | 'irrelevanceAccuracy';
+
+const ACCURACY_COLUMNS: [RateKey, string][] = [
+  ['callAccuracy', 'Call accuracy'],
+  ['nameAccuracy', 'Tool-name accuracy'],
+  ['argumentAccuracy', 'Argument accuracy'],
+  ['irrelevanceAccuracy', 'Irrelevance accuracy'],
+];
 
 function RateCell({ variant, rate }: { variant: VariantSummaryJson; rate: RateKey }) {
   const value = variant[rate];
   const counts = variant.counts?.[rate];
   return (
     <td className="number" data-testid={`rate-${rate}`}>
-      {formatPercent(value.value)}
-      <span className="sub">{formatInterval(value.low, value.high)}</span>
+      {formatPercent(value?.value)}
+      <span className="sub">{formatInterval(value?.low, value?.high)}</span>
       {counts ? <span className="sub">{`${counts.successes} of ${counts.trials}`}</span> : null}
     </td>
   );
@@ -52,6 +59,8 @@ function CountTable({ variants, pick, testId, empty }: { variants: VariantSummar
 
 export function SummaryTables({ summary }: { summary: SummaryJson }) {
   const { variants } = summary;
+  const accuracy = ACCURACY_COLUMNS.filter(([key]) => variants.some((variant) => variant[key] !== undefined));
+  const confidence = variants.some((variant) => typeof variant.meanToolNameConfidence === 'number');
   if (variants.every((variant) => variant.conversations === 0)) {
     return (
       <p className="empty" data-testid="summary-empty">
@@ -73,6 +82,12 @@ export function SummaryTables({ summary }: { summary: SummaryJson }) {
               <th className="number">Completion rate</th>
               <th className="number">Turns to completion</th>
               <th className="number">Latency p50 / p95</th>
+              {accuracy.map(([key, label]) => (
+                <th key={key} className="number">
+                  {label}
+                </th>
+              ))}
+              {confidence ? <th className="number">Tool-name confidence</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -96,6 +111,14 @@ export function SummaryTables({ summary }: { summary: SummaryJson }) {
                   {formatMilliseconds(variant.latencyMs.p50)}
                   <span className="sub">{formatMilliseconds(variant.latencyMs.p95)}</span>
                 </td>
+                {accuracy.map(([key]) => (
+                  <RateCell key={key} variant={variant} rate={key} />
+                ))}
+                {confidence ? (
+                  <td className="number" data-testid="mean-tool-name-confidence">
+                    {formatPercent(variant.meanToolNameConfidence)}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>

@@ -91,6 +91,8 @@ export function toLoadedAgent(
 function toRuntime(definition: AgentDefinition, scripts: Record<string, string | null>): AgentRuntime {
   return {
     name: definition.name,
+    // Only when set, so that an agent without one keeps the stored shape (and resume hash) it had.
+    ...(definition.model ? { model: definition.model } : {}),
     maxTurns: definition.max_turns,
     systemPrompt: definition.initial_context.system_prompt,
     nodeContext: definition.initial_context.node_context,

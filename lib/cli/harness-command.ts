@@ -38,6 +38,11 @@ export type HarnessOptions = {
   historyMode: string;
   forceSubmit: boolean;
   toolsInPrompt: boolean;
+  /** Ask for log probabilities (raw output, tool-name confidence, lost values). */
+  logprobs?: boolean;
+  topLogprobs?: number;
+  /** Stream each response. */
+  stream?: boolean;
   apiKeyEnv?: string;
   inputs?: string;
   /** Python files or folders whose nodes become the inputs (instead of --inputs or the agent's own). */
@@ -120,6 +125,14 @@ async function buildConfig(options: HarnessOptions, agent: AgentRuntime, inputs:
     forceSubmitOnLastTurn: options.forceSubmit,
     toolPresentation: options.toolsInPrompt ? 'system-prompt' : 'native',
   };
+  // Left out unless given, so that the stored settings (and the resume hash) stay as they were.
+  if (options.logprobs) settings.logprobs = true;
+  if (options.topLogprobs !== undefined) {
+    if (!options.logprobs) throw new InputError('--top-logprobs needs --logprobs');
+    settings.topLogprobs = options.topLogprobs;
+  }
+  if (options.stream) settings.stream = true;
+  if (agent.model && agent.model !== options.model) note(options, `agent "${agent.name}" names the model "${agent.model}": its requests send that instead of --model ${options.model}`);
   const variants: ExperimentConfigInput['variants'] = options.variant.length === 0 ? [{ name: 'baseline', systemPrompt: agent.systemPrompt, settings }] : [];
   for (const spec of options.variant) {
     const separator = spec.indexOf('=');

@@ -21,6 +21,9 @@ program
   .option('--history-mode <mode>', 'full | initial-only', 'full')
   .option('--force-submit', 'name submit_result as tool_choice on the last turn', false)
   .option('--tools-in-prompt', 'put the tool schemas in the system prompt instead of the tools parameter', false)
+  .option('--logprobs', 'ask for token log probabilities: stores the raw output, the tool-name confidence and values the server\'s parser lost', false)
+  .option('--top-logprobs <n>', 'alternatives per token with --logprobs (0-20): the runner-up tool names', nonNegativeInteger)
+  .option('--stream', 'stream each response and build the message from its chunks', false)
   .option('--api-key-env <name>', 'environment variable that holds the API key')
   .option('--inputs <file>', 'inputs file (YAML, JSON or JSONL) instead of the agent\'s default inputs')
   .option('--dataset <file>', 'run a dataset\'s cases and score the first response of each (imported into --db, or an identical stored one reused)')
@@ -51,6 +54,21 @@ program
   .action(async () => {
     const { runRenderCommand } = await import('./render-command');
     emit(runRenderCommand(await readStdin()));
+  });
+
+program
+  .command('check-render')
+  .description('Ask a vLLM server how it renders a conversation (/tokenize, /detokenize) and compare it with the native format.')
+  .requiredOption('--base-url <url>', 'the server\'s OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1')
+  .requiredOption('--model <name>', 'model (or LoRA adapter) name to send')
+  .option('--agent <name>', 'render this agent\'s prompt (its system prompt, first input and tools) instead of the weather example')
+  .option('--agents-dir <dir>', 'agents folder', 'agents')
+  .option('--input <file>', 'render {"messages", "tools"} from this JSON file instead')
+  .option('--api-key-env <name>', 'environment variable that holds the API key')
+  .option('--json', 'print the whole result as JSON', false)
+  .action(async (options) => {
+    const { runCheckRenderCommand } = await import('./check-render-command');
+    emit(await runCheckRenderCommand(options));
   });
 
 program
@@ -133,6 +151,36 @@ program
   .action(async (options) => {
     const { startSimFromCli } = await import('./sim-command');
     await startSimFromCli(options);
+  });
+
+program
+  .command('serve')
+  .description('Serve a FunctionGemma GGUF model in process (llama.cpp on the CPU) as an OpenAI-compatible server.')
+  .requiredOption('--gguf <path>', 'the GGUF model file')
+  .option('--port <n>', 'port (0 picks a free one)', nonNegativeInteger, 8090)
+  .option('--host <host>', 'address to listen on', '127.0.0.1')
+  .option('--sequences <n>', 'conversations evaluated at once', positiveInteger, 4)
+  .option('--context-size <n>', 'tokens per conversation (default: min(the model\'s, 8192))', positiveInteger)
+  .option('--threads <n>', 'CPU threads (default: llama.cpp\'s count of cores)', positiveInteger)
+  .option('--max-tokens <n>', 'max_tokens when a request gives none', positiveInteger, 1024)
+  .option('--model-name <name>', 'the model name /v1/models lists (default: the file name)')
+  .action(async (options) => {
+    const { runServeCommand } = await import('./serve-command');
+    await runServeCommand(options);
+  });
+
+program
+  .command('fetch-model')
+  .description('Download a GGUF model (resumable, checksum verified). This machine needs internet access for it.')
+  .argument('<url>', 'the file\'s download URL (for Hugging Face: https://huggingface.co/OWNER/REPO/resolve/main/FILE.gguf)')
+  .requiredOption('--out <path>', 'where to save it')
+  .option('--sha256 <hex>', 'the expected SHA-256 of the file')
+  .option('--token-env <name>', 'environment variable holding a bearer token (gated models such as Gemma need one)')
+  .option('--attempts <n>', 'connection attempts, each resuming where the last stopped', positiveInteger, 5)
+  .option('--force', 'replace --out when it exists', false)
+  .action(async (url: string, options) => {
+    const { runFetchModelCommand } = await import('./fetch-model-command');
+    emit(await runFetchModelCommand(url, options));
   });
 
 function collect(value: string, previous: string[]): string[] {

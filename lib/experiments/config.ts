@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RunnerSettingsInput } from '../runner/settings';
 import type { ChatMessage, ToolSpec } from '../runner/messages';
 import { DatasetRun } from '../datasets/experiment-cases';
+import { EMBEDDED_BASE_URL, EngineSettings } from '../embedded/settings';
 
 const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -19,19 +20,37 @@ export const ConversationInputSchema = z.object({
 /** A variant: a prompt and/or settings. Missing prompts fall back to the agent's own. */
 export const VariantConfig = z.object({
   name: z.string().min(1).max(100),
+  /** The model or LoRA adapter this variant's requests name (base model against adapter is an A/B test). */
+  model: z.string().min(1).optional(),
   systemPrompt: z.string().optional(),
   nodeContext: z.string().optional(),
   settings: RunnerSettingsInput.omit({ model: true }).partial().default({}),
 });
 export type VariantConfig = z.infer<typeof VariantConfig>;
 
-export const EndpointConfig = z.object({
-  baseUrl: z.url({ protocol: /^https?$/ }),
-  model: z.string().min(1),
-  /** The NAME of the environment variable that holds the API key; the key itself is never stored. */
-  apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name').optional(),
-  simulated: z.boolean().default(false),
-});
+export const EndpointConfig = z
+  .object({
+    /** `http`: an OpenAI-compatible server at baseUrl. `embedded`: a GGUF model run in process (lib/embedded). */
+    kind: z.enum(['http', 'embedded']).default('http'),
+    /** An embedded endpoint keeps the placeholder EMBEDDED_BASE_URL. */
+    baseUrl: z.url({ protocol: /^https?$/ }).default(EMBEDDED_BASE_URL),
+    model: z.string().min(1),
+    /** The NAME of the environment variable that holds the API key; the key itself is never stored. */
+    apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name').optional(),
+    simulated: z.boolean().default(false),
+    /** Embedded: the GGUF file, unless the agent or the variant names its own (a `model` ending in .gguf). */
+    ggufPath: z.string().min(1).optional(),
+    /** Embedded: engine settings, used when this process first loads the file. */
+    engine: EngineSettings.optional(),
+  })
+  .superRefine((endpoint, context) => {
+    const placeholder = endpoint.baseUrl === EMBEDDED_BASE_URL;
+    if (endpoint.kind === 'http' && placeholder) context.addIssue({ code: 'custom', path: ['baseUrl'], message: 'is required for an http endpoint' });
+    if (endpoint.kind === 'embedded' && !placeholder) context.addIssue({ code: 'custom', path: ['baseUrl'], message: 'an embedded endpoint has no baseUrl (the model runs in process)' });
+    if (endpoint.kind === 'http' && (endpoint.ggufPath !== undefined || endpoint.engine !== undefined)) {
+      context.addIssue({ code: 'custom', path: ['kind'], message: 'ggufPath and engine only go with kind "embedded"' });
+    }
+  });
 export type EndpointConfig = z.infer<typeof EndpointConfig>;
 
 export const ExperimentConfig = z

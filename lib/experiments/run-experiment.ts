@@ -1,8 +1,9 @@
 import { setMaxListeners } from 'node:events';
-import type { AgentRuntime, ConversationRecord, ModelClient, RunnerSettings } from '../runner/types';
+import type { AgentRuntime, ConversationRecord, ModelClient, RunnerEvent, RunnerSettings } from '../runner/types';
 import type { ToolExecutor } from '../tools/protocol';
 import { runConversation } from '../runner/run-conversation';
 import { resolveSettings } from '../runner/settings';
+import { requestModel } from '../serving/models';
 import { errorMessage } from '../errors';
 import { planSlots, slotKey, type ExperimentConfig, type Slot, type VariantConfig } from './config';
 import { caseResult } from '../datasets/experiment-cases';
@@ -39,6 +40,8 @@ export type ExperimentDependencies = {
   createClient(settings: RunnerSettings): ModelClient;
   workspaces?: WorkspaceProvider;
   onProgress?(progress: Progress): void;
+  /** Hears every runner event of every conversation (a live view: streamed text, calls, results). */
+  onEvent?(slot: SlotMeta, event: RunnerEvent): void;
 };
 
 export type ExperimentResult = { status: 'completed' | 'cancelled' | 'interrupted'; ran: number; skipped: number };
@@ -55,8 +58,9 @@ export function variantRuntime(agent: AgentRuntime, variant: VariantConfig): Age
   return { ...agent, systemPrompt: variant.systemPrompt ?? agent.systemPrompt, nodeContext: variant.nodeContext ?? agent.nodeContext };
 }
 
-export function variantSettings(config: ExperimentConfig, variant: VariantConfig): RunnerSettings {
-  return resolveSettings({ ...variant.settings, model: config.endpoint.model });
+/** The model a variant's requests name: the variant's own, else the agent's (its LoRA adapter), else the endpoint's. */
+export function variantSettings(config: ExperimentConfig, variant: VariantConfig, agent?: Pick<AgentRuntime, 'model'>): RunnerSettings {
+  return resolveSettings({ ...variant.settings, model: requestModel(config.endpoint.model, agent?.model, variant.model) });
 }
 
 /** Runs the slots of an experiment that are not stored yet, `concurrency` at a time. */
@@ -85,7 +89,7 @@ async function execute(deps: ExperimentDependencies, signal: AbortSignal, mode: 
   const completed = deps.store.completedSlots();
   const pending = all.filter((slot) => !completed.has(slotKey(slot.variantIndex, slot.slot)));
   const runtimes = config.variants.map((variant) => variantRuntime(deps.agent, variant));
-  const settings = config.variants.map((variant) => variantSettings(config, variant));
+  const settings = config.variants.map((variant) => variantSettings(config, variant, deps.agent));
   const clients = settings.map((variantSetting) => deps.createClient(variantSetting));
   const progress: Progress = { done: all.length - pending.length, total: all.length, running: 0 };
   deps.onProgress?.({ ...progress });
@@ -108,6 +112,7 @@ async function execute(deps: ExperimentDependencies, signal: AbortSignal, mode: 
           tools: deps.tools,
           workspace: workspace?.path ?? null,
           signal,
+          sink: deps.onEvent ? { event: (event) => deps.onEvent?.(meta, event) } : undefined,
         });
         const finishing = workspace;
         workspace = null;

@@ -4,12 +4,13 @@ import { createExperiment, getExperiment } from '../db/queries/experiments';
 import { getMetricsInput } from '../db/queries/metrics-facts';
 import { NotFoundError } from '../errors';
 import { HttpModelClient } from '../runner/model-client';
+import { createEmbeddedClient } from '../embedded/endpoint-client';
 import type { AgentRuntime } from '../runner/types';
 import { summarizeExperiment } from '../metrics/summarize';
 import type { ExperimentSummary } from '../metrics/types';
 import type { ToolExecutor } from '../tools/protocol';
 import { planSlots, type ExperimentConfig } from './config';
-import { startExperiment, type ExperimentResult, type Progress, type WorkspaceProvider } from './run-experiment';
+import { startExperiment, type ExperimentDependencies, type ExperimentResult, type Progress, type WorkspaceProvider } from './run-experiment';
 import { readStoredConfig, toStoredConfig } from './stored-config';
 import { defaultWorkspaces } from '../tools/workspace';
 import { holdLease, newRunnerId } from './lease';
@@ -29,6 +30,8 @@ export type RunOptions = {
   tools: ToolExecutor;
   workspaces?: WorkspaceProvider;
   onProgress?(progress: Progress): void;
+  /** Hears every runner event of every conversation (streamed text for a live view). */
+  onEvent?: ExperimentDependencies['onEvent'];
   /** Reads an API key by the name of its environment variable (never stored). */
   readEnvironment?(name: string): string | undefined;
   /** Who runs it (lease.ts); another live runner's experiment is refused. A fresh id by default. */
@@ -69,7 +72,10 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
     // Agents whose tools change files (settings.workspace) get a private copy per conversation.
     workspaces: options.workspaces ?? defaultWorkspaces(stored.agent),
     onProgress: options.onProgress,
-    createClient: (settings) => new HttpModelClient({ baseUrl, apiKey, retry: settings.retry }),
+    onEvent: options.onEvent,
+    // An embedded endpoint runs the GGUF model in this process (lib/embedded); a missing file fails the run here.
+    createClient: (settings) =>
+      config.endpoint.kind === 'embedded' ? createEmbeddedClient(config.endpoint, settings) : new HttpModelClient({ baseUrl, apiKey, retry: settings.retry }),
     store: {
       completedSlots: () => writer.completedSlots(experimentId),
       write: (meta, record) => writer.write(experimentId, meta, record),

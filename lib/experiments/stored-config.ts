@@ -12,6 +12,7 @@ import { InputError } from '../errors';
  */
 const AgentSnapshot = z.object({
   name: z.string(),
+  model: z.string().optional(),
   maxTurns: z.number().int().positive(),
   systemPrompt: z.string(),
   nodeContext: z.string(),

@@ -56,7 +56,7 @@ describe('accuracy in the summary', () => {
   it('puts the accuracy keys in the JSON only for a dataset with expectations, and the schema accepts both', () => {
     const withAccuracy = toSummaryJson(summarizeExperiment('e', 'completed', datasetInput(false)));
     expect(withAccuracy.variants[0].callAccuracy).toEqual({ value: 20 / 38, low: expect.any(Number), high: expect.any(Number) });
-    expect(Object.keys(withAccuracy.variants[0]).slice(-4)).toEqual(['counts', 'callAccuracy', 'nameAccuracy', 'argumentAccuracy']);
+    expect(Object.keys(withAccuracy.variants[0]).slice(-5)).toEqual(['counts', 'callAccuracy', 'nameAccuracy', 'argumentAccuracy', 'meanToolNameConfidence']);
     expect(SummaryJson.safeParse(withAccuracy).success).toBe(true);
     const plain = toSummaryJson(summarizeExperiment('e', 'completed', { ...datasetInput(false), accuracy: undefined }));
     expect(Object.keys(plain.variants[0])).not.toContain('callAccuracy');

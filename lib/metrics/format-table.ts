@@ -81,6 +81,13 @@ function accuracyTable(variants: VariantSummary[]): string | null {
   return `Accuracy of the first response against the dataset's expected calls\n${table.toString()}`;
 }
 
+/** Only for experiments run with logprobs: the mean probability the model gave the tool name it chose. */
+function confidenceLine(variants: VariantSummary[]): string | null {
+  if (variants.every((variant) => variant.meanToolNameConfidence === null)) return null;
+  const shown = variants.map((variant) => `${variant.name} ${variant.meanToolNameConfidence === null ? MISSING : `${(variant.meanToolNameConfidence * 100).toFixed(1)}%`}`);
+  return `Mean tool-name confidence (from logprobs): ${shown.join(', ')}`;
+}
+
 /** A table of counts per variant, one column per key that any variant has, in canonical order. */
 function countsTable(
   title: string,
@@ -112,6 +119,8 @@ export function formatSummaryTable(summary: ExperimentSummary): string {
   sections.push(mainTable(summary.variants));
   const accuracy = accuracyTable(summary.variants);
   if (accuracy !== null) sections.push(accuracy);
+  const confidence = confidenceLine(summary.variants);
+  if (confidence !== null) sections.push(confidence);
   const parsePaths = countsTable('Parse paths (model responses)', summary.variants, (v) => v.parsePaths, PARSE_PATHS);
   const outcomes = countsTable('Outcomes (conversations)', summary.variants, (v) => v.outcomes, OUTCOMES);
   const errors = countsTable('Errors', summary.variants, (v) => v.errors, []);

@@ -6,6 +6,7 @@ import type {
   AccuracyFacts,
   AccuracyMetric,
   Comparison,
+  ConfidenceFacts,
   ConversationFacts,
   ErrorFacts,
   ExperimentSummary,
@@ -76,12 +77,18 @@ function accuracyRates(facts: AccuracyFacts[], kinds: ('call' | 'no_call')[]): P
   return rates;
 }
 
+function meanConfidence(facts: ConfidenceFacts[]): number | null {
+  const count = facts.reduce((sum, fact) => sum + fact.count, 0);
+  return count === 0 ? null : facts.reduce((sum, fact) => sum + fact.total, 0) / count;
+}
+
 function summarizeVariant(
   name: string,
   conversations: ConversationFacts[],
   modelCalls: ModelCallFacts[],
   errors: ErrorFacts[],
   accuracy?: { kinds: ('call' | 'no_call')[]; facts: AccuracyFacts[] },
+  confidence: ConfidenceFacts[] = [],
 ): VariantSummary {
   // A model response is a call that returned; failed requests have no parse path and count
   // only as errors, so the parse-path counts add up to modelCalls.
@@ -119,6 +126,7 @@ function summarizeVariant(
       prompt: sumReported(responses.map((call) => call.promptTokens)),
       completion: sumReported(responses.map((call) => call.completionTokens)),
     },
+    meanToolNameConfidence: meanConfidence(confidence),
     ...(accuracy ? accuracyRates(accuracy.facts, accuracy.kinds) : {}),
   };
 }
@@ -190,6 +198,7 @@ export function summarizeExperiment(
       ofVariant(input.modelCalls, name),
       ofVariant(input.errors, name),
       input.accuracy ? { kinds: input.accuracy.kinds, facts: ofVariant(input.accuracy.facts, name) } : undefined,
+      ofVariant(input.toolNameConfidence ?? [], name),
     ),
   );
   const turns = names.map((name) => submittedTurns(ofVariant(input.conversations, name)));

@@ -89,7 +89,7 @@ describe('toSummaryJson', () => {
 
   it('keeps the spec keys in the spec order, with the added keys after them', () => {
     expect(Object.keys(json)).toEqual(['experimentId', 'status', 'variants', 'comparisons']);
-    expect(Object.keys(json.variants[0])).toEqual([...SPEC_VARIANT_KEYS, 'tokens', 'counts']);
+    expect(Object.keys(json.variants[0])).toEqual([...SPEC_VARIANT_KEYS, 'tokens', 'counts', 'meanToolNameConfidence']);
     expect(Object.keys(json.comparisons[0])).toEqual([...SPEC_COMPARISON_KEYS, 'test', 'detectable']);
   });
 

@@ -16,7 +16,9 @@ import { ACCURACY_METRICS, type Comparison, type ExperimentSummary, type Rate, t
  * - for a dataset experiment whose cases say what is expected, per variant `callAccuracy`,
  *   `nameAccuracy`, `argumentAccuracy` (and `irrelevanceAccuracy` when the set has cases that
  *   expect no call), each {value, low, high} with its counts in `counts`, and comparisons of them.
- *   They are absent for every other experiment.
+ *   They are absent for every other experiment;
+ * - per variant `meanToolNameConfidence`: the mean probability the model gave the tool name it
+ *   chose, over the responses whose logprobs name a tool (null when none had logprobs).
  * Numbers keep full precision; rounding is for display only.
  */
 
@@ -46,6 +48,7 @@ export const VariantSummaryJson = z.strictObject({
   // Added keys are optional in the schema so that any summary in the spec's shape validates;
   // toSummaryJson always fills them.
   tokens: z.strictObject({ prompt: nullableNumber, completion: nullableNumber }).optional(),
+  meanToolNameConfidence: nullableNumber.optional(),
   counts: z
     .strictObject({
       toolCallRate: RateCountsJson,
@@ -124,6 +127,8 @@ function variantJson(variant: VariantSummary): VariantSummaryJson {
       ...accuracyCounts,
     },
     ...accuracy,
+    // Last, so that every key before it keeps its place.
+    meanToolNameConfidence: variant.meanToolNameConfidence,
   };
 }
 

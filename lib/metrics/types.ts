@@ -37,6 +37,9 @@ export type AccuracyFacts = {
   count: number;
 };
 
+/** The tool-name confidence of one variant's responses that carried logprobs and named a tool. */
+export type ConfidenceFacts = { variant: string; total: number; count: number };
+
 export type MetricsInput = {
   /** Variant names in display order. */
   variants: string[];
@@ -48,6 +51,8 @@ export type MetricsInput = {
    * hold, and the verdicts so far. Absent otherwise, and then no accuracy is reported.
    */
   accuracy?: { kinds: ('call' | 'no_call')[]; facts: AccuracyFacts[] };
+  /** Sums of the stored tool-name confidences; absent or empty when no response had logprobs. */
+  toolNameConfidence?: ConfidenceFacts[];
 };
 
 export type Rate = { value: number | null; low: number | null; high: number | null; successes: number; trials: number };
@@ -65,6 +70,8 @@ export type VariantSummary = {
   errors: Record<string, number>;
   latencyMs: { p50: number | null; p95: number | null };
   tokens: { prompt: number | null; completion: number | null };
+  /** Mean probability the model gave the tool name it chose; null when no response had logprobs. */
+  meanToolNameConfidence: number | null;
   /** Dataset experiments with expectations only: the whole call right, among cases expecting a call. */
   callAccuracy?: Rate;
   /** The tool names right (as a multiset), among cases expecting a call. */

@@ -43,7 +43,8 @@ function check(context: PanelContext, row: AgentRow): Checked {
   return { definition: report.errors.length === 0 ? definition : null, folder, problems: report.errors, warnings: report.warnings };
 }
 
-async function readInputs(definition: AgentDefinition, folder: string): Promise<{ ok: true; inputs: ConversationInput[] } | { ok: false; problem: string }> {
+/** The agent's default inputs: inline `inputs`, else its `default_inputs` file, else none. */
+export async function readInputs(definition: AgentDefinition, folder: string): Promise<{ ok: true; inputs: ConversationInput[] } | { ok: false; problem: string }> {
   if (definition.inputs) return { ok: true, inputs: definition.inputs };
   if (!definition.default_inputs) return { ok: true, inputs: [] };
   const loaded = await loadInputsFile(path.resolve(folder, definition.default_inputs));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getEndpointByName } from '../db/queries/endpoints';
 import { InputError, NotFoundError } from '../errors';
 import { BUILT_IN_SIMULATOR_URL } from '../experiments/built-in-simulator';
-import { apiKeyState, createEndpointFromRequest, ensureSimulatedEndpoint, listEndpointViews, testEndpoint } from './endpoints';
+import { apiKeyState, createEndpointFromRequest, deleteEndpointById, ensureSimulatedEndpoint, listEndpointViews, testEndpoint } from './endpoints';
 import { CreateEndpointRequest } from './requests';
 import { openTestPanel, type TestPanel } from './testing/panel-context';
 
@@ -79,5 +79,31 @@ describe('endpoints', () => {
     expect(apiKeyState('KEY', () => 'value')).toBe('present');
     expect(apiKeyState('KEY', () => undefined)).toBe('missing');
     expect(apiKeyState('KEY', () => '')).toBe('missing');
+  });
+});
+
+describe('adding and removing endpoints', () => {
+  it('refuses a key given where the name of its variable belongs, and saves nothing', () => {
+    const count = listEndpointViews(panel).length;
+    const error = (() => {
+      try {
+        createEndpointFromRequest(panel, CreateEndpointRequest.parse({ name: 'aws', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', apiKeyEnv: 'AKIAIOSFODNN7EXAMPLE' }));
+      } catch (failure) {
+        return failure as InputError;
+      }
+      return null;
+    })();
+    expect(error).toBeInstanceOf(InputError);
+    expect(error?.problems[0]).toMatch(/^apiKeyEnv: it looks like a cloud access key id/);
+    expect(listEndpointViews(panel)).toHaveLength(count);
+  });
+
+  it('removes a saved endpoint but never the built-in simulator', () => {
+    const added = createEndpointFromRequest(panel, CreateEndpointRequest.parse({ name: 'to-remove', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }));
+    expect(deleteEndpointById(panel, added.id)).toEqual({ id: added.id, deleted: true });
+    expect(listEndpointViews(panel).some((endpoint) => endpoint.id === added.id)).toBe(false);
+    expect(() => deleteEndpointById(panel, added.id)).toThrow(NotFoundError);
+    const simulated = listEndpointViews(panel).find((endpoint) => endpoint.builtIn)!;
+    expect(() => deleteEndpointById(panel, simulated.id)).toThrow(InputError);
   });
 });

@@ -2,13 +2,14 @@
 // stored URL is a placeholder (built-in-simulator.ts); its live URL is filled in when read. API keys
 // never pass through here: only the name of the variable that holds one, read when it is used.
 import type { RemoraDatabase } from '../db/client';
-import { createEndpoint, getEndpoint, getEndpointByName, listEndpoints } from '../db/queries/endpoints';
+import { createEndpoint, deleteEndpoint, getEndpoint, getEndpointByName, listEndpoints } from '../db/queries/endpoints';
 import type { EndpointRow } from '../db/schema';
-import { NotFoundError } from '../errors';
+import { InputError, NotFoundError } from '../errors';
 import { BUILT_IN_SIMULATOR_URL, isBuiltInSimulator } from '../experiments/built-in-simulator';
 import { probeEndpoint } from '../experiments/probe-endpoint';
 import { resolveSimOptions } from '../sim/server';
 import type { PanelContext } from './context';
+import { secretLikeReason } from './endpoints-key-check';
 import type { CreateEndpointRequest } from './requests';
 
 export const SIMULATED_ENDPOINT_NAME = 'simulated';
@@ -68,7 +69,18 @@ export function listEndpointViews(context: PanelContext): EndpointView[] {
 }
 
 export function createEndpointFromRequest(context: PanelContext, request: CreateEndpointRequest): EndpointView {
+  const keyLike = request.apiKeyEnv ? secretLikeReason(request.apiKeyEnv) : null;
+  if (keyLike) throw new InputError('the API key field takes the name of an environment variable, not a key; nothing was saved', [`apiKeyEnv: ${keyLike}`]);
   return toEndpointView(context, createEndpoint(context.database, request));
+}
+
+/** Removes a saved endpoint; the built-in simulator stays. Experiments keep their own copy of it. */
+export function deleteEndpointById(context: PanelContext, endpointId: string): { id: string; deleted: true } {
+  const row = getEndpoint(context.database, endpointId);
+  if (!row) throw new NotFoundError(`no endpoint with id ${endpointId}`);
+  if (isBuiltIn(row)) throw new InputError('the built-in simulator cannot be removed');
+  deleteEndpoint(context.database, endpointId);
+  return { id: endpointId, deleted: true };
 }
 
 export function apiKeyState(apiKeyEnv: string | null, readEnvironment: (name: string) => string | undefined = (name) => process.env[name]): ApiKeyState {

@@ -20,6 +20,7 @@ import { zodReasons } from '../http/read-request';
 import { loadRunnableAgent } from './agents';
 import type { PanelContext } from './context';
 import { DEFAULT_SIMULATED_MODEL } from './endpoints';
+import { resolveExperimentInputs } from './experiment-inputs';
 import type { ConversationQuery, CreateExperimentRequest, EndpointRequest, ExperimentListQuery } from './requests';
 
 export type ExperimentProgress = { done: number; total: number };
@@ -119,8 +120,9 @@ export async function createExperimentFromRequest(context: PanelContext, request
       },
     };
   });
-  const inputs = request.inputs ?? agent.inputs;
-  if (inputs.length === 0) throw new InputError(`agent "${request.agent}" has no default inputs`, ['inputs: give some, or add default inputs to the agent']);
+  // The request's inputs, a stored dataset's cases, or the agent's own (experiment-inputs.ts).
+  const { inputs, dataset, maxTurns } = resolveExperimentInputs(context, request, agent.inputs);
+  if (maxTurns !== undefined) agent.runtime.maxTurns = maxTurns;
   const endpoint = await resolveEndpoint(context, request.endpoint, agent.definition.model);
   const parsed = ExperimentConfig.safeParse({
     agent: agent.runtime.name,
@@ -129,6 +131,7 @@ export async function createExperimentFromRequest(context: PanelContext, request
     inputs,
     requestsPerVariant: request.requestsPerVariant,
     concurrency: request.concurrency,
+    dataset,
   } satisfies ExperimentConfigInput);
   if (!parsed.success) throw new InputError('the experiment settings are not valid', zodReasons(parsed.error));
   const row = createStoredExperiment(context.database, parsed.data, agent.runtime);

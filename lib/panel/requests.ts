@@ -91,6 +91,10 @@ export const CreateExperimentRequest = z
     maxTokens: z.number().int().min(1).max(32_768).optional(),
     /** Missing: the agent's default inputs. */
     inputs: z.array(ConversationInputSchema).min(1).max(10_000).optional(),
+    /** A stored dataset (id or name) whose cases are the inputs, scored against what they expect; instead of `inputs`. */
+    dataset: z.string().trim().min(1).max(200).optional(),
+    /** Model calls per conversation; missing: the agent's max_turns, or 1 for a dataset (only the first response is scored). */
+    maxTurns: z.number().int().min(1).max(100).optional(),
   })
   .strict();
 export type CreateExperimentRequest = z.infer<typeof CreateExperimentRequest>;

@@ -44,9 +44,13 @@ export function errorBody(message: string, type: ErrorType, code: string): Recor
   return { error: { message, type, param: null, code } };
 }
 
-export function modelsBody(model: string, created: number): Record<string, unknown> {
+export function modelsBody(model: string, created: number, adapters: string[] = []): Record<string, unknown> {
   return {
     object: 'list',
-    data: [{ id: model, object: 'model', created, owned_by: 'remora-sim', root: model, parent: null, max_model_len: 32768 }],
+    data: [
+      { id: model, object: 'model', created, owned_by: 'remora-sim', root: model, parent: null, max_model_len: 32768 },
+      // As vLLM lists a LoRA adapter: its parent is the base model, its root where it was loaded from.
+      ...adapters.map((name) => ({ id: name, object: 'model', created, owned_by: 'remora-sim', root: `/adapters/${name}`, parent: model, max_model_len: 32768 })),
+    ],
   };
 }

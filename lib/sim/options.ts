@@ -49,6 +49,8 @@ export const SimOptions = z
     /** Delay between the chunks of a streamed answer, in milliseconds (to watch tokens arrive). */
     streamChunkDelayMs: z.number().min(0).max(10_000).default(0),
     model: z.string().min(1).default('functiongemma-270m-it-sim'),
+    /** LoRA adapter names /v1/models lists beside the model, as vLLM lists `--lora-modules` (any name is answered all the same). */
+    adapters: z.array(z.string().min(1)).default([]),
     shapes: ShapeWeights.default(DEFAULT_SHAPE_WEIGHTS),
     /** The call names a tool that does not exist. */
     unknownToolRate: Rate.default(0.03),

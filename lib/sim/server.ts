@@ -122,7 +122,7 @@ export async function startSimServer(input: SimServerOptions = {}): Promise<SimS
     if (method === 'POST' && (path === '/v1/chat/completions' || path === '/chat/completions')) return handleChat(request, response);
     // Other routes take no body; drain any so the connection can be reused.
     request.resume();
-    if (method === 'GET' && (path === '/v1/models' || path === '/models')) return send(response, { status: 200, body: modelsBody(options.model, created) });
+    if (method === 'GET' && (path === '/v1/models' || path === '/models')) return send(response, { status: 200, body: modelsBody(options.model, created, options.adapters) });
     if (method === 'GET' && path === '/sim/stats') return send(response, { status: 200, body: engine.stats() });
     if (method === 'POST' && path === '/sim/reset') {
       engine.reset();

@@ -1,26 +1,27 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import type { Transcript } from '../../../lib/db/queries/transcript';
-import { NotFoundError } from '../../../lib/errors';
-import { getConversationTranscript } from '../../../lib/panel/conversations';
+import { isNotFound } from '../../../lib/panel/not-found';
+import { getConversationDetails, type ConversationDetails } from '../../../lib/panel/conversations';
 import { formatMilliseconds, formatTime, prettyJson, shortId } from '../../../lib/panel/format';
 import { getPanel } from '../../../lib/panel/runtime';
 import { OutcomeBadge, SimulatedBadge } from '../../components/status-badge';
+import { ExpectedVersusActual } from '../../components/transcript-expected';
 import { TranscriptView } from '../../components/transcript-view';
+import { KnowledgeCard, WorkspaceChanges } from '../../components/transcript-workspace';
 
 export const dynamic = 'force-dynamic';
 
 export default async function ConversationPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const panel = await getPanel();
-  let transcript: Transcript;
+  let details: ConversationDetails;
   try {
-    transcript = getConversationTranscript(panel, id);
+    details = getConversationDetails(panel, id);
   } catch (error) {
-    if (error instanceof NotFoundError) notFound();
+    if (isNotFound(error)) notFound();
     throw error;
   }
-  const { conversation, experiment } = transcript;
+  const { conversation, experiment } = details;
   return (
     <>
       <div className="crumbs">
@@ -58,12 +59,21 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
           <dt>Input</dt>
           <dd>#{conversation.inputIndex + 1}</dd>
         </div>
+        {details.datasetCase ? (
+          <div>
+            <dt>Case</dt>
+            <dd>
+              <code>{details.datasetCase.caseKey ?? details.datasetCase.caseId}</code>
+            </dd>
+          </div>
+        ) : null}
       </dl>
       {conversation.error ? (
         <div className="error-box" data-testid="conversation-error">
           {conversation.error}
         </div>
       ) : null}
+      {details.expected && details.datasetCase ? <ExpectedVersusActual view={details.expected} datasetCase={details.datasetCase} /> : null}
       {conversation.result ? (
         <section className="card" data-testid="result">
           <h2>Result</h2>
@@ -76,13 +86,9 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
           <pre>{conversation.finalText}</pre>
         </section>
       ) : null}
-      <TranscriptView transcript={transcript} />
-      {conversation.workspaceDiff ? (
-        <section className="card">
-          <h2>Workspace changes</h2>
-          <pre>{conversation.workspaceDiff}</pre>
-        </section>
-      ) : null}
+      <TranscriptView details={details} />
+      <WorkspaceChanges diff={details.diff} changedFiles={conversation.changedFiles} />
+      <KnowledgeCard knowledge={conversation.knowledge} />
     </>
   );
 }

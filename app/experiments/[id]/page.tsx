@@ -1,17 +1,19 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { NotFoundError } from '../../../lib/errors';
-import { getExperimentView, type ExperimentView } from '../../../lib/panel/experiments';
+import { getExperimentPageData, type ExperimentPageData } from '../../../lib/panel/experiment-charts';
+import type { ExperimentView } from '../../../lib/panel/experiments';
 import { formatTime } from '../../../lib/panel/format';
 import { getPanel } from '../../../lib/panel/runtime';
 import { ExperimentLive } from '../../components/experiment-live';
+import { ExportButtons } from './export-buttons';
 
 export const dynamic = 'force-dynamic';
 
-async function loadView(id: string): Promise<ExperimentView> {
+async function loadPage(id: string): Promise<ExperimentPageData> {
   const panel = await getPanel();
   try {
-    return getExperimentView(panel, id);
+    return getExperimentPageData(panel, id);
   } catch (error) {
     if (error instanceof NotFoundError) notFound();
     throw error;
@@ -20,7 +22,8 @@ async function loadView(id: string): Promise<ExperimentView> {
 
 export default async function ExperimentPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const view = await loadView(id);
+  const data = await loadPage(id);
+  const { view } = data;
   const settings = view.settings;
   return (
     <>
@@ -34,6 +37,12 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
         <div className="actions">
           <Link className="button secondary" href={`/experiments/${view.id}/conversations`} data-testid="conversations-link">
             Conversations
+          </Link>
+          <Link className="button secondary" href={`/compare?experiment=${encodeURIComponent(view.id)}`} data-testid="compare-link">
+            Compare variants
+          </Link>
+          <Link className="button secondary" href={`/agents/${encodeURIComponent(view.agentName)}/history`} data-testid="history-link">
+            {view.agentName} over time
           </Link>
         </div>
       </div>
@@ -65,7 +74,8 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
           </>
         ) : null}
       </dl>
-      <ExperimentLive initial={view} />
+      <ExportButtons experimentId={view.id} />
+      <ExperimentLive initial={data} />
       {settings ? <VariantsCard variants={settings.variants} /> : null}
     </>
   );

@@ -1,39 +1,48 @@
-import { listAgentViews } from '../../../lib/panel/agents';
-import { listEndpointViews } from '../../../lib/panel/endpoints';
+import Link from 'next/link';
+import { getExperimentFormOptions } from '../../../lib/panel/experiment-form';
+import { initialDraft } from '../../../lib/panel/experiment-form-drafts';
 import { getPanel } from '../../../lib/panel/runtime';
-import { NewExperimentForm, type FormAgent, type FormEndpoint } from '../../components/new-experiment-form';
+import { NewExperimentForm } from '../../components/new-experiment-form';
 
 export const dynamic = 'force-dynamic';
 
-export default async function NewExperimentPage() {
+type Query = { agent?: string | string[]; variant?: string | string[]; dataset?: string | string[] };
+
+/** /experiments/new?agent=NAME&variant=SAVED_VARIANT&dataset=NAME: the form, filled from the query. */
+export default async function NewExperimentPage({ searchParams }: { searchParams: Promise<Query> }) {
+  const query = await searchParams;
   const panel = await getPanel();
-  const agents = await listAgentViews(panel);
-  const formAgents: FormAgent[] = agents
-    .filter((agent) => agent.valid)
-    .map((agent) => ({ name: agent.name, systemPrompt: agent.systemPrompt ?? '', tools: agent.tools.map((tool) => tool.name), inputCount: agent.inputCount ?? 0 }));
-  const endpoints: FormEndpoint[] = listEndpointViews(panel).map((endpoint) => ({ name: endpoint.name, model: endpoint.model, builtIn: endpoint.builtIn, baseUrl: endpoint.baseUrl }));
-  const invalid = agents.filter((agent) => !agent.valid);
+  const options = await getExperimentFormOptions(panel);
+  const { draft, notices } = initialDraft(options, query);
   return (
     <>
       <div className="crumbs">
-        <a href="/">Overview</a> / new experiment
+        <Link href="/">Overview</Link> / <Link href="/experiments">experiments</Link> / new
       </div>
       <div className="page-head">
         <h1>New experiment</h1>
       </div>
-      {invalid.length > 0 ? (
+      {notices.length > 0 ? (
+        <div className="note" data-testid="form-notices">
+          {notices.map((notice) => (
+            <div key={notice}>{notice}</div>
+          ))}
+        </div>
+      ) : null}
+      {options.invalidAgents.length > 0 ? (
         <p className="note" data-testid="invalid-agents">
-          Not offered because their definition has problems: {invalid.map((agent) => agent.name).join(', ')}.
+          Not offered because their definition has problems: {options.invalidAgents.join(', ')}.
         </p>
       ) : null}
-      {formAgents.length === 0 ? (
+      {options.agents.length === 0 ? (
         <section className="card">
           <p className="empty" data-testid="no-agents">
             There is no valid agent to run. Add one under <code>agents/</code> and restart the panel.
           </p>
         </section>
       ) : (
-        <NewExperimentForm agents={formAgents} endpoints={endpoints} />
+        // Keyed by the query, so that following another ?agent=&variant= link starts a fresh form.
+        <NewExperimentForm key={JSON.stringify(query)} options={options} initial={draft} />
       )}
     </>
   );

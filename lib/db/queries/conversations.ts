@@ -8,6 +8,7 @@ import { conversations, messages, modelCalls, toolExecutions, type ConversationR
 import { messageFromRow, modelCallFromRow, toolExecutionFromRow } from './conversation-rows';
 
 export { getTranscript } from './transcript';
+export { searchConversations, type ConversationCursor, type ConversationSearch, type ConversationSearchPage } from './conversation-search';
 export type { ConversationMeta };
 
 /**
@@ -45,6 +46,32 @@ export type ConversationListItem = Omit<ConversationRow, 'knowledge' | 'workspac
 
 export const MAX_PAGE_SIZE = 500;
 
+/** The columns of a list row: everything but the wide JSON of the outcome. */
+export const CONVERSATION_LIST_FIELDS = {
+  id: conversations.id,
+  experimentId: conversations.experimentId,
+  variantIndex: conversations.variantIndex,
+  variantName: conversations.variantName,
+  slot: conversations.slot,
+  inputIndex: conversations.inputIndex,
+  input: conversations.input,
+  outcome: conversations.outcome,
+  finalText: conversations.finalText,
+  error: conversations.error,
+  modelCallCount: conversations.modelCallCount,
+  modelResponseCount: conversations.modelResponseCount,
+  toolCallCount: conversations.toolCallCount,
+  startedAt: conversations.startedAt,
+  durationMs: conversations.durationMs,
+  changedFiles: conversations.changedFiles,
+  caseId: conversations.caseId,
+  expectationKind: conversations.expectationKind,
+  verdictScored: conversations.verdictScored,
+  callCorrect: conversations.callCorrect,
+  nameCorrect: conversations.nameCorrect,
+  argumentsCorrect: conversations.argumentsCorrect,
+};
+
 /** One page of an experiment's conversations in slot order, and how many match in all. */
 export function listConversations(
   database: RemoraDatabase,
@@ -66,30 +93,7 @@ export function listConversations(
   const total = database.select({ total: count() }).from(conversations).where(where).get()?.total ?? 0;
   const limit = Math.min(Math.max(filter.limit ?? 50, 0), MAX_PAGE_SIZE);
   const rows = database
-    .select({
-      id: conversations.id,
-      experimentId: conversations.experimentId,
-      variantIndex: conversations.variantIndex,
-      variantName: conversations.variantName,
-      slot: conversations.slot,
-      inputIndex: conversations.inputIndex,
-      input: conversations.input,
-      outcome: conversations.outcome,
-      finalText: conversations.finalText,
-      error: conversations.error,
-      modelCallCount: conversations.modelCallCount,
-      modelResponseCount: conversations.modelResponseCount,
-      toolCallCount: conversations.toolCallCount,
-      startedAt: conversations.startedAt,
-      durationMs: conversations.durationMs,
-      changedFiles: conversations.changedFiles,
-      caseId: conversations.caseId,
-      expectationKind: conversations.expectationKind,
-      verdictScored: conversations.verdictScored,
-      callCorrect: conversations.callCorrect,
-      nameCorrect: conversations.nameCorrect,
-      argumentsCorrect: conversations.argumentsCorrect,
-    })
+    .select(CONVERSATION_LIST_FIELDS)
     .from(conversations)
     .where(where)
     .orderBy(asc(conversations.variantIndex), asc(conversations.slot))
@@ -97,6 +101,11 @@ export function listConversations(
     .offset(Math.max(filter.offset ?? 0, 0))
     .all();
 
+  return { total, conversations: withParsePaths(database, rows) };
+}
+
+/** Adds the parse path of each model call, in order, to list rows (one query for the page). */
+export function withParsePaths<Row extends { id: string }>(database: RemoraDatabase, rows: Row[]): (Row & { parsePaths: (ParsePath | null)[] })[] {
   const paths = new Map<string, (ParsePath | null)[]>(rows.map((row) => [row.id, []]));
   if (rows.length > 0) {
     const callRows = database
@@ -107,7 +116,7 @@ export function listConversations(
       .all();
     for (const call of callRows) paths.get(call.conversationId)?.push(call.parsePath);
   }
-  return { total, conversations: rows.map((row) => ({ ...row, parsePaths: paths.get(row.id) ?? [] })) };
+  return rows.map((row) => ({ ...row, parsePaths: paths.get(row.id) ?? [] }));
 }
 
 export function getConversation(database: RemoraDatabase, id: string): ConversationRow | null {

@@ -1,7 +1,7 @@
 // The facts the metrics need for one experiment, aggregated in SQL over covering indexes (see
 // schema.ts). Identical facts come back as one group with a count and are expanded into repeated
 // references to one frozen object, so 100,000 conversations never become 100,000 queried rows.
-import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, sql, sum } from 'drizzle-orm';
 import type { ConversationFacts, ErrorFacts, MetricsInput, ModelCallFacts } from '../../metrics/types';
 import type { RemoraDatabase } from '../client';
 import { datasetOf, variantNamesOf } from '../experiment-config';
@@ -111,8 +111,19 @@ export function getMetricsInput(database: RemoraDatabase, experimentId: string):
     errors.push({ variant: variantName(variantIndex), kind: MODEL_REQUEST_FAILED, count: failed });
   }
 
+  // Over model_calls_confidence_index; only responses that carried logprobs have a value.
+  const confidenceGroups = database
+    .select({ variantIndex: modelCalls.variantIndex, total: sum(modelCalls.toolNameConfidence).mapWith(Number), count: count(modelCalls.toolNameConfidence) })
+    .from(modelCalls)
+    .where(and(eq(modelCalls.experimentId, experimentId), isNotNull(modelCalls.toolNameConfidence)))
+    .groupBy(modelCalls.variantIndex)
+    .all();
+
   const indexes = [...nameOf.keys()].sort((first, second) => first - second);
   const facts: MetricsInput = { variants: indexes.map(variantName), conversations: conversationFacts, modelCalls: callFacts, errors };
+  if (confidenceGroups.length > 0) {
+    facts.toolNameConfidence = confidenceGroups.map((group) => ({ variant: variantName(group.variantIndex), total: group.total, count: group.count }));
+  }
   // Accuracy exists only for a dataset whose cases say what they expect.
   const kinds = [...new Set((datasetOf(experiment.config)?.cases ?? []).flatMap((entry) => (entry.kind === null ? [] : [entry.kind])))];
   if (kinds.length > 0) facts.accuracy = { kinds, facts: getAccuracyFacts(database, experimentId, variantName) };

@@ -1,58 +1,46 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { NotFoundError } from '../../../../lib/errors';
 import { PARSE_PATHS } from '../../../../lib/parsing/types';
 import { OUTCOMES } from '../../../../lib/runner/types';
-import { getExperimentHeader, listExperimentConversations, type ConversationPage, type ExperimentHeader } from '../../../../lib/panel/experiments';
+import { inputLabel } from '../../../../lib/panel/compare-labels';
+import { CONVERSATION_PAGE_SIZE, listConversationPage, type ConversationListView } from '../../../../lib/panel/conversations';
+import { conversationListHref, ERROR_KINDS, hasFilters, readConversationListRequest } from '../../../../lib/panel/conversations-query';
 import { formatMilliseconds, shortId } from '../../../../lib/panel/format';
-import { ConversationQuery } from '../../../../lib/panel/requests';
+import { isNotFound } from '../../../../lib/panel/not-found';
 import { getPanel } from '../../../../lib/panel/runtime';
 import { OutcomeBadge, SimulatedBadge, StatusBadge } from '../../../components/status-badge';
+import { ConversationFilters } from './filters';
 
 export const dynamic = 'force-dynamic';
 
-const PAGE_SIZE = 50;
-
 type SearchParams = Record<string, string | string[] | undefined>;
 
-function first(value: string | string[] | undefined): string | undefined {
-  const text = Array.isArray(value) ? value[0] : value;
-  return text === undefined || text === '' ? undefined : text;
+function totalText(view: ConversationListView): string {
+  const total = view.page.total;
+  if (total === null) {
+    const shown = view.page.conversations.length;
+    return `${shown} match${shown === 1 ? '' : 'es'} on this page`;
+  }
+  const count = total.count.toLocaleString('en-US');
+  const noun = total.count === 1 && total.exact ? 'conversation' : 'conversations';
+  return total.exact ? `${count} ${noun}` : `more than ${count} ${noun}`;
 }
 
 export default async function ConversationsPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
   const { id } = await params;
-  const search = await searchParams;
-  const pageNumber = Math.max(1, Math.floor(Number(first(search.page) ?? '1')) || 1);
-  // A filter value that is not a known one (an edited URL) is dropped rather than failing the page.
-  const parsed = ConversationQuery.safeParse({
-    variant: first(search.variant),
-    outcome: first(search.outcome),
-    parsePath: first(search.parsePath),
-    limit: PAGE_SIZE,
-    offset: (pageNumber - 1) * PAGE_SIZE,
-  });
-  const query = parsed.success ? parsed.data : { limit: PAGE_SIZE, offset: (pageNumber - 1) * PAGE_SIZE };
+  const request = readConversationListRequest(await searchParams);
   const panel = await getPanel();
-  let view: ExperimentHeader;
-  let page: ConversationPage;
+  let view: ConversationListView;
   try {
-    view = getExperimentHeader(panel, id);
-    page = listExperimentConversations(panel, id, query);
+    view = listConversationPage(panel, id, request);
   } catch (error) {
-    if (error instanceof NotFoundError) notFound();
+    if (isNotFound(error)) notFound();
     throw error;
   }
-  const filtered = query.variant !== undefined || query.outcome !== undefined || query.parsePath !== undefined;
-  const link = (pageTo: number) => {
-    const next = new URLSearchParams();
-    if (query.variant) next.set('variant', query.variant);
-    if (query.outcome) next.set('outcome', query.outcome);
-    if (query.parsePath) next.set('parsePath', query.parsePath);
-    next.set('page', String(pageTo));
-    return `/experiments/${id}/conversations?${next.toString()}`;
-  };
-  const lastPage = Math.max(1, Math.ceil(page.total / PAGE_SIZE));
+  const { experiment, page } = view;
+  const { filters } = request;
+  const filtered = hasFilters(filters);
+  const notFirstPage = request.after !== undefined || request.before !== undefined;
   return (
     <>
       <div className="crumbs">
@@ -60,54 +48,40 @@ export default async function ConversationsPage({ params, searchParams }: { para
       </div>
       <div className="page-head">
         <h1>Conversations</h1>
-        <StatusBadge status={view.status} />
-        {view.simulated ? <SimulatedBadge /> : null}
+        <StatusBadge status={experiment.status} />
+        {experiment.simulated ? <SimulatedBadge /> : null}
+        <span className="muted">{experiment.agentName}</span>
       </div>
       <section className="card">
-        <form className="filters" method="get" data-testid="conversation-filters">
-          <div>
-            <label htmlFor="variant">Variant</label>
-            <select id="variant" name="variant" defaultValue={query.variant ?? ''}>
-              <option value="">all</option>
-              {view.variantNames.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="outcome">Outcome</label>
-            <select id="outcome" name="outcome" defaultValue={query.outcome ?? ''}>
-              <option value="">all</option>
-              {OUTCOMES.map((outcome) => (
-                <option key={outcome} value={outcome}>
-                  {outcome}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="parse-path">Parse path</label>
-            <select id="parse-path" name="parsePath" defaultValue={query.parsePath ?? ''}>
-              <option value="">all</option>
-              {PARSE_PATHS.map((path) => (
-                <option key={path} value={path}>
-                  {path}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="secondary">
-            Filter
-          </button>
-          <span className="muted" data-testid="conversation-total">
-            {page.total} conversation{page.total === 1 ? '' : 's'}
-          </span>
-        </form>
+        <ConversationFilters
+          filters={filters}
+          variantNames={experiment.variantNames}
+          outcomes={OUTCOMES}
+          parsePaths={[...PARSE_PATHS]}
+          errorKinds={[...ERROR_KINDS]}
+          clearHref={conversationListHref(id, {})}
+          total={<span className="muted" data-testid="conversation-total">{totalText(view)}</span>}
+        />
+        {request.ignored.length > 0 ? (
+          <p className="note" data-testid="ignored-filters">
+            Left out of the address because they are not known values: {request.ignored.join(', ')}.
+          </p>
+        ) : null}
+        {view.unknownVariant !== null ? (
+          <p className="note">This experiment has no variant named “{view.unknownVariant}”.</p>
+        ) : null}
+        {filters.q ? (
+          <p className="muted" style={{ fontSize: 13 }} data-testid="search-scope">
+            Text is looked for in inputs, model answers, tool calls, tool results and errors (not in the system prompt), up to {page.scan?.window.toLocaleString('en-US') ?? ''} conversations at a time.
+          </p>
+        ) : null}
         {page.conversations.length === 0 ? (
           <p className="empty" data-testid="conversations-empty">
-            {filtered ? 'No conversation matches these filters.' : 'No conversation is stored yet; they appear as they finish.'}
+            {page.scan && !page.scan.reachedEnd
+              ? 'No match in these conversations; the search can go on from where it stopped.'
+              : filtered
+                ? 'No conversation matches these filters.'
+                : 'No conversation is stored yet; they appear as they finish.'}
           </p>
         ) : (
           <div className="table-scroll">
@@ -126,21 +100,28 @@ export default async function ConversationsPage({ params, searchParams }: { para
               </thead>
               <tbody>
                 {page.conversations.map((conversation) => (
-                  <tr key={conversation.id} className="clickable" data-testid="conversation-row">
-                    <td>
+                  <tr key={conversation.id} className="clickable" data-testid="conversation-row" data-outcome={conversation.outcome}>
+                    <td style={{ minWidth: 160, maxWidth: 280 }}>
                       <Link href={`/conversations/${conversation.id}`} data-testid="conversation-link">
                         #{conversation.slot + 1}
                       </Link>
-                      <span className="sub">input {conversation.inputIndex + 1}</span>
+                      <span className="sub">
+                        input {conversation.inputIndex + 1}: {inputLabel(conversation.input)}
+                      </span>
                     </td>
                     <td>{conversation.variantName}</td>
                     <td>
                       <OutcomeBadge outcome={conversation.outcome} />
+                      {conversation.verdictScored ? (
+                        <span className="sub" data-testid="row-verdict">
+                          {conversation.callCorrect ? 'call right' : 'call wrong'}
+                        </span>
+                      ) : null}
                     </td>
                     <td>
                       <div className="chips">
                         {conversation.parsePaths.map((path, index) => (
-                          <span key={index} className={`chip${path === null || path === 'malformed' ? ' warn' : ''}`}>
+                          <span key={index} className={`chip${path === null || path === 'malformed' ? ' warn' : ''}`} data-testid="row-parse-path">
                             {path ?? 'request failed'}
                           </span>
                         ))}
@@ -158,14 +139,22 @@ export default async function ConversationsPage({ params, searchParams }: { para
             </table>
           </div>
         )}
-        {page.total > PAGE_SIZE ? (
-          <div className="pager" data-testid="pager">
-            {pageNumber > 1 ? <Link href={link(pageNumber - 1)}>← Previous</Link> : <span className="muted">← Previous</span>}
-            <span>
-              page {pageNumber} of {lastPage}
-            </span>
-            {pageNumber < lastPage ? <Link href={link(pageNumber + 1)}>Next →</Link> : <span className="muted">Next →</span>}
-          </div>
+        {page.next !== null || page.previous !== null || notFirstPage ? (
+          <nav className="pager" data-testid="pager">
+            {notFirstPage ? <Link href={conversationListHref(id, filters)}>⇤ First page</Link> : null}
+            {page.previous !== null && !filters.q ? (
+              <Link href={conversationListHref(id, filters, { before: page.previous })} data-testid="previous-page">
+                ← Previous
+              </Link>
+            ) : null}
+            {page.next !== null ? (
+              <Link href={conversationListHref(id, filters, { after: page.next })} data-testid="next-page">
+                {page.scan?.stoppedAt ? 'Search further →' : 'Next →'}
+              </Link>
+            ) : (
+              <span className="muted">{page.scan ? 'The search reached the last conversation.' : 'Last page'}</span>
+            )}
+          </nav>
         ) : null}
       </section>
     </>

@@ -1,0 +1,11 @@
+import { writeTinyModel } from '../lib/gguf/tiny-model';
+import { EmbeddedEngine } from '../lib/embedded/engine';
+import { ModelRegistry } from '../lib/embedded/model-registry';
+await writeTinyModel('/tmp/emb/scripted.gguf', { transitions: { '\n': '<start_function_call>', '<start_function_call>': 'call:', 'call:': 'go', 'go': '{', '{': '}', '}': '<end_function_call>', '<end_function_call>': 'X', '<end_function_response>': 'Done', 'Done': '<end_of_turn>' } });
+const registry = new ModelRegistry();
+const engine = new EmbeddedEngine({ ggufPath: '/tmp/emb/scripted.gguf', registry, settings: { threads: 1, sequences: 2 } });
+const r = await engine.complete({ model: 'x', messages: [{ role: 'user', content: 'hi' }], temperature: 0 });
+console.log(JSON.stringify(r, null, 1).slice(0, 2500));
+const r2 = await engine.complete({ model: 'x', messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: null, tool_calls: [{ id: 'a', type: 'function', function: { name: 'go', arguments: '{}' } }] }, { role: 'tool', tool_call_id: 'a', name: 'go', content: '{"ok":true}' }], temperature: 0 });
+console.log(JSON.stringify(r2.ok && r2.body.choices[0]), r2.ok && r2.body.remora.raw_text, r2.ok && r2.body.remora.cached_prompt_tokens);
+await registry.close();

@@ -1,0 +1,163 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { NotFoundError } from '../../../lib/errors';
+import { getAgentDetail, type AgentDetail } from '../../../lib/panel/agents-detail';
+import { formatTime, prettyJson } from '../../../lib/panel/format';
+import { listPromptVariants, type PromptVariantsView } from '../../../lib/panel/prompt-variants';
+import { getPanel } from '../../../lib/panel/runtime';
+import { PromptWorkbench } from '../_components/prompt-workbench';
+import { PythonInputsForm } from '../_components/python-inputs';
+import { ToolList } from '../_components/tool-list';
+import '../agents.css';
+
+export const dynamic = 'force-dynamic';
+
+async function load(name: string): Promise<{ detail: AgentDetail; variants: PromptVariantsView }> {
+  const panel = await getPanel();
+  try {
+    return { detail: await getAgentDetail(panel, name), variants: listPromptVariants(panel, name) };
+  } catch (error) {
+    if (error instanceof NotFoundError) notFound();
+    throw error;
+  }
+}
+
+function inputsSourceText(detail: AgentDetail): string {
+  switch (detail.inputsSource.kind) {
+    case 'file':
+      return `from ${detail.inputsSource.file} in ${detail.folder}`;
+    case 'inline':
+      return 'stored with the agent in the database';
+    case 'none':
+      return 'none';
+  }
+}
+
+export default async function AgentPage({ params }: { params: Promise<{ name: string }> }) {
+  const { name } = await params;
+  const { detail, variants } = await load(decodeURIComponent(name));
+  const exportHref = `/api/agents/${encodeURIComponent(detail.name)}/export`;
+  return (
+    <>
+      <div className="crumbs">
+        <Link href="/agents">Agents</Link> / {detail.name}
+      </div>
+      <div className="page-head">
+        <h1 data-testid="agent-name">{detail.name}</h1>
+        {detail.valid ? <span className="badge valid">valid</span> : <span className="badge invalid">{detail.problems.length} problem{detail.problems.length === 1 ? '' : 's'}</span>}
+        <div className="actions">
+          <a className="button secondary" href={exportHref} download data-testid="export-yaml">
+            Export YAML
+          </a>
+          <Link className="button" href={`/experiments/new?${new URLSearchParams({ agent: detail.name })}`} data-testid="new-experiment-for-agent">
+            New experiment
+          </Link>
+        </div>
+      </div>
+      {detail.description ? <p className="agent-description">{detail.description}</p> : null}
+      <dl className="facts" data-testid="agent-facts">
+        <div>
+          <dt>Max turns</dt>
+          <dd data-testid="agent-max-turns">{detail.maxTurns ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>Ends with</dt>
+          <dd>{detail.textAnswerEnds ? 'a text answer (or submit_result)' : 'submit_result'}</dd>
+        </div>
+        <div>
+          <dt>Model</dt>
+          <dd>{detail.model ?? 'the endpoint’s'}</dd>
+        </div>
+        <div>
+          <dt>Folder</dt>
+          <dd>
+            <code>{detail.folder}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>Changed</dt>
+          <dd>{formatTime(detail.updatedAt)} UTC</dd>
+        </div>
+      </dl>
+
+      {detail.problems.length > 0 ? (
+        <div className="error-box" role="alert" data-testid="agent-problems">
+          <strong>This agent cannot run until these are fixed:</strong>
+          <ul>
+            {detail.problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {detail.warnings.length > 0 ? (
+        <div className="note" data-testid="agent-warnings">
+          <strong>Advice:</strong> {detail.warnings.join('; ')}
+        </div>
+      ) : null}
+
+      <section className="card" data-testid="tools">
+        <div className="card-head">
+          <h2>Tools</h2>
+          <span className="muted">{detail.tools.length} tools; open one for its parameters and JSON Schema</span>
+        </div>
+        <ToolList tools={detail.tools} />
+        {detail.settings ? (
+          <details className="settings" data-testid="agent-settings">
+            <summary>Settings handed to every tool</summary>
+            <pre>{prettyJson(detail.settings)}</pre>
+          </details>
+        ) : null}
+      </section>
+
+      <PromptWorkbench agentName={detail.name} initial={variants} inputs={detail.inputs} inputCount={detail.inputCount} />
+
+      <section className="card" data-testid="inputs">
+        <div className="card-head">
+          <h2>Inputs</h2>
+          <span className="muted" data-testid="inputs-source">
+            {detail.inputCount ?? '?'} input{detail.inputCount === 1 ? '' : 's'}, {inputsSourceText(detail)}
+          </span>
+        </div>
+        {detail.inputsProblem ? <p className="bad-text">{detail.inputsProblem}</p> : null}
+        {detail.inputs.length > 0 ? (
+          <details className="input-list">
+            <summary>
+              List them{detail.inputCount !== null && detail.inputCount > detail.inputs.length ? ` (the first ${detail.inputs.length})` : ''}
+            </summary>
+            <div className="table-scroll">
+              <table>
+                <thead>
+                  <tr>
+                    <th className="number">#</th>
+                    <th>Input</th>
+                    <th>Type</th>
+                    <th>File</th>
+                    <th className="number">Lines</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {detail.inputs.map((input) => (
+                    <tr key={input.index} data-testid="agent-input">
+                      <td className="number">{input.index + 1}</td>
+                      <td>{input.label}</td>
+                      <td>{input.nodeType ?? '—'}</td>
+                      <td>{input.filePath ? <code>{input.filePath}</code> : '—'}</td>
+                      <td className="number">{input.lineCount}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </details>
+        ) : null}
+        {detail.defaultDataset ? (
+          <p className="muted small-text">
+            Default dataset: <code>{detail.defaultDataset}</code>
+          </p>
+        ) : null}
+        <PythonInputsForm agentName={detail.name} inputCount={detail.inputCount} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import Link from 'next/link';
+import { compareVariants, listCompareChoices, type ComparisonView } from '../../lib/panel/compare';
+import { readCompareQuery, type VariantRef } from '../../lib/panel/compare-request';
+import { getPanel } from '../../lib/panel/runtime';
+import type { ComparableExperiment } from '../../lib/db/queries/compare';
+import { MetricsTable } from './metrics-table';
+import { PerInput } from './per-input';
+import { ComparePickers } from './pickers';
+import { SideCard } from './side-card';
+import styles from './compare.module.css';
+
+export const dynamic = 'force-dynamic';
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+function first(value: string | string[] | undefined): string | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text === undefined || text === '' ? undefined : text;
+}
+
+/** The people-facing reasons of a refused comparison (unknown variant, bad address...). */
+function problemsOf(error: unknown): { message: string; reasons: string[] } | null {
+  if (!(error instanceof Error)) return null;
+  const fault = (error as { fault?: unknown }).fault;
+  if (fault !== 'input') return null;
+  const problems = (error as { problems?: unknown }).problems;
+  return { message: error.message, reasons: Array.isArray(problems) ? problems.map(String) : [] };
+}
+
+/** Defaults for the pickers: what the address names, or the first two variants of ?experiment=. */
+function preselected(search: SearchParams, choices: ComparableExperiment[]): { a: VariantRef | null; b: VariantRef | null } {
+  const named = (key: 'a' | 'b'): VariantRef | null => {
+    const text = first(search[key]);
+    const colon = text?.indexOf(':') ?? -1;
+    return text && colon > 0 ? { experimentId: text.slice(0, colon), variant: text.slice(colon + 1) } : null;
+  };
+  const experiment = choices.find((choice) => choice.id === first(search.experiment));
+  const a = named('a') ?? (experiment ? { experimentId: experiment.id, variant: experiment.variants[0] } : null);
+  const b = named('b') ?? (experiment && experiment.variants.length > 1 ? { experimentId: experiment.id, variant: experiment.variants[1] } : null);
+  return { a, b };
+}
+
+export default async function ComparePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const search = await searchParams;
+  const panel = await getPanel();
+  const choices = listCompareChoices(panel);
+  const asked = first(search.a) !== undefined || first(search.b) !== undefined;
+  let view: ComparisonView | null = null;
+  let problem: { message: string; reasons: string[] } | null = null;
+  if (asked) {
+    try {
+      const query = readCompareQuery(search);
+      view = compareVariants(panel, query.a, query.b, { filter: query.filter, order: query.order, query: query.q, page: query.page });
+    } catch (error) {
+      problem = problemsOf(error);
+      if (!problem) throw error;
+    }
+  }
+  const { a, b } = preselected(search, choices);
+  return (
+    <>
+      <div className="crumbs">
+        <Link href="/">Overview</Link> / compare
+      </div>
+      <div className="page-head">
+        <h1>Compare two variants</h1>
+        <span className="muted">of one experiment or of two</span>
+      </div>
+      <section className="card">
+        <ComparePickers choices={choices} a={a} b={b} />
+      </section>
+      {problem ? (
+        <div className="error-box" data-testid="compare-error">
+          {problem.message}
+          {problem.reasons.length > 0 ? (
+            <ul>
+              {problem.reasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      {view ? <Comparison view={view} /> : null}
+    </>
+  );
+}
+
+function Comparison({ view }: { view: ComparisonView }) {
+  const simulated = view.a.experiment.simulated || view.b.experiment.simulated;
+  return (
+    <>
+      <div className={styles.sides}>
+        <SideCard side={view.a} which="a" conversations={view.metrics.a.conversations} />
+        <SideCard side={view.b} which="b" conversations={view.metrics.b.conversations} />
+      </div>
+      {simulated ? <p className="note">Numbers from the simulated endpoint are not a model&apos;s numbers.</p> : null}
+      <section className="card" data-testid="compare-summary">
+        <h2>Metrics</h2>
+        <MetricsTable metrics={view.metrics} />
+        <p className="muted" style={{ fontSize: 12 }}>
+          Differences are B minus A with their 95% interval, as within an experiment: rates in percentage points (Newcombe&apos;s interval; the two-proportion test, or
+          Fisher&apos;s exact test for small counts), mean turns to completion with a bootstrap interval and the Mann–Whitney rank test. A difference whose interval holds 0
+          is no detectable difference.
+        </p>
+      </section>
+      <PerInput view={view} />
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+// The frame every chart sits in: title, "simulated" mark, a caption saying what is counted, the
+// plot (or why there is none yet), and its numbers in a table beside it.
+import type { ReactNode } from 'react';
+import { SimulatedBadge } from '../status-badge';
+import styles from './charts.module.css';
+
+export function ChartFrame({
+  title,
+  caption,
+  simulated,
+  testId,
+  empty,
+  numbers,
+  wide = false,
+  children,
+}: {
+  title: string;
+  caption: string;
+  simulated: boolean;
+  testId: string;
+  /** Shown instead of the plot when there is nothing to draw yet. */
+  empty: string | null;
+  numbers: ReactNode;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <figure className={`${styles.chart}${wide ? ` ${styles.wide}` : ''}`} data-testid={testId} style={{ margin: 0 }}>
+      <div className={styles.head}>
+        <h3>{title}</h3>
+        {simulated ? <SimulatedBadge /> : null}
+      </div>
+      <figcaption className={styles.caption}>{caption}</figcaption>
+      {empty === null ? (
+        <div className={styles.plot} role="img" aria-label={`${title}: chart; its numbers are in the table below it`}>
+          {children}
+        </div>
+      ) : (
+        <p className={styles.empty} data-testid={`${testId}-empty`}>
+          {empty}
+        </p>
+      )}
+      {empty === null ? (
+        <details className={styles.numbers}>
+          <summary>Numbers</summary>
+          <div className="table-scroll">{numbers}</div>
+        </details>
+      ) : null}
+    </figure>
+  );
+}
+
+export function Swatch({ colour }: { colour: string }) {
+  return <span className={styles.swatch} style={{ background: colour }} aria-hidden="true" />;
+}

@@ -1,0 +1,70 @@
+'use client';
+// One metric of an agent over its experiments: a line per variant (or prompt) with a dot per
+// experiment and whiskers for the 95% interval. Simulated experiments have hollow dots.
+import { CartesianGrid, ErrorBar, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import type { HistoryChart as HistoryChartData } from '../../../lib/metrics/prepare-history';
+import { formatMilliseconds, formatNumber, formatTime, shortId } from '../../../lib/panel/format';
+import { AXIS_STYLE, millisecondsTick, percentTick } from './format';
+
+export function formatHistoryValue(value: unknown, unit: HistoryChartData['unit']): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return 'no data';
+  if (unit === 'share') return `${(value * 100).toFixed(1)}%`;
+  if (unit === 'ms') return formatMilliseconds(value);
+  return formatNumber(value, 2);
+}
+
+type DotProps = { cx?: number; cy?: number; payload?: Record<string, unknown>; value?: unknown };
+
+export function HistoryChart({ chart }: { chart: HistoryChartData }) {
+  const experimentLabel = (index: unknown) => {
+    const experiment = chart.experiments[Number(index)];
+    return experiment ? `${formatTime(experiment.createdAt).slice(5, 16)}` : '';
+  };
+  const axis =
+    chart.unit === 'share'
+      ? { domain: [0, 1] as [number, number], ticks: [0, 0.25, 0.5, 0.75, 1], tickFormatter: percentTick }
+      : { domain: [0, 'auto'] as [number, 'auto'], tickFormatter: chart.unit === 'ms' ? millisecondsTick : (value: unknown) => String(value) };
+  return (
+    <LineChart responsive style={{ width: '100%', height: 340 }} data={chart.rows} margin={{ top: 10, right: 16, bottom: 28, left: 4 }}>
+      <CartesianGrid strokeDasharray="3 3" />
+      <XAxis
+        dataKey="index"
+        type="number"
+        domain={[-0.5, Math.max(chart.experiments.length - 0.5, 0.5)]}
+        ticks={chart.experiments.map((experiment) => experiment.index)}
+        tickFormatter={experimentLabel}
+        tick={AXIS_STYLE}
+        allowDecimals={false}
+        label={{ value: 'experiment (created, UTC), oldest first', position: 'insideBottom', offset: -16, style: AXIS_STYLE }}
+      />
+      <YAxis {...axis} tick={AXIS_STYLE} width={chart.unit === 'ms' ? 60 : 46} />
+      <Tooltip
+        labelFormatter={(index) => {
+          const experiment = chart.experiments[Number(index)];
+          return experiment ? `${shortId(experiment.id)} · ${formatTime(experiment.createdAt)} UTC${experiment.simulated ? ' · simulated' : ''}` : '';
+        }}
+        formatter={(value, name) => [formatHistoryValue(value, chart.unit), name]}
+      />
+      <Legend wrapperStyle={{ fontSize: 12, paddingTop: 14 }} />
+      {chart.series.map((series) => (
+        <Line
+          key={series.key}
+          dataKey={series.key}
+          name={series.name}
+          stroke={series.colour}
+          strokeWidth={2}
+          connectNulls
+          isAnimationActive={false}
+          dot={(props: DotProps) => {
+            const { cx, cy, payload, value } = props;
+            if (typeof value !== 'number' || cx === undefined || cy === undefined) return <g key={`${series.key}-${String(payload?.index)}`} />;
+            const simulated = payload?.simulated === true;
+            return <circle key={`${series.key}-${String(payload?.index)}`} cx={cx} cy={cy} r={4.5} stroke={series.colour} strokeWidth={2} fill={simulated ? '#ffffff' : series.colour} />;
+          }}
+        >
+          <ErrorBar dataKey={`${series.key}Error`} width={4} strokeWidth={1.2} stroke={series.colour} isAnimationActive={false} />
+        </Line>
+      ))}
+    </LineChart>
+  );
+}

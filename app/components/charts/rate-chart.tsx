@@ -1,0 +1,73 @@
+'use client';
+// Rates per variant with their 95% Wilson intervals: grouped bars, one group per metric, error
+// bars for the intervals and the value written on each bar.
+import { Bar, BarChart, CartesianGrid, ErrorBar, LabelList, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatInterval, formatPercent } from '../../../lib/panel/format';
+import type { RateChart as RateChartData } from '../../../lib/metrics/prepare-rates';
+import { ChartFrame, Swatch } from './chart-frame';
+import { AXIS_STYLE, percentLabel, percentTick, tooltipPercent } from './format';
+
+export function RateChart({ chart, title, caption, simulated, testId }: { chart: RateChartData; title: string; caption: string; simulated: boolean; testId: string }) {
+  const height = 260 + (chart.series.length > 4 ? 30 : 0);
+  return (
+    <ChartFrame
+      title={title}
+      caption={caption}
+      simulated={simulated}
+      testId={testId}
+      empty={chart.hasData ? null : 'No model response yet: the rates appear as conversations finish.'}
+      numbers={<RateTable chart={chart} testId={testId} />}
+    >
+      <BarChart responsive style={{ width: '100%', height }} data={chart.rows} margin={{ top: 22, right: 8, bottom: 4, left: 0 }} barCategoryGap="18%">
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="label" tick={AXIS_STYLE} interval={0} />
+        <YAxis domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} tickFormatter={percentTick} tick={AXIS_STYLE} width={44} label={{ value: 'share (95% CI)', angle: -90, position: 'insideLeft', offset: 10, style: { ...AXIS_STYLE, textAnchor: 'middle' } }} />
+        <Tooltip formatter={(value, name) => [tooltipPercent(value), name]} />
+        <Legend wrapperStyle={{ fontSize: 12 }} />
+        {chart.series.map((series) => (
+          <Bar key={series.key} dataKey={series.key} name={series.name} fill={series.colour} isAnimationActive={false}>
+            <ErrorBar dataKey={`${series.key}Error`} width={5} strokeWidth={1.5} stroke="#1d2330" isAnimationActive={false} />
+            <LabelList dataKey={series.key} position="top" offset={14} formatter={percentLabel} style={{ fontSize: chart.series.length > 3 ? 9 : 11, fill: '#1d2330' }} />
+          </Bar>
+        ))}
+      </BarChart>
+    </ChartFrame>
+  );
+}
+
+function RateTable({ chart, testId }: { chart: RateChartData; testId: string }) {
+  return (
+    <table data-testid={`${testId}-table`}>
+      <thead>
+        <tr>
+          <th>Variant</th>
+          {chart.table.map((entry) => (
+            <th key={entry.metric} className="number">
+              {entry.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {chart.series.map((series, index) => (
+          <tr key={series.key}>
+            <td>
+              <Swatch colour={series.colour} />
+              {series.name}
+            </td>
+            {chart.table.map((entry) => {
+              const cell = entry.cells[index];
+              return (
+                <td key={entry.metric} className="number" data-testid="rate-cell" data-variant={series.name} data-metric={entry.metric} data-value={cell.value ?? ''}>
+                  {formatPercent(cell.value)}
+                  <span className="sub">{formatInterval(cell.low, cell.high)}</span>
+                  {cell.trials !== null ? <span className="sub">{`${cell.successes} of ${cell.trials}`}</span> : null}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

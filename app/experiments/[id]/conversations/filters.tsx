@@ -1,0 +1,51 @@
+// The conversation list's filters: a plain GET form, so that every filtered view is a link that
+// can be shared and works without script.
+import type { ReactNode } from 'react';
+import type { ConversationListFilters } from '../../../../lib/panel/conversations-query';
+
+function Select({ id, name, label, value, options }: { id: string; name: string; label: string; value: string | undefined; options: readonly string[] }) {
+  return (
+    <div>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={value ?? ''}>
+        <option value="">all</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function ConversationFilters(props: {
+  filters: ConversationListFilters;
+  variantNames: string[];
+  outcomes: readonly string[];
+  parsePaths: readonly string[];
+  errorKinds: readonly string[];
+  clearHref: string;
+  total: ReactNode;
+}) {
+  const { filters } = props;
+  return (
+    <form className="filters" method="get" data-testid="conversation-filters">
+      <Select id="variant" name="variant" label="Variant" value={filters.variant} options={props.variantNames} />
+      <Select id="outcome" name="outcome" label="Outcome" value={filters.outcome} options={props.outcomes} />
+      <Select id="parse-path" name="parsePath" label="Parse path" value={filters.parsePath} options={props.parsePaths} />
+      <Select id="error-kind" name="error" label="Error" value={filters.error} options={props.errorKinds} />
+      <div>
+        <label htmlFor="q">Text</label>
+        <input id="q" name="q" type="search" defaultValue={filters.q ?? ''} placeholder="in inputs, answers, tool results" maxLength={200} data-testid="search-text" />
+      </div>
+      <button type="submit" className="secondary">
+        Filter
+      </button>
+      <a href={props.clearHref} className="muted" style={{ fontSize: 13 }}>
+        Clear
+      </a>
+      {props.total}
+    </form>
+  );
+}

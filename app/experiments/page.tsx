@@ -1,0 +1,150 @@
+import Link from 'next/link';
+import { listAgents } from '../../lib/db/queries/agents';
+import { listExperimentViews, type ExperimentListView } from '../../lib/panel/experiments';
+import { formatMilliseconds, formatTime, shortId } from '../../lib/panel/format';
+import { getPanel } from '../../lib/panel/runtime';
+import { SimulatedBadge, StatusBadge } from '../components/status-badge';
+
+export const dynamic = 'force-dynamic';
+
+const PAGE_SIZE = 50;
+
+type Query = { agent?: string; page?: string };
+
+function pageNumber(text: string | undefined): number {
+  const value = Number(text);
+  return Number.isInteger(value) && value >= 1 ? value : 1;
+}
+
+function pageLink(agent: string | undefined, page: number): string {
+  const query = new URLSearchParams();
+  if (agent) query.set('agent', agent);
+  if (page > 1) query.set('page', String(page));
+  const text = query.toString();
+  return text ? `/experiments?${text}` : '/experiments';
+}
+
+/** Every experiment, newest first, 50 a page; ?agent= keeps one agent's. */
+export default async function ExperimentsPage({ searchParams }: { searchParams: Promise<Query> }) {
+  const query = await searchParams;
+  const agent = typeof query.agent === 'string' && query.agent !== '' ? query.agent : undefined;
+  const page = pageNumber(typeof query.page === 'string' ? query.page : undefined);
+  const panel = await getPanel();
+  // One more than a page tells whether there is a next one.
+  const found = listExperimentViews(panel, { agent, limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE });
+  const experiments = found.slice(0, PAGE_SIZE);
+  const agentNames = listAgents(panel.database).map((row) => row.name);
+  return (
+    <>
+      <div className="crumbs">
+        <Link href="/">Overview</Link> / experiments
+      </div>
+      <div className="page-head">
+        <h1>Experiments</h1>
+        <div className="actions">
+          <Link className="button" href={agent ? `/experiments/new?agent=${encodeURIComponent(agent)}` : '/experiments/new'} data-testid="new-experiment-link">
+            New experiment
+          </Link>
+        </div>
+      </div>
+      <form className="filters" method="get" action="/experiments" data-testid="experiment-filters">
+        <div>
+          <label htmlFor="agent-filter">Agent</label>
+          <select id="agent-filter" name="agent" defaultValue={agent ?? ''}>
+            <option value="">all agents</option>
+            {agentNames.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="secondary">
+          Filter
+        </button>
+        {agent ? (
+          <Link href={`/agents/${encodeURIComponent(agent)}/history`} data-testid="agent-history-link" style={{ fontSize: 14, alignSelf: 'center' }}>
+            {agent}&apos;s results over time →
+          </Link>
+        ) : null}
+      </form>
+      <section className="card" data-testid="experiment-list">
+        {experiments.length === 0 ? (
+          <p className="empty" data-testid="experiments-empty">
+            {page > 1 ? (
+              <>
+                No experiments on this page. <Link href={pageLink(agent, 1)}>Back to the newest</Link>.
+              </>
+            ) : agent ? (
+              <>
+                No experiments for {agent} yet. <Link href={`/experiments/new?agent=${encodeURIComponent(agent)}`}>Start one</Link>.
+              </>
+            ) : (
+              <>
+                No experiments yet. <Link href="/experiments/new">Start one on the built-in simulator</Link>: it runs on any machine, with no model server, and marks its numbers simulated.
+              </>
+            )}
+          </p>
+        ) : (
+          <ExperimentTable experiments={experiments} />
+        )}
+        {page > 1 || found.length > PAGE_SIZE ? (
+          <div className="pager" data-testid="experiment-pager">
+            {page > 1 ? <Link href={pageLink(agent, page - 1)}>← newer</Link> : null}
+            <span className="muted">page {page}</span>
+            {found.length > PAGE_SIZE ? <Link href={pageLink(agent, page + 1)}>older →</Link> : null}
+          </div>
+        ) : null}
+      </section>
+    </>
+  );
+}
+
+function duration(experiment: ExperimentListView): string {
+  if (experiment.startedAt === null) return '—';
+  const end = experiment.finishedAt ?? Date.now();
+  return formatMilliseconds(end - experiment.startedAt);
+}
+
+function ExperimentTable({ experiments }: { experiments: ExperimentListView[] }) {
+  return (
+    <div className="table-scroll">
+      <table>
+        <thead>
+          <tr>
+            <th>Experiment</th>
+            <th>Agent</th>
+            <th>Status</th>
+            <th className="number">Conversations</th>
+            <th>Created (UTC)</th>
+            <th className="number">Took</th>
+          </tr>
+        </thead>
+        <tbody>
+          {experiments.map((experiment) => (
+            <tr key={experiment.id} className="clickable" data-testid="experiment-row" data-experiment={experiment.id}>
+              <td>
+                <Link href={`/experiments/${experiment.id}`}>
+                  <code>{shortId(experiment.id)}</code>
+                </Link>
+              </td>
+              <td>
+                <Link href={`/agents/${encodeURIComponent(experiment.agentName)}/history`} title={`${experiment.agentName}'s results over time`}>
+                  {experiment.agentName}
+                </Link>
+              </td>
+              <td>
+                <StatusBadge status={experiment.status} testId="experiment-status" /> {experiment.simulated ? <SimulatedBadge /> : null}
+              </td>
+              <td className="number">
+                {experiment.progress.done} / {experiment.progress.total}
+              </td>
+              <td>{formatTime(experiment.createdAt)}</td>
+              <td className="number">{duration(experiment)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+// `remora serve --gguf PATH [--port N] [--host H]`: the embedded engine as an OpenAI-compatible
+// server. Prints the base URL on stdout once the model is loaded; runs until stopped (Ctrl-C).
+import { ConfigurationError, RemoraError, errorMessage } from '../errors';
+import { startEmbeddedServer, type EmbeddedServer } from '../embedded/server';
+
+export type ServeCliOptions = {
+  gguf: string;
+  port?: number;
+  host?: string;
+  sequences?: number;
+  contextSize?: number;
+  threads?: number;
+  modelName?: string;
+  maxTokens?: number;
+};
+type Output = { write(text: string): unknown };
+
+/** Starts the server; a bad file or a taken port is a ConfigurationError with the reason. */
+export async function startServeFromCli(options: ServeCliOptions, stdout: Output = process.stdout, stderr: Output = process.stderr): Promise<EmbeddedServer> {
+  const port = options.port ?? 8090;
+  const host = options.host ?? '127.0.0.1';
+  stderr.write(`loading ${options.gguf}...\n`);
+  let server: EmbeddedServer;
+  try {
+    server = await startEmbeddedServer({
+      ggufPath: options.gguf,
+      port,
+      host,
+      modelName: options.modelName,
+      defaultMaxTokens: options.maxTokens,
+      settings: { sequences: options.sequences, contextSize: options.contextSize, threads: options.threads },
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new ConfigurationError(`port ${port} on ${host} is already in use; pick another with --port (0 picks a free one)`, [], { cause: error });
+    }
+    throw error;
+  }
+  for (const warning of server.model.warnings) stderr.write(`warning: ${warning}\n`);
+  stderr.write(`serving ${server.model.name} (${server.model.settings.sequences} sequences of ${server.model.contextSize} tokens) at ${server.url}\n`);
+  stdout.write(`${server.url}\n`);
+  return server;
+}
+
+/** For main.ts: prints a RemoraError's message (not a stack) and sets the exit code. */
+export async function runServeCommand(options: ServeCliOptions): Promise<void> {
+  try {
+    const server = await startServeFromCli(options);
+    const stop = () => {
+      void server.close().finally(() => process.exit(0));
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  } catch (error) {
+    process.stderr.write(`serve: ${error instanceof RemoraError ? error.message : errorMessage(error)}\n`);
+    process.exitCode = error instanceof RemoraError && error.fault !== 'bug' ? 2 : 1;
+  }
+}

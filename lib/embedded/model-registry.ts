@@ -1,0 +1,173 @@
+// Models are loaded once per file and shared: every client, server and experiment that names the
+// same GGUF file uses one llama.cpp model and one context whose sequences run several
+// conversations at once.
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import type { LlamaContext, LlamaGrammar, LlamaModel, Token } from 'node-llama-cpp';
+import { ConfigurationError, errorMessage } from '../errors';
+import { checkGgufFile } from './gguf-file';
+import { loadLlama } from './llama-runtime';
+import { SequencePool } from './sequence-pool';
+import { EngineSettings, type EngineSettingsInput } from './settings';
+
+export type { EngineSettingsInput };
+
+const DEFAULT_CONTEXT_SIZE = 8192;
+
+/** The FunctionGemma control tokens the engine needs, by id (null when the vocabulary lacks one as a single token). */
+export type ControlTokenIds = {
+  startFunctionCall: Token | null;
+  endFunctionCall: Token | null;
+  startFunctionResponse: Token | null;
+  endOfTurn: Token | null;
+  escape: Token | null;
+  bos: Token | null;
+};
+
+export type LoadedModel = {
+  path: string;
+  /** The file name without `.gguf`: what `/v1/models` lists. */
+  name: string;
+  model: LlamaModel;
+  context: LlamaContext;
+  pool: SequencePool;
+  contextSize: number;
+  settings: EngineSettings;
+  controlTokens: ControlTokenIds;
+  /** Why constrained decoding or native stopping cannot work with this vocabulary (empty for FunctionGemma). */
+  warnings: string[];
+  /** Grammars already parsed, by their text (the same tools come back every turn). */
+  grammars: Map<string, Promise<LlamaGrammar>>;
+  createGrammar(text: string): Promise<LlamaGrammar>;
+};
+
+function singleToken(model: LlamaModel, text: string): Token | null {
+  const tokens = model.tokenize(text, true);
+  return tokens.length === 1 ? tokens[0] : null;
+}
+
+function controlTokens(model: LlamaModel): { ids: ControlTokenIds; warnings: string[] } {
+  const texts: Record<keyof ControlTokenIds, string> = {
+    startFunctionCall: '<start_function_call>',
+    endFunctionCall: '<end_function_call>',
+    startFunctionResponse: '<start_function_response>',
+    endOfTurn: '<end_of_turn>',
+    escape: '<escape>',
+    bos: '<bos>',
+  };
+  const ids = {} as ControlTokenIds;
+  const warnings: string[] = [];
+  for (const [key, text] of Object.entries(texts) as [keyof ControlTokenIds, string][]) {
+    ids[key] = singleToken(model, text);
+    if (ids[key] === null) warnings.push(`the vocabulary has no single token for ${text}: this is not a FunctionGemma model`);
+  }
+  return { ids, warnings };
+}
+
+const GRAMMAR_CACHE_SIZE = 64;
+
+async function loadModel(filePath: string, settings: EngineSettings): Promise<LoadedModel> {
+  const llama = await loadLlama();
+  let model: LlamaModel;
+  try {
+    model = await llama.loadModel({ modelPath: filePath, gpuLayers: 0 });
+  } catch (error) {
+    throw new ConfigurationError(`cannot load the GGUF model ${filePath}: ${errorMessage(error)}. Is the file complete and a model llama.cpp supports?`, [], { cause: error });
+  }
+  let context: LlamaContext;
+  const contextSize = settings.contextSize ?? Math.min(DEFAULT_CONTEXT_SIZE, model.trainContextSize);
+  try {
+    context = await model.createContext({
+      sequences: settings.sequences,
+      contextSize,
+      threads: settings.threads,
+      batchSize: settings.batchSize,
+      failedCreationRemedy: false,
+    });
+  } catch (error) {
+    await model.dispose();
+    throw new ConfigurationError(`cannot create a context of ${settings.sequences} x ${contextSize} tokens for ${filePath}: ${errorMessage(error)}. Try fewer sequences or a smaller context size.`, [], { cause: error });
+  }
+  const sequences = Array.from({ length: settings.sequences }, () => context.getSequence());
+  const { ids, warnings } = controlTokens(model);
+  const grammars = new Map<string, Promise<LlamaGrammar>>();
+  return {
+    path: filePath,
+    name: path.basename(filePath).replace(/\.gguf$/i, ''),
+    model,
+    context,
+    pool: new SequencePool(sequences),
+    contextSize: context.contextSize,
+    settings,
+    controlTokens: ids,
+    warnings,
+    grammars,
+    createGrammar(text: string) {
+      let grammar = grammars.get(text);
+      if (grammar) {
+        // Map order is insertion order: re-inserting keeps the most recently used last.
+        grammars.delete(text);
+        grammars.set(text, grammar);
+        return grammar;
+      }
+      grammar = llama.createGrammar({ grammar: text });
+      grammars.set(text, grammar);
+      grammar.catch(() => grammars.delete(text));
+      if (grammars.size > GRAMMAR_CACHE_SIZE) grammars.delete(grammars.keys().next().value as string);
+      return grammar;
+    },
+  };
+}
+
+/** Loaded models by the real path of their file. */
+export class ModelRegistry {
+  private readonly entries = new Map<string, Promise<LoadedModel>>();
+
+  /**
+   * The model in this file, loaded on first use with these settings (later settings for the same
+   * file are ignored: the model is shared). Throws ConfigurationError for a missing or bad file.
+   */
+  load(filePath: string, settings: EngineSettingsInput = {}): Promise<LoadedModel> {
+    let key: string;
+    try {
+      key = realpathSync(checkGgufFile(filePath).path);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    let entry = this.entries.get(key);
+    if (!entry) {
+      const parsed = EngineSettings.safeParse(settings);
+      if (!parsed.success) {
+        const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'settings'}: ${issue.message}`);
+        return Promise.reject(new ConfigurationError(`invalid embedded engine settings: ${problems.join('; ')}`, problems));
+      }
+      entry = loadModel(key, parsed.data);
+      this.entries.set(key, entry);
+      // A failed load is forgotten, so that fixing the file and retrying works.
+      entry.catch(() => this.entries.delete(key));
+    }
+    return entry;
+  }
+
+  /** Releases every model (pending requests are refused). */
+  async close(): Promise<void> {
+    const entries = [...this.entries.values()];
+    this.entries.clear();
+    for (const entry of entries) {
+      const loaded = await entry.catch(() => null);
+      if (!loaded) continue;
+      loaded.pool.close();
+      await loaded.context.dispose();
+      await loaded.model.dispose();
+    }
+  }
+}
+
+type RegistryHolder = { __remoraModelRegistry?: ModelRegistry };
+
+/** The process's registry (kept on globalThis so that development reloads share it). */
+export function sharedModelRegistry(): ModelRegistry {
+  const holder = globalThis as RegistryHolder;
+  holder.__remoraModelRegistry ??= new ModelRegistry();
+  return holder.__remoraModelRegistry;
+}

@@ -1,0 +1,116 @@
+// The across-runs view of an agent (/agents/[name]/history): one point per experiment per variant
+// with the summary's figures, and which prompt each variant ran (a saved prompt version when the
+// text matches one), so a prompt's history of results can be followed.
+import { createHash } from 'node:crypto';
+import { getAgentByName } from '../db/queries/agents';
+import { countAgentExperiments, listAgentExperiments, listAgentPromptVersions, type AgentExperimentRow } from '../db/queries/agent-history';
+import { NotFoundError } from '../errors';
+import { experimentSummary } from '../experiments/service';
+import type { HistoryPoint } from '../metrics/prepare-history';
+import { ACCURACY_RATE_METRICS, CALL_RATE_METRICS } from '../metrics/prepare-rates';
+import { toSummaryJson, type SummaryJson } from '../metrics/summary-json';
+import { parseJson } from '../parsing/safe-json';
+import type { PanelContext } from './context';
+
+export type AgentHistory = {
+  agent: string;
+  points: HistoryPoint[];
+  /** Experiments the points come from (the newest `limit`), and how many the agent has in all. */
+  experimentsShown: number;
+  experimentsTotal: number;
+  /** Experiments left out because their settings could not be read. */
+  unreadable: string[];
+};
+
+const TERMINAL = new Set(['completed', 'cancelled', 'failed']);
+const CACHE_KEY = Symbol.for('remora.summary-cache');
+const CACHE_LIMIT = 500;
+type CacheHolder = typeof globalThis & { [CACHE_KEY]?: Map<string, SummaryJson> };
+
+/**
+ * Summaries of finished experiments do not change, so they are kept (per process, the newest 500):
+ * a history of many large experiments is then computed once. Running ones are always read afresh.
+ */
+function summaryOf(context: PanelContext, row: AgentExperimentRow): SummaryJson {
+  const holder = globalThis as CacheHolder;
+  const cache = (holder[CACHE_KEY] ??= new Map());
+  const key = `${row.id}:${row.status}:${row.finishedAt ?? ''}`;
+  const cached = TERMINAL.has(row.status) ? cache.get(key) : undefined;
+  if (cached) return cached;
+  const summary = toSummaryJson(experimentSummary(context.database, row.id));
+  if (TERMINAL.has(row.status)) {
+    cache.set(key, summary);
+    if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  }
+  return summary;
+}
+
+export function promptKey(systemPrompt: string): string {
+  return createHash('sha256').update(systemPrompt).digest('hex').slice(0, 8);
+}
+
+type StoredVariant = { name: string; systemPrompt?: string };
+
+function readVariants(text: string | null): StoredVariant[] | null {
+  if (text === null) return null;
+  const parsed = parseJson(text);
+  if (!parsed.ok || !Array.isArray(parsed.value)) return null;
+  const variants: StoredVariant[] = [];
+  for (const entry of parsed.value) {
+    if (typeof entry !== 'object' || entry === null || typeof (entry as { name?: unknown }).name !== 'string') return null;
+    const { name, systemPrompt } = entry as { name: string; systemPrompt?: unknown };
+    variants.push(typeof systemPrompt === 'string' ? { name, systemPrompt } : { name });
+  }
+  return variants;
+}
+
+export function getAgentHistory(context: PanelContext, agentName: string, options: { limit?: number } = {}): AgentHistory {
+  const limit = Math.min(Math.max(options.limit ?? 60, 1), 500);
+  const rows = listAgentExperiments(context.database, agentName, limit);
+  if (rows.length === 0 && !getAgentByName(context.database, agentName)) throw new NotFoundError(`no agent named "${agentName}"`);
+
+  // The newest saved version with a given text names it.
+  const savedLabel = new Map<string, string>();
+  for (const version of listAgentPromptVersions(context.database, agentName)) {
+    if (!savedLabel.has(version.systemPrompt)) savedLabel.set(version.systemPrompt, `${version.name} v${version.version}`);
+  }
+
+  const points: HistoryPoint[] = [];
+  const unreadable: string[] = [];
+  for (const row of rows) {
+    const variants = readVariants(row.variantsJson);
+    if (!variants) {
+      unreadable.push(row.id);
+      continue;
+    }
+    const summary = summaryOf(context, row);
+    for (const variant of summary.variants) {
+      // Nothing finished: no point (a gap), rather than a row of empty figures.
+      if (variant.conversations === 0) continue;
+      const prompt = variants.find((candidate) => candidate.name === variant.name)?.systemPrompt ?? row.agentPrompt ?? '';
+      const key = promptKey(prompt);
+      const rates: HistoryPoint['rates'] = {};
+      for (const metric of [...CALL_RATE_METRICS, ...ACCURACY_RATE_METRICS]) {
+        const rate = variant[metric];
+        if (rate) rates[metric] = { value: rate.value, low: rate.low, high: rate.high };
+      }
+      points.push({
+        experimentId: row.id,
+        createdAt: row.createdAt,
+        status: row.status,
+        simulated: row.simulated,
+        variant: variant.name,
+        promptKey: key,
+        promptLabel: savedLabel.get(prompt) ?? `prompt #${key}`,
+        datasetName: row.datasetName,
+        conversations: variant.conversations,
+        rates,
+        turnsMean: variant.turnsToCompletion.mean,
+        latencyP50: variant.latencyMs.p50,
+        latencyP95: variant.latencyMs.p95,
+        meanToolNameConfidence: typeof variant.meanToolNameConfidence === 'number' ? variant.meanToolNameConfidence : null,
+      });
+    }
+  }
+  return { agent: agentName, points, experimentsShown: rows.length, experimentsTotal: countAgentExperiments(context.database, agentName), unreadable };
+}

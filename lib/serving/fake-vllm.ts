@@ -1,0 +1,114 @@
+// A stand-in for a vLLM server's /tokenize, /detokenize and /v1/models, for the serving tests only.
+// Its "tokenizer" is one token per code point, which is all the check needs. It renders a
+// conversation either with the model's own template (as lib/functiongemma renders it, without the
+// function-calling line the template leaves to the system prompt) or the way vLLM's example template
+// does, as spec/functiongemma.md describes it: a plain-text "Available functions:" list with JSON
+// schemas in a user turn, calls closed by <end_of_turn>, tool results as "Function result for NAME:"
+// user turns, no developer role and no <bos>.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ChatMessage, ToolSpec } from '../runner/messages';
+import { renderPrompt } from '../functiongemma/render';
+import { normalizeMessages, normalizeTools } from '../functiongemma/render-input';
+import { parseJson } from '../parsing/safe-json';
+
+export type FakeTemplate = 'native' | 'example';
+
+function exampleValue(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The example template's layout, written from its description (not its code). */
+export function renderLikeExampleTemplate(messages: ChatMessage[], tools: ToolSpec[], addGenerationPrompt: boolean): string {
+  let text = '';
+  for (const message of messages) {
+    switch (message.role) {
+      case 'system': {
+        text += `<start_of_turn>user\n${message.content}`;
+        if (tools.length > 0) {
+          text += '\n\nAvailable functions:';
+          for (const tool of tools) {
+            text += `\n\nFunction: ${tool.function.name}\nDescription: ${tool.function.description || 'No description provided'}\nParameters: ${JSON.stringify(tool.function.parameters)}`;
+          }
+        }
+        text += '\n<end_of_turn>';
+        break;
+      }
+      case 'user':
+        text += `<start_of_turn>user\n${message.content}<end_of_turn>`;
+        break;
+      case 'assistant':
+        if (message.tool_calls?.length) {
+          text += '<start_of_turn>model';
+          for (const call of message.tool_calls) {
+            const parsed = parseJson(call.function.arguments);
+            const args = parsed.ok && typeof parsed.value === 'object' && parsed.value !== null ? (parsed.value as Record<string, unknown>) : {};
+            const fields = Object.entries(args).map(([key, value]) => `${key}:<escape>${exampleValue(value)}<escape>`);
+            text += `\n<start_function_call>call:${call.function.name}{${fields.join(',')}}<end_function_call>`;
+          }
+          text += '\n<end_of_turn>';
+        } else {
+          text += `<start_of_turn>model\n${message.content ?? ''}<end_of_turn>`;
+        }
+        break;
+      case 'tool':
+        text += `<start_of_turn>user\nFunction result for ${message.name}: ${message.content}<end_of_turn>`;
+        break;
+    }
+  }
+  return addGenerationPrompt ? `${text}<start_of_turn>model` : text;
+}
+
+export type FakeVllm = { url: string; origin: string; requests: { path: string; body: unknown }[]; close(): Promise<void> };
+
+export async function startFakeVllm(options: { template: FakeTemplate; model?: string; adapters?: string[]; tokenize?: boolean }): Promise<FakeVllm> {
+  const model = options.model ?? 'google/functiongemma-270m-it';
+  const known = new Set([model, ...(options.adapters ?? [])]);
+  const requests: FakeVllm['requests'] = [];
+  const server: Server = createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk) => (text += chunk));
+    request.on('end', () => {
+      const body = text === '' ? null : (parseJson(text) as { ok: boolean; value?: any }).value;
+      const path = request.url ?? '/';
+      requests.push({ path, body });
+      const answer = (status: number, value: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(value));
+      };
+      if (path === '/v1/models') {
+        return answer(200, {
+          object: 'list',
+          data: [
+            { id: model, object: 'model', owned_by: 'vllm', root: model, parent: null, max_model_len: 32768 },
+            ...(options.adapters ?? []).map((name) => ({ id: name, object: 'model', owned_by: 'vllm', root: `/adapters/${name}`, parent: model, max_model_len: null })),
+          ],
+        });
+      }
+      if (options.tokenize === false || (path !== '/tokenize' && path !== '/detokenize')) return answer(404, { detail: 'Not Found' });
+      if (!known.has(body?.model)) return answer(404, { error: { message: `The model \`${body?.model}\` does not exist.`, type: 'NotFoundError', code: 404 } });
+      if (path === '/detokenize') return answer(200, { prompt: String.fromCodePoint(...(body.tokens as number[])) });
+      const messages = normalizeMessages(body.messages);
+      const tools = normalizeTools(body.tools);
+      const addGenerationPrompt = body.add_generation_prompt ?? true;
+      const prompt =
+        options.template === 'native'
+          ? renderPrompt({ messages, tools }, { functionCallingLine: 'never', addGenerationPrompt })
+          : renderLikeExampleTemplate(messages, tools, addGenerationPrompt);
+      const tokens = [...prompt].map((character) => character.codePointAt(0) as number);
+      answer(200, { count: tokens.length, max_model_len: 32768, tokens, token_strs: null });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: `${origin}/v1`,
+    origin,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
