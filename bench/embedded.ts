@@ -21,7 +21,7 @@ import { writeTinyModel } from '../lib/gguf/tiny-model';
 type Figures = {
   model: string;
   file: string;
-  threads: number | 'default';
+  threads: number;
   sequences: number;
   promptTokens: number;
   promptTokensPerSecond: number;
@@ -96,7 +96,7 @@ async function measure(label: string, file: string, options: { threads?: number;
     return {
       model: label,
       file,
-      threads: options.threads ?? 'default',
+      threads: loaded.context.idealThreads,
       sequences: options.sequences,
       promptTokens: prompt.length,
       promptTokensPerSecond,
@@ -134,7 +134,7 @@ function format(figures: Figures): string {
 
 const program = new Command()
   .option('--gguf <path>', 'also measure this GGUF model (a real FunctionGemma)')
-  .option('--threads <n>', 'CPU threads (default: 1 for the tiny model, llama.cpp\'s default for --gguf)', positiveInteger)
+  .option('--threads <n>', 'CPU threads (default: 1 for the tiny model, the engine\'s default for --gguf)', positiveInteger)
   .option('--sequences <n>', 'context sequences for the parallel figure', positiveInteger, 4)
   .option('--repeats <n>', 'runs per figure (the median is shown)', positiveInteger, 5)
   .option('--generate <n>', 'tokens generated per run', positiveInteger, 128)

@@ -99,7 +99,7 @@ function Comparison({ view }: { view: ComparisonView }) {
         <h2>Metrics</h2>
         <MetricsTable metrics={view.metrics} />
         <p className="muted" style={{ fontSize: 12 }}>
-          Differences are B minus A with their 95% interval, as within an experiment: rates in percentage points (Newcombe&apos;s interval; the two-proportion test, or
+          The plot shows B − A and its 95% interval (dashed line: no difference; orange: B higher, blue: A higher, grey: no detectable difference). Computed as within an experiment: rates in percentage points (Newcombe&apos;s interval; the two-proportion test, or
           Fisher&apos;s exact test for small counts), mean turns to completion with a bootstrap interval and the Mann–Whitney rank test. A difference whose interval holds 0
           is no detectable difference.
         </p>

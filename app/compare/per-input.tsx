@@ -106,11 +106,11 @@ export function PerInput({ view }: { view: ComparisonView }) {
                       {row.unpairedA + row.unpairedB > 0 ? ` · ${row.unpairedA + row.unpairedB} runs without a partner` : ''}
                     </span>
                   </td>
-                  <td className="number">{row.pairCount}</td>
-                  <td className={`number ${row.counts.a > row.counts.b ? styles.better : ''}`}>{row.counts.a}</td>
-                  <td className="number">{row.counts.same}</td>
-                  <td className={`number ${row.counts.b > row.counts.a ? styles.better : ''}`}>{row.counts.b}</td>
-                  <td>
+                  <td className="number" data-label="Pairs">{row.pairCount}</td>
+                  <td className={`number ${row.counts.a > row.counts.b ? styles.better : ''}`} data-label="A better">{row.counts.a}</td>
+                  <td className="number" data-label="Same">{row.counts.same}</td>
+                  <td className={`number ${row.counts.b > row.counts.a ? styles.better : ''}`} data-label="B better">{row.counts.b}</td>
+                  <td className={styles.pairsCell}>
                     <div className={styles.pairLinks}>
                       {row.pairs.map((pair) =>
                         pair.a.id && pair.b.id ? (

@@ -47,6 +47,7 @@ export function NewExperimentForm({ options, initial }: { options: ExperimentFor
         ...variant,
         source: AGENT_SOURCE,
         systemPrompt: chosen?.systemPrompt ?? '',
+        nodeContext: null,
         settings: { ...variant.settings, toolChoice: ['auto', 'required', 'none', ...(chosen?.tools ?? [])].includes(variant.settings.toolChoice) ? variant.settings.toolChoice : 'auto' },
       })),
     }));

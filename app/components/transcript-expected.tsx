@@ -64,7 +64,6 @@ function CallRows({ call, index }: { call: CallComparison; index: number }) {
                 <th>Argument</th>
                 <th>Expected</th>
                 <th>Actual</th>
-                <th>Match</th>
               </tr>
             </thead>
             <tbody>
@@ -74,9 +73,7 @@ function CallRows({ call, index }: { call: CallComparison; index: number }) {
                   <td>{accepted(argument)}</td>
                   <td>
                     <span className={differs(argument) ? styles.mismatch : undefined}>{argument.given ? valueText(argument.actual) : '(absent)'}</span>
-                  </td>
-                  <td className="status">
-                    {STATUS_TEXT[argument.status]}
+                    <div className={styles.status}>{STATUS_TEXT[argument.status]}</div>
                     {argument.message ? <div className={styles.reason}>{argument.message}</div> : null}
                   </td>
                 </tr>

@@ -33,7 +33,7 @@ export function InsightBlock({ insight }: { insight: ResponseInsight }) {
             <thead>
               <tr>
                 <th>Call</th>
-                <th>Probability</th>
+                <th className="number">Probability</th>
                 <th>Runner-up names</th>
               </tr>
             </thead>

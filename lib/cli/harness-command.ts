@@ -25,7 +25,9 @@ import { formatConfusionTable } from '../metrics/confusion';
 
 export type HarnessOptions = {
   agent: string;
-  baseUrl: string;
+  baseUrl?: string;
+  replica: string[];
+  gguf?: string;
   model: string;
   variant: string[];
   /** Default: 20, or one pass over the dataset. */
@@ -73,9 +75,13 @@ export async function runHarnessCommand(options: HarnessOptions): Promise<number
     const maxTurns = options.maxTurns ?? (datasetRun ? 1 : undefined);
     if (maxTurns !== undefined) agentRuntime.runtime.maxTurns = maxTurns;
     const config = await buildConfig(options, agentRuntime.runtime, datasetRun?.inputs ?? agentRuntime.inputs, datasetRun?.dataset);
-    const probe = await probeEndpoint(config.endpoint.baseUrl);
-    if (!probe.reachable) throw new ConfigurationError(`cannot reach the model server at ${config.endpoint.baseUrl}: ${probe.error}. Is it running?`);
-    config.endpoint.simulated = probe.simulated;
+    if (config.endpoint.kind === 'http') {
+      for (const url of [config.endpoint.baseUrl, ...(config.endpoint.replicas ?? [])]) {
+        const probe = await probeEndpoint(url);
+        if (!probe.reachable) throw new ConfigurationError(`cannot reach the model server at ${url}: ${probe.error}. Is it running?`);
+        config.endpoint.simulated ||= probe.simulated;
+      }
+    }
 
     database ??= openDatabase(options.db);
     const experimentId = chooseExperiment(database, options, config, agentRuntime.runtime);
@@ -149,7 +155,7 @@ async function buildConfig(options: HarnessOptions, agent: AgentRuntime, inputs:
   const parsed = ExperimentConfig.safeParse({
     agent: agent.name,
     variants,
-    endpoint: { baseUrl: options.baseUrl, model: options.model, apiKeyEnv: options.apiKeyEnv },
+    endpoint: endpointFromOptions(options),
     inputs,
     requestsPerVariant: options.requestsPerVariant ?? (dataset ? inputs.length : 20),
     concurrency: options.concurrency,
@@ -254,4 +260,13 @@ function describe(error: unknown): string {
   }
   if (error instanceof RemoraError) return `error: ${error.message}`;
   return `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+}
+
+function endpointFromOptions(options: HarnessOptions): ExperimentConfigInput['endpoint'] {
+  if (options.gguf) {
+    if (options.baseUrl || options.replica.length > 0) throw new InputError('give either --gguf (a model run in process) or --base-url (a server), not both');
+    return { kind: 'embedded', ggufPath: path.resolve(options.gguf), model: options.model };
+  }
+  if (!options.baseUrl) throw new InputError('--base-url is required (or --gguf for a model run in process)');
+  return { baseUrl: options.baseUrl, model: options.model, apiKeyEnv: options.apiKeyEnv, replicas: options.replica.length > 0 ? options.replica : undefined };
 }

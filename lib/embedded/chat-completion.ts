@@ -9,7 +9,7 @@ import type { AssistantMessage, ChatRequest, ToolCall, ToolSpec } from '../runne
 import { renderPrompt } from '../functiongemma/render';
 import { decodeNativeCalls } from '../functiongemma/native-decode';
 import { errorMessage } from '../errors';
-import { buildCallGrammar } from './native-grammar';
+import { buildCallGrammar, isCallableName } from './native-grammar';
 import { generate, PromptTooLongError, type FinishReason, type GeneratedToken } from './generate';
 import type { LoadedModel } from './model-registry';
 
@@ -76,10 +76,15 @@ function plan(request: EmbeddedChatRequest, tools: ToolSpec[]): Plan {
   if (choice === 'auto') return { constraint: 'auto', grammarTools: [] };
   if (choice === 'none') return { constraint: 'no_calls', grammarTools: [] };
   if (tools.length === 0) return { error: `tool_choice ${JSON.stringify(choice)} needs tools in the request` };
-  if (choice === 'required') return { constraint: 'required', grammarTools: tools };
+  const callable = tools.filter((tool) => isCallableName(tool.function.name));
+  if (choice === 'required') {
+    if (callable.length === 0) return { error: 'no tool has a name FunctionGemma can call (letters, digits, "_", "." and "-")' };
+    return { constraint: 'required', grammarTools: callable };
+  }
   const name = choice.function.name;
   const tool = tools.find((candidate) => candidate.function.name === name);
   if (!tool) return { error: `tool_choice names "${name}", which is not among the request's tools (${tools.map((entry) => entry.function.name).join(', ')})` };
+  if (!isCallableName(name)) return { error: `the tool name "${name}" cannot be written in FunctionGemma's call syntax (letters, digits, "_", "." and "-")` };
   return { constraint: 'named', grammarTools: [tool] };
 }
 

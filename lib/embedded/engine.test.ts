@@ -9,6 +9,7 @@ import type { ChatMessage } from '../runner/messages';
 import type { EmbeddedCompletionBody } from './chat-completion';
 import { EmbeddedEngine, EmbeddedModelClient } from './engine';
 import { ModelRegistry, type LoadedModel } from './model-registry';
+import { writeTinyModel } from '../gguf/tiny-model';
 import { TEST_TOOLS, writeTestModels, type TestModels } from './testing/tiny-models';
 
 let models: TestModels;
@@ -107,6 +108,19 @@ describe('native prompting and stopping', () => {
     expect(result.remora.stopped_by).toBe('<start_function_response>');
   });
 
+  it('also stops when the model spells a stop token out in plain characters', async () => {
+    const file = path.join(models.folder, 'spelled.gguf');
+    await writeTinyModel(file, {
+      transitions: { '\n': '<start_function_call>', '<start_function_call>': 'call:', 'call:': 'go', go: '{', '{': '}', '}': '<', '<': 'end_function_call>', 'end_function_call>': 'X' },
+    });
+    const spelled = new EmbeddedEngine({ ggufPath: file, registry, settings: { sequences: 1, threads: 1 } });
+    const result = await body(spelled, { model: 'tiny', messages: ask, temperature: 0, max_tokens: 20 });
+    expect(result.remora.tokens.map((token) => token.text).slice(-2)).toEqual(['<', 'end_function_call>']);
+    expect(result.remora.raw_text).toBe('<start_function_call>call:go{}<end_function_call>');
+    expect(result.remora.stopped_by).toBe('<end_function_call>');
+    expect(result.choices[0].finish_reason).toBe('tool_calls');
+  });
+
   it('honours max_tokens: a cut call comes back as content, which the parser calls malformed', async () => {
     const result = await body(scripted, { model: 'tiny', messages: ask, temperature: 0, max_tokens: 3 });
     expect(result.choices[0].finish_reason).toBe('length');
@@ -127,6 +141,10 @@ describe('native prompting and stopping', () => {
       { request: { model: 'm', messages: ask, tool_choice: 'required' as const }, message: /needs tools/ },
       { request: { model: 'm', messages: ask, tools: TEST_TOOLS, tool_choice: { type: 'function' as const, function: { name: 'nope' } } }, message: /"nope", which is not among/ },
       { request: { model: 'm', messages: [{ role: 'user' as const, content: 'x'.repeat(5000) }] }, message: /the prompt has \d+ tokens; the context holds 4096/ },
+      {
+        request: { model: 'm', messages: ask, tools: [{ type: 'function' as const, function: { name: 'two words', description: '', parameters: {} } }], tool_choice: 'required' as const },
+        message: /no tool has a name FunctionGemma can call/,
+      },
     ];
     for (const { request, message } of cases) {
       const outcome = await random.complete(request);
@@ -168,6 +186,23 @@ describe('several conversations at once', () => {
     expect(randomModel.pool.freeCount).toBe(0);
     const results = await together;
     expect(results.map((result) => result.remora.raw_text)).toEqual(alone);
+    expect(randomModel.pool.freeCount).toBe(2);
+  });
+});
+
+describe('cancellation', () => {
+  it('cancels a request waiting for a sequence and the ones generating', async () => {
+    // Left alone, the random model writes all the tokens asked for: none of these can end before it is cancelled.
+    const long = { model: 'm', messages: ask, temperature: 0, max_tokens: 3000 };
+    const controllers = [new AbortController(), new AbortController(), new AbortController()];
+    const outcomes = controllers.map((controller) => random.complete(long, controller.signal));
+    await expect.poll(() => randomModel.pool.waitingCount).toBe(1);
+    controllers[2].abort();
+    expect(await outcomes[2]).toMatchObject({ ok: false, type: 'cancelled', error: 'request cancelled' });
+    expect(randomModel.pool.waitingCount).toBe(0);
+    controllers[0].abort();
+    controllers[1].abort();
+    for (const outcome of await Promise.all(outcomes.slice(0, 2))) expect(outcome).toMatchObject({ ok: false, type: 'cancelled' });
     expect(randomModel.pool.freeCount).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 // One generation on a context sequence: evaluate the prompt (reusing the cached prefix), sample
 // until a stop token, a stop text, max tokens or cancellation, and keep each token's probability.
-import { LlamaGrammarEvaluationState, TokenBias, type LlamaGrammar, type Token } from 'node-llama-cpp';
+import type { LlamaGrammar, Token, TokenBias } from 'node-llama-cpp';
+import { loadBinding } from './llama-runtime';
 import type { LoadedModel } from './model-registry';
 
 export type GenerationSettings = {
@@ -61,6 +62,8 @@ export async function generate(loaded: LoadedModel, promptTokens: Token[], setti
   const stopTexts = settings.stopTexts ?? [];
   const keepTexts = new Set(settings.keepTexts ?? []);
   const longestStop = Math.max(0, ...stopTexts.map((text) => text.length));
+  // A stop text can only have appeared when a token brings its last character.
+  const stopEnds = new Set(stopTexts.map((text) => text.slice(-1)));
 
   const queueStarted = performance.now();
   const lease = await loaded.pool.acquire(promptTokens, settings.signal);
@@ -78,12 +81,13 @@ export async function generate(loaded: LoadedModel, promptTokens: Token[], setti
     if (cachedPrefix < sequence.nextTokenIndex) await sequence.eraseContextTokenRanges([{ start: cachedPrefix, end: sequence.nextTokenIndex }]);
     if (maxTokens === 0) return finish();
 
+    const binding = await loadBinding();
     let tokenBias: TokenBias | undefined;
     if (settings.forbiddenTokens && settings.forbiddenTokens.length > 0) {
-      tokenBias = new TokenBias(model.tokenizer);
+      tokenBias = new binding.TokenBias(model.tokenizer);
       for (const token of settings.forbiddenTokens) tokenBias.set(token, 'never');
     }
-    const grammarEvaluationState = settings.grammar ? new LlamaGrammarEvaluationState({ model, grammar: settings.grammar }) : undefined;
+    const grammarEvaluationState = settings.grammar ? new binding.LlamaGrammarEvaluationState({ model, grammar: settings.grammar }) : undefined;
     const outputs = sequence.evaluateWithMetadata(
       promptTokens.slice(cachedPrefix),
       { confidence: true },
@@ -112,8 +116,7 @@ export async function generate(loaded: LoadedModel, promptTokens: Token[], setti
         text = model.detokenize(kept.map((token) => token.id), true);
         break;
       }
-      // Stop texts all end with ">": only then is a full detokenization worth it.
-      if (stopTexts.length > 0 && piece.includes('>')) {
+      if (stopTexts.length > 0 && [...stopEnds].some((end) => piece.includes(end))) {
         const full = model.detokenize(tokens.map((token) => token.id), true);
         const found = findStopText(full, Math.max(0, checkedUpTo - longestStop), stopTexts);
         checkedUpTo = full.length;

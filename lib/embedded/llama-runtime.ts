@@ -11,9 +11,17 @@ function writeLog(level: string, message: string): void {
   if (level === 'error' || level === 'fatal') process.stderr.write(`llama.cpp: ${message.trimEnd()}\n`);
 }
 
+/**
+ * The binding's module, imported on first use: importing the experiment service (as the panel and
+ * every command do) must not load llama.cpp's JavaScript unless an embedded model is used.
+ */
+export function loadBinding(): Promise<typeof import('node-llama-cpp')> {
+  return import('node-llama-cpp');
+}
+
 export function loadLlama(): Promise<Llama> {
   state.llama ??= (async () => {
-    const { getLlama, LlamaLogLevel } = await import('node-llama-cpp');
+    const { getLlama, LlamaLogLevel } = await loadBinding();
     try {
       return await getLlama({
         gpu: false,

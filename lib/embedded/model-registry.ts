@@ -56,15 +56,25 @@ function controlTokens(model: LlamaModel): { ids: ControlTokenIds; warnings: str
     bos: '<bos>',
   };
   const ids = {} as ControlTokenIds;
-  const warnings: string[] = [];
+  const missing: string[] = [];
   for (const [key, text] of Object.entries(texts) as [keyof ControlTokenIds, string][]) {
     ids[key] = singleToken(model, text);
-    if (ids[key] === null) warnings.push(`the vocabulary has no single token for ${text}: this is not a FunctionGemma model`);
+    if (ids[key] === null) missing.push(text);
   }
+  const warnings = missing.length === 0 ? [] : [`the vocabulary has no single token for ${missing.join(', ')}: not a FunctionGemma model, so native stopping and constrained decoding are limited`];
   return { ids, warnings };
 }
 
 const GRAMMAR_CACHE_SIZE = 64;
+
+/**
+ * One core is left to the rest of the process (tool workers, SQLite, the panel): llama.cpp's
+ * threads wait for each other at every step, so a single thread that loses its core to another
+ * process stalls them all (on a busy 2-core machine, 2 threads ran many times slower than 1).
+ */
+export function defaultThreads(cpuMathCores: number): number {
+  return Math.max(1, cpuMathCores - 1);
+}
 
 async function loadModel(filePath: string, settings: EngineSettings): Promise<LoadedModel> {
   const llama = await loadLlama();
@@ -80,7 +90,7 @@ async function loadModel(filePath: string, settings: EngineSettings): Promise<Lo
     context = await model.createContext({
       sequences: settings.sequences,
       contextSize,
-      threads: settings.threads,
+      threads: settings.threads ?? defaultThreads(llama.cpuMathCores),
       batchSize: settings.batchSize,
       failedCreationRemedy: false,
     });

@@ -65,8 +65,9 @@ describe('string content', () => {
 });
 
 describe('call grammar', () => {
-  it('is null without tools and starts and ends with the call tokens', () => {
+  it('is null without callable tools and starts and ends with the call tokens', () => {
     expect(buildCallGrammar([], TOKENS)).toBeNull();
+    expect(buildCallGrammar([{ type: 'function', function: { name: 'two words', description: '', parameters: {} } }], TOKENS)).toBeNull();
     const grammar = buildCallGrammar(TEST_TOOLS, TOKENS) ?? '';
     expect(grammar.split('\n')[0]).toBe('root ::= <[1001]> "call:" call <[1002]>');
     expect(grammar).toMatch(/^call ::= call-0 \| call-1 \| call-2$/m);
@@ -74,6 +75,11 @@ describe('call grammar', () => {
     // Strings open and close with the <escape> token; enum values are escaped strings.
     expect(grammar).toMatch(/^string ::= <\[1003\]> \S+ <\[1003\]>$/m);
     expect(grammar).toContain('<[1003]> "celsius" <[1003]> | <[1003]> "fahrenheit" <[1003]>');
+  });
+
+  it('leaves out enum values the format cannot hold', () => {
+    const grammar = buildCallGrammar([{ type: 'function', function: { name: 'pick', description: '', parameters: { type: 'object', properties: { choice: { enum: ['ok', 'a<escape>b', 'c<end_of_turn>'] } } } } }], TOKENS) ?? '';
+    expect(grammar).toMatch(/^tool-0-choice-enum ::= <\[1003\]> "ok" <\[1003\]>$/m);
   });
 
   it('writes properties in the template order, required ones always, optional ones maybe', () => {
@@ -88,7 +94,7 @@ describe('call grammar', () => {
     const schemas: Record<string, unknown>[] = [
       { type: 'object', properties: {} },
       { type: 'object', properties: { any: {}, free: { type: 'object' }, nested: { type: 'object', properties: { deep: { type: 'array', items: { type: 'object', properties: { x: { type: 'number' } } } } }, required: ['deep'] } } },
-      { type: 'object', properties: { maybe: { type: ['string', 'null'] }, either: { anyOf: [{ type: 'integer' }, { type: 'boolean' }] }, fixed: { const: 'v1' }, mixed: { enum: ['a', 2, true, null] } } },
+      { type: 'object', properties: { maybe: { type: ['string', 'null'] }, either: { anyOf: [{ type: 'integer' }, { type: 'boolean' }] }, fixed: { const: 'v1' }, mixed: { enum: ['a', 2, true, null, 'x<escape>y'] } } },
       { type: 'object', properties: { few: { type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: 3 }, many: { type: 'array', minItems: 2 } }, required: ['few'] },
       { type: 'object', properties: { 'odd key': { type: 'string' }, 'dotted.key': { type: 'integer' } } },
     ];

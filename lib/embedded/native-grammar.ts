@@ -82,7 +82,8 @@ class NativeGrammarBuilder {
 
   /** A fixed value (enum entry or const) in native syntax. */
   constant(value: unknown): string | null {
-    if (typeof value === 'string') return value.includes('<escape>') ? null : `${this.escape} ${literal(value)} ${this.escape}`;
+    // A value holding a word that ends a string or a call cannot be written in the format.
+    if (typeof value === 'string') return FORBIDDEN_IN_STRINGS.some((word) => value.includes(word)) ? null : `${this.escape} ${literal(value)} ${this.escape}`;
     if (typeof value === 'number') return Number.isFinite(value) ? literal(String(value)) : null;
     if (typeof value === 'boolean') return literal(String(value));
     if (value === null) return '"null"';
@@ -199,11 +200,17 @@ class NativeGrammarBuilder {
   }
 }
 
+/** The native parser reads a function name as word characters, dots and dashes only. */
+export function isCallableName(name: string): boolean {
+  return /^[\w.-]+$/.test(name);
+}
+
 /**
  * The grammar for one call to any of `tools` (the caller passes one tool for a named tool choice).
- * Returns null when there is no tool to call.
+ * Tools whose names the native parser could not read are left out. Returns null when no tool is left.
  */
-export function buildCallGrammar(tools: ToolSpec[], tokens: GrammarTokenIds): string | null {
+export function buildCallGrammar(allTools: ToolSpec[], tokens: GrammarTokenIds): string | null {
+  const tools = allTools.filter((tool) => isCallableName(tool.function.name));
   if (tools.length === 0) return null;
   const builder = new NativeGrammarBuilder(tokens);
   const calls = tools.map((tool, index) => {

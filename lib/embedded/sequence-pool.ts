@@ -19,7 +19,11 @@ export class SequencePool {
   private readonly waiters: Waiter[] = [];
   private closed = false;
 
+  /** Every sequence, free or in use. */
+  readonly sequences: readonly LlamaContextSequence[];
+
   constructor(sequences: LlamaContextSequence[]) {
+    this.sequences = [...sequences];
     this.free = [...sequences];
   }
 

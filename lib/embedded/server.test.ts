@@ -72,6 +72,20 @@ describe('the embedded server', () => {
     expect((await fetch(`${server.url}/completions`)).status).toBe(404);
   });
 
+  it('stops generating when the client goes away', async () => {
+    const { request } = await import('node:http');
+    const outgoing = request(`${server.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    outgoing.on('error', () => undefined); // the socket is destroyed below on purpose
+    outgoing.end(JSON.stringify({ messages: [{ role: 'user', content: 'hi' }], temperature: 0, max_tokens: 3000 }));
+    const pool = server.model.pool;
+    await expect.poll(() => pool.freeCount).toBe(1);
+    outgoing.destroy();
+    await expect.poll(() => pool.freeCount, { timeout: 10_000 }).toBe(2);
+    // Left alone, the random model writes all 3000 tokens for this prompt; cancelled, far fewer.
+    const longest = Math.max(...pool.sequences.map((sequence) => sequence.nextTokenIndex));
+    expect(longest).toBeLessThan(2000);
+  });
+
   it('startServeFromCli prints the URL and refuses a missing file before listening', async () => {
     const lines: string[] = [];
     const output = { write: (text: string) => lines.push(text) };

@@ -8,7 +8,7 @@ export const EngineSettings = z
     sequences: z.number().int().min(1).max(64).default(4),
     /** Tokens each sequence holds (prompt and output); default min(model's training context, 8192). */
     contextSize: z.number().int().min(256).max(1_048_576).optional(),
-    /** CPU threads; default: llama.cpp's count of math cores. On a busy machine 1 can be much faster. */
+    /** CPU threads; default: one less than llama.cpp's count of math cores (at least 1). */
     threads: z.number().int().min(1).max(256).optional(),
     /** Tokens evaluated per batch. */
     batchSize: z.number().int().min(1).max(65_536).optional(),

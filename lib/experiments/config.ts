@@ -42,11 +42,14 @@ export const EndpointConfig = z
     ggufPath: z.string().min(1).optional(),
     /** Embedded: engine settings, used when this process first loads the file. */
     engine: EngineSettings.optional(),
+    /** More base URLs serving the same model; requests go to the one with the fewest outstanding. */
+    replicas: z.array(z.url({ protocol: /^https?$/ })).optional(),
   })
   .superRefine((endpoint, context) => {
     const placeholder = endpoint.baseUrl === EMBEDDED_BASE_URL;
     if (endpoint.kind === 'http' && placeholder) context.addIssue({ code: 'custom', path: ['baseUrl'], message: 'is required for an http endpoint' });
     if (endpoint.kind === 'embedded' && !placeholder) context.addIssue({ code: 'custom', path: ['baseUrl'], message: 'an embedded endpoint has no baseUrl (the model runs in process)' });
+    if (endpoint.kind === 'embedded' && endpoint.replicas?.length) context.addIssue({ code: 'custom', path: ['replicas'], message: 'replicas go with an http endpoint' });
     if (endpoint.kind === 'http' && (endpoint.ggufPath !== undefined || endpoint.engine !== undefined)) {
       context.addIssue({ code: 'custom', path: ['kind'], message: 'ggufPath and engine only go with kind "embedded"' });
     }

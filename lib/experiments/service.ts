@@ -4,6 +4,7 @@ import { createExperiment, getExperiment } from '../db/queries/experiments';
 import { getMetricsInput } from '../db/queries/metrics-facts';
 import { NotFoundError } from '../errors';
 import { HttpModelClient } from '../runner/model-client';
+import { BalancedModelClient } from '../runner/balanced-client';
 import { createEmbeddedClient } from '../embedded/endpoint-client';
 import type { AgentRuntime } from '../runner/types';
 import { summarizeExperiment } from '../metrics/summarize';
@@ -74,8 +75,12 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
     onProgress: options.onProgress,
     onEvent: options.onEvent,
     // An embedded endpoint runs the GGUF model in this process (lib/embedded); a missing file fails the run here.
-    createClient: (settings) =>
-      config.endpoint.kind === 'embedded' ? createEmbeddedClient(config.endpoint, settings) : new HttpModelClient({ baseUrl, apiKey, retry: settings.retry }),
+    createClient: (settings) => {
+      if (config.endpoint.kind === 'embedded') return createEmbeddedClient(config.endpoint, settings);
+      const urls = [baseUrl, ...(config.endpoint.replicas ?? [])];
+      const clients = urls.map((url) => new HttpModelClient({ baseUrl: url, apiKey, retry: settings.retry }));
+      return clients.length === 1 ? clients[0] : new BalancedModelClient(clients);
+    },
     store: {
       completedSlots: () => writer.completedSlots(experimentId),
       write: (meta, record) => writer.write(experimentId, meta, record),

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import { ConfigurationError } from '../errors';
+import { ConfigurationError, InputError } from '../errors';
 import { parseJson } from '../parsing/safe-json';
 import type { PythonInputs } from '../python/files';
 import type { NodeType } from '../python/nodes';
@@ -76,7 +76,7 @@ export function extractPythonInputs(root: string, paths: string[], nodeTypes: re
     child.on('close', (code) => {
       clearTimeout(timer);
       if (failure) {
-        reject(new ConfigurationError(failure));
+        reject(new InputError(failure, ['paths: too much to read at once']));
         return;
       }
       const parsed = parseJson(Buffer.concat(stdout).toString('utf8'));

@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS, fieldOfPath, initialDraft, nextVariantName, placeReas
 
 const options: ExperimentFormOptions = {
   agents: [
-    { name: 'harness', systemPrompt: 'You call tools.', tools: ['simple_tool', 'submit_result'], inputCount: 5, maxTurns: 2, savedVariants: [{ id: 'id-1', name: 'directive', version: 3, systemPrompt: 'Always call a tool.' }] },
+    { name: 'harness', systemPrompt: 'You call tools.', tools: ['simple_tool', 'submit_result'], inputCount: 5, maxTurns: 2, savedVariants: [{ id: 'id-1', name: 'directive', version: 3, systemPrompt: 'Always call a tool.', nodeContext: 'Document {{ node_name }}' }] },
     { name: 'smart_home', systemPrompt: 'Home.', tools: ['toggle_lights'], inputCount: 3, maxTurns: 3, savedVariants: [] },
   ],
   invalidAgents: ['broken'],
@@ -60,7 +60,7 @@ describe('requestBodyOf', () => {
       agent: 'harness',
       variants: [
         { name: 'baseline', systemPrompt: 'You call tools.', settings: { toolChoice: 'auto', temperature: 0, historyMode: 'full', responsePreference: 'tool_calls-first', forceSubmitOnLastTurn: false, toolPresentation: 'native' } },
-        { name: 'directive', systemPrompt: 'Always call a tool.', settings: { toolChoice: 'submit_result', temperature: 0.7, maxTokens: 128, historyMode: 'initial-only', responsePreference: 'content-first', forceSubmitOnLastTurn: true, toolPresentation: 'system-prompt' } },
+        { name: 'directive', systemPrompt: 'Always call a tool.', nodeContext: 'Document {{ node_name }}', settings: { toolChoice: 'submit_result', temperature: 0.7, maxTokens: 128, historyMode: 'initial-only', responsePreference: 'content-first', forceSubmitOnLastTurn: true, toolPresentation: 'system-prompt' } },
       ],
       endpoint: { name: 'gpu' },
       requestsPerVariant: 20,

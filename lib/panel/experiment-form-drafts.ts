@@ -3,7 +3,8 @@
 // request built from it, and the API's reasons placed next to the fields they name. Pure, so that
 // the browser and the tests use the same code.
 
-export type FormSavedVariant = { id: string; name: string; version: number; systemPrompt: string };
+/** A saved prompt variant's latest version; a null nodeContext means the agent's own template. */
+export type FormSavedVariant = { id: string; name: string; version: number; systemPrompt: string; nodeContext: string | null };
 export type FormAgent = { name: string; systemPrompt: string; tools: string[]; inputCount: number; maxTurns: number | null; savedVariants: FormSavedVariant[] };
 export type FormEndpoint = { name: string; model: string; builtIn: boolean; baseUrl: string };
 export type FormDataset = { id: string; name: string; caseCount: number };
@@ -24,8 +25,12 @@ export type VariantSettingsDraft = {
   toolPresentation: (typeof TOOL_PRESENTATIONS)[number];
 };
 
-/** `source`: where the prompt came from: "agent", "saved:<id>", or "edited" once typed in. */
-export type VariantDraft = { key: number; name: string; source: string; systemPrompt: string; settings: VariantSettingsDraft };
+/**
+ * `source`: where the prompt came from: "agent", "saved:<id>", or "edited" once typed in.
+ * `nodeContext`: a saved variant's own node_context template (kept when its prompt is edited), or
+ * null for the agent's.
+ */
+export type VariantDraft = { key: number; name: string; source: string; systemPrompt: string; nodeContext: string | null; settings: VariantSettingsDraft };
 
 export type ExperimentDraft = {
   agent: string;
@@ -52,19 +57,19 @@ export const DEFAULT_SETTINGS: VariantSettingsDraft = {
 export const AGENT_SOURCE = 'agent';
 export const EDITED_SOURCE = 'edited';
 
-export type PromptSource = { value: string; label: string; systemPrompt: string };
+export type PromptSource = { value: string; label: string; systemPrompt: string; nodeContext: string | null };
 
 /** The prompts a variant can start from: the agent's own, then each saved variant's latest version. */
 export function promptSources(agent: FormAgent | undefined): PromptSource[] {
   if (!agent) return [];
   return [
-    { value: AGENT_SOURCE, label: `${agent.name}'s system prompt`, systemPrompt: agent.systemPrompt },
-    ...agent.savedVariants.map((variant) => ({ value: `saved:${variant.id}`, label: `saved: ${variant.name} v${variant.version}`, systemPrompt: variant.systemPrompt })),
+    { value: AGENT_SOURCE, label: `${agent.name}'s system prompt`, systemPrompt: agent.systemPrompt, nodeContext: null },
+    ...agent.savedVariants.map((variant) => ({ value: `saved:${variant.id}`, label: `saved: ${variant.name} v${variant.version}`, systemPrompt: variant.systemPrompt, nodeContext: variant.nodeContext })),
   ];
 }
 
 export function newVariant(key: number, name: string, agent: FormAgent | undefined, settings: VariantSettingsDraft = DEFAULT_SETTINGS): VariantDraft {
-  return { key, name, source: AGENT_SOURCE, systemPrompt: agent?.systemPrompt ?? '', settings: { ...settings } };
+  return { key, name, source: AGENT_SOURCE, systemPrompt: agent?.systemPrompt ?? '', nodeContext: null, settings: { ...settings } };
 }
 
 /** A variant name not used yet: "variant-c", "variant-d"... */
@@ -102,7 +107,7 @@ export function initialDraft(options: ExperimentFormOptions, query: DraftQuery =
       continue;
     }
     const taken = variants.map((variant) => variant.name);
-    variants.push({ ...newVariant(variants.length + 1, taken.includes(saved.name) ? `${saved.name}-v${saved.version}` : saved.name, agent), source: `saved:${saved.id}`, systemPrompt: saved.systemPrompt });
+    variants.push({ ...newVariant(variants.length + 1, taken.includes(saved.name) ? `${saved.name}-v${saved.version}` : saved.name, agent), source: `saved:${saved.id}`, systemPrompt: saved.systemPrompt, nodeContext: saved.nodeContext });
   }
   if (variants.length === 1) variants.push(newVariant(2, 'variant-b', agent));
 
@@ -162,6 +167,7 @@ export function requestBodyOf(draft: ExperimentDraft, options: ExperimentFormOpt
     return {
       name: variant.name.trim(),
       systemPrompt: variant.systemPrompt,
+      ...(variant.nodeContext === null ? {} : { nodeContext: variant.nodeContext }),
       settings: {
         toolChoice: variant.settings.toolChoice,
         temperature: decimal(variant.settings.temperature, `${where}.temperature`, errors),

@@ -33,9 +33,19 @@ function inputsSourceText(detail: AgentDetail): string {
   }
 }
 
+/** Next hands page parameters over still URL-encoded; a name that is not valid encoding is taken as it is. */
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name);
+  } catch (error) {
+    if (error instanceof URIError) return name;
+    throw error;
+  }
+}
+
 export default async function AgentPage({ params }: { params: Promise<{ name: string }> }) {
   const { name } = await params;
-  const { detail, variants } = await load(decodeURIComponent(name));
+  const { detail, variants } = await load(decodedName(name));
   const exportHref = `/api/agents/${encodeURIComponent(detail.name)}/export`;
   return (
     <>
@@ -46,6 +56,9 @@ export default async function AgentPage({ params }: { params: Promise<{ name: st
         <h1 data-testid="agent-name">{detail.name}</h1>
         {detail.valid ? <span className="badge valid">valid</span> : <span className="badge invalid">{detail.problems.length} problem{detail.problems.length === 1 ? '' : 's'}</span>}
         <div className="actions">
+          <Link className="button secondary" href={`/agents/${encodeURIComponent(detail.name)}/history`} data-testid="agent-history-link">
+            Results over time
+          </Link>
           <a className="button secondary" href={exportHref} download data-testid="export-yaml">
             Export YAML
           </a>

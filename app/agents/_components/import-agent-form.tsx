@@ -55,7 +55,7 @@ export function ImportAgentForm({ agentNames }: { agentNames: string[] }) {
         <div>
           <label htmlFor="tools-from">Tool scripts from</label>
           <select id="tools-from" value={toolsFrom} onChange={(event) => setToolsFrom(event.target.value)} data-testid="import-tools-from">
-            <option value="">the agent’s own folder (agents/&lt;name&gt;)</option>
+            <option value="">its own folder, agents/&lt;name&gt;</option>
             {agentNames.map((name) => (
               <option key={name} value={name}>
                 the folder of {name}

@@ -101,7 +101,7 @@ export function PromptPreview({ agentName, draft, inputs, inputCount }: Props) {
           <pre className={`native-prompt${pending ? ' stale' : ''}`} data-testid="preview-prompt">
             {data.segments.map((segment, index) =>
               segment.kind === 'control' ? (
-                <span key={index} className="control-token">
+                <span key={index} className={segment.text === '<escape>' ? 'control-token escape' : 'control-token'}>
                   {segment.text}
                 </span>
               ) : (

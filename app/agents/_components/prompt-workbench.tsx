@@ -190,7 +190,7 @@ export function PromptWorkbench({ agentName, initial, inputs, inputCount }: Prop
           <h2>History of “{selected}”</h2>
           <span className="muted">load a version into the editor, fork it into a new variant, or compare any two</span>
         </div>
-        <VersionHistory agentName={agentName} variantName={selected} revision={revision} onLoad={loadVersion} onForked={forked} />
+        <VersionHistory key={selected} agentName={agentName} variantName={selected} revision={revision} onLoad={loadVersion} onForked={forked} />
       </section>
 
       <section className="card" data-testid="preview">

@@ -9,6 +9,7 @@ import { FailureBox } from './failure-box';
 
 const KINDS = ['function', 'method', 'class', 'module'] as const;
 type Kind = (typeof KINDS)[number];
+const KIND_LABELS: Record<Kind, string> = { function: 'functions', method: 'methods', class: 'classes', module: 'whole modules' };
 
 export function PythonInputsForm({ agentName, inputCount }: { agentName: string; inputCount: number | null }) {
   const router = useRouter();
@@ -54,7 +55,7 @@ export function PythonInputsForm({ agentName, inputCount }: { agentName: string;
       <div className="kind-choices">
         {KINDS.map((kind) => (
           <label key={kind} className="inline-check">
-            <input type="checkbox" checked={kinds.includes(kind)} onChange={() => toggle(kind)} data-testid={`python-kind-${kind}`} /> {kind === 'module' ? 'whole modules' : `${kind}s`}
+            <input type="checkbox" checked={kinds.includes(kind)} onChange={() => toggle(kind)} data-testid={`python-kind-${kind}`} /> {KIND_LABELS[kind]}
           </label>
         ))}
       </div>

@@ -21,20 +21,20 @@ function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-const REASON_TEXT: Record<string, string> = {
-  outcome: 'a better outcome',
-  'fewer turns': 'the same outcome in fewer turns',
-  'right call': 'the right call',
-};
-
 function verdictSentence(pair: ConversationPair): string {
+  const a = pair.a.conversation;
+  const b = pair.b.conversation;
+  const winner = pair.verdict === 'a' ? 'A' : 'B';
+  const [better, worse] = pair.verdict === 'a' ? [a, b] : [b, a];
   switch (pair.verdict) {
     case 'a':
-      return `A did better: ${REASON_TEXT[pair.reason] ?? pair.reason}.`;
     case 'b':
-      return `B did better: ${REASON_TEXT[pair.reason] ?? pair.reason}.`;
+      if (pair.reason === 'right call') return `${winner} did better: its call was right, the other's was wrong.`;
+      if (pair.reason === 'fewer turns') return `${winner} did better: both ended ${a.outcome}, ${winner} in ${better.modelResponseCount} model responses against ${worse.modelResponseCount}.`;
+      return `${winner} did better: it ended ${better.outcome}, the other ${worse.outcome} (submitted ranks above turn_limit, then no_tool_call, then error).`;
     case 'same':
-      return `Neither did better (${pair.reason}).`;
+      if (pair.reason === 'both right' || pair.reason === 'both wrong') return `Neither did better: the calls were ${pair.reason}.`;
+      return `Neither did better: both ended ${a.outcome} in ${a.modelResponseCount} model responses.`;
     case 'not_judged':
       return 'Not judged: a cancelled conversation says nothing about the model.';
   }

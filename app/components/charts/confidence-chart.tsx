@@ -5,7 +5,8 @@ import { Bar, BarChart, CartesianGrid, Cell, LabelList, Tooltip, XAxis, YAxis } 
 import type { ConfidenceChart as ConfidenceChartData } from '../../../lib/metrics/prepare-rates';
 import { formatPercent } from '../../../lib/panel/format';
 import { ChartFrame, Swatch } from './chart-frame';
-import { AXIS_STYLE, percentLabel, percentTick, tooltipPercent } from './format';
+import { AXIS_STYLE, percentTick, tooltipPercent, yAxisTitle, Y_AXIS_WIDTH } from './format';
+import { RateBarLabel } from './legend';
 
 export function ConfidenceChart({ chart, simulated }: { chart: ConfidenceChartData; simulated: boolean }) {
   return (
@@ -33,16 +34,16 @@ export function ConfidenceChart({ chart, simulated }: { chart: ConfidenceChartDa
         </table>
       }
     >
-      <BarChart responsive style={{ width: '100%', height: 220 }} data={chart.rows} margin={{ top: 22, right: 8, bottom: 4, left: 0 }}>
+      <BarChart responsive style={{ width: '100%', height: 220 }} data={chart.rows} margin={{ top: 6, right: 8, bottom: 4, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="variant" tick={AXIS_STYLE} interval={0} />
-        <YAxis domain={[0, 1]} tickFormatter={percentTick} tick={AXIS_STYLE} width={44} />
+        <YAxis domain={[0, 1]} tickFormatter={percentTick} tick={AXIS_STYLE} width={Y_AXIS_WIDTH} label={yAxisTitle('probability')} />
         <Tooltip formatter={(value) => [tooltipPercent(value), 'mean confidence']} />
-        <Bar dataKey="value" isAnimationActive={false}>
+        <Bar dataKey="value" minPointSize={2} isAnimationActive={false}>
           {chart.rows.map((row) => (
             <Cell key={row.key} fill={row.colour} />
           ))}
-          <LabelList dataKey="value" position="top" offset={6} formatter={percentLabel} style={{ fontSize: 11, fill: '#1d2330' }} />
+          <LabelList dataKey="value" content={(props) => <RateBarLabel viewBox={props.viewBox as never} value={props.value} />} />
         </Bar>
       </BarChart>
     </ChartFrame>

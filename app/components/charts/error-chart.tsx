@@ -2,8 +2,9 @@
 // Errors per variant by kind (tool failures, unknown tools, invalid arguments, failed requests).
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ErrorChart as ErrorChartData } from '../../../lib/metrics/prepare-outcomes';
+import { LEGEND_PROPS } from './legend';
 import { ChartFrame, Swatch } from './chart-frame';
-import { AXIS_STYLE } from './format';
+import { AXIS_STYLE, yAxisTitle, Y_AXIS_WIDTH } from './format';
 
 export function ErrorChart({ chart, simulated }: { chart: ErrorChartData; simulated: boolean }) {
   return (
@@ -18,9 +19,9 @@ export function ErrorChart({ chart, simulated }: { chart: ErrorChartData; simula
       <BarChart responsive style={{ width: '100%', height: 240 }} data={chart.rows} margin={{ top: 8, right: 8, bottom: 4, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="variant" tick={AXIS_STYLE} interval={0} />
-        <YAxis allowDecimals={false} tick={AXIS_STYLE} width={44} label={{ value: 'count', angle: -90, position: 'insideLeft', offset: 10, style: { ...AXIS_STYLE, textAnchor: 'middle' } }} />
+        <YAxis allowDecimals={false} tick={AXIS_STYLE} width={Y_AXIS_WIDTH} label={yAxisTitle('errors')} />
         <Tooltip />
-        <Legend wrapperStyle={{ fontSize: 11 }} />
+        <Legend {...LEGEND_PROPS} />
         {chart.kinds.map((kind) => (
           <Bar key={kind.kind} dataKey={kind.field} name={kind.kind} fill={kind.colour} isAnimationActive={false} />
         ))}

@@ -4,6 +4,7 @@
 import { CartesianGrid, ErrorBar, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { HistoryChart as HistoryChartData } from '../../../lib/metrics/prepare-history';
 import { formatMilliseconds, formatNumber, formatTime, shortId } from '../../../lib/panel/format';
+import { LEGEND_PROPS } from './legend';
 import { AXIS_STYLE, millisecondsTick, percentTick } from './format';
 
 export function formatHistoryValue(value: unknown, unit: HistoryChartData['unit']): string {
@@ -15,27 +16,42 @@ export function formatHistoryValue(value: unknown, unit: HistoryChartData['unit'
 
 type DotProps = { cx?: number; cy?: number; payload?: Record<string, unknown>; value?: unknown };
 
+type TickProps = { x?: number | string; y?: number | string; payload?: { value?: unknown } };
+
+/** An experiment on the x axis: when it was created, and which one (two runs can share a minute). */
+function ExperimentTick({ x, y, payload, experiments }: TickProps & { experiments: HistoryChartData['experiments'] }) {
+  const experiment = experiments[Number(payload?.value)];
+  if (!experiment) return null;
+  return (
+    <text x={Number(x)} y={Number(y) + 10} textAnchor="middle" fontSize={11} fill="#5b6577">
+      <tspan x={Number(x)}>{formatTime(experiment.createdAt).slice(5, 16)}</tspan>
+      <tspan x={Number(x)} dy={13} fontFamily="ui-monospace, Menlo, monospace" fontSize={10}>
+        {experiment.id.slice(0, 8)}
+      </tspan>
+    </text>
+  );
+}
+
 export function HistoryChart({ chart }: { chart: HistoryChartData }) {
-  const experimentLabel = (index: unknown) => {
-    const experiment = chart.experiments[Number(index)];
-    return experiment ? `${formatTime(experiment.createdAt).slice(5, 16)}` : '';
-  };
   const axis =
     chart.unit === 'share'
       ? { domain: [0, 1] as [number, number], ticks: [0, 0.25, 0.5, 0.75, 1], tickFormatter: percentTick }
       : { domain: [0, 'auto'] as [number, 'auto'], tickFormatter: chart.unit === 'ms' ? millisecondsTick : (value: unknown) => String(value) };
   return (
-    <LineChart responsive style={{ width: '100%', height: 340 }} data={chart.rows} margin={{ top: 10, right: 16, bottom: 28, left: 4 }}>
+    <LineChart responsive style={{ width: '100%', height: 340 }} data={chart.rows} margin={{ top: 10, right: 16, bottom: 30, left: 4 }}>
       <CartesianGrid strokeDasharray="3 3" />
       <XAxis
         dataKey="index"
         type="number"
+        // Half a step of room on each side, exactly (a "nice" domain would shift the points).
         domain={[-0.5, Math.max(chart.experiments.length - 0.5, 0.5)]}
+        allowDataOverflow
         ticks={chart.experiments.map((experiment) => experiment.index)}
-        tickFormatter={experimentLabel}
-        tick={AXIS_STYLE}
+        tick={(props: TickProps) => <ExperimentTick {...props} experiments={chart.experiments} />}
+        interval={chart.experiments.length > 12 ? 'preserveStartEnd' : 0}
+        height={44}
         allowDecimals={false}
-        label={{ value: 'experiment (created, UTC), oldest first', position: 'insideBottom', offset: -16, style: AXIS_STYLE }}
+        label={{ value: 'experiment (created, UTC), oldest first', position: 'insideBottom', offset: -22, style: AXIS_STYLE }}
       />
       <YAxis {...axis} tick={AXIS_STYLE} width={chart.unit === 'ms' ? 60 : 46} />
       <Tooltip
@@ -45,7 +61,7 @@ export function HistoryChart({ chart }: { chart: HistoryChartData }) {
         }}
         formatter={(value, name) => [formatHistoryValue(value, chart.unit), name]}
       />
-      <Legend wrapperStyle={{ fontSize: 12, paddingTop: 14 }} />
+      <Legend {...LEGEND_PROPS} />
       {chart.series.map((series) => (
         <Line
           key={series.key}

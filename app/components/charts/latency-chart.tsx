@@ -4,8 +4,9 @@
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { LatencyChart as LatencyChartData, LatencyHistogram } from '../../../lib/metrics/prepare-latency';
 import { formatMilliseconds, formatPercent } from '../../../lib/panel/format';
+import { LEGEND_PROPS } from './legend';
 import { ChartFrame, Swatch } from './chart-frame';
-import { AXIS_STYLE, millisecondsTick, percentTick, tooltipPercent } from './format';
+import { AXIS_STYLE, millisecondsTick, percentTick, tooltipPercent, yAxisTitle, Y_AXIS_WIDTH } from './format';
 
 function millisecondsLabel(value: unknown): string {
   return typeof value === 'number' && Number.isFinite(value) ? formatMilliseconds(value) : '';
@@ -24,9 +25,9 @@ export function LatencyChart({ chart, simulated }: { chart: LatencyChartData; si
       <BarChart responsive style={{ width: '100%', height: 240 }} data={chart.rows} margin={{ top: 22, right: 8, bottom: 4, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={AXIS_STYLE} />
-        <YAxis tickFormatter={millisecondsTick} tick={AXIS_STYLE} width={56} />
+        <YAxis tickFormatter={millisecondsTick} tick={AXIS_STYLE} width={Y_AXIS_WIDTH + 8} label={yAxisTitle('latency')} />
         <Tooltip formatter={(value, name) => [millisecondsLabel(value) || 'no data', name]} />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Legend {...LEGEND_PROPS} />
         {chart.series.map((series) => (
           <Bar key={series.key} dataKey={series.key} name={series.name} fill={series.colour} isAnimationActive={false}>
             <LabelList dataKey={series.key} position="top" offset={6} formatter={millisecondsLabel} style={{ fontSize: 11, fill: '#1d2330' }} />
@@ -79,12 +80,12 @@ export function LatencyHistogramChart({ histogram, simulated }: { histogram: Lat
       empty={histogram.hasData ? null : 'No model response yet.'}
       numbers={<LatencyHistogramTable histogram={histogram} />}
     >
-      <BarChart responsive style={{ width: '100%', height: 240 }} data={histogram.rows} margin={{ top: 8, right: 8, bottom: 16, left: 0 }} barCategoryGap="10%">
+      <BarChart responsive style={{ width: '100%', height: 240 }} data={histogram.rows} margin={{ top: 4, right: 8, bottom: 18, left: 0 }} barCategoryGap="10%">
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={AXIS_STYLE} label={{ value: 'latency (ms)', position: 'insideBottom', offset: -10, style: AXIS_STYLE }} />
-        <YAxis tickFormatter={percentTick} tick={AXIS_STYLE} width={44} />
+        <YAxis tickFormatter={percentTick} tick={AXIS_STYLE} width={Y_AXIS_WIDTH} label={yAxisTitle('share of responses')} />
         <Tooltip labelFormatter={(label) => `${String(label)} ms`} formatter={(value, name) => [tooltipPercent(value), name]} />
-        <Legend wrapperStyle={{ fontSize: 12, paddingTop: 8 }} />
+        <Legend {...LEGEND_PROPS} />
         {histogram.series.map((series) => (
           <Bar key={series.key} dataKey={series.key} name={series.name} fill={series.colour} isAnimationActive={false} />
         ))}

@@ -4,8 +4,9 @@
 import { Bar, BarChart, CartesianGrid, ErrorBar, LabelList, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatInterval, formatPercent } from '../../../lib/panel/format';
 import type { RateChart as RateChartData } from '../../../lib/metrics/prepare-rates';
+import { LEGEND_PROPS, RateBarLabel } from './legend';
 import { ChartFrame, Swatch } from './chart-frame';
-import { AXIS_STYLE, percentLabel, percentTick, tooltipPercent } from './format';
+import { AXIS_STYLE, percentTick, tooltipPercent, yAxisTitle, Y_AXIS_WIDTH } from './format';
 
 export function RateChart({ chart, title, caption, simulated, testId }: { chart: RateChartData; title: string; caption: string; simulated: boolean; testId: string }) {
   const height = 260 + (chart.series.length > 4 ? 30 : 0);
@@ -18,16 +19,17 @@ export function RateChart({ chart, title, caption, simulated, testId }: { chart:
       empty={chart.hasData ? null : 'No model response yet: the rates appear as conversations finish.'}
       numbers={<RateTable chart={chart} testId={testId} />}
     >
-      <BarChart responsive style={{ width: '100%', height }} data={chart.rows} margin={{ top: 22, right: 8, bottom: 4, left: 0 }} barCategoryGap="18%">
+      <BarChart responsive style={{ width: '100%', height }} data={chart.rows} margin={{ top: 4, right: 8, bottom: 4, left: 0 }} barCategoryGap="18%">
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={AXIS_STYLE} interval={0} />
-        <YAxis domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} tickFormatter={percentTick} tick={AXIS_STYLE} width={44} label={{ value: 'share (95% CI)', angle: -90, position: 'insideLeft', offset: 10, style: { ...AXIS_STYLE, textAnchor: 'middle' } }} />
+        <YAxis domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} tickFormatter={percentTick} tick={AXIS_STYLE} width={Y_AXIS_WIDTH} label={yAxisTitle('share, 95% CI')} />
         <Tooltip formatter={(value, name) => [tooltipPercent(value), name]} />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Legend {...LEGEND_PROPS} />
         {chart.series.map((series) => (
-          <Bar key={series.key} dataKey={series.key} name={series.name} fill={series.colour} isAnimationActive={false}>
+          // A rate of exactly 0 keeps a sliver of a bar (and its label), so that it reads as 0, not as missing.
+          <Bar key={series.key} dataKey={series.key} name={series.name} fill={series.colour} minPointSize={2} isAnimationActive={false}>
             <ErrorBar dataKey={`${series.key}Error`} width={5} strokeWidth={1.5} stroke="#1d2330" isAnimationActive={false} />
-            <LabelList dataKey={series.key} position="top" offset={14} formatter={percentLabel} style={{ fontSize: chart.series.length > 3 ? 9 : 11, fill: '#1d2330' }} />
+            <LabelList dataKey={series.key} content={(props) => <RateBarLabel viewBox={props.viewBox as never} value={props.value} small={chart.series.length > 3} />} />
           </Bar>
         ))}
       </BarChart>

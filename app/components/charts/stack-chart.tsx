@@ -4,6 +4,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { StackChart as StackChartData } from '../../../lib/metrics/prepare-parse-paths';
 import { formatPercent } from '../../../lib/panel/format';
+import { LEGEND_PROPS } from './legend';
 import { ChartFrame, Swatch } from './chart-frame';
 import { AXIS_STYLE, percentTick } from './format';
 
@@ -40,7 +41,7 @@ export function StackChart<Key extends string>({
             return [`${formatPercent(typeof value === 'number' ? value : null)} (${count ?? 0})`, key];
           }}
         />
-        <Legend wrapperStyle={{ fontSize: 11 }} />
+        <Legend {...LEGEND_PROPS} />
         {chart.segments.map((segment) => (
           <Bar key={segment.key} dataKey={`share_${segment.key}`} name={segment.key} stackId="share" fill={segment.colour} isAnimationActive={false} />
         ))}

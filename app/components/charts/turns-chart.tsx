@@ -4,8 +4,9 @@
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TurnsHistogram } from '../../../lib/metrics/prepare-turns';
 import { formatPercent } from '../../../lib/panel/format';
+import { LEGEND_PROPS } from './legend';
 import { ChartFrame, Swatch } from './chart-frame';
-import { AXIS_STYLE, percentTick, tooltipPercent } from './format';
+import { AXIS_STYLE, percentTick, tooltipPercent, yAxisTitle, Y_AXIS_WIDTH } from './format';
 
 export function TurnsChart({ histogram, simulated }: { histogram: TurnsHistogram; simulated: boolean }) {
   return (
@@ -17,12 +18,12 @@ export function TurnsChart({ histogram, simulated }: { histogram: TurnsHistogram
       empty={histogram.hasData ? null : 'No conversation has been submitted yet.'}
       numbers={<TurnsTable histogram={histogram} />}
     >
-      <BarChart responsive style={{ width: '100%', height: 250 }} data={histogram.rows} margin={{ top: 8, right: 8, bottom: 16, left: 0 }}>
+      <BarChart responsive style={{ width: '100%', height: 250 }} data={histogram.rows} margin={{ top: 4, right: 8, bottom: 18, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="turns" tick={AXIS_STYLE} label={{ value: 'model responses (turns)', position: 'insideBottom', offset: -10, style: AXIS_STYLE }} />
-        <YAxis tickFormatter={percentTick} tick={AXIS_STYLE} width={44} domain={[0, 1]} label={{ value: 'share of submitted', angle: -90, position: 'insideLeft', offset: 10, style: { ...AXIS_STYLE, textAnchor: 'middle' } }} />
+        <YAxis tickFormatter={percentTick} tick={AXIS_STYLE} width={Y_AXIS_WIDTH} domain={[0, 1]} label={yAxisTitle('share of submitted')} />
         <Tooltip labelFormatter={(label) => `${String(label)} turns`} formatter={(value, name) => [tooltipPercent(value), name]} />
-        <Legend wrapperStyle={{ fontSize: 12, paddingTop: 8 }} />
+        <Legend {...LEGEND_PROPS} />
         {histogram.series.map((series) => (
           <Bar key={series.key} dataKey={series.key} name={series.name} fill={series.colour} isAnimationActive={false} />
         ))}

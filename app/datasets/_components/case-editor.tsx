@@ -123,7 +123,7 @@ export function CaseEditor({ datasetId, datasetCase, toolNames, onSaved, onCance
           Add a parallel call
         </button>
       ) : null}
-      <p className="field-hint">A line that is JSON is that value (68, true, &quot;68&quot;, [1, 2]); any other line is a string as written. Strings match ignoring case and surrounding punctuation.</p>
+      <p className="field-hint">A line that is JSON is that value (68, true, &quot;68&quot;, [1, 2]); any other line is a string as written. Strings are compared as BFCL compares them: case, spaces and , . / - _ * ^ are ignored.</p>
       <label htmlFor={`note-${datasetCase.rowId}`}>Note</label>
       <input id={`note-${datasetCase.rowId}`} className="wide" value={note} onChange={(event) => setNote(event.target.value)} data-testid="edit-note" />
       {!reading.ok ? (

@@ -91,7 +91,7 @@ export function ImportDatasetForm() {
       <label htmlFor="dataset-text" className="spaced">
         Or paste it (one case a line)
       </label>
-      <textarea id="dataset-text" rows={8} value={text} onChange={(event) => setText(event.target.value)} spellCheck={false} data-testid="dataset-text" />
+      <textarea id="dataset-text" rows={8} wrap="off" value={text} onChange={(event) => setText(event.target.value)} spellCheck={false} data-testid="dataset-text" />
       {refusal ? (
         <div className="error-box" role="alert" data-testid="import-report">
           <strong>{refusal.message}</strong>

@@ -12,6 +12,11 @@ const VARIABLE_NAME = /^[A-Z_][A-Z0-9_]{0,63}$/;
 
 type TestState = { running: boolean; result: EndpointTest | null; failure: ApiFailure | null };
 
+/** The built-in simulator first (what a newcomer can use at once), then by name. */
+function ordered(endpoints: EndpointView[]): EndpointView[] {
+  return [...endpoints].sort((left, right) => Number(right.builtIn) - Number(left.builtIn) || left.name.localeCompare(right.name));
+}
+
 /** What is wrong with the key variable field as typed, or null. */
 function keyFieldProblem(value: string): string | null {
   const trimmed = value.trim();
@@ -59,7 +64,7 @@ function TestResult({ state }: { state: TestState }) {
 }
 
 export function EndpointManager({ initial }: { initial: EndpointView[] }) {
-  const [endpoints, setEndpoints] = useState(initial);
+  const [endpoints, setEndpoints] = useState(() => ordered(initial));
   const [tests, setTests] = useState<Record<string, TestState>>({});
   const [form, setForm] = useState({ name: '', baseUrl: 'http://127.0.0.1:8000/v1', model: '', apiKeyEnv: '' });
   const [adding, setAdding] = useState(false);
@@ -84,7 +89,7 @@ export function EndpointManager({ initial }: { initial: EndpointView[] }) {
       setAddFailure(answer);
       return;
     }
-    setEndpoints((current) => [...current, answer.body].sort((left, right) => left.name.localeCompare(right.name)));
+    setEndpoints((current) => ordered([...current, answer.body]));
     setForm({ name: '', baseUrl: form.baseUrl, model: '', apiKeyEnv: '' });
     await test(answer.body.id);
   };

@@ -42,7 +42,7 @@ export function VariantEditor({
   const setSetting = <Key extends keyof VariantSettingsDraft>(key: Key, value: VariantSettingsDraft[Key]) => onChange({ settings: { ...variant.settings, [key]: value } });
   const chooseSource = (value: string) => {
     const source = sources.find((candidate) => candidate.value === value);
-    if (source) onChange({ source: value, systemPrompt: source.systemPrompt });
+    if (source) onChange({ source: value, systemPrompt: source.systemPrompt, nodeContext: source.nodeContext });
   };
 
   return (
@@ -91,6 +91,12 @@ export function VariantEditor({
         {...invalidProps(field('systemPrompt'), errors)}
       />
       <FieldError field={field('systemPrompt')} errors={errors} />
+      {variant.nodeContext !== null ? (
+        <details data-testid="variant-node-context">
+          <summary>With the saved variant&apos;s own node context template</summary>
+          <pre>{variant.nodeContext}</pre>
+        </details>
+      ) : null}
 
       <div className={styles.settings}>
         <div>

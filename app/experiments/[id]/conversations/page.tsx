@@ -10,6 +10,7 @@ import { isNotFound } from '../../../../lib/panel/not-found';
 import { getPanel } from '../../../../lib/panel/runtime';
 import { OutcomeBadge, SimulatedBadge, StatusBadge } from '../../../components/status-badge';
 import { ConversationFilters } from './filters';
+import styles from './conversations.module.css';
 
 export const dynamic = 'force-dynamic';
 
@@ -85,7 +86,7 @@ export default async function ConversationsPage({ params, searchParams }: { para
           </p>
         ) : (
           <div className="table-scroll">
-            <table data-testid="conversation-list">
+            <table className={styles.list} data-testid="conversation-list">
               <thead>
                 <tr>
                   <th>Conversation</th>
@@ -101,7 +102,7 @@ export default async function ConversationsPage({ params, searchParams }: { para
               <tbody>
                 {page.conversations.map((conversation) => (
                   <tr key={conversation.id} className="clickable" data-testid="conversation-row" data-outcome={conversation.outcome}>
-                    <td style={{ minWidth: 160, maxWidth: 280 }}>
+                    <td className={styles.conversation}>
                       <Link href={`/conversations/${conversation.id}`} data-testid="conversation-link">
                         #{conversation.slot + 1}
                       </Link>
@@ -109,8 +110,8 @@ export default async function ConversationsPage({ params, searchParams }: { para
                         input {conversation.inputIndex + 1}: {inputLabel(conversation.input)}
                       </span>
                     </td>
-                    <td>{conversation.variantName}</td>
-                    <td>
+                    <td data-label="Variant">{conversation.variantName}</td>
+                    <td data-label="Outcome">
                       <OutcomeBadge outcome={conversation.outcome} />
                       {conversation.verdictScored ? (
                         <span className="sub" data-testid="row-verdict">
@@ -118,7 +119,7 @@ export default async function ConversationsPage({ params, searchParams }: { para
                         </span>
                       ) : null}
                     </td>
-                    <td>
+                    <td className={styles.paths} data-label="Parse paths">
                       <div className="chips">
                         {conversation.parsePaths.map((path, index) => (
                           <span key={index} className={`chip${path === null || path === 'malformed' ? ' warn' : ''}`} data-testid="row-parse-path">
@@ -127,10 +128,10 @@ export default async function ConversationsPage({ params, searchParams }: { para
                         ))}
                       </div>
                     </td>
-                    <td className="number">{conversation.modelCallCount}</td>
-                    <td className="number">{conversation.toolCallCount}</td>
-                    <td className="number">{formatMilliseconds(conversation.durationMs)}</td>
-                    <td className="muted" style={{ maxWidth: 280 }}>
+                    <td className="number" data-label="Model calls">{conversation.modelCallCount}</td>
+                    <td className="number" data-label="Tool calls">{conversation.toolCallCount}</td>
+                    <td className="number" data-label="Duration">{formatMilliseconds(conversation.durationMs)}</td>
+                    <td className={`muted ${styles.ending}`}>
                       {excerpt(conversation.error ?? conversation.finalText)}
                     </td>
                   </tr>
