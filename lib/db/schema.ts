@@ -222,6 +222,9 @@ export const modelCalls = sqliteTable(
       table.completionTokens,
     ),
     index('model_calls_conversation_index').on(table.conversationId, table.turn),
+    // Responses of a variant in latency order: p50 and p95 are two index look-ups (metrics-facts.ts
+    // with responses 'aggregate'), not a sort of every call.
+    index('model_calls_latency_index').on(table.experimentId, table.variantIndex, table.status, table.latencyMs),
   ],
 );
 

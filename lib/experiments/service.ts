@@ -115,7 +115,8 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
 export function experimentSummary(database: RemoraDatabase, experimentId: string): ExperimentSummary {
   const row = getExperiment(database, experimentId);
   if (!row) throw new NotFoundError(`no experiment with id ${experimentId}`);
-  const facts = getMetricsInput(database, experimentId);
+  // Aggregated in SQL: the cost stays flat however many calls the experiment made (metrics-facts.ts).
+  const facts = getMetricsInput(database, experimentId, { responses: 'aggregate' });
   if (!facts) throw new NotFoundError(`no experiment with id ${experimentId}`);
   return summarizeExperiment(experimentId, row.status, facts, { simulated: row.simulated });
 }

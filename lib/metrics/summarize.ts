@@ -13,6 +13,7 @@ import type {
   MetricsInput,
   ModelCallFacts,
   Rate,
+  ResponseFacts,
   VariantSummary,
 } from './types';
 
@@ -89,12 +90,14 @@ function summarizeVariant(
   errors: ErrorFacts[],
   accuracy?: { kinds: ('call' | 'no_call')[]; facts: AccuracyFacts[] },
   confidence: ConfidenceFacts[] = [],
+  aggregated?: ResponseFacts,
 ): VariantSummary {
   // A model response is a call that returned; failed requests have no parse path and count
   // only as errors, so the parse-path counts add up to modelCalls.
   const responses = modelCalls.filter((call) => call.ok);
   const turns = submittedTurns(conversations);
-  const latencies = sortAscending(responses.map((call) => call.latencyMs));
+  // Latency and tokens come aggregated from the database when it gave them (ResponseFacts).
+  const latencies = aggregated ? [] : sortAscending(responses.map((call) => call.latencyMs));
   const errorCounts: Record<string, number> = {};
   for (const error of errors) {
     if (error.count > 0) errorCounts[error.kind] = (errorCounts[error.kind] ?? 0) + error.count;
@@ -121,11 +124,13 @@ function summarizeVariant(
       OUTCOMES,
     ),
     errors: errorCounts,
-    latencyMs: { p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95) },
-    tokens: {
-      prompt: sumReported(responses.map((call) => call.promptTokens)),
-      completion: sumReported(responses.map((call) => call.completionTokens)),
-    },
+    latencyMs: aggregated ? { ...aggregated.latencyMs } : { p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95) },
+    tokens: aggregated
+      ? { ...aggregated.tokens }
+      : {
+          prompt: sumReported(responses.map((call) => call.promptTokens)),
+          completion: sumReported(responses.map((call) => call.completionTokens)),
+        },
     meanToolNameConfidence: meanConfidence(confidence),
     ...(accuracy ? accuracyRates(accuracy.facts, accuracy.kinds) : {}),
   };
@@ -164,6 +169,11 @@ function compareVariants(
   return comparisons;
 }
 
+/** A variant without a response: no latency, no tokens (as the per-call facts would give). */
+function emptyResponses(variant: string): ResponseFacts {
+  return { variant, latencyMs: { p50: null, p95: null }, tokens: { prompt: null, completion: null } };
+}
+
 /** Variant names in the order given, then any that only appear in the facts (never dropped). */
 function variantOrder(input: MetricsInput): string[] {
   const names = [...input.variants];
@@ -199,6 +209,7 @@ export function summarizeExperiment(
       ofVariant(input.errors, name),
       input.accuracy ? { kinds: input.accuracy.kinds, facts: ofVariant(input.accuracy.facts, name) } : undefined,
       ofVariant(input.toolNameConfidence ?? [], name),
+      input.responses?.find((entry) => entry.variant === name) ?? (input.responses ? emptyResponses(name) : undefined),
     ),
   );
   const turns = names.map((name) => submittedTurns(ofVariant(input.conversations, name)));

@@ -37,6 +37,14 @@ export type AccuracyFacts = {
   count: number;
 };
 
+/**
+ * Latency quantiles and token sums of one variant's model responses (failed requests left out),
+ * computed by the database. When MetricsInput has them, latency and tokens come from here, and the
+ * modelCalls facts carry neither (latencyMs NaN, tokens null): a summary of 100,000 conversations
+ * then needs no list of every call's latency.
+ */
+export type ResponseFacts = { variant: string; latencyMs: { p50: number | null; p95: number | null }; tokens: { prompt: number | null; completion: number | null } };
+
 /** The tool-name confidence of one variant's responses that carried logprobs and named a tool. */
 export type ConfidenceFacts = { variant: string; total: number; count: number };
 
@@ -53,6 +61,8 @@ export type MetricsInput = {
   accuracy?: { kinds: ('call' | 'no_call')[]; facts: AccuracyFacts[] };
   /** Sums of the stored tool-name confidences; absent or empty when no response had logprobs. */
   toolNameConfidence?: ConfidenceFacts[];
+  /** Latency and tokens per variant, aggregated by the database (see ResponseFacts); absent: from the modelCalls facts. */
+  responses?: ResponseFacts[];
 };
 
 export type Rate = { value: number | null; low: number | null; high: number | null; successes: number; trials: number };

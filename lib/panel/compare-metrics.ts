@@ -17,8 +17,23 @@ export type VariantMetrics = { a: VariantSummary; b: VariantSummary; metrics: Co
 
 type Side = { facts: MetricsInput; variant: string; label: string };
 
+/**
+ * The facts of one variant under another name. Facts arrive as repeated references to one object
+ * per group (metrics-facts.ts), so each distinct object is copied once and its copy repeated.
+ */
 function relabel<Fact extends { variant: string }>(facts: Fact[] | undefined, from: string, to: string): Fact[] {
-  return (facts ?? []).filter((fact) => fact.variant === from).map((fact) => ({ ...fact, variant: to }));
+  const copies = new Map<Fact, Fact>();
+  const relabelled: Fact[] = [];
+  for (const fact of facts ?? []) {
+    if (fact.variant !== from) continue;
+    let copy = copies.get(fact);
+    if (!copy) {
+      copy = from === to ? fact : { ...fact, variant: to };
+      copies.set(fact, copy);
+    }
+    relabelled.push(copy);
+  }
+  return relabelled;
 }
 
 /** One side's facts under its label; the accuracy facts only when `withAccuracy`. */

@@ -1,6 +1,6 @@
 // tree-sitter's Python grammar, loaded once per process: tool workers parse many files with one parser.
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { packageFolder } from '../package-path';
 import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
 
 export type { Node as SyntaxNode } from 'web-tree-sitter';
@@ -8,8 +8,7 @@ export type { Node as SyntaxNode } from 'web-tree-sitter';
 let parserPromise: Promise<Parser> | null = null;
 
 function grammarFile(): string {
-  const require = createRequire(import.meta.url);
-  return path.join(path.dirname(require.resolve('tree-sitter-python/package.json')), 'tree-sitter-python.wasm');
+  return path.join(packageFolder('tree-sitter-python'), 'tree-sitter-python.wasm');
 }
 
 async function createParser(): Promise<Parser> {

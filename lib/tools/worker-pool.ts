@@ -1,8 +1,8 @@
 // A ToolExecutor over a pool of reused child processes: JavaScript/TypeScript tool modules stay loaded between calls.
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { packageFolder } from '../package-path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ToolExecution, ToolExecutor, ToolLimits, ToolRequest } from './protocol';
 import { parseJson } from './request-schema';
@@ -246,11 +246,7 @@ let loaderUrl: string | null = null;
 /** tsx's loader as an absolute URL: a bare `--import tsx` would resolve from the current folder, which may be anywhere. */
 function tsxLoaderUrl(): string {
   if (loaderUrl) return loaderUrl;
-  const require = createRequire(import.meta.url);
-  // A bundler (Next's Turbopack, for the panel) replaces require.resolve with a module number; the
-  // panel runs from the project root, whose node_modules holds tsx.
-  const resolved: unknown = require.resolve('tsx/package.json');
-  const manifestPath = typeof resolved === 'string' ? resolved : path.join(process.cwd(), 'node_modules', 'tsx', 'package.json');
+  const manifestPath = path.join(packageFolder('tsx'), 'package.json');
   const manifest = parseJson(readFileSync(manifestPath, 'utf8'));
   const exported = manifest.ok ? (manifest.value as { exports?: Record<string, unknown> }).exports?.['.'] : undefined;
   const entry = typeof exported === 'string' ? exported : './dist/loader.mjs';

@@ -6,6 +6,7 @@ import type { ConversationFacts, ErrorFacts, MetricsInput, ModelCallFacts } from
 import type { RemoraDatabase } from '../client';
 import { datasetOf, variantNamesOf } from '../experiment-config';
 import { getAccuracyFacts } from './accuracy';
+import { aggregateModelCalls } from './response-stats';
 import { conversations, experiments, modelCalls, toolExecutions } from '../schema';
 
 export const MODEL_REQUEST_FAILED = 'model_request_failed';
@@ -15,8 +16,17 @@ function repeat<T extends object>(fact: T, times: number, into: T[]): void {
   for (let index = 0; index < times; index += 1) into.push(frozen);
 }
 
+export type MetricsInputOptions = {
+  /**
+   * 'facts' (the default): one fact per model call with its latency and tokens. 'aggregate': calls
+   * grouped without them, and latency quantiles and token sums per variant from SQLite
+   * (MetricsInput.responses; see response-stats.ts): what summaries of large experiments use.
+   */
+  responses?: 'facts' | 'aggregate';
+};
+
 /** Facts of one experiment for lib/metrics, or null when there is no such experiment. */
-export function getMetricsInput(database: RemoraDatabase, experimentId: string): MetricsInput | null {
+export function getMetricsInput(database: RemoraDatabase, experimentId: string, options: MetricsInputOptions = {}): MetricsInput | null {
   const experiment = database.select({ config: experiments.config }).from(experiments).where(eq(experiments.id, experimentId)).get();
   if (!experiment) return null;
 
@@ -53,34 +63,37 @@ export function getMetricsInput(database: RemoraDatabase, experimentId: string):
     repeat({ variant: variantName(group.variantIndex), outcome: group.outcome, modelResponses: group.modelResponses }, group.count, conversationFacts);
   }
 
-  const callGroups = database
-    .select({
-      variantIndex: modelCalls.variantIndex,
-      status: modelCalls.status,
-      parsePath: modelCalls.parsePath,
-      callCount: modelCalls.callCount,
-      allValid: modelCalls.allValid,
-      latencyMs: modelCalls.latencyMs,
-      promptTokens: modelCalls.promptTokens,
-      completionTokens: modelCalls.completionTokens,
-      count: count(),
-    })
-    .from(modelCalls)
-    .where(eq(modelCalls.experimentId, experimentId))
-    // In the order of model_calls_metrics_index, which covers the query: no sort, no row reads.
-    .groupBy(
-      modelCalls.variantIndex,
-      modelCalls.parsePath,
-      modelCalls.status,
-      modelCalls.callCount,
-      modelCalls.allValid,
-      modelCalls.latencyMs,
-      modelCalls.promptTokens,
-      modelCalls.completionTokens,
-    )
-    .all();
-  const callFacts: ModelCallFacts[] = [];
-  const failedRequests = new Map<number, number>();
+  const aggregated = options.responses === 'aggregate' ? aggregateModelCalls(database, experimentId, variantName) : null;
+  const callGroups = aggregated
+    ? []
+    : database
+      .select({
+        variantIndex: modelCalls.variantIndex,
+        status: modelCalls.status,
+        parsePath: modelCalls.parsePath,
+        callCount: modelCalls.callCount,
+        allValid: modelCalls.allValid,
+        latencyMs: modelCalls.latencyMs,
+        promptTokens: modelCalls.promptTokens,
+        completionTokens: modelCalls.completionTokens,
+        count: count(),
+      })
+      .from(modelCalls)
+      .where(eq(modelCalls.experimentId, experimentId))
+      // In the order of model_calls_metrics_index, which covers the query: no sort, no row reads.
+      .groupBy(
+        modelCalls.variantIndex,
+        modelCalls.parsePath,
+        modelCalls.status,
+        modelCalls.callCount,
+        modelCalls.allValid,
+        modelCalls.latencyMs,
+        modelCalls.promptTokens,
+        modelCalls.completionTokens,
+      )
+      .all();
+  const callFacts: ModelCallFacts[] = aggregated?.facts ?? [];
+  const failedRequests = aggregated?.failedRequests ?? new Map<number, number>();
   for (const group of callGroups) {
     const ok = group.status === 'ok';
     if (!ok) failedRequests.set(group.variantIndex, (failedRequests.get(group.variantIndex) ?? 0) + group.count);
@@ -121,6 +134,7 @@ export function getMetricsInput(database: RemoraDatabase, experimentId: string):
 
   const indexes = [...nameOf.keys()].sort((first, second) => first - second);
   const facts: MetricsInput = { variants: indexes.map(variantName), conversations: conversationFacts, modelCalls: callFacts, errors };
+  if (aggregated) facts.responses = aggregated.responses;
   if (confidenceGroups.length > 0) {
     facts.toolNameConfidence = confidenceGroups.map((group) => ({ variant: variantName(group.variantIndex), total: group.total, count: group.count }));
   }

@@ -110,8 +110,8 @@ export default async function ConversationsPage({ params, searchParams }: { para
                         input {conversation.inputIndex + 1}: {inputLabel(conversation.input)}
                       </span>
                     </td>
-                    <td data-label="Variant">{conversation.variantName}</td>
-                    <td data-label="Outcome">
+                    <td>{conversation.variantName}</td>
+                    <td>
                       <OutcomeBadge outcome={conversation.outcome} />
                       {conversation.verdictScored ? (
                         <span className="sub" data-testid="row-verdict">
@@ -119,7 +119,7 @@ export default async function ConversationsPage({ params, searchParams }: { para
                         </span>
                       ) : null}
                     </td>
-                    <td className={styles.paths} data-label="Parse paths">
+                    <td className={styles.paths}>
                       <div className="chips">
                         {conversation.parsePaths.map((path, index) => (
                           <span key={index} className={`chip${path === null || path === 'malformed' ? ' warn' : ''}`} data-testid="row-parse-path">
@@ -128,9 +128,9 @@ export default async function ConversationsPage({ params, searchParams }: { para
                         ))}
                       </div>
                     </td>
-                    <td className="number" data-label="Model calls">{conversation.modelCallCount}</td>
-                    <td className="number" data-label="Tool calls">{conversation.toolCallCount}</td>
-                    <td className="number" data-label="Duration">{formatMilliseconds(conversation.durationMs)}</td>
+                    <td className="number" data-label="model calls">{conversation.modelCallCount}</td>
+                    <td className="number" data-label="tool calls">{conversation.toolCallCount}</td>
+                    <td className="number">{formatMilliseconds(conversation.durationMs)}</td>
                     <td className={`muted ${styles.ending}`}>
                       {excerpt(conversation.error ?? conversation.finalText)}
                     </td>

@@ -1,0 +1,165 @@
+// `npx tsx bench/panel-queries.ts`: fills a database with 100,000 real-shaped conversations (three
+// variants, written through the batched conversation writer as experiments write them) and times,
+// in server time, what the experiment page and the conversation list ask of it. Goal: every one
+// under 300 ms.
+//
+//   npx tsx bench/panel-queries.ts [--conversations N] [--runs N] [--db PATH] [--keep] [--json]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { loadAgent } from '../lib/agents/load';
+import { closeDatabase, openDatabase, projectRoot } from '../lib/db/client';
+import { createConversationWriter } from '../lib/db/conversation-writer';
+import { listExportBatch } from '../lib/db/queries/experiment-export';
+import { setExperimentStatus } from '../lib/db/queries/experiments';
+import { getMetricsInput } from '../lib/db/queries/metrics-facts';
+import { BUILT_IN_SIMULATOR_URL } from '../lib/experiments/built-in-simulator';
+import { ExperimentConfig } from '../lib/experiments/config';
+import { JobRunner } from '../lib/experiments/job-runner';
+import { createStoredExperiment } from '../lib/experiments/service';
+import type { PanelContext } from '../lib/panel/context';
+import { listConversationPage } from '../lib/panel/conversations';
+import { readConversationListRequest } from '../lib/panel/conversations-query';
+import { getExperimentChartData, getExperimentPageData } from '../lib/panel/experiment-charts';
+import { getAgentHistory } from '../lib/panel/experiment-history';
+import { getExperimentView, listExperimentConversations } from '../lib/panel/experiments';
+import type { RemoraDatabase } from '../lib/db/client';
+import { makeConversation, PROFILES } from './panel-records';
+
+type Options = { conversations: number; runs: number; db: string | null; keep: boolean; json: boolean };
+
+function readOptions(argv: string[]): Options {
+  const options: Options = { conversations: 100_000, runs: 7, db: null, keep: false, json: false };
+  for (let index = 0; index < argv.length; index++) {
+    const flag = argv[index];
+    const value = () => {
+      const next = argv[++index];
+      if (next === undefined) throw new Error(`${flag} needs a value`);
+      return next;
+    };
+    if (flag === '--conversations') options.conversations = Number(value());
+    else if (flag === '--runs') options.runs = Number(value());
+    else if (flag === '--db') options.db = value();
+    else if (flag === '--keep') options.keep = true;
+    else if (flag === '--json') options.json = true;
+    else throw new Error(`unknown option ${flag}`);
+  }
+  if (!Number.isInteger(options.conversations) || options.conversations < PROFILES.length) throw new Error('--conversations must be a whole number of at least 3');
+  if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error('--runs must be a whole number of at least 1');
+  return options;
+}
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+/** Creates a stored experiment of the harness agent and writes `perVariant` conversations per variant. */
+async function fill(database: RemoraDatabase, perVariant: number, seedBase: number): Promise<{ id: string; seconds: number }> {
+  const agent = await loadAgent(path.join(projectRoot(), 'agents', 'harness'));
+  const runtime = agent.toRuntime();
+  const config = ExperimentConfig.parse({
+    agent: runtime.name,
+    variants: PROFILES.map((profile) => ({ name: profile.name, settings: profile.name === 'required' ? { toolChoice: 'required' } : {} })),
+    endpoint: { baseUrl: BUILT_IN_SIMULATOR_URL, model: 'functiongemma-270m-it', simulated: true },
+    inputs: agent.inputs,
+    requestsPerVariant: perVariant,
+    concurrency: 32,
+  });
+  const experiment = createStoredExperiment(database, config, runtime);
+  setExperimentStatus(database, experiment.id, 'running');
+  const writer = createConversationWriter(database, { maxBatch: 500, flushIntervalMs: 60_000 });
+  const started = performance.now();
+  for (let slot = 0; slot < perVariant; slot++) {
+    for (let variantIndex = 0; variantIndex < PROFILES.length; variantIndex++) {
+      const inputIndex = slot % config.inputs.length;
+      const record = makeConversation(PROFILES[variantIndex], slot, config.inputs[inputIndex], seedBase + slot * PROFILES.length + variantIndex);
+      writer.write(experiment.id, { variantIndex, variantName: PROFILES[variantIndex].name, slot, inputIndex }, record);
+    }
+    if (slot > 0 && slot % 5000 === 0) log(`  ${slot * PROFILES.length} conversations written`);
+  }
+  writer.close();
+  setExperimentStatus(database, experiment.id, 'completed');
+  return { id: experiment.id, seconds: (performance.now() - started) / 1000 };
+}
+
+type Timing = { name: string; medianMs: number; minMs: number; maxMs: number; detail: string };
+
+function time(name: string, runs: number, work: () => unknown, describe: (result: unknown) => string = () => ''): Timing {
+  let result = work(); // warm-up: statements prepared, pages in the cache, as on a live server
+  const samples: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    result = work();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((first, second) => first - second);
+  return { name, medianMs: samples[Math.floor(samples.length / 2)], minMs: samples[0], maxMs: samples[samples.length - 1], detail: describe(result) };
+}
+
+async function main(): Promise<void> {
+  const options = readOptions(process.argv.slice(2));
+  const folder = options.db ? null : mkdtempSync(path.join(tmpdir(), 'remora-panel-bench-'));
+  const file = options.db ?? path.join(folder as string, 'bench.db');
+  const database = openDatabase(file);
+  const jobRunner = new JobRunner({ database, toolPoolSize: 1, log: () => {} });
+  const context: PanelContext = { database, jobRunner, root: projectRoot(), simulatorUrl: () => 'http://127.0.0.1:9/v1' };
+  try {
+    const perVariant = Math.ceil(options.conversations / PROFILES.length);
+    log(`filling ${file} with ${perVariant * PROFILES.length} conversations (${PROFILES.length} variants)...`);
+    const big = await fill(database, perVariant, 1);
+    // A second, smaller experiment, so that every query has to keep to its own experiment.
+    const small = await fill(database, 500, 10_000_000);
+    const counts = database.$client.prepare('select (select count(*) from conversations) as conversations, (select count(*) from model_calls) as calls, (select count(*) from messages) as messages, (select count(*) from tool_executions) as executions').get() as Record<string, number>;
+    log(`written in ${big.seconds.toFixed(1)} s (${Math.round((perVariant * PROFILES.length) / big.seconds)} conversations/s); the file holds ${counts.conversations} conversations, ${counts.calls} model calls, ${counts.messages} messages, ${counts.executions} tool executions`);
+
+    const id = big.id;
+    const summary = getExperimentView(context, id).summary;
+    const page = (query: Record<string, string>) => () => listConversationPage(context, id, readConversationListRequest(query));
+    const pageDetail = (result: unknown) => {
+      const view = result as ReturnType<typeof listConversationPage>;
+      const total = view.page.total;
+      return `${view.page.conversations.length} rows, total ${total === null ? 'not counted' : `${total.exact ? '' : '> '}${total.count}`}`;
+    };
+    const apiPage = (query: Parameters<typeof listExperimentConversations>[2]) => () => listExperimentConversations(context, id, query);
+    const apiDetail = (result: unknown) => {
+      const found = result as ReturnType<typeof listExperimentConversations>;
+      return `${found.conversations.length} rows of ${found.total}`;
+    };
+    const timings: Timing[] = [
+      time('summary facts (SQL aggregates only)', options.runs, () => getMetricsInput(database, id), (result) => `${(result as { modelCalls: unknown[] }).modelCalls.length} model-call facts`),
+      time('experiment view: GET /api/experiments/:id (facts + summary JSON)', options.runs, () => getExperimentView(context, id), (result) => `${(result as { summary: { variants: unknown[] } }).summary.variants.length} variants`),
+      time('chart data (turns and latency distributions)', options.runs, () => getExperimentChartData(context, id, summary), (result) => `${(result as { latency: { groups: unknown[] } }).latency.groups.length} latency groups`),
+      time('experiment page: GET /api/experiments/:id/charts (view + charts)', options.runs, () => getExperimentPageData(context, id)),
+      time('conversation list page, first page, no filter', options.runs, page({}), pageDetail),
+      time('conversation list page, variant=directive', options.runs, page({ variant: 'directive' }), pageDetail),
+      time('conversation list page, outcome=no_tool_call', options.runs, page({ outcome: 'no_tool_call' }), pageDetail),
+      time('conversation list page, parsePath=malformed (rare)', options.runs, page({ parsePath: 'malformed' }), pageDetail),
+      time('conversation list page, error=tool_failed', options.runs, page({ error: 'tool_failed' }), pageDetail),
+      time('conversation list page, variant + outcome + parsePath', options.runs, page({ variant: 'baseline', outcome: 'submitted', parsePath: 'functiongemma_tags' }), pageDetail),
+      time('conversation list page, text search q="request 4242"', options.runs, page({ q: 'request 4242' }), pageDetail),
+      time('API conversations, first page (limit 50)', options.runs, apiPage({ limit: 50, offset: 0 }), apiDetail),
+      time('API conversations, parsePath=json_array', options.runs, apiPage({ parsePath: 'json_array', limit: 50, offset: 0 }), apiDetail),
+      time('API conversations, variant + outcome, offset 20,000', options.runs, apiPage({ variant: 'required', outcome: 'submitted', limit: 50, offset: 20_000 }), apiDetail),
+      time('export: one CSV batch of 500 conversations', options.runs, () => listExportBatch(database, id, { variantIndex: 1, slot: 20_000 }, 500), (result) => `${(result as unknown[]).length} rows`),
+      time('agent history (2 experiments, cached summaries)', options.runs, () => getAgentHistory(context, 'harness'), (result) => `${(result as { points: unknown[] }).points.length} points`),
+    ];
+    void small;
+    if (options.json) {
+      process.stdout.write(`${JSON.stringify({ conversations: counts.conversations, modelCalls: counts.calls, fillSeconds: big.seconds, timings }, null, 2)}\n`);
+      return;
+    }
+    const width = Math.max(...timings.map((timing) => timing.name.length));
+    process.stdout.write(`\n${'query'.padEnd(width)}  median      max   goal   detail\n`);
+    for (const timing of timings) {
+      const ok = timing.maxMs < 300 ? 'ok' : 'SLOW';
+      process.stdout.write(`${timing.name.padEnd(width)}  ${timing.medianMs.toFixed(1).padStart(6)} ms ${timing.maxMs.toFixed(1).padStart(6)} ms  ${ok.padEnd(4)}   ${timing.detail}\n`);
+    }
+    process.stdout.write(`\n${options.runs} runs each after a warm-up; server time in this process (no HTTP, no rendering).\n`);
+  } finally {
+    await jobRunner.close();
+    closeDatabase(database);
+    if (folder && !options.keep) rmSync(folder, { recursive: true, force: true });
+    else log(`kept ${file}`);
+  }
+}
+
+await main();

@@ -1,0 +1,1 @@
+CREATE INDEX `model_calls_latency_index` ON `model_calls` (`experiment_id`,`variant_index`,`status`,`latency_ms`);

@@ -1,0 +1,123 @@
+// The model-call side of the metrics, aggregated by SQLite (getMetricsInput with responses
+// 'aggregate'): calls grouped without their latency and tokens, token sums per variant, and the
+// latency p50 and p95 per variant read from model_calls_latency_index as two order statistics
+// each. The result equals what lib/metrics computes from one fact per call (tested side by side),
+// but its cost does not grow with the number of distinct latencies.
+import { and, asc, count, eq, sum } from 'drizzle-orm';
+import type { ModelCallFacts, ResponseFacts } from '../../metrics/types';
+import type { RemoraDatabase } from '../client';
+import { modelCalls } from '../schema';
+
+/**
+ * Where the q-quantile of `count` sorted values lies, by the rule lib/metrics uses (linear
+ * interpolation, type 7 of R and numpy, as simple-statistics' quantileSorted): `lower` and `upper`
+ * are 0-based positions and the value is x[lower] + fraction * (x[upper] - x[lower]), or x[lower]
+ * itself when `exact`.
+ */
+export type QuantilePosition = { lower: number; upper: number; fraction: number; exact: boolean };
+
+export function quantilePosition(count: number, q: number): QuantilePosition | null {
+  if (count === 0 || !(q >= 0 && q <= 1)) return null;
+  if (q === 1) return { lower: count - 1, upper: count - 1, fraction: 0, exact: true };
+  if (q === 0) return { lower: 0, upper: 0, fraction: 0, exact: true };
+  const index = (count - 1) * q;
+  if (index % 1 !== 0) {
+    const lower = Math.floor(index);
+    return { lower, upper: Math.ceil(index), fraction: index - lower, exact: false };
+  }
+  return { lower: index, upper: index, fraction: 0, exact: true };
+}
+
+/** The quantile from the values at its positions, with the same arithmetic as quantileSorted. */
+export function quantileAt(position: QuantilePosition, valueAt: (index: number) => number): number {
+  const lower = valueAt(position.lower);
+  if (position.exact) return lower;
+  return lower + position.fraction * (valueAt(position.upper) - lower);
+}
+
+function latencyAt(database: RemoraDatabase, experimentId: string, variantIndex: number, index: number): number {
+  // Over model_calls_latency_index (experiment, variant, status, latency): an index walk, no sort.
+  const row = database
+    .select({ latencyMs: modelCalls.latencyMs })
+    .from(modelCalls)
+    .where(and(eq(modelCalls.experimentId, experimentId), eq(modelCalls.variantIndex, variantIndex), eq(modelCalls.status, 'ok')))
+    .orderBy(asc(modelCalls.latencyMs))
+    .limit(1)
+    .offset(index)
+    .get();
+  if (!row) throw new Error(`model call ${index} of variant ${variantIndex} of experiment ${experimentId} vanished while the metrics were read`);
+  return row.latencyMs;
+}
+
+function latencyQuantile(database: RemoraDatabase, experimentId: string, variantIndex: number, responses: number, q: number): number | null {
+  const position = quantilePosition(responses, q);
+  return position ? quantileAt(position, (index) => latencyAt(database, experimentId, variantIndex, index)) : null;
+}
+
+export type AggregatedModelCalls = {
+  /** One fact per call, repeated per group; latencyMs is NaN and tokens null (see ResponseFacts). */
+  facts: ModelCallFacts[];
+  /** Failed requests per variant index. */
+  failedRequests: Map<number, number>;
+  responses: ResponseFacts[];
+};
+
+function repeat<T extends object>(fact: T, times: number, into: T[]): void {
+  const frozen = Object.freeze(fact);
+  for (let index = 0; index < times; index += 1) into.push(frozen);
+}
+
+export function aggregateModelCalls(database: RemoraDatabase, experimentId: string, variantName: (index: number) => string): AggregatedModelCalls {
+  const groups = database
+    .select({
+      variantIndex: modelCalls.variantIndex,
+      parsePath: modelCalls.parsePath,
+      status: modelCalls.status,
+      callCount: modelCalls.callCount,
+      allValid: modelCalls.allValid,
+      count: count(),
+      promptTokens: sum(modelCalls.promptTokens).mapWith(Number),
+      promptReported: count(modelCalls.promptTokens),
+      completionTokens: sum(modelCalls.completionTokens).mapWith(Number),
+      completionReported: count(modelCalls.completionTokens),
+    })
+    .from(modelCalls)
+    .where(eq(modelCalls.experimentId, experimentId))
+    // A prefix of model_calls_metrics_index, which covers the query: no sort, no row reads.
+    .groupBy(modelCalls.variantIndex, modelCalls.parsePath, modelCalls.status, modelCalls.callCount, modelCalls.allValid)
+    .all();
+
+  const facts: ModelCallFacts[] = [];
+  const failedRequests = new Map<number, number>();
+  const perVariant = new Map<number, { responses: number; prompt: number; promptReported: number; completion: number; completionReported: number }>();
+  for (const group of groups) {
+    const ok = group.status === 'ok';
+    if (!ok) {
+      failedRequests.set(group.variantIndex, (failedRequests.get(group.variantIndex) ?? 0) + group.count);
+    } else {
+      const totals = perVariant.get(group.variantIndex) ?? { responses: 0, prompt: 0, promptReported: 0, completion: 0, completionReported: 0 };
+      totals.responses += group.count;
+      totals.prompt += group.promptReported > 0 ? group.promptTokens : 0;
+      totals.promptReported += group.promptReported;
+      totals.completion += group.completionReported > 0 ? group.completionTokens : 0;
+      totals.completionReported += group.completionReported;
+      perVariant.set(group.variantIndex, totals);
+    }
+    repeat(
+      { variant: variantName(group.variantIndex), ok, parsePath: ok ? group.parsePath : null, callCount: group.callCount, allValid: group.allValid, latencyMs: Number.NaN, promptTokens: null, completionTokens: null },
+      group.count,
+      facts,
+    );
+  }
+
+  const responses: ResponseFacts[] = [...perVariant.entries()].map(([variantIndex, totals]) => ({
+    variant: variantName(variantIndex),
+    latencyMs: {
+      p50: latencyQuantile(database, experimentId, variantIndex, totals.responses, 0.5),
+      p95: latencyQuantile(database, experimentId, variantIndex, totals.responses, 0.95),
+    },
+    // Unknown is not zero: no reported usage at all is null, as lib/metrics' sums have it.
+    tokens: { prompt: totals.promptReported > 0 ? totals.prompt : null, completion: totals.completionReported > 0 ? totals.completion : null },
+  }));
+  return { facts, failedRequests, responses };
+}
