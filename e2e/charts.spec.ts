@@ -45,8 +45,8 @@ test('three variants: rates, turns, parse paths, outcomes, errors and latency as
   const fills = async (chartId: string) => page.getByTestId(chartId).locator('.recharts-legend-item path, .recharts-legend-item .recharts-surface *[fill]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('fill')).filter(Boolean));
   expect(await fills('chart-rates')).toEqual(await fills('chart-turns'));
   expect(await fills('chart-rates')).toEqual(await fills('chart-latency'));
-  await screenshot(page, 'charts-three-variants');
-  for (const part of ['chart-rates', 'chart-parse-paths', 'chart-errors', 'chart-latency-histogram']) await screenshotPart(page, part, `part-${part}`);
+  await screenshot(page, 'b-charts-three-variants');
+  for (const part of ['chart-rates', 'chart-parse-paths', 'chart-errors', 'chart-latency-histogram']) await screenshotPart(page, part, `b-part-${part}`);
 });
 
 test('a dataset run from the form shows accuracy with intervals and the confusion heat map', async ({ page, request }) => {
@@ -83,7 +83,7 @@ test('a dataset run from the form shows accuracy with intervals and the confusio
     }
   }
   await page.getByTestId('chart-confusion').scrollIntoViewIfNeeded();
-  await screenshot(page, 'charts-dataset-accuracy');
-  await screenshotPart(page, 'chart-accuracy', 'part-chart-accuracy');
-  await screenshotPart(page, 'chart-confusion', 'part-chart-confusion');
+  await screenshot(page, 'b-charts-dataset-accuracy');
+  await screenshotPart(page, 'chart-accuracy', 'b-part-chart-accuracy');
+  await screenshotPart(page, 'chart-confusion', 'b-part-chart-confusion');
 });

@@ -38,18 +38,18 @@ test('a finished experiment with thousands of conversations, wide and narrow, an
   await expect(page.getByTestId('progress-text')).toContainText('4500 / 4500');
   const experiment = await getExperiment(request, id);
   await expectChartsMatchApi(page, experiment);
-  await screenshot(page, 'experiment-finished-thousands');
+  await screenshot(page, 'b-experiment-finished-thousands');
 
   await page.setViewportSize({ width: 420, height: 900 });
   await page.reload();
   await expect(page.getByTestId('chart-rates').locator('.recharts-bar-rectangle').first()).toBeVisible();
-  await screenshot(page, 'experiment-finished-thousands-narrow');
-  for (const part of ['chart-rates', 'chart-parse-paths', 'chart-latency']) await screenshotPart(page, part, `part-narrow-${part}`);
+  await screenshot(page, 'b-experiment-finished-thousands-narrow');
+  for (const part of ['chart-rates', 'chart-parse-paths', 'chart-latency']) await screenshotPart(page, part, `b-part-narrow-${part}`);
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/experiments');
   await expect(page.locator(`[data-testid="experiment-row"][data-experiment="${id}"]`)).toContainText('4500 / 4500');
-  await screenshot(page, 'experiments-list');
+  await screenshot(page, 'b-experiments-list');
 
   await page.goto('/agents/harness/history');
   const rows = page.locator(`[data-testid="history-row"][data-experiment="${id}"]`);
@@ -57,13 +57,13 @@ test('a finished experiment with thousands of conversations, wide and narrow, an
   const directive = experiment.summary.variants.find((variant) => variant.name === 'directive');
   await expect(page.locator(`[data-testid="history-row"][data-experiment="${id}"][data-variant="directive"] [data-testid="history-value"]`)).toHaveAttribute('data-value', String(directive?.toolCallRate.value));
   await expect(page.getByTestId('history-chart').locator('.recharts-line').first()).toBeVisible();
-  await screenshot(page, 'agent-history');
+  await screenshot(page, 'b-agent-history');
   await page.getByTestId('history-grouping').selectOption('prompt');
   await page.getByTestId('history-metric').selectOption('completionRate');
   await expect(page.getByTestId('history-chart')).toHaveAttribute('data-metric', 'completionRate');
   const completion = page.locator(`[data-testid="history-row"][data-experiment="${id}"][data-variant="directive"] [data-testid="history-value"]`);
   await expect(completion).toHaveAttribute('data-value', String(directive?.completionRate.value));
-  await screenshot(page, 'agent-history-by-prompt');
+  await screenshot(page, 'b-agent-history-by-prompt');
   await page.setViewportSize({ width: 420, height: 900 });
-  await screenshot(page, 'agent-history-narrow');
+  await screenshot(page, 'b-agent-history-narrow');
 });

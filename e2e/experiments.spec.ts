@@ -10,9 +10,9 @@ test('the experiment list says how to begin when it is empty', async ({ page, re
   await page.goto(url);
   await expect(page.getByTestId('experiments-empty')).toContainText(/No experiments (yet|for sample_data yet)/);
   await expect(page.getByTestId('experiments-empty').getByRole('link')).toHaveAttribute('href', /\/experiments\/new/);
-  await screenshot(page, 'experiments-empty');
+  await screenshot(page, 'b-experiments-empty');
   await page.setViewportSize({ width: 420, height: 800 });
-  await screenshot(page, 'experiments-empty-narrow');
+  await screenshot(page, 'b-experiments-empty-narrow');
 });
 
 test('an A/B experiment started from the form runs to completion, its charts drawn with the API’s numbers', async ({ page }) => {
@@ -28,7 +28,7 @@ test('an A/B experiment started from the form runs to completion, its charts dra
   await second.getByTestId('variant-force-submit').check();
   await page.getByTestId('requests-per-variant').fill('30');
   await page.getByTestId('concurrency').fill('6');
-  await screenshot(page, 'experiment-form-ab');
+  await screenshot(page, 'b-experiment-form-ab');
   await page.getByTestId('start-experiment').click();
 
   await page.waitForURL(/\/experiments\/[0-9a-f-]+$/);
@@ -46,7 +46,7 @@ test('an A/B experiment started from the form runs to completion, its charts dra
   expect(experiment.status).toBe('completed');
   expect(experiment.summary.variants.map((variant) => variant.name)).toEqual(['baseline', 'required']);
   await expectChartsMatchApi(page, experiment);
-  await screenshot(page, 'experiment-finished-ab');
+  await screenshot(page, 'b-experiment-finished-ab');
 
   await page.getByTestId('history-link').click();
   await expect(page).toHaveURL(/\/agents\/harness\/history$/);
@@ -68,7 +68,7 @@ test('a running experiment shows live progress and can be cancelled', async ({ p
   const first = Number(await progress.getAttribute('data-done'));
   await expect.poll(async () => Number(await progress.getAttribute('data-done')), { timeout: 15_000 }).toBeGreaterThan(first + 5);
   await expect(page.getByTestId('chart-rates').locator('.recharts-bar-rectangle').first()).toBeVisible();
-  await screenshot(page, 'experiment-running');
+  await screenshot(page, 'b-experiment-running');
 
   await page.getByTestId('cancel-experiment').click();
   await expect(page.getByTestId('status')).toHaveText('cancelled', { timeout: 15_000 });
@@ -78,7 +78,7 @@ test('a running experiment shows live progress and can be cancelled', async ({ p
   expect(ended.progress.done).toBeLessThan(ended.progress.total);
   // What is shown is what was stored before the cancel.
   await expect(page.getByTestId('progress-text')).toContainText(`${ended.progress.done} / 10000`);
-  await screenshot(page, 'experiment-cancelled');
+  await screenshot(page, 'b-experiment-cancelled');
 });
 
 test('bad form input is shown next to its field, in plain words', async ({ page }) => {
@@ -105,9 +105,9 @@ test('bad form input is shown next to its field, in plain words', async ({ page 
   await expect(summary).toContainText('Concurrency: Too big');
   await expect(summary).toContainText('Variant 2 name: variant name "baseline" is used twice');
   await expect(page).toHaveURL(/\/experiments\/new$/);
-  await screenshot(page, 'experiment-form-errors');
+  await screenshot(page, 'b-experiment-form-errors');
   await page.setViewportSize({ width: 420, height: 900 });
-  await screenshot(page, 'experiment-form-errors-narrow');
+  await screenshot(page, 'b-experiment-form-errors-narrow');
 });
 
 test('a link with ?agent= and ?variant= fills the form with the saved prompt variant', async ({ page, request }) => {

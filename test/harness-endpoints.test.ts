@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSimServer, type SimServer } from '../lib/sim/server';
@@ -17,6 +17,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  rmSync(folder, { recursive: true, force: true });
   await Promise.all(replicas.map((replica) => replica.close()));
 });
 

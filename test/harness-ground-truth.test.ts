@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSimServer, type SimServer } from '../lib/sim/server';
@@ -14,11 +14,13 @@ let proxy: Awaited<ReturnType<typeof startRecordingProxy>>;
 const conversations = 120;
 let summary: any;
 let chatRequests: any[];
+let folder = '';
 
 beforeAll(async () => {
   sim = await startSimServer({ port: 0, seed: 11, http500Rate: 0.03, http429Rate: 0.03, latencyMs: 0 });
   proxy = await startRecordingProxy(sim.origin);
-  const db = path.join(mkdtempSync(path.join(tmpdir(), 'remora-gt-')), 'gt.db');
+  folder = mkdtempSync(path.join(tmpdir(), 'remora-gt-'));
+  const db = path.join(folder, 'gt.db');
   const run = await runCli(['harness', '--agent', 'harness', '--base-url', proxy.url, '--model', 'functiongemma', '--requests-per-variant', String(conversations), '--concurrency', '8', '--db', db, '--json']);
   expect(run.stderr).not.toContain('internal error');
   expect(run.code).toBe(0);
@@ -27,6 +29,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  if (folder) rmSync(folder, { recursive: true, force: true });
   await proxy?.close();
   await sim?.close();
 });

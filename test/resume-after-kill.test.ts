@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -72,5 +72,6 @@ describe('resume after the process is killed', () => {
     expect(rows).toEqual([]);
     expect(count).toBe(total);
     expect(orphans).toBe(0);
+    rmSync(folder, { recursive: true, force: true });
   }, 120_000);
 });

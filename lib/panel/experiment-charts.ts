@@ -38,7 +38,7 @@ export function getExperimentChartData(context: PanelContext, experimentId: stri
 
   const turns = getTurnsGroups(context.database, experimentId).map((group) => ({ ...group, variantIndex: toPosition(group.variantIndex) }));
 
-  const range = getLatencyRange(context.database, experimentId);
+  const range = getLatencyRange(context.database, experimentId, variants.map((_name, index) => index));
   const buckets = chooseLatencyBuckets(range.minimumMs, range.maximumMs, summary.variants.map((variant) => variant.latencyMs.p95));
   const latencyGroups = buckets
     ? getLatencyGroups(context.database, experimentId, buckets.width, buckets.lastIndex).map((group) => ({ ...group, variantIndex: toPosition(group.variantIndex) }))

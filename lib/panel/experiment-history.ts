@@ -3,14 +3,13 @@
 // text matches one), so a prompt's history of results can be followed.
 import { createHash } from 'node:crypto';
 import { getAgentByName } from '../db/queries/agents';
-import { countAgentExperiments, listAgentExperiments, listAgentPromptVersions, type AgentExperimentRow } from '../db/queries/agent-history';
+import { countAgentExperiments, countConversations, listAgentExperiments, listAgentPromptVersions } from '../db/queries/agent-history';
 import { NotFoundError } from '../errors';
-import { experimentSummary } from '../experiments/service';
 import type { HistoryPoint } from '../metrics/prepare-history';
 import { ACCURACY_RATE_METRICS, CALL_RATE_METRICS } from '../metrics/prepare-rates';
-import { toSummaryJson, type SummaryJson } from '../metrics/summary-json';
 import { parseJson } from '../parsing/safe-json';
 import type { PanelContext } from './context';
+import { summaryOfExperiment } from './experiment-summary-cache';
 
 export type AgentHistory = {
   agent: string;
@@ -21,29 +20,6 @@ export type AgentHistory = {
   /** Experiments left out because their settings could not be read. */
   unreadable: string[];
 };
-
-const TERMINAL = new Set(['completed', 'cancelled', 'failed']);
-const CACHE_KEY = Symbol.for('remora.summary-cache');
-const CACHE_LIMIT = 500;
-type CacheHolder = typeof globalThis & { [CACHE_KEY]?: Map<string, SummaryJson> };
-
-/**
- * Summaries of finished experiments do not change, so they are kept (per process, the newest 500):
- * a history of many large experiments is then computed once. Running ones are always read afresh.
- */
-function summaryOf(context: PanelContext, row: AgentExperimentRow): SummaryJson {
-  const holder = globalThis as CacheHolder;
-  const cache = (holder[CACHE_KEY] ??= new Map());
-  const key = `${row.id}:${row.status}:${row.finishedAt ?? ''}`;
-  const cached = TERMINAL.has(row.status) ? cache.get(key) : undefined;
-  if (cached) return cached;
-  const summary = toSummaryJson(experimentSummary(context.database, row.id));
-  if (TERMINAL.has(row.status)) {
-    cache.set(key, summary);
-    if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  }
-  return summary;
-}
 
 export function promptKey(systemPrompt: string): string {
   return createHash('sha256').update(systemPrompt).digest('hex').slice(0, 8);
@@ -83,7 +59,7 @@ export function getAgentHistory(context: PanelContext, agentName: string, option
       unreadable.push(row.id);
       continue;
     }
-    const summary = summaryOf(context, row);
+    const summary = summaryOfExperiment(context.database, row, countConversations(context.database, row.id));
     for (const variant of summary.variants) {
       // Nothing finished: no point (a gap), rather than a row of empty figures.
       if (variant.conversations === 0) continue;

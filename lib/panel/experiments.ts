@@ -11,9 +11,9 @@ import { BUILT_IN_SIMULATOR_URL, isBuiltInSimulator } from '../experiments/built
 import { ExperimentConfig, type ExperimentConfigInput } from '../experiments/config';
 import { ExperimentConflictError, leaseIsLive } from '../experiments/lease';
 import { probeEndpoint } from '../experiments/probe-endpoint';
-import { createStoredExperiment, experimentSummary } from '../experiments/service';
+import { createStoredExperiment } from '../experiments/service';
 import { readStoredConfig } from '../experiments/stored-config';
-import { toSummaryJson, type SummaryJson } from '../metrics/summary-json';
+import type { SummaryJson } from '../metrics/summary-json';
 import { parseToolChoice } from '../runner/settings';
 import type { RunnerSettings } from '../runner/types';
 import { zodReasons } from '../http/read-request';
@@ -21,6 +21,7 @@ import { loadRunnableAgent } from './agents';
 import type { PanelContext } from './context';
 import { DEFAULT_SIMULATED_MODEL } from './endpoints';
 import { resolveExperimentInputs } from './experiment-inputs';
+import { summaryOfExperiment } from './experiment-summary-cache';
 import type { ConversationQuery, CreateExperimentRequest, EndpointRequest, ExperimentListQuery } from './requests';
 
 export type ExperimentProgress = { done: number; total: number };
@@ -176,7 +177,8 @@ export function getExperimentView(context: PanelContext, experimentId: string): 
     id: row.id,
     status: row.status,
     progress: { done: progress.done, total: progress.total },
-    summary: toSummaryJson(experimentSummary(context.database, experimentId)),
+    // Computed once for a finished experiment (experiment-summary-cache.ts), afresh while it runs.
+    summary: summaryOfExperiment(context.database, row, progress.done),
     agentName: row.agentName,
     simulated: row.simulated,
     createdAt: row.createdAt,

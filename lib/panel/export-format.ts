@@ -63,14 +63,18 @@ export const CSV_COLUMNS = [
   'accuracy_verdict',
   'name_correct',
   'arguments_correct',
+  'simulated',
 ] as const;
 
 function rounded(milliseconds: number): number {
   return Math.round(milliseconds * 1000) / 1000;
 }
 
-/** A conversation's CSV cells, in CSV_COLUMNS order. Turns are its model responses, as in the summary. */
-export function csvCells(conversation: ExportConversation, caseKey: string | null): (string | number | boolean | null)[] {
+/**
+ * A conversation's CSV cells, in CSV_COLUMNS order. Turns are its model responses, as in the
+ * summary; `simulated` carries the simulator's mark into the file.
+ */
+export function csvCells(conversation: ExportConversation, caseKey: string | null, simulated: boolean): (string | number | boolean | null)[] {
   return [
     conversation.id,
     conversation.experimentId,
@@ -91,5 +95,6 @@ export function csvCells(conversation: ExportConversation, caseKey: string | nul
     verdictWord(conversation),
     conversation.expectationKind === 'call' && conversation.verdictScored ? conversation.nameCorrect : null,
     conversation.expectationKind === 'call' && conversation.verdictScored ? conversation.argumentsCorrect : null,
+    simulated,
   ];
 }

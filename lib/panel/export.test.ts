@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importDataset } from '../db/queries/datasets';
+import { parseDatasetText } from '../datasets/formats';
 import { NotFoundError } from '../errors';
 import { parseJson } from '../parsing/safe-json';
 import { listConversations } from '../db/queries/conversations';
@@ -12,7 +16,7 @@ let panel: TestPanel;
 let experimentId: string;
 
 beforeAll(async () => {
-  panel = await openTestPanel();
+  panel = await openTestPanel({ agents: ['harness', 'smart_home'] });
   const request = CreateExperimentRequest.parse({
     agent: 'harness',
     variants: [{ name: 'baseline' }, { name: 'directive', systemPrompt: 'Call simple_tool, then submit_result. Always respond with a tool call.' }],
@@ -83,8 +87,9 @@ describe('exportExperiment', () => {
       expect(row[column('parse_paths')]).toBe(conversation.parsePaths.map((path) => path ?? 'request_failed').join(' '));
       expect(row[column('turns')]).toBe(String(conversation.modelResponseCount));
       expect(Number(row[column('model_latency_ms')])).toBeGreaterThanOrEqual(0);
-      // No dataset: no verdict.
+      // No dataset: no verdict. From the simulator: marked so.
       expect(row[column('accuracy_verdict')]).toBe('');
+      expect(row[column('simulated')]).toBe('true');
     });
     expect(new Set(rows.map((row) => row[column('variant')]))).toEqual(new Set(['baseline', 'directive']));
     expect(exportExperiment(panel, experimentId, 'csv').filename).toBe(`remora-experiment-${experimentId}-conversations.csv`);
@@ -107,8 +112,9 @@ describe('exportExperiment', () => {
     lines.forEach((line, index) => {
       const parsed = parseJson(line);
       expect(parsed.ok).toBe(true);
-      const transcript = (parsed as { ok: true; value: { conversation: { id: string; modelCallCount: number }; messages: { role: string }[]; modelCalls: { messagePositions: number[] }[]; toolExecutions: unknown[] } }).value;
+      const transcript = (parsed as { ok: true; value: { conversation: { id: string; modelCallCount: number }; messages: { role: string }[]; modelCalls: { messagePositions: number[] }[]; toolExecutions: unknown[]; simulated: boolean } }).value;
       expect(transcript.conversation.id).toBe(stored[index].id);
+      expect(transcript.simulated).toBe(true);
       expect(transcript.messages.slice(0, 2).map((message) => message.role)).toEqual(['system', 'user']);
       expect(transcript.modelCalls).toHaveLength(transcript.conversation.modelCallCount);
       // Each call names the messages it sent, all of them stored in the line.
@@ -118,5 +124,28 @@ describe('exportExperiment', () => {
 
   it('knows no unknown experiment', () => {
     expect(() => exportExperiment(panel, 'missing', 'csv')).toThrow(NotFoundError);
+  });
+});
+
+describe('exporting a dataset run', () => {
+  it('names each case and gives its verdict', async () => {
+    const parsed = parseDatasetText(readFileSync(path.join(panel.root, 'agents', 'smart_home', 'dataset.jsonl'), 'utf8'), 'remora');
+    if (!parsed.ok) throw new Error('the smart_home dataset does not parse');
+    importDataset(panel.database, { name: 'export cases', sourceFormat: 'remora', cases: parsed.cases });
+    const request = CreateExperimentRequest.parse({ agent: 'smart_home', dataset: 'export cases', variants: [{ name: 'only' }], endpoint: { kind: 'simulated' }, requestsPerVariant: parsed.cases.length });
+    const id = (await createExperimentFromRequest(panel, request)).id;
+    await panel.jobRunner.whenDone(id);
+    const bytes = await new Response(exportExperiment(panel, id, 'csv').stream).arrayBuffer();
+    const [header, ...rows] = parseCsv(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).slice(1));
+    expect(rows).toHaveLength(parsed.cases.length);
+    const column = (name: (typeof CSV_COLUMNS)[number]) => header.indexOf(name);
+    expect(rows.map((row) => row[column('case_key')]).sort()).toEqual(parsed.cases.map((entry) => entry.id).sort());
+    const verdicts = new Set(rows.map((row) => row[column('accuracy_verdict')]));
+    expect([...verdicts].every((verdict) => ['correct', 'wrong', 'unscored'].includes(verdict))).toBe(true);
+    const summary = getExperimentView(panel, id).summary.variants[0];
+    const correct = rows.filter((row) => row[column('accuracy_verdict')] === 'correct' && row[column('name_correct')] !== '').length;
+    // Cases that expect a call and were answered right: the call accuracy's successes.
+    expect(correct).toBe(summary.counts?.callAccuracy?.successes);
+    expect(rows[0][column('input_summary')]).not.toBe('');
   });
 });

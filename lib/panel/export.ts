@@ -82,7 +82,7 @@ export function exportExperiment(context: PanelContext, experimentId: string, fo
     const stream = textStream(
       // A byte-order mark, so that spreadsheet programs read the text as UTF-8.
       () => `\uFEFF${csvLine([...CSV_COLUMNS])}`,
-      () => next()?.map((conversation) => csvLine(csvCells(conversation, caseKeys[conversation.inputIndex] ?? null))).join('') ?? null,
+      () => next()?.map((conversation) => csvLine(csvCells(conversation, caseKeys[conversation.inputIndex] ?? null, row.simulated))).join('') ?? null,
       () => '',
     );
     return { filename: `${base}-conversations.csv`, contentType: CONTENT_TYPES.csv, stream };
@@ -94,7 +94,7 @@ export function exportExperiment(context: PanelContext, experimentId: string, fo
       () => '',
       () =>
         next()
-          ?.map(({ variantIndex: _variantIndex, slot: _slot, ...transcript }) => `${JSON.stringify({ ...transcript, caseKey: caseKeys[transcript.conversation.inputIndex] ?? null })}\n`)
+          ?.map(({ variantIndex: _variantIndex, slot: _slot, ...transcript }) => `${JSON.stringify({ ...transcript, caseKey: caseKeys[transcript.conversation.inputIndex] ?? null, simulated: row.simulated })}\n`)
           .join('') ?? null,
       () => '',
     );

@@ -1,4 +1,5 @@
 // tree-sitter's Python grammar, loaded once per process: tool workers parse many files with one parser.
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { packageFolder } from '../package-path';
 import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
@@ -8,7 +9,8 @@ export type { Node as SyntaxNode } from 'web-tree-sitter';
 let parserPromise: Promise<Parser> | null = null;
 
 function grammarFile(): string {
-  return path.join(packageFolder('tree-sitter-python'), 'tree-sitter-python.wasm');
+  const require = createRequire(import.meta.url);
+  return path.join(packageFolder('tree-sitter-python', require.resolve('tree-sitter-python/package.json')), 'tree-sitter-python.wasm');
 }
 
 async function createParser(): Promise<Parser> {

@@ -1,6 +1,7 @@
 // A ToolExecutor over a pool of reused child processes: JavaScript/TypeScript tool modules stay loaded between calls.
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { packageFolder } from '../package-path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -246,7 +247,8 @@ let loaderUrl: string | null = null;
 /** tsx's loader as an absolute URL: a bare `--import tsx` would resolve from the current folder, which may be anywhere. */
 function tsxLoaderUrl(): string {
   if (loaderUrl) return loaderUrl;
-  const manifestPath = path.join(packageFolder('tsx'), 'package.json');
+  const require = createRequire(import.meta.url);
+  const manifestPath = path.join(packageFolder('tsx', require.resolve('tsx/package.json')), 'package.json');
   const manifest = parseJson(readFileSync(manifestPath, 'utf8'));
   const exported = manifest.ok ? (manifest.value as { exports?: Record<string, unknown> }).exports?.['.'] : undefined;
   const entry = typeof exported === 'string' ? exported : './dist/loader.mjs';

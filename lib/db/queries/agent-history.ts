@@ -3,7 +3,7 @@
 // inputs is never parsed in JavaScript), and every saved prompt version of the agent.
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { RemoraDatabase } from '../client';
-import { agents, experiments, promptVariants, type ExperimentStatus } from '../schema';
+import { agents, conversations, experiments, promptVariants, type ExperimentStatus } from '../schema';
 
 export type AgentExperimentRow = {
   id: string;
@@ -52,4 +52,9 @@ export function listAgentPromptVersions(database: RemoraDatabase, agentName: str
     .where(eq(agents.name, agentName))
     .orderBy(desc(promptVariants.createdAt), desc(promptVariants.version))
     .all();
+}
+
+/** Conversations stored for an experiment (over conversations_outcome_index). */
+export function countConversations(database: RemoraDatabase, experimentId: string): number {
+  return database.select({ total: count() }).from(conversations).where(eq(conversations.experimentId, experimentId)).get()?.total ?? 0;
 }

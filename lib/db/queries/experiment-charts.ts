@@ -1,6 +1,6 @@
 // What the experiment page's charts need beyond the summary, aggregated in SQL over covering
 // indexes so that 100,000 conversations come back as a few hundred groups.
-import { and, count, eq, max, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { RemoraDatabase } from '../client';
 import { conversations, modelCalls } from '../schema';
 
@@ -15,14 +15,21 @@ export function getTurnsGroups(database: RemoraDatabase, experimentId: string): 
     .all();
 }
 
-/** The fastest and slowest model response of the experiment (failed requests left out, as in the summary). */
-export function getLatencyRange(database: RemoraDatabase, experimentId: string): { minimumMs: number | null; maximumMs: number | null } {
-  const range = database
-    .select({ minimumMs: min(modelCalls.latencyMs), maximumMs: max(modelCalls.latencyMs) })
-    .from(modelCalls)
-    .where(and(eq(modelCalls.experimentId, experimentId), eq(modelCalls.status, 'ok')))
-    .get();
-  return { minimumMs: range?.minimumMs ?? null, maximumMs: range?.maximumMs ?? null };
+/**
+ * The fastest and slowest model response of the experiment (failed requests left out, as in the
+ * summary): two ends of model_calls_latency_index per variant, so no scan of every call.
+ */
+export function getLatencyRange(database: RemoraDatabase, experimentId: string, variantIndexes: number[]): { minimumMs: number | null; maximumMs: number | null } {
+  let minimumMs: number | null = null;
+  let maximumMs: number | null = null;
+  for (const variantIndex of variantIndexes) {
+    const where = and(eq(modelCalls.experimentId, experimentId), eq(modelCalls.variantIndex, variantIndex), eq(modelCalls.status, 'ok'));
+    const fastest = database.select({ latencyMs: modelCalls.latencyMs }).from(modelCalls).where(where).orderBy(asc(modelCalls.latencyMs)).limit(1).get();
+    const slowest = database.select({ latencyMs: modelCalls.latencyMs }).from(modelCalls).where(where).orderBy(desc(modelCalls.latencyMs)).limit(1).get();
+    if (fastest) minimumMs = minimumMs === null ? fastest.latencyMs : Math.min(minimumMs, fastest.latencyMs);
+    if (slowest) maximumMs = maximumMs === null ? slowest.latencyMs : Math.max(maximumMs, slowest.latencyMs);
+  }
+  return { minimumMs, maximumMs };
 }
 
 /**

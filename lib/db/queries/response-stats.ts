@@ -3,7 +3,7 @@
 // latency p50 and p95 per variant read from model_calls_latency_index as two order statistics
 // each. The result equals what lib/metrics computes from one fact per call (tested side by side),
 // but its cost does not grow with the number of distinct latencies.
-import { and, asc, count, eq, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sum } from 'drizzle-orm';
 import type { ModelCallFacts, ResponseFacts } from '../../metrics/types';
 import type { RemoraDatabase } from '../client';
 import { modelCalls } from '../schema';
@@ -35,23 +35,31 @@ export function quantileAt(position: QuantilePosition, valueAt: (index: number) 
   return lower + position.fraction * (valueAt(position.upper) - lower);
 }
 
-function latencyAt(database: RemoraDatabase, experimentId: string, variantIndex: number, index: number): number {
-  // Over model_calls_latency_index (experiment, variant, status, latency): an index walk, no sort.
-  const row = database
+/**
+ * The latencies at two neighbouring positions of a variant's responses in latency order, read from
+ * model_calls_latency_index (experiment, variant, status, latency). SQLite walks the index to an
+ * offset, so a position in the upper half is read from the slow end instead.
+ */
+function latenciesAt(database: RemoraDatabase, experimentId: string, variantIndex: number, responses: number, lower: number, upper: number): [number, number] {
+  const fromSlowEnd = lower >= responses / 2;
+  const rows = database
     .select({ latencyMs: modelCalls.latencyMs })
     .from(modelCalls)
     .where(and(eq(modelCalls.experimentId, experimentId), eq(modelCalls.variantIndex, variantIndex), eq(modelCalls.status, 'ok')))
-    .orderBy(asc(modelCalls.latencyMs))
-    .limit(1)
-    .offset(index)
-    .get();
-  if (!row) throw new Error(`model call ${index} of variant ${variantIndex} of experiment ${experimentId} vanished while the metrics were read`);
-  return row.latencyMs;
+    .orderBy(fromSlowEnd ? desc(modelCalls.latencyMs) : asc(modelCalls.latencyMs))
+    .limit(upper - lower + 1)
+    .offset(fromSlowEnd ? responses - 1 - upper : lower)
+    .all()
+    .map((row) => row.latencyMs);
+  if (rows.length !== upper - lower + 1) throw new Error(`the responses of variant ${variantIndex} of experiment ${experimentId} changed while the metrics were read`);
+  return fromSlowEnd ? [rows[rows.length - 1], rows[0]] : [rows[0], rows[rows.length - 1]];
 }
 
 function latencyQuantile(database: RemoraDatabase, experimentId: string, variantIndex: number, responses: number, q: number): number | null {
   const position = quantilePosition(responses, q);
-  return position ? quantileAt(position, (index) => latencyAt(database, experimentId, variantIndex, index)) : null;
+  if (!position) return null;
+  const [lower, upper] = latenciesAt(database, experimentId, variantIndex, responses, position.lower, position.upper);
+  return quantileAt(position, (index) => (index === position.lower ? lower : upper));
 }
 
 export type AggregatedModelCalls = {
