@@ -87,6 +87,14 @@ export async function expectChartsMatchApi(page: Page, experiment: ApiExperiment
       await expect(page.locator(`[data-testid="error-cell"][data-variant="${variant.name}"][data-kind="${kind}"]`)).toHaveText(String(count));
     }
   }
+  // Mean tool-name confidence: drawn when some variant has it (logprobs were asked for), else absent.
+  const confident = variants.filter((variant) => typeof variant.meanToolNameConfidence === 'number');
+  if (confident.length === 0) await expect(page.getByTestId('chart-confidence')).toHaveCount(0);
+  for (const variant of variants) {
+    if (confident.length === 0) break;
+    const cell = page.locator(`[data-testid="confidence-cell"][data-variant="${variant.name}"]`);
+    await expect(cell).toHaveAttribute('data-value', typeof variant.meanToolNameConfidence === 'number' ? String(variant.meanToolNameConfidence) : '');
+  }
   if (experiment.simulated) {
     for (const chartId of ['chart-rates', 'chart-turns', 'chart-parse-paths', 'chart-outcomes', 'chart-latency']) {
       await expect(page.getByTestId(chartId).getByTestId('simulated-badge')).toBeVisible();

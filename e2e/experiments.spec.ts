@@ -26,6 +26,7 @@ test('an A/B experiment started from the form runs to completion, its charts dra
   await second.getByTestId('variant-temperature').fill('0.2');
   await second.getByTestId('variant-max-tokens').fill('256');
   await second.getByTestId('variant-force-submit').check();
+  await second.getByTestId('variant-logprobs').check();
   await page.getByTestId('requests-per-variant').fill('30');
   await page.getByTestId('concurrency').fill('6');
   await screenshot(page, 'b-experiment-form-ab');
@@ -45,6 +46,11 @@ test('an A/B experiment started from the form runs to completion, its charts dra
   const experiment = await getExperiment(page.request, id);
   expect(experiment.status).toBe('completed');
   expect(experiment.summary.variants.map((variant) => variant.name)).toEqual(['baseline', 'required']);
+  // Logprobs were asked for the second variant only: its confidence is drawn, the first one's is a gap.
+  expect(experiment.summary.variants[1].meanToolNameConfidence).toBeGreaterThan(0);
+  expect(experiment.summary.variants[0].meanToolNameConfidence).toBeNull();
+  await expect(page.getByTestId('chart-confidence')).toBeVisible();
+  await expect(page.getByTestId('chart-confidence').getByTestId('simulated-badge')).toBeVisible();
   await expectChartsMatchApi(page, experiment);
   await screenshot(page, 'b-experiment-finished-ab');
 

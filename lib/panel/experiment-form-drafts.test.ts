@@ -51,7 +51,7 @@ describe('initialDraft', () => {
 describe('requestBodyOf', () => {
   it('builds the API request with every variant setting', () => {
     const { draft } = initialDraft(options, { agent: 'harness', variant: 'directive' });
-    draft.variants[1].settings = { ...DEFAULT_SETTINGS, toolChoice: 'submit_result', temperature: '0.7', maxTokens: '128', historyMode: 'initial-only', responsePreference: 'content-first', forceSubmitOnLastTurn: true, toolPresentation: 'system-prompt' };
+    draft.variants[1].settings = { ...DEFAULT_SETTINGS, toolChoice: 'submit_result', temperature: '0.7', maxTokens: '128', historyMode: 'initial-only', responsePreference: 'content-first', forceSubmitOnLastTurn: true, toolPresentation: 'system-prompt', logprobs: true };
     draft.endpoint = 'gpu';
     draft.maxTurns = '4';
     const { body, errors } = requestBodyOf(draft, options);
@@ -60,7 +60,7 @@ describe('requestBodyOf', () => {
       agent: 'harness',
       variants: [
         { name: 'baseline', systemPrompt: 'You call tools.', settings: { toolChoice: 'auto', temperature: 0, historyMode: 'full', responsePreference: 'tool_calls-first', forceSubmitOnLastTurn: false, toolPresentation: 'native' } },
-        { name: 'directive', systemPrompt: 'Always call a tool.', nodeContext: 'Document {{ node_name }}', settings: { toolChoice: 'submit_result', temperature: 0.7, maxTokens: 128, historyMode: 'initial-only', responsePreference: 'content-first', forceSubmitOnLastTurn: true, toolPresentation: 'system-prompt' } },
+        { name: 'directive', systemPrompt: 'Always call a tool.', nodeContext: 'Document {{ node_name }}', settings: { toolChoice: 'submit_result', temperature: 0.7, maxTokens: 128, historyMode: 'initial-only', responsePreference: 'content-first', forceSubmitOnLastTurn: true, toolPresentation: 'system-prompt', logprobs: true, topLogprobs: 5 } },
       ],
       endpoint: { name: 'gpu' },
       requestsPerVariant: 20,

@@ -23,6 +23,8 @@ export type VariantSettingsDraft = {
   responsePreference: (typeof RESPONSE_PREFERENCES)[number];
   forceSubmitOnLastTurn: boolean;
   toolPresentation: (typeof TOOL_PRESENTATIONS)[number];
+  /** Ask for logprobs (the tool-name confidence comes from them), with this many alternatives per token. */
+  logprobs: boolean;
 };
 
 /**
@@ -52,7 +54,11 @@ export const DEFAULT_SETTINGS: VariantSettingsDraft = {
   responsePreference: 'tool_calls-first',
   forceSubmitOnLastTurn: false,
   toolPresentation: 'native',
+  logprobs: false,
 };
+
+/** Alternatives per token asked with logprobs: enough to show the runner-up tool names. */
+export const TOP_LOGPROBS = 5;
 
 export const AGENT_SOURCE = 'agent';
 export const EDITED_SOURCE = 'edited';
@@ -176,6 +182,7 @@ export function requestBodyOf(draft: ExperimentDraft, options: ExperimentFormOpt
         responsePreference: variant.settings.responsePreference,
         forceSubmitOnLastTurn: variant.settings.forceSubmitOnLastTurn,
         toolPresentation: variant.settings.toolPresentation,
+        ...(variant.settings.logprobs ? { logprobs: true, topLogprobs: TOP_LOGPROBS } : {}),
       },
     };
   });

@@ -32,6 +32,10 @@ export const VariantSettingsRequest = z
     forceSubmitOnLastTurn: runnerSetting.forceSubmitOnLastTurn.unwrap().optional(),
     toolPresentation: runnerSetting.toolPresentation.unwrap().optional(),
     includeKnowledge: runnerSetting.includeKnowledge.unwrap().optional(),
+    /** Ask for logprobs: raw output, tool-name confidence and lost values are stored (issue "Serving for real"). */
+    logprobs: runnerSetting.logprobs,
+    topLogprobs: runnerSetting.topLogprobs,
+    stream: runnerSetting.stream,
   })
   .strict();
 

@@ -26,7 +26,7 @@ function ExperimentTick({ x, y, payload, experiments }: TickProps & { experiment
     <text x={Number(x)} y={Number(y) + 10} textAnchor="middle" fontSize={11} fill="#5b6577">
       <tspan x={Number(x)}>{formatTime(experiment.createdAt).slice(5, 16)}</tspan>
       <tspan x={Number(x)} dy={13} fontFamily="ui-monospace, Menlo, monospace" fontSize={10}>
-        {experiment.id.slice(0, 8)}
+        {shortId(experiment.id)}
       </tspan>
     </text>
   );
@@ -42,15 +42,12 @@ export function HistoryChart({ chart }: { chart: HistoryChartData }) {
       <CartesianGrid strokeDasharray="3 3" />
       <XAxis
         dataKey="index"
-        type="number"
-        // Half a step of room on each side, exactly (a "nice" domain would shift the points).
-        domain={[-0.5, Math.max(chart.experiments.length - 0.5, 0.5)]}
-        allowDataOverflow
-        ticks={chart.experiments.map((experiment) => experiment.index)}
+        // Categories: the experiments evenly spaced in time order, with room at both ends.
+        type="category"
+        padding={{ left: 36, right: 36 }}
         tick={(props: TickProps) => <ExperimentTick {...props} experiments={chart.experiments} />}
         interval={chart.experiments.length > 12 ? 'preserveStartEnd' : 0}
         height={44}
-        allowDecimals={false}
         label={{ value: 'experiment (created, UTC), oldest first', position: 'insideBottom', offset: -22, style: AXIS_STYLE }}
       />
       <YAxis {...axis} tick={AXIS_STYLE} width={chart.unit === 'ms' ? 60 : 46} />

@@ -89,6 +89,7 @@ const SETTING_LABELS: [string, string][] = [
   ['historyMode', 'History'],
   ['forceSubmitOnLastTurn', 'Force submit'],
   ['toolPresentation', 'Tools'],
+  ['logprobs', 'Logprobs'],
 ];
 
 function settingText(value: unknown): string {

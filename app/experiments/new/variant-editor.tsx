@@ -159,6 +159,12 @@ export function VariantEditor({
             force submit_result on the last turn
           </label>
         </div>
+        <div>
+          <label className={styles.check} title="The tool-name confidence and the raw output come from the tokens' log probabilities">
+            <input type="checkbox" checked={variant.settings.logprobs} onChange={(event) => setSetting('logprobs', event.target.checked)} data-testid="variant-logprobs" />
+            ask for logprobs (tool-name confidence)
+          </label>
+        </div>
       </div>
       <FieldError field={field('settings')} errors={errors} />
     </div>
