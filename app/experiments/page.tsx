@@ -1,9 +1,8 @@
 import Link from 'next/link';
 import { listAgents } from '../../lib/db/queries/agents';
-import { listExperimentViews, type ExperimentListView } from '../../lib/panel/experiments';
-import { formatMilliseconds, formatTime, shortId } from '../../lib/panel/format';
+import { listExperimentViews } from '../../lib/panel/experiments';
 import { getPanel } from '../../lib/panel/runtime';
-import { SimulatedBadge, StatusBadge } from '../components/status-badge';
+import { ExperimentsTable } from '../components/experiments-table';
 
 export const dynamic = 'force-dynamic';
 
@@ -86,7 +85,7 @@ export default async function ExperimentsPage({ searchParams }: { searchParams: 
             )}
           </p>
         ) : (
-          <ExperimentTable experiments={experiments} />
+          <ExperimentsTable experiments={experiments} linkAgents showDuration />
         )}
         {page > 1 || found.length > PAGE_SIZE ? (
           <div className="pager" data-testid="experiment-pager">
@@ -97,54 +96,5 @@ export default async function ExperimentsPage({ searchParams }: { searchParams: 
         ) : null}
       </section>
     </>
-  );
-}
-
-function duration(experiment: ExperimentListView): string {
-  if (experiment.startedAt === null) return '—';
-  const end = experiment.finishedAt ?? Date.now();
-  return formatMilliseconds(end - experiment.startedAt);
-}
-
-function ExperimentTable({ experiments }: { experiments: ExperimentListView[] }) {
-  return (
-    <div className="table-scroll">
-      <table>
-        <thead>
-          <tr>
-            <th>Experiment</th>
-            <th>Agent</th>
-            <th>Status</th>
-            <th className="number">Conversations</th>
-            <th>Created (UTC)</th>
-            <th className="number">Took</th>
-          </tr>
-        </thead>
-        <tbody>
-          {experiments.map((experiment) => (
-            <tr key={experiment.id} className="clickable" data-testid="experiment-row" data-experiment={experiment.id}>
-              <td>
-                <Link href={`/experiments/${experiment.id}`}>
-                  <code>{shortId(experiment.id)}</code>
-                </Link>
-              </td>
-              <td>
-                <Link href={`/agents/${encodeURIComponent(experiment.agentName)}/history`} title={`${experiment.agentName}'s results over time`}>
-                  {experiment.agentName}
-                </Link>
-              </td>
-              <td>
-                <StatusBadge status={experiment.status} testId="experiment-status" /> {experiment.simulated ? <SimulatedBadge /> : null}
-              </td>
-              <td className="number">
-                {experiment.progress.done} / {experiment.progress.total}
-              </td>
-              <td>{formatTime(experiment.createdAt)}</td>
-              <td className="number">{duration(experiment)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }
