@@ -70,7 +70,7 @@ export async function runHarnessCommand(options: HarnessOptions): Promise<number
     if (source) {
       database = openDatabase(options.db);
       datasetRun = await prepareDatasetRun(database, source, agentRuntime.runtime);
-      for (const line of datasetRun.notes) note(options, line);
+      for (const line of datasetRun.notes) note(line);
     }
     const maxTurns = options.maxTurns ?? (datasetRun ? 1 : undefined);
     if (maxTurns !== undefined) agentRuntime.runtime.maxTurns = maxTurns;
@@ -138,7 +138,7 @@ async function buildConfig(options: HarnessOptions, agent: AgentRuntime, inputs:
     settings.topLogprobs = options.topLogprobs;
   }
   if (options.stream) settings.stream = true;
-  if (agent.model && agent.model !== options.model) note(options, `agent "${agent.name}" names the model "${agent.model}": its requests send that instead of --model ${options.model}`);
+  if (agent.model && agent.model !== options.model) note(`agent "${agent.name}" names the model "${agent.model}": its requests send that instead of --model ${options.model}`);
   const variants: ExperimentConfigInput['variants'] = options.variant.length === 0 ? [{ name: 'baseline', systemPrompt: agent.systemPrompt, settings }] : [];
   for (const spec of options.variant) {
     const separator = spec.indexOf('=');
@@ -177,22 +177,22 @@ function chooseExperiment(database: RemoraDatabase, options: HarnessOptions, con
     if (!existing) return createStoredExperiment(database, config, agent, options.experimentId).id;
     if (existing.agentName !== agent.name) throw new InputError(`experiment ${existing.id} belongs to agent "${existing.agentName}", not "${agent.name}"`);
     if (leaseIsLive(existing)) throw new ExperimentConflictError(`experiment ${existing.id} is being run by ${describeHolder(existing)}; cancel it there or wait for it to finish`);
-    note(options, `resuming experiment ${existing.id} (${existing.status}) with its stored settings`);
+    note(`resuming experiment ${existing.id} (${existing.status}) with its stored settings`);
     return existing.id;
   }
   const unfinished = findUnfinishedExperiment(database, toStoredConfig(config, agent) as unknown as Record<string, unknown>);
   if (unfinished && !leaseIsLive(unfinished)) {
-    note(options, `resuming unfinished experiment ${unfinished.id} with the same settings`);
+    note(`resuming unfinished experiment ${unfinished.id} with the same settings`);
     return unfinished.id;
   }
-  if (unfinished) note(options, `an experiment with the same settings (${unfinished.id}) is being run by ${describeHolder(unfinished)}; starting a new one`);
+  if (unfinished) note(`an experiment with the same settings (${unfinished.id}) is being run by ${describeHolder(unfinished)}; starting a new one`);
   return createStoredExperiment(database, config, agent).id;
 }
 
 async function execute(database: RemoraDatabase, experimentId: string, options: HarnessOptions): Promise<number> {
   const row = getExperiment(database, experimentId);
   if (row && ['completed', 'cancelled', 'failed'].includes(row.status)) {
-    note(options, `experiment ${experimentId} is already ${row.status}; showing its results`);
+    note(`experiment ${experimentId} is already ${row.status}; showing its results`);
     return report(database, experimentId, options);
   }
   const tools = new ToolWorkerPool({ size: Math.min(8, Math.max(2, options.concurrency)) });
@@ -250,7 +250,7 @@ function confusionTables(database: RemoraDatabase, experimentId: string, variant
     .join('');
 }
 
-function note(options: HarnessOptions, text: string) {
+function note(text: string) {
   process.stderr.write(`${text}\n`);
 }
 

@@ -6,6 +6,7 @@ import { createReadStream } from 'node:fs';
 import { open, rename, rm, stat, truncate } from 'node:fs/promises';
 import { ConfigurationError, InputError, ServerError, errorMessage } from '../errors';
 import { GGUF_MAGIC } from '../gguf/writer';
+import { sleep } from '../sleep';
 
 export type DownloadProgress = { received: number; total: number | null; resumedFrom: number };
 
@@ -60,19 +61,6 @@ function parseContentRange(header: string | null): { start: number | null; total
   const match = header ? /^bytes\s+(?:(\d+)-\d+|\*)\/(\d+|\*)$/i.exec(header.trim()) : null;
   if (!match) return { start: null, total: null };
   return { start: match[1] === undefined ? null : Number(match[1]), total: match[2] === '*' ? null : Number(match[2]) };
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (ms <= 0 || signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }
 
 /** One request: appends what arrives to the .part file. Failures worth retrying come back as values. */

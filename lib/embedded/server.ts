@@ -4,11 +4,11 @@
 //   GET  /health                200 once the model is loaded
 // A client that disconnects cancels its generation.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { errorMessage } from '../errors';
 import { EmbeddedEngine, type EmbeddedEngineOptions } from './engine';
 import type { LoadedModel } from './model-registry';
 import { readServerRequest } from './server-request';
+import { listen } from '../http/listen';
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
@@ -86,28 +86,6 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     if (method === 'GET' && path === '/health') return send(response, 200, { status: 'ok', model: name });
     send(response, 404, errorBody(`no route ${method} ${path}`, 'not_found_error', 'not_found'));
   });
-  server.keepAliveTimeout = 30_000;
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  const hostInUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  let closing: Promise<void> | null = null;
-  return {
-    url: `http://${hostInUrl}:${address.port}/v1`,
-    port: address.port,
-    model,
-    close: () => {
-      closing ??= new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      });
-      return closing;
-    },
-  };
+  const listening = await listen(server, port, host);
+  return { url: `${listening.origin}/v1`, port: listening.port, model, close: listening.close };
 }

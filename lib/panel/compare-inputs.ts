@@ -55,17 +55,7 @@ export function judgePair(a: OutcomeFact, b: OutcomeFact): { verdict: PairVerdic
   return { verdict: 'same', reason: 'same outcome and turns' };
 }
 
-/** JSON with keys sorted at every level, so that equal inputs give equal text. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, entry]) => entry !== undefined)
-      .sort(([first], [second]) => (first < second ? -1 : first > second ? 1 : 0));
-    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonicalJson(entry)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
+export { canonicalJson } from '../canonical-json';
 
 function emptyCounts(): VerdictCounts {
   return { a: 0, b: 0, same: 0, not_judged: 0 };

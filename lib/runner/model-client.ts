@@ -7,6 +7,7 @@ import type { ModelCallOutcome, ModelClient, RunnerSettings, StreamListener } fr
 import { errorMessage } from '../errors';
 import { parseJson } from '../parsing/safe-json';
 import { StreamAssembler } from './stream-assembler';
+import { sleep } from '../sleep';
 
 export type HttpModelClientOptions = {
   /** OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1 */
@@ -332,17 +333,4 @@ export function checkCompletionShape(body: unknown): string | null {
 function preview(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }

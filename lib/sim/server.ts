@@ -7,11 +7,11 @@
 //   GET  /health                200, as vLLM has
 // Every answer carries `x-remora-simulated: 1`.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { SimOptions, type SimOptionsInput, type SimStats } from './options';
 import { SimEngine, type EngineReply } from './sim-engine';
 import { errorBody, modelsBody } from './completion-body';
 import { ConfigurationError } from '../errors';
+import { listen } from '../http/listen';
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
@@ -131,37 +131,20 @@ export async function startSimServer(input: SimServerOptions = {}): Promise<SimS
     if (method === 'GET' && path === '/health') return send(response, { status: 200, body: { status: 'ok' } });
     notFound(response, method, path);
   });
-  server.keepAliveTimeout = 30_000;
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
+  const listening = await listen(server, port, host, () => {
+    for (const timer of timers) clearTimeout(timer);
+    timers.clear();
   });
-  const address = server.address() as AddressInfo;
-  const hostInUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const origin = `http://${hostInUrl}:${address.port}`;
-  let closing: Promise<void> | null = null;
+  const { origin } = listening;
 
   return {
     url: `${origin}/v1`,
     origin,
-    port: address.port,
+    port: listening.port,
     options,
     stats: () => engine.stats(),
     reset: () => engine.reset(),
-    close: () => {
-      // Idempotent: a test's cleanup may close a server the test already closed.
-      closing ??= new Promise<void>((resolve, reject) => {
-        for (const timer of timers) clearTimeout(timer);
-        timers.clear();
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      });
-      return closing;
-    },
+    close: listening.close,
   };
 }
 

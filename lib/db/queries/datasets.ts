@@ -1,6 +1,7 @@
 // Datasets and their cases: import (atomically, or reuse an identical set), list, read, edit a case,
 // delete, export. Every case written here has passed the DatasetCase model.
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../canonical-json';
 import { asc, eq, max } from 'drizzle-orm';
 import { DatasetCase, describeIssues, type DatasetCaseInput, type DatasetFormat } from '../../datasets/case';
 import { exportDatasetText, type DatasetExport } from '../../datasets/formats';
@@ -30,16 +31,6 @@ export type NewDataset = {
 };
 
 export type ImportedDataset = { dataset: DatasetRow; reused: boolean };
-
-/** JSON with object keys sorted, so that equal cases give equal text whatever their key order. */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) => {
-    if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) return inner;
-    const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(inner).sort()) sorted[key] = (inner as Record<string, unknown>)[key];
-    return sorted;
-  });
-}
 
 /** What makes two sets the same: their cases (ids, inputs, expectations, tools, notes), in order. */
 export function datasetContentHash(cases: DatasetCase[]): string {

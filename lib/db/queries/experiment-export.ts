@@ -7,34 +7,14 @@ import type { ParsePath } from '../../parsing/types';
 import type { ConversationInput, ModelCallRecord, ToolExecutionRecord } from '../../runner/types';
 import type { RemoraDatabase } from '../client';
 import { conversations, messages, modelCalls, toolExecutions, type ConversationRow } from '../schema';
+import { CONVERSATION_LIST_FIELDS } from './conversations';
 import { messageFromRow, modelCallFromRow, toolExecutionFromRow } from './conversation-rows';
 
 /** Where the previous batch ended. */
 export type ExportCursor = { variantIndex: number; slot: number };
 
-const listColumns = {
-  id: conversations.id,
-  experimentId: conversations.experimentId,
-  variantIndex: conversations.variantIndex,
-  variantName: conversations.variantName,
-  slot: conversations.slot,
-  inputIndex: conversations.inputIndex,
-  input: conversations.input,
-  outcome: conversations.outcome,
-  finalText: conversations.finalText,
-  error: conversations.error,
-  modelCallCount: conversations.modelCallCount,
-  modelResponseCount: conversations.modelResponseCount,
-  toolCallCount: conversations.toolCallCount,
-  startedAt: conversations.startedAt,
-  durationMs: conversations.durationMs,
-  caseId: conversations.caseId,
-  expectationKind: conversations.expectationKind,
-  verdictScored: conversations.verdictScored,
-  callCorrect: conversations.callCorrect,
-  nameCorrect: conversations.nameCorrect,
-  argumentsCorrect: conversations.argumentsCorrect,
-};
+// The list's columns; the changed files come with each transcript instead.
+const { changedFiles: _changedFiles, ...listColumns } = CONVERSATION_LIST_FIELDS;
 
 export type ExportConversation = Pick<
   ConversationRow,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../canonical-json';
 import { and, count, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import type { RemoraDatabase } from '../client';
 import { newId } from '../ids';
@@ -18,16 +19,6 @@ export type ExperimentListItem = Omit<ExperimentRow, 'config'>;
 
 const TERMINAL: ExperimentStatus[] = ['completed', 'cancelled', 'failed'];
 export const UNFINISHED_STATUSES: ExperimentStatus[] = ['pending', 'running'];
-
-/** JSON with object keys sorted, so that equal settings give equal text whatever their key order. */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) => {
-    if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) return inner;
-    const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(inner).sort()) sorted[key] = (inner as Record<string, unknown>)[key];
-    return sorted;
-  });
-}
 
 export function configHash(config: Record<string, unknown>): string {
   return createHash('sha256').update(canonicalJson(config)).digest('hex');
