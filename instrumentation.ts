@@ -3,6 +3,10 @@
 // runtime only; the imports are dynamic so that none of it reaches an edge bundle.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  // First, before the panel starts: from here on every request carries its socket's facts, which
+  // the access rules (proxy.ts) decide on.
+  const { installSocketFacts } = await import('./lib/http/socket-facts');
+  installSocketFacts();
   const { startPanel } = await import('./lib/panel/runtime');
   await startPanel();
 }

@@ -1,6 +1,9 @@
-// Runs before every request (Next 16's proxy, formerly middleware): access rules in lib/http/access.ts.
+// Runs before every request (Next 16's proxy, formerly middleware, in the server's Node.js process):
+// access rules in lib/http/access.ts, on the socket facts stamped by lib/http/socket-facts.ts.
 import { NextResponse, type NextRequest } from 'next/server';
 import { TOKEN_COOKIE, decideAccess } from './lib/http/access';
+import { PEER_HEADER, readSocketFacts } from './lib/http/socket-facts';
+import { config as remoraConfig } from './lib/config';
 
 export function proxy(request: NextRequest) {
   const decision = decideAccess(
@@ -10,8 +13,9 @@ export function proxy(request: NextRequest) {
       host: request.headers.get('host'),
       authorization: request.headers.get('authorization'),
       cookie: request.cookies.get(TOKEN_COOKIE)?.value,
+      peer: readSocketFacts(request.headers.get(PEER_HEADER)),
     },
-    { bindHost: process.env.HOST, token: process.env.REMORA_TOKEN },
+    { token: remoraConfig().token },
   );
   if (decision.kind === 'allow') return NextResponse.next();
   if (decision.kind === 'grant') {
@@ -24,7 +28,13 @@ export function proxy(request: NextRequest) {
     });
     return response;
   }
-  if (request.nextUrl.pathname.startsWith('/api/')) return NextResponse.json({ error: decision.message }, { status: decision.status });
+  // 503 only while the server starts (a request that came before the socket hook): try again soon.
+  const retry: Record<string, string> = decision.status === 503 ? { 'retry-after': '1' } : {};
+  if (request.nextUrl.pathname.startsWith('/api/')) return NextResponse.json({ error: decision.message }, { status: decision.status, headers: retry });
+  if (decision.status === 503) {
+    const page = `<!doctype html><meta http-equiv="refresh" content="1"><title>Remora</title><p>${decision.message}</p>`;
+    return new NextResponse(page, { status: 503, headers: { ...retry, 'content-type': 'text/html; charset=utf-8' } });
+  }
   return new NextResponse(decision.message, { status: decision.status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 }
 

@@ -18,6 +18,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <a href="/agents" data-testid="nav-agents">Agents</a>
             <a href="/datasets" data-testid="nav-datasets">Datasets</a>
             <a href="/endpoints" data-testid="nav-endpoints">Endpoints</a>
+            <a href="/campaigns" data-testid="nav-campaigns">Campaigns</a>
           </nav>
         </header>
         <main>{children}</main>

@@ -1,6 +1,6 @@
 import Link from 'next/link';
-import { listAgentViews, type AgentView } from '../lib/panel/agents';
-import { listExperimentViews, type ExperimentListView } from '../lib/panel/experiments';
+import { listAgentViews, type AgentView } from '../lib/panel/agents/agents';
+import { listExperimentViews, type ExperimentListView } from '../lib/panel/experiments/experiments';
 import { getPanel } from '../lib/panel/runtime';
 import { AgentsTable } from './components/agents-table';
 import { ExperimentsTable } from './components/experiments-table';

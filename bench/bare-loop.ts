@@ -1,7 +1,7 @@
 // The baseline: the least a client can do to make the same model calls. node:http with a keep-alive
 // agent, JSON.stringify of each request, read the answer, JSON.parse it; nothing else.
 import { Agent, request as httpRequest } from 'node:http';
-import { parseJson } from '../lib/parsing/safe-json';
+import { parseJson } from '../lib/protocol/json';
 
 export type BareResult = { calls: number; failures: number };
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { openDatabase, closeDatabase, type RemoraDatabase } from '../lib/db/client';
 import { errorMessage } from '../lib/errors';
-import { parseJson } from '../lib/parsing/safe-json';
+import { parseJson } from '../lib/protocol/json';
 import type { SimStats } from '../lib/sim/options';
 import { ToolWorkerPool } from '../lib/tools/worker-pool';
 import { runBareLoop } from './bare-loop';

@@ -3,11 +3,13 @@
 // and every conversation is stored before the run counts as done.
 import path from 'node:path';
 import { loadAgent } from '../lib/agents/load';
-import { projectRoot, type RemoraDatabase } from '../lib/db/client';
+import { type RemoraDatabase } from '../lib/db/client';
+import { projectRoot } from '../lib/config';
 import { ExperimentConfig } from '../lib/experiments/config';
 import { probeEndpoint } from '../lib/experiments/probe-endpoint';
 import { createStoredExperiment, runStoredExperiment } from '../lib/experiments/service';
-import type { AgentRuntime, ConversationInput } from '../lib/runner/types';
+import type { AgentRuntime } from '../lib/runner/types';
+import type { ConversationInput } from '../lib/protocol/conversation';
 import type { ToolExecutor } from '../lib/tools/protocol';
 
 export type HarnessAgent = { runtime: AgentRuntime; inputs: ConversationInput[] };

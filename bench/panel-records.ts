@@ -2,9 +2,10 @@
 // (system and user messages, assistant calls by every parse path, tool results, tool errors,
 // failed requests, usage, raw responses of a few hundred bytes), drawn from a seeded generator
 // with different rates per variant, so that the aggregates have realistic spread.
-import type { ChatMessage, ToolCall } from '../lib/runner/messages';
+import type { ChatMessage, ToolCall } from '../lib/protocol/messages';
 import type { ParsePath } from '../lib/parsing/types';
-import type { ConversationInput, ConversationRecord, ModelCallRecord, ToolExecutionRecord } from '../lib/runner/types';
+import type { ConversationRecord, ModelCallRecord, ToolExecutionRecord } from '../lib/runner/types';
+import type { ConversationInput } from '../lib/protocol/conversation';
 import { seededRandom } from '../lib/metrics/random';
 
 /** How a variant behaves: the share of each parse path among its responses, and its failure rates. */

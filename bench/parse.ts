@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { parseResponse } from '../lib/parsing/parse-response';
 import { messageFromBody } from '../lib/parsing/response-message';
-import { parseJson } from '../lib/parsing/safe-json';
+import { parseJson } from '../lib/protocol/json';
 import type { ResponsePreference } from '../lib/parsing/types';
 
 type Case = { message: unknown; preference?: ResponsePreference };

@@ -1,48 +1,24 @@
 // Listening on an address other than loopback, the panel requires REMORA_TOKEN. This test starts a
 // second panel (the same build) on 0.0.0.0 with a token and a throw-away database.
 import { expect, test } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { startSecondPanel, type SecondPanel } from './second-panel';
 
 const TOKEN = `e2e-${Math.random().toString(36).slice(2)}`;
 const port = Number(process.env.E2E_PORT ?? 3310) + 7;
 const origin = `http://127.0.0.1:${port}`;
-let child: ChildProcess;
-let output = '';
+let panel: SecondPanel;
 
 test.beforeAll(async () => {
-  const folder = mkdtempSync(path.join(tmpdir(), 'remora-access-'));
-  child = spawn('npx', ['next', 'start', '-H', '0.0.0.0', '-p', String(port)], {
-    env: { ...process.env, HOST: '0.0.0.0', REMORA_TOKEN: TOKEN, REMORA_DB: path.join(folder, 'access.db'), NEXT_TELEMETRY_DISABLED: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await expect
-    .poll(
-      async () => {
-        const response = await fetch(`${origin}/api/health`).catch(() => null);
-        return response?.status ?? 0;
-      },
-      { timeout: 60_000, message: 'the second panel starts' },
-    )
-    .toBe(200);
+  panel = await startSecondPanel({ host: '0.0.0.0', port, env: { HOST: '0.0.0.0', REMORA_TOKEN: TOKEN } });
 });
 
 test.afterAll(async () => {
-  if (child?.pid) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    process.kill(-child.pid, 'SIGTERM');
-    await exited;
-  }
+  await panel?.stop();
 });
 
 test('without the token nothing but the health check answers', async ({ request }) => {
   const api = await request.get(`${origin}/api/agents`);
-  expect(api.status(), output).toBe(401);
+  expect(api.status(), panel.output()).toBe(401);
   expect((await api.json()).error).toMatch(/needs its token/);
   expect((await request.get(`${origin}/`)).status()).toBe(401);
   expect((await request.get(`${origin}/api/agents`, { headers: { authorization: 'Bearer wrong' } })).status()).toBe(401);

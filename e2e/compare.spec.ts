@@ -42,12 +42,15 @@ test('two variants of two experiments: the differences in words, per input, and 
 
   const api = (await (await request.get(`/api/compare?a=${first}:baseline&b=${second}:directive`)).json()) as CompareBody;
   const rows = page.getByTestId('metric-row');
-  await expect(rows).toHaveCount(4);
-  expect(await rows.evaluateAll((items) => items.map((item) => item.getAttribute('data-metric')))).toEqual(['toolCallRate', 'validCallRate', 'completionRate', 'turnsToCompletion']);
+  // The harness agent has a task-success check, so its rate is compared beside the four rates.
+  const shown = api.metrics.metrics.map((metric) => metric.metric);
+  expect([...shown].sort()).toEqual(['completionRate', 'taskSuccessRate', 'toolCallRate', 'turnsToCompletion', 'validCallRate']);
+  await expect(rows).toHaveCount(shown.length);
+  expect(await rows.evaluateAll((items) => items.map((item) => item.getAttribute('data-metric')))).toEqual(shown);
+  await expect(page.getByTestId('comparison-sentence')).toHaveText(api.metrics.metrics.map((metric) => metric.sentence));
   const sentences = await page.getByTestId('comparison-sentence').allTextContents();
-  expect(sentences).toEqual(api.metrics.metrics.map((metric) => metric.sentence));
   for (const [index, sentence] of sentences.entries()) {
-    if (api.metrics.metrics[index].comparison.detectable) expect(sentence).toMatch(/^directive (calls tools|makes valid calls|completes|needs) [\d.]+ (points? (more|less) often|(more|fewer) turns?)/);
+    if (api.metrics.metrics[index].comparison.detectable) expect(sentence).toMatch(/^directive (calls tools|makes valid calls|completes|does its task|needs) [\d.]+ (points? (more|less) often|(more|fewer) turns?)/);
     else expect(sentence).toMatch(/no detectable difference between baseline and directive \(95% CI -?[−\d.]+ to [−\d.]+\)/);
   }
   await expect(page.getByTestId('side-a')).toContainText('baseline');

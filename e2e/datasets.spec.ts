@@ -1,6 +1,7 @@
 // The dataset pages in Chromium: an empty list, a file refused with its bad line reported (and
 // nothing imported), a good file imported, cases shown and edited, search, and export.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { screenshot } from './helpers';
@@ -40,13 +41,28 @@ test('a file with a bad line is refused whole, with the line and the reason', as
 });
 
 test('a good file is imported; its cases are shown, searched, edited and exported', async ({ page, request }) => {
-  const caseCount = readFileSync(SMART_HOME, 'utf8').trim().split('\n').length;
+  // Other specs import the agent's whole file, and the same cases are reused rather than stored
+  // twice: this spec imports all but the last case, so that its set is its own.
+  const lines = readFileSync(SMART_HOME, 'utf8').trim().split('\n').slice(0, -1);
+  const caseCount = lines.length;
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'remora-e2e-')), 'dataset.jsonl');
+  writeFileSync(file, `${lines.join('\n')}\n`);
   await page.goto('/datasets');
-  await page.getByTestId('dataset-file').setInputFiles(SMART_HOME);
+  await page.getByTestId('dataset-file').setInputFiles(file);
   await expect(page.getByTestId('dataset-name')).toHaveValue('dataset');
   await page.getByTestId('dataset-name').fill('e2e-smart-home');
   await page.getByTestId('dataset-import').click();
   await page.waitForURL(/\/datasets\/[0-9a-f-]+$/);
+  const datasetUrl = page.url();
+
+  // The same file again, under another name: nothing new, and a link to the set already stored.
+  await page.goto('/datasets');
+  await page.getByTestId('dataset-file').setInputFiles(file);
+  await page.getByTestId('dataset-name').fill('e2e-smart-home again');
+  await page.getByTestId('dataset-import').click();
+  await expect(page.getByTestId('dataset-reused')).toContainText('already stored as e2e-smart-home');
+  await page.getByTestId('dataset-reused').getByRole('link').click();
+  await page.waitForURL(datasetUrl);
   await expect(page.getByTestId('dataset-name')).toHaveText('e2e-smart-home');
   await expect(page.getByTestId('dataset-total')).toHaveText(String(caseCount));
   await expect(page.getByTestId('case-range')).toHaveText(`cases 1–25 of ${caseCount}`);

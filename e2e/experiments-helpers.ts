@@ -38,7 +38,8 @@ const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 export async function expectRatesMatch(page: Page, chartId: string, variants: ApiVariant[], metrics: (keyof ApiVariant)[]): Promise<void> {
   const chart = page.getByTestId(chartId);
   await expect(chart).toBeVisible();
-  const labels = await chart.locator('.recharts-label-list text').allTextContents();
+  // Bar labels appear once the bars' animation ends: read them the way Playwright's assertions retry.
+  const labels = () => chart.locator('.recharts-label-list text').allTextContents();
   for (const variant of variants) {
     for (const metric of metrics) {
       const rate = variant[metric] as Rate | undefined;
@@ -54,7 +55,7 @@ export async function expectRatesMatch(page: Page, chartId: string, variants: Ap
       }
       await expect(cell).toHaveAttribute('data-value', String(rate.value));
       await expect(cell).toContainText(percent(rate.value));
-      expect(labels, `${variant.name} ${String(metric)} is written on its bar`).toContain(percent(rate.value));
+      await expect.poll(labels, { message: `${variant.name} ${String(metric)} is written on its bar` }).toContain(percent(rate.value));
     }
   }
 }

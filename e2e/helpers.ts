@@ -34,7 +34,10 @@ export async function createExperiment(request: APIRequestContext, body: Record<
   return answer.id as string;
 }
 
-/** Polls GET /api/experiments/:id until it leaves pending/running. */
+/**
+ * Polls GET /api/experiments/:id until it leaves pending/running. How long that takes depends on
+ * the experiment's size and the machine's load, so the only bound is the test's own timeout.
+ */
 export async function waitForEnd(request: APIRequestContext, id: string): Promise<ExperimentBody> {
   let body: ExperimentBody | null = null;
   await expect
@@ -45,7 +48,7 @@ export async function waitForEnd(request: APIRequestContext, id: string): Promis
         body = (await response.json()) as ExperimentBody;
         return body.status;
       },
-      { intervals: [200, 300, 500] },
+      { intervals: [200, 300, 500], timeout: 0, message: `experiment ${id} ends` },
     )
     .not.toMatch(/^(pending|running)$/);
   return body as unknown as ExperimentBody;

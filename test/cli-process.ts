@@ -6,9 +6,12 @@ export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
 
 export type CliRun = { stdout: string; stderr: string; code: number | null; signal: NodeJS.Signals | null };
 
-/** Runs the real command line (`remora ...`) in a child process, as a user would. */
+/**
+ * Runs the real command line (`remora ...`) in a child process, as a user would: through its launcher,
+ * which runs the compiled JavaScript (test/build-cli.ts brings it up to date before the tests start).
+ */
 export function startCli(args: string[], options: { stdin?: string; env?: Record<string, string> } = {}): { child: ChildProcess; done: Promise<CliRun> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'lib/cli/main.ts'), ...args], {
+  const child = spawn(process.execPath, [path.join(projectRoot, 'bin/remora.mjs'), ...args], {
     cwd: projectRoot,
     env: { ...process.env, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pythonJsonDumps } from '../lib/sim/python-json';
+import { pythonJsonDumps } from '../lib/parsing/python-json';
 import { runCli } from './cli-process';
 
 // The harness, run as a user runs it, on datasets against a local server whose right and wrong
@@ -165,6 +165,8 @@ describe('harness --dataset against a server with known answers', () => {
     expect(variant.argumentAccuracy.value).toBe(truthRate(distilCases, (entry) => entry.correct === true, (entry) => entry.nameCorrect === true));
     expect(variant.irrelevanceAccuracy).toBeUndefined();
     expect(variant.callAccuracy.low).toBeLessThan(variant.callAccuracy.value);
+    // Task success of a dataset run is the expected call; a case whose request failed is judged a failure.
+    expect(variant.counts.taskSuccessRate).toEqual({ successes: 5, trials: distilCases.length });
 
     const byCase = await verdicts(summary.experimentId);
     for (const entry of distilCases) {
@@ -200,10 +202,44 @@ describe('harness --dataset against a server with known answers', () => {
     for (const entry of remoraCases) expect(byCase.get(entry.key)?.correct, entry.key).toBe(entry.correct);
   });
 
+  it('scores with BFCL\'s checker when asked (--scoring bfcl), and says so in each verdict', async () => {
+    const run = await runCli(['harness', '--agent', 'smart_home', '--base-url', baseUrl, '--model', 'truth-model', '--dataset', remoraFile, '--scoring', 'bfcl', '--concurrency', '4', '--db', db, '--json']);
+    expect(run.code).toBe(0);
+    const summary = JSON.parse(run.stdout);
+    const byCase = await verdicts(summary.experimentId);
+    for (const entry of remoraCases) {
+      const verdict = byCase.get(entry.key) as unknown as { scoring: string; correct: boolean };
+      expect(verdict.scoring, entry.key).toBe('bfcl');
+      expect(verdict.correct, entry.key).toBe(entry.correct);
+    }
+    const refused = await runCli(['harness', '--agent', 'smart_home', '--base-url', baseUrl, '--model', 'truth-model', '--dataset', remoraFile, '--scoring', 'strictest', '--db', db]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('unknown scoring mode "strictest"; use one of lenient, bfcl');
+  });
+
+  it('keeps the cases whose first call failed as a new dataset that reimports and scores', async () => {
+    const out = path.join(folder, 'failures.jsonl');
+    const made = await runCli(['export', distilSummary.experimentId, '--format', 'dataset', '--name', 'held-out failures', '--out', out, '--db', db]);
+    expect(made.code, made.stderr).toBe(0);
+    const failed = distilCases.filter((entry) => entry.correct === false);
+    expect(made.stderr).toContain(`dataset "held-out failures"`);
+    expect(made.stderr).toContain(`${failed.length} failed case(s)`);
+    const kept = readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    expect(kept.map((entry) => entry.id)).toEqual(failed.map((entry) => entry.key));
+    for (const entry of kept) expect(entry.expect.kind).toBe('call');
+    // Imported into a fresh database and run: the same server fails them all again.
+    const freshDb = path.join(folder, 'failures.db');
+    const imported = await runCli(['dataset', 'import', out, '--db', freshDb]);
+    expect(imported.code, imported.stderr).toBe(0);
+    const run = await runCli(['harness', '--agent', 'smart_home', '--base-url', baseUrl, '--model', 'truth-model', '--dataset', out, '--db', freshDb, '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).variants[0].counts.callAccuracy).toEqual({ successes: 0, trials: failed.length });
+  });
+
   it('reuses the stored dataset when the same file runs again, and exports it as it came', async () => {
     const list = await runCli(['dataset', 'list', '--db', db, '--json']);
     const names = JSON.parse(list.stdout).map((row: { name: string }) => row.name);
-    expect(names).toEqual(['parallel-and-irrelevant', 'smart-home-held-out']);
+    expect(names).toEqual(['held-out failures', 'parallel-and-irrelevant', 'smart-home-held-out']);
     const exported = await runCli(['dataset', 'export', 'smart-home-held-out', '--format', 'distil', '--db', db]);
     expect(exported.code).toBe(0);
     expect(exported.stdout).toBe(distilText);

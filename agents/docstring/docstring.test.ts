@@ -9,6 +9,7 @@ import { checkPythonSyntax } from '../../lib/python/parser';
 import { PROJECT_ROOT, lastToolResult, runAgentConversation } from '../../lib/python/testing/agent-conversation';
 import { structuredCall } from '../../lib/testing/scripted-model';
 import { ToolWorkerPool } from '../../lib/tools/worker-pool';
+import { createWorkspaceFolder } from '../../lib/tools/work-root';
 
 const folder = fileURLToPath(new URL('.', import.meta.url));
 const pool = new ToolWorkerPool({ size: 2 });
@@ -21,7 +22,8 @@ async function input(name: string) {
   return { input: found, original: await readFile(path.join(PROJECT_ROOT, found.file_path), 'utf8') };
 }
 
-describe('the docstring agent end to end', () => {
+// Real tools in workers, then the task-success check: slow on a loaded machine, so a generous limit.
+describe('the docstring agent end to end', { timeout: 120_000 }, () => {
   it('reads, then inserts a numpy-style docstring into a method, and submits', async () => {
     const { input: perimeter, original } = await input('Polygon.perimeter');
     const { record, changes } = await runAgentConversation({
@@ -105,6 +107,7 @@ describe('the docstring agent end to end', () => {
 
   it('never reads or writes through a target that leads outside the workspace', async () => {
     const outsideFolder = await mkdtemp(path.join(os.tmpdir(), 'remora-outside-'));
+    const cleanups: (() => Promise<void>)[] = [];
     const outside = path.join(outsideFolder, 'outside.py');
     await writeFile(outside, 'def clamp(value, low, high):\n    return value\n');
     try {
@@ -126,7 +129,9 @@ describe('the docstring agent end to end', () => {
 
       // A target named with ../ is looked up by its name inside the workspace, never next to it.
       const script = (await loadAgent(folder)).scripts.read_current_docstring as string;
-      const workspace = await mkdtemp(path.join(outsideFolder, 'workspace-'));
+      const workspace = await createWorkspaceFolder();
+      await writeFile(path.join(path.dirname(workspace), 'outside.py'), 'def clamp(value, low, high):\n    return value\n');
+      cleanups.push(() => rm(path.join(path.dirname(workspace), 'outside.py'), { force: true }), () => rm(workspace, { recursive: true, force: true }));
       const execution = await pool.execute(
         script,
         { arguments: {}, context: { workspace, filePath: '../outside.py', nodeText: '', nodeName: 'clamp', nodeType: 'function', settings: {}, knowledge: {} } },
@@ -136,6 +141,7 @@ describe('the docstring agent end to end', () => {
       expect(execution.error).toContain('cannot read the target file outside.py');
     } finally {
       await rm(outsideFolder, { recursive: true, force: true });
+      for (const cleanup of cleanups.splice(0)) await cleanup();
     }
   });
 

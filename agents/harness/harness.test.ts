@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { loadAgent } from '../../lib/agents/load';
-import { renderTemplate } from '../../lib/agents/template';
+import { renderTemplate } from '../../lib/runner/template';
 import { runConversation } from '../../lib/runner/run-conversation';
 import { resolveSettings } from '../../lib/runner/settings';
 import { ScriptedModelClient, structuredCall } from '../../lib/testing/scripted-model';

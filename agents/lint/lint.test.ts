@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadAgent } from '../../lib/agents/load';
 import { openTemporaryDatabase } from '../../lib/db/testing/temporary-database';
 import { getConversationRecord, listConversations } from '../../lib/db/queries/conversations';
-import { createStoredExperiment, runStoredExperiment } from '../../lib/experiments/service';
+import { createStoredExperiment, experimentSummary, runStoredExperiment } from '../../lib/experiments/service';
 import { ExperimentConfig } from '../../lib/experiments/config';
 import { checkPythonSyntax } from '../../lib/python/parser';
 import { lintSource } from '../../lib/python/ruff';
@@ -28,7 +28,8 @@ async function inventoryInput() {
   return { agent, input, original: await readFile(path.join(PROJECT_ROOT, input.file_path)) };
 }
 
-describe('the lint agent end to end', () => {
+// Real tools in workers, then the task-success check: slow on a loaded machine, so a generous limit.
+describe('the lint agent end to end', { timeout: 120_000 }, () => {
   it('lints, fixes an unused import, refuses paths outside the workspace, fixes the rest and submits', async () => {
     const { agent, input, original } = await inventoryInput();
     const settings = agent.definition.settings?.ruff as Record<string, unknown>;
@@ -62,8 +63,8 @@ describe('the lint agent end to end', () => {
       ['read_current_file', 'error'],
       ['read_current_file', 'error'],
       ['read_current_file', 'success'],
-      // Every issue ruff reports in this module has a fix (the deprecated typing imports go once unused).
-      ['run_linter', 'success'],
+      // What is left has only unsafe fixes (Optional[...] to X | None, == None), not applied by default.
+      ['run_linter', 'partial'],
       ['submit_result', 'success'],
     ]);
     expect(record.toolExecutions[2].error).toContain('outside the workspace');
@@ -81,7 +82,9 @@ describe('the lint agent end to end', () => {
     const patched = applyPatch(original.toString('utf8'), changes.diff ?? '');
     if (patched === false) throw new Error('the workspace diff does not apply to the original');
     expect(patched).not.toContain('import os');
-    expect(patched).toContain('if item is None:');
+    // E711's fix (== None to is None) is unsafe: it stays, reported as such.
+    expect(patched).toContain('if item == None:');
+    expect(record.knowledge.lint_unsafe_fixes_not_applied).toEqual(['E711', 'UP045']);
     expect(await checkPythonSyntax(patched)).toEqual([]);
     const after = lintSource(patched, settings);
     if (!after.ok) throw new Error(after.error);
@@ -105,7 +108,8 @@ describe('the lint agent end to end', () => {
   });
 });
 
-describe('the lint agent through the experiment service', () => {
+// Real tools in workers, then the task-success check: slow on a loaded machine, so a generous limit.
+describe('the lint agent through the experiment service', { timeout: 120_000 }, () => {
   it('stores the workspace diff and changed files with the transcript', async () => {
     const { agent, input, original } = await inventoryInput();
     const server = await startScriptedServer((request) => {
@@ -132,12 +136,16 @@ describe('the lint agent through the experiment service', () => {
       for (const conversation of conversations) {
         expect(conversation.outcome).toBe('submitted');
         expect(conversation.changedFiles).toEqual(['agents/lint/samples/inventory.py']);
+        // Judged in the workspace before it was removed, and stored with the conversation.
+        expect(conversation.taskSuccess).toBe(true);
         const stored = getConversationRecord(temporary.database, conversation.id);
         expect(stored?.meta.workspaceDiff).toContain('--- a/agents/lint/samples/inventory.py');
         expect(stored?.meta.workspaceDiff).toContain('-import os');
         expect(stored?.record.knowledge).toMatchObject({ lint_errors_fixable: 0 });
       }
       expect(await readFile(path.join(PROJECT_ROOT, input.file_path as string))).toEqual(original);
+      const summary = experimentSummary(temporary.database, experiment.id);
+      expect(summary.variants[0].taskSuccessRate).toMatchObject({ successes: 2, trials: 2 });
     } finally {
       temporary.dispose();
       await server.close();

@@ -28,7 +28,8 @@ function addedFile(diff: string, name: string): string {
   return created;
 }
 
-describe('the sample_data agent end to end', () => {
+// Real tools in workers, then the task-success check: slow on a loaded machine, so a generous limit.
+describe('the sample_data agent end to end', { timeout: 120_000 }, () => {
   it('analyzes the signature, writes JSON and YAML fixtures that load back, refuses paths outside, and submits', async () => {
     const agent = await loadAgent(folder);
     const input = agent.inputs.find((candidate) => candidate.node_name === 'shipping_cost');

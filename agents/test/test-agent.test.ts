@@ -38,7 +38,8 @@ def test_rejects_out_of_range():
         apply_discount(Decimal("5.00"), 101)
 `;
 
-describe('the test agent end to end', () => {
+// Real tools in workers, then the task-success check: slow on a loaded machine, so a generous limit.
+describe('the test agent end to end', { timeout: 120_000 }, () => {
   it('analyzes, reads existing tests, writes and runs tests until they pass, and submits', async () => {
     const agent = await loadAgent(folder);
     const input = agent.inputs.find((candidate) => candidate.node_name === 'apply_discount');

@@ -1,4 +1,4 @@
-import { listAgentViews } from '../../lib/panel/agents';
+import { listAgentViews } from '../../lib/panel/agents/agents';
 import { getPanel } from '../../lib/panel/runtime';
 import { AgentsTable } from '../components/agents-table';
 import { ImportAgentForm } from './_components/import-agent-form';

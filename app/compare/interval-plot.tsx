@@ -1,6 +1,6 @@
 // A difference and its 95% interval on a small axis centred on zero: where B sits against A at a
 // glance. Orange leans to B (B higher), blue to A; grey when the interval holds zero.
-import type { IntervalAxis, IntervalMark } from '../../lib/panel/compare-interval';
+import type { IntervalAxis, IntervalMark } from '../../lib/panel/compare/interval';
 
 const COLOURS = { b: '#d4650c', a: '#1f6feb', none: '#8c959f' } as const;
 const WIDTH = 200;

@@ -1,7 +1,7 @@
 // Each metric for A and B with its interval, and the difference in plain words.
-import type { ComparedMetric, VariantMetrics } from '../../lib/panel/compare-metrics';
-import { metricValue } from '../../lib/panel/compare-metrics';
-import { intervalAxis, intervalMark } from '../../lib/panel/compare-interval';
+import type { ComparedMetric, VariantMetrics } from '../../lib/panel/compare/metrics';
+import { metricValue } from '../../lib/panel/compare/metrics';
+import { intervalAxis, intervalMark } from '../../lib/panel/compare/interval';
 import { IntervalPlot } from './interval-plot';
 import { formatInterval, formatNumber, formatPercent } from '../../lib/panel/format';
 import type { VariantSummary } from '../../lib/metrics/types';

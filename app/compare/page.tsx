@@ -1,6 +1,6 @@
 import Link from 'next/link';
-import { compareVariants, listCompareChoices, type ComparisonView } from '../../lib/panel/compare';
-import { readCompareQuery, type VariantRef } from '../../lib/panel/compare-request';
+import { compareVariants, listCompareChoices, type ComparisonView } from '../../lib/panel/compare/compare';
+import { readCompareQuery, type VariantRef } from '../../lib/panel/compare/request';
 import { getPanel } from '../../lib/panel/runtime';
 import type { ComparableExperiment } from '../../lib/db/queries/compare';
 import { MetricsTable } from './metrics-table';

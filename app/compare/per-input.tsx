@@ -1,9 +1,9 @@
 // Which variant did better on each input: the tally, filters, and a row per input with links to
 // its pairs side by side.
 import Link from 'next/link';
-import { INPUT_PAGE_SIZE, type ComparisonView } from '../../lib/panel/compare';
-import type { InputVerdictFilter } from '../../lib/panel/compare-inputs';
-import { compareHref, pairHref } from '../../lib/panel/compare-request';
+import { INPUT_PAGE_SIZE, type ComparisonView } from '../../lib/panel/compare/compare';
+import type { InputVerdictFilter } from '../../lib/panel/compare/inputs';
+import { compareHref, pairHref } from '../../lib/panel/compare/request';
 import styles from './compare.module.css';
 
 const FILTER_TEXT: Record<InputVerdictFilter, string> = { all: 'All inputs', differ: 'A or B better', a: 'A better', same: 'Same', b: 'B better' };

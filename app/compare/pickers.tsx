@@ -1,7 +1,7 @@
 // Picking the two variants: one list per side, experiments as groups and their variants inside, as a
 // plain GET form (no script needed).
 import type { ComparableExperiment } from '../../lib/db/queries/compare';
-import { variantRefText, type VariantRef } from '../../lib/panel/compare-request';
+import { variantRefText, type VariantRef } from '../../lib/panel/compare/request';
 import { formatTime, shortId } from '../../lib/panel/format';
 import styles from './compare.module.css';
 

@@ -1,6 +1,6 @@
 // One side of a comparison: which variant of which experiment, with its marks. A is blue, B orange.
 import Link from 'next/link';
-import type { CompareSide } from '../../lib/panel/compare';
+import type { CompareSide } from '../../lib/panel/compare/compare';
 import { formatTime, shortId } from '../../lib/panel/format';
 import { SimulatedBadge } from '../components/status-badge';
 import styles from './compare.module.css';

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { AgentView } from '../../lib/panel/agents';
+import type { AgentView } from '../../lib/panel/agents/agents';
 import { formatTime } from '../../lib/panel/format';
 
 type AgentsTableProps = {

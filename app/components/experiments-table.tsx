@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { ExperimentListView } from '../../lib/panel/experiments';
+import type { ExperimentListView } from '../../lib/panel/experiments/experiments';
 import { formatMilliseconds, formatTime, shortId } from '../../lib/panel/format';
 import { SimulatedBadge, StatusBadge } from './status-badge';
 

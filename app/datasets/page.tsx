@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { listDatasetViews } from '../../lib/panel/datasets';
+import { listDatasetViews } from '../../lib/panel/datasets/datasets';
 import { formatTime } from '../../lib/panel/format';
 import { getPanel } from '../../lib/panel/runtime';
 import { ImportDatasetForm } from './_components/import-dataset-form';

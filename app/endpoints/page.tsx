@@ -1,4 +1,4 @@
-import { listEndpointViews } from '../../lib/panel/endpoints';
+import { listEndpointViews } from '../../lib/panel/endpoints/endpoints';
 import { getPanel } from '../../lib/panel/runtime';
 import { EndpointManager } from './_components/endpoint-manager';
 import '../agents/agents.css';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { listAgents } from '../../lib/db/queries/agents';
-import { listExperimentViews } from '../../lib/panel/experiments';
+import { listExperimentViews } from '../../lib/panel/experiments/experiments';
 import { getPanel } from '../../lib/panel/runtime';
 import { ExperimentsTable } from '../components/experiments-table';
 

@@ -1,20 +1,34 @@
 // The agent definition file (agents/<name>/agent.yaml): its schema, and the input schema it shares with inputs files.
 import { z } from 'zod';
-
-export const SUBMIT_RESULT = 'submit_result';
+import { ConversationVariables, SUBMIT_RESULT } from '../protocol/conversation';
+import { Expectation } from '../protocol/expectation';
+import { AgentName, RelativePath } from './agent-paths';
+import { LIMITS } from '../protocol/limits';
 
 export const DEFAULT_TOOL_LIMITS = { timeoutMs: 10_000, maxOutputBytes: 256 * 1024 } as const;
 
 /** One conversation input: the variables of the node_context template. A bare string is shorthand for `{node_text}`. */
 export const ConversationInputSchema = z.preprocess(
   (value) => (typeof value === 'string' ? { node_text: value } : value),
-  z.object({
-    node_text: z.string(),
-    file_path: z.string().nullable().optional(),
-    node_name: z.string().nullable().optional(),
-    node_type: z.string().nullable().optional(),
+  ConversationVariables.extend({
+    /** The call the model should make first (the dataset case model's `expect`): task success is then that call. */
+    expect: Expectation.optional(),
   }),
 );
+
+/**
+ * How the agent's task success is judged (lib/task-success/README.md). A run whose input says what
+ * call it expects is always judged by that call; otherwise `script` (a check run like a tool, in the
+ * conversation's workspace, after it ends) decides. Without a script only expected calls judge.
+ */
+export const TaskSuccessSchema = z
+  .object({
+    /** What success means for this agent, in one sentence (shown in the panel). */
+    description: z.string().trim().min(1),
+    script: RelativePath.optional(),
+    timeout_ms: z.number().int().positive().optional(),
+  })
+  .strict();
 
 export const ToolDefinitionSchema = z
   .object({
@@ -23,8 +37,8 @@ export const ToolDefinitionSchema = z
     description: z.string().trim().min(1, 'must not be empty'),
     /** A JSON Schema object; validateAgent checks it is a valid one. */
     parameters: z.record(z.string(), z.unknown()),
-    /** Path relative to the agent folder. Only submit_result may omit it (it is then built in). */
-    script: z.string().trim().min(1).optional(),
+    /** Path relative to the agent folder, inside it. Only submit_result may omit it (it is then built in). */
+    script: RelativePath.optional(),
     timeout_ms: z.number().int().positive().optional(),
     max_output_bytes: z.number().int().positive().optional(),
   })
@@ -32,9 +46,9 @@ export const ToolDefinitionSchema = z
 
 export const AgentDefinitionSchema = z
   .object({
-    name: z.string().trim().min(1, 'must not be empty'),
+    name: AgentName,
     description: z.string().optional(),
-    max_turns: z.number().int().positive(),
+    max_turns: z.number().int().min(LIMITS.maxTurns.min).max(LIMITS.maxTurns.max),
     initial_context: z
       .object({
         system_prompt: z.string(),
@@ -49,13 +63,14 @@ export const AgentDefinitionSchema = z
     /** Model or LoRA adapter name to send, when the agent needs a particular one. */
     model: z.string().trim().min(1).optional(),
     /** Inputs file (YAML, JSON or JSONL) relative to the agent folder. */
-    default_inputs: z.string().trim().min(1).optional(),
+    default_inputs: RelativePath.optional(),
     /**
      * Dataset file (the project's JSONL case format, lib/datasets/README.md) relative to the agent
      * folder: what `harness` runs when given neither --inputs nor --dataset.
      */
-    default_dataset: z.string().trim().min(1).optional(),
+    default_dataset: RelativePath.optional(),
     inputs: z.array(ConversationInputSchema).optional(),
+    task_success: TaskSuccessSchema.optional(),
   })
   .strict()
   .superRefine((definition, context) => {

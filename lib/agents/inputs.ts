@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import type { ConversationInput } from '../runner/types';
+import { isRecord } from '../protocol/records';
+import type { ConversationInput } from '../protocol/conversation';
 import { ConversationInputSchema } from './definition';
 
 export type LoadedInputs = { ok: true; inputs: ConversationInput[] } | { ok: false; problem: string };
@@ -11,7 +12,7 @@ export type LoadedInputs = { ok: true; inputs: ConversationInput[] } | { ok: fal
 const InputListSchema = z.array(ConversationInputSchema);
 
 function isInputsObject(value: unknown): value is { inputs: unknown } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'inputs' in value;
+  return isRecord(value) && 'inputs' in value;
 }
 
 export async function loadInputsFile(file: string): Promise<LoadedInputs> {

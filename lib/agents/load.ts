@@ -3,7 +3,8 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import { ConfigurationError } from '../errors';
-import type { AgentRuntime, ConversationInput } from '../runner/types';
+import type { AgentRuntime, TaskSuccessRuntime } from '../runner/types';
+import type { ConversationInput } from '../protocol/conversation';
 import { DEFAULT_TOOL_LIMITS, type AgentDefinition } from './definition';
 import { firstLine, loadInputsFile } from './inputs';
 import { checkAgent, type Locator } from './validate';
@@ -84,11 +85,11 @@ export function toLoadedAgent(
     inputs: options.inputs ?? definition.inputs ?? [],
     defaultDataset: definition.default_dataset === undefined ? null : path.resolve(absoluteFolder, definition.default_dataset),
     warnings: options.warnings ?? [],
-    toRuntime: () => toRuntime(definition, scripts),
+    toRuntime: () => toRuntime(definition, scripts, absoluteFolder),
   };
 }
 
-function toRuntime(definition: AgentDefinition, scripts: Record<string, string | null>): AgentRuntime {
+function toRuntime(definition: AgentDefinition, scripts: Record<string, string | null>, folder: string): AgentRuntime {
   return {
     name: definition.name,
     // Only when set, so that an agent without one keeps the stored shape (and resume hash) it had.
@@ -108,6 +109,19 @@ function toRuntime(definition: AgentDefinition, scripts: Record<string, string |
     })),
     textAnswerEnds: definition.text_answer_ends ?? false,
     settings: definition.settings ?? {},
+    // Only when declared, so that an agent without one keeps the stored shape (and resume hash) it had.
+    ...(definition.task_success ? { taskSuccess: taskSuccessRuntime(definition.task_success, folder) } : {}),
+  };
+}
+
+// A check runs pytest on model-written tests: it gets a minute unless the agent says otherwise.
+const TASK_CHECK_TIMEOUT_MS = 60_000;
+
+function taskSuccessRuntime(declared: NonNullable<AgentDefinition['task_success']>, folder: string): TaskSuccessRuntime {
+  return {
+    description: declared.description,
+    script: declared.script === undefined ? null : path.resolve(folder, declared.script),
+    limits: { timeoutMs: declared.timeout_ms ?? TASK_CHECK_TIMEOUT_MS, maxOutputBytes: DEFAULT_TOOL_LIMITS.maxOutputBytes },
   };
 }
 

@@ -1,9 +1,9 @@
 // The checks the spec asks of an agent definition; errors make it unusable, warnings are advice.
-import { statSync } from 'node:fs';
-import path from 'node:path';
-import { SUBMIT_RESULT, parseAgentDefinition, type AgentDefinition, type DefinitionIssue } from './definition';
+import { parseAgentDefinition, type AgentDefinition, type DefinitionIssue } from './definition';
+import { SUBMIT_RESULT } from '../protocol/conversation';
+import { dataFileProblem, scriptProblem } from './agent-paths';
 import { checkSchema } from '../parsing/arguments';
-import { TEMPLATE_VARIABLES, hasPlaceholders, unknownTemplateVariables } from './template';
+import { TEMPLATE_VARIABLES, hasPlaceholders, unknownTemplateVariables } from '../runner/template';
 
 export type ValidationReport = { errors: string[]; warnings: string[] };
 
@@ -12,6 +12,7 @@ export type Locator = (fieldPath: (string | number)[]) => string | null;
 
 export const TASK_DESCRIPTION_WARNING =
   'the system prompt has no <task_description>...</task_description> block; FunctionGemma was trained with one';
+export const PYTHON_SETTING_WARNING = 'settings.python is ignored: Remora runs Python with its own interpreter (python3, or REMORA_PYTHON), never one an agent names';
 export const DIRECTIVE_WARNING = 'the system prompt lacks the directive "Always respond with a tool call"';
 
 export function formatFieldPath(fieldPath: (string | number)[]): string {
@@ -55,13 +56,25 @@ export function validateParsedAgent(definition: AgentDefinition, folder: string,
   definition.tools.forEach((tool, index) => {
     const field = `tools[${index}] (${tool.name})`;
     if (tool.script !== undefined) {
-      const problem = scriptProblem(path.resolve(folder, tool.script));
+      const problem = scriptProblem(folder, tool.script);
       if (problem) errors.push(`${field}.script${at(['tools', index, 'script'])}: ${tool.script} ${problem}`);
     }
     for (const problem of checkSchema(tool.parameters)) {
       errors.push(`${field}.parameters${at(['tools', index, 'parameters'])} is not a valid JSON Schema: ${problem}`);
     }
   });
+
+  const check = definition.task_success?.script;
+  if (check !== undefined) {
+    const problem = scriptProblem(folder, check);
+    if (problem) errors.push(`task_success.script${at(['task_success', 'script'])}: ${check} ${problem}`);
+  }
+  for (const field of ['default_inputs', 'default_dataset'] as const) {
+    const file = definition[field];
+    const problem = file === undefined ? null : dataFileProblem(folder, file);
+    if (problem) errors.push(`${field}${at([field])}: ${file} ${problem}`);
+  }
+  if (definition.settings?.python !== undefined) warnings.push(PYTHON_SETTING_WARNING);
 
   const unknown = unknownTemplateVariables(definition.initial_context.node_context);
   if (unknown.length > 0) {
@@ -77,13 +90,4 @@ export function validateParsedAgent(definition: AgentDefinition, folder: string,
     warnings.push('the system prompt contains {{ ... }} placeholders; only node_context is filled from the input, so they are sent as written');
   }
   return { errors, warnings };
-}
-
-function scriptProblem(file: string): string | null {
-  try {
-    return statSync(file).isFile() ? null : `is not a file (${file})`;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? `does not exist (looked for ${file})` : `cannot be read (${file}): ${(error as Error).message}`;
-  }
 }

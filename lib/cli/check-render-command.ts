@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { CommandOutput } from './io';
 import { loadAgent } from '../agents/load';
 import { ConfigurationError, errorMessage } from '../errors';
-import { parseJson } from '../parsing/safe-json';
+import { parseJson } from '../protocol/json';
 import { normalizeMessages, normalizeTools, RenderInput } from '../functiongemma/render-input';
 import { checkServerRendering, type RenderCheck } from '../serving/render-check';
 import { agentConversation, exampleConversation, type CheckConversation } from '../serving/render-check-conversation';
@@ -46,7 +46,7 @@ async function conversationFor(options: CheckRenderOptions): Promise<CheckConver
       const agent = await loadAgent(path.resolve(options.agentsDir, options.agent));
       return agentConversation(agent.toRuntime(), agent.inputs[0] ?? { node_text: 'def example():\n    return 1', file_path: 'example.py', node_name: 'example', node_type: 'function' });
     } catch (error) {
-      const problems = error instanceof ConfigurationError ? error.problems.map((problem) => `\n  - ${problem}`).join('') : '';
+      const problems = ConfigurationError.is(error) ? error.problems.map((problem) => `\n  - ${problem}`).join('') : '';
       return `${errorMessage(error)}${problems}`;
     }
   }

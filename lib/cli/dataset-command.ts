@@ -4,16 +4,17 @@ import path from 'node:path';
 import Table from 'cli-table3';
 import { closeDatabase, openDatabase, type RemoraDatabase } from '../db/client';
 import { listCaseVerdicts } from '../db/queries/accuracy';
-import { exportDataset, importDataset, listDatasets } from '../db/queries/datasets';
+import { exportDataset, importDatasetCases, listDatasets } from '../db/queries/datasets';
 import { getExperiment } from '../db/queries/experiments';
 import { ConfigurationError, InputError, NotFoundError, RemoraError, errorMessage } from '../errors';
-import type { CommandOutput } from './io';
-import { readDatasetFile, readFormat } from './dataset-run';
+import { describeError, type CommandOutput } from './io';
+import { checkDatasetFile, readFormat, type CheckedDatasetFile } from './dataset-run';
+import { exitCodeFor } from './exit-code';
 
 type DatabaseOption = { db: string };
 
 /** Runs a command against the database; the user's mistakes exit 2 with the reasons, bugs exit 1. */
-async function withDatabase(file: string, action: (database: RemoraDatabase) => Promise<CommandOutput> | CommandOutput): Promise<CommandOutput> {
+export async function withDatabase(file: string, action: (database: RemoraDatabase) => Promise<CommandOutput> | CommandOutput): Promise<CommandOutput> {
   let database: RemoraDatabase | null = null;
   try {
     database = openDatabase(file);
@@ -26,28 +27,24 @@ async function withDatabase(file: string, action: (database: RemoraDatabase) => 
 }
 
 function failure(error: unknown): CommandOutput {
-  if (error instanceof InputError || error instanceof ConfigurationError) {
-    return { stdout: '', stderr: [`error: ${error.message}`, ...error.problems.map((problem) => `  - ${problem}`)].join('\n'), exitCode: 2 };
-  }
-  if (error instanceof RemoraError) return { stdout: '', stderr: `error: ${error.message}`, exitCode: error.fault === 'bug' ? 1 : 2 };
-  return { stdout: '', stderr: `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, exitCode: 1 };
+  return { stdout: '', stderr: describeError(error), exitCode: exitCodeFor(error) };
 }
 
 export type ImportOptions = DatabaseOption & { format?: string; name?: string; answers?: string; json?: boolean };
 
 export async function runDatasetImport(file: string, options: ImportOptions): Promise<CommandOutput> {
   // The file is read and checked before the database is opened: a refused file touches nothing.
-  let read: Awaited<ReturnType<typeof readDatasetFile>>;
+  let checked: CheckedDatasetFile;
   try {
-    read = await readDatasetFile(file, readFormat(options.format), options.answers);
+    checked = checkDatasetFile(file, readFormat(options.format), options.answers);
   } catch (error) {
     return failure(error);
   }
   const name = options.name ?? path.basename(file).replace(/\.(jsonl|json|ndjson)$/i, '');
   return withDatabase(options.db, (database) => {
-    const { dataset, reused } = importDataset(database, { name, sourceFormat: read.format, cases: read.cases, sourceFile: path.resolve(file) });
+    const { dataset, reused } = importDatasetCases(database, { name, sourceFormat: checked.format, sourceFile: path.resolve(file) }, checked.source);
     if (options.json) return { stdout: JSON.stringify({ ...dataset, reused }), stderr: '', exitCode: 0 };
-    const what = reused ? 'already stored with the same cases' : `imported ${dataset.caseCount} cases (${read.format} format)`;
+    const what = reused ? 'already stored with the same cases' : `imported ${dataset.caseCount} cases (${checked.format} format)`;
     return { stdout: `dataset "${dataset.name}" (${dataset.id}): ${what}`, stderr: '', exitCode: 0 };
   });
 }
@@ -96,6 +93,8 @@ export function runDatasetVerdicts(experimentId: string, options: DatabaseOption
         nameCorrect: row.verdict?.nameCorrect ?? null,
         argumentsCorrect: row.verdict?.argumentsCorrect ?? null,
         scored: row.verdict?.scored ?? false,
+        scoring: row.verdict?.scoring ?? 'lenient',
+        ...(row.verdict?.scoring === 'bfcl' ? { bfclErrorType: row.verdict.bfclErrorType ?? null } : {}),
         calls: row.verdict?.calls ?? [],
         failures: row.verdict?.failures.map((item) => item.message) ?? [],
         conversationId: row.conversationId,

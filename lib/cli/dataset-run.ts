@@ -1,15 +1,17 @@
 // `remora harness --dataset FILE`: the file is imported into the database as a dataset (or an
 // identical stored one is reused), and its cases become the experiment's inputs.
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadAgent } from '../agents/load';
 import { DATASET_FORMATS, type DatasetFormat } from '../datasets/case';
-import { datasetRunOf, unknownExpectedTools, type DatasetRun } from '../datasets/experiment-cases';
-import { describeParseProblems, detectFormat, parseDatasetText } from '../datasets/formats';
+import { SCORING_MODES, unknownExpectedTools, type ScoringMode } from '../datasets/experiment-cases';
+import { checkFileCases, detectFileFormat, fileCases, lineReader, readAnswersFile } from '../datasets/file-cases';
+import { describeParseProblems } from '../datasets/formats';
+import type { BfclAnswers } from '../datasets/formats/bfcl';
 import type { RemoraDatabase } from '../db/client';
-import { findOrImportDataset, getDatasetCases, plainCases } from '../db/queries/datasets';
+import { datasetCasePages, findOrImportDatasetCases, plainCases, type CaseSource } from '../db/queries/datasets';
 import { InputError, errorMessage } from '../errors';
-import type { AgentRuntime, ConversationInput } from '../runner/types';
+import type { StoredCases } from '../experiments/config';
+import type { AgentRuntime } from '../runner/types';
 
 export type DatasetRunOptions = {
   agent: string;
@@ -41,42 +43,73 @@ export function readFormat(value: string | undefined): DatasetFormat | null {
   return value as DatasetFormat;
 }
 
-/** Reads and checks a dataset file; a file with any bad line is refused whole, naming each line. */
-export async function readDatasetFile(file: string, format: DatasetFormat | null, answersFile?: string) {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new InputError(`cannot read the dataset ${file}: ${errorMessage(error)}`, [], { cause: error });
-  }
-  let answers: string | undefined;
-  if (answersFile !== undefined) {
-    try {
-      answers = await readFile(answersFile, 'utf8');
-    } catch (error) {
-      throw new InputError(`cannot read the answers file ${answersFile}: ${errorMessage(error)}`, [], { cause: error });
-    }
-  }
-  const chosen = format ?? detectFormat(text);
-  if (chosen === null) throw new InputError(`cannot tell the format of ${file} from its first line; give --dataset-format ${DATASET_FORMATS.join('|')}`);
-  const parsed = parseDatasetText(text, chosen, { answers });
-  if (!parsed.ok) throw new InputError(`the dataset ${file} (${chosen} format) is refused; nothing was imported`, describeParseProblems(parsed, file));
-  return { format: chosen, cases: parsed.cases };
+export function readScoring(value: string | undefined): ScoringMode | undefined {
+  if (value === undefined) return undefined;
+  if (!(SCORING_MODES as readonly string[]).includes(value)) throw new InputError(`unknown scoring mode "${value}"; use one of ${SCORING_MODES.join(', ')}`);
+  return value as ScoringMode;
 }
 
-export type PreparedDatasetRun = { inputs: ConversationInput[]; dataset: DatasetRun; notes: string[] };
+export type CheckedDatasetFile = { format: DatasetFormat; source: CaseSource; kinds: ('call' | 'no_call')[] };
 
-/** Imports (or reuses) the file's dataset and turns its cases into the experiment's inputs. */
-export async function prepareDatasetRun(database: RemoraDatabase, source: DatasetFile, agent: AgentRuntime): Promise<PreparedDatasetRun> {
-  const { format, cases } = await readDatasetFile(source.file, source.format);
-  const name = source.name ?? path.basename(source.file).replace(/\.(jsonl|json|ndjson)$/i, '');
-  const imported = findOrImportDataset(database, { name, sourceFormat: format, cases, sourceFile: path.resolve(source.file) });
-  const stored = getDatasetCases(database, imported.dataset.id);
-  const notes = [
-    `dataset "${imported.dataset.name}" (${imported.dataset.id}): ${stored.length} cases, ${imported.reused ? 'already stored, reused' : `imported from ${format} format`}`,
-  ];
-  for (const unknown of unknownExpectedTools(plainCases(stored), agent.tools).slice(0, 5)) {
-    notes.push(`warning: case ${unknown.caseId} expects ${unknown.name}, which agent "${agent.name}" does not have`);
+/**
+ * Reads a dataset file once as a stream and checks it; a file with any bad line is refused whole,
+ * naming each line. The cases are read again (source.cases) as they are stored.
+ */
+export function checkDatasetFile(file: string, format: DatasetFormat | null, answersFile?: string): CheckedDatasetFile {
+  return readingFiles(() => {
+    let answers: BfclAnswers | null = null;
+    if (answersFile !== undefined) {
+      const read = readAnswersFile(answersFile);
+      if (!read.ok) throw new InputError(`the answers file ${answersFile} is refused; nothing was imported`, describeParseProblems({ ok: false, problems: [read.problem] }, answersFile));
+      answers = read.answers;
+    }
+    const chosen = format ?? detectFileFormat(file);
+    if (chosen === null) throw new InputError(`cannot tell the format of ${file} from its first line; give --dataset-format ${DATASET_FORMATS.join('|')}`);
+    const reader = lineReader(chosen, answers);
+    const checked = checkFileCases(file, reader);
+    if (!checked.ok) throw new InputError(`the dataset ${file} (${chosen} format) is refused; nothing was imported`, describeParseProblems(checked, file));
+    const cases = function* () {
+      for (const result of fileCases(file, reader)) if (result.ok) yield result.case;
+    };
+    return { format: chosen, source: { count: checked.count, contentHash: checked.contentHash, cases }, kinds: checked.kinds };
+  });
+}
+
+/** Runs `read`, turning a file that cannot be opened or read into an input error that names it. */
+function readingFiles<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const file = (error as NodeJS.ErrnoException).path;
+    if (typeof code === 'string' && file) throw new InputError(`cannot read ${file}: ${errorMessage(error)}`, [], { cause: error });
+    throw error;
   }
-  return { ...datasetRunOf(imported.dataset, stored), notes };
+}
+
+export type PreparedDatasetRun = { storedCases: StoredCases; notes: string[] };
+
+// The first few unknown tool names are enough to warn about; later pages are not read for them.
+const UNKNOWN_TOOL_WARNINGS = 5;
+
+/** Imports (or reuses) the file's dataset; the experiment will read its cases from the database. */
+export function prepareDatasetRun(database: RemoraDatabase, source: DatasetFile, agent: AgentRuntime, scoring?: ScoringMode): PreparedDatasetRun {
+  const checked = checkDatasetFile(source.file, source.format);
+  const name = source.name ?? path.basename(source.file).replace(/\.(jsonl|json|ndjson)$/i, '');
+  const imported = readingFiles(() => findOrImportDatasetCases(database, { name, sourceFormat: checked.format, sourceFile: path.resolve(source.file) }, checked.source));
+  const { dataset } = imported;
+  const notes = [`dataset "${dataset.name}" (${dataset.id}): ${dataset.caseCount} cases, ${imported.reused ? 'already stored, reused' : `imported from ${checked.format} format`}`];
+  const unknown: { caseId: string; name: string }[] = [];
+  for (const page of datasetCasePages(database, dataset.id)) {
+    unknown.push(...unknownExpectedTools(plainCases(page), agent.tools));
+    if (unknown.length >= UNKNOWN_TOOL_WARNINGS) break;
+  }
+  for (const entry of unknown.slice(0, UNKNOWN_TOOL_WARNINGS)) notes.push(`warning: case ${entry.caseId} expects ${entry.name}, which agent "${agent.name}" does not have`);
+  const storedCases: StoredCases = { datasetId: dataset.id, name: dataset.name, count: dataset.caseCount, kinds: checked.kinds };
+  // Absent means lenient, so that configs (and their resume hashes) of lenient runs stay as they were.
+  if (scoring === 'bfcl') {
+    storedCases.scoring = 'bfcl';
+    notes.push('scoring: bfcl (BFCL\'s AST checker exactly)');
+  }
+  return { storedCases, notes };
 }

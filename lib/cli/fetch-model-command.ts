@@ -4,6 +4,7 @@ import { Presets, SingleBar } from 'cli-progress';
 import { RemoraError, errorMessage, InputError } from '../errors';
 import { fetchModel, type DownloadProgress } from '../embedded/fetch-model';
 import type { CommandOutput } from './io';
+import { exitCodeFor } from './exit-code';
 
 export type FetchModelCliOptions = { out: string; sha256?: string; tokenEnv?: string; force?: boolean; attempts?: number };
 
@@ -61,7 +62,7 @@ export async function runFetchModelCommand(url: string, options: FetchModelCliOp
     return { stdout: lines.join('\n'), stderr: notices.join('\n'), exitCode: 0 };
   } catch (error) {
     (bar as SingleBar | null)?.stop();
-    const message = error instanceof RemoraError ? error.message : errorMessage(error);
-    return { stdout: '', stderr: [...notices, `fetch-model: ${message}`].join('\n'), exitCode: error instanceof RemoraError && error.fault !== 'bug' ? 2 : 1 };
+    const message = RemoraError.is(error) ? error.message : errorMessage(error);
+    return { stdout: '', stderr: [...notices, `fetch-model: ${message}`].join('\n'), exitCode: exitCodeFor(error) };
   }
 }

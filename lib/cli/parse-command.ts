@@ -2,7 +2,7 @@
 import type { CommandOutput } from './io';
 import { parseResponse } from '../parsing/parse-response';
 import { messageFromBody } from '../parsing/response-message';
-import { parseJson } from '../parsing/safe-json';
+import { parseJson } from '../protocol/json';
 
 export function runParseCommand(stdinText: string): CommandOutput {
   if (stdinText.trim() === '') {

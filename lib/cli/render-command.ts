@@ -1,7 +1,10 @@
 // `remora render`: reads {"messages": [...], "tools": [...]} on stdin and prints the prompt in
-// FunctionGemma's native format. Optional "add_generation_prompt" (default true).
+// FunctionGemma's native format. The generation prompt (the opening of the model's turn, or
+// `<start_function_response>` after a call) is added when the last message is not the model's;
+// `--generation-prompt` / `--no-generation-prompt` decide explicitly, then the input's own
+// "add_generation_prompt".
 import type { CommandOutput } from './io';
-import { parseJson } from '../parsing/safe-json';
+import { parseJson } from '../protocol/json';
 import { normalizeMessages, normalizeTools, RenderInput } from '../functiongemma/render-input';
 import { countTokensEstimate, renderPrompt } from '../functiongemma/render';
 
@@ -11,7 +14,9 @@ function failure(message: string): CommandOutput {
   return { stdout: '', stderr: `remora render: ${message}\n`, exitCode: 2 };
 }
 
-export function runRenderCommand(stdinText: string): CommandOutput {
+export type RenderCommandOptions = { generationPrompt?: boolean };
+
+export function runRenderCommand(stdinText: string, options: RenderCommandOptions = {}): CommandOutput {
   if (stdinText.trim() === '') return failure(`no input; ${USAGE}`);
   const parsed = parseJson(stdinText);
   if (!parsed.ok) return failure(`the input is not valid JSON (${parsed.error}); ${USAGE}`);
@@ -20,9 +25,11 @@ export function runRenderCommand(stdinText: string): CommandOutput {
     const problems = input.error.issues.map((issue) => `  ${issue.path.length > 0 ? issue.path.join('.') : '(input)'}: ${issue.message}`);
     return failure(`the input does not have the expected shape:\n${problems.join('\n')}\n${USAGE}`);
   }
+  const messages = normalizeMessages(input.data.messages);
+  const modelSpokeLast = messages.at(-1)?.role === 'assistant';
   const prompt = renderPrompt(
-    { messages: normalizeMessages(input.data.messages), tools: normalizeTools(input.data.tools) },
-    { addGenerationPrompt: input.data.add_generation_prompt ?? true },
+    { messages, tools: normalizeTools(input.data.tools) },
+    { addGenerationPrompt: options.generationPrompt ?? input.data.add_generation_prompt ?? !modelSpokeLast },
   );
   return {
     stdout: prompt,

@@ -2,6 +2,7 @@
 // server. Prints the base URL on stdout once the model is loaded; runs until stopped (Ctrl-C).
 import { ConfigurationError, RemoraError, errorMessage } from '../errors';
 import { startEmbeddedServer, type EmbeddedServer } from '../embedded/server';
+import { exitCodeFor } from './exit-code';
 
 export type ServeCliOptions = {
   gguf: string;
@@ -52,7 +53,7 @@ export async function runServeCommand(options: ServeCliOptions): Promise<void> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   } catch (error) {
-    process.stderr.write(`serve: ${error instanceof RemoraError ? error.message : errorMessage(error)}\n`);
-    process.exitCode = error instanceof RemoraError && error.fault !== 'bug' ? 2 : 1;
+    process.stderr.write(`serve: ${RemoraError.is(error) ? error.message : errorMessage(error)}\n`);
+    process.exitCode = exitCodeFor(error);
   }
 }

@@ -3,7 +3,7 @@
 // process alive until it is stopped (Ctrl-C) or the returned handle is closed.
 import { readFile } from 'node:fs/promises';
 import { ConfigurationError, errorMessage } from '../errors';
-import { parseJson } from '../parsing/safe-json';
+import { parseJson } from '../protocol/json';
 import { startSimServer, type SimServer } from '../sim/server';
 import type { SimOptionsInput } from '../sim/options';
 
@@ -18,7 +18,7 @@ async function readConfig(path: string): Promise<SimOptionsInput> {
     throw new ConfigurationError(`cannot read the simulator config ${path}: ${errorMessage(error)}`, [], { cause: error });
   }
   const parsed = parseJson(text);
-  if (!parsed.ok) throw new ConfigurationError(`the simulator config ${path} is not valid JSON: ${parsed.error}`);
+  if (!parsed.ok) throw new ConfigurationError(`the simulator config ${path} is not valid JSON: ${parsed.error.replace(/\s+/g, " ")}`);
   if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) {
     throw new ConfigurationError(`the simulator config ${path} must be a JSON object of settings`);
   }

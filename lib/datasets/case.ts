@@ -2,6 +2,8 @@
 // This zod model is also the project's own JSONL format, one case a line (see README.md here).
 import { z } from 'zod';
 import { checkSchema } from '../parsing/arguments';
+import { ConversationVariables } from '../protocol/conversation';
+import { Expectation } from '../protocol/expectation';
 
 const ArgumentsObject = z.record(z.string(), z.unknown());
 
@@ -29,12 +31,7 @@ export const CaseMessage = z.discriminatedUnion('role', [
 export type CaseMessage = z.infer<typeof CaseMessage>;
 
 /** The node_context template's variables, as in an agent's inputs file. */
-export const CaseVariables = z.strictObject({
-  node_text: z.string(),
-  file_path: z.string().nullable().optional(),
-  node_name: z.string().nullable().optional(),
-  node_type: z.string().nullable().optional(),
-});
+export const CaseVariables = z.strictObject(ConversationVariables.shape);
 
 export const CaseInput = z.union([
   z.strictObject({
@@ -50,40 +47,6 @@ export const CaseInput = z.union([
   z.strictObject({ variables: CaseVariables }),
 ]);
 export type CaseInput = z.infer<typeof CaseInput>;
-
-/**
- * One expected call: the tool, and per argument the values accepted (any one of them). An argument
- * named in `optional` may also be absent. An argument the call gives that is not listed here is
- * unexpected, as in BFCL's checker; so a distil-labs answer lists exactly the arguments the user gave.
- */
-export const ExpectedCall = z
-  .strictObject({
-    name: z.string().min(1),
-    arguments: z.record(z.string(), z.array(z.unknown())).default({}),
-    optional: z.array(z.string()).default([]),
-  })
-  .superRefine((call, context) => {
-    for (const name of call.optional) {
-      if (!(name in call.arguments)) {
-        context.addIssue({ code: 'custom', path: ['optional'], message: `optional argument "${name}" is not listed in arguments (list its accepted values, [] if it must be absent when given)` });
-      }
-    }
-    for (const [name, accepted] of Object.entries(call.arguments)) {
-      if (accepted.length === 0 && !call.optional.includes(name)) {
-        context.addIssue({ code: 'custom', path: ['arguments', name], message: `argument "${name}" has no accepted value and is not optional` });
-      }
-    }
-  });
-export type ExpectedCall = z.infer<typeof ExpectedCall>;
-export type ExpectedCallInput = z.input<typeof ExpectedCall>;
-
-/** `call`: these calls, in any order (more than one: parallel calls). `no_call`: an irrelevant request, right only without a call. */
-export const Expectation = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('call'), calls: z.array(ExpectedCall).min(1) }),
-  z.strictObject({ kind: z.literal('no_call') }),
-]);
-export type Expectation = z.infer<typeof Expectation>;
-export type ExpectationKind = Expectation['kind'];
 
 /** A tool the case declares for itself (BFCL cases carry their functions); it replaces the agent's tools. */
 export const CaseTool = z

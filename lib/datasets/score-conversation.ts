@@ -2,8 +2,8 @@
 // makes right after the case's conversation so far. Later turns (tool results, a closing text)
 // are the agent's own business and are not scored.
 import type { ConversationRecord, RunnerTool } from '../runner/types';
-import type { ToolSpec } from '../runner/messages';
-import type { Expectation } from './case';
+import type { ToolSpec } from '../protocol/messages';
+import type { Expectation } from '../protocol/expectation';
 import { scoreResponse, type ToolSchemas } from './score';
 import type { Verdict } from './verdict';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ParsedCall } from '../parsing/types';
-import { ExpectedCall, type Expectation, type ExpectedCallInput } from './case';
+import type { ParsedCall } from '../protocol/parsed-call';
+import { ExpectedCall, type Expectation, type ExpectedCallInput } from '../protocol/expectation';
 import { compareCall, scoreResponse, type ToolSchemas } from './score';
 
 const schemas: ToolSchemas = new Map<string, Record<string, unknown>>([

@@ -8,9 +8,9 @@
 //
 // What is scored is the calls as the model gave them (ParsedCall, before the runner's coercion and
 // schema defaults), so a default the harness filled in is never held against the model.
-import type { ParsedCall } from '../parsing/types';
-import { isPlainObject } from '../parsing/read-arguments';
-import type { Expectation, ExpectedCall } from './case';
+import type { ParsedCall } from '../protocol/parsed-call';
+import { isRecord } from '../protocol/records';
+import type { Expectation, ExpectedCall } from '../protocol/expectation';
 import { assignCalls } from './assignment';
 import { jsonTypeOf, typeMatches, valuesMatch } from './values';
 import type { CallPair, ScoreFailure, Verdict } from './verdict';
@@ -104,9 +104,9 @@ export function compareCall(
     return [failure('unreadable_arguments', `the arguments of ${call.name} could not be read: ${call.argumentsError}`, where)];
   }
   const given = call.arguments;
-  const properties = schema && isPlainObject(schema.properties) ? schema.properties : null;
+  const properties = schema && isRecord(schema.properties) ? schema.properties : null;
   const required = schema && Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : [];
-  const acceptsOthers = schema !== null && (schema.additionalProperties === true || isPlainObject(schema.additionalProperties));
+  const acceptsOthers = schema !== null && (schema.additionalProperties === true || isRecord(schema.additionalProperties));
   const failures: ScoreFailure[] = [];
   const reportedMissing = new Set<string>();
 
@@ -122,7 +122,7 @@ export function compareCall(
     } else if (accepted === undefined) {
       failures.push(failure('unexpected_argument', `argument "${name}" was given, but the expected call does not have it`, { ...where, argument: name, actual: value }));
     } else {
-      const declared = properties && isPlainObject(properties[name]) ? properties[name].type : undefined;
+      const declared = properties && isRecord(properties[name]) ? properties[name].type : undefined;
       if (!typeMatches(value, declared)) {
         failures.push(failure('wrong_type', `argument "${name}" must be ${describeType(declared)}, got ${jsonTypeOf(value)} ${JSON.stringify(value)}`, { ...where, argument: name, expected: declared, actual: value }));
       } else if (!accepted.some((candidate) => valuesMatch(value, candidate))) {

@@ -2,10 +2,10 @@
 // same contents, earlier calls without results), with ids added to the earlier calls, since the
 // OpenAI format pairs calls and results by id, and with object arguments written as the JSON
 // string that format requires.
-import type { AssistantMessage, ChatMessage, ToolCall } from '../runner/messages';
-import type { ConversationInput } from '../runner/types';
-import { parseJson } from '../parsing/safe-json';
-import { isPlainObject } from '../parsing/read-arguments';
+import type { AssistantMessage, ChatMessage, ToolCall } from '../protocol/messages';
+import type { ConversationInput } from '../protocol/conversation';
+import { parseJson } from '../protocol/json';
+import { isRecord } from '../protocol/records';
 import type { CaseMessage, DatasetCase } from './case';
 
 /** Knowledge key holding the calls of the conversation so far, so that stateful tools can rebuild their state. */
@@ -90,5 +90,5 @@ function priorCalls(messages: ChatMessage[]): PriorCall[] {
 /** A call whose arguments a set wrote as broken JSON replays with none; the call itself is still sent as given. */
 function readObject(text: string): Record<string, unknown> {
   const parsed = parseJson(text);
-  return parsed.ok && isPlainObject(parsed.value) ? parsed.value : {};
+  return parsed.ok && isRecord(parsed.value) ? parsed.value : {};
 }

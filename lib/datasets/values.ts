@@ -7,7 +7,7 @@
 // normalisation; an integer is accepted where a float is expected. We apply exactly that, and on top
 // also ignore any other punctuation and whitespace around a string ("Paris!" = "paris"), which the
 // issue asks for and which BFCL's rule does not cover.
-import { isPlainObject } from '../parsing/read-arguments';
+import { isRecord } from '../protocol/records';
 
 const BFCL_REMOVED = /[ ,./\-_*^]/g;
 const SURROUNDING = /^[\p{P}\s]+|[\p{P}\s]+$/gu;
@@ -24,8 +24,8 @@ export function valuesMatch(actual: unknown, accepted: unknown): boolean {
     if (!Array.isArray(actual) || !Array.isArray(accepted) || actual.length !== accepted.length) return false;
     return actual.every((item, index) => valuesMatch(item, accepted[index]));
   }
-  if (isPlainObject(actual) || isPlainObject(accepted)) {
-    if (!isPlainObject(actual) || !isPlainObject(accepted)) return false;
+  if (isRecord(actual) || isRecord(accepted)) {
+    if (!isRecord(actual) || !isRecord(accepted)) return false;
     const keys = Object.keys(actual);
     if (keys.length !== Object.keys(accepted).length) return false;
     return keys.every((key) => Object.hasOwn(accepted, key) && valuesMatch(actual[key], accepted[key]));
@@ -61,7 +61,7 @@ export function typeMatches(value: unknown, declared: unknown): boolean {
     case 'array':
       return Array.isArray(value);
     case 'object':
-      return isPlainObject(value);
+      return isRecord(value);
     case 'null':
       return value === null;
     default:

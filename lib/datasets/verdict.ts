@@ -61,6 +61,10 @@ export const Verdict = z.object({
   calls: z.array(z.object({ name: z.string(), arguments: z.record(z.string(), z.unknown()) })),
   pairs: z.array(CallPair),
   failures: z.array(ScoreFailure),
+  /** How it was scored: `lenient` (Remora's own rules, the default) or `bfcl` (BFCL's AST checker exactly). */
+  scoring: z.enum(['lenient', 'bfcl']).optional(),
+  /** With `bfcl` scoring: BFCL's error_type (e.g. "value_error:string"), null when valid. */
+  bfclErrorType: z.string().nullable().optional(),
 });
 export type Verdict = z.infer<typeof Verdict>;
 

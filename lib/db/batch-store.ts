@@ -1,6 +1,9 @@
 // Stores a batch of conversations: one transaction for the whole batch, and only when that fails,
 // one transaction per conversation to keep the good ones and name the bad ones. Either way each
-// conversation is stored whole or not at all.
+// conversation is stored whole or not at all. A conversation the database refuses even with its
+// values bounded (storable.ts) is stored bare: its row, marked as an error with the reason, so that
+// nothing is lost silently and a resume does not run it again.
+import { errorMessage } from '../errors';
 import type { ConversationRecord } from '../runner/types';
 import type { RemoraDatabase } from './client';
 import { prepareConversationInserter, type ConversationMeta } from './conversation-insert';
@@ -8,7 +11,9 @@ import { prepareConversationInserter, type ConversationMeta } from './conversati
 export type PendingConversation = { id: string; experimentId: string; meta: ConversationMeta; record: ConversationRecord };
 
 export type BatchOutcome = {
-  /** Conversations whose own rows were refused (a constraint, a value JSON cannot hold); dropped. */
+  /** Conversations whose rows were refused (a constraint, a value JSON cannot hold) and stored bare instead. */
+  storedBare: { pending: PendingConversation; cause: unknown }[];
+  /** Conversations refused even bare; dropped. */
   rejected: { pending: PendingConversation; cause: unknown }[];
   /** Conversations not attempted because the database itself failed (busy, full); retry them. */
   unstored: PendingConversation[];
@@ -37,7 +42,7 @@ export function prepareBatchStore(database: RemoraDatabase): (batch: PendingConv
   const storeOne = client.transaction(store);
 
   return (batch) => {
-    const outcome: BatchOutcome = { rejected: [], unstored: [], databaseFailure: null };
+    const outcome: BatchOutcome = { storedBare: [], rejected: [], unstored: [], databaseFailure: null };
     if (batch.length === 0) return outcome;
     if (!client.open) return { ...outcome, unstored: batch, databaseFailure: new Error('The database connection is closed') };
     try {
@@ -46,18 +51,40 @@ export function prepareBatchStore(database: RemoraDatabase): (batch: PendingConv
     } catch (error) {
       if (!isConversationFault(error)) return { ...outcome, unstored: batch, databaseFailure: error };
     }
-    for (let index = 0; index < batch.length; index += 1) {
+    // What storing one conversation gave: null when stored, else the error.
+    const tryStore = (pending: PendingConversation): unknown => {
       try {
-        storeOne(batch[index]);
+        storeOne(pending);
+        return null;
       } catch (error) {
-        if (!isConversationFault(error)) {
-          outcome.unstored = batch.slice(index);
-          outcome.databaseFailure = error;
-          return outcome;
-        }
-        outcome.rejected.push({ pending: batch[index], cause: error });
+        return error;
       }
+    };
+    for (let index = 0; index < batch.length; index += 1) {
+      const pending = batch[index];
+      const fault = tryStore(pending);
+      const bareFault = fault === null || !isConversationFault(fault) ? fault : tryStore(bare(pending, fault));
+      const failure = [fault, bareFault].find((error) => error !== null && !isConversationFault(error));
+      if (failure !== undefined) {
+        outcome.unstored = batch.slice(index);
+        outcome.databaseFailure = failure;
+        return outcome;
+      }
+      if (fault === null) continue;
+      if (bareFault === null) outcome.storedBare.push({ pending, cause: fault });
+      else outcome.rejected.push({ pending, cause: fault });
     }
     return outcome;
+  };
+}
+
+/** The conversation without its transcript: its place in the experiment, its input, and why. */
+function bare(pending: PendingConversation, fault: unknown): PendingConversation {
+  const { record, meta } = pending;
+  const reason = `the conversation could not be stored as it was (${errorMessage(fault)}); only this row was kept`;
+  return {
+    ...pending,
+    meta: { variantIndex: meta.variantIndex, variantName: meta.variantName, slot: meta.slot, inputIndex: meta.inputIndex },
+    record: { ...record, messages: [], modelCalls: [], toolExecutions: [], outcome: 'error', result: null, finalText: null, knowledge: {}, error: record.error ? `${reason}; it ended with: ${record.error.slice(0, 500)}` : reason },
   };
 }

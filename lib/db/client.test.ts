@@ -2,7 +2,8 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeDatabase, defaultDatabasePath, getDatabase, openDatabase, projectRoot, resolveMigrationsFolder } from './client';
+import { closeDatabase, getDatabase, openDatabase, resolveMigrationsFolder } from './client';
+import { projectRoot, readConfig } from '../config';
 import { ConfigurationError } from '../errors';
 
 const folders: string[] = [];
@@ -14,12 +15,36 @@ function temporaryFolder(): string {
 
 afterEach(() => {
   closeDatabase();
-  delete process.env.REMORA_DB;
-  delete process.env.REMORA_MIGRATIONS;
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
-const TABLES = ['agents', 'call_scores', 'conversations', 'dataset_cases', 'datasets', 'endpoints', 'experiments', 'messages', 'model_calls', 'prompt_variants', 'tool_executions'];
+const TABLES = [
+  'agents',
+  'call_scores',
+  'campaign_changes',
+  'campaign_files',
+  'campaign_nodes',
+  'campaigns',
+  'conversation_labels',
+  'conversation_notes',
+  'conversation_text',
+  // FTS5's own tables behind conversation_text.
+  'conversation_text_config',
+  'conversation_text_data',
+  'conversation_text_docsize',
+  'conversation_text_idx',
+  'conversations',
+  'dataset_cases',
+  'datasets',
+  'endpoints',
+  'experiment_cases',
+  'experiments',
+  'messages',
+  'model_calls',
+  'prompt_variants',
+  'search_documents',
+  'tool_executions',
+];
 
 function tableNames(database: ReturnType<typeof openDatabase>): string[] {
   return database.$client
@@ -70,8 +95,8 @@ describe('openDatabase', () => {
   it('refuses a migrations override without a journal', () => {
     const empty = temporaryFolder();
     expect(() => openDatabase(':memory:', { migrationsFolder: empty })).toThrow(ConfigurationError);
-    process.env.REMORA_MIGRATIONS = empty;
-    expect(() => resolveMigrationsFolder()).toThrow(/No drizzle migrations/);
+    const configured = readConfig({ REMORA_MIGRATIONS: empty }).migrationsFolder ?? undefined;
+    expect(() => resolveMigrationsFolder(configured)).toThrow(/No drizzle migrations/);
   });
 
   it('reports migrations that cannot be applied', () => {
@@ -92,20 +117,19 @@ describe('openDatabase', () => {
 describe('getDatabase', () => {
   it('opens REMORA_DB once and returns the same connection until closed', () => {
     const file = path.join(temporaryFolder(), 'panel', 'remora.db');
-    process.env.REMORA_DB = file;
-    expect(defaultDatabasePath()).toBe(file);
-    const first = getDatabase();
-    expect(getDatabase()).toBe(first);
+    const configured = readConfig({ REMORA_DB: file }).databaseFile;
+    expect(configured).toBe(file);
+    const first = getDatabase(configured);
+    expect(getDatabase(configured)).toBe(first);
     expect(first.$client.name).toBe(file);
     closeDatabase();
     expect(first.$client.open).toBe(false);
-    const second = getDatabase();
+    const second = getDatabase(configured);
     expect(second).not.toBe(first);
     expect(second.$client.open).toBe(true);
   });
 
   it('defaults to data/remora.db under the project root', () => {
-    delete process.env.REMORA_DB;
-    expect(defaultDatabasePath()).toBe(path.join(projectRoot(), 'data', 'remora.db'));
+    expect(readConfig({}).databaseFile).toBe(path.join(projectRoot(), 'data', 'remora.db'));
   });
 });

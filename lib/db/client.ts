@@ -1,10 +1,13 @@
 // One SQLite connection per file: WAL, foreign keys, a busy timeout, migrations applied at open.
+// server-only: a client component that imports this fails the panel's build (vitest, the command
+// line's bundle and bench resolve it to its empty module: vitest.config.ts, lib/build/bundle-settings.json).
+import 'server-only';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { config, projectRoot } from '../config';
 import { ConfigurationError, errorMessage } from '../errors';
 import * as schema from './schema';
 
@@ -18,24 +21,12 @@ export type OpenDatabaseOptions = {
 const JOURNAL = path.join('meta', '_journal.json');
 
 /**
- * The project root, found from this file's location (lib/db/client.ts) so that tsx, vitest and the
- * CLI agree whatever the working folder. Next may compile this module elsewhere (.next/), where that
- * location no longer sits in the project; the working folder (where `next` runs) is then the root.
- */
-export function projectRoot(): string {
-  const here = import.meta.url.startsWith('file:') ? path.dirname(fileURLToPath(import.meta.url)) : null;
-  const candidate = here ? path.resolve(here, '..', '..') : null;
-  if (candidate && existsSync(path.join(candidate, 'lib', 'db', 'schema.ts'))) return candidate;
-  return process.cwd();
-}
-
-/**
- * The migrations folder: an explicit override, then REMORA_MIGRATIONS, then drizzle/ next to this
+ * The migrations folder: an explicit override, then REMORA_MIGRATIONS (lib/config.ts), then drizzle/ next to this
  * file's project root. A bundler may relocate this module (Next compiles it into .next/), so the
  * working folder's drizzle/ is the last resort.
  */
 export function resolveMigrationsFolder(override?: string): string {
-  const explicit = override ?? process.env.REMORA_MIGRATIONS;
+  const explicit = override ?? config().migrationsFolder;
   if (explicit) {
     const folder = path.resolve(explicit);
     if (!existsSync(path.join(folder, JOURNAL))) {
@@ -75,6 +66,11 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): R
     return database;
   } catch (error) {
     client.close();
+    // Another kind of file (a typo in --db, a text file): the user's mistake, said in one line.
+    const code = (error as { code?: unknown }).code;
+    if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
+      throw new ConfigurationError(`${file} is not a SQLite database (${errorMessage(error)}); give another file with --db or REMORA_DB`, [], { cause: error });
+    }
     throw error;
   }
 }
@@ -104,13 +100,6 @@ export function closeDatabase(database?: RemoraDatabase): void {
   if (target.$client.open) target.$client.close();
 }
 
-/** Where the panel's database lives: REMORA_DB, or data/remora.db under the project root. */
-export function defaultDatabasePath(): string {
-  const configured = process.env.REMORA_DB;
-  if (configured) return path.resolve(configured);
-  return path.join(projectRoot(), 'data', 'remora.db');
-}
-
 type DefaultCache = { database?: RemoraDatabase };
 const CACHE_KEY = Symbol.for('remora.database');
 
@@ -121,9 +110,9 @@ function defaultCache(): DefaultCache {
   return holder[CACHE_KEY];
 }
 
-/** The panel's shared connection, opened on first use. */
-export function getDatabase(): RemoraDatabase {
+/** The panel's shared connection to the configured file (REMORA_DB, lib/config.ts), opened on first use. */
+export function getDatabase(file = config().databaseFile): RemoraDatabase {
   const cache = defaultCache();
-  if (!cache.database || !cache.database.$client.open) cache.database = openDatabase(defaultDatabasePath());
+  if (!cache.database || !cache.database.$client.open) cache.database = openDatabase(file);
   return cache.database;
 }

@@ -5,11 +5,13 @@
 // statements directly: drizzle's placeholder filling costs as much again as SQLite's own work.
 // The SQL is fixed text; a column that drifts from schema.ts fails at prepare time, and the
 // round-trip tests read every column back through drizzle.
-import type { ChatMessage } from '../runner/messages';
+import type { ChatMessage } from '../protocol/messages';
 import type { ConversationRecord } from '../runner/types';
 import type { Verdict } from '../datasets/verdict';
+import type { TaskCheck } from '../task-success/types';
 import type { RemoraDatabase } from './client';
 import { newId } from './ids';
+import { createStorable, type Storable } from './storable';
 
 /** Where a conversation belongs in its experiment, and what it changed in its workspace. */
 export type ConversationMeta = {
@@ -22,6 +24,8 @@ export type ConversationMeta = {
   /** The dataset case it ran, and the verdict on its first response (dataset experiments only). */
   caseId?: string | null;
   verdict?: Verdict | null;
+  /** What the agent's task-success check said (lib/task-success); null when nothing judged it. */
+  taskCheck?: TaskCheck | null;
 };
 
 /** Stores a conversation; false when its slot was already stored (nothing is written then). */
@@ -35,9 +39,13 @@ export type ConversationInserter = (
 const INSERT_CONVERSATION = `insert into conversations (id, experiment_id, variant_index, variant_name, slot,
   input_index, input, outcome, result, final_text, knowledge, error, model_call_count, model_response_count,
   tool_call_count, started_at, duration_ms, workspace_diff, changed_files, case_id, verdict, expectation_kind,
-  verdict_scored, call_correct, name_correct, arguments_correct)
-  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  verdict_scored, call_correct, name_correct, arguments_correct, task_success, task_check)
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   on conflict (experiment_id, variant_index, slot) do nothing`;
+
+// Written after the conversation's other rows: its trigger builds the full-text document from them
+// (drizzle/0006_search_index.sql).
+const INSERT_SEARCH_DOCUMENT = `insert into search_documents (conversation_id, experiment_id) values (?, ?)`;
 
 const INSERT_CALL_SCORE = `insert into call_scores (conversation_id, experiment_id, variant_index, expected_name, called_name, correct)
   values (?, ?, ?, ?, ?, ?)`;
@@ -48,17 +56,12 @@ const INSERT_MESSAGE = `insert into messages (conversation_id, position, role, c
 const INSERT_MODEL_CALL = `insert into model_calls (conversation_id, experiment_id, variant_index, turn,
   message_positions, request_params, status, response, error, attempts, latency_ms, usage, prompt_tokens,
   completion_tokens, parse_path, parsed_calls, calls, call_count, all_valid, started_at, raw_output,
-  tool_name_confidence, tool_names, lost_values)
-  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  tool_name_confidence, tool_names, lost_values, retry_wait_ms)
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 const INSERT_TOOL_EXECUTION = `insert into tool_executions (conversation_id, experiment_id, variant_index, turn,
   call_id, tool_name, arguments, outcome, result, summary, knowledge_delta, error, error_kind, duration_ms)
   values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-
-/** As jsonColumn stores it: null and undefined become SQL NULL. */
-function json(value: unknown): string | null {
-  return value === null || value === undefined ? null : JSON.stringify(value);
-}
 
 export function prepareConversationInserter(database: RemoraDatabase): ConversationInserter {
   const client = database.$client;
@@ -67,8 +70,12 @@ export function prepareConversationInserter(database: RemoraDatabase): Conversat
   const insertModelCall = client.prepare(INSERT_MODEL_CALL);
   const insertToolExecution = client.prepare(INSERT_TOOL_EXECUTION);
   const insertCallScore = client.prepare(INSERT_CALL_SCORE);
+  const insertSearchDocument = client.prepare(INSERT_SEARCH_DOCUMENT);
 
   return (experimentId, meta, record, id = newId()) => {
+    // Values are written as storable.ts bounds them: nothing a model or a tool sent can stop the write.
+    const store = createStorable();
+    const json = store.exact;
     let modelResponseCount = 0;
     let toolCallCount = 0;
     for (const call of record.modelCalls) {
@@ -82,20 +89,22 @@ export function prepareConversationInserter(database: RemoraDatabase): Conversat
       meta.variantName,
       meta.slot,
       meta.inputIndex,
-      json(record.input),
+      json(record.input, 'input'),
       record.outcome,
-      json(record.result),
-      record.finalText,
-      json(record.knowledge),
-      record.error,
+      json(record.result, 'result'),
+      store.text(record.finalText, 'final_text'),
+      json(record.knowledge, 'knowledge'),
+      store.text(record.error, 'error'),
       record.modelCalls.length,
       modelResponseCount,
       toolCallCount,
       record.startedAt,
       record.durationMs,
       meta.workspaceDiff ?? null,
-      json(meta.changedFiles),
-      ...verdictColumns(meta),
+      json(meta.changedFiles, 'changed_files'),
+      ...verdictColumns(meta, store),
+      meta.taskCheck ? (meta.taskCheck.success ? 1 : 0) : null,
+      json(meta.taskCheck, 'task_check'),
     );
     // A slot committed before a crash comes back on resume: the stored one stays, and children
     // only ever belong to a conversation row this call created.
@@ -103,7 +112,7 @@ export function prepareConversationInserter(database: RemoraDatabase): Conversat
 
     for (let position = 0; position < record.messages.length; position += 1) {
       const message = record.messages[position];
-      insertMessage.run(id, position, ...messageColumns(message));
+      insertMessage.run(id, position, ...messageColumns(message, store, `messages.${position}`));
     }
     for (const call of record.modelCalls) {
       insertModelCall.run(
@@ -111,26 +120,27 @@ export function prepareConversationInserter(database: RemoraDatabase): Conversat
         experimentId,
         meta.variantIndex,
         call.turn,
-        json(call.messagePositions),
-        json(call.requestParams),
+        json(call.messagePositions, 'message_positions'),
+        json(call.requestParams, 'request_params'),
         call.status,
-        json(call.response),
-        call.error,
+        store.bounded(call.response, `model_calls.${call.turn}.response`),
+        store.text(call.error, `model_calls.${call.turn}.error`),
         call.attempts,
         call.latencyMs,
-        json(call.usage),
-        call.usage?.prompt_tokens ?? null,
-        call.usage?.completion_tokens ?? null,
+        store.bounded(call.usage, 'usage'),
+        numberOrNull(call.usage?.prompt_tokens),
+        numberOrNull(call.usage?.completion_tokens),
         call.parsePath,
-        json(call.parsedCalls),
-        json(call.calls),
+        store.bounded(call.parsedCalls, `model_calls.${call.turn}.parsed_calls`),
+        store.bounded(call.calls, `model_calls.${call.turn}.calls`),
         call.calls.length,
         call.allValid ? 1 : 0,
         call.startedAt,
-        call.insight?.rawOutput ?? null,
-        call.insight?.toolNameConfidence ?? null,
-        json(call.insight?.toolNames),
-        json(call.insight?.lostValues),
+        store.text(call.insight?.rawOutput, `model_calls.${call.turn}.raw_output`),
+        numberOrNull(call.insight?.toolNameConfidence),
+        store.bounded(call.insight?.toolNames, 'tool_names'),
+        store.bounded(call.insight?.lostValues, 'lost_values'),
+        numberOrNull(call.retryWaitMs) ?? 0,
       );
     }
     for (const execution of record.toolExecutions) {
@@ -141,12 +151,12 @@ export function prepareConversationInserter(database: RemoraDatabase): Conversat
         execution.turn,
         execution.callId,
         execution.toolName,
-        json(execution.arguments),
+        store.bounded(execution.arguments, 'tool_executions.arguments'),
         execution.outcome,
-        json(execution.result),
-        execution.summary ?? null,
-        json(execution.knowledge_delta),
-        execution.error ?? null,
+        store.bounded(execution.result, 'tool_executions.result'),
+        store.text(execution.summary, 'tool_executions.summary'),
+        store.bounded(execution.knowledge_delta, 'tool_executions.knowledge_delta'),
+        store.text(execution.error, 'tool_executions.error'),
         execution.errorKind ?? null,
         execution.durationMs,
       );
@@ -156,29 +166,36 @@ export function prepareConversationInserter(database: RemoraDatabase): Conversat
         insertCallScore.run(id, experimentId, meta.variantIndex, pair.expectedName, pair.calledName, pair.correct ? 1 : 0);
       }
     }
+    insertSearchDocument.run(id, experimentId);
     return true;
   };
 }
 
 type VerdictColumns = [caseId: string | null, verdict: string | null, kind: string | null, scored: number | null, call: number | null, name: number | null, args: number | null];
 
-function verdictColumns(meta: ConversationMeta): VerdictColumns {
+function verdictColumns(meta: ConversationMeta, store: Storable): VerdictColumns {
   const verdict = meta.verdict;
   if (!verdict) return [meta.caseId ?? null, null, null, null, null, null, null];
   const flag = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
-  return [meta.caseId ?? null, json(verdict), verdict.kind, flag(verdict.scored), flag(verdict.correct), flag(verdict.nameCorrect), flag(verdict.argumentsCorrect)];
+  return [meta.caseId ?? null, store.bounded(verdict, 'verdict'), verdict.kind, flag(verdict.scored), flag(verdict.correct), flag(verdict.nameCorrect), flag(verdict.argumentsCorrect)];
+}
+
+/** A number a server reported (token counts), or null when it sent something else. */
+function numberOrNull(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
 type MessageColumns = [role: string, content: string | null, toolCalls: string | null, toolCallId: string | null, name: string | null];
 
-function messageColumns(message: ChatMessage): MessageColumns {
+/** The prompt's own messages are kept exactly; what the model and the tools wrote is bounded. */
+function messageColumns(message: ChatMessage, store: Storable, field: string): MessageColumns {
   switch (message.role) {
     case 'system':
     case 'user':
       return [message.role, message.content, null, null, null];
     case 'assistant':
-      return [message.role, message.content, json(message.tool_calls), null, null];
+      return [message.role, store.text(message.content, `${field}.content`), store.bounded(message.tool_calls, `${field}.tool_calls`), null, null];
     case 'tool':
-      return [message.role, message.content, null, message.tool_call_id, message.name];
+      return [message.role, store.text(message.content, `${field}.content`), null, message.tool_call_id, message.name];
   }
 }

@@ -88,7 +88,7 @@ describe('createConversationWriter', () => {
     expect(countRows('tool_executions')).toBe(3);
   });
 
-  it('stores a conversation whole or not at all when one of its rows is refused', () => {
+  it('stores a conversation whose rows the database refuses as a bare row with the reason, never half of it', () => {
     const failures: StorageError[] = [];
     const writer = createConversationWriter(temporary.database, { maxBatch: 100, onError: (error) => failures.push(error) });
     const broken = docstringConversation();
@@ -98,36 +98,53 @@ describe('createConversationWriter', () => {
     writer.write(experimentId, meta(0), docstringConversation());
     writer.write(experimentId, meta(1), broken);
     writer.write(experimentId, meta(2), textConversation());
+    writer.flush();
 
-    let thrown: unknown;
-    try {
-      writer.flush();
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(StorageError);
-    const storageError = thrown as StorageError;
-    expect(storageError.failures.map((failure) => [failure.variantIndex, failure.slot])).toEqual([[0, 1]]);
-    expect((storageError.failures[0].cause as { code?: string }).code).toMatch(/^SQLITE_CONSTRAINT/);
-
-    // The broken conversation left nothing behind; its neighbours in the batch were kept.
-    expect(writer.completedSlots(experimentId)).toEqual(new Set([slotKey(0, 0), slotKey(0, 2)]));
+    // Every slot is stored: the broken one as its row alone, marked as an error that says why.
+    expect(writer.completedSlots(experimentId)).toEqual(new Set([slotKey(0, 0), slotKey(0, 1), slotKey(0, 2)]));
+    const bare = temporary.database.$client.prepare('select outcome, error, model_call_count from conversations where slot = 1').get() as { outcome: string; error: string; model_call_count: number };
+    expect(bare).toMatchObject({ outcome: 'error', model_call_count: 0 });
+    expect(bare.error).toMatch(/could not be stored as it was \(NOT NULL constraint failed: tool_executions.tool_name\); only this row was kept/);
     expect(countRows('messages')).toBe(8 + 3);
     expect(countRows('model_calls')).toBe(3 + 1);
     expect(countRows('tool_executions')).toBe(3);
-    expect(temporary.database.$client.prepare('select count(*) from conversations where slot = 1').pluck().get()).toBe(0);
     expect(failures).toEqual([]);
   });
 
-  it('rejects a conversation whose values JSON cannot hold, without losing the batch', () => {
+  it('stores values JSON cannot hold as a placeholder with the reason, the rest of the conversation as it was', () => {
     const writer = createConversationWriter(temporary.database);
     const unserialisable = textConversation();
     unserialisable.modelCalls[0].response = { tokens: 10n };
+    let deep: unknown[] = [];
+    for (let level = 0; level < 100_000; level += 1) deep = [deep];
+    unserialisable.knowledge = { deep };
     writer.write(experimentId, meta(0), textConversation());
     writer.write(experimentId, meta(1), unserialisable);
-    expect(() => writer.close()).toThrow(StorageError);
-    expect(writer.completedSlots(experimentId)).toEqual(new Set([slotKey(0, 0)]));
-    expect(countRows('messages')).toBe(3);
+    writer.close();
+    expect(writer.completedSlots(experimentId)).toEqual(new Set([slotKey(0, 0), slotKey(0, 1)]));
+    expect(countRows('messages')).toBe(3 + 3);
+    const stored = getConversationRecord(temporary.database, storedIdOfSlot(1))?.record;
+    expect(stored?.modelCalls[0].response).toEqual({ remora_placeholder: expect.stringMatching(/^could not be stored as it was: .*BigInt/) });
+    expect(stored?.knowledge).toEqual({ remora_placeholder: expect.stringMatching(/^could not be stored as it was: Maximum call stack size exceeded/) });
+    expect(stored?.messages).toEqual(unserialisable.messages);
+  });
+
+  it('cuts what a model sent past the storage limits and notes its size', () => {
+    const writer = createConversationWriter(temporary.database);
+    const large = textConversation();
+    const content = 'x'.repeat(2 * 1024 * 1024);
+    large.modelCalls[0].response = { choices: [{ message: { role: 'assistant', content } }] };
+    large.messages[2] = { role: 'assistant', content };
+    large.finalText = content;
+    writer.write(experimentId, meta(0), large);
+    writer.close();
+    const stored = getConversationRecord(temporary.database, storedIdOfSlot(0))?.record;
+    const note = `… [cut by Remora: ${content.length} characters in all]`;
+    expect(stored?.messages[2].content).toBe(`${'x'.repeat(64 * 1024)}${note}`);
+    expect(stored?.finalText).toBe(`${'x'.repeat(64 * 1024)}${note}`);
+    expect(stored?.modelCalls[0].response).toEqual({ choices: [{ message: { role: 'assistant', content: `${'x'.repeat(64 * 1024)}${note}` } }] });
+    // The prompt's own messages are kept exactly.
+    expect(stored?.messages.slice(0, 2)).toEqual(large.messages.slice(0, 2));
   });
 
   it('flushes when the batch is full and when the interval passes', () => {
@@ -150,19 +167,20 @@ describe('createConversationWriter', () => {
   it('hands a background failure to onError, or keeps it for the next flush', () => {
     vi.useFakeTimers();
     const broken = textConversation();
-    (broken.messages[1] as { role: string | null }).role = null;
+    // Refused even as a bare row: the conversation's own row breaks NOT NULL.
+    const brokenMeta = (slot: number) => ({ ...meta(slot), variantName: null as unknown as string });
 
     const reported: StorageError[] = [];
     const reporting = createConversationWriter(temporary.database, { flushIntervalMs: 10, onError: (error) => reported.push(error) });
-    reporting.write(experimentId, meta(0), broken);
+    reporting.write(experimentId, brokenMeta(0), broken);
     vi.advanceTimersByTime(10);
     expect(reported).toHaveLength(1);
     expect(reported[0].failures[0].slot).toBe(0);
 
     const keeping = createConversationWriter(temporary.database, { flushIntervalMs: 10 });
-    keeping.write(experimentId, meta(1), broken);
+    keeping.write(experimentId, brokenMeta(1), broken);
     vi.advanceTimersByTime(10);
-    keeping.write(experimentId, meta(2), broken);
+    keeping.write(experimentId, brokenMeta(2), broken);
     vi.advanceTimersByTime(10);
     let kept: unknown = null;
     try {

@@ -85,7 +85,7 @@ export function createConversationWriter(database: RemoraDatabase, options: Conv
     try {
       runFlush();
     } catch (error) {
-      const failure = error instanceof StorageError ? error : new StorageError('Flush failed', [], { cause: error });
+      const failure = StorageError.is(error) ? error : new StorageError('Flush failed', [], { cause: error });
       if (options.onError) options.onError(failure);
       else keptFailure = keptFailure ? StorageError.combine(keptFailure, failure) : failure;
     }
@@ -105,7 +105,7 @@ export function createConversationWriter(database: RemoraDatabase, options: Conv
     } catch (error) {
       const kept = keptFailure;
       keptFailure = null;
-      if (kept && error instanceof StorageError) throw StorageError.combine(kept, error);
+      if (kept && StorageError.is(error)) throw StorageError.combine(kept, error);
       throw error;
     }
     throwKeptFailure();

@@ -8,6 +8,7 @@ export type StorageFailure = { experimentId: string; variantIndex: number; slot:
  * a busy or full database is reported the same way, with the driver's error kept as `cause`.
  */
 export class StorageError extends RemoraError {
+  static readonly code = 'StorageError';
   readonly failures: StorageFailure[];
   constructor(message: string, failures: StorageFailure[] = [], options?: { cause?: unknown }) {
     super('bug', message, options);

@@ -2,7 +2,7 @@
 // module owns the full shape; this only insists on what transcripts and metrics need, and lets
 // everything else through.
 import { z } from 'zod';
-import type { ToolSpec } from '../runner/messages';
+import type { ToolSpec } from '../protocol/messages';
 import { DatasetRun } from '../datasets/experiment-cases';
 
 const StoredToolSpec = z.object({
@@ -62,11 +62,42 @@ export function storedDatasetRun(config: unknown): DatasetRun | null {
   return parsed.success ? (parsed.data.experiment.dataset ?? null) : null;
 }
 
-export type StoredDatasetCases = { id: string; name: string; cases: { caseId: string; key: string; kind: 'call' | 'no_call' | null }[] };
+export type StoredDatasetCases = {
+  id: string;
+  name: string;
+  cases: { caseId: string; key: string; kind: 'call' | 'no_call' | null }[];
+  /** How first responses were scored: lenient (Remora's rules) or bfcl (BFCL's AST checker exactly). */
+  scoring: 'lenient' | 'bfcl';
+};
 
 /** The dataset's cases reduced to what metrics and listings need. */
 export function datasetOf(config: unknown): StoredDatasetCases | null {
   const dataset = storedDatasetRun(config);
   if (!dataset) return null;
-  return { id: dataset.id, name: dataset.name, cases: dataset.cases.map((entry) => ({ caseId: entry.caseId, key: entry.key, kind: entry.expect?.kind ?? null })) };
+  return {
+    id: dataset.id,
+    name: dataset.name,
+    cases: dataset.cases.map((entry) => ({ caseId: entry.caseId, key: entry.key, kind: entry.expect?.kind ?? null })),
+    scoring: dataset.scoring ?? 'lenient',
+  };
+}
+
+const StoredCasesOf = z.object({ datasetId: z.string(), name: z.string(), count: z.number(), kinds: z.array(z.enum(['call', 'no_call'])) });
+const StoredInputs = z.looseObject({ experiment: z.looseObject({ inputs: z.array(z.unknown()), storedCases: StoredCasesOf.optional() }) });
+
+/** How many inputs the experiment cycles over, or null when the config does not say. */
+export function inputCountOf(config: unknown): number | null {
+  const parsed = StoredInputs.safeParse(config);
+  if (!parsed.success) return null;
+  return parsed.data.experiment.storedCases?.count ?? parsed.data.experiment.inputs.length;
+}
+
+/**
+ * The kinds of expectation a dataset experiment's cases hold (accuracy is reported for these),
+ * whether the cases are in the config or in experiment_cases; empty for other experiments.
+ */
+export function expectationKindsOf(config: unknown): ('call' | 'no_call')[] {
+  const parsed = StoredInputs.safeParse(config);
+  if (parsed.success && parsed.data.experiment.storedCases) return parsed.data.experiment.storedCases.kinds;
+  return [...new Set((datasetOf(config)?.cases ?? []).flatMap((entry) => (entry.kind === null ? [] : [entry.kind])))];
 }

@@ -5,13 +5,14 @@
 // body's `remora` field for the transcript.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Token } from 'node-llama-cpp';
-import type { AssistantMessage, ChatRequest, ToolCall, ToolSpec } from '../runner/messages';
+import type { AssistantMessage, ChatRequest, ToolCall, ToolSpec } from '../protocol/messages';
 import { renderPrompt } from '../functiongemma/render';
 import { decodeNativeCalls } from '../functiongemma/native-decode';
 import { errorMessage } from '../errors';
 import { buildCallGrammar, isCallableName } from './native-grammar';
 import { generate, PromptTooLongError, type FinishReason, type GeneratedToken } from './generate';
 import type { LoadedModel } from './model-registry';
+import { END_FUNCTION_CALL, END_OF_TURN, START_FUNCTION_RESPONSE } from '../protocol/functiongemma-tokens';
 
 /** The request fields the engine reads: the runner's ChatRequest plus what OpenAI clients may add. */
 export type EmbeddedChatRequest = ChatRequest & { seed?: number; logprobs?: boolean };
@@ -151,12 +152,12 @@ export async function completeChat(loaded: LoadedModel, request: EmbeddedChatReq
       forbiddenTokens: planned.constraint === 'no_calls' ? present([ids.startFunctionCall]) : [],
       stopTokens: present([ids.endFunctionCall, ids.startFunctionResponse, ids.endOfTurn]),
       keepTokens: present([ids.endFunctionCall]),
-      stopTexts: ['<end_function_call>', '<start_function_response>', '<end_of_turn>'],
+      stopTexts: [END_FUNCTION_CALL, START_FUNCTION_RESPONSE, END_OF_TURN],
       keepTexts: ['<end_function_call>'],
       signal: options.signal,
     });
   } catch (error) {
-    if (error instanceof PromptTooLongError) return invalid(error.message);
+    if (PromptTooLongError.is(error)) return invalid(error.message);
     if (options.signal?.aborted) return { ok: false, status: 499, type: 'cancelled', error: 'request cancelled' };
     return { ok: false, status: 500, type: 'server_error', error: `the embedded engine failed: ${errorMessage(error)}` };
   }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPrompt } from '../functiongemma/render';
 import { checkArguments } from '../parsing/arguments';
 import { parseResponse } from '../parsing/parse-response';
-import type { ChatMessage } from '../runner/messages';
+import type { ChatMessage } from '../protocol/messages';
 import type { EmbeddedCompletionBody } from './chat-completion';
 import { EmbeddedEngine, EmbeddedModelClient } from './engine';
 import { ModelRegistry, type LoadedModel } from './model-registry';

@@ -1,7 +1,7 @@
 // The embedded engine: a FunctionGemma GGUF model run in process by llama.cpp, behind the same
 // ModelClient interface as an HTTP server. The model is loaded on first use through a registry
 // that shares it between every client of the same file.
-import type { ChatRequest } from '../runner/messages';
+import type { ChatRequest } from '../protocol/messages';
 import type { ModelCallOutcome, ModelClient } from '../runner/types';
 import { ConfigurationError, errorMessage } from '../errors';
 import { completeChat, type CompletionOutcome, type EmbeddedChatRequest } from './chat-completion';
@@ -40,7 +40,7 @@ export class EmbeddedEngine {
     try {
       loaded = await this.load();
     } catch (error) {
-      const message = error instanceof ConfigurationError ? error.message : `the embedded model could not be loaded: ${errorMessage(error)}`;
+      const message = ConfigurationError.is(error) ? error.message : `the embedded model could not be loaded: ${errorMessage(error)}`;
       return { ok: false, status: 500, type: 'server_error', error: message };
     }
     return completeChat(loaded, request, { signal, defaultMaxTokens: this.options.defaultMaxTokens, newCallId: this.options.newCallId });

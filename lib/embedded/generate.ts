@@ -3,6 +3,7 @@
 import type { LlamaGrammar, Token, TokenBias } from 'node-llama-cpp';
 import { loadBinding } from './llama-runtime';
 import type { LoadedModel } from './model-registry';
+import { RemoraError } from '../errors';
 
 export type GenerationSettings = {
   maxTokens: number;
@@ -38,9 +39,11 @@ export type GenerationResult = {
   timings: { queueMs: number; promptMs: number; generationMs: number };
 };
 
-export class PromptTooLongError extends Error {
+/** The conversation does not fit the context: the request's fault (answered as an invalid request). */
+export class PromptTooLongError extends RemoraError {
+  static readonly code = 'PromptTooLongError';
   constructor(readonly promptTokens: number, readonly contextSize: number) {
-    super(`the prompt has ${promptTokens} tokens; the context holds ${contextSize} per conversation (raise the context size)`);
+    super('input', `the prompt has ${promptTokens} tokens; the context holds ${contextSize} per conversation (raise the context size)`);
   }
 }
 

@@ -22,7 +22,7 @@ export function checkGgufFile(filePath: string): { path: string; bytes: number }
     if (!stat.isFile()) throw new ConfigurationError(`the GGUF model ${absolute} is not a file`);
     size = stat.size;
   } catch (error) {
-    if (error instanceof ConfigurationError) throw error;
+    if (ConfigurationError.is(error)) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === 'ENOENT' ? 'does not exist' : `cannot be read (${errorMessage(error)})`;
     throw new ConfigurationError(`the GGUF model ${absolute} ${reason}; fetch one with \`remora fetch-model URL --out PATH\` (see the README)`, [], { cause: error });

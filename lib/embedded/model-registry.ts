@@ -9,6 +9,7 @@ import { checkGgufFile } from './gguf-file';
 import { loadLlama } from './llama-runtime';
 import { SequencePool } from './sequence-pool';
 import { EngineSettings, type EngineSettingsInput } from './settings';
+import { BOS, END_FUNCTION_CALL, END_OF_TURN, ESCAPE, START_FUNCTION_CALL, START_FUNCTION_RESPONSE } from '../protocol/functiongemma-tokens';
 
 export type { EngineSettingsInput };
 
@@ -48,12 +49,12 @@ function singleToken(model: LlamaModel, text: string): Token | null {
 
 function controlTokens(model: LlamaModel): { ids: ControlTokenIds; warnings: string[] } {
   const texts: Record<keyof ControlTokenIds, string> = {
-    startFunctionCall: '<start_function_call>',
-    endFunctionCall: '<end_function_call>',
-    startFunctionResponse: '<start_function_response>',
-    endOfTurn: '<end_of_turn>',
-    escape: '<escape>',
-    bos: '<bos>',
+    startFunctionCall: START_FUNCTION_CALL,
+    endFunctionCall: END_FUNCTION_CALL,
+    startFunctionResponse: START_FUNCTION_RESPONSE,
+    endOfTurn: END_OF_TURN,
+    escape: ESCAPE,
+    bos: BOS,
   };
   const ids = {} as ControlTokenIds;
   const missing: string[] = [];
@@ -80,7 +81,8 @@ async function loadModel(filePath: string, settings: EngineSettings): Promise<Lo
   const llama = await loadLlama();
   let model: LlamaModel;
   try {
-    model = await llama.loadModel({ modelPath: filePath, gpuLayers: 0 });
+    // On a GPU backend node-llama-cpp offloads as many layers as fit; on the CPU none.
+    model = await llama.loadModel({ modelPath: filePath, gpuLayers: llama.gpu ? 'auto' : 0 });
   } catch (error) {
     throw new ConfigurationError(`cannot load the GGUF model ${filePath}: ${errorMessage(error)}. Is the file complete and a model llama.cpp supports?`, [], { cause: error });
   }

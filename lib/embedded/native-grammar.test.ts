@@ -52,14 +52,20 @@ describe('string content', () => {
   });
 
   it('admits any text without the forbidden words, "<" included', () => {
-    for (const text of ['', 'Tokyo, Japan', 'a < b and b <= c', '<escape', '<escap>', '<esc<end', '<<', 'x <end_of_tur', '<start_function_', 'üñí 🙂 <', '<end_function_response>', '<start_of_turn>']) {
+    for (const text of ['', 'Tokyo, Japan', 'a < b and b <= c', '<escape', '<escap>', '<esc<end', '<<', 'x <end_of_tur', '<start_function_', 'üñí 🙂 <', '<end_function_respons', '<start_of_tur', '[multi', '<bo', '<un', 'a [b] <c>', '<<bo']) {
       expect(matches(text), text).toBe(true);
+    }
+  });
+
+  it('refuses every control token but the closing <escape>: the turn, response, declaration and vocabulary ones too', () => {
+    for (const token of ['<bos>', '<eos>', '<pad>', '<unk>', '<mask>', '<start_of_turn>', '<end_of_turn>', '<end_function_response>', '<start_function_declaration>', '<end_function_declaration>', '<unused12>', '[multimodal]', '<start_of_image>']) {
+      expect(matches(`text ${token} text`), token).toBe(false);
     }
   });
 
   it('refuses every forbidden word, wherever it is', () => {
     for (const word of FORBIDDEN_IN_STRINGS) {
-      for (const text of [word, `before ${word}`, `${word} after`, `<${word}`, `<e${word}x`]) expect(matches(text), text).toBe(false);
+      for (const text of [word, `before ${word}`, `${word} after`, `<${word}`, `<e${word}x`, `[${word}`, `<<${word}`]) expect(matches(text), text).toBe(false);
     }
   });
 });

@@ -5,22 +5,44 @@
 // allowed values, [arrays], {nested:objects}. Required properties are always written; properties
 // come in the order the model's template sorts them (one fixed order, as the model was trained on).
 // Control tokens are matched by token id, so text can never spell them.
-import type { JsonSchema, ToolSpec } from '../runner/messages';
+import type { JsonSchema, ToolSpec } from '../protocol/messages';
 import { sortKeysLikeTemplate } from '../functiongemma/encode';
 import { RuleSet, literal, tokenReference } from './gbnf';
 import { addStringContentRules } from './string-content-grammar';
+import { END_FUNCTION_CALL, END_OF_TURN, ESCAPE, START_FUNCTION_CALL, START_FUNCTION_RESPONSE } from '../protocol/functiongemma-tokens';
+import { isRecord } from '../protocol/records';
 
 export type GrammarTokenIds = { startFunctionCall: number; endFunctionCall: number; escape: number };
 
-/** Words a string value must not contain (see string-content-grammar.ts). */
-export const FORBIDDEN_IN_STRINGS = ['<escape>', '<end_function_call>', '<start_function_call>', '<start_function_response>', '<end_of_turn>'];
+/**
+ * Words a string value must not contain (see string-content-grammar.ts): every control token of
+ * FunctionGemma's vocabulary (Gemma 3's, with some unused tokens given the function-calling roles).
+ * `<escape>` may only close the string; `<unused` stands for Gemma's `<unused0>`...`<unused98>`.
+ */
+export const FORBIDDEN_IN_STRINGS = [
+  '<escape>',
+  '<start_function_call>',
+  '<end_function_call>',
+  '<start_function_response>',
+  '<end_function_response>',
+  '<start_function_declaration>',
+  '<end_function_declaration>',
+  '<start_of_turn>',
+  '<end_of_turn>',
+  '<bos>',
+  '<eos>',
+  '<pad>',
+  '<unk>',
+  '<mask>',
+  '<start_of_image>',
+  '<end_of_image>',
+  '<image_soft_token>',
+  '[multimodal]',
+  '<unused',
+];
 
 const BARE_KEY = /^[\w.-]+$/;
 const MAX_DEPTH = 16;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function schemaTypes(schema: JsonSchema): string[] {
   const type = schema.type;
@@ -92,7 +114,7 @@ class NativeGrammarBuilder {
       if (items.some((item) => item === null)) return null;
       return items.length === 0 ? '"[]"' : `"[" ${items.join(' "," ')} "]"`;
     }
-    if (isObject(value)) {
+    if (isRecord(value)) {
       const fields: string[] = [];
       for (const key of sortKeysLikeTemplate(Object.keys(value))) {
         const item = this.constant(value[key]);
@@ -106,7 +128,7 @@ class NativeGrammarBuilder {
 
   /** The grammar expression (a rule name or a short sequence) for a value of this schema. */
   value(schema: unknown, hint: string, depth = 0): string {
-    if (!isObject(schema) || depth > MAX_DEPTH) return this.anyValue();
+    if (!isRecord(schema) || depth > MAX_DEPTH) return this.anyValue();
     if (Array.isArray(schema.enum) && schema.enum.length > 0) {
       const choices = [...new Set(schema.enum.map((entry) => this.constant(entry)).filter((entry): entry is string => entry !== null))];
       if (choices.length > 0) return this.rules.add(`${hint}-enum`, choices.join(' | '));
@@ -120,7 +142,7 @@ class NativeGrammarBuilder {
       return this.rules.add(`${hint}-choice`, variants.map((variant, index) => this.value(variant, `${hint}-${index}`, depth + 1)).join(' | '));
     }
     const types = schemaTypes(schema);
-    if (types.length === 0) return isObject(schema.properties) ? this.object(schema, hint, depth) : this.anyValue();
+    if (types.length === 0) return isRecord(schema.properties) ? this.object(schema, hint, depth) : this.anyValue();
     const alternatives = [...new Set(types.map((type) => this.typed(type, schema, hint, depth)))];
     return alternatives.length === 1 ? alternatives[0] : this.rules.add(`${hint}-types`, alternatives.join(' | '));
   }
@@ -160,7 +182,7 @@ class NativeGrammarBuilder {
 
   /** `{` the properties in template order, required ones always, optional ones maybe `}`. */
   object(schema: Record<string, unknown>, hint: string, depth: number): string {
-    const properties = isObject(schema.properties) ? schema.properties : null;
+    const properties = isRecord(schema.properties) ? schema.properties : null;
     if (!properties || Object.keys(properties).length === 0) {
       this.anyValue();
       const member = this.anyMemberRule;
@@ -215,7 +237,7 @@ export function buildCallGrammar(allTools: ToolSpec[], tokens: GrammarTokenIds):
   const builder = new NativeGrammarBuilder(tokens);
   const calls = tools.map((tool, index) => {
     const parameters = tool.function.parameters;
-    const hasProperties = isObject(parameters) && isObject(parameters.properties) && Object.keys(parameters.properties).length > 0;
+    const hasProperties = isRecord(parameters) && isRecord(parameters.properties) && Object.keys(parameters.properties).length > 0;
     const argumentsRule = hasProperties ? builder.object(parameters, `tool-${index}`, 0) : '"{}"';
     return builder.rules.add(`call-${index}`, `${literal(`${tool.function.name}`)} ${argumentsRule}`);
   });

@@ -2,7 +2,7 @@
 // fields are ignored), turned into the engine's request. Failures come back as values.
 import { z } from 'zod';
 import { MessageInput, normalizeMessages, normalizeTools, ToolInput } from '../functiongemma/render-input';
-import { parseJson } from '../parsing/safe-json';
+import { parseJson } from '../protocol/json';
 import type { EmbeddedChatRequest } from './chat-completion';
 
 const ToolChoiceInput = z.union([

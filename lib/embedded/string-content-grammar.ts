@@ -1,48 +1,58 @@
-// The grammar of an escaped string's content: any text that does not contain any of the given
-// words. FunctionGemma closes a string with the next `<escape>`, and the native parser ends a call's
-// text at `<end_function_call>`, `<start_function_call>`, `<start_function_response>` and
-// `<end_of_turn>`, so none of them may appear inside a string value.
+// The grammar of an escaped string's content: any text that contains none of the given words.
+// FunctionGemma closes a string with the next `<escape>`, and no other control token belongs inside
+// a string value (llama.cpp matches a control token through its text, so forbidding the text
+// forbids the token).
 //
-// The words form a trie; a rule per trie node (a prefix of some word matched so far) says which
-// characters continue a word, which start one again, and which fall back to the start. A node that
-// completes a word has no rule: the character that would reach it is not allowed. Every node may
-// end the string. Reaching a node only depends on the last characters, as in an Aho-Corasick
-// automaton; the fallbacks here are exact as long as every word starts with a character that
-// appears nowhere else in any word (true of `<` in these words), which the builder checks.
+// The rules are the states of an Aho-Corasick automaton over the words: a state is the longest
+// suffix of the text so far that is a prefix of some word (a trie node), and each rule says, per
+// character, which state comes next. A character that would complete a word (reach a trie node
+// that ends a word, itself or through its suffix links) is not allowed; characters that appear in
+// no word send the automaton back to the start. Every state may end the string.
 import { RuleSet, characterClass, literal } from './gbnf';
 
-type TrieNode = { prefix: string; children: Map<string, TrieNode>; terminal: boolean };
+type TrieNode = { prefix: string; children: Map<string, TrieNode>; terminal: boolean; suffix: TrieNode | null };
 
-function buildTrie(words: string[]): TrieNode {
-  const root: TrieNode = { prefix: '', children: new Map(), terminal: false };
+function buildAutomaton(words: string[]): { root: TrieNode; nodes: TrieNode[] } {
+  const root: TrieNode = { prefix: '', children: new Map(), terminal: false, suffix: null };
   for (const word of words) {
     let node = root;
     for (const character of word) {
       let child = node.children.get(character);
       if (!child) {
-        child = { prefix: node.prefix + character, children: new Map(), terminal: false };
+        child = { prefix: node.prefix + character, children: new Map(), terminal: false, suffix: null };
         node.children.set(character, child);
       }
       node = child;
     }
     node.terminal = true;
   }
+  // Suffix links, breadth first; a node whose suffix ends a word also ends one.
+  const nodes: TrieNode[] = [root];
+  for (let index = 0; index < nodes.length; index += 1) {
+    const node = nodes[index];
+    for (const [character, child] of node.children) {
+      child.suffix = node === root ? root : step(node.suffix as TrieNode, character, root);
+      child.terminal ||= child.suffix.terminal;
+      nodes.push(child);
+    }
+  }
+  return { root, nodes };
+}
+
+function step(from: TrieNode, character: string, root: TrieNode): TrieNode {
+  for (let node: TrieNode | null = from; node !== null; node = node.suffix) {
+    const child = node.children.get(character);
+    if (child) return child;
+  }
   return root;
 }
 
 /** Adds the rules to `rules` and returns the name of the rule that matches the content. */
 export function addStringContentRules(rules: RuleSet, forbiddenWords: string[], namePrefix = 'str'): string {
+  if (forbiddenWords.some((word) => word === '')) throw new Error('a forbidden word cannot be empty');
   if (forbiddenWords.length === 0) return rules.add(`${namePrefix}-any`, `[^\\x00]*`);
-  const starters = new Set(forbiddenWords.map((word) => [...word][0]));
-  if (starters.size !== 1) throw new Error('every forbidden word must start with the same character');
-  const [starter] = starters;
-  for (const word of forbiddenWords) {
-    if ([...word].slice(1).includes(starter)) throw new Error(`"${word}" holds its first character again`);
-  }
-  const root = buildTrie(forbiddenWords);
-  const starterNode = root.children.get(starter);
-  if (!starterNode) throw new Error('the trie has no starter node');
-
+  const { root, nodes } = buildAutomaton(forbiddenWords);
+  const alphabet = new Set(forbiddenWords.flatMap((word) => [...word]));
   const names = new Map<TrieNode, string>();
   const nameOf = (node: TrieNode): string => {
     let name = names.get(node);
@@ -52,27 +62,19 @@ export function addStringContentRules(rules: RuleSet, forbiddenWords: string[], 
     }
     return name;
   };
-  const pending: TrieNode[] = [root];
-  const seen = new Set<TrieNode>();
-  while (pending.length > 0) {
-    const node = pending.pop() as TrieNode;
-    if (seen.has(node)) continue;
-    seen.add(node);
+  nameOf(root);
+  for (const node of nodes) {
+    if (node.terminal) continue; // never reached
     const alternatives: string[] = ['""'];
-    // Characters that continue a word (the starter is handled on its own below).
-    const continuing = [...node.children.keys()].filter((character) => character !== starter);
-    for (const character of continuing) {
-      const child = node.children.get(character) as TrieNode;
-      if (child.terminal) continue; // completing a word is not allowed
-      alternatives.push(`${literal(character)} ${nameOf(child)}`);
-      pending.push(child);
+    // Characters that lead anywhere but the start are spelled out (or refused); the rest restart.
+    const special: string[] = [];
+    for (const character of alphabet) {
+      const next = step(node, character, root);
+      if (next === root) continue;
+      special.push(character);
+      if (!next.terminal) alternatives.push(`${literal(character)} ${nameOf(next)}`);
     }
-    // The starter always begins a (new) word; anything else falls back to the root.
-    if (!starterNode.terminal) {
-      alternatives.push(`${literal(starter)} ${nameOf(starterNode)}`);
-      pending.push(starterNode);
-    }
-    alternatives.push(`${characterClass([starter, ...continuing, '\u0000'], true)} ${nameOf(root)}`);
+    alternatives.push(`${characterClass([...special, '\u0000'], true)} ${nameOf(root)}`);
     rules.define(nameOf(node), alternatives.join(' | '));
   }
   return nameOf(root);

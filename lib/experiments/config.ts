@@ -1,25 +1,43 @@
 import { z } from 'zod';
+import { COMPARED_METRICS } from '../metrics/types';
+import { isRecord } from '../protocol/records';
+import { ConversationVariables } from '../protocol/conversation';
 import { RunnerSettingsInput } from '../runner/settings';
-import type { ChatMessage, ToolSpec } from '../runner/messages';
-import { DatasetRun } from '../datasets/experiment-cases';
+import type { ChatMessage, ToolSpec } from '../protocol/messages';
+import { DatasetRun, SCORING_MODES } from '../datasets/experiment-cases';
+import { Expectation } from '../protocol/expectation';
 import { EMBEDDED_BASE_URL, EngineSettings } from '../embedded/settings';
+import { ExperimentSandbox } from '../tools/sandbox/experiment-sandbox';
+import { InputFiles } from '../tools/input-files';
+import { LIMITS } from '../protocol/limits';
 
-const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-export const ConversationInputSchema = z.object({
-  node_text: z.string(),
-  file_path: z.string().nullable().optional(),
-  node_name: z.string().nullable().optional(),
-  node_type: z.string().nullable().optional(),
+export const ConversationInputSchema = ConversationVariables.extend({
+  node_line: z.number().int().positive().nullable().optional(),
   // A dataset case's conversation so far and own tools (see lib/datasets/to-input.ts).
-  messages: z.array(z.custom<ChatMessage>((value) => isObject(value) && typeof (value as { role?: unknown }).role === 'string', 'a chat message')).optional(),
-  tools: z.array(z.custom<ToolSpec>((value) => isObject(value) && isObject((value as { function?: unknown }).function), 'a tool spec')).optional(),
+  messages: z.array(z.custom<ChatMessage>((value) => isRecord(value) && typeof (value as { role?: unknown }).role === 'string', 'a chat message')).optional(),
+  tools: z.array(z.custom<ToolSpec>((value) => isRecord(value) && isRecord((value as { function?: unknown }).function), 'a tool spec')).optional(),
   knowledge: z.record(z.string(), z.unknown()).optional(),
+  /** The call the model should make first (the dataset case model's `expect`): it judges task success. */
+  expect: Expectation.optional(),
+  /**
+   * Calls run (in order, results not used) in the conversation's workspace before its first request:
+   * a replay brings the workspace to where the original was at the turn it starts from (lib/replay).
+   */
+  setupCalls: z.array(z.object({ name: z.string(), arguments: z.record(z.string(), z.unknown()), outcome: z.enum(['success', 'partial', 'error']).optional() })).optional(),
 });
+
+/** Where an experiment came from, when it was made from another one (lib/replay). */
+export const ExperimentOrigin = z.discriminatedUnion('kind', [
+  /** A conversation re-run from one of its turns, the history before that turn kept as it was. */
+  z.object({ kind: z.literal('replay'), experimentId: z.string(), conversationId: z.string(), fromTurn: z.number().int().positive() }),
+  /** The inputs that failed in an experiment, run again with another variant. */
+  z.object({ kind: z.literal('rerun-failed'), experimentId: z.string(), inputIndexes: z.array(z.number().int().nonnegative()) }),
+]);
+export type ExperimentOrigin = z.infer<typeof ExperimentOrigin>;
 
 /** A variant: a prompt and/or settings. Missing prompts fall back to the agent's own. */
 export const VariantConfig = z.object({
-  name: z.string().min(1).max(100),
+  name: z.string().min(1).max(LIMITS.variantNameLength.max),
   /** The model or LoRA adapter this variant's requests name (base model against adapter is an A/B test). */
   model: z.string().min(1).optional(),
   systemPrompt: z.string().optional(),
@@ -44,6 +62,8 @@ export const EndpointConfig = z
     engine: EngineSettings.optional(),
     /** More base URLs serving the same model; requests go to the one with the fewest outstanding. */
     replicas: z.array(z.url({ protocol: /^https?$/ })).optional(),
+    /** Bytes one answer may have (as sent and decompressed); LIMITS.responseBytes.default when absent. */
+    maxResponseBytes: z.number().int().min(LIMITS.responseBytes.min).max(LIMITS.responseBytes.max).optional(),
   })
   .superRefine((endpoint, context) => {
     const placeholder = endpoint.baseUrl === EMBEDDED_BASE_URL;
@@ -56,18 +76,53 @@ export const EndpointConfig = z
   });
 export type EndpointConfig = z.infer<typeof EndpointConfig>;
 
+export const StoredCases = z.object({
+  /** The dataset the cases were copied from, and its name then. */
+  datasetId: z.string().min(1),
+  name: z.string(),
+  count: z.number().int().min(1),
+  /** Which kinds of expectation the cases hold (accuracy is reported for these). */
+  kinds: z.array(z.enum(['call', 'no_call'])),
+  /** How first responses are scored, as DatasetRun.scoring (absent: lenient). */
+  scoring: z.enum(SCORING_MODES).optional(),
+});
+export type StoredCases = z.infer<typeof StoredCases>;
+
 export const ExperimentConfig = z
   .object({
     agent: z.string().min(1),
-    variants: z.array(VariantConfig).min(1),
+    variants: z.array(VariantConfig).min(LIMITS.variants.min).max(LIMITS.variants.max),
     endpoint: EndpointConfig,
-    inputs: z.array(ConversationInputSchema).min(1),
-    requestsPerVariant: z.number().int().min(1).max(1_000_000),
-    concurrency: z.number().int().min(1).max(256).default(8),
+    /** The inputs, in the config itself; empty when `storedCases` says where they are. */
+    inputs: z.array(ConversationInputSchema),
+    requestsPerVariant: z.number().int().min(LIMITS.requestsPerVariant.min).max(LIMITS.requestsPerVariant.max),
+    concurrency: z.number().int().min(LIMITS.concurrency.min).max(LIMITS.concurrency.max).default(LIMITS.concurrency.default),
     /** Set when the inputs are a dataset's cases: `dataset.cases[i]` is `inputs[i]`. */
     dataset: DatasetRun.optional(),
+    /** How its tools are confined (lib/tools/sandbox): recorded when it is created. */
+    sandbox: ExperimentSandbox.optional(),
+    /** The folders its inputs' files may lie under, and the folder relative paths start from (lib/tools/input-files.ts). */
+    inputFiles: InputFiles.optional(),
+    /**
+     * Instead of `inputs` and `dataset`: the inputs are this stored dataset's cases, copied into the
+     * experiment's own table (experiment_cases) when it is created and read back in pages as it runs.
+     */
+    storedCases: StoredCases.optional(),
+    /** The experiment (and conversation) this one was made from, when it was. */
+    origin: ExperimentOrigin.optional(),
+    /** The metric chosen before the run to decide it; the other comparisons are exploratory. */
+    primaryMetric: z.enum(COMPARED_METRICS).optional(),
+    /**
+     * Stop once every chosen comparison (the primary metric's, else the rates') is decided by the
+     * live anytime-valid verdict; requestsPerVariant stays the cap.
+     */
+    stopEarly: z.boolean().optional(),
   })
   .superRefine((config, context) => {
+    if (config.storedCases && (config.inputs.length > 0 || config.dataset)) {
+      context.addIssue({ code: 'custom', path: ['storedCases'], message: 'an experiment takes its inputs either from `inputs` or from `storedCases`, not both' });
+    }
+    if (!config.storedCases && config.inputs.length === 0) context.addIssue({ code: 'too_small', origin: 'array', minimum: 1, inclusive: true, path: ['inputs'], message: 'at least one input is needed' });
     if (config.dataset && config.dataset.cases.length !== config.inputs.length) {
       context.addIssue({ code: 'custom', path: ['dataset', 'cases'], message: `the dataset has ${config.dataset.cases.length} cases for ${config.inputs.length} inputs` });
     }
@@ -91,12 +146,18 @@ export function slotKey(variantIndex: number, slot: number): string {
  * Every conversation of an experiment. Variants are interleaved (slot by slot) so that an
  * experiment stopped half way has comparable numbers for every variant. Inputs are cycled.
  */
-export function planSlots(config: Pick<ExperimentConfig, 'variants' | 'inputs' | 'requestsPerVariant'>): Slot[] {
+export function planSlots(config: Pick<ExperimentConfig, 'variants' | 'inputs' | 'requestsPerVariant' | 'storedCases'>): Slot[] {
   const slots: Slot[] = [];
+  const inputs = inputCount(config);
   for (let slot = 0; slot < config.requestsPerVariant; slot++) {
     for (let variantIndex = 0; variantIndex < config.variants.length; variantIndex++) {
-      slots.push({ variantIndex, slot, inputIndex: slot % config.inputs.length });
+      slots.push({ variantIndex, slot, inputIndex: slot % inputs });
     }
   }
   return slots;
+}
+
+/** How many inputs the experiment cycles through. */
+export function inputCount(config: Pick<ExperimentConfig, 'inputs' | 'storedCases'>): number {
+  return config.storedCases?.count ?? config.inputs.length;
 }

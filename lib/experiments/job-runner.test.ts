@@ -3,12 +3,13 @@
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadAgent } from '../agents/load';
-import { projectRoot } from '../db/client';
+import { projectRoot } from '../config';
 import { acquireLease } from '../db/queries/experiment-lease';
 import { getExperiment } from '../db/queries/experiments';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../db/testing/temporary-database';
 import { ConfigurationError } from '../errors';
-import type { AgentRuntime, ConversationInput } from '../runner/types';
+import type { AgentRuntime } from '../runner/types';
+import type { ConversationInput } from '../protocol/conversation';
 import { startSimServer, type SimServer } from '../sim/server';
 import { ToolWorkerPool } from '../tools/worker-pool';
 import { BUILT_IN_SIMULATOR_URL } from './built-in-simulator';
@@ -98,6 +99,25 @@ describe('JobRunner', () => {
     // Cancelling again is harmless; a completed experiment cannot be cancelled.
     expect(jobs.cancel(id)).toMatchObject({ cancelled: true });
     expect(jobs.cancel('missing')).toMatchObject({ cancelled: false, refusal: { reason: 'not-found' } });
+  });
+
+  it('resumes a cancelled experiment to its full count, running again what the cancel cut short', async () => {
+    const jobs = runner();
+    const id = experiment(40);
+    jobs.start(id);
+    await untilStored(jobs, id, 3);
+    jobs.cancel(id);
+    await jobs.whenDone(id);
+    expect(getExperiment(temporary.database, id)?.status).toBe('cancelled');
+    expect(jobs.resume(id)).toEqual({ started: true });
+    expect(await jobs.whenDone(id)).toMatchObject({ status: 'completed' });
+    expect(jobs.progress(id)).toEqual({ done: 80, total: 80, running: 0 });
+    const outcomes = temporary.database.$client.prepare('select count(*) as n from conversations where experiment_id = ? and outcome = ?').get(id, 'cancelled') as { n: number };
+    expect(outcomes.n).toBe(0);
+    expect(getExperiment(temporary.database, id)?.status).toBe('completed');
+    // A completed experiment has nothing to resume; an unknown one is not found.
+    expect(jobs.resume(id)).toMatchObject({ started: false, refusal: { reason: 'conflict', message: expect.stringMatching(/is completed/) } });
+    expect(jobs.resume('missing')).toMatchObject({ started: false, refusal: { reason: 'not-found' } });
   });
 
   it('refuses to cancel a completed experiment', async () => {

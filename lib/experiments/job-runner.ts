@@ -6,14 +6,18 @@
 // start() and cancel() report a refusal as data, not as an exception: the panel creates the runner
 // in Next's instrumentation bundle and calls it from route bundles, each with its own copy of the
 // error classes, so `instanceof` would not recognise an error thrown across that line.
+import 'server-only';
 import type { RemoraDatabase } from '../db/client';
 import { markExperimentCancelled } from '../db/queries/experiment-lease';
-import { experimentProgress, listUnfinishedExperiments } from '../db/queries/experiments';
+import { experimentProgress, getExperiment, listUnfinishedExperiments, UNFINISHED_STATUSES } from '../db/queries/experiments';
+import { reopenExperiment } from '../db/queries/experiment-details';
 import type { ExperimentRow } from '../db/schema';
 import { ConfigurationError, InputError, NotFoundError, errorMessage } from '../errors';
 import type { ToolExecutor } from '../tools/protocol';
 import { ToolWorkerPool } from '../tools/worker-pool';
-import { ExperimentConflictError, LEASE_STALE_AFTER_MS, leaseIsLive, newRunnerId } from './lease';
+import { sweepLeftovers } from '../tools/work-root';
+import { LEASE_STALE_AFTER_MS, leaseIsLive, newRunnerId } from './lease';
+import { ExperimentConflictError } from '../errors';
 import type { ExperimentResult, Progress } from './run-experiment';
 import { runStoredExperiment, type StoredRun } from './service';
 
@@ -46,10 +50,10 @@ export type CancelResult = { cancelled: true; row: ExperimentRow } | { cancelled
 
 /** Sorts the errors runStoredExperiment throws for a request it refuses; anything else is a bug and stays thrown. */
 function refusalOf(error: unknown): Refusal | null {
-  if (error instanceof NotFoundError) return { reason: 'not-found', message: error.message, problems: [] };
-  if (error instanceof ExperimentConflictError) return { reason: 'conflict', message: error.message, problems: [] };
-  if (error instanceof InputError) return { reason: 'invalid', message: error.message, problems: error.problems };
-  if (error instanceof ConfigurationError) return { reason: 'configuration', message: error.message, problems: error.problems };
+  if (NotFoundError.is(error)) return { reason: 'not-found', message: error.message, problems: [] };
+  if (ExperimentConflictError.is(error)) return { reason: 'conflict', message: error.message, problems: [] };
+  if (InputError.is(error)) return { reason: 'invalid', message: error.message, problems: error.problems };
+  if (ConfigurationError.is(error)) return { reason: 'configuration', message: error.message, problems: error.problems };
   return null;
 }
 
@@ -69,6 +73,9 @@ export class JobRunner {
     this.database = options.database;
     this.runnerId = options.runnerId ?? newRunnerId('panel');
     this.ownsTools = options.tools === undefined;
+    // Workspaces and tool processes a killed panel or command line left behind go at start.
+    const swept = sweepLeftovers();
+    if (swept.removed.length > 0) this.log(`removed ${swept.removed.length} work folder(s) left by stopped processes${swept.killed.length > 0 ? ` and stopped ${swept.killed.length} of their processes` : ''}`);
     this.tools = options.tools ?? new ToolWorkerPool({ size: options.toolPoolSize ?? 4, workerScript: options.toolWorkerScript });
   }
 
@@ -128,6 +135,35 @@ export class JobRunner {
     if (row.status !== 'cancelled') return { cancelled: false, refusal: { reason: 'conflict', message: `experiment ${experimentId} is already ${row.status}`, problems: [] } };
     this.active.get(experimentId)?.run.cancel();
     return { cancelled: true, row };
+  }
+
+  /**
+   * Runs a stopped (cancelled or failed) experiment on to its full count; one still marked
+   * unfinished that no live process holds is simply started. Refused while it runs, and once it
+   * completed.
+   */
+  resume(experimentId: string): StartResult {
+    if (this.active.has(experimentId)) return { started: false, refusal: { reason: 'conflict', message: `experiment ${experimentId} is running`, problems: [] } };
+    const row = getExperiment(this.database, experimentId);
+    if (!row) return { started: false, refusal: { reason: 'not-found', message: `no experiment with id ${experimentId}`, problems: [] } };
+    if (UNFINISHED_STATUSES.includes(row.status)) {
+      if (leaseIsLive(row, Date.now(), this.options.staleAfterMs ?? LEASE_STALE_AFTER_MS)) {
+        return { started: false, refusal: { reason: 'conflict', message: `experiment ${experimentId} is running in another process`, problems: [] } };
+      }
+      return this.start(experimentId);
+    }
+    const reopened = reopenExperiment(this.database, experimentId);
+    if (!reopened.reopened) {
+      const status = reopened.reason === 'not-stopped' ? reopened.row.status : 'gone';
+      return { started: false, refusal: { reason: 'conflict', message: `experiment ${experimentId} is ${status}: only a cancelled or failed experiment can be resumed`, problems: [] } };
+    }
+    this.log(`experiment ${experimentId}: reopened to run on (${reopened.removed} conversation(s) cut short by the cancel run again)`);
+    return this.start(experimentId);
+  }
+
+  /** Where this runner's tool calls run; a playground conversation uses it too. */
+  get toolExecutor(): ToolExecutor {
+    return this.tools;
   }
 
   isRunningHere(experimentId: string): boolean {

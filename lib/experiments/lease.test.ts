@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acquireLease, finishLease, markExperimentCancelled, renewLease } from '../db/queries/experiment-lease';
 import { createExperiment, getExperiment } from '../db/queries/experiments';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../db/testing/temporary-database';
-import { ExperimentConflictError, LEASE_STALE_AFTER_MS, describeHolder, holdLease, holderProcessIsGone, leaseIsLive, newRunnerId } from './lease';
+import { LEASE_STALE_AFTER_MS, describeHolder, holdLease, holderProcessIsGone, leaseIsLive, newRunnerId, shownStatus } from './lease';
+import { ExperimentConflictError } from '../errors';
 
 /** The id of a process that existed and has exited (a real one, so that the check is real). */
 async function deadProcessId(): Promise<number> {
@@ -46,6 +47,18 @@ describe('leaseIsLive', () => {
     expect(holderProcessIsGone('written by hand')).toBe(false);
   });
 
+  it('shows a running experiment whose runner is gone as interrupted', async () => {
+    const alive = { status: 'running' as const, runnerId: newRunnerId('cli'), heartbeatAt: now };
+    expect(shownStatus(alive, now)).toBe('running');
+    // Its process died a moment ago: seen at once, without waiting for the heartbeat to go stale.
+    const dead = { ...alive, runnerId: `cli@${hostname()}#${await deadProcessId()}.abcd` };
+    expect(shownStatus(dead, now)).toBe('interrupted');
+    expect(shownStatus({ ...alive, heartbeatAt: now - LEASE_STALE_AFTER_MS - 1 }, now)).toBe('interrupted');
+    expect(shownStatus({ status: 'running', runnerId: null, heartbeatAt: null }, now)).toBe('interrupted');
+    expect(shownStatus({ status: 'completed', runnerId: null, heartbeatAt: null }, now)).toBe('completed');
+    expect(shownStatus({ status: 'pending', runnerId: null, heartbeatAt: null }, now)).toBe('pending');
+  });
+
   it('describes the holder for people', () => {
     const text = describeHolder({ runnerId: `cli@box#42.00ff00ff`, heartbeatAt: 7000 }, 10_000);
     expect(text).toBe('a command line run (process 42 on box), last heartbeat 3 s ago');
@@ -78,7 +91,7 @@ describe('the lease in the database', () => {
     expect(renewLease(temporary.database, id, holder, 6000)).toEqual({ held: true, status: 'cancelled' });
   });
 
-  it('ends with the final status and no holder; a cancel wins over completed', () => {
+  it('ends with the final status and no holder; a run that completed wins over a late cancel, a cancel over a failure', () => {
     const done = newExperiment();
     const holder = newRunnerId('panel');
     acquireLease(temporary.database, done.id, holder, live);
@@ -87,7 +100,12 @@ describe('the lease in the database', () => {
     const cancelled = newExperiment();
     acquireLease(temporary.database, cancelled.id, holder, live);
     markExperimentCancelled(temporary.database, cancelled.id);
-    expect(finishLease(temporary.database, cancelled.id, holder, { status: 'completed' })).toMatchObject({ status: 'cancelled', runnerId: null });
+    // Every conversation ran to its own end before the cancel could stop any.
+    expect(finishLease(temporary.database, cancelled.id, holder, { status: 'completed' })).toMatchObject({ status: 'completed', runnerId: null });
+    const cancelledThenFailed = newExperiment();
+    acquireLease(temporary.database, cancelledThenFailed.id, holder, live);
+    markExperimentCancelled(temporary.database, cancelledThenFailed.id);
+    expect(finishLease(temporary.database, cancelledThenFailed.id, holder, { status: 'failed', error: 'disk full' })).toMatchObject({ status: 'cancelled', runnerId: null });
 
     const interrupted = newExperiment();
     acquireLease(temporary.database, interrupted.id, holder, live);
@@ -108,6 +126,27 @@ describe('the lease in the database', () => {
     finishLease(temporary.database, finished.id, holder, { status: 'completed' });
     expect(markExperimentCancelled(temporary.database, finished.id)).toMatchObject({ status: 'completed' });
     expect(markExperimentCancelled(temporary.database, 'missing')).toBeNull();
+  });
+
+  it('leaves an experiment whose conversations are all stored to complete, and lets a failed one be resumed', () => {
+    const finishing = newExperiment();
+    const insert = temporary.database.$client.prepare(
+      "insert into conversations (id, experiment_id, variant_index, variant_name, slot, input_index, input, outcome, knowledge, model_call_count, model_response_count, tool_call_count, started_at, duration_ms) values (?, ?, 0, 'a', ?, 0, '{}', 'submitted', '{}', 0, 0, 0, 0, 0)",
+    );
+    acquireLease(temporary.database, finishing.id, newRunnerId('cli'), live);
+    insert.run('c1', finishing.id, 0);
+    expect(markExperimentCancelled(temporary.database, finishing.id)).toMatchObject({ status: 'cancelled' });
+    const stored = newExperiment();
+    acquireLease(temporary.database, stored.id, newRunnerId('cli'), live);
+    insert.run('c2', stored.id, 0);
+    insert.run('c3', stored.id, 1);
+    expect(markExperimentCancelled(temporary.database, stored.id)).toMatchObject({ status: 'running' });
+
+    const failed = newExperiment();
+    const holder = newRunnerId('cli');
+    acquireLease(temporary.database, failed.id, holder, live);
+    finishLease(temporary.database, failed.id, holder, { status: 'failed', error: 'disk full' });
+    expect(acquireLease(temporary.database, failed.id, newRunnerId('cli'), live)).toMatchObject({ acquired: true, row: { status: 'running' } });
   });
 });
 

@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { RemoraDatabase } from '../db/client';
 import { acquireLease, finishLease, renewLease } from '../db/queries/experiment-lease';
-import { NotFoundError, RemoraError, errorMessage } from '../errors';
+import { ExperimentConflictError, NotFoundError, errorMessage } from '../errors';
+import type { ExperimentStatus } from '../db/schema';
 
 /** How often a running experiment renews its lease. */
 export const HEARTBEAT_INTERVAL_MS = 2000;
@@ -16,12 +17,6 @@ export const LEASE_STALE_AFTER_MS = 10_000;
 export type Lease = { runnerId: string | null; heartbeatAt: number | null };
 
 /** The experiment is finished, or another live process runs it: the request conflicts with its state. */
-export class ExperimentConflictError extends RemoraError {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super('input', message, options);
-  }
-}
-
 const RUNNER_ID = /^([a-z]+)@(.+)#(\d+)\.([0-9a-f]+)$/;
 
 /** `panel@host#pid.random`: the host and process id let a runner on the same machine see a dead holder at once. */
@@ -57,6 +52,19 @@ export function leaseIsLive(lease: Lease, now = Date.now(), staleAfterMs = LEASE
   // A heartbeat from the future (clocks of two machines disagree) counts as fresh.
   if (now - lease.heartbeatAt > staleAfterMs) return false;
   return !holderProcessIsGone(lease.runnerId);
+}
+
+/** What to show for an experiment's status: the stored one, or `interrupted` for a run nobody is carrying on. */
+export type ShownStatus = ExperimentStatus | 'interrupted';
+
+/**
+ * A `running` experiment whose runner is gone (its process exited, which a runner on this machine
+ * sees at once; its heartbeat stopped; or it gave the lease up when stopped) shows as `interrupted`:
+ * its stored conversations stay, and the next start resumes it.
+ */
+export function shownStatus(row: Lease & { status: ExperimentStatus }, now = Date.now(), staleAfterMs = LEASE_STALE_AFTER_MS): ShownStatus {
+  if (row.status !== 'running') return row.status;
+  return leaseIsLive(row, now, staleAfterMs) ? 'running' : 'interrupted';
 }
 
 /** "the panel (process 1234 on box), last heartbeat 3 s ago", for messages to people. */

@@ -1,13 +1,17 @@
 import { setMaxListeners } from 'node:events';
 import type { AgentRuntime, ConversationRecord, ModelClient, RunnerEvent, RunnerSettings } from '../runner/types';
 import type { ToolExecutor } from '../tools/protocol';
+import type { WorkspaceProvider } from '../tools/workspace';
 import { runConversation } from '../runner/run-conversation';
 import { resolveSettings } from '../runner/settings';
 import { requestModel } from '../serving/models';
 import { errorMessage } from '../errors';
 import { planSlots, slotKey, type ExperimentConfig, type Slot, type VariantConfig } from './config';
-import { caseResult } from '../datasets/experiment-cases';
+import { caseResult, inlineInputs, type InputSource } from '../datasets/experiment-cases';
 import type { Verdict } from '../datasets/verdict';
+import type { TaskCheck } from '../task-success/types';
+import { checkTaskSuccess } from '../task-success/check';
+import { runSetupCalls } from './setup-calls';
 
 export type SlotMeta = Slot & {
   variantName: string;
@@ -16,6 +20,8 @@ export type SlotMeta = Slot & {
   /** For a dataset run: the case this conversation ran and the verdict on its first response. */
   caseId?: string | null;
   verdict?: Verdict | null;
+  /** What the agent's task-success check said (lib/task-success); null when nothing judged it. */
+  taskCheck?: TaskCheck | null;
 };
 
 /** Where finished conversations go. The database is the truth: completed slots are read back on resume. */
@@ -27,11 +33,6 @@ export interface ExperimentStore {
 
 export type Progress = { done: number; total: number; running: number };
 
-/** A private workspace per conversation, for agents whose tools change files. */
-export interface WorkspaceProvider {
-  create(slot: SlotMeta, input: ConversationRecord['input']): Promise<{ path: string; finish(): Promise<{ diff: string | null; changedFiles: string[] }> }>;
-}
-
 export type ExperimentDependencies = {
   config: ExperimentConfig;
   agent: AgentRuntime;
@@ -39,6 +40,8 @@ export type ExperimentDependencies = {
   tools: ToolExecutor;
   createClient(settings: RunnerSettings): ModelClient;
   workspaces?: WorkspaceProvider;
+  /** Where the inputs come from when not from the config (a dataset's cases in the database). */
+  inputs?: InputSource;
   onProgress?(progress: Progress): void;
   /** Hears every runner event of every conversation (a live view: streamed text, calls, results). */
   onEvent?(slot: SlotMeta, event: RunnerEvent): void;
@@ -52,6 +55,8 @@ export type ExperimentRun = {
   cancel(): void;
   /** Stop as if the process died: conversations in flight are not stored and run again on resume. */
   interrupt(): void;
+  /** Start no more conversations; those in flight finish and are stored, and the run completes (an early stop). */
+  stop(): void;
 };
 
 export function variantRuntime(agent: AgentRuntime, variant: VariantConfig): AgentRuntime {
@@ -68,7 +73,7 @@ export function startExperiment(deps: ExperimentDependencies): ExperimentRun {
   const controller = new AbortController();
   // Every conversation in flight listens on this one signal (the HTTP client and the tools too).
   setMaxListeners(0, controller.signal);
-  let mode: 'run' | 'cancel' | 'interrupt' = 'run';
+  let mode: 'run' | 'cancel' | 'interrupt' | 'stop' = 'run';
   const done = execute(deps, controller.signal, () => mode);
   return {
     done,
@@ -80,12 +85,17 @@ export function startExperiment(deps: ExperimentDependencies): ExperimentRun {
       if (mode === 'run') mode = 'interrupt';
       controller.abort();
     },
+    stop() {
+      if (mode === 'run') mode = 'stop';
+    },
   };
 }
 
 async function execute(deps: ExperimentDependencies, signal: AbortSignal, mode: () => string): Promise<ExperimentResult> {
   const { config } = deps;
   const all = planSlots(config);
+  const inputs = deps.inputs ?? inlineInputs(config.inputs, config.dataset);
+  const scoring = config.dataset?.scoring ?? config.storedCases?.scoring;
   const completed = deps.store.completedSlots();
   const pending = all.filter((slot) => !completed.has(slotKey(slot.variantIndex, slot.slot)));
   const runtimes = config.variants.map((variant) => variantRuntime(deps.agent, variant));
@@ -96,17 +106,22 @@ async function execute(deps: ExperimentDependencies, signal: AbortSignal, mode: 
 
   let next = 0;
   let ran = 0;
+  // Whether a cancel cut anything short; a cancel after every conversation ended changes nothing.
+  let cutShort = false;
   const worker = async () => {
-    while (next < pending.length && !signal.aborted) {
+    while (next < pending.length && !signal.aborted && mode() !== 'stop') {
       const slot = pending[next++];
       progress.running += 1;
       const meta: SlotMeta = { ...slot, variantName: config.variants[slot.variantIndex].name };
-      const input = config.inputs[slot.inputIndex];
+      const { input, runCase } = inputs.at(slot.inputIndex);
       let record: ConversationRecord;
       let changes: { diff: string | null; changedFiles: string[] } | null = null;
+      let scored: ReturnType<typeof caseResult> = null;
+      let taskCheck: TaskCheck | null = null;
       let workspace: Awaited<ReturnType<WorkspaceProvider['create']>> | null = null;
       try {
         workspace = deps.workspaces ? await deps.workspaces.create(meta, input) : null;
+        if (input.setupCalls?.length) await runSetupCalls(runtimes[slot.variantIndex], input, deps.tools, workspace?.path ?? null, signal);
         record = await runConversation(runtimes[slot.variantIndex], settings[slot.variantIndex], input, {
           client: clients[slot.variantIndex],
           tools: deps.tools,
@@ -114,19 +129,36 @@ async function execute(deps: ExperimentDependencies, signal: AbortSignal, mode: 
           signal,
           sink: deps.onEvent ? { event: (event) => deps.onEvent?.(meta, event) } : undefined,
         });
+        scored = caseResult(runCase, scoring, input, record, runtimes[slot.variantIndex].tools);
+        // Judged before the workspace goes: the check reads what the conversation left in it.
+        taskCheck = await checkTaskSuccess({
+          agent: runtimes[slot.variantIndex],
+          input,
+          record,
+          expectation: runCase?.expect ?? null,
+          verdict: scored?.verdict ?? null,
+          tools: deps.tools,
+          workspace: workspace?.path ?? null,
+          original: workspace?.original ?? null,
+          signal,
+        });
+        // A check stopped by a cancel judged nothing.
+        if (signal.aborted && taskCheck && !taskCheck.success) taskCheck = null;
         const finishing = workspace;
         workspace = null;
         changes = finishing ? await finishing.finish() : null;
       } catch (error) {
         // A bug must not take the other conversations down: it is stored as this one's error.
         record = failedRecord(input, `internal error: ${errorMessage(error)}`);
+        scored = caseResult(runCase, scoring, input, record, runtimes[slot.variantIndex].tools);
+        taskCheck = null;
         // The workspace is still removed; its diff is of no use next to a failed conversation.
         if (workspace) await workspace.finish().catch((cleanupError: unknown) => console.error(`could not remove a workspace: ${errorMessage(cleanupError)}`));
       }
       progress.running -= 1;
       if (mode() === 'interrupt') continue;
-      const scored = caseResult(config.dataset, slot.inputIndex, input, record, runtimes[slot.variantIndex].tools);
-      deps.store.write({ ...meta, workspaceDiff: changes?.diff ?? null, changedFiles: changes?.changedFiles ?? null, ...scored }, record);
+      if (record.outcome === 'cancelled') cutShort = true;
+      deps.store.write({ ...meta, workspaceDiff: changes?.diff ?? null, changedFiles: changes?.changedFiles ?? null, ...scored, taskCheck }, record);
       ran += 1;
       progress.done += 1;
       deps.onProgress?.({ ...progress });
@@ -135,7 +167,8 @@ async function execute(deps: ExperimentDependencies, signal: AbortSignal, mode: 
   const workers = Array.from({ length: Math.min(config.concurrency, Math.max(1, pending.length)) }, worker);
   await Promise.all(workers);
   deps.store.flush();
-  const status = mode() === 'cancel' ? 'cancelled' : mode() === 'interrupt' ? 'interrupted' : 'completed';
+  if (next < pending.length) cutShort = true;
+  const status = mode() === 'interrupt' ? 'interrupted' : mode() === 'cancel' && cutShort ? 'cancelled' : 'completed';
   return { status, ran, skipped: all.length - pending.length };
 }
 

@@ -1,8 +1,11 @@
 import type { RemoraDatabase } from '../db/client';
 import { createConversationWriter } from '../db/conversation-writer';
 import { createExperiment, getExperiment } from '../db/queries/experiments';
+import type { ExperimentDetails } from '../db/queries/experiment-details';
 import { getMetricsInput } from '../db/queries/metrics-facts';
-import { NotFoundError } from '../errors';
+import { InputError, NotFoundError, errorMessage } from '../errors';
+import type { ExperimentStatus } from '../db/schema';
+import { copyDatasetCases, experimentCaseInputs } from '../db/queries/experiment-cases';
 import { HttpModelClient } from '../runner/model-client';
 import { BalancedModelClient } from '../runner/balanced-client';
 import { createEmbeddedClient } from '../embedded/endpoint-client';
@@ -10,20 +13,32 @@ import type { AgentRuntime } from '../runner/types';
 import { summarizeExperiment } from '../metrics/summarize';
 import type { ExperimentSummary } from '../metrics/types';
 import type { ToolExecutor } from '../tools/protocol';
-import { planSlots, type ExperimentConfig } from './config';
-import { startExperiment, type ExperimentDependencies, type ExperimentResult, type Progress, type WorkspaceProvider } from './run-experiment';
+import { inputCount, planSlots, type ExperimentConfig } from './config';
+import { startExperiment, type ExperimentDependencies, type ExperimentResult, type Progress } from './run-experiment';
 import { readStoredConfig, toStoredConfig } from './stored-config';
-import { defaultWorkspaces } from '../tools/workspace';
+import { defaultWorkspaces, type WorkspaceProvider } from '../tools/workspace';
+import { withCallOptions } from '../tools/sandbox/experiment-sandbox';
 import { holdLease, newRunnerId } from './lease';
+import { checkEarlyStop } from './early-stop';
+import { setStopReason } from '../db/queries/experiments';
 import { resolveBaseUrl } from './built-in-simulator';
 
-export function createStoredExperiment(database: RemoraDatabase, config: ExperimentConfig, agent: AgentRuntime, id?: string) {
-  return createExperiment(database, {
-    id,
-    agentName: agent.name,
-    config: toStoredConfig(config, agent) as unknown as Record<string, unknown>,
-    simulated: config.endpoint.simulated,
-    totalConversations: planSlots(config).length,
+export function createStoredExperiment(database: RemoraDatabase, config: ExperimentConfig, agent: AgentRuntime, id?: string, details: ExperimentDetails = {}) {
+  const stored = config.storedCases;
+  return database.transaction((transaction) => {
+    const row = createExperiment(transaction, {
+      ...details,
+      id,
+      agentName: agent.name,
+      config: toStoredConfig(config, agent) as unknown as Record<string, unknown>,
+      simulated: config.endpoint.simulated,
+      totalConversations: planSlots(config).length,
+    });
+    if (stored) {
+      const copied = copyDatasetCases(transaction, row.id, stored.datasetId);
+      if (copied !== stored.count) throw new InputError(`dataset ${stored.name} (${stored.datasetId}) holds ${copied} cases, not the ${stored.count} the experiment was planned with`);
+    }
+    return row;
   });
 }
 
@@ -41,6 +56,12 @@ export type RunOptions = {
   resolveSimulator?(): string;
   heartbeatMs?: number;
   staleAfterMs?: number;
+  /**
+   * Runs once every conversation is stored, before the final status is written (the command line
+   * prints its summary here). The run still holds the experiment meanwhile: a process that dies
+   * here leaves it to be finished by the next start, not marked done with its summary unseen.
+   */
+  beforeFinish?(result: ExperimentResult & { status: 'completed' | 'cancelled' }): void | Promise<void>;
 };
 
 export type StoredRun = { done: Promise<ExperimentResult>; cancel(): void; interrupt(): void };
@@ -65,58 +86,100 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
     onLost: () => run.interrupt(),
     onCancelled: () => run.cancel(),
   });
-  const writer = createConversationWriter(database);
+  let stopReason: string | null = null;
+  let storageFailure: unknown = null;
+  const writer = createConversationWriter(database, {
+    // Storage that breaks ends the run (conversations would have nowhere to go): it fails, resumable.
+    onError: (error) => {
+      storageFailure ??= error;
+      run.interrupt();
+    },
+  });
+  const closeWriter = (): unknown => {
+    try {
+      writer.close();
+      return storageFailure;
+    } catch (error) {
+      return error;
+    }
+  };
   const run = startExperiment({
     config,
     agent: stored.agent,
-    tools: options.tools,
+    // Where no sandbox exists, programs for the model run only if the experiment says the user allowed it.
+    tools: withCallOptions(options.tools, { allowUnconfined: config.sandbox?.unsafeNoSandbox === true }),
     // Agents whose tools change files (settings.workspace) get a private copy per conversation.
-    workspaces: options.workspaces ?? defaultWorkspaces(stored.agent),
+    workspaces: options.workspaces ?? defaultWorkspaces(stored.agent, config.inputFiles),
+    // A dataset's cases are read from the database in pages as the run reaches them.
+    inputs: config.storedCases ? experimentCaseInputs(database, experimentId, config.storedCases.count) : undefined,
     onProgress: options.onProgress,
     onEvent: options.onEvent,
     // An embedded endpoint runs the GGUF model in this process (lib/embedded); a missing file fails the run here.
     createClient: (settings) => {
       if (config.endpoint.kind === 'embedded') return createEmbeddedClient(config.endpoint, settings);
       const urls = [baseUrl, ...(config.endpoint.replicas ?? [])];
-      const clients = urls.map((url) => new HttpModelClient({ baseUrl: url, apiKey, retry: settings.retry }));
+      const limits = config.endpoint.maxResponseBytes === undefined ? undefined : { maxResponseBytes: config.endpoint.maxResponseBytes };
+      const clients = urls.map((url) => new HttpModelClient({ baseUrl: url, apiKey, retry: settings.retry, limits }));
       return clients.length === 1 ? clients[0] : new BalancedModelClient(clients);
     },
     store: {
       completedSlots: () => writer.completedSlots(experimentId),
-      write: (meta, record) => writer.write(experimentId, meta, record),
+      write: (meta, record) => {
+        writer.write(experimentId, meta, record);
+        // The live verdict moves only while first repeats arrive (early-stop.ts).
+        if (config.stopEarly && stopReason === null && meta.slot < inputCount(config)) {
+          writer.flush();
+          stopReason = checkEarlyStop(database, experimentId, { variants: config.variants.map((variant) => variant.name), inputCount: inputCount(config), primaryMetric: config.primaryMetric });
+          if (stopReason !== null) {
+            setStopReason(database, experimentId, stopReason);
+            run.stop();
+          }
+        }
+      },
       flush: () => writer.flush(),
     },
   });
 
-  const done = run.done.then(
-    (result) => {
-      try {
-        writer.close();
-      } catch (error) {
-        lease.finish({ status: 'failed', error: String(error) });
-        throw error;
-      }
-      // An interrupted run stays `running` so that the next start resumes it.
-      lease.finish(result.status === 'interrupted' ? null : { status: result.status });
-      return result;
-    },
-    (error: unknown) => {
-      try {
-        writer.close();
-      } finally {
-        lease.finish({ status: 'failed', error: String(error) });
-      }
+  const finish = async (): Promise<ExperimentResult> => {
+    let result: ExperimentResult;
+    try {
+      result = await run.done;
+    } catch (error) {
+      // What is queued is still stored; the run failed either way.
+      const closeFailure = closeWriter();
+      lease.finish({ status: 'failed', error: closeFailure ? `${errorMessage(error)}; ${errorMessage(closeFailure)}` : errorMessage(error) });
       throw error;
-    },
-  );
-  return { done, cancel: run.cancel, interrupt: run.interrupt };
+    }
+    const failure = closeWriter();
+    if (failure) {
+      lease.finish({ status: 'failed', error: errorMessage(failure) });
+      throw failure;
+    }
+    // An interrupted run stays `running` so that the next start resumes it.
+    if (result.status === 'interrupted') {
+      lease.finish(null);
+      return result;
+    }
+    try {
+      await options.beforeFinish?.({ ...result, status: result.status });
+    } catch (error) {
+      lease.finish(null);
+      throw error;
+    }
+    lease.finish({ status: result.status });
+    return result;
+  };
+  return { done: finish(), cancel: run.cancel, interrupt: run.interrupt };
 }
 
-export function experimentSummary(database: RemoraDatabase, experimentId: string): ExperimentSummary {
+/** The summary of an experiment; `asStatus` names it as it is about to be (a run that has not written its final status yet). */
+export function experimentSummary(database: RemoraDatabase, experimentId: string, asStatus?: ExperimentStatus): ExperimentSummary {
   const row = getExperiment(database, experimentId);
   if (!row) throw new NotFoundError(`no experiment with id ${experimentId}`);
   // Aggregated in SQL: the cost stays flat however many calls the experiment made (metrics-facts.ts).
   const facts = getMetricsInput(database, experimentId, { responses: 'aggregate' });
   if (!facts) throw new NotFoundError(`no experiment with id ${experimentId}`);
-  return summarizeExperiment(experimentId, row.status, facts, { simulated: row.simulated });
+  const config = readStoredConfig(row.config).experiment;
+  const summary = summarizeExperiment(experimentId, asStatus ?? row.status, facts, { simulated: row.simulated, primaryMetric: config.primaryMetric });
+  return row.stopReason ? { ...summary, stoppedEarly: row.stopReason } : summary;
 }

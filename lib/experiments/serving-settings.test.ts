@@ -4,11 +4,12 @@
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadAgent } from '../agents/load';
-import { projectRoot } from '../db/client';
+import { projectRoot } from '../config';
 import { listConversations } from '../db/queries/conversations';
 import { getTranscript } from '../db/queries/transcript';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../db/testing/temporary-database';
-import type { AgentRuntime, ConversationInput, RunnerEvent } from '../runner/types';
+import type { AgentRuntime, RunnerEvent } from '../runner/types';
+import type { ConversationInput } from '../protocol/conversation';
 import { startSimServer, type SimServer } from '../sim/server';
 import { ToolWorkerPool } from '../tools/worker-pool';
 import { toSummaryJson } from '../metrics/summary-json';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ExperimentConfig } from './config';
 import type { AgentRuntime } from '../runner/types';
-import type { ToolSpec } from '../runner/messages';
+import type { ToolSpec } from '../protocol/messages';
 import { toolSpecs } from '../runner/prompt';
 import { InputError } from '../errors';
 
@@ -27,6 +27,13 @@ const AgentSnapshot = z.object({
       limits: z.object({ timeoutMs: z.number(), maxOutputBytes: z.number() }),
     }),
   ),
+  taskSuccess: z
+    .object({
+      description: z.string(),
+      script: z.string().nullable(),
+      limits: z.object({ timeoutMs: z.number(), maxOutputBytes: z.number() }),
+    })
+    .optional(),
 });
 
 export const StoredConfig = z.object({

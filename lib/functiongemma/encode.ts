@@ -1,16 +1,19 @@
 // Encodes values, calls, tool responses and tool declarations in FunctionGemma's native syntax
 // (spec/functiongemma.md). Strings are wrapped in <escape>, numbers and booleans are bare,
 // arrays are [a,b] and objects {key:value} with bare keys.
-import type { JsonSchema, ToolSpec } from '../runner/messages';
-import { parseJson } from '../parsing/safe-json';
+import type { JsonSchema, ToolSpec } from '../protocol/messages';
+import { parseJson } from '../protocol/json';
+import { isRecord } from '../protocol/records';
 
-export const ESCAPE = '<escape>';
-export const START_FUNCTION_CALL = '<start_function_call>';
-export const END_FUNCTION_CALL = '<end_function_call>';
-export const START_FUNCTION_RESPONSE = '<start_function_response>';
-export const END_FUNCTION_RESPONSE = '<end_function_response>';
-export const START_FUNCTION_DECLARATION = '<start_function_declaration>';
-export const END_FUNCTION_DECLARATION = '<end_function_declaration>';
+import {
+  END_FUNCTION_CALL,
+  END_FUNCTION_DECLARATION,
+  END_FUNCTION_RESPONSE,
+  ESCAPE,
+  START_FUNCTION_CALL,
+  START_FUNCTION_DECLARATION,
+  START_FUNCTION_RESPONSE,
+} from '../protocol/functiongemma-tokens';
 
 export function escapeString(text: string): string {
   return ESCAPE + text + ESCAPE;
@@ -25,10 +28,6 @@ export function sortKeysLikeTemplate(keys: string[]): string[] {
     .map((key, index) => ({ key, folded: key.toLowerCase(), index }))
     .sort((left, right) => (left.folded < right.folded ? -1 : left.folded > right.folded ? 1 : left.index - right.index))
     .map((entry) => entry.key);
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** `key:value,...` for an object's defined fields, keys sorted as the template sorts them. */
@@ -51,7 +50,7 @@ export function encodeValue(value: unknown): string {
   if (typeof value === 'bigint') return value.toString();
   if (value === null || value === undefined) return 'null';
   if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : encodeValue(item))).join(',')}]`;
-  if (isPlainObject(value)) return `{${encodeFields(value)}}`;
+  if (isRecord(value)) return `{${encodeFields(value)}}`;
   return 'null';
 }
 
@@ -62,7 +61,7 @@ export function encodeCall(name: string, args: Record<string, unknown>): string 
 
 /** A tool result: an object is written with its sorted fields, anything else as `{value:...}`. */
 export function encodeResponse(name: string, result: unknown): string {
-  const body = isPlainObject(result) ? encodeFields(result) : `value:${encodeValue(result)}`;
+  const body = isRecord(result) ? encodeFields(result) : `value:${encodeValue(result)}`;
   return `${START_FUNCTION_RESPONSE}response:${name}{${body}}${END_FUNCTION_RESPONSE}`;
 }
 
@@ -72,7 +71,7 @@ export function encodeResponse(name: string, result: unknown): string {
  */
 export function encodeToolMessage(name: string, content: string): string {
   const parsed = parseJson(content);
-  if (parsed.ok && isPlainObject(parsed.value)) return encodeResponse(name, parsed.value);
+  if (parsed.ok && isRecord(parsed.value)) return encodeResponse(name, parsed.value);
   return encodeResponse(name, content);
 }
 
@@ -96,12 +95,12 @@ export function encodeSchema(schema: JsonSchema): string {
   const parts: string[] = [];
   if (typeof schema.description === 'string') parts.push(`description:${escapeString(schema.description)}`);
   if (Array.isArray(schema.enum)) parts.push(`enum:${encodeValue(schema.enum)}`);
-  if (isPlainObject(schema.items)) parts.push(`items:{${encodeSchema(schema.items)}}`);
-  if (isPlainObject(schema.properties) && Object.keys(schema.properties).length > 0) {
+  if (isRecord(schema.items)) parts.push(`items:{${encodeSchema(schema.items)}}`);
+  if (isRecord(schema.properties) && Object.keys(schema.properties).length > 0) {
     const properties = schema.properties;
     const fields = sortKeysLikeTemplate(Object.keys(properties)).map((key) => {
       const property = properties[key];
-      return `${key}:{${isPlainObject(property) ? encodeSchema(property) : ''}}`;
+      return `${key}:{${isRecord(property) ? encodeSchema(property) : ''}}`;
     });
     parts.push(`properties:{${fields.join(',')}}`);
   }
@@ -119,6 +118,6 @@ export function encodeDeclaration(tool: ToolSpec): string {
   const { name, description, parameters } = tool.function;
   let body = `description:${escapeString(description ?? '')}`;
   // A tool without parameters has none written, as the template skips an empty mapping.
-  if (isPlainObject(parameters) && Object.keys(parameters).length > 0) body += `,parameters:{${encodeSchema(parameters)}}`;
+  if (isRecord(parameters) && Object.keys(parameters).length > 0) body += `,parameters:{${encodeSchema(parameters)}}`;
   return `${START_FUNCTION_DECLARATION}declaration:${name}{${body}}${END_FUNCTION_DECLARATION}`;
 }

@@ -1,15 +1,11 @@
 // Decodes FunctionGemma's native call syntax: <start_function_call>call:NAME{key:value,...}<end_function_call>.
 // Values: <escape>strings<escape>, bare numbers, true/false/null, [arrays], {nested:objects}.
 // The model's output is untrusted: nothing here throws; every problem comes back as data.
-import type { ParsedCall } from '../parsing/types';
+import type { ParsedCall } from '../protocol/parsed-call';
 import { errorMessage } from '../errors';
-import { parseJson } from '../parsing/safe-json';
+import { parseJson } from '../protocol/json';
 
-const START_FUNCTION_CALL = '<start_function_call>';
-const END_FUNCTION_CALL = '<end_function_call>';
-const START_FUNCTION_RESPONSE = '<start_function_response>';
-const END_OF_TURN = '<end_of_turn>';
-const ESCAPE = '<escape>';
+import { END_FUNCTION_CALL, END_OF_TURN, ESCAPE, START_FUNCTION_CALL, START_FUNCTION_RESPONSE } from '../protocol/functiongemma-tokens';
 
 /** Tokens that end a call's text. A string value cannot hold them, so a broken call never swallows the next one. */
 const CALL_TERMINATORS = [END_FUNCTION_CALL, START_FUNCTION_CALL, START_FUNCTION_RESPONSE, END_OF_TURN] as const;

@@ -22,14 +22,12 @@
 // - A call not followed by a result (the template raises an error): the turn is closed.
 // - A tool result with no call before it: a model turn is opened for it.
 // - A system message after the first: written as a `developer` turn.
-import type { ChatMessage, ToolSpec } from '../runner/messages';
-import { END_FUNCTION_CALL, START_FUNCTION_CALL, START_FUNCTION_RESPONSE, encodeCall, encodeDeclaration, encodeToolMessage } from './encode';
-import { parseJson } from '../parsing/safe-json';
+import type { ChatMessage, ToolSpec } from '../protocol/messages';
+import { encodeCall, encodeDeclaration, encodeToolMessage } from './encode';
+import { BOS, END_FUNCTION_CALL, END_OF_TURN, START_FUNCTION_CALL, START_FUNCTION_RESPONSE, START_OF_TURN } from '../protocol/functiongemma-tokens';
+import { parseJson } from '../protocol/json';
 
 export const FUNCTION_CALLING_LINE = 'You are a model that can do function calling with the following functions';
-export const BOS = '<bos>';
-export const START_OF_TURN = '<start_of_turn>';
-export const END_OF_TURN = '<end_of_turn>';
 
 export type RenderOptions = {
   /** Open the model's turn at the end (default true). */

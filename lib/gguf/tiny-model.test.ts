@@ -7,7 +7,8 @@ import type { LlamaModel, Token } from 'node-llama-cpp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLlama } from '../embedded/llama-runtime';
 import { renderPrompt } from '../functiongemma/render';
-import { FUNCTION_GEMMA_CONTROL_TOKENS, tinyVocabulary, writeTinyModel } from './tiny-model';
+import { tinyVocabulary, writeTinyModel } from './tiny-model';
+import { FUNCTION_GEMMA_CONTROL_TOKENS } from '../protocol/functiongemma-tokens';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'remora-tiny-'));
 let random: LlamaModel;

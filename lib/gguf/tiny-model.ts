@@ -15,18 +15,8 @@
 //   decoding then follows the given transitions exactly, which lets tests make the model write
 //   chosen text and stop tokens.
 import { gguf, writeGgufFile, type GgufTensor, type GgufValue } from './writer';
+import { FUNCTION_GEMMA_CONTROL_TOKENS } from '../protocol/functiongemma-tokens';
 
-export const FUNCTION_GEMMA_CONTROL_TOKENS = [
-  '<start_of_turn>',
-  '<end_of_turn>',
-  '<start_function_declaration>',
-  '<end_function_declaration>',
-  '<start_function_call>',
-  '<end_function_call>',
-  '<start_function_response>',
-  '<end_function_response>',
-  '<escape>',
-] as const;
 
 /** SentencePiece token types as llama.cpp reads them. */
 const TOKEN_TYPE = { normal: 1, unknown: 2, control: 3, byte: 6 } as const;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { decideAccess, hostName, isLoopbackName, tokenCookieValue, type AccessRequest } from './access';
+import type { PeerFacts } from './socket-facts';
 
-function visit(path: string, headers: { host?: string | null; authorization?: string; cookie?: string } = {}): AccessRequest {
+const LOOPBACK: PeerFacts = { remoteAddress: '127.0.0.1', localAddress: '127.0.0.1', forwarded: false };
+const NETWORK: PeerFacts = { remoteAddress: '192.168.1.7', localAddress: '192.168.1.5', forwarded: false };
+
+type Visit = { host?: string | null; authorization?: string; cookie?: string; peer?: PeerFacts | null };
+
+function visit(path: string, headers: Visit = {}): AccessRequest {
   const url = new URL(path, 'http://panel');
   return {
     pathname: url.pathname,
@@ -9,6 +15,7 @@ function visit(path: string, headers: { host?: string | null; authorization?: st
     host: headers.host === undefined ? '127.0.0.1:3000' : headers.host,
     authorization: headers.authorization ?? null,
     cookie: headers.cookie,
+    peer: headers.peer === undefined ? LOOPBACK : headers.peer,
   };
 }
 
@@ -22,25 +29,34 @@ describe('host names', () => {
   });
 });
 
-describe('decideAccess on loopback, without a token', () => {
-  const settings = { bindHost: '127.0.0.1' };
-  it('lets this machine in under a loopback name only (DNS rebinding)', () => {
-    expect(decideAccess(visit('/api/agents'), settings)).toEqual({ kind: 'allow' });
+describe('decideAccess without a token', () => {
+  it('lets this machine in over loopback, under a loopback name only (DNS rebinding)', () => {
+    expect(decideAccess(visit('/api/agents'), {})).toEqual({ kind: 'allow' });
     expect(decideAccess(visit('/', { host: 'localhost:3000' }), {})).toEqual({ kind: 'allow' });
-    expect(decideAccess(visit('/api/agents', { host: 'evil.example:3000' }), settings)).toMatchObject({ kind: 'deny', status: 403 });
+    expect(decideAccess(visit('/', { peer: { remoteAddress: '::ffff:127.0.0.1', localAddress: '::ffff:127.0.0.1', forwarded: false } }), {})).toEqual({ kind: 'allow' });
+    expect(decideAccess(visit('/api/agents', { host: 'evil.example:3000' }), {})).toMatchObject({ kind: 'deny', status: 403 });
   });
 
-  it('refuses to serve on another address without a token', () => {
-    expect(decideAccess(visit('/'), { bindHost: '0.0.0.0' })).toMatchObject({ kind: 'deny', status: 503 });
-    expect(decideAccess(visit('/api/health'), { bindHost: '0.0.0.0' })).toEqual({ kind: 'allow' });
+  it('refuses a peer on the network, reads and writes alike, whatever Host it sends', () => {
+    for (const path of ['/', '/api/agents', '/api/experiments']) {
+      expect(decideAccess(visit(path, { peer: NETWORK }), {})).toMatchObject({ kind: 'deny', status: 403, message: expect.stringMatching(/REMORA_TOKEN/) });
+      expect(decideAccess(visit(path, { peer: NETWORK, host: 'localhost' }), {})).toMatchObject({ kind: 'deny', status: 403 });
+    }
+    expect(decideAccess(visit('/api/health', { peer: NETWORK }), {})).toEqual({ kind: 'allow' });
+  });
+
+  it('refuses what a proxy on this machine relays, and requests with no stamp from this process', () => {
+    expect(decideAccess(visit('/api/agents', { peer: { ...LOOPBACK, forwarded: true } }), {})).toMatchObject({ kind: 'deny', status: 403 });
+    expect(decideAccess(visit('/api/agents', { peer: { ...LOOPBACK, localAddress: '192.168.1.5' } }), {})).toMatchObject({ kind: 'deny', status: 403 });
+    expect(decideAccess(visit('/api/agents', { peer: null }), {})).toMatchObject({ kind: 'deny', status: 503 });
   });
 });
 
 describe('decideAccess with a token', () => {
-  const settings = { bindHost: '0.0.0.0', token: 's3cret-token' };
+  const settings = { token: 's3cret-token' };
   it('wants the token as a bearer header or the cookie', () => {
-    expect(decideAccess(visit('/api/agents', { host: '192.168.1.5:3000' }), settings)).toMatchObject({ kind: 'deny', status: 401 });
-    expect(decideAccess(visit('/api/agents', { host: '192.168.1.5:3000', authorization: 'Bearer s3cret-token' }), settings)).toEqual({ kind: 'allow' });
+    expect(decideAccess(visit('/api/agents', { host: '192.168.1.5:3000', peer: NETWORK }), settings)).toMatchObject({ kind: 'deny', status: 401 });
+    expect(decideAccess(visit('/api/agents', { host: '192.168.1.5:3000', peer: NETWORK, authorization: 'Bearer s3cret-token' }), settings)).toEqual({ kind: 'allow' });
     expect(decideAccess(visit('/api/agents', { authorization: 'Bearer s3cret-tokem' }), settings)).toMatchObject({ kind: 'deny', status: 401 });
     expect(decideAccess(visit('/', { cookie: tokenCookieValue('s3cret-token') }), settings)).toEqual({ kind: 'allow' });
     // The cookie holds a digest: the token itself in the cookie is not accepted.
@@ -55,7 +71,7 @@ describe('decideAccess with a token', () => {
   });
 
   it('also applies on loopback when a token is set', () => {
-    expect(decideAccess(visit('/api/agents'), { bindHost: '127.0.0.1', token: 't' })).toMatchObject({ kind: 'deny', status: 401 });
+    expect(decideAccess(visit('/api/agents'), { token: 't' })).toMatchObject({ kind: 'deny', status: 401 });
     expect(tokenCookieValue('a')).not.toBe(tokenCookieValue('b'));
   });
 });

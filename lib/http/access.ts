@@ -1,15 +1,19 @@
-// Who may use the panel (run by proxy.ts before every request). On loopback, anyone on this
-// machine, but only under a loopback host name: a web page that points its own domain at
-// 127.0.0.1 (DNS rebinding) sends its domain as Host and is refused. On any other address the
-// panel requires REMORA_TOKEN, as an `Authorization: Bearer` header or a cookie set by visiting
-// /?token=...
+// Who may use the panel (run by proxy.ts before every request), decided on facts: the socket's
+// addresses (socket-facts.ts) and the token. Nothing the client writes in a header, and nothing in
+// the environment but the token, can open the panel; headers can only close it further.
+// - With REMORA_TOKEN set, every request needs it (an `Authorization: Bearer` header, or the cookie
+//   set by visiting /?token=...), from wherever it comes.
+// - Without a token, the panel answers only to this machine over loopback, whatever address it was
+//   started on (`next start -H 0.0.0.0` included): reads as well as writes, since transcripts,
+//   prompts and endpoints are the user's data. A request relayed by a proxy (it carries forwarding
+//   headers) is not this machine's, and a loopback request under a foreign Host name is a web page
+//   playing DNS rebinding: both are refused.
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { isLocalPeer, type PeerFacts } from './socket-facts';
 
 export const TOKEN_COOKIE = 'remora_token';
 
 export type AccessSettings = {
-  /** The address the server listens on (HOST); unset means 127.0.0.1. */
-  bindHost?: string;
   /** REMORA_TOKEN, when set. */
   token?: string;
 };
@@ -21,6 +25,8 @@ export type AccessRequest = {
   host: string | null;
   authorization: string | null;
   cookie: string | undefined;
+  /** The socket's facts as stamped by this process, or null when the request carries no valid stamp. */
+  peer: PeerFacts | null;
 };
 
 export type AccessDecision =
@@ -62,12 +68,16 @@ function bearer(authorization: string | null): string | null {
 export function decideAccess(request: AccessRequest, settings: AccessSettings): AccessDecision {
   // Liveness checks (a supervisor, the test runner) learn nothing from it.
   if (request.pathname === '/api/health') return { kind: 'allow' };
-  const exposed = settings.bindHost !== undefined && settings.bindHost !== '' && !isLoopbackName(settings.bindHost);
   const token = settings.token ? settings.token : undefined;
   if (!token) {
-    if (exposed) return { kind: 'deny', status: 503, message: `The panel listens on ${settings.bindHost} but REMORA_TOKEN is not set; set it or listen on 127.0.0.1.` };
+    if (request.peer === null) {
+      return { kind: 'deny', status: 503, message: 'The panel is starting and cannot tell yet who is connecting; try again in a moment.' };
+    }
+    if (!isLocalPeer(request.peer)) {
+      return { kind: 'deny', status: 403, message: 'This panel has no REMORA_TOKEN, so it answers only to this machine over loopback (127.0.0.1). To reach it from elsewhere, start it with REMORA_TOKEN set.' };
+    }
     if (request.host !== null && !isLoopbackName(request.host)) {
-      return { kind: 'deny', status: 403, message: 'This panel answers only on localhost (127.0.0.1). To reach it from elsewhere, start it with HOST and REMORA_TOKEN.' };
+      return { kind: 'deny', status: 403, message: 'This panel answers only under a loopback name (127.0.0.1, localhost). To reach it from elsewhere, start it with REMORA_TOKEN set.' };
     }
     return { kind: 'allow' };
   }

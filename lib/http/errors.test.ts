@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError, InputError, NotFoundError, RemoraError, ServerError } from '../errors';
-import { ExperimentConflictError } from '../experiments/lease';
+import { ExperimentConflictError } from '../errors';
 import { HttpError, errorResponse } from './errors';
 
 async function answer(error: unknown) {
@@ -49,11 +49,12 @@ describe('errorResponse', () => {
 
   it('recognises a project error built by another bundle by its fault', async () => {
     // What instanceof cannot see: the same class from another copy of lib/errors.
-    const foreign = Object.assign(new Error('the simulator could not start'), { fault: 'configuration' });
+    const copy: typeof import('../errors') = await import(/* @vite-ignore */ `../errors?${'another-bundle'}`);
+    const foreign = new copy.ConfigurationError('the simulator could not start');
     expect((await answer(foreign)).status).toBe(503);
-    const server = Object.assign(new Error('HTTP 500 from upstream'), { fault: 'server' });
+    const server = new copy.ServerError('HTTP 500 from upstream', { retryable: false });
     expect(await answer(server)).toMatchObject({ status: 502, body: { error: 'the model server failed: HTTP 500 from upstream' } });
-    const input = Object.assign(new Error('no experiment with id x'), { fault: 'input' });
+    const input = new copy.RemoraError('input', 'no experiment with id x');
     expect((await answer(input)).status).toBe(500);
   });
 });

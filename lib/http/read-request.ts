@@ -1,11 +1,12 @@
 // Reading what a client sent: a JSON body, query parameters or route parameters, each checked
 // with a zod schema. A failure is an HttpError or InputError carrying every reason, one per field.
 import { z } from 'zod';
+import { LIMITS } from '../protocol/limits';
 import { InputError } from '../errors';
-import { parseJson } from '../parsing/safe-json';
+import { parseJson } from '../protocol/json';
 import { HttpError } from './errors';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_BODY_BYTES = LIMITS.requestBodyBytes.max;
 
 /** "variants.0.name: Too small: expected string to have >=1 characters", one line per issue. */
 export function zodReasons(error: z.ZodError): string[] {
@@ -51,4 +52,4 @@ export async function readParams<Schema extends z.ZodType>(params: Promise<unkno
   return parseWith(schema, await params, 'path');
 }
 
-export const IdParams = z.object({ id: z.string().min(1).max(200) });
+export const IdParams = z.object({ id: z.string().min(1).max(LIMITS.idLength.max) });

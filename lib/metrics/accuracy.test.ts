@@ -56,11 +56,11 @@ describe('accuracy in the summary', () => {
   it('puts the accuracy keys in the JSON only for a dataset with expectations, and the schema accepts both', () => {
     const withAccuracy = toSummaryJson(summarizeExperiment('e', 'completed', datasetInput(false)));
     expect(withAccuracy.variants[0].callAccuracy).toEqual({ value: 20 / 38, low: expect.any(Number), high: expect.any(Number) });
-    expect(Object.keys(withAccuracy.variants[0]).slice(-5)).toEqual(['counts', 'callAccuracy', 'nameAccuracy', 'argumentAccuracy', 'meanToolNameConfidence']);
+    expect(Object.keys(withAccuracy.variants[0]).slice(-11, -6)).toEqual(['counts', 'callAccuracy', 'nameAccuracy', 'argumentAccuracy', 'meanToolNameConfidence']);
     expect(SummaryJson.safeParse(withAccuracy).success).toBe(true);
     const plain = toSummaryJson(summarizeExperiment('e', 'completed', { ...datasetInput(false), accuracy: undefined }));
     expect(Object.keys(plain.variants[0])).not.toContain('callAccuracy');
-    expect(Object.keys(plain.variants[0].counts ?? {})).toEqual(['toolCallRate', 'validCallRate', 'completionRate']);
+    expect(Object.keys(plain.variants[0].counts ?? {})).toEqual(['toolCallRate', 'validCallRate', 'completionRate', 'completionRateWithoutServerFailures']);
     expect(plain.comparisons.map((comparison) => comparison.metric)).toEqual(['toolCallRate', 'validCallRate', 'completionRate', 'turnsToCompletion']);
   });
 

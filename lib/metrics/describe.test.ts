@@ -3,7 +3,10 @@ import { decimalsFor, describeComparison, formatPValue, formatSigned } from './d
 import type { Comparison } from './types';
 
 function comparison(overrides: Partial<Comparison>): Comparison {
+  const pValue = overrides.pValue === undefined ? 0.002 : overrides.pValue;
   return {
+    p: pValue,
+    pAdjusted: pValue,
     a: 'A',
     b: 'B',
     metric: 'toolCallRate',
@@ -12,6 +15,10 @@ function comparison(overrides: Partial<Comparison>): Comparison {
     high: 0.19,
     pValue: 0.002,
     test: 'two-proportion-z',
+    method: 'newcombe-clustered',
+    paired: false,
+    exploratory: true,
+    inputs: 40,
     detectable: true,
     ...overrides,
   };
@@ -41,19 +48,19 @@ describe('describeComparison', () => {
       describeComparison(
         comparison({ metric: 'turnsToCompletion', difference: 0.4, low: 0.1, high: 0.7, pValue: 0.01, test: 'mann-whitney-u' }),
       ),
-    ).toBe('B needs 0.4 more turns on average than A (95% CI 0.1 to 0.7), p = 0.01');
+    ).toBe('B needs 0.4 more turns on average than A among completed conversations (95% CI 0.1 to 0.7), p = 0.01');
   });
 
   it('uses the singular for exactly one turn', () => {
     expect(
       describeComparison(comparison({ metric: 'turnsToCompletion', difference: 1, low: 1, high: 1, pValue: 0.0001 })),
-    ).toBe('B needs 1.0 more turn on average than A (95% CI 1.0 to 1.0), p < 0.001');
+    ).toBe('B needs 1.0 more turn on average than A among completed conversations (95% CI 1.0 to 1.0), p < 0.001');
   });
 
   it('says fewer turns when B needs fewer', () => {
     expect(
       describeComparison(comparison({ metric: 'turnsToCompletion', difference: -1.5, low: -2.5, high: -0.5, pValue: 0.0004 })),
-    ).toBe('B needs 1.5 fewer turns on average than A (95% CI \u22122.5 to \u22120.5), p < 0.001');
+    ).toBe('B needs 1.5 fewer turns on average than A among completed conversations (95% CI \u22122.5 to \u22120.5), p < 0.001');
   });
 
   it('never calls a difference whose interval contains 0 a win', () => {
@@ -66,6 +73,25 @@ describe('describeComparison', () => {
     expect(
       describeComparison(comparison({ metric: 'turnsToCompletion', difference: null, low: null, high: null, pValue: null, detectable: false, test: 'none' })),
     ).toBe('Turns to completion: not enough data to compare A and B');
+  });
+
+  it('names the adjusted p-value beside the raw one, and the live interval while the run goes on', () => {
+    expect(describeComparison(comparison({ pValue: 0.01, pAdjusted: 0.04 }))).toBe('B calls tools 12 points more often than A (95% CI 5 to 19), p = 0.01, adjusted p = 0.04');
+    const live = comparison({ anytime: { difference: 0.2, low: 0.004, high: 0.4, p: 0.03, pAdjusted: 0.03, inputs: 20 } });
+    // Rounded so that the words never contradict the numbers: 0.4 points is not "0".
+    expect(describeComparison(live)).toBe('B calls tools 20.0 points more often than A (live 95% CI, valid at any look 0.4 to 40.0), p = 0.03');
+  });
+
+  it('says when the test and the interval disagree instead of declaring a difference', () => {
+    expect(describeComparison(comparison({ metric: 'turnsToCompletion', difference: 0.3, low: -0.05, high: 0.6, pValue: 0.03, detectable: false }))).toBe(
+      'Turns to completion: no detectable difference between A and B among completed conversations (95% CI \u22120.1 to 0.6), p = 0.03: the test and the interval disagree, so it is undecided',
+    );
+  });
+
+  it('gives the reason when there is no verdict', () => {
+    expect(describeComparison(comparison({ metric: 'turnsToCompletion', difference: null, low: null, high: null, pValue: null, reason: 'needs 10 completed conversations a side (1 and 1)' }))).toBe(
+      'Turns to completion: no verdict between A and B yet: needs 10 completed conversations a side (1 and 1)',
+    );
   });
 
   it('leaves the p-value out when there is none', () => {

@@ -6,6 +6,7 @@ export const METRIC_LABELS: Record<Metric, string> = {
   toolCallRate: 'Tool-call rate',
   validCallRate: 'Valid-call rate',
   completionRate: 'Completion rate',
+  taskSuccessRate: 'Task success rate',
   turnsToCompletion: 'Turns to completion',
   callAccuracy: 'Call accuracy',
   nameAccuracy: 'Tool-name accuracy',
@@ -18,6 +19,7 @@ const RATE_VERBS: Record<Exclude<Metric, 'turnsToCompletion'>, string> = {
   toolCallRate: 'calls tools',
   validCallRate: 'makes valid calls',
   completionRate: 'completes',
+  taskSuccessRate: 'does its task',
   callAccuracy: 'makes the whole call right',
   nameAccuracy: 'names the right tool',
   argumentAccuracy: 'gets the arguments right',
@@ -57,36 +59,76 @@ export function formatPValue(pValue: number): string {
   return `p = ${String(shown)}`;
 }
 
-function pValueSuffix(pValue: number | null): string {
-  return pValue === null ? '' : `, ${formatPValue(pValue)}`;
+/** What the sentence builder reads of a comparison: the summary's own, or its JSON. */
+export type ComparisonWords = Pick<Comparison, 'a' | 'b' | 'metric' | 'difference' | 'low' | 'high' | 'pValue'> &
+  Partial<Pick<Comparison, 'p' | 'pAdjusted' | 'detectable' | 'anytime' | 'reason' | 'paired' | 'method'>>;
+
+/** "p = 0.01" and, when Holm changed it, "adjusted p = 0.04": the words follow the adjusted one. */
+function pValueSuffix(p: number | null, adjusted: number | null | undefined): string {
+  if (p === null) return '';
+  const raw = formatPValue(p);
+  if (adjusted === null || adjusted === undefined || adjusted === p) return `, ${raw}`;
+  return `, ${raw}, adjusted ${formatPValue(adjusted)}`;
+}
+
+/**
+ * Decimals that keep an interval that excludes 0 from showing a bound of 0 (or of the wrong sign)
+ * once rounded, and one that includes 0 from looking as if it did not.
+ */
+function decimalsThatAgree(low: number, high: number, minimum: number, excludesZero: boolean): number {
+  let decimals = decimalsFor(low, high, minimum);
+  const agrees = (places: number) => {
+    const shownLow = Number(low.toFixed(places));
+    const shownHigh = Number(high.toFixed(places));
+    return excludesZero ? shownLow > 0 || shownHigh < 0 : shownLow <= 0 && shownHigh >= 0;
+  };
+  while (!agrees(decimals) && decimals < 4) decimals++;
+  return decimals;
 }
 
 /**
  * One comparison in plain words for people, e.g. "directive calls tools 12 points more often
- * than baseline (95% CI 5 to 19), p = 0.002". The interval is always of b − a. A difference
- * whose interval contains 0 is "no detectable difference", never a win.
+ * than baseline (95% CI 5 to 19), p = 0.002"; the one builder of these sentences for the command
+ * line and the panel. The interval is always of b − a. While the experiment runs it is the live,
+ * anytime-valid interval (valid however often it is read). A difference is called one only when
+ * the (Holm-adjusted) p-value is below 0.05 and the interval excludes 0; otherwise "no detectable
+ * difference", never a win. Turns count completed conversations only, and the sentence says so.
  */
-export function describeComparison(comparison: Comparison): string {
-  const { a, b, metric, difference, low, high, pValue } = comparison;
+export function describeComparison(comparison: ComparisonWords): string {
+  const { a, b, metric } = comparison;
   const label = METRIC_LABELS[metric];
+  const live = comparison.anytime;
+  const difference = live ? live.difference : comparison.difference;
+  const low = live ? live.low : comparison.low;
+  const high = live ? live.high : comparison.high;
+  const p = live ? live.p : (comparison.p ?? comparison.pValue);
+  const adjusted = live ? live.pAdjusted : comparison.pAdjusted;
+  const isTurns = metric === 'turnsToCompletion';
   if (difference === null || low === null || high === null) {
+    if (comparison.reason) return `${label}: no verdict between ${a} and ${b} yet: ${comparison.reason}`;
     return `${label}: not enough data to compare ${a} and ${b}`;
   }
-  const isTurns = metric === 'turnsToCompletion';
+  const excludesZero = low > 0 || high < 0;
+  const detectable = comparison.detectable ?? (excludesZero && (adjusted ?? p ?? 0) < 0.05);
   // Rates are shown in percentage points.
   const scale = isTurns ? 1 : 100;
-  const decimals = decimalsFor(low * scale, high * scale, isTurns ? 1 : 0);
-  const interval = `(95% CI ${formatSigned(low * scale, decimals)} to ${formatSigned(high * scale, decimals)})`;
-  if (!comparison.detectable || difference === 0) {
-    return `${label}: no detectable difference between ${a} and ${b} ${interval}${pValueSuffix(pValue)}`;
+  const decimals = decimalsThatAgree(low * scale, high * scale, isTurns ? 1 : 0, excludesZero);
+  const kind = live ? 'live 95% CI, valid at any look' : '95% CI';
+  const interval = `(${kind} ${formatSigned(low * scale, decimals)} to ${formatSigned(high * scale, decimals)})`;
+  const among = isTurns ? ' among completed conversations' : '';
+  const suffix = pValueSuffix(p, adjusted);
+  if (!detectable || difference === 0) {
+    const testSays = p !== null && (adjusted ?? p) < 0.05;
+    const disagree = p !== null && excludesZero !== testSays ? ': the test and the interval disagree, so it is undecided' : '';
+    return `${label}: no detectable difference between ${a} and ${b}${among} ${interval}${suffix}${disagree}`;
   }
   const size = formatSigned(Math.abs(difference) * scale, decimals);
   const singular = Number(size) === 1;
   if (isTurns) {
     const direction = difference > 0 ? 'more' : 'fewer';
-    return `${b} needs ${size} ${direction} ${singular ? 'turn' : 'turns'} on average than ${a} ${interval}${pValueSuffix(pValue)}`;
+    return `${b} needs ${size} ${direction} ${singular ? 'turn' : 'turns'} on average than ${a}${among} ${interval}${suffix}`;
   }
   const direction = difference > 0 ? 'more' : 'less';
   const points = singular ? 'point' : 'points';
-  return `${b} ${RATE_VERBS[metric]} ${size} ${points} ${direction} often than ${a} ${interval}${pValueSuffix(pValue)}`;
+  return `${b} ${RATE_VERBS[metric]} ${size} ${points} ${direction} often than ${a} ${interval}${suffix}`;
 }

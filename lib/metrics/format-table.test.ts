@@ -71,3 +71,14 @@ describe('formatSummaryTable', () => {
     expect(single).not.toContain('Comparisons');
   });
 });
+
+describe('formatSummaryTable with task success', () => {
+  it('shows task success beside the tool-call rate when conversations were judged, and not otherwise', () => {
+    const judged = (variant: string, success: boolean, count: number) => Array.from({ length: count }, () => ({ variant, outcome: 'submitted' as const, modelResponses: 2, taskSuccess: success }));
+    const summary = summarizeExperiment('e', 'completed', input(['a'], { conversations: [judged('a', true, 3), judged('a', false, 1)], modelCalls: [modelCalls('a', 8)] }));
+    const text = formatSummaryTable(summary);
+    expect(text).toContain('Task success');
+    expect(lineWith(text, 'a ')).toContain('75.0%');
+    expect(formatSummaryTable(twoVariants())).not.toContain('Task success');
+  });
+});

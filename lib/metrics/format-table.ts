@@ -36,6 +36,8 @@ function formatLatency(variant: VariantSummary): string {
 }
 
 function mainTable(variants: VariantSummary[]): string {
+  // Task success stands beside the tool-call rate whenever a check judged the conversations.
+  const judged = variants.some((variant) => variant.taskSuccessRate);
   const table = new Table({
     // Two-line headings keep the table near 120 columns.
     head: [
@@ -43,6 +45,7 @@ function mainTable(variants: VariantSummary[]): string {
       'Conver-\nsations',
       'Model\ncalls',
       'Tool-call rate\n(95% CI)',
+      ...(judged ? ['Task success\n(95% CI)'] : []),
       'Valid-call rate\n(95% CI)',
       'Completion rate\n(95% CI)',
       'Turns\nmean / p50 / p90',
@@ -56,6 +59,7 @@ function mainTable(variants: VariantSummary[]): string {
       variant.conversations,
       variant.modelCalls,
       formatRate(variant.toolCallRate),
+      ...(judged ? [variant.taskSuccessRate ? formatRate(variant.taskSuccessRate) : MISSING] : []),
       formatRate(variant.validCallRate),
       formatRate(variant.completionRate),
       formatTurns(variant),

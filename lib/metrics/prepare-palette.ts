@@ -13,19 +13,22 @@ export function variantColour(index: number): string {
 }
 
 /**
- * Parse paths: the structured path green, the JSON-in-content paths blues, native tags purple,
- * and the paths without a call in greys and red, so that "the model did not call" stands out.
+ * Parse paths: Okabe and Ito's palette (made to stay apart for colour-blind readers), the structured
+ * path green, the JSON-in-content paths blues, purple and yellow, native tags orange, malformed
+ * vermilion, and the two paths without a call in a light and a dark grey. Every pair stays at least
+ * 16 CIELAB units apart with normal vision and as protanopes, deuteranopes and tritanopes see them
+ * (prepare-palette.test.ts checks it).
  */
 export const PARSE_PATH_COLOURS: Record<ParsePath, string> = {
-  tool_calls: '#2e7d32',
-  json_name_arguments: '#1565c0',
-  json_name_parameters: '#42a5f5',
-  json_tool_calls: '#0d47a1',
-  json_array: '#90caf9',
-  functiongemma_tags: '#7b1fa2',
-  text: '#9e9e9e',
-  empty: '#d6d6d6',
-  malformed: '#c62828',
+  tool_calls: '#009e73',
+  json_name_arguments: '#0072b2',
+  json_name_parameters: '#56b4e9',
+  json_tool_calls: '#cc79a7',
+  json_array: '#f0e442',
+  functiongemma_tags: '#e69f00',
+  text: '#d0d0d0',
+  empty: '#5a5a5a',
+  malformed: '#d55e00',
 };
 
 export const OUTCOME_COLOURS: Record<Outcome, string> = {
@@ -42,9 +45,24 @@ export const OUTCOME_ORDER: readonly Outcome[] = OUTCOMES;
 
 const ERROR_COLOURS = ['#b71c1c', '#e65100', '#6a1b9a', '#4e342e', '#ad1457', '#37474f', '#827717', '#00695c'] as const;
 
-/** Error kinds have no fixed list; a kind keeps its colour by its position among the kinds shown. */
-export function errorColour(index: number): string {
-  return ERROR_COLOURS[((index % ERROR_COLOURS.length) + ERROR_COLOURS.length) % ERROR_COLOURS.length];
+/** The error kinds Remora names itself, each with its own colour in every chart. */
+const KNOWN_ERROR_COLOURS: Record<string, string> = {
+  model_request_failed: '#b71c1c',
+  unknown_tool: '#6a1b9a',
+  invalid_arguments: '#e65100',
+  tool_failed: '#4e342e',
+  tool_timeout: '#ad1457',
+  tool_output_invalid: '#37474f',
+  tool_output_too_large: '#827717',
+};
+
+/** An error kind's colour: fixed for the known kinds, and for any other picked by its name, so that it never changes from chart to chart. */
+export function errorColour(kind: string): string {
+  const known = KNOWN_ERROR_COLOURS[kind];
+  if (known) return known;
+  let hash = 0;
+  for (const character of kind) hash = (hash * 31 + character.charCodeAt(0)) >>> 0;
+  return ERROR_COLOURS[hash % ERROR_COLOURS.length];
 }
 
 /**

@@ -44,8 +44,8 @@ describe('prepareErrorChart', () => {
       emptyVariant('c'),
     ]);
     expect(chart.kinds).toEqual([
-      { kind: 'unknown_tool', field: 'error_unknown_tool', colour: errorColour(0), total: 6 },
-      { kind: 'tool_failed', field: 'error_tool_failed', colour: errorColour(1), total: 2 },
+      { kind: 'unknown_tool', field: 'error_unknown_tool', colour: errorColour('unknown_tool'), total: 6 },
+      { kind: 'tool_failed', field: 'error_tool_failed', colour: errorColour('tool_failed'), total: 2 },
     ]);
     expect(chart.rows).toEqual([
       { variant: 'a', modelCalls: 80, error_unknown_tool: 5, error_tool_failed: 2 },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeExperiment } from './summarize';
+import { compareUnpairedRates } from './compare-rates';
 import { conversations, input, modelCalls, variantFacts } from './test-input';
 import type { Comparison, MetricsInput } from './types';
 
@@ -122,7 +123,7 @@ describe('summarizeExperiment: missing data stays null', () => {
     const summary = summarizeExperiment('e', 'running', input(['empty'], {}));
     const [variant] = summary.variants;
     expect(variant).toMatchObject({ conversations: 0, modelCalls: 0, parsePaths: {}, outcomes: {}, errors: {} });
-    expect(variant.toolCallRate).toEqual({ value: null, low: null, high: null, successes: 0, trials: 0 });
+    expect(variant.toolCallRate).toEqual({ value: null, low: null, high: null, successes: 0, trials: 0, inputs: 0 });
     expect(variant.completionRate.value).toBeNull();
     expect(variant.latencyMs).toEqual({ p50: null, p95: null });
   });
@@ -170,6 +171,7 @@ describe('summarizeExperiment: comparisons', () => {
   });
 
   it('finds a real difference with the right sign, interval and test', () => {
+    // Facts without their input: every response and conversation is its own input (unpaired).
     const a = variantFacts('baseline', { responses: 100, withCalls: 50, valid: 50, conversationCount: 40, submitted: 36, turns: 2 });
     const b = variantFacts('directive', { responses: 100, withCalls: 95, valid: 90, conversationCount: 40, submitted: 20, turns: 4 });
     const summary = summarizeExperiment(
@@ -181,38 +183,42 @@ describe('summarizeExperiment: comparisons', () => {
       }),
     );
     const toolCalls = comparisonOf(summary.comparisons, 'toolCallRate');
-    expect(toolCalls).toMatchObject({ a: 'baseline', b: 'directive', test: 'two-proportion-z', detectable: true });
+    expect(toolCalls).toMatchObject({ a: 'baseline', b: 'directive', test: 'newcombe-clustered', method: 'newcombe-clustered', paired: false, detectable: true });
     expect(toolCalls.difference).toBeCloseTo(0.45, 12);
+    // One trial per input: Newcombe's interval from two Wilson intervals (Newcombe 1998, method 10).
     expect(toolCalls.low).toBeCloseTo(0.3357131022290454, 12);
     expect(toolCalls.high).toBeCloseTo(0.5502902624775503, 12);
-    expect(toolCalls.pValue).toBeCloseTo(1.0312664924026525e-12, 15);
+    expect(toolCalls.pValue).toBe(toolCalls.p);
+    expect(toolCalls.p as number).toBeLessThan(1e-6);
 
     const completion = comparisonOf(summary.comparisons, 'completionRate');
-    expect(completion).toMatchObject({ test: 'two-proportion-z', detectable: true });
+    expect(completion).toMatchObject({ test: 'newcombe-clustered', detectable: true });
     expect(completion.difference).toBeCloseTo(-0.4, 12);
     expect(completion.low).toBeCloseTo(-0.5598625461249058, 12);
     expect(completion.high).toBeCloseTo(-0.20266707330428071, 12);
-    expect(completion.pValue).toBeCloseTo(9.477225139792279e-5, 9);
+    // The p-value is the level at which this interval just reaches 0: at 1 - p its upper bound is 0.
+    const atP = compareUnpairedRates(
+      Array.from({ length: 40 }, (_, index) => ({ successes: index < 36 ? 1 : 0, trials: 1 })),
+      Array.from({ length: 40 }, (_, index) => ({ successes: index < 20 ? 1 : 0, trials: 1 })),
+      1 - (completion.p as number),
+    );
+    expect(atP.high as number).toBeCloseTo(0, 9);
 
     const turns = comparisonOf(summary.comparisons, 'turnsToCompletion');
     // Every submitted conversation took 2 turns in a and 4 in b: the bootstrap cannot vary.
-    expect(turns).toMatchObject({ difference: 2, low: 2, high: 2, test: 'mann-whitney-u', detectable: true });
+    expect(turns).toMatchObject({ difference: 2, low: 2, high: 2, test: 'cluster-bootstrap', detectable: true });
     expect(turns.pValue as number).toBeLessThan(0.001);
   });
 
-  it('uses Fisher for small counts', () => {
-    const a = variantFacts('a', { responses: 10, withCalls: 9, valid: 9, conversationCount: 5, submitted: 5 });
-    const b = variantFacts('b', { responses: 10, withCalls: 3, valid: 3, conversationCount: 5, submitted: 5 });
-    const summary = summarizeExperiment(
-      'e',
-      'completed',
-      input(['a', 'b'], { conversations: [a.conversations, b.conversations], modelCalls: [a.modelCalls, b.modelCalls] }),
-    );
-    const toolCalls = comparisonOf(summary.comparisons, 'toolCallRate');
-    expect(toolCalls.test).toBe('fisher-exact');
-    expect(toolCalls.pValue).toBeCloseTo(0.019766611097880443, 9);
-    // All conversations submitted on both sides: expected failures are 0.
-    expect(comparisonOf(summary.comparisons, 'completionRate')).toMatchObject({ test: 'fisher-exact', pValue: 1 });
+  it('keeps the interval and the p-value of a comparison in agreement', () => {
+    for (const [withA, withB] of [[9, 3], [5, 5], [7, 4], [10, 6], [2, 0]]) {
+      const a = variantFacts('a', { responses: 10, withCalls: withA, valid: withA, conversationCount: 5, submitted: 5 });
+      const b = variantFacts('b', { responses: 10, withCalls: withB, valid: withB, conversationCount: 5, submitted: 5 });
+      const summary = summarizeExperiment('e', 'completed', input(['a', 'b'], { conversations: [a.conversations, b.conversations], modelCalls: [a.modelCalls, b.modelCalls] }));
+      const toolCalls = comparisonOf(summary.comparisons, 'toolCallRate');
+      const excludesZero = (toolCalls.low as number) > 0 || (toolCalls.high as number) < 0;
+      expect(excludesZero).toBe((toolCalls.p as number) < 0.05);
+    }
   });
 
   it('leaves turns comparisons null and not detectable when a side submitted nothing', () => {
@@ -233,6 +239,13 @@ describe('summarizeExperiment: comparisons', () => {
       high: null,
       pValue: null,
       test: 'none',
+      method: 'none',
+      paired: false,
+      p: null,
+      pAdjusted: null,
+      exploratory: true,
+      inputs: 0,
+      reason: 'needs 10 completed conversations a side (10 and 0)',
       detectable: false,
     });
   });
@@ -251,28 +264,30 @@ describe('summarizeExperiment: comparisons', () => {
 });
 
 describe('summarizeExperiment: large counts', () => {
-  it('handles 100,000 conversations and responses per variant', () => {
+  it('handles 20,000 conversations and responses per variant, and adjusts across metrics', () => {
+    const size = 20_000;
     const build = (name: string, submittedShare: number, turns: number) => ({
       conversations: [
-        conversations(name, 'submitted', turns, 100_000 * submittedShare),
-        conversations(name, 'no_tool_call', 1, 100_000 * (1 - submittedShare)),
+        conversations(name, 'submitted', turns, size * submittedShare),
+        conversations(name, 'no_tool_call', 1, size * (1 - submittedShare)),
       ],
-      modelCalls: [modelCalls(name, 100_000)],
+      modelCalls: [modelCalls(name, size)],
     });
     const a = build('a', 0.5, 3);
-    const b = build('b', 0.505, 3);
-    const summary = summarizeExperiment(
-      'e',
-      'completed',
-      input(['a', 'b'], {
-        conversations: [...a.conversations, ...b.conversations],
-        modelCalls: [...a.modelCalls, ...b.modelCalls],
-      }),
-    );
-    expect(summary.variants[0].completionRate.low).toBeCloseTo(0.4969010843596897, 12);
+    const b = build('b', 0.512, 3);
+    const facts = input(['a', 'b'], { conversations: [...a.conversations, ...b.conversations], modelCalls: [...a.modelCalls, ...b.modelCalls] });
+    const summary = summarizeExperiment('e', 'completed', facts);
+    // One conversation per input: Wilson's interval itself (scipy/statsmodels proportion_confint 'wilson').
+    expect(summary.variants[0].completionRate.low).toBeCloseTo(0.4930711462689593, 12);
     const completion = comparisonOf(summary.comparisons, 'completionRate');
-    expect(completion.pValue).toBeCloseTo(0.02534548807753115, 7);
-    expect(completion.detectable).toBe(true);
+    expect(completion.p as number).toBeLessThan(0.05);
+    expect(completion.low as number).toBeGreaterThan(0);
+    // Four comparisons in the exploratory family: Holm multiplies the smallest p by 4.
+    expect(completion.pAdjusted).toBeCloseTo(Math.min(1, 4 * (completion.p as number)), 12);
+    expect(completion.detectable).toBe((completion.pAdjusted as number) < 0.05);
+    // Chosen as the primary metric, it is a family of its own and decides alone.
+    const primary = comparisonOf(summarizeExperiment('e', 'completed', facts, { primaryMetric: 'completionRate' }).comparisons, 'completionRate');
+    expect(primary).toMatchObject({ exploratory: false, pAdjusted: completion.p, detectable: true });
     // Every response has a call on both sides: equal rates, nothing to detect.
     expect(comparisonOf(summary.comparisons, 'toolCallRate')).toMatchObject({ difference: 0, detectable: false });
     expect(comparisonOf(summary.comparisons, 'turnsToCompletion')).toMatchObject({ difference: 0, low: 0, high: 0 });
@@ -294,13 +309,34 @@ describe('summarizeExperiment: order and marks', () => {
     const forward = input(['a', 'b'], { conversations: [a.conversations, b.conversations], modelCalls: [a.modelCalls, b.modelCalls] });
     const backward: MetricsInput = {
       ...forward,
-      conversations: [...forward.conversations].reverse(),
-      modelCalls: [...forward.modelCalls].reverse(),
+      conversations: [...(forward.conversations ?? [])].reverse(),
+      modelCalls: [...(forward.modelCalls ?? [])].reverse(),
     };
     expect(summarizeExperiment('e', 'completed', backward)).toEqual(summarizeExperiment('e', 'completed', forward));
   });
 
   it('marks simulated experiments', () => {
     expect(summarizeExperiment('e', 'completed', input(['a'], {}), { simulated: true }).simulated).toBe(true);
+  });
+});
+
+describe('summarizeExperiment: task success', () => {
+  const judged = (variant: string, taskSuccess: boolean | null, count: number) =>
+    Array.from({ length: count }, () => ({ variant, outcome: 'submitted' as const, modelResponses: 2, taskSuccess }));
+
+  it('rates task success among the judged conversations only, for every variant once any was judged', () => {
+    const summary = summarizeExperiment('experiment-1', 'completed', input(['a', 'b'], {
+      conversations: [judged('a', true, 3), judged('a', false, 1), judged('a', null, 5), judged('b', null, 2)],
+      modelCalls: [],
+      errors: [],
+    }));
+    const [a, b] = summary.variants;
+    expect(a.taskSuccessRate).toMatchObject({ value: 0.75, successes: 3, trials: 4 });
+    expect(b.taskSuccessRate).toEqual({ value: null, low: null, high: null, successes: 0, trials: 0, inputs: 0 });
+  });
+
+  it('leaves the field out when no conversation was judged', () => {
+    const summary = summarizeExperiment('experiment-1', 'completed', baselineInput());
+    expect(summary.variants[0]).not.toHaveProperty('taskSuccessRate');
   });
 });

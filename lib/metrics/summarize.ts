@@ -1,29 +1,24 @@
 import { OUTCOMES } from '../runner/types';
 import { PARSE_PATHS } from '../parsing/types';
-import { compareProportions, compareSamples, mean, quantile, sortAscending, wilsonInterval } from './statistics';
+import { clusteredRate } from './clustered';
+import { compareExperimentVariants } from './summarize-comparisons';
+import { legacyInputFacts, RATE_OF, repeatSuccesses, type RateMetricName } from './input-facts';
+import { passHatKCurve } from './reliability';
+import { quantile, sortAscending } from './samples';
 import { ACCURACY_METRICS } from './types';
-import type {
-  AccuracyFacts,
-  AccuracyMetric,
-  Comparison,
-  ConfidenceFacts,
-  ConversationFacts,
-  ErrorFacts,
-  ExperimentSummary,
-  MetricsInput,
-  ModelCallFacts,
-  Rate,
-  ResponseFacts,
-  VariantSummary,
-} from './types';
+import type { AccuracyMetric, ComparedMetric, ConfidenceFacts, ExperimentSummary, InputFacts, MetricsInput, ModelCallFacts, Rate, ResponseFacts, VariantSummary } from './types';
 
-export type SummarizeOptions = { simulated?: boolean };
+export type SummarizeOptions = {
+  simulated?: boolean;
+  primaryMetric?: ComparedMetric;
+  /** False when the variants' inputs are not the same inputs (across experiments): no pairing. */
+  paired?: boolean;
+};
 
-type RateMetric = 'toolCallRate' | 'validCallRate' | 'completionRate';
-const RATE_METRICS: RateMetric[] = ['toolCallRate', 'validCallRate', 'completionRate'];
-
-function rate(successes: number, trials: number): Rate {
-  return { ...wilsonInterval(successes, trials), successes, trials };
+/** A rate over one variant's inputs, clustered by input. */
+export function rateOver(facts: readonly InputFacts[], metric: RateMetricName): Rate {
+  const rate = clusteredRate(facts.map(RATE_OF[metric]));
+  return { value: rate.value, low: rate.low, high: rate.high, successes: rate.successes, trials: rate.trials, inputs: rate.inputs };
 }
 
 /** Sum of the reported values; null when no call reported one (unknown is not zero). */
@@ -32,153 +27,98 @@ function sumReported(values: (number | null)[]): number | null {
   return reported.length === 0 ? null : reported.reduce((sum, value) => sum + value, 0);
 }
 
-function countBy<Key extends string>(keys: Key[], order: readonly Key[]): Partial<Record<Key, number>> {
+/** Adds counts by key, known keys first in their canonical order so every summary lists them alike. */
+function addCounts<Key extends string>(records: readonly Partial<Record<Key, number>>[], order: readonly Key[]): Partial<Record<Key, number>> {
+  const totals = new Map<Key, number>();
+  for (const record of records) for (const [key, count] of Object.entries(record) as [Key, number][]) totals.set(key, (totals.get(key) ?? 0) + count);
   const counts: Partial<Record<Key, number>> = {};
-  // Known keys first in their canonical order, so every summary lists them the same way.
-  for (const key of order) {
-    const found = keys.filter((candidate) => candidate === key).length;
-    if (found > 0) counts[key] = found;
-  }
-  for (const key of keys) if (!order.includes(key)) counts[key] = (counts[key] ?? 0) + 1;
+  for (const key of order) if ((totals.get(key) ?? 0) > 0) counts[key] = totals.get(key);
+  for (const [key, count] of totals) if (!order.includes(key) && count > 0) counts[key] = count;
   return counts;
 }
 
-/**
- * Model responses of each submitted conversation, sorted: the order facts arrive in must not
- * change the (seeded) bootstrap interval.
- */
-function submittedTurns(conversations: ConversationFacts[]): number[] {
-  return sortAscending(
-    conversations.filter((conversation) => conversation.outcome === 'submitted').map((c) => c.modelResponses),
-  );
-}
-
-/** Counts of the grouped verdicts that satisfy `test`. */
-function countWhere(facts: AccuracyFacts[], test: (fact: AccuracyFacts) => boolean): number {
-  return facts.reduce((sum, fact) => (test(fact) ? sum + fact.count : sum), 0);
-}
-
-/**
- * Accuracy over the scored verdicts (a failed first request leaves nothing to score and counts in
- * no rate): call, name and argument accuracy among cases expecting a call, irrelevance accuracy
- * among cases expecting none (only when the set has such cases).
- */
-function accuracyRates(facts: AccuracyFacts[], kinds: ('call' | 'no_call')[]): Partial<Record<AccuracyMetric, Rate>> {
-  const calls = facts.filter((fact) => fact.scored && fact.kind === 'call');
-  const named = calls.filter((fact) => fact.nameCorrect === true);
-  const rates: Partial<Record<AccuracyMetric, Rate>> = {
-    callAccuracy: rate(countWhere(calls, (fact) => fact.correct), countWhere(calls, () => true)),
-    nameAccuracy: rate(countWhere(named, () => true), countWhere(calls, () => true)),
-    argumentAccuracy: rate(countWhere(named, (fact) => fact.argumentsCorrect === true), countWhere(named, () => true)),
+/** Mean, type-7 quantiles and maximum of the turns of completed conversations, from their counts by turns. */
+function turnsSummary(facts: readonly InputFacts[]): VariantSummary['turnsToCompletion'] {
+  const counts = new Map<number, number>();
+  for (const fact of facts) for (const [turns, count] of Object.entries(fact.completedTurns)) counts.set(Number(turns), (counts.get(Number(turns)) ?? 0) + count);
+  const values = [...counts.keys()].sort((left, right) => left - right);
+  const total = values.reduce((sum, value) => sum + (counts.get(value) as number), 0);
+  if (total === 0) return { mean: null, p50: null, p90: null, max: null };
+  // The value at a 0-based position of the sorted completed conversations.
+  const at = (position: number) => {
+    let seen = 0;
+    for (const value of values) {
+      seen += counts.get(value) as number;
+      if (position < seen) return value;
+    }
+    return values[values.length - 1];
   };
-  if (kinds.includes('no_call')) {
-    const irrelevant = facts.filter((fact) => fact.scored && fact.kind === 'no_call');
-    rates.irrelevanceAccuracy = rate(countWhere(irrelevant, (fact) => fact.correct), countWhere(irrelevant, () => true));
-  }
-  return rates;
+  const quantileOf = (q: number) => {
+    const index = (total - 1) * q;
+    const lower = Math.floor(index);
+    return at(lower) + (index - lower) * (at(Math.ceil(index)) - at(lower));
+  };
+  const sum = values.reduce((total, value) => total + value * (counts.get(value) as number), 0);
+  return { mean: sum / total, p50: quantileOf(0.5), p90: quantileOf(0.9), max: values[values.length - 1] };
 }
 
-function meanConfidence(facts: ConfidenceFacts[]): number | null {
+function latencyAndTokens(calls: readonly ModelCallFacts[], aggregated: ResponseFacts | undefined): Pick<VariantSummary, 'latencyMs' | 'tokens'> {
+  if (aggregated) return { latencyMs: { ...aggregated.latencyMs }, tokens: { ...aggregated.tokens } };
+  const responses = calls.filter((call) => call.ok);
+  const latencies = sortAscending(responses.map((call) => call.latencyMs));
+  return {
+    latencyMs: { p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95) },
+    tokens: { prompt: sumReported(responses.map((call) => call.promptTokens)), completion: sumReported(responses.map((call) => call.completionTokens)) },
+  };
+}
+
+function meanConfidence(facts: readonly ConfidenceFacts[]): number | null {
   const count = facts.reduce((sum, fact) => sum + fact.count, 0);
   return count === 0 ? null : facts.reduce((sum, fact) => sum + fact.total, 0) / count;
 }
 
-function summarizeVariant(
-  name: string,
-  conversations: ConversationFacts[],
-  modelCalls: ModelCallFacts[],
-  errors: ErrorFacts[],
-  accuracy?: { kinds: ('call' | 'no_call')[]; facts: AccuracyFacts[] },
-  confidence: ConfidenceFacts[] = [],
-  aggregated?: ResponseFacts,
-): VariantSummary {
-  // A model response is a call that returned; failed requests have no parse path and count
-  // only as errors, so the parse-path counts add up to modelCalls.
-  const responses = modelCalls.filter((call) => call.ok);
-  const turns = submittedTurns(conversations);
-  // Latency and tokens come aggregated from the database when it gave them (ResponseFacts).
-  const latencies = aggregated ? [] : sortAscending(responses.map((call) => call.latencyMs));
-  const errorCounts: Record<string, number> = {};
-  for (const error of errors) {
-    if (error.count > 0) errorCounts[error.kind] = (errorCounts[error.kind] ?? 0) + error.count;
+type VariantContext = { judged: boolean; accuracyKinds: ('call' | 'no_call')[] | null };
+
+function summarizeVariant(name: string, facts: readonly InputFacts[], input: MetricsInput, context: VariantContext): VariantSummary {
+  const responses = facts.reduce((sum, fact) => sum + fact.modelResponses, 0);
+  const aggregated = input.responses ? (input.responses.find((entry) => entry.variant === name) ?? { variant: name, latencyMs: { p50: null, p95: null }, tokens: { prompt: null, completion: null } }) : undefined;
+  const accuracy: Partial<Record<AccuracyMetric, Rate>> = {};
+  if (context.accuracyKinds) {
+    for (const metric of ACCURACY_METRICS) {
+      if (metric === 'irrelevanceAccuracy' && !context.accuracyKinds.includes('no_call')) continue;
+      accuracy[metric] = rateOver(facts, metric);
+    }
   }
+  const reliability = facts.map((fact) => ({ input: fact.input, ...repeatSuccesses(fact) }));
   return {
     name,
-    conversations: conversations.length,
-    modelCalls: responses.length,
-    toolCallRate: rate(responses.filter((call) => call.callCount > 0).length, responses.length),
-    validCallRate: rate(responses.filter((call) => call.allValid).length, responses.length),
-    completionRate: rate(turns.length, conversations.length),
-    turnsToCompletion: {
-      mean: mean(turns),
-      p50: quantile(turns, 0.5),
-      p90: quantile(turns, 0.9),
-      max: turns.length === 0 ? null : turns[turns.length - 1],
-    },
-    parsePaths: countBy(
-      responses.flatMap((call) => (call.parsePath === null ? [] : [call.parsePath])),
-      PARSE_PATHS,
-    ),
-    outcomes: countBy(
-      conversations.map((conversation) => conversation.outcome),
-      OUTCOMES,
-    ),
-    errors: errorCounts,
-    latencyMs: aggregated ? { ...aggregated.latencyMs } : { p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95) },
-    tokens: aggregated
-      ? { ...aggregated.tokens }
-      : {
-          prompt: sumReported(responses.map((call) => call.promptTokens)),
-          completion: sumReported(responses.map((call) => call.completionTokens)),
-        },
-    meanToolNameConfidence: meanConfidence(confidence),
-    ...(accuracy ? accuracyRates(accuracy.facts, accuracy.kinds) : {}),
+    conversations: facts.reduce((sum, fact) => sum + fact.conversations, 0),
+    modelCalls: responses,
+    modelResponses: responses,
+    inputs: facts.filter((fact) => fact.conversations > 0).length,
+    retriedErrors: facts.reduce((sum, fact) => sum + fact.retries, 0),
+    retryWaitMs: facts.reduce((sum, fact) => sum + fact.retryWaitMs, 0),
+    toolCallRate: rateOver(facts, 'toolCallRate'),
+    validCallRate: rateOver(facts, 'validCallRate'),
+    completionRate: rateOver(facts, 'completionRate'),
+    completionRateWithoutServerFailures: rateOver(facts, 'completionRateWithoutServerFailures'),
+    passHatK: passHatKCurve(reliability),
+    turnsToCompletion: turnsSummary(facts),
+    parsePaths: addCounts(facts.map((fact) => fact.parsePaths), PARSE_PATHS),
+    outcomes: addCounts(facts.map((fact) => fact.outcomes), OUTCOMES),
+    errors: addCounts(facts.map((fact) => fact.errors), []),
+    ...latencyAndTokens((input.modelCalls ?? []).filter((call) => call.variant === name), aggregated),
+    meanToolNameConfidence: meanConfidence((input.toolNameConfidence ?? []).filter((fact) => fact.variant === name)),
+    ...(context.judged ? { taskSuccessRate: rateOver(facts, 'taskSuccessRate') } : {}),
+    ...accuracy,
   };
 }
 
-function detectable(low: number | null, high: number | null): boolean {
-  return low !== null && high !== null && (low > 0 || high < 0);
-}
-
-function compareVariants(
-  a: VariantSummary,
-  b: VariantSummary,
-  turnsA: number[],
-  turnsB: number[],
-): Comparison[] {
-  const comparisons: Comparison[] = RATE_METRICS.map((metric) => {
-    const result = compareProportions(a[metric].successes, a[metric].trials, b[metric].successes, b[metric].trials);
-    return { a: a.name, b: b.name, metric, ...result, detectable: detectable(result.low, result.high) };
-  });
-  const turns = compareSamples(turnsA, turnsB);
-  comparisons.push({
-    a: a.name,
-    b: b.name,
-    metric: 'turnsToCompletion',
-    ...turns,
-    detectable: detectable(turns.low, turns.high),
-  });
-  // Dataset experiments only: both variants ran the same cases.
-  for (const metric of ACCURACY_METRICS) {
-    const first = a[metric];
-    const second = b[metric];
-    if (!first || !second) continue;
-    const result = compareProportions(first.successes, first.trials, second.successes, second.trials);
-    comparisons.push({ a: a.name, b: b.name, metric, ...result, detectable: detectable(result.low, result.high) });
-  }
-  return comparisons;
-}
-
-/** A variant without a response: no latency, no tokens (as the per-call facts would give). */
-function emptyResponses(variant: string): ResponseFacts {
-  return { variant, latencyMs: { p50: null, p95: null }, tokens: { prompt: null, completion: null } };
-}
-
 /** Variant names in the order given, then any that only appear in the facts (never dropped). */
-function variantOrder(input: MetricsInput): string[] {
+function variantOrder(input: MetricsInput, facts: readonly InputFacts[]): string[] {
   const names = [...input.variants];
   const seen = new Set(names);
-  for (const fact of [...input.conversations, ...input.modelCalls, ...input.errors]) {
+  for (const fact of [...facts, ...(input.modelCalls ?? [])]) {
     if (!seen.has(fact.variant)) {
       seen.add(fact.variant);
       names.push(fact.variant);
@@ -188,41 +128,35 @@ function variantOrder(input: MetricsInput): string[] {
 }
 
 /**
- * Per-variant metrics and, for each pair of variants (a listed before b), the difference b − a
- * of each rate and of the mean turns to completion, with interval, p-value and whether the
- * interval excludes 0. Missing data stays null.
+ * Per-variant metrics, their intervals clustered by input, and for each pair of variants (a
+ * listed before b) the difference b − a of each metric with one method's interval and p-value,
+ * Holm-adjusted over its family, and while the experiment runs the anytime-valid live verdict.
+ * Missing data stays null.
  */
-export function summarizeExperiment(
-  experimentId: string,
-  status: string,
-  input: MetricsInput,
-  options: SummarizeOptions = {},
-): ExperimentSummary {
-  const names = variantOrder(input);
-  const ofVariant = <Fact extends { variant: string }>(facts: Fact[], name: string) =>
-    facts.filter((fact) => fact.variant === name);
-  const variants = names.map((name) =>
-    summarizeVariant(
-      name,
-      ofVariant(input.conversations, name),
-      ofVariant(input.modelCalls, name),
-      ofVariant(input.errors, name),
-      input.accuracy ? { kinds: input.accuracy.kinds, facts: ofVariant(input.accuracy.facts, name) } : undefined,
-      ofVariant(input.toolNameConfidence ?? [], name),
-      input.responses?.find((entry) => entry.variant === name) ?? (input.responses ? emptyResponses(name) : undefined),
-    ),
-  );
-  const turns = names.map((name) => submittedTurns(ofVariant(input.conversations, name)));
-  const comparisons: Comparison[] = [];
-  for (let first = 0; first < variants.length; first++) {
-    for (let second = first + 1; second < variants.length; second++) {
-      comparisons.push(...compareVariants(variants[first], variants[second], turns[first], turns[second]));
-    }
-  }
+export function summarizeExperiment(experimentId: string, status: string, input: MetricsInput, options: SummarizeOptions = {}): ExperimentSummary {
+  const facts = input.inputs ?? legacyInputFacts(input);
+  const names = variantOrder(input, facts);
+  const byVariant = new Map<string, InputFacts[]>(names.map((name) => [name, []]));
+  for (const fact of facts) byVariant.get(fact.variant)?.push(fact);
+  const context: VariantContext = {
+    judged: facts.some((fact) => fact.taskJudged > 0),
+    accuracyKinds: input.accuracy && input.accuracy.kinds.length > 0 ? input.accuracy.kinds : null,
+  };
+  const variants = names.map((name) => summarizeVariant(name, byVariant.get(name) ?? [], input, context));
+  const live = status === 'running' || status === 'pending';
+  const comparisons = compareExperimentVariants(names, byVariant, {
+    paired: input.inputs !== undefined && options.paired !== false,
+    judged: context.judged,
+    accuracyKinds: context.accuracyKinds,
+    primaryMetric: options.primaryMetric,
+    firstRepeats: live ? (input.firstRepeats ?? null) : null,
+  });
   return {
     experimentId,
     status,
     ...(options.simulated ? { simulated: true } : {}),
+    ...(options.primaryMetric ? { primaryMetric: options.primaryMetric } : {}),
+    verdict: live ? 'live' : 'final',
     variants,
     comparisons,
   };

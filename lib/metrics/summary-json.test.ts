@@ -88,9 +88,20 @@ describe('toSummaryJson', () => {
   });
 
   it('keeps the spec keys in the spec order, with the added keys after them', () => {
-    expect(Object.keys(json)).toEqual(['experimentId', 'status', 'variants', 'comparisons']);
-    expect(Object.keys(json.variants[0])).toEqual([...SPEC_VARIANT_KEYS, 'tokens', 'counts', 'meanToolNameConfidence']);
-    expect(Object.keys(json.comparisons[0])).toEqual([...SPEC_COMPARISON_KEYS, 'test', 'detectable']);
+    expect(Object.keys(json)).toEqual(['experimentId', 'status', 'verdict', 'variants', 'comparisons']);
+    expect(Object.keys(json.variants[0])).toEqual([
+      ...SPEC_VARIANT_KEYS,
+      'tokens',
+      'counts',
+      'meanToolNameConfidence',
+      'modelResponses',
+      'inputs',
+      'retriedErrors',
+      'retryWaitMs',
+      'completionRateWithoutServerFailures',
+      'passHatK',
+    ]);
+    expect(Object.keys(json.comparisons[0])).toEqual([...SPEC_COMPARISON_KEYS, 'test', 'detectable', 'method', 'paired', 'p', 'pAdjusted', 'exploratory', 'inputs']);
   });
 
   it('writes rates as exactly {value, low, high} at full precision, with counts beside them', () => {
@@ -101,6 +112,7 @@ describe('toSummaryJson', () => {
       toolCallRate: { successes: 72, trials: 76 },
       validCallRate: { successes: 68, trials: 76 },
       completionRate: { successes: 36, trials: 40 },
+      completionRateWithoutServerFailures: { successes: 36, trials: 40 },
     });
     expect(baseline.errors).toEqual({ unknown_tool: 3 });
     expect(baseline.turnsToCompletion).toEqual({ mean: 2, p50: 2, p90: 2, max: 2 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PARSE_PATHS } from '../parsing/types';
 import { OUTCOMES, type Outcome } from '../runner/types';
-import { ACCURACY_METRICS, type Comparison, type ExperimentSummary, type Rate, type VariantSummary } from './types';
+import { COMPARISON_METHODS } from './compare-rates';
+import { ACCURACY_METRICS, COMPARED_METRICS, type Comparison, type ExperimentSummary, type Rate, type VariantSummary } from './types';
 
 /*
  * The summary JSON shared by `remora harness --json` and the API's experiment `summary`.
@@ -17,8 +18,18 @@ import { ACCURACY_METRICS, type Comparison, type ExperimentSummary, type Rate, t
  *   `nameAccuracy`, `argumentAccuracy` (and `irrelevanceAccuracy` when the set has cases that
  *   expect no call), each {value, low, high} with its counts in `counts`, and comparisons of them.
  *   They are absent for every other experiment;
+ * - per variant `taskSuccessRate` {value, low, high} (counts in `counts`): conversations whose
+ *   task-success check passed among those judged (lib/task-success); absent when none was judged;
  * - per variant `meanToolNameConfidence`: the mean probability the model gave the tool name it
  *   chose, over the responses whose logprobs name a tool (null when none had logprobs).
+ * - from the Decisions work (issue 14): per variant `modelResponses` (what `modelCalls` always
+ *   counted), `inputs` (distinct inputs), `retriedErrors`, `retryWaitMs` (kept out of `latencyMs`, now
+ *   the server's time for the answer), `completionRateWithoutServerFailures`
+ *   and `passHatK` (k -> the
+ *   chance that k repeats of an input all succeed, k = 1 .. repeats); per comparison `method`,
+ *   `paired`, `p` (= `pValue`), `pAdjusted` (Holm), `exploratory`, `inputs`, and while the run goes
+ *   on `anytime` (the live, anytime-valid interval and p-value); at the top `verdict` ('live' or
+ *   'final') and `primaryMetric` when one was chosen. Rates' intervals cluster by input.
  * Numbers keep full precision; rounding is for display only.
  */
 
@@ -54,34 +65,57 @@ export const VariantSummaryJson = z.strictObject({
       toolCallRate: RateCountsJson,
       validCallRate: RateCountsJson,
       completionRate: RateCountsJson,
+      completionRateWithoutServerFailures: RateCountsJson.optional(),
       callAccuracy: RateCountsJson.optional(),
       nameAccuracy: RateCountsJson.optional(),
       argumentAccuracy: RateCountsJson.optional(),
       irrelevanceAccuracy: RateCountsJson.optional(),
+      taskSuccessRate: RateCountsJson.optional(),
     })
     .optional(),
+  // The agent's own check of its result (lib/task-success), when any conversation was judged.
+  taskSuccessRate: RateJson.optional(),
   callAccuracy: RateJson.optional(),
   nameAccuracy: RateJson.optional(),
   argumentAccuracy: RateJson.optional(),
   irrelevanceAccuracy: RateJson.optional(),
+  modelResponses: count.optional(),
+  inputs: count.optional(),
+  retriedErrors: count.optional(),
+  retryWaitMs: z.number().nonnegative().optional(),
+  completionRateWithoutServerFailures: RateJson.optional(),
+  passHatK: z.record(z.string(), z.number()).optional(),
 });
 
 export const ComparisonJson = z.strictObject({
   a: z.string(),
   b: z.string(),
-  metric: z.enum(['toolCallRate', 'validCallRate', 'completionRate', 'turnsToCompletion', ...ACCURACY_METRICS]),
+  metric: z.enum(COMPARED_METRICS),
   difference: nullableNumber,
   low: nullableNumber,
   high: nullableNumber,
   pValue: nullableNumber,
-  test: z.enum(['two-proportion-z', 'fisher-exact', 'mann-whitney-u', 'none']).optional(),
+  test: z.enum(['two-proportion-z', 'fisher-exact', 'mann-whitney-u', ...COMPARISON_METHODS]).optional(),
   detectable: z.boolean().optional(),
+  method: z.enum(COMPARISON_METHODS).optional(),
+  paired: z.boolean().optional(),
+  p: nullableNumber.optional(),
+  pAdjusted: nullableNumber.optional(),
+  exploratory: z.boolean().optional(),
+  inputs: count.optional(),
+  anytime: z
+    .strictObject({ difference: nullableNumber, low: nullableNumber, high: nullableNumber, p: nullableNumber, pAdjusted: nullableNumber, inputs: count })
+    .optional(),
+  reason: z.string().optional(),
 });
 
 export const SummaryJson = z.strictObject({
   experimentId: z.string(),
   status: z.string(),
   simulated: z.literal(true).optional(),
+  primaryMetric: z.enum(COMPARED_METRICS).optional(),
+  verdict: z.enum(['live', 'final']).optional(),
+  stoppedEarly: z.string().optional(),
   variants: z.array(VariantSummaryJson),
   comparisons: z.array(ComparisonJson),
 });
@@ -124,11 +158,20 @@ function variantJson(variant: VariantSummary): VariantSummaryJson {
       toolCallRate: rateCounts(variant.toolCallRate),
       validCallRate: rateCounts(variant.validCallRate),
       completionRate: rateCounts(variant.completionRate),
+      completionRateWithoutServerFailures: rateCounts(variant.completionRateWithoutServerFailures),
       ...accuracyCounts,
+      ...(variant.taskSuccessRate ? { taskSuccessRate: rateCounts(variant.taskSuccessRate) } : {}),
     },
     ...accuracy,
+    ...(variant.taskSuccessRate ? { taskSuccessRate: rateJson(variant.taskSuccessRate) } : {}),
     // Last, so that every key before it keeps its place.
     meanToolNameConfidence: variant.meanToolNameConfidence,
+    modelResponses: variant.modelResponses,
+    inputs: variant.inputs,
+    retriedErrors: variant.retriedErrors,
+    retryWaitMs: variant.retryWaitMs,
+    completionRateWithoutServerFailures: rateJson(variant.completionRateWithoutServerFailures),
+    passHatK: { ...variant.passHatK },
   };
 }
 
@@ -143,6 +186,14 @@ function comparisonJson(comparison: Comparison): ComparisonJson {
     pValue: comparison.pValue,
     test: comparison.test,
     detectable: comparison.detectable,
+    method: comparison.method,
+    paired: comparison.paired,
+    p: comparison.p,
+    pAdjusted: comparison.pAdjusted,
+    exploratory: comparison.exploratory,
+    inputs: comparison.inputs,
+    ...(comparison.anytime ? { anytime: { ...comparison.anytime } } : {}),
+    ...(comparison.reason ? { reason: comparison.reason } : {}),
   };
 }
 
@@ -152,6 +203,9 @@ export function toSummaryJson(summary: ExperimentSummary): SummaryJson {
     experimentId: summary.experimentId,
     status: summary.status,
     ...(summary.simulated ? { simulated: true as const } : {}),
+    ...(summary.primaryMetric ? { primaryMetric: summary.primaryMetric } : {}),
+    verdict: summary.verdict,
+    ...(summary.stoppedEarly ? { stoppedEarly: summary.stoppedEarly } : {}),
     variants: summary.variants.map(variantJson),
     comparisons: summary.comparisons.map(comparisonJson),
   };

@@ -7,6 +7,11 @@ export type ConversationFacts = {
   outcome: Outcome;
   /** Model calls that returned a response (the "model responses"). */
   modelResponses: number;
+  /**
+   * Whether the agent did its task (lib/task-success): true or false when a check judged the
+   * conversation, null or absent when none did (cancelled, or no check applies to the agent).
+   */
+  taskSuccess?: boolean | null;
 };
 
 /** One model call, reduced to what the metrics need. Failed requests have ok=false and no parse path. */
@@ -48,12 +53,68 @@ export type ResponseFacts = { variant: string; latencyMs: { p50: number | null; 
 /** The tool-name confidence of one variant's responses that carried logprobs and named a tool. */
 export type ConfidenceFacts = { variant: string; total: number; count: number };
 
+/**
+ * The unit of Remora's statistics: everything the metrics consume about one variant's
+ * conversations on one input, as sums. Every number field is a count or a sum over those
+ * conversations, and every record maps a key to such a count, so two InputFacts of the same
+ * variant and input add up field by field (and a conversation written later adds its own
+ * contribution): this is what the live counters maintain in the conversation-write transaction,
+ * and what getInputFacts recomputes from the rows. Intervals and tests cluster by `input` (a
+ * repeated input at temperature 0 is one piece of evidence, not many), pair variants by `input`,
+ * and per-input reliability (pass^k) reads `conversations` and `successes` of each input.
+ */
+export type InputFacts = {
+  variant: string;
+  /** The input's position among the experiment's inputs (conversations.input_index; a case's position in a dataset run). */
+  input: number;
+  /** Conversations of this variant on this input. */
+  conversations: number;
+  /** Those conversations by outcome (zero counts may be absent). */
+  outcomes: Partial<Record<Outcome, number>>;
+  /**
+   * Completed (submitted) conversations by their number of model responses ("turns"), e.g.
+   * {"2": 17, "3": 1}: turns to completion and its quantiles come from here.
+   */
+  completedTurns: Record<number, number>;
+  /** Model requests made, failed ones included (the summary's historic `modelCalls` counts responses only). */
+  modelRequests: number;
+  /** Model requests that returned a response (status ok): the trials of the per-response rates. */
+  modelResponses: number;
+  /** Responses with at least one call, by any parse path: the successes of the tool-call rate. */
+  toolCallResponses: number;
+  /** Responses whose calls all name a known tool with schema-valid arguments: successes of the valid-call rate. */
+  validCallResponses: number;
+  /** Responses by parse path (they add up to modelResponses). */
+  parsePaths: Partial<Record<ParsePath, number>>;
+  /** Errors by kind: tool errors (unknown_tool, invalid_arguments, tool_failed, ...) and model_request_failed (a request that failed after its last attempt). */
+  errors: Record<string, number>;
+  /** Failed attempts that were retried (attempts - 1 summed over requests), whether the request then succeeded or not. */
+  retries: number;
+  /** Milliseconds spent before the last attempt of each request (failed attempts and backoff), summed; latency leaves it out. */
+  retryWaitMs: number;
+  /** Conversations a task-success check judged (lib/task-success; null verdicts left out). */
+  taskJudged: number;
+  /** Of those, the ones whose check passed. */
+  taskSuccesses: number;
+  /** Dataset runs only (else 0): scored conversations whose case expects a call, and of those the ones whose whole call was right. */
+  expectedCalls: number;
+  correctCalls: number;
+  /** Of expectedCalls, the ones that named the right tools; and of those, the ones whose arguments were all right. */
+  correctNames: number;
+  correctArguments: number;
+  /** Scored conversations whose case expects no call, and of those the ones that made none. */
+  expectedNoCalls: number;
+  correctNoCalls: number;
+};
+
 export type MetricsInput = {
   /** Variant names in display order. */
   variants: string[];
-  conversations: ConversationFacts[];
-  modelCalls: ModelCallFacts[];
-  errors: ErrorFacts[];
+  /** Per-conversation facts without their input (older callers and tests); ignored when `inputs` is given. */
+  conversations?: ConversationFacts[];
+  /** Per-call facts: their latency and tokens serve when `responses` is absent; the rest only without `inputs`. */
+  modelCalls?: ModelCallFacts[];
+  errors?: ErrorFacts[];
   /**
    * Only for an experiment whose dataset has expectations: which kinds of expectation its cases
    * hold, and the verdicts so far. Absent otherwise, and then no accuracy is reported.
@@ -63,17 +124,49 @@ export type MetricsInput = {
   toolNameConfidence?: ConfidenceFacts[];
   /** Latency and tokens per variant, aggregated by the database (see ResponseFacts); absent: from the modelCalls facts. */
   responses?: ResponseFacts[];
+  /** The conversations as sums per variant and input (see InputFacts): what the statistics use. */
+  inputs?: InputFacts[];
+  /**
+   * InputFacts of the first repeat of each input only (the conversation in its first slot), for
+   * the live anytime-valid verdict: repeats of an input are not new evidence, its first pair is.
+   */
+  firstRepeats?: InputFacts[];
 };
 
-export type Rate = { value: number | null; low: number | null; high: number | null; successes: number; trials: number };
+export type Rate = {
+  value: number | null;
+  low: number | null;
+  high: number | null;
+  successes: number;
+  trials: number;
+  /** Distinct inputs behind the trials (the interval clusters by input). */
+  inputs?: number;
+};
 
 export type VariantSummary = {
   name: string;
   conversations: number;
+  /** Model responses (the historic name: failed requests are not counted). */
   modelCalls: number;
+  /** The same number under its plain name. */
+  modelResponses: number;
+  /** Distinct inputs this variant ran. */
+  inputs: number;
+  /** Failed attempts that were retried (a request that succeeded on its third attempt counts 2). */
+  retriedErrors: number;
+  /** Milliseconds of failed attempts and backoff before the answers (kept out of latencyMs, which is the server's time for the answer). */
+  retryWaitMs: number;
   toolCallRate: Rate;
   validCallRate: Rate;
   completionRate: Rate;
+  /** Completion among conversations the model server did not end (outcome error: its last request failed). */
+  completionRateWithoutServerFailures: Rate;
+  /**
+   * Per-input reliability: pass^k for k = 1 .. the fewest repeats of any input, the mean over
+   * inputs of the unbiased C(c, k) / C(n, k); a repeat succeeds when its task-success check
+   * passed (or, without a check, when it completed).
+   */
+  passHatK: Record<string, number>;
   turnsToCompletion: { mean: number | null; p50: number | null; p90: number | null; max: number | null };
   parsePaths: Partial<Record<ParsePath, number>>;
   outcomes: Partial<Record<Outcome, number>>;
@@ -82,6 +175,11 @@ export type VariantSummary = {
   tokens: { prompt: number | null; completion: number | null };
   /** Mean probability the model gave the tool name it chose; null when no response had logprobs. */
   meanToolNameConfidence: number | null;
+  /**
+   * Conversations whose task-success check passed, among those a check judged (lib/task-success);
+   * present when any conversation of the experiment was judged; its interval clusters by input.
+   */
+  taskSuccessRate?: Rate;
   /** Dataset experiments with expectations only: the whole call right, among cases expecting a call. */
   callAccuracy?: Rate;
   /** The tool names right (as a multiset), among cases expecting a call. */
@@ -95,17 +193,52 @@ export type VariantSummary = {
 export const ACCURACY_METRICS = ['callAccuracy', 'nameAccuracy', 'argumentAccuracy', 'irrelevanceAccuracy'] as const;
 export type AccuracyMetric = (typeof ACCURACY_METRICS)[number];
 
-export type Comparison = {
-  a: string;
-  b: string;
-  metric: 'toolCallRate' | 'validCallRate' | 'completionRate' | 'turnsToCompletion' | AccuracyMetric;
-  /** b minus a. */
+export const COMPARED_METRICS = ['toolCallRate', 'validCallRate', 'completionRate', 'taskSuccessRate', 'turnsToCompletion', ...ACCURACY_METRICS] as const;
+export type ComparedMetric = (typeof COMPARED_METRICS)[number];
+
+/** The test behind a comparison (see compare-rates.ts and compare-turns.ts). */
+export type ComparisonMethod = import('./compare-rates').ComparisonMethod;
+
+/** The live verdict of a comparison while the experiment runs (sequential.ts). */
+export type AnytimeVerdict = {
   difference: number | null;
   low: number | null;
   high: number | null;
+  /** Anytime-valid p-value, and Holm's adjustment of it over the same family as the fixed-sample ones. */
+  p: number | null;
+  pAdjusted: number | null;
+  /** Inputs whose first repeat ran on both sides so far. */
+  inputs: number;
+};
+
+export type Comparison = {
+  a: string;
+  b: string;
+  metric: ComparedMetric;
+  /** b minus a (paired: the mean over inputs of the per-input difference). */
+  difference: number | null;
+  low: number | null;
+  high: number | null;
+  /** The raw p-value of `method` (the same number as `p`; kept under its first name). */
   pValue: number | null;
-  test: 'two-proportion-z' | 'fisher-exact' | 'mann-whitney-u' | 'none';
-  /** True when the interval excludes 0. */
+  /** The historic name of the test; now the same as `method` except for the first three values. */
+  test: 'two-proportion-z' | 'fisher-exact' | 'mann-whitney-u' | 'none' | ComparisonMethod;
+  /** The test and interval used (one method gives both). */
+  method: ComparisonMethod;
+  /** True when the variants ran the same inputs and were compared input by input. */
+  paired: boolean;
+  p: number | null;
+  /** Holm's adjustment over the comparisons of the same family (the primary metric's, or the exploratory ones). */
+  pAdjusted: number | null;
+  /** False for the primary metric's comparisons; true for the others (or for all when none was chosen). */
+  exploratory: boolean;
+  /** Inputs (pairs of inputs when paired) that entered the comparison. */
+  inputs: number;
+  /** While the experiment runs: the anytime-valid verdict the words use. */
+  anytime?: AnytimeVerdict;
+  /** Why there is no verdict, when there is none (too few completed conversations...). */
+  reason?: string;
+  /** The verdict the words give: the adjusted p below 0.05 and the interval clear of 0 (anytime ones while running). */
   detectable: boolean;
 };
 
@@ -113,6 +246,12 @@ export type ExperimentSummary = {
   experimentId: string;
   status: string;
   simulated?: boolean;
+  /** The metric chosen before the run as the one that decides; comparisons of the others are exploratory. */
+  primaryMetric?: ComparedMetric;
+  /** 'live' while the experiment runs (anytime-valid verdicts), 'final' once it ended (fixed-sample tests). */
+  verdict: 'live' | 'final';
+  /** Set when the run stopped before its planned end because every chosen comparison was decided: why. */
+  stoppedEarly?: string;
   variants: VariantSummary[];
   comparisons: Comparison[];
 };

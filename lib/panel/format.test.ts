@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeComparison, formatInterval, formatMilliseconds, formatNumber, formatPercent, formatTime, prettyJsonText, shortId } from './format';
+import { formatInterval, formatMilliseconds, formatNumber, formatPercent, formatTime, prettyJsonText, shortId } from './format';
 
 describe('format', () => {
   it('shows missing numbers as a dash, never as 0', () => {
@@ -22,22 +22,5 @@ describe('format', () => {
     expect(prettyJsonText('{"a":')).toBe('{"a":');
     expect(prettyJsonText('<script>x</script>')).toBe('<script>x</script>');
     expect(prettyJsonText(null)).toBe('');
-  });
-
-  it('puts a comparison in plain words', () => {
-    const base = { a: 'baseline', b: 'directive', metric: 'toolCallRate' as const, test: 'two-proportion-z' as const };
-    expect(describeComparison({ ...base, difference: 0.12, low: 0.05, high: 0.19, pValue: 0.002, detectable: true })).toBe(
-      'directive calls tools 12.0 points more often than baseline (95% CI 5.0 to 19.0, p = 0.002)',
-    );
-    expect(describeComparison({ ...base, difference: 0.02, low: -0.05, high: 0.09, pValue: 0.6, detectable: false })).toBe(
-      'directive vs baseline, calls tools: no detectable difference (95% CI -5.0 to 9.0 points, p = 0.600)',
-    );
-    expect(describeComparison({ ...base, metric: 'completionRate', difference: -0.3, low: -0.5, high: -0.1, pValue: 0.0001, detectable: true })).toBe(
-      'directive completes 30.0 points less often than baseline (95% CI -50.0 to -10.0, p < 0.001)',
-    );
-    expect(describeComparison({ ...base, metric: 'turnsToCompletion', difference: -1, low: -2, high: -0.5, pValue: 0.01, detectable: true })).toBe(
-      'directive takes 1.00 fewer turns than baseline (95% CI -2.00 to -0.50, p = 0.010)',
-    );
-    expect(describeComparison({ ...base, difference: null, low: null, high: null, pValue: null })).toBe('directive vs baseline, calls tools: not enough data');
   });
 });

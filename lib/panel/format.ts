@@ -1,6 +1,5 @@
 // Numbers and texts as the pages show them. Pure functions, shared by server and client components.
-import { parseJson } from '../parsing/safe-json';
-import type { ComparisonJson } from '../metrics/summary-json';
+import { parseJson } from '../protocol/json';
 
 const DASH = '—';
 
@@ -51,34 +50,6 @@ export function prettyJson(value: unknown): string {
   return JSON.stringify(value, null, 2) ?? 'undefined';
 }
 
-const METRIC_WORDS: Record<ComparisonJson['metric'], string> = {
-  toolCallRate: 'calls tools',
-  validCallRate: 'makes valid calls',
-  completionRate: 'completes',
-  turnsToCompletion: 'turns to completion',
-  callAccuracy: 'makes the whole call right',
-  nameAccuracy: 'names the right tool',
-  argumentAccuracy: 'gets the arguments right',
-  irrelevanceAccuracy: 'declines irrelevant requests',
-};
-
-/**
- * A comparison in plain words: "directive calls tools 12.0 points more often than baseline (95% CI
- * 5.0 to 19.0), p = 0.002", or "no detectable difference" when the interval holds 0.
- */
-export function describeComparison(comparison: ComparisonJson): string {
-  const { a, b, metric, difference, low, high, pValue } = comparison;
-  if (difference === null || low === null || high === null) return `${b} vs ${a}, ${METRIC_WORDS[metric]}: not enough data`;
-  const p = pValue === null ? '' : `, p ${pValue < 0.001 ? '< 0.001' : `= ${pValue.toFixed(3)}`}`;
-  const detectable = comparison.detectable ?? (low > 0 || high < 0);
-  if (metric === 'turnsToCompletion') {
-    if (!detectable) return `${b} vs ${a}, turns to completion: no detectable difference (95% CI ${low.toFixed(2)} to ${high.toFixed(2)}${p})`;
-    return `${b} takes ${Math.abs(difference).toFixed(2)} ${difference > 0 ? 'more' : 'fewer'} turns than ${a} (95% CI ${low.toFixed(2)} to ${high.toFixed(2)}${p})`;
-  }
-  const points = (value: number) => (value * 100).toFixed(1);
-  if (!detectable) return `${b} vs ${a}, ${METRIC_WORDS[metric]}: no detectable difference (95% CI ${points(low)} to ${points(high)} points${p})`;
-  const direction = difference > 0 ? 'more' : 'less';
-  return `${b} ${METRIC_WORDS[metric]} ${points(Math.abs(difference))} points ${direction} often than ${a} (95% CI ${points(low)} to ${points(high)}${p})`;
-}
+// Comparisons in words: lib/metrics/describe.ts (one sentence builder for the command line and the panel).
 
 export const UNFINISHED = new Set(['pending', 'running']);

@@ -4,13 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadAgent } from '../agents/load';
-import { closeDatabase, openDatabase, projectRoot } from '../db/client';
+import { closeDatabase, openDatabase } from '../db/client';
+import { projectRoot } from '../config';
 import { acquireLease } from '../db/queries/experiment-lease';
 import { getExperiment } from '../db/queries/experiments';
 import { BUILT_IN_SIMULATOR_URL } from '../experiments/built-in-simulator';
 import { ExperimentConfig } from '../experiments/config';
 import { createStoredExperiment } from '../experiments/service';
-import { listEndpointViews } from './endpoints';
+import { listEndpointViews } from './endpoints/endpoints';
 import { getPanel, startPanel, stopPanel } from './runtime';
 
 const folders: string[] = [];

@@ -4,13 +4,14 @@
 // every route awaits the same promise, kept on globalThis so that Next's separate bundles and
 // development reloads share one runtime.
 import path from 'node:path';
-import { syncAgentsFromFolder, type AgentSyncReport } from '../agents/sync';
-import { defaultDatabasePath, openDatabase, projectRoot } from '../db/client';
+import { syncAgentsFromFolder, type AgentSyncReport } from './agents/sync';
+import { openDatabase } from '../db/client';
+import { config, projectRoot } from '../config';
 import { errorMessage } from '../errors';
 import { JobRunner, closeSharedJobRunner, sharedJobRunner } from '../experiments/job-runner';
 import { startSimServer, type SimServer } from '../sim/server';
 import type { PanelContext } from './context';
-import { ensureSimulatedEndpoint } from './endpoints';
+import { ensureSimulatedEndpoint } from './endpoints/endpoints';
 
 export type PanelRuntime = PanelContext & { simulator: SimServer; agentSync: AgentSyncReport };
 
@@ -26,23 +27,18 @@ export type PanelStartOptions = {
 const RUNTIME_KEY = Symbol.for('remora.panel-runtime');
 type RuntimeHolder = typeof globalThis & { [RUNTIME_KEY]?: Promise<PanelRuntime> };
 
-function latencyFromEnvironment(): number {
-  const configured = Number(process.env.REMORA_SIM_LATENCY_MS);
-  return Number.isFinite(configured) && configured >= 0 ? configured : 25;
-}
-
 async function start(options: PanelStartOptions): Promise<PanelRuntime> {
   const log = options.log ?? ((message: string) => console.log(`[remora] ${message}`));
   const root = options.root ?? projectRoot();
-  const databaseFile = options.databaseFile ?? defaultDatabasePath();
+  const databaseFile = options.databaseFile ?? config().databaseFile;
   const database = openDatabase(databaseFile);
   log(`database ${databaseFile}`);
 
-  const agentsDir = options.agentsDir ?? process.env.REMORA_AGENTS_DIR ?? path.join(root, 'agents');
+  const agentsDir = options.agentsDir ?? config().agentsDir ?? path.join(root, 'agents');
   const agentSync = await syncAgentsFromFolder(database, agentsDir, { root, log });
   if (agentSync.inserted.length > 0) log(`imported agents from ${agentsDir}: ${agentSync.inserted.join(', ')}`);
 
-  const simulator = await startSimServer({ port: 0, host: '127.0.0.1', latencyMs: options.simulatorLatencyMs ?? latencyFromEnvironment() });
+  const simulator = await startSimServer({ port: 0, host: '127.0.0.1', latencyMs: options.simulatorLatencyMs ?? config().simulatorLatencyMs });
   ensureSimulatedEndpoint(database, log);
   log(`built-in simulator at ${simulator.url}`);
 

@@ -1,9 +1,9 @@
 // Checks a call's arguments against its tool's JSON schema, coercing values whose type the wire format
 // lost ("42" for an integer field) and filling defaults. Errors are worded for a small model to act on.
 import type { ErrorObject } from 'ajv';
-import type { JsonSchema } from '../runner/messages';
+import type { JsonSchema } from '../protocol/messages';
 import { errorMessage } from '../errors';
-import { isPlainObject } from './read-arguments';
+import { isRecord } from '../protocol/records';
 import { compiledSchema, metaSchemaErrors } from './schema-compiler';
 
 export type ArgumentsCheck =
@@ -13,7 +13,7 @@ export type ArgumentsCheck =
 /** Copies JSON-like data so that ajv's coercion and defaults never touch the caller's object. */
 function cloneJson(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(cloneJson);
-  if (!isPlainObject(value)) return value;
+  if (!isRecord(value)) return value;
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     const item = cloneJson(value[key]);
@@ -31,8 +31,8 @@ function changed(before: unknown, after: unknown): boolean {
     if (!Array.isArray(after) || after.length !== before.length) return true;
     return before.some((item, index) => changed(item, after[index]));
   }
-  if (isPlainObject(before)) {
-    if (!isPlainObject(after)) return true;
+  if (isRecord(before)) {
+    if (!isRecord(after)) return true;
     return Object.keys(before).some((key) => changed(before[key], after[key]));
   }
   return true;
@@ -87,9 +87,9 @@ function describeErrors(errors: ErrorObject[] | null | undefined): string[] {
  */
 export function checkArguments(schema: JsonSchema, args: Record<string, unknown>): ArgumentsCheck {
   try {
-    if (!isPlainObject(args)) return { ok: false, errors: ['the arguments must be an object'], value: {} };
+    if (!isRecord(args)) return { ok: false, errors: ['the arguments must be an object'], value: {} };
     const value = cloneJson(args) as Record<string, unknown>;
-    if (!isPlainObject(schema)) return { ok: false, errors: ["the tool's parameters are not a JSON schema object"], value };
+    if (!isRecord(schema)) return { ok: false, errors: ["the tool's parameters are not a JSON schema object"], value };
     const compiled = compiledSchema(schema);
     if (!compiled.ok) return { ok: false, errors: [`the tool's parameters schema is invalid: ${compiled.problem}`], value };
     if (compiled.validate(value)) return { ok: true, value, coerced: changed(args, value) };
@@ -102,7 +102,7 @@ export function checkArguments(schema: JsonSchema, args: Record<string, unknown>
 /** Problems that make `schema` unusable as a tool's `parameters` (empty when it is a valid JSON Schema). */
 export function checkSchema(schema: unknown): string[] {
   try {
-    if (!isPlainObject(schema)) return ['the parameters schema must be a JSON object'];
+    if (!isRecord(schema)) return ['the parameters schema must be a JSON object'];
     const problems: string[] = [];
     if (schema.type !== undefined && schema.type !== 'object') {
       problems.push(`the parameters schema must have type "object", not ${JSON.stringify(schema.type)}`);

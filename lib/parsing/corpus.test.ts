@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseResponse } from './parse-response';
 import { messageFromBody } from './response-message';
-import { PARSE_PATHS, type ParsedCall, type ResponsePreference } from './types';
+import { PARSE_PATHS, type ResponsePreference } from './types';
+import { type ParsedCall } from '../protocol/parsed-call';
 
 type ExpectedCall = ParsedCall & { argumentsErrorIncludes?: string };
 type FixtureCase = {

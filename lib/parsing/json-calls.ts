@@ -1,6 +1,8 @@
 // Call shapes a model (or a server's structured-output mode) writes as JSON in `content`.
-import type { ParsedCall, ParsePath } from './types';
-import { describeValue, isPlainObject, readArguments } from './read-arguments';
+import type { ParsePath } from './types';
+import type { ParsedCall } from '../protocol/parsed-call';
+import { describeValue, readArguments } from './read-arguments';
+import { isRecord } from '../protocol/records';
 
 export type JsonCallsResult = { ok: true; path: ParsePath; calls: ParsedCall[] } | { ok: false; error: string };
 
@@ -23,8 +25,8 @@ function makeCall(name: string, rawArguments: unknown, id: unknown): ParsedCall 
  * `{"name", "parameters"|"arguments"}` (vLLM's required mode, hand-written JSON). Null without a name.
  */
 export function callFromEntry(entry: unknown): ParsedCall | null {
-  if (!isPlainObject(entry)) return null;
-  const holder = isPlainObject(entry.function) ? entry.function : entry;
+  if (!isRecord(entry)) return null;
+  const holder = isRecord(entry.function) ? entry.function : entry;
   const name = nameOf(holder.name);
   if (name === null) return null;
   const rawArguments = holder.arguments !== undefined ? holder.arguments : holder.parameters;
@@ -50,8 +52,8 @@ function callsFromObject(value: Record<string, unknown>): JsonCallsResult {
     return callsFromList(value.tool_calls, 'json_tool_calls', 'the "tool_calls" list in the JSON content');
   }
   // A single OpenAI-style call without the list around it: unambiguous, so read it as a one-entry list.
-  if (isPlainObject(value.tool_call)) return callsFromList([value.tool_call], 'json_tool_calls', 'the "tool_call" in the JSON content');
-  if (isPlainObject(value.function) && !('name' in value)) return callsFromList([value], 'json_tool_calls', 'the "function" in the JSON content');
+  if (isRecord(value.tool_call)) return callsFromList([value.tool_call], 'json_tool_calls', 'the "tool_call" in the JSON content');
+  if (isRecord(value.function) && !('name' in value)) return callsFromList([value], 'json_tool_calls', 'the "function" in the JSON content');
 
   if (!('name' in value)) {
     return { ok: false, error: 'the JSON content is an object but not a call: expected {"name", "arguments"}, {"name", "parameters"} or {"tool_calls": [...]}' };
@@ -70,6 +72,6 @@ function callsFromObject(value: Record<string, unknown>): JsonCallsResult {
 /** Reads calls from parsed JSON content; a value that is no call shape comes back as an error. */
 export function callsFromJson(value: unknown): JsonCallsResult {
   if (Array.isArray(value)) return callsFromList(value, 'json_array', 'the JSON array in the content');
-  if (isPlainObject(value)) return callsFromObject(value);
+  if (isRecord(value)) return callsFromObject(value);
   return { ok: false, error: `the JSON content is ${describeValue(value)}, not a call` };
 }

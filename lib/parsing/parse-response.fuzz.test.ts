@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseResponse } from './parse-response';
 import { messageFromBody } from './response-message';
-import { parseJson } from './safe-json';
+import { parseJson } from '../protocol/json';
 import { PARSE_PATHS, type ParseResult } from './types';
 
 function randomGenerator(seed: number): () => number {

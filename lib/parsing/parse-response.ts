@@ -1,11 +1,13 @@
 // Two-stage parsing of one model response. Stage 1 picks the structured `tool_calls` or the `content`
 // by preference, falling back to the other when the picked one holds no call. Stage 2 extracts the
 // calls and names the path taken (the table in spec/remora.md).
-import type { ParsedCall, ParseResult, ResponsePreference } from './types';
+import type { ParseResult, ResponsePreference } from './types';
+import type { ParsedCall } from '../protocol/parsed-call';
 import { errorMessage } from '../errors';
 import { callFromEntry } from './json-calls';
 import { parseContent } from './parse-content';
-import { describeValue, isPlainObject } from './read-arguments';
+import { describeValue } from './read-arguments';
+import { isRecord } from '../protocol/records';
 
 function malformed(error: string): ParseResult {
   return { path: 'malformed', calls: [], error, text: '' };
@@ -17,7 +19,7 @@ function contentText(raw: unknown): string {
   if (raw === undefined || raw === null) return '';
   if (Array.isArray(raw)) {
     return raw
-      .map((part) => (typeof part === 'string' ? part : isPlainObject(part) && typeof part.text === 'string' ? part.text : ''))
+      .map((part) => (typeof part === 'string' ? part : isRecord(part) && typeof part.text === 'string' ? part.text : ''))
       .join('');
   }
   // No known server sends this; as JSON text it is still parsed (and classified) rather than lost.
@@ -27,7 +29,7 @@ function contentText(raw: unknown): string {
 
 /** The structured calls, and how many entries were dropped for lack of a function name. */
 function structuredCalls(raw: unknown): { calls: ParsedCall[]; dropped: number } {
-  const entries = Array.isArray(raw) ? raw : isPlainObject(raw) ? [raw] : [];
+  const entries = Array.isArray(raw) ? raw : isRecord(raw) ? [raw] : [];
   const calls: ParsedCall[] = [];
   for (const entry of entries) {
     const call = callFromEntry(entry);
@@ -37,7 +39,7 @@ function structuredCalls(raw: unknown): { calls: ParsedCall[]; dropped: number }
 }
 
 function parseMessage(message: unknown, preference: ResponsePreference): ParseResult {
-  if (!isPlainObject(message)) return malformed(`the response message is ${describeValue(message)}, not an object`);
+  if (!isRecord(message)) return malformed(`the response message is ${describeValue(message)}, not an object`);
   const content = contentText(message.content);
   const structured = structuredCalls(message.tool_calls);
   const fromToolCalls: ParseResult | null =

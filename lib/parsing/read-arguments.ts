@@ -1,10 +1,7 @@
-import { parseJson } from './safe-json';
+import { parseJson } from '../protocol/json';
+import { isRecord } from '../protocol/records';
 
 export type ReadArguments = { arguments: Record<string, unknown>; argumentsError?: string };
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export function describeValue(value: unknown): string {
   if (value === null) return 'null';
@@ -21,17 +18,17 @@ export function describeValue(value: unknown): string {
  */
 export function readArguments(raw: unknown): ReadArguments {
   if (raw === undefined || raw === null) return { arguments: {} };
-  if (isPlainObject(raw)) return { arguments: raw };
+  if (isRecord(raw)) return { arguments: raw };
   if (typeof raw !== 'string') return { arguments: {}, argumentsError: `arguments must be a JSON object, got ${describeValue(raw)}` };
   const text = raw.trim();
   if (text === '') return { arguments: {} };
   const parsed = parseJson(text);
   if (!parsed.ok) return { arguments: {}, argumentsError: `arguments are not valid JSON (${parsed.error})` };
-  if (isPlainObject(parsed.value)) return { arguments: parsed.value };
+  if (isRecord(parsed.value)) return { arguments: parsed.value };
   // Some models encode the arguments twice ("{\"a\":1}" inside a string); the inner object is unambiguous.
   if (typeof parsed.value === 'string') {
     const inner = parseJson(parsed.value);
-    if (inner.ok && isPlainObject(inner.value)) return { arguments: inner.value };
+    if (inner.ok && isRecord(inner.value)) return { arguments: inner.value };
   }
   return { arguments: {}, argumentsError: `arguments must be a JSON object, got ${describeValue(parsed.value)}` };
 }

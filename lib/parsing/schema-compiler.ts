@@ -1,10 +1,10 @@
 // Compiles tool parameter schemas with ajv, once per schema: argument checks run on every call.
 import Ajv from 'ajv';
-import Ajv2019 from 'ajv/dist/2019';
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv2019 from 'ajv/dist/2019.js';
+import Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { JsonSchema } from '../runner/messages';
+import type { JsonSchema } from '../protocol/messages';
 import { errorMessage } from '../errors';
 
 type Dialect = 'draft-07' | '2019-09' | '2020-12';

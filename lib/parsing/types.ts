@@ -1,3 +1,5 @@
+import type { ParsedCall } from '../protocol/parsed-call';
+
 export const PARSE_PATHS = [
   'tool_calls',
   'json_name_arguments',
@@ -13,16 +15,6 @@ export const PARSE_PATHS = [
 export type ParsePath = (typeof PARSE_PATHS)[number];
 
 export type ResponsePreference = 'tool_calls-first' | 'content-first';
-
-/** One call extracted from a model response, before schema validation. */
-export type ParsedCall = {
-  name: string;
-  arguments: Record<string, unknown>;
-  /** The id the server gave the call, when it gave one. */
-  id?: string;
-  /** Set when the call's arguments could not be read as an object (e.g. bad JSON string). */
-  argumentsError?: string;
-};
 
 export type ParseResult = {
   path: ParsePath;

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ConversationInput } from '../runner/types';
+import type { ConversationInput } from '../protocol/conversation';
 import { errorMessage } from '../errors';
 import { DEFAULT_NODE_TYPES, extractPythonNodes, type NodeType, type PythonNode } from './nodes';
 
@@ -89,7 +89,8 @@ function displayPath(file: string, base: string): string {
 }
 
 export function nodeInput(node: PythonNode): ConversationInput {
-  return { node_text: node.text, file_path: node.filePath, node_name: node.name, node_type: node.type };
+  // The line identifies the node with its name: a property's getter and setter share the name.
+  return { node_text: node.text, file_path: node.filePath, node_name: node.name, node_type: node.type, ...(node.type === 'module' ? {} : { node_line: node.startLine }) };
 }
 
 /** Parses a comma-separated list of node types (`function,method,class`). */

@@ -4,6 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { errorMessage } from '../errors';
 import type { Parameter } from './signature';
+import { isRecord } from '../protocol/records';
 
 export const FIXTURE_FORMATS = ['json', 'yaml'] as const;
 export type FixtureFormat = (typeof FIXTURE_FORMATS)[number];
@@ -17,10 +18,6 @@ export function checkFormat(format: unknown): Read<FixtureFormat> {
     return { ok: true, value: format.trim().toLowerCase() as FixtureFormat };
   }
   return { ok: false, error: `format must be "json" or "yaml", not ${JSON.stringify(format)}` };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The fixtures as data: a list or an object, given directly or as JSON/YAML text (the wire format may deliver either). */

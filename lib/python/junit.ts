@@ -1,6 +1,7 @@
 // pytest's JUnit XML report, read with a real XML parser: counts and the first failures.
 import { XMLParser } from 'fast-xml-parser';
 import { errorMessage } from '../errors';
+import { isRecord } from '../protocol/records';
 
 export type TestFailure = { test: string; kind: 'failure' | 'error'; message: string; details: string };
 
@@ -17,14 +18,10 @@ const LIST_TAGS = new Set(['testsuite', 'testcase', 'failure', 'error', 'skipped
 
 type Element = Record<string, unknown>;
 
-function isElement(value: unknown): value is Element {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function list(value: unknown): Element[] {
-  if (Array.isArray(value)) return value.map((item) => (isElement(item) ? item : { '#text': String(item) }));
+  if (Array.isArray(value)) return value.map((item) => (isRecord(item) ? item : { '#text': String(item) }));
   if (value === undefined || value === null) return [];
-  return [isElement(value) ? value : { '#text': String(value) }];
+  return [isRecord(value) ? value : { '#text': String(value) }];
 }
 
 function text(value: unknown): string {
@@ -51,8 +48,8 @@ export function readJunitReport(xml: string, options: { maxFailures?: number; ma
   } catch (error) {
     return { ok: false, error: `the JUnit report is not valid XML: ${errorMessage(error)}` };
   }
-  if (!isElement(document)) return { ok: false, error: 'the JUnit report is empty' };
-  const suites = isElement(document.testsuites) ? list(document.testsuites.testsuite) : list(document.testsuite);
+  if (!isRecord(document)) return { ok: false, error: 'the JUnit report is empty' };
+  const suites = isRecord(document.testsuites) ? list(document.testsuites.testsuite) : list(document.testsuite);
   if (suites.length === 0) return { ok: false, error: 'the JUnit report holds no <testsuite>' };
   const report: TestReport = { passed: 0, failed: 0, errors: 0, skipped: 0, total: 0, failures: [] };
   for (const suite of suites) {

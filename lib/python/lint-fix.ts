@@ -53,7 +53,11 @@ export async function fixIssue(source: string, settings: Record<string, unknown>
 }
 
 function describeMissing(diagnostics: LintDiagnostic[], code: string, line: number, presentButUnfixable: boolean): string {
-  if (presentButUnfixable) return `${code} on line ${line} has no automatic fix; ruff cannot fix it, so leave it and report it as remaining`;
+  if (presentButUnfixable) {
+    const unsafe = diagnostics.some((diagnostic) => diagnostic.code.toUpperCase() === code && diagnostic.line === line && diagnostic.unsafe_fix);
+    if (unsafe) return `ruff's fix for ${code} on line ${line} is unsafe (it may change what the code does) and is not applied unless unsafe fixes are allowed; leave it and report it as remaining`;
+    return `${code} on line ${line} has no automatic fix; ruff cannot fix it, so leave it and report it as remaining`;
+  }
   const sameCode = diagnostics.filter((diagnostic) => diagnostic.code.toUpperCase() === code).map((diagnostic) => diagnostic.line);
   const sameLine = diagnostics.filter((diagnostic) => diagnostic.line === line).map((diagnostic) => diagnostic.code);
   const hints: string[] = [];

@@ -99,9 +99,9 @@ describe('Python files and folders as inputs', () => {
   it('builds one input per node, with paths relative to the given folder', async () => {
     const { inputs } = await inputsFromPython([path.join(root, 'app')], { relativeTo: root });
     expect(inputs).toEqual([
-      { node_text: 'def main():\n    return 0', file_path: 'app/main.py', node_name: 'main', node_type: 'function' },
-      { node_text: 'class Helper:\n    def run(self):\n        pass', file_path: 'app/util/helpers.py', node_name: 'Helper', node_type: 'class' },
-      { node_text: 'def run(self):\n    pass', file_path: 'app/util/helpers.py', node_name: 'Helper.run', node_type: 'method' },
+      { node_text: 'def main():\n    return 0', file_path: 'app/main.py', node_name: 'main', node_type: 'function', node_line: 1 },
+      { node_text: 'class Helper:\n    def run(self):\n        pass', file_path: 'app/util/helpers.py', node_name: 'Helper', node_type: 'class', node_line: 1 },
+      { node_text: 'def run(self):\n    pass', file_path: 'app/util/helpers.py', node_name: 'Helper.run', node_type: 'method', node_line: 2 },
     ]);
     const outside = await inputsFromPython([path.join(root, 'app/main.py')], { relativeTo: path.join(root, 'app/util') });
     expect(outside.inputs[0].file_path).toBe(path.join(root, 'app/main.py'));

@@ -1,8 +1,24 @@
-import { chmod, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetSandboxHost } from '../tools/sandbox/host';
 import { runPytest } from './pytest';
+
+/** Runs `action` with REMORA_PYTHON set to `python`, then restores the interpreter Remora found before. */
+async function withPython<T>(python: string, action: () => Promise<T>): Promise<T> {
+  const before = process.env.REMORA_PYTHON;
+  process.env.REMORA_PYTHON = python;
+  resetSandboxHost();
+  try {
+    return await action();
+  } finally {
+    if (before === undefined) delete process.env.REMORA_PYTHON;
+    else process.env.REMORA_PYTHON = before;
+    resetSandboxHost();
+  }
+}
 
 let folder: string;
 beforeEach(async () => {
@@ -66,20 +82,38 @@ describe('runPytest (real python3 -m pytest)', () => {
     expect(run).toMatchObject({ ok: true, report: { total: 0 }, exitCode: 5 });
   });
 
-  it('gives a clear error when python is missing', async () => {
-    const run = await runPytest({ folder, targets: [], python: path.join(folder, 'no-such-python3') });
+  it('gives a clear error when the configured python is missing', async () => {
+    const run = await withPython(path.join(folder, 'no-such-python3'), () => runPytest({ folder, targets: [] }));
     expect(run).toMatchObject({ ok: false });
-    expect(!run.ok && run.error).toContain('was not found on this machine');
+    expect(!run.ok && run.error).toContain('could not be run');
+    expect(!run.ok && run.error).toContain('REMORA_PYTHON');
   });
 
   it('gives a clear error when pytest is not installed for that python', async () => {
-    // A python without pytest answers `-m pytest` like this.
-    const fake = path.join(folder, 'python-without-pytest');
-    await writeFile(fake, '#!/bin/sh\necho "/usr/bin/python3: No module named pytest" >&2\nexit 1\n');
-    await chmod(fake, 0o755);
-    const run = await runPytest({ folder, targets: [], python: fake });
-    expect(run).toMatchObject({ ok: false });
-    expect(!run.ok && run.error).toContain('pytest is not installed');
+    // A virtual environment without pytest (and without pip, which keeps it quick to make).
+    const venv = path.join(os.tmpdir(), `remora-venv-${process.pid}`);
+    execFileSync('python3', ['-m', 'venv', '--without-pip', venv]);
+    try {
+      const run = await withPython(path.join(venv, 'bin', 'python'), () => runPytest({ folder, targets: [] }));
+      expect(run).toMatchObject({ ok: false });
+      expect(!run.ok && run.error).toContain('pytest is not installed');
+    } finally {
+      await rm(venv, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a target that pytest would read as an option, and leaves that folder alone', async () => {
+    const victim = await mkdtemp(path.join(os.tmpdir(), 'remora-victim-'));
+    await writeFile(path.join(victim, 'keep.txt'), 'keep');
+    await writeFile(path.join(folder, 'test_tmp.py'), 'def test_uses_tmp(tmp_path):\n    assert tmp_path.exists()\n');
+    try {
+      const run = await runPytest({ folder, targets: [`--basetemp=${victim}`] });
+      expect(run).toMatchObject({ ok: false });
+      expect(!run.ok && run.error).toContain('begins with "-"');
+      expect(await readdir(victim)).toEqual(['keep.txt']);
+    } finally {
+      await rm(victim, { recursive: true, force: true });
+    }
   });
 
   it('stops a run that takes too long', async () => {

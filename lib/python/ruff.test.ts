@@ -52,15 +52,33 @@ describe('ruff inside Node', () => {
     expect(!noFix.ok && noFix.error).toContain('has no automatic fix');
   });
 
-  it('applies every available fix with check_only false semantics', async () => {
+  it('applies every safe fix with check_only false semantics, and leaves unsafe ones (E711) reported as such', async () => {
     const messy = 'import sys\nimport os\nfrom typing import List\n\n\ndef f(x: List[int]) -> int:\n    if x == None:\n        return 0\n    return len(x)\n';
     const fixed = await fixAll(messy, settings);
     if (!fixed.ok) throw new Error(fixed.error);
     expect(fixed.source).toContain('def f(x: list[int]) -> int:');
-    expect(fixed.source).toContain('if x is None:');
+    expect(fixed.source).toContain('if x == None:');
     expect(fixed.source).not.toContain('import os');
     expect(fixed.remaining.filter((diagnostic) => diagnostic.fixable)).toEqual([]);
+    expect(fixed.remaining.map((diagnostic) => [diagnostic.code, diagnostic.unsafe_fix])).toEqual([['E711', true]]);
     expect(await checkPythonSyntax(fixed.source)).toEqual([]);
+  });
+
+  it('applies unsafe fixes (UP031, SIM108, SIM105, B905) only when the settings opt in', async () => {
+    const code = 'import contextlib\n\n\ndef f(a, b, x):\n    label = "%s" % x\n    if x:\n        y = 1\n    else:\n        y = 2\n    try:\n        a.pop()\n    except KeyError:\n        pass\n    return [label, y, list(zip(a, b))]\n';
+    const strict = { lint: { select: ['UP031', 'SIM108', 'SIM105', 'B905'] } };
+    const byDefault = await fixAll(code, strict);
+    if (!byDefault.ok) throw new Error(byDefault.error);
+    expect(byDefault.source).toBe(code);
+    expect(byDefault.applied).toEqual([]);
+    expect(byDefault.remaining.map((diagnostic) => diagnostic.code).sort()).toEqual(['B905', 'SIM105', 'SIM108', 'UP031']);
+    expect(byDefault.remaining.every((diagnostic) => diagnostic.unsafe_fix && !diagnostic.fixable)).toBe(true);
+    const refused = await fixIssue(code, strict, 'UP031', 5);
+    expect(!refused.ok && refused.error).toContain('is unsafe');
+    const optedIn = await fixAll(code, { ...strict, 'unsafe-fixes': true });
+    if (!optedIn.ok) throw new Error(optedIn.error);
+    expect(optedIn.source).not.toBe(code);
+    expect(optedIn.applied.map((fix) => fix.code)).toContain('UP031');
   });
 
   it('turns a bad configuration into an error value', () => {

@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import type { Diagnostic, Workspace } from '@astral-sh/ruff-wasm-nodejs';
 import { errorMessage } from '../errors';
+import { fixIsSafe, unsafeFixesAllowed } from './fix-safety';
 
 type RuffModule = typeof import('@astral-sh/ruff-wasm-nodejs');
 
@@ -31,7 +32,10 @@ export type LintIssue = {
   column: number;
   end_line: number;
   end_column: number;
+  /** ruff offers a fix that this run may apply: a safe one, or an unsafe one after opting in. */
   fixable: boolean;
+  /** ruff offers a fix that may change behaviour (not applied unless `unsafe-fixes` is set). */
+  unsafe_fix: boolean;
   fix_message: string | null;
 };
 
@@ -57,16 +61,19 @@ function workspaceFor(settings: Record<string, unknown>): Workspace {
   return workspace;
 }
 
-function toDiagnostic(diagnostic: Diagnostic): LintDiagnostic {
+function toDiagnostic(diagnostic: Diagnostic, allowUnsafe: boolean): LintDiagnostic {
   const edits = (diagnostic.fix?.edits ?? []).map((edit) => ({ content: edit.content ?? '', start: edit.location, end: edit.end_location }));
+  const code = diagnostic.code ?? 'unknown';
+  const unsafe = edits.length > 0 && !fixIsSafe(code);
   return {
-    code: diagnostic.code ?? 'unknown',
+    code,
     message: diagnostic.message,
     line: diagnostic.start_location.row,
     column: diagnostic.start_location.column,
     end_line: diagnostic.end_location.row,
     end_column: diagnostic.end_location.column,
-    fixable: edits.length > 0,
+    fixable: edits.length > 0 && (allowUnsafe || !unsafe),
+    unsafe_fix: unsafe,
     fix_message: diagnostic.fix?.message ?? null,
     edits,
   };
@@ -85,7 +92,8 @@ export function lintSource(source: string, settings: Record<string, unknown> = {
   }
   try {
     const diagnostics = workspace.check(source) as Diagnostic[];
-    return { ok: true, diagnostics: diagnostics.map(toDiagnostic).sort((left, right) => left.line - right.line || left.column - right.column) };
+    const allowUnsafe = unsafeFixesAllowed(settings);
+    return { ok: true, diagnostics: diagnostics.map((diagnostic) => toDiagnostic(diagnostic, allowUnsafe)).sort((left, right) => left.line - right.line || left.column - right.column) };
   } catch (error) {
     if (error instanceof WebAssembly.RuntimeError) resetRuff();
     return { ok: false, error: `ruff failed on this file: ${errorMessage(error).split('\n')[0]}` };
@@ -119,10 +127,11 @@ export function applyEdits(source: string, edits: TextEdit[]): string {
 }
 
 /** Counts for a model and for knowledge: issues, fixable issues, distinct codes. */
-export function summarizeIssues(diagnostics: LintIssue[]): { total: number; fixable: number; codes: string[] } {
+export function summarizeIssues(diagnostics: LintIssue[]): { total: number; fixable: number; unsafe: number; codes: string[] } {
   return {
     total: diagnostics.length,
     fixable: diagnostics.filter((diagnostic) => diagnostic.fixable).length,
+    unsafe: diagnostics.filter((diagnostic) => diagnostic.unsafe_fix && !diagnostic.fixable).length,
     codes: [...new Set(diagnostics.map((diagnostic) => diagnostic.code))].sort(),
   };
 }

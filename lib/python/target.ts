@@ -1,12 +1,15 @@
 // What a Python tool works on: the conversation's target file in its workspace, and the node the
 // input names in it. Without a file (an input of pasted code), read-only tools use the node's text.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import type { ToolContext, ToolOutput } from '../tools/protocol';
-import { resolveTargetFile } from '../tools/workspace';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { repositoryLayout, resolveTargetFile } from '../tools/workspace';
 import { errorMessage } from '../errors';
 import { findDefinition, listDefinitions, type Definition } from './definitions';
 import type { SyntaxNode } from './parser';
 import { moduleName } from './nodes';
+import { decodePython, encodePython, type SourceFormat } from './encoding';
 
 export type TargetSource = {
   source: string;
@@ -15,7 +18,11 @@ export type TargetSource = {
   /** The file's name in the workspace (also the module's file name). */
   fileName: string;
   module: string;
+  /** How the file is stored (encoding, BOM, CRLF), so that writing it back keeps every untouched byte. */
+  format: SourceFormat;
 };
+
+const PLAIN_FORMAT: SourceFormat = { encoding: 'utf-8', newline: '\n', bom: false };
 
 export type Loaded<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -24,12 +31,18 @@ export async function loadTargetSource(context: ToolContext, options: { writable
   if (context.workspace && context.filePath) {
     const target = resolveTargetFile(context);
     if (!target.ok) return target;
+    let bytes: Buffer;
     try {
-      const source = await readFile(target.path, 'utf8');
-      return { ok: true, value: { source, file: target.path, fileName: target.relative, module: moduleName(target.relative) } };
+      bytes = await readFile(target.path);
     } catch (error) {
       return { ok: false, error: `cannot read the target file ${target.relative}: ${errorMessage(error)}` };
     }
+    // PEP 263: the file's declared encoding, not UTF-8 regardless (latin-1 bytes would become U+FFFD).
+    const decoded = decodePython(bytes);
+    if (!decoded.ok) return { ok: false, error: `cannot work on ${target.relative}: ${decoded.error}` };
+    const { text, format } = decoded.value;
+    const module = repositoryLayout(context) ? packageModule(context.workspace, target.relative) : moduleName(target.relative);
+    return { ok: true, value: { source: text, file: target.path, fileName: target.relative, module, format } };
   }
   if (options.writable) {
     const missing = !context.workspace ? 'the conversation has no workspace' : 'the input names no file (file_path)';
@@ -37,12 +50,34 @@ export async function loadTargetSource(context: ToolContext, options: { writable
   }
   if (!context.nodeText.trim()) return { ok: false, error: 'there is no code to work on: the input has neither a file nor node text' };
   const fileName = context.filePath ? context.filePath.split(/[\\/]/).pop() ?? 'node.py' : 'node.py';
-  return { ok: true, value: { source: context.nodeText, file: null, fileName, module: moduleName(fileName) } };
+  return { ok: true, value: { source: context.nodeText, file: null, fileName, module: moduleName(fileName), format: PLAIN_FORMAT } };
 }
 
-export async function writeTargetSource(target: TargetSource, source: string): Promise<void> {
+/**
+ * Writes the target back in its own encoding and line endings, whole or not at all (a temporary file
+ * renamed over it). Text the encoding cannot hold is an error value: nothing is written then.
+ */
+export async function writeTargetSource(target: TargetSource, source: string): Promise<{ ok: true } | { ok: false; error: string }> {
   if (!target.file) throw new Error('the target has no file to write');
-  await writeFile(target.file, source, 'utf8');
+  const encoded = encodePython(source, target.format);
+  if (!encoded.ok) return { ok: false, error: `the file was not changed: ${encoded.error} (the file is ${target.format.encoding})` };
+  const temporary = `${target.file}.remora-${process.pid}.tmp`;
+  await writeFile(temporary, encoded.bytes);
+  await rename(temporary, target.file);
+  return { ok: true };
+}
+
+/**
+ * The dotted name Python imports a file by from the workspace root: its folders up the chain of
+ * `__init__.py` files (`pkg/sub/mod.py` with both packages -> `pkg.sub.mod`), as a test run from the
+ * repository root imports it.
+ */
+export function packageModule(workspace: string, relative: string): string {
+  const parts = relative.split('/');
+  const names = [moduleName(parts.pop() ?? relative)];
+  if (names[0] === '__init__') names.pop();
+  while (parts.length > 0 && existsSync(path.join(workspace, ...parts, '__init__.py'))) names.unshift(parts.pop() as string);
+  return names.join('.') || moduleName(relative);
 }
 
 export type NodeChoice = { ok: true; definition: Definition | null } | { ok: false; error: string };
@@ -51,10 +86,10 @@ export type NodeChoice = { ok: true; definition: Definition | null } | { ok: fal
  * The definition the conversation is about: the one the input names (node_name, narrowed by
  * node_type), or the only definition of the code. `null` means the whole module.
  */
-export function chooseDefinition(root: SyntaxNode, context: Pick<ToolContext, 'nodeName' | 'nodeType'>): NodeChoice {
+export function chooseDefinition(root: SyntaxNode, context: Pick<ToolContext, 'nodeName' | 'nodeType'> & Partial<Pick<ToolContext, 'nodeLine'>>): NodeChoice {
   if (context.nodeType === 'module') return { ok: true, definition: null };
   if (context.nodeName) {
-    const found = findDefinition(root, context.nodeName, context.nodeType);
+    const found = findDefinition(root, context.nodeName, context.nodeType, context.nodeLine);
     return found.ok ? { ok: true, definition: found.definition } : found;
   }
   const topLevel = listDefinitions(root).filter((definition) => definition.className === null);

@@ -1,4 +1,4 @@
-import type { ChatRequest } from './messages';
+import type { ChatRequest } from '../protocol/messages';
 import type { ModelCallOutcome, ModelClient, StreamListener } from './types';
 
 /**

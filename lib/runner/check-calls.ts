@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ParsedCall } from '../parsing/types';
+import type { ParsedCall } from '../protocol/parsed-call';
 import { checkArguments } from '../parsing/arguments';
 import type { RunnerTool, ValidatedCall } from './types';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { selectMessagePositions } from './history';
-import type { ChatMessage } from './messages';
+import type { ChatMessage } from '../protocol/messages';
 
 const call = (id: string): ChatMessage => ({ role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: 't', arguments: '{}' } }] });
 const result = (id: string): ChatMessage => ({ role: 'tool', tool_call_id: id, name: 't', content: 'x'.repeat(40) });

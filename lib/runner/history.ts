@@ -1,4 +1,4 @@
-import type { ChatMessage } from './messages';
+import type { ChatMessage } from '../protocol/messages';
 import type { RunnerSettings } from './types';
 
 /**

@@ -1,41 +1,20 @@
 // The HTTP side of HttpModelClient: connections, timeouts, cancelling, redirects, encodings.
 import { afterEach, describe, expect, it } from 'vitest';
 import { getEventListeners } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { HttpModelClient } from './model-client';
+import { serveScript, type Handler, type ScriptedServer } from '../testing/scripted-http-server';
 
-type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;
-type Seen = { body: string; headers: IncomingMessage['headers']; url: string; method: string; socketId: number };
+let server: ScriptedServer | null = null;
 
-let server: Server | null = null;
-
-async function serve(handlers: Handler[]): Promise<{ baseUrl: string; origin: string; seen: Seen[] }> {
-  const seen: Seen[] = [];
-  const sockets = new Map<unknown, number>();
-  server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      if (!sockets.has(request.socket)) sockets.set(request.socket, sockets.size + 1);
-      seen.push({ body, headers: request.headers, url: request.url ?? '', method: request.method ?? '', socketId: sockets.get(request.socket) as number });
-      const handler = handlers.shift();
-      if (handler) return handler(request, response, body);
-      response.writeHead(500, { 'content-type': 'application/json' });
-      response.end('{"error":{"message":"script ran out"}}');
-    });
-  });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
-  return { baseUrl: `${origin}/v1`, origin, seen };
+async function serve(handlers: Handler[]): Promise<ScriptedServer> {
+  server = await serveScript(handlers);
+  return server;
 }
 
 afterEach(async () => {
-  if (server) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server!.close(resolve));
-  }
+  await server?.close();
   server = null;
 });
 

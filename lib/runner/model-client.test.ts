@@ -36,6 +36,7 @@ describe('HttpModelClient', () => {
     const { baseUrl, bodies } = await serve([{ status: 200, body: completion }]);
     const outcome = await new HttpModelClient({ baseUrl, retry }).complete(request);
     expect(outcome.ok).toBe(true);
+    expect(outcome.retryWaitMs).toBe(0);
     expect(bodies[0]).toEqual(request);
   });
 
@@ -49,6 +50,20 @@ describe('HttpModelClient', () => {
     expect(outcome.ok).toBe(true);
     expect(outcome.attempts).toBe(3);
     expect(bodies).toHaveLength(3);
+  });
+
+  it('keeps the backoff and failed attempts out of the latency, as retryWaitMs', async () => {
+    const { baseUrl } = await serve([
+      { status: 503, body: '{"error":{"message":"busy"}}' },
+      { status: 200, body: completion },
+    ]);
+    // A backoff of at least 40 ms: the wait is then surely larger than nothing, whatever the load.
+    const started = performance.now();
+    const outcome = await new HttpModelClient({ baseUrl, retry: { attempts: 2, baseDelayMs: 40, maxDelayMs: 40 } }).complete(request);
+    const total = performance.now() - started;
+    expect(outcome.ok).toBe(true);
+    expect(outcome.retryWaitMs as number).toBeGreaterThan(0);
+    expect(outcome.latencyMs + (outcome.retryWaitMs as number)).toBeLessThanOrEqual(total + 1);
   });
 
   it('gives up after the last attempt with the server message', async () => {

@@ -1,11 +1,11 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import type { ChatRequest } from './messages';
+import { DEFAULT_ANSWER_LIMITS, decompressedTooLargeReason, tooLargeReason, type AnswerLimits } from './answer-bounds';
+import { decode, interpret, interpretStream, type Attempt } from './answer-read';
+import type { ChatRequest } from '../protocol/messages';
 import type { ModelCallOutcome, ModelClient, RunnerSettings, StreamListener } from './types';
 import { errorMessage } from '../errors';
-import { parseJson } from '../parsing/safe-json';
 import { StreamAssembler } from './stream-assembler';
 import { sleep } from '../sleep';
 
@@ -18,11 +18,9 @@ export type HttpModelClientOptions = {
   timeoutMs?: number;
   /** Extra body fields for every request (vLLM's top_k, logprobs...). */
   extraBody?: Record<string, unknown>;
+  /** What one answer may be (answer-bounds.ts); the LIMITS table's defaults otherwise. */
+  limits?: Partial<AnswerLimits>;
 };
-
-type Attempt =
-  | { ok: true; body: unknown }
-  | { ok: false; error: string; status?: number; body?: unknown; retryable: boolean; retryAfterMs?: number };
 
 /** What one HTTP exchange gave: an answer (any status), a read event stream, or why there was none. */
 type Exchange =
@@ -49,9 +47,11 @@ export class HttpModelClient implements ModelClient {
   private readonly headers: Record<string, string>;
   private readonly timeoutMs: number;
   private readonly agents: { http?: HttpAgent; https?: HttpsAgent } = {};
+  private readonly limits: AnswerLimits;
 
   constructor(options: HttpModelClientOptions) {
     this.options = options;
+    this.limits = { ...DEFAULT_ANSWER_LIMITS, ...options.limits };
     this.timeoutMs = options.timeoutMs ?? 120_000;
     this.endpoint = endpointUrl(options.baseUrl);
     this.headers = {
@@ -74,16 +74,20 @@ export class HttpModelClient implements ModelClient {
     const streaming = request.stream === true ? { onStream } : null;
     let last: Attempt = { ok: false, error: 'no attempt made', retryable: false };
     let attempt = 0;
+    // Latency is the server's time for the answer; what came before (failed attempts, backoff) is kept apart.
+    let lastStarted = started;
     while (attempt < maxAttempts) {
       attempt += 1;
+      lastStarted = performance.now();
       last = await this.attempt(body, signal, streaming);
       if (last.ok || !last.retryable || attempt >= maxAttempts || signal?.aborted) break;
       await sleep(this.backoff(attempt, last.retryAfterMs), signal);
     }
-    const latencyMs = performance.now() - started;
-    if (last.ok) return { ok: true, body: last.body, latencyMs, attempts: attempt };
+    const latencyMs = performance.now() - lastStarted;
+    const retryWaitMs = attempt > 1 ? lastStarted - started : 0;
+    if (last.ok) return { ok: true, body: last.body, latencyMs, retryWaitMs, attempts: attempt };
     const suffix = attempt > 1 ? ` (after ${attempt} attempts)` : '';
-    return { ok: false, error: last.error + suffix, status: last.status, body: last.body, latencyMs, attempts: attempt };
+    return { ok: false, error: last.error + suffix, status: last.status, body: last.body, latencyMs, retryWaitMs, attempts: attempt };
   }
 
   private async attempt(body: string, signal?: AbortSignal, streaming: Streaming | null = null): Promise<Attempt> {
@@ -96,9 +100,9 @@ export class HttpModelClient implements ModelClient {
     for (let redirects = 0; ; redirects++) {
       const exchange = await this.send(url, method, payload, signal, streaming);
       if (exchange.kind === 'failed') return exchange.attempt;
-      if (exchange.kind === 'stream') return interpretStream(exchange.assembler);
+      if (exchange.kind === 'stream') return interpretStream(exchange.assembler, this.limits);
       const location = exchange.headers.location;
-      if (!isRedirect(exchange.status) || !location) return interpret(exchange);
+      if (!isRedirect(exchange.status) || !location) return interpret(exchange, this.limits);
       if (redirects >= MAX_REDIRECTS) return connectionFailure(new Error('redirect count exceeded'));
       const next = parseUrl(location, url);
       if (next instanceof Error) return connectionFailure(next);
@@ -142,10 +146,19 @@ export class HttpModelClient implements ModelClient {
       outgoing.on('error', (error) => finish({ kind: 'failed', attempt: connectionFailure(error) }));
       outgoing.on('response', (response: IncomingMessage) => {
         const chunks: Buffer[] = [];
+        // Counted as the bytes arrive: an answer past the limit is refused before it fills memory.
+        let received = 0;
+        const withinLimit = (chunk: Buffer): boolean => {
+          received += chunk.length;
+          if (received <= this.limits.maxResponseBytes) return true;
+          stop({ ok: false, error: tooLargeReason(this.limits), retryable: false });
+          return false;
+        };
         const assembler = streaming && isEventStream(response) ? new StreamAssembler() : null;
         if (assembler) {
           // An event stream is read as it comes (never decompressed: servers do not compress SSE).
           response.on('data', (chunk: Buffer) => {
+            if (!withinLimit(chunk)) return;
             if (assembler.feed(chunk)) streaming?.onStream?.(assembler.progress());
           });
           response.on('error', (error) => finish({ kind: 'failed', attempt: connectionFailure(error) }));
@@ -158,14 +171,19 @@ export class HttpModelClient implements ModelClient {
           });
           return;
         }
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('data', (chunk: Buffer) => {
+          if (withinLimit(chunk)) chunks.push(chunk);
+        });
         response.on('error', (error) => finish({ kind: 'failed', attempt: connectionFailure(error) }));
         response.on('close', () => {
           if (!response.complete) finish({ kind: 'failed', attempt: connectionFailure(new Error('the connection closed before the whole answer arrived')) });
         });
         response.on('end', () => {
-          const decoded = decode(Buffer.concat(chunks), response.headers['content-encoding']);
-          if (decoded instanceof Error) return finish({ kind: 'failed', attempt: { ok: false, error: `model request failed: ${decoded.message}`, retryable: false } });
+          const decoded = decode(Buffer.concat(chunks), response.headers['content-encoding'], this.limits.maxResponseBytes);
+          if (decoded instanceof Error) {
+            const tooLarge = (decoded as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE';
+            return finish({ kind: 'failed', attempt: { ok: false, error: tooLarge ? decompressedTooLargeReason(this.limits) : `model request failed: ${decoded.message}`, retryable: false } });
+          }
           finish({ kind: 'answer', status: response.statusCode ?? 0, headers: response.headers, text: decoded });
         });
       });
@@ -228,45 +246,6 @@ function withIdleTimeout<T extends HttpAgent>(agent: T): T {
   return agent;
 }
 
-function decode(bytes: Buffer, encoding: string | undefined): string | Error {
-  try {
-    const coding = encoding?.trim().toLowerCase();
-    const plain =
-      !coding || coding === 'identity'
-        ? bytes
-        : coding === 'gzip' || coding === 'x-gzip'
-          ? gunzipSync(bytes)
-          : coding === 'deflate'
-            ? inflateSync(bytes)
-            : coding === 'br'
-              ? brotliDecompressSync(bytes)
-              : bytes;
-    const text = plain.toString('utf8');
-    // fetch's text() drops a byte order mark.
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  } catch (error) {
-    return error instanceof Error ? error : new Error(String(error));
-  }
-}
-
-/** An answer as the OpenAI SDK read it: JSON media types are parsed, anything else stays text. */
-function interpret(answer: Extract<Exchange, { kind: 'answer' }>): Attempt {
-  const { status, headers, text } = answer;
-  if (status < 200 || status > 299) return statusFailure(status, headers, text);
-  let body: unknown;
-  if (status === 204) body = null;
-  else if (!isJsonMediaType(headers['content-type'])) body = text;
-  else if (headers['content-length'] === '0') body = undefined;
-  else {
-    const json = parseJson(text);
-    if (!json.ok) return { ok: false, error: `model request failed: ${json.error}`, retryable: false };
-    body = json.value;
-  }
-  const problem = checkCompletionShape(body);
-  if (problem) return { ok: false, error: problem, body, retryable: false };
-  return { ok: true, body };
-}
-
 type Streaming = { onStream?: StreamListener };
 
 /** A 200 answer in server-sent events; anything else (an error, a server that ignored `stream`) is read whole. */
@@ -276,61 +255,7 @@ function isEventStream(response: IncomingMessage): boolean {
   return response.statusCode === 200 && mediaType === 'text/event-stream' && (!encoding || encoding === 'identity');
 }
 
-function interpretStream(assembler: StreamAssembler): Attempt {
-  if (assembler.error !== null) return { ok: false, error: `model server reported an error in the stream: ${assembler.error}`, body: assembler.assemble(), retryable: false };
-  if (assembler.chunkCount === 0) return { ok: false, error: 'model server sent an event stream without any chunk', body: assembler.assemble(), retryable: false };
-  const body = assembler.assemble();
-  const problem = checkCompletionShape(body);
-  if (problem) return { ok: false, error: problem, body, retryable: false };
-  return { ok: true, body };
-}
-
-function isJsonMediaType(contentType: string | undefined): boolean {
-  const mediaType = contentType?.split(';')[0]?.trim();
-  return mediaType !== undefined && (mediaType.includes('application/json') || mediaType.endsWith('+json'));
-}
-
-function statusFailure(status: number, headers: IncomingHttpHeaders, text: string): Attempt {
-  // Not JSON: the text itself is the server's message, as the SDK reported it.
-  const json = parseJson(text);
-  const parsed = json.ok ? json.value : undefined;
-  const error = parsed ? (parsed as { error?: unknown }).error : undefined;
-  const retryable = status === 429 || status >= 500;
-  const retryAfterHeader = headers['retry-after'];
-  const retryAfter = retryAfterHeader === undefined ? Number.NaN : Number(retryAfterHeader);
-  return {
-    ok: false,
-    status,
-    error: `model server answered ${status}: ${serverMessage(status, error, parsed ? undefined : text)}`,
-    body: error,
-    retryable,
-    retryAfterMs: Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter * 1000 : undefined,
-  };
-}
-
-/** The server's own message when it gave one, else the OpenAI SDK's summary of the answer. */
-function serverMessage(status: number, error: unknown, text: string | undefined): string {
-  const message = (error as { message?: unknown } | null | undefined)?.message;
-  if (typeof message === 'string') return message;
-  const summary = message ? JSON.stringify(message) : error ? JSON.stringify(error) : text;
-  return summary ? `${status} ${summary}` : `${status} status code (no body)`;
-}
-
 function connectionFailure(cause: unknown): Attempt {
   return { ok: false, error: `cannot reach the model server (Connection error.: ${errorMessage(cause)})`, retryable: true };
 }
 
-/** A 200 answer must still be a chat completion; anything else is the server's fault, not the model's. */
-export function checkCompletionShape(body: unknown): string | null {
-  if (typeof body !== 'object' || body === null) return `model server returned a non-JSON body: ${preview(body)}`;
-  const choices = (body as { choices?: unknown }).choices;
-  if (!Array.isArray(choices) || choices.length === 0) return `model server response has no choices: ${preview(body)}`;
-  const message = (choices[0] as { message?: unknown })?.message;
-  if (typeof message !== 'object' || message === null) return `model server response has no message: ${preview(body)}`;
-  return null;
-}
-
-function preview(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
-}

@@ -1,6 +1,7 @@
-import type { ChatMessage, ToolSpec } from './messages';
-import type { AgentRuntime, ConversationInput, RunnerSettings, RunnerTool } from './types';
-import { renderTemplate } from '../agents/template';
+import type { ChatMessage, ToolSpec } from '../protocol/messages';
+import type { AgentRuntime, RunnerSettings, RunnerTool } from './types';
+import type { ConversationInput } from '../protocol/conversation';
+import { renderTemplate } from './template';
 
 export function toolSpecs(tools: RunnerTool[]): ToolSpec[] {
   return tools.map((tool) => ({

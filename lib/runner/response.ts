@@ -1,4 +1,4 @@
-import type { Usage } from './messages';
+import type { Usage } from '../protocol/messages';
 
 /** The first choice's message of a chat completion body (already checked to exist by the client). */
 export function extractMessage(body: unknown): unknown {

@@ -1,24 +1,14 @@
-import type { AssistantMessage, ChatMessage, ChatRequest, ToolChoice } from './messages';
-import type {
-  AgentRuntime,
-  ConversationInput,
-  ConversationRecord,
-  ModelCallRecord,
-  Outcome,
-  RunnerDependencies,
-  RunnerSettings,
-  RunnerTool,
-  ToolExecutionRecord,
-  ValidatedCall,
-} from './types';
+import type { AssistantMessage, ChatMessage, ChatRequest, ToolChoice } from '../protocol/messages';
+import type { AgentRuntime, ConversationRecord, ModelCallRecord, Outcome, RunnerDependencies, RunnerSettings, RunnerTool, ToolExecutionRecord, ValidatedCall } from './types';
+import { SUBMIT_RESULT, type ConversationInput } from '../protocol/conversation';
 import { parseResponse } from '../parsing/parse-response';
 import { selectMessagePositions } from './history';
 import { checkCalls, newCallId } from './check-calls';
 import { caseTools, initialMessages, knowledgeContext, toolMessageContent, toolSpecs } from './prompt';
 import { extractMessage, extractUsage } from './response';
-import { analyzeResponse } from '../serving/logprobs';
-
-export const SUBMIT_RESULT = 'submit_result';
+import { analyzeResponse } from '../parsing/logprobs';
+import { isRecord } from '../protocol/records';
+import { errorMessage } from '../errors';
 
 /** Runs one conversation to its end. Never throws for model or tool failures: they are data in the record. */
 export async function runConversation(
@@ -62,10 +52,15 @@ class Conversation {
 
   async run(): Promise<ConversationRecord> {
     this.deps.sink?.event({ type: 'conversation-start', input: this.input });
-    for (let turn = 1; turn <= this.agent.maxTurns; turn++) {
-      if (this.deps.signal?.aborted) return this.finish('cancelled');
-      const step = await this.turn(turn);
-      if (step) return step;
+    try {
+      for (let turn = 1; turn <= this.agent.maxTurns; turn++) {
+        if (this.deps.signal?.aborted) return this.finish('cancelled');
+        const step = await this.turn(turn);
+        if (step) return step;
+      }
+    } catch (error) {
+      // A bug met half way keeps what the conversation recorded so far (its model calls included).
+      return this.finish('error', { error: `internal error: ${errorMessage(error)}` });
     }
     return this.finish('turn_limit');
   }
@@ -77,27 +72,39 @@ class Conversation {
     const onStream = request.stream && sink ? (progress: { text: string; toolCalls: { name: string; arguments: string }[] }) => sink.event({ type: 'model-delta', turn, text: progress.text, toolCalls: progress.toolCalls }) : undefined;
     const outcome = await this.deps.client.complete(request, this.deps.signal, onStream);
     record.latencyMs = outcome.latencyMs;
+    record.retryWaitMs = outcome.retryWaitMs;
     record.attempts = outcome.attempts;
     if (!outcome.ok) {
-      record.status = 'error';
+      // A request the cancel cut short is the person's doing, not a failure of the model or its server.
+      const cancelled = this.deps.signal?.aborted === true;
+      record.status = cancelled ? 'cancelled' : 'error';
       record.error = outcome.error;
       record.response = outcome.body ?? null;
       this.recordModelCall(record);
-      if (this.deps.signal?.aborted) return this.finish('cancelled');
+      if (cancelled) return this.finish('cancelled');
       return this.finish('error', { error: outcome.error });
     }
 
     record.response = outcome.body;
-    record.usage = extractUsage(outcome.body);
-    const parsed = parseResponse(extractMessage(outcome.body), this.settings.responsePreference);
-    record.parsePath = parsed.path;
-    record.parsedCalls = parsed.calls;
-    const calls = checkCalls(parsed.calls, this.tools, this.usedIds, this.deps.newCallId ?? newCallId);
-    record.calls = calls;
-    record.allValid = calls.length > 0 && calls.every((call) => call.problem === null);
-    // Only a response with logprobs has tokens to read.
-    const insight = analyzeResponse(outcome.body, { toolNames: [...this.tools.keys()], calledNames: parsed.calls.length > 0 ? parsed.calls.map((call) => call.name) : undefined });
-    if (insight) record.insight = insight;
+    let parsed: ReturnType<typeof parseResponse>;
+    let calls: ValidatedCall[];
+    try {
+      record.usage = extractUsage(outcome.body);
+      parsed = parseResponse(extractMessage(outcome.body), this.settings.responsePreference);
+      record.parsePath = parsed.path;
+      record.parsedCalls = parsed.calls;
+      calls = checkCalls(parsed.calls, this.tools, this.usedIds, this.deps.newCallId ?? newCallId);
+      record.calls = calls;
+      record.allValid = calls.length > 0 && calls.every((call) => call.problem === null);
+      // Only a response with logprobs has tokens to read.
+      const insight = analyzeResponse(outcome.body, { toolNames: [...this.tools.keys()], calledNames: parsed.calls.length > 0 ? parsed.calls.map((call) => call.name) : undefined });
+      if (insight) record.insight = insight;
+    } catch (error) {
+      // An answer the client let through but that breaks reading it: an error on this call, with the reason.
+      Object.assign(record, { status: 'error', error: `could not read the model's answer: ${errorMessage(error)}`, parsePath: null, parsedCalls: [], calls: [], allValid: false });
+      this.recordModelCall(record);
+      return this.finish('error', { error: record.error ?? undefined });
+    }
     this.recordModelCall(record);
 
     if (calls.length === 0) return this.endWithoutCall(parsed.text);
@@ -154,6 +161,7 @@ class Conversation {
       error: null,
       attempts: 0,
       latencyMs: 0,
+      retryWaitMs: 0,
       usage: null,
       parsePath: null,
       parsedCalls: [],
@@ -223,6 +231,7 @@ class Conversation {
       nodeText: this.input.node_text,
       nodeName: this.input.node_name ?? null,
       nodeType: this.input.node_type ?? null,
+      nodeLine: this.input.node_line ?? null,
       settings: this.agent.settings,
       knowledge: { ...this.knowledge },
     };
@@ -252,6 +261,3 @@ class Conversation {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -9,7 +9,8 @@
 // raw output with our own native decoder when the tokens are there (`stream.repairedCalls`).
 import { StringDecoder } from 'node:string_decoder';
 import { decodeNativeCalls } from '../functiongemma/native-decode';
-import { parseJson } from '../parsing/safe-json';
+import { parseJson } from '../protocol/json';
+import { isRecord } from '../protocol/records';
 
 /** What has arrived so far, for a live view. */
 export type StreamProgress = {
@@ -20,10 +21,6 @@ export type StreamProgress = {
 };
 
 type ToolCallParts = { id: string | null; type: string; name: string; arguments: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export class StreamAssembler {
   private readonly decoder = new StringDecoder('utf8');

@@ -1,8 +1,11 @@
-import type { ChatMessage, ChatRequest, ToolChoice, ToolSpec, Usage, JsonSchema } from './messages';
-import type { ParsePath, ParsedCall, ResponsePreference } from '../parsing/types';
+import type { ChatMessage, ChatRequest, ToolChoice, ToolSpec, Usage, JsonSchema } from '../protocol/messages';
+import type { ParsePath, ResponsePreference } from '../parsing/types';
+import type { ParsedCall } from '../protocol/parsed-call';
+import type { ConversationInput } from '../protocol/conversation';
 import type { ToolExecution, ToolExecutor, ToolLimits } from '../tools/protocol';
-import type { ResponseInsight } from '../serving/logprobs';
+import type { ResponseInsight } from '../parsing/logprobs';
 import type { StreamProgress } from './stream-assembler';
+import type { Expectation } from '../protocol/expectation';
 
 export type Outcome = 'submitted' | 'no_tool_call' | 'turn_limit' | 'error' | 'cancelled';
 export const OUTCOMES: Outcome[] = ['submitted', 'no_tool_call', 'turn_limit', 'error', 'cancelled'];
@@ -58,24 +61,12 @@ export type AgentRuntime = {
   /** True when a text answer (no call) is a valid way to finish (distil-labs style). */
   textAnswerEnds: boolean;
   settings: Record<string, unknown>;
+  /** How task success is judged after a conversation (lib/task-success); absent: only by an input's expected call. */
+  taskSuccess?: TaskSuccessRuntime;
 };
 
-/** One input of an experiment: the template variables for node_context. */
-export type ConversationInput = {
-  node_text: string;
-  file_path?: string | null;
-  node_name?: string | null;
-  node_type?: string | null;
-  /**
-   * A conversation so far (a dataset case): sent after the system message instead of the filled
-   * node_context template. Its assistant tool_calls carry ids.
-   */
-  messages?: ChatMessage[];
-  /** Tools a dataset case declares for itself: they replace the agent's tools in this conversation. */
-  tools?: ToolSpec[];
-  /** Knowledge the conversation starts with (what tools see in context.knowledge before any delta). */
-  knowledge?: Record<string, unknown>;
-};
+/** The agent's task-success check: run like a tool (script null: only expected calls judge). */
+export type TaskSuccessRuntime = { description: string; script: string | null; limits: ToolLimits };
 
 export type ValidatedCall = {
   id: string;
@@ -95,11 +86,15 @@ export type ModelCallRecord = {
     /** Text appended to the system message for this request only (accumulated knowledge). */
     systemSuffix?: string;
   };
-  status: 'ok' | 'error';
+  /** `cancelled`: a cancel cut the request short (not a failure of the model or its server). */
+  status: 'ok' | 'error' | 'cancelled';
   response: unknown;
   error: string | null;
   attempts: number;
+  /** The server's time for the answer: the last attempt only. */
   latencyMs: number;
+  /** Time spent before the last attempt: failed attempts and the waits between them (absent or 0 without retries). */
+  retryWaitMs?: number;
   usage: Usage | null;
   parsePath: ParsePath | null;
   parsedCalls: ParsedCall[];
@@ -136,8 +131,8 @@ export type ConversationRecord = {
 };
 
 export type ModelCallOutcome =
-  | { ok: true; body: unknown; latencyMs: number; attempts: number }
-  | { ok: false; error: string; status?: number; body?: unknown; latencyMs: number; attempts: number };
+  | { ok: true; body: unknown; latencyMs: number; retryWaitMs?: number; attempts: number }
+  | { ok: false; error: string; status?: number; body?: unknown; latencyMs: number; retryWaitMs?: number; attempts: number };
 
 /** Hears a streamed response as it arrives. */
 export type StreamListener = (progress: StreamProgress) => void;

@@ -7,10 +7,10 @@
 // user turns, no developer role and no <bos>.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ChatMessage, ToolSpec } from '../runner/messages';
+import type { ChatMessage, ToolSpec } from '../protocol/messages';
 import { renderPrompt } from '../functiongemma/render';
 import { normalizeMessages, normalizeTools } from '../functiongemma/render-input';
-import { parseJson } from '../parsing/safe-json';
+import { parseJson } from '../protocol/json';
 
 export type FakeTemplate = 'native' | 'example';
 

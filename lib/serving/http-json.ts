@@ -1,7 +1,7 @@
 // Small JSON requests to a model server's own routes (/v1/models, /tokenize, /detokenize). Not the
 // hot path (that is lib/runner/model-client.ts): fetch is fine here. Failures come back as values.
 import { errorMessage } from '../errors';
-import { parseJson } from '../parsing/safe-json';
+import { parseJson } from '../protocol/json';
 
 export type JsonAnswer =
   | { ok: true; status: number; body: unknown; simulated: boolean }

@@ -1,8 +1,9 @@
 // The conversations the rendered-prompt check sends: an agent's prompt as the runner builds it,
 // followed by one call and its result (so that the rendering of calls and tool results is checked
 // too), or the weather exchange of spec/functiongemma.md.
-import type { ChatMessage, ToolSpec } from '../runner/messages';
-import type { AgentRuntime, ConversationInput } from '../runner/types';
+import type { ChatMessage, ToolSpec } from '../protocol/messages';
+import type { AgentRuntime } from '../runner/types';
+import type { ConversationInput } from '../protocol/conversation';
 import { initialMessages, toolMessageContent, toolSpecs } from '../runner/prompt';
 import { resolveSettings } from '../runner/settings';
 import { EXAMPLE_MESSAGES, WEATHER_TOOL } from '../functiongemma/example-exchange';

@@ -2,10 +2,11 @@
 // `POST /tokenize` with {model, messages, tools} gives the prompt's tokens as the server's chat
 // template produced them, `POST /detokenize` with {model, tokens} turns them back into text.
 // Ollama and llama.cpp do not offer these routes; the check says so instead of guessing.
-import type { ChatMessage, ToolSpec } from '../runner/messages';
+import type { ChatMessage, ToolSpec } from '../protocol/messages';
 import { countTokensEstimate } from '../functiongemma/render';
 import { compareRenderings, type RenderComparison } from './render-compare';
 import { requestJson, serverRoot } from './http-json';
+import { isRecord } from '../protocol/records';
 
 export type RenderCheckOptions = {
   baseUrl: string;
@@ -28,10 +29,6 @@ export type RenderCheck =
       maxModelLen: number | null;
     } & RenderComparison)
   | { ok: false; error: string; native: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export async function checkServerRendering(options: RenderCheckOptions): Promise<RenderCheck> {
   const root = serverRoot(options.baseUrl);

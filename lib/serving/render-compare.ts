@@ -4,8 +4,9 @@
 // turns, with no declaration tokens and no developer role; and the model's own template does not
 // add the function-calling line that Google calls required. Pure: no I/O.
 import { diffArrays } from 'diff';
-import type { ChatMessage, ToolSpec } from '../runner/messages';
+import type { ChatMessage, ToolSpec } from '../protocol/messages';
 import { FUNCTION_CALLING_LINE, renderPrompt } from '../functiongemma/render';
+import { END_FUNCTION_CALL, START_FUNCTION_CALL } from '../protocol/functiongemma-tokens';
 
 export type FindingSeverity = 'problem' | 'warning' | 'note';
 
@@ -134,7 +135,7 @@ export function compareRenderings({ server, messages, tools }: CompareInput): Re
   if (hasCalls && hasToolResults && /<end_function_call>\s*<end_of_turn>/.test(server)) {
     add('call-turn-closed', 'problem', "each call's model turn is closed before its result: the native format keeps the call, its result and the answer in one model turn");
   }
-  const nativeCalls = blocks(native, '<start_function_call>', '<end_function_call>');
+  const nativeCalls = blocks(native, START_FUNCTION_CALL, END_FUNCTION_CALL);
   if (nativeCalls.some((call) => !server.includes(call))) {
     add('calls-differ', 'warning', 'the calls in the history are written differently from the native format (for example numbers escaped as strings, or keys not sorted); see the diff');
   }

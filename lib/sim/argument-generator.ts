@@ -1,7 +1,8 @@
 // The simulated model's arguments: values drawn from each tool's JSON schema, with strings taken
 // from the user's text, and the ways a model breaks a schema.
-import type { JsonSchema } from '../runner/messages';
+import type { JsonSchema } from '../protocol/messages';
 import type { Random } from './random';
+import { isRecord } from '../protocol/records';
 
 export type GenerationContext = {
   random: Random;
@@ -21,10 +22,6 @@ export function makeGenerationContext(userText: string, random: Random): Generat
   return { random, words, paths };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function typeOf(schema: JsonSchema): string {
   const type = schema.type;
   if (typeof type === 'string') return type;
@@ -32,8 +29,8 @@ function typeOf(schema: JsonSchema): string {
     const first = type.find((entry) => entry !== 'null');
     if (typeof first === 'string') return first;
   }
-  if (isObject(schema.properties)) return 'object';
-  if (isObject(schema.items)) return 'array';
+  if (isRecord(schema.properties)) return 'object';
+  if (isRecord(schema.items)) return 'array';
   return 'string';
 }
 
@@ -58,7 +55,7 @@ export function generateValue(schema: JsonSchema, name: string, context: Generat
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return context.random.pick(schema.enum);
   const alternatives = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : null;
-  if (alternatives && isObject(alternatives[0])) return generateValue(alternatives[0], name, context, depth);
+  if (alternatives && isRecord(alternatives[0])) return generateValue(alternatives[0], name, context, depth);
   if (depth > MAX_DEPTH) return stringValue(name, context);
   switch (typeOf(schema)) {
     case 'integer':
@@ -70,7 +67,7 @@ export function generateValue(schema: JsonSchema, name: string, context: Generat
     case 'null':
       return null;
     case 'array': {
-      const items = isObject(schema.items) ? schema.items : {};
+      const items = isRecord(schema.items) ? schema.items : {};
       const least = Math.max(1, typeof schema.minItems === 'number' ? schema.minItems : 1);
       const most = Math.max(least, Math.min(typeof schema.maxItems === 'number' ? schema.maxItems : 3, least + 2));
       return Array.from({ length: context.random.integer(least, most) }, () => generateValue(items, name, context, depth + 1));
@@ -84,12 +81,12 @@ export function generateValue(schema: JsonSchema, name: string, context: Generat
 
 /** Every required property, and each optional one with even odds. */
 export function generateArguments(schema: JsonSchema, context: GenerationContext, depth = 0): Record<string, unknown> {
-  const properties = isObject(schema.properties) ? schema.properties : {};
+  const properties = isRecord(schema.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   const result: Record<string, unknown> = {};
   for (const [name, property] of Object.entries(properties)) {
     if (!required.has(name) && !context.random.chance(0.5)) continue;
-    result[name] = generateValue(isObject(property) ? property : {}, name, context, depth);
+    result[name] = generateValue(isRecord(property) ? property : {}, name, context, depth);
   }
   return result;
 }
@@ -102,13 +99,13 @@ type Breakage = () => void;
  * when the schema leaves no way to break them.
  */
 export function breakArguments(schema: JsonSchema, args: Record<string, unknown>, random: Random): boolean {
-  const properties = isObject(schema.properties) ? schema.properties : {};
+  const properties = isRecord(schema.properties) ? schema.properties : {};
   const breakages: Breakage[] = [];
   for (const name of Array.isArray(schema.required) ? schema.required : []) {
     if (typeof name === 'string' && name in args) breakages.push(() => delete args[name]);
   }
   for (const [name, property] of Object.entries(properties)) {
-    if (!isObject(property)) continue;
+    if (!isRecord(property)) continue;
     if (Array.isArray(property.enum) && property.enum.length > 0) {
       breakages.push(() => (args[name] = `not_${String(property.enum && (property.enum as unknown[])[0])}_or_other`));
       continue;

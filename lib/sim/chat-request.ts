@@ -1,7 +1,7 @@
 // The chat-completion request the simulator accepts: OpenAI's shape, read leniently (unknown fields
 // such as temperature or top_k are accepted and ignored), checked as vLLM checks it.
 import { z } from 'zod';
-import type { ChatMessage, ToolSpec } from '../runner/messages';
+import type { ChatMessage, ToolSpec } from '../protocol/messages';
 import { MessageInput, normalizeMessages, normalizeTools, ToolInput } from '../functiongemma/render-input';
 
 const ToolChoiceInput = z.union([

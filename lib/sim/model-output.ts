@@ -2,7 +2,8 @@
 import type { SimShape } from './options';
 import type { PlannedCall } from './model-policy';
 import type { Random } from './random';
-import { END_FUNCTION_CALL, START_FUNCTION_CALL, encodeCall, escapeString, sortKeysLikeTemplate } from '../functiongemma/encode';
+import { encodeCall, escapeString, sortKeysLikeTemplate } from '../functiongemma/encode';
+import { END_FUNCTION_CALL, START_FUNCTION_CALL } from '../protocol/functiongemma-tokens';
 import { extractToolCallsLikeVllm, type VllmExtractedCall } from './vllm-tool-parser';
 
 /** What the server returns in `message`, and the text the model generated. */

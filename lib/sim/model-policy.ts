@@ -1,11 +1,11 @@
 // What the simulated model decides to do: which tool it calls and with which arguments, and the
 // mistakes it makes on purpose at the configured rates.
-import type { ChatMessage, ToolSpec } from '../runner/messages';
+import type { ChatMessage, ToolSpec } from '../protocol/messages';
+import { SUBMIT_RESULT } from '../protocol/conversation';
 import type { SimOptions } from './options';
 import type { Random } from './random';
 import { breakArguments, generateArguments, makeGenerationContext } from './argument-generator';
 
-export const SUBMIT_RESULT = 'submit_result';
 
 export type PlannedCall = {
   name: string;

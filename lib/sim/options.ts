@@ -66,11 +66,13 @@ export const SimOptions = z
     http500Rate: Rate.default(0.01),
     http429Rate: Rate.default(0.01),
     /**
-     * Identical requests get successive draws (the n-th copy of a request gets draw n), so repeats of
-     * one input vary as sampling would while the set of answers stays independent of arrival order.
-     * With false, an identical request always gets the identical answer (like greedy decoding).
+     * True: identical requests get successive draws (the n-th copy of a request gets draw n), so
+     * repeats of one input vary as sampling would while the set of answers stays independent of
+     * arrival order. False: an identical request always gets the identical answer (greedy
+     * decoding). Unset (the default): as a real server does, identical at temperature 0 and varied
+     * above it (a request without a temperature samples at 1, OpenAI's default).
      */
-    varyRepeats: z.boolean().default(true),
+    varyRepeats: z.boolean().optional(),
   })
   .strict()
   .refine((options) => options.http500Rate + options.http429Rate <= 1, 'http500Rate + http429Rate must not exceed 1');

@@ -145,6 +145,19 @@ describe('determinism', () => {
     expect(await answersFor(false)).toBe(1);
   });
 
+  it('by default repeats a request exactly at temperature 0 and varies it above, as a real server does', async () => {
+    const server = await start({ seed: 9, http500Rate: 0, http429Rate: 0 });
+    const answersAt = async (temperature: number | undefined) => {
+      const answers = new Set<string>();
+      const request = { ...lintRequest(1), ...(temperature === undefined ? {} : { temperature }) } as ReturnType<typeof lintRequest>;
+      for (let index = 0; index < 15; index += 1) answers.add(JSON.stringify(stable(await post(server, '/v1/chat/completions', request))));
+      return answers.size;
+    };
+    expect(await answersAt(0)).toBe(1);
+    expect(await answersAt(0.7)).toBeGreaterThan(1);
+    expect(await answersAt(undefined)).toBeGreaterThan(1);
+  });
+
   it('ignores call ids, which clients invent at random', async () => {
     const server = await start({ seed: 4, varyRepeats: false });
     const withId = (id: string) => ({

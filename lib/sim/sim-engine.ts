@@ -8,7 +8,7 @@ import { hashText, mixWords, Random, seedWords } from './random';
 import { simulateAnswer } from './simulate';
 import { completionBody, errorBody, type ErrorType } from './completion-body';
 import { countTokensEstimate, renderPrompt } from '../functiongemma/render';
-import { parseJson } from '../parsing/safe-json';
+import { parseJson } from '../protocol/json';
 import { simulateLogprobs } from './token-logprobs';
 import { streamEvents } from './stream-body';
 
@@ -84,7 +84,7 @@ export class SimEngine {
       return { status: 429, body: errorBody('simulated rate limit (http429Rate)', 'rate_limit_error', 'rate_limit_exceeded') };
     }
 
-    const draw = this.options.varyRepeats ? counter.answers : 0;
+    const draw = varies(this.options.varyRepeats, parsed.value) ? counter.answers : 0;
     counter.answers += 1;
     const random = new Random(mixWords(MODEL_STREAM, this.seed[0], this.seed[1], first, second, draw));
     const answer = simulateAnswer(request, this.options, random);
@@ -117,4 +117,11 @@ export class SimEngine {
     if (output.stream) return { status: 200, body, events: streamEvents(body, { logprobs, includeUsage: output.includeUsage }) };
     return { status: 200, body };
   }
+}
+
+/** Whether repeats of a request get fresh draws: as set, else only when it samples (temperature above 0). */
+function varies(setting: boolean | undefined, body: unknown): boolean {
+  if (setting !== undefined) return setting;
+  const temperature = typeof body === 'object' && body !== null ? (body as { temperature?: unknown }).temperature : undefined;
+  return typeof temperature === 'number' ? temperature > 0 : true;
 }

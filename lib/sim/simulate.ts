@@ -1,6 +1,6 @@
 // One simulated answer: decides the shape and the call, writes the model's raw output, and turns it
 // into what the server (vLLM, or a server without a parser for raw tags) would return.
-import type { ToolSpec } from '../runner/messages';
+import type { ToolSpec } from '../protocol/messages';
 import type { SimRequest } from './chat-request';
 import type { SimMode, SimOptions, SimShape } from './options';
 import type { Random } from './random';

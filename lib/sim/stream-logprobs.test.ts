@@ -4,7 +4,7 @@ import { startSimServer, type SimServer, type SimServerOptions } from './server'
 import { lintRequest, LINT_TOOLS, post } from './test-helpers';
 import { tokenize } from './token-logprobs';
 import { StreamAssembler } from '../runner/stream-assembler';
-import { analyzeResponse, rebuildRawOutput, readTokenLogprobs } from '../serving/logprobs';
+import { analyzeResponse, rebuildRawOutput, readTokenLogprobs } from '../parsing/logprobs';
 import { decodeNativeCalls } from '../functiongemma/native-decode';
 
 const servers: SimServer[] = [];

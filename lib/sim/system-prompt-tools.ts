@@ -6,30 +6,27 @@
 // 2. native declarations `declaration:NAME{` (a prompt rendered in FunctionGemma's format);
 // 3. `"name": "NAME"` pairs in JSON that did not parse (truncated or hand-edited).
 // Names found the second or third way come without a schema, so their calls have no arguments.
-import type { ToolSpec } from '../runner/messages';
-import { parseJson } from '../parsing/safe-json';
+import type { ToolSpec } from '../protocol/messages';
+import { parseJson } from '../protocol/json';
+import { isRecord } from '../protocol/records';
 
 const MAX_SCANNED_CHARACTERS = 200_000;
 const CACHE_LIMIT = 64;
 const cache = new Map<string, ToolSpec[]>();
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function toolFrom(value: unknown): ToolSpec | null {
-  if (!isObject(value)) return null;
-  const holder = isObject(value.function) ? value.function : value;
+  if (!isRecord(value)) return null;
+  const holder = isRecord(value.function) ? value.function : value;
   const name = holder.name;
   if (typeof name !== 'string' || !/^[\w.-]+$/.test(name)) return null;
   // A bare {"name": ...} is any object; it counts as a tool only with a schema or a description.
-  if (holder === value && !isObject(value.parameters) && typeof value.description !== 'string') return null;
+  if (holder === value && !isRecord(value.parameters) && typeof value.description !== 'string') return null;
   return {
     type: 'function',
     function: {
       name,
       description: typeof holder.description === 'string' ? holder.description : '',
-      parameters: isObject(holder.parameters) ? holder.parameters : { type: 'object', properties: {} },
+      parameters: isRecord(holder.parameters) ? holder.parameters : { type: 'object', properties: {} },
     },
   };
 }

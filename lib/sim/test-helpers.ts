@@ -1,7 +1,7 @@
 // Helpers for the simulator's tests: real HTTP against a server on 127.0.0.1.
 import type { SimServer } from './server';
 import type { SimShape } from './options';
-import { parseJson } from '../parsing/safe-json';
+import { parseJson } from '../protocol/json';
 
 export type HttpResult = { status: number; headers: Headers; body: any };
 

@@ -4,7 +4,7 @@
 // tokens are one token each, letters go in pieces of up to six (an underscore starts a piece, so
 // "apply_fix" is "apply" + "_fix"), digits in threes, white space runs and other characters alone.
 import type { Random } from './random';
-import { findToolNameSpans } from '../serving/logprobs';
+import { findToolNameSpans } from '../parsing/logprobs';
 
 const CONTROL_TOKENS = [
   'bos',

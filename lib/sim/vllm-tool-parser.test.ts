@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callsFromRequiredArray, extractToolCallsLikeVllm } from './vllm-tool-parser';
-import { pythonJsonDumps } from './python-json';
+import { pythonJsonDumps } from '../parsing/python-json';
 import { encodeCall } from '../functiongemma/encode';
 
 describe('extractToolCallsLikeVllm', () => {

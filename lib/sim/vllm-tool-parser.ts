@@ -8,10 +8,10 @@
 // - text before the first call becomes `content` (trimmed, null when empty); text after the calls
 //   is discarded; when no call is found the whole output, control tokens included, is the content.
 // Arguments are serialized as Python's json.dumps would (", " and ": " separators).
-import { pythonJsonDumps, pythonJsonDumpsEntries } from './python-json';
-import { parseJson, type JsonParseResult } from '../parsing/safe-json';
+import { pythonJsonDumps, pythonJsonDumpsEntries } from '../parsing/python-json';
+import { parseJson, type JsonParseResult } from '../protocol/json';
 
-const START_FUNCTION_CALL = '<start_function_call>';
+import { START_FUNCTION_CALL } from '../protocol/functiongemma-tokens';
 // Python's `\w` on str is Unicode-aware; `[\p{L}\p{N}_]` is its nearest JavaScript spelling.
 const TOOL_CALL_PATTERN =
   /<start_function_call>call:([\p{L}\p{N}_]+)\{(.*?)\}<end_function_call>|<start_function_call>call:([\p{L}\p{N}_]+)\{(.*)/gsu;

@@ -1,4 +1,4 @@
-import type { ChatRequest } from '../runner/messages';
+import type { ChatRequest } from '../protocol/messages';
 import type { ModelCallOutcome, ModelClient } from '../runner/types';
 
 /** A message a scripted turn answers with, or a failure, or a function of the request. */

@@ -1,6 +1,9 @@
 // The tool protocol: a tool gets {arguments, context} as JSON on stdin and prints one ToolOutput as JSON.
 import { z } from 'zod';
 
+/** How a tool call failed (a transcript's error kind). */
+export type ToolErrorKind = 'tool_failed' | 'tool_timeout' | 'tool_output_invalid' | 'tool_output_too_large';
+
 export const ToolOutcome = z.enum(['success', 'partial', 'error']);
 export type ToolOutcome = z.infer<typeof ToolOutcome>;
 
@@ -23,6 +26,8 @@ export type ToolContext = {
   nodeText: string;
   nodeName: string | null;
   nodeType: string | null;
+  /** 1-based line where the node starts (decorators included): with the name, it identifies the node. */
+  nodeLine?: number | null;
   /** Agent-specific settings (a ruff configuration, for example). */
   settings: Record<string, unknown>;
   /** Knowledge accumulated so far in this conversation. */
@@ -31,7 +36,6 @@ export type ToolContext = {
 
 export type ToolRequest = { arguments: Record<string, unknown>; context: ToolContext };
 
-export type ToolErrorKind = 'tool_failed' | 'tool_timeout' | 'tool_output_invalid' | 'tool_output_too_large';
 
 /** A finished execution as the runner sees it: the tool's output or a failure turned into data. */
 export type ToolExecution = ToolOutput & {
@@ -42,8 +46,14 @@ export type ToolExecution = ToolOutput & {
 
 export type ToolLimits = { timeoutMs: number; maxOutputBytes: number };
 
+/** Per-experiment choices about how calls run. */
+export type ToolCallOptions = {
+  /** Where no sandbox is available, run programs for the model anyway (the user opted in). */
+  allowUnconfined?: boolean;
+};
+
 export interface ToolExecutor {
   /** Never throws: every failure comes back as an execution with outcome `error`. */
-  execute(script: string, request: ToolRequest, limits: ToolLimits, signal?: AbortSignal): Promise<ToolExecution>;
+  execute(script: string, request: ToolRequest, limits: ToolLimits, signal?: AbortSignal, options?: ToolCallOptions): Promise<ToolExecution>;
   close(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 // The request a tool reads on stdin, as a schema so that a standalone tool can check what it was given.
 import { z } from 'zod';
 import type { ToolContext, ToolRequest } from './protocol';
+import { parseJson } from '../protocol/json';
 
 // Context fields default so that a person can run a tool by hand with only `{"arguments": {...}}`.
 export const ToolContextSchema = z.object({
@@ -9,6 +10,7 @@ export const ToolContextSchema = z.object({
   nodeText: z.string().default(''),
   nodeName: z.string().nullable().default(null),
   nodeType: z.string().nullable().default(null),
+  nodeLine: z.number().int().positive().nullable().optional(),
   settings: z.record(z.string(), z.unknown()).default({}),
   knowledge: z.record(z.string(), z.unknown()).default({}),
 });
@@ -34,14 +36,4 @@ export function parseToolRequest(text: string): ParsedRequest {
   const parsed = ToolRequestSchema.safeParse(json.value);
   if (!parsed.success) return { ok: false, error: `the request on stdin is not {arguments, context}: ${z.prettifyError(parsed.error)}` };
   return { ok: true, request: parsed.data };
-}
-
-export type ParsedJson = { ok: true; value: unknown } | { ok: false; error: string };
-
-export function parseJson(text: string): ParsedJson {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
-  }
 }

@@ -3,11 +3,11 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ToolContext, ToolLimits, ToolRequest } from './protocol';
-import { commandFor, runSpawnedTool } from './spawn-tool';
+import { interpreterFor, runSpawnedTool } from './spawn-tool';
 import { ToolWorkerPool } from './worker-pool';
 
 const context: ToolContext = {
-  workspace: '/tmp/workspace',
+  workspace: null,
   filePath: 'module.py',
   nodeText: 'def f(): pass',
   nodeName: 'f',
@@ -23,6 +23,8 @@ const script = (name: string) => path.join(folder, name);
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'remora-spawn-'));
+  // An agent's folder is readable by others, as folders made with the usual umask are (a sandbox started by root reads it as nobody).
+  await chmod(folder, 0o755);
   await writeFile(
     script('echo.py'),
     [
@@ -66,9 +68,10 @@ describe('runSpawnedTool', () => {
     expect(execution).toMatchObject({ outcome: 'partial', result: 1 });
   });
 
-  it('runs any executable file', async () => {
+  it('refuses a file type Remora has no interpreter for, even an executable one', async () => {
     const execution = await runSpawnedTool(script('echo-tool'), request(), limits);
-    expect(execution).toMatchObject({ outcome: 'success', result: 'from an executable' });
+    expect(execution).toMatchObject({ outcome: 'error', errorKind: 'tool_failed' });
+    expect(execution.error).toContain('is not a .py, .sh or JavaScript/TypeScript file');
   });
 
   it('kills a tool past its time limit', async () => {
@@ -112,10 +115,10 @@ describe('runSpawnedTool', () => {
     expect(execution.error).toContain('Traceback: something broke');
   });
 
-  it('reports a script that cannot be started', async () => {
-    const execution = await runSpawnedTool(script('does-not-exist'), request(), limits);
+  it('reports a script that does not exist', async () => {
+    const execution = await runSpawnedTool(script('does-not-exist.py'), request(), limits);
     expect(execution.errorKind).toBe('tool_failed');
-    expect(execution.error).toContain('could not start tool "does-not-exist"');
+    expect(execution.error).toContain("can't open file");
   });
 
   it('cancels a running tool', async () => {
@@ -136,11 +139,12 @@ describe('runSpawnedTool', () => {
   });
 });
 
-describe('commandFor', () => {
-  it('chooses the interpreter by extension', () => {
-    expect(commandFor('/t/a.py')).toEqual({ command: 'python3', args: ['/t/a.py'] });
-    expect(commandFor('/t/a.py', { pythonCommand: '/venv/bin/python' })).toEqual({ command: '/venv/bin/python', args: ['/t/a.py'] });
-    expect(commandFor('/t/a.sh')).toEqual({ command: 'bash', args: ['/t/a.sh'] });
-    expect(commandFor('/t/run')).toEqual({ command: '/t/run', args: [] });
+describe('interpreterFor', () => {
+  it('chooses the interpreter by file type, never by anything the agent says', () => {
+    expect(interpreterFor('/t/a.py')).toBe('python');
+    expect(interpreterFor('/t/a.PY')).toBe('python');
+    expect(interpreterFor('/t/a.sh')).toBe('bash');
+    expect(interpreterFor('/t/run')).toBeNull();
+    expect(interpreterFor('/bin/bash')).toBeNull();
   });
 });

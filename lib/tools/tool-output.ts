@@ -1,8 +1,9 @@
 // Turning what a tool produced (or how it failed) into a ToolExecution, the same way for every way of running it.
 import path from 'node:path';
 import { z } from 'zod';
-import { ToolOutput, type ToolErrorKind, type ToolExecution } from './protocol';
-import { parseJson } from './request-schema';
+import { ToolOutput, type ToolExecution } from './protocol';
+import { type ToolErrorKind } from './protocol';
+import { parseJson } from '../protocol/json';
 
 /** How a tool is named in error messages: the script's file name, since the executor sees only the script. */
 export function toolLabel(script: string): string {

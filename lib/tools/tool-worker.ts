@@ -1,8 +1,9 @@
 // A reusable tool process: imports tool modules once and runs one call at a time for the worker pool.
-// It imports only node built-ins so that a fresh worker starts fast.
+// It imports only node built-ins (and the module loader) so that a fresh worker starts fast.
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { RunMessage, WorkerMessage } from './worker-messages';
+import { importToolModule } from '../build/tool-module';
+import type { PoolMessage, RunMessage, SpawnRequest, WorkerMessage } from './worker-messages';
+import type { ConfinedResult } from './sandbox/run-confined';
 
 type Handler = (args: Record<string, unknown>, context: unknown) => unknown;
 
@@ -15,7 +16,7 @@ function send(message: WorkerMessage): void {
 function loadHandler(script: string): Promise<Handler> {
   let handler = handlers.get(script);
   if (!handler) {
-    handler = import(pathToFileURL(script).href).then((module: Record<string, unknown>) => {
+    handler = importToolModule(script).then((module: Record<string, unknown>) => {
       const candidate = module.default;
       if (typeof candidate !== 'function') {
         throw new Error(`${path.basename(script)} has no default export function; export the result of defineTool(import.meta.url, handler)`);
@@ -37,7 +38,8 @@ async function run(message: RunMessage): Promise<WorkerMessage> {
   const label = path.basename(message.script);
   let handler: Handler;
   try {
-    handler = await loadHandler(message.script);
+    // The pool hands a compiled bundle of a TypeScript tool when it runs compiled: this sandbox cannot write one.
+    handler = await loadHandler(message.module ?? message.script);
   } catch (error) {
     return { type: 'result', id: message.id, status: 'failed', kind: 'tool_failed', message: `could not load tool "${label}": ${errorText(error)}` };
   }
@@ -71,9 +73,33 @@ async function run(message: RunMessage): Promise<WorkerMessage> {
   return { type: 'result', id: message.id, status: 'ok', json };
 }
 
-process.on('message', (message: RunMessage) => {
+// Programs a tool runs for the model (pytest) are started by the pool's process, which checks that
+// they only touch the current call's workspace; run-confined.ts looks this bridge up on globalThis.
+let currentCall: number | null = null;
+let nextRequest = 1;
+const pendingSpawns = new Map<number, (result: ConfinedResult) => void>();
+
+(globalThis as Record<symbol, unknown>)[Symbol.for('remora.confined-bridge')] = (request: SpawnRequest): Promise<ConfinedResult> => {
+  if (currentCall === null) return Promise.resolve({ ok: false, confinement: 'none', error: 'a program can only be run during a tool call' });
+  const requestId = nextRequest++;
+  return new Promise((resolve) => {
+    pendingSpawns.set(requestId, resolve);
+    send({ type: 'spawn', id: currentCall as number, requestId, run: request });
+  });
+};
+
+process.on('message', (message: PoolMessage) => {
+  if (message?.type === 'spawned') {
+    pendingSpawns.get(message.requestId)?.(message.result);
+    pendingSpawns.delete(message.requestId);
+    return;
+  }
   if (message?.type !== 'run') return;
-  void run(message).then(send);
+  currentCall = message.id;
+  void run(message).then((result) => {
+    currentCall = null;
+    send(result);
+  });
 });
 
 // The pool went away (closed or crashed): nothing is left to serve.

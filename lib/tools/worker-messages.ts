@@ -1,16 +1,29 @@
 // Messages between the worker pool and a tool worker process (over the IPC channel, never stdout).
-import type { ToolErrorKind, ToolRequest } from './protocol';
+import type { ToolRequest } from './protocol';
+import type { ToolErrorKind } from './protocol';
+import type { ConfinedResult, ConfinedRun } from './sandbox/run-confined';
+
+/** What a worker may ask the pool to run for the call in hand; the pool checks it against that call's workspace. */
+export type SpawnRequest = Omit<ConfinedRun, 'signal' | 'allowUnconfined' | 'readable' | 'env'>;
 
 export type RunMessage = {
   type: 'run';
   id: number;
   script: string;
+  /** What to import instead of `script`: its bundle, made by the pool (lib/build/tool-module.ts). */
+  module?: string;
   request: ToolRequest;
   maxOutputBytes: number;
 };
+
+export type SpawnedMessage = { type: 'spawned'; requestId: number; result: ConfinedResult };
+
+export type PoolMessage = RunMessage | SpawnedMessage;
 
 export type WorkerMessage =
   | { type: 'ready' }
   /** `json` is the tool's return value serialized; the pool validates it. */
   | { type: 'result'; id: number; status: 'ok'; json: string }
-  | { type: 'result'; id: number; status: 'failed'; kind: ToolErrorKind; message: string; bytes?: number };
+  | { type: 'result'; id: number; status: 'failed'; kind: ToolErrorKind; message: string; bytes?: number }
+  /** The tool in call `id` asks for a program to be run confined (pytest, say). */
+  | { type: 'spawn'; id: number; requestId: number; run: SpawnRequest };

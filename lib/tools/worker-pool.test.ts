@@ -37,7 +37,7 @@ describe('ToolWorkerPool', () => {
     pool = new ToolWorkerPool({ size: 1 });
     const first = await pool.execute(fixture('echo-tool.ts'), request(), limits);
     const second = await pool.execute(fixture('echo-tool.ts'), request(), limits);
-    expect((first.result as { pid: number }).pid).toBe((second.result as { pid: number }).pid);
+    expect((first.result as { worker: string }).worker).toBe((second.result as { worker: string }).worker);
     expect((first.result as { pid: number }).pid).not.toBe(process.pid);
   });
 
@@ -49,7 +49,7 @@ describe('ToolWorkerPool', () => {
     const after = await pool.execute(fixture('echo-tool.ts'), request(), limits);
     expect(after.outcome).toBe('success');
     // The worker that hung was replaced by a new process.
-    expect((after.result as { pid: number }).pid).not.toBe((before.result as { pid: number }).pid);
+    expect((after.result as { worker: string }).worker).not.toBe((before.result as { worker: string }).worker);
   });
 
   it('reports a tool that exits the process and replaces the worker', async () => {
@@ -126,7 +126,7 @@ describe('ToolWorkerPool', () => {
     expect(cancelled).toMatchObject({ outcome: 'error', errorKind: 'tool_failed', error: 'tool "sleep-tool.ts" was cancelled' });
     const after = await pool.execute(fixture('echo-tool.ts'), request(), limits);
     expect(after.outcome).toBe('success');
-    expect((after.result as { pid: number }).pid).not.toBe((warm.result as { pid: number }).pid);
+    expect((after.result as { worker: string }).worker).not.toBe((warm.result as { worker: string }).worker);
   });
 
   it('does not start a call whose signal has already aborted', async () => {
@@ -155,7 +155,7 @@ describe('ToolWorkerPool', () => {
       expect(execution.outcome).toBe('success');
       expect((execution.result as { args: { value: number } }).args.value).toBe(index);
     });
-    const processes = new Set(executions.map((execution) => (execution.result as { pid: number }).pid));
+    const processes = new Set(executions.map((execution) => (execution.result as { worker: string }).worker));
     expect(processes.size).toBeLessThanOrEqual(4);
 
     // Informational only: warm round trips, one at a time and in a concurrent batch.
@@ -196,5 +196,27 @@ describe('isModuleScript', () => {
     expect(isModuleScript('/a/tool.py')).toBe(false);
     expect(isModuleScript('/a/tool.sh')).toBe(false);
     expect(isModuleScript('/a/tool')).toBe(false);
+  });
+});
+
+describe('workers on demand', () => {
+  it('starts no worker until a call needs one, and lets an idle worker exit', async () => {
+    pool = new ToolWorkerPool({ size: 2, idleMs: 300 });
+    expect(pool.workerCount).toBe(0);
+    const execution = await pool.execute(fixture('echo-tool.ts'), request({ value: 1 }), limits);
+    expect(execution.outcome).toBe('success');
+    expect(pool.workerCount).toBe(1);
+    await expect.poll(() => pool.workerCount, { timeout: 10_000 }).toBe(0);
+    // The next call starts a fresh one.
+    const again = await pool.execute(fixture('echo-tool.ts'), request({ value: 2 }), limits);
+    expect((again.result as { worker: string }).worker).not.toBe((execution.result as { worker: string }).worker);
+  });
+
+  it('runs the harness agent\'s simple_tool in this process, with no worker at all', async () => {
+    pool = new ToolWorkerPool({ size: 2 });
+    const simpleTool = fileURLToPath(new URL('../../agents/harness/tools/simple-tool.ts', import.meta.url));
+    const execution = await pool.execute(simpleTool, request({ payload: 'héllo' }), limits);
+    expect(execution).toMatchObject({ outcome: 'success', result: { payload: 'héllo', length: 5 } });
+    expect(pool.workerCount).toBe(0);
   });
 });

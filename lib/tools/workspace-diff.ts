@@ -7,15 +7,15 @@ import { createTwoFilesPatch } from 'diff';
 /** Diffs longer than this are cut (the changed file list stays complete). */
 export const MAX_DIFF_CHARACTERS = 512 * 1024;
 
-/** Folders a tool run leaves behind that are not changes (caches). */
-const IGNORED_FOLDERS = new Set(['__pycache__', '.pytest_cache', '.ruff_cache', '.mypy_cache']);
+/** Folders a tool run leaves behind that are not changes (caches, Remora's own reports). */
+const IGNORED_FOLDERS = new Set(['__pycache__', '.pytest_cache', '.ruff_cache', '.mypy_cache', '.remora']);
 
 /** File contents by path relative to the workspace (forward slashes). */
 export type Snapshot = Map<string, Buffer>;
 
 export type WorkspaceChanges = { diff: string | null; changedFiles: string[] };
 
-async function listFiles(folder: string, relative = ''): Promise<string[]> {
+export async function listFiles(folder: string, relative = ''): Promise<string[]> {
   const files: string[] = [];
   for (const entry of await readdir(path.join(folder, relative), { withFileTypes: true })) {
     const child = relative ? `${relative}/${entry.name}` : entry.name;

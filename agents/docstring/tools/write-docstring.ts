@@ -5,7 +5,7 @@ import { defineTool } from '../../../lib/tools/define-tool';
 import { DOC_STYLES, cleanDocstring, parseDocstring, type DocStyle } from '../../../lib/python/docstring-parse';
 import { completeModel, renderDocstring } from '../../../lib/python/docstring-render';
 import { applyDocstring, bodyIndent, docstringLiteral, readDocstring } from '../../../lib/python/docstring';
-import { findDefinition } from '../../../lib/python/definitions';
+import { definitionLine, findDefinition } from '../../../lib/python/definitions';
 import { checkPythonSyntax, describeSyntaxProblems, withPythonTree } from '../../../lib/python/parser';
 import { readSignature } from '../../../lib/python/signature';
 import { chooseDefinition, errorOutput, loadTargetSource, writeTargetSource } from '../../../lib/python/target';
@@ -37,6 +37,9 @@ export default defineTool(import.meta.url, async (args, context) => {
       ok: true as const,
       node: definition.qualifiedName,
       kind: definition.kind,
+      // The node keeps its first line (the docstring goes below the header): it is found again there,
+      // not by name, which a getter and its setter share.
+      startLine: definitionLine(definition),
       text,
       inputStyle: parsed.style,
       applied: applyDocstring(target.source, definition, literal.literal, indent),
@@ -52,11 +55,12 @@ export default defineTool(import.meta.url, async (args, context) => {
   }
   // Read back what was written: the node must now carry exactly this docstring.
   const written = await withPythonTree(edit.applied.source, (root) => {
-    const found = findDefinition(root, edit.node, edit.kind);
+    const found = findDefinition(root, edit.node, edit.kind, edit.startLine);
     return found.ok ? (readDocstring(found.definition)?.text ?? null) : null;
   });
   if (written !== cleanDocstring(edit.text)) return errorOutput('the docstring could not be written faithfully (it reads back differently); the file was not changed');
-  await writeTargetSource(target, edit.applied.source);
+  const stored = await writeTargetSource(target, edit.applied.source);
+  if (!stored.ok) return errorOutput(stored.error);
 
   const missing = edit.undocumented.length > 0 ? `; parameters not documented: ${edit.undocumented.join(', ')}` : '';
   return {

@@ -21,7 +21,8 @@ export default defineTool(import.meta.url, async (args, context) => {
     const remaining = outcome.remaining ? summarizeIssues(outcome.remaining) : null;
     return errorOutput(outcome.error, remaining ? { lint_errors_remaining: remaining.total, lint_errors_fixable: remaining.fixable, lint_error_codes: remaining.codes } : undefined);
   }
-  await writeTargetSource(target, outcome.source);
+  const written = await writeTargetSource(target, outcome.source);
+  if (!written.ok) return errorOutput(written.error);
   const counts = summarizeIssues(outcome.remaining);
   const previouslyFixed = Array.isArray(context.knowledge.lint_fixed_issues) ? (context.knowledge.lint_fixed_issues as unknown[]) : [];
   return {

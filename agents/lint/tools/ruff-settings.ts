@@ -11,8 +11,8 @@ export function ruffSettings(context: ToolContext): RuffSettings {
 }
 
 /** Issues as the model sees them: the five facts it needs, no fix internals. */
-export function issueView(issue: { code: string; line: number; column: number; message: string; fixable: boolean }) {
-  return { code: issue.code, line: issue.line, column: issue.column, message: issue.message, fixable: issue.fixable };
+export function issueView(issue: { code: string; line: number; column: number; message: string; fixable: boolean; unsafe_fix: boolean }) {
+  return { code: issue.code, line: issue.line, column: issue.column, message: issue.message, fixable: issue.fixable, ...(issue.unsafe_fix && !issue.fixable ? { unsafe_fix_not_applied: true } : {}) };
 }
 
 export const MAX_LISTED_ISSUES = 40;

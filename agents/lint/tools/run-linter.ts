@@ -22,13 +22,18 @@ export default defineTool(import.meta.url, async (args, context) => {
   } else {
     const fixed = await fixAll(target.source, settings.settings);
     if (!fixed.ok) return errorOutput(fixed.error);
-    if (fixed.source !== target.source) await writeTargetSource(target, fixed.source);
+    if (fixed.source !== target.source) {
+      const written = await writeTargetSource(target, fixed.source);
+      if (!written.ok) return errorOutput(written.error);
+    }
     issues = fixed.remaining;
     fixedNow = fixed.applied.length;
   }
   const counts = summarizeIssues(issues);
   const fixedTotal = previousCount(context, 'lint_fixes_applied') + fixedNow;
   const fixedText = checkOnly ? '' : `applied ${fixedNow} fix${fixedNow === 1 ? '' : 'es'}; `;
+  const unsafeCodes = [...new Set(issues.filter((issue) => issue.unsafe_fix && !issue.fixable).map((issue) => issue.code))].sort();
+  const unsafeText = unsafeCodes.length > 0 ? `; ${counts.unsafe} only have unsafe fixes, not applied (${unsafeCodes.join(', ')})` : '';
   return {
     outcome: counts.total === 0 ? 'success' : 'partial',
     result: {
@@ -36,17 +41,19 @@ export default defineTool(import.meta.url, async (args, context) => {
       total: counts.total,
       fixable: counts.fixable,
       ...(checkOnly ? {} : { fixed: fixedNow }),
+      unsafe_fixes_not_applied: unsafeCodes,
       issues: issues.slice(0, MAX_LISTED_ISSUES).map(issueView),
     },
     summary:
       counts.total === 0
         ? `${fixedText}no lint issues left in ${target.fileName}; call submit_result`
-        : `${fixedText}${counts.total} issue${counts.total === 1 ? '' : 's'} (${counts.fixable} fixable); fix them with apply_fix(issue_code, line_number)`,
+        : `${fixedText}${counts.total} issue${counts.total === 1 ? '' : 's'} (${counts.fixable} fixable${unsafeText}); fix the fixable ones with apply_fix(issue_code, line_number)`,
     knowledge_delta: {
       lint_errors_remaining: counts.total,
       lint_errors_fixable: counts.fixable,
       lint_error_codes: counts.codes,
       lint_fixes_applied: fixedTotal,
+      lint_unsafe_fixes_not_applied: unsafeCodes,
     },
   };
 });

@@ -1,13 +1,13 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { NotFoundError } from '../../../lib/errors';
-import { getAgentDetail, type AgentDetail } from '../../../lib/panel/agents-detail';
-import { formatTime, prettyJson } from '../../../lib/panel/format';
-import { listPromptVariants, type PromptVariantsView } from '../../../lib/panel/prompt-variants';
-import { getPanel } from '../../../lib/panel/runtime';
-import { PromptWorkbench } from '../_components/prompt-workbench';
-import { PythonInputsForm } from '../_components/python-inputs';
-import { ToolList } from '../_components/tool-list';
+import { NotFoundError } from '@/lib/errors';
+import { getAgentDetail, type AgentDetail } from '@/lib/panel/agents/detail';
+import { formatTime, prettyJson } from '@/lib/panel/format';
+import { listPromptVariants, type PromptVariantsView } from '@/lib/panel/agents/variants';
+import { getPanel } from '@/lib/panel/runtime';
+import { PromptWorkbench } from './_components/prompt-workbench';
+import { PythonInputsForm } from './_components/python-inputs';
+import { ToolList } from './_components/tool-list';
 import '../agents.css';
 
 export const dynamic = 'force-dynamic';
@@ -17,7 +17,7 @@ async function load(name: string): Promise<{ detail: AgentDetail; variants: Prom
   try {
     return { detail: await getAgentDetail(panel, name), variants: listPromptVariants(panel, name) };
   } catch (error) {
-    if (error instanceof NotFoundError) notFound();
+    if (NotFoundError.is(error)) notFound();
     throw error;
   }
 }

@@ -3,9 +3,9 @@
 // server: YAML, the definition's shape, scripts, schemas, templates, inputs) and stored only whole.
 import { useRouter } from 'next/navigation';
 import { useState, type ChangeEvent } from 'react';
-import type { AgentImport } from '../../../lib/panel/agents-yaml';
-import { callApi, type ApiFailure } from './api';
-import { FailureBox } from './failure-box';
+import type { AgentImport } from '@/lib/panel/agents/yaml';
+import { callApi, type ApiFailure } from '../../components/api-client';
+import { FailureBox } from '../../components/failure-box';
 import { useDebouncedPost } from './use-debounced-call';
 
 export function ImportAgentForm({ agentNames }: { agentNames: string[] }) {

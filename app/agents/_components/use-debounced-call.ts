@@ -1,7 +1,7 @@
 'use client';
 // Calls the API a moment after the last change (as people type), dropping answers to older calls.
 import { useEffect, useRef, useState } from 'react';
-import { callApi, type ApiFailure } from './api';
+import { callApi, type ApiFailure } from '../../components/api-client';
 
 export type DebouncedState<T> = { data: T | null; failure: ApiFailure | null; pending: boolean };
 

@@ -1,9 +1,9 @@
-import { apiRoute, json } from '../../../lib/http/api-route';
-import { readJsonBody } from '../../../lib/http/read-request';
-import { listAgentViews } from '../../../lib/panel/agents';
-import { ImportAgentRequest } from '../../../lib/panel/agents-requests';
-import { importAgentYaml } from '../../../lib/panel/agents-yaml';
-import { getPanel } from '../../../lib/panel/runtime';
+import { apiRoute, json } from '@/lib/http/api-route';
+import { readJsonBody } from '@/lib/http/read-request';
+import { listAgentViews } from '@/lib/panel/agents/agents';
+import { ImportAgentRequest } from '@/lib/panel/agents/requests';
+import { importAgentYaml } from '@/lib/panel/agents/yaml';
+import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 

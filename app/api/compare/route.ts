@@ -1,10 +1,10 @@
 // GET /api/compare?a=EXPERIMENT:VARIANT&b=EXPERIMENT:VARIANT[&filter=&order=&q=&page=]: the two
 // variants' metrics with each difference in plain words, and which did better per input.
-import { apiRoute, json } from '../../../lib/http/api-route';
-import { readQuery } from '../../../lib/http/read-request';
-import { compareVariants } from '../../../lib/panel/compare';
-import { CompareQuery } from '../../../lib/panel/compare-request';
-import { getPanel } from '../../../lib/panel/runtime';
+import { apiRoute, json } from '@/lib/http/api-route';
+import { readQuery } from '@/lib/http/read-request';
+import { compareVariants } from '@/lib/panel/compare/compare';
+import { CompareQuery } from '@/lib/panel/compare/request';
+import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
-import { apiRoute, json } from '../../../lib/http/api-route';
-import { importDatasetText, listDatasetViews } from '../../../lib/panel/datasets';
-import { ImportDatasetRequest, readLargeJsonBody } from '../../../lib/panel/datasets-requests';
-import { getPanel } from '../../../lib/panel/runtime';
+import { apiRoute, json } from '@/lib/http/api-route';
+import { importDatasetText, listDatasetViews } from '@/lib/panel/datasets/datasets';
+import { ImportDatasetRequest, readLargeJsonBody } from '@/lib/panel/datasets/requests';
+import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,8 @@
-import { apiRoute, json } from '../../../lib/http/api-route';
-import { readJsonBody } from '../../../lib/http/read-request';
-import { createEndpointFromRequest, listEndpointViews } from '../../../lib/panel/endpoints';
-import { CreateEndpointRequest } from '../../../lib/panel/requests';
-import { getPanel } from '../../../lib/panel/runtime';
+import { apiRoute, json } from '@/lib/http/api-route';
+import { readJsonBody } from '@/lib/http/read-request';
+import { createEndpointFromRequest, listEndpointViews } from '@/lib/panel/endpoints/endpoints';
+import { CreateEndpointRequest } from '@/lib/panel/experiments/requests';
+import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 

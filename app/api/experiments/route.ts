@@ -1,8 +1,8 @@
-import { apiRoute, json } from '../../../lib/http/api-route';
-import { readJsonBody, readQuery } from '../../../lib/http/read-request';
-import { createExperimentFromRequest, listExperimentViews } from '../../../lib/panel/experiments';
-import { CreateExperimentRequest, ExperimentListQuery } from '../../../lib/panel/requests';
-import { getPanel } from '../../../lib/panel/runtime';
+import { apiRoute, json } from '@/lib/http/api-route';
+import { readJsonBody, readQuery } from '@/lib/http/read-request';
+import { createExperimentFromRequest, listExperimentViews } from '@/lib/panel/experiments/experiments';
+import { CreateExperimentRequest, ExperimentListQuery } from '@/lib/panel/experiments/requests';
+import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,14 +1,14 @@
 import Link from 'next/link';
-import { getConversationPair, type ConversationPair } from '../../../lib/panel/compare-pair';
-import { compareHref, PairQuery } from '../../../lib/panel/compare-request';
-import type { ConversationDetails } from '../../../lib/panel/conversations';
-import { formatMilliseconds, shortId } from '../../../lib/panel/format';
-import { isNotFound } from '../../../lib/panel/not-found';
-import { getPanel } from '../../../lib/panel/runtime';
+import { getConversationPair, type ConversationPair } from '@/lib/panel/compare/pair';
+import { compareHref, PairQuery } from '@/lib/panel/compare/request';
+import type { ConversationDetails } from '@/lib/panel/conversations/conversations';
+import { formatMilliseconds, shortId } from '@/lib/panel/format';
+import { NotFoundError } from '@/lib/errors';
+import { getPanel } from '@/lib/panel/runtime';
 import { OutcomeBadge, SimulatedBadge } from '../../components/status-badge';
-import { ExpectedVersusActual } from '../../components/transcript-expected';
-import { TranscriptView } from '../../components/transcript-view';
-import { WorkspaceChanges } from '../../components/transcript-workspace';
+import { ExpectedVersusActual } from '../../components/transcript/transcript-expected';
+import { TranscriptView } from '../../components/transcript/transcript-view';
+import { WorkspaceChanges } from '../../components/transcript/transcript-workspace';
 import { SideTag } from '../side-card';
 import styles from '../compare.module.css';
 import { notFound } from 'next/navigation';
@@ -87,7 +87,7 @@ export default async function PairPage({ searchParams }: { searchParams: Promise
   try {
     pair = getConversationPair(panel, parsed.data.a, parsed.data.b);
   } catch (error) {
-    if (isNotFound(error)) notFound();
+    if (NotFoundError.is(error)) notFound();
     throw error;
   }
   const back = compareHref(

@@ -1,13 +1,16 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { isNotFound } from '../../../lib/panel/not-found';
-import { getConversationDetails, type ConversationDetails } from '../../../lib/panel/conversations';
-import { formatMilliseconds, formatTime, prettyJson, shortId } from '../../../lib/panel/format';
-import { getPanel } from '../../../lib/panel/runtime';
+import { NotFoundError } from '@/lib/errors';
+import { getConversationDetails, type ConversationDetails } from '@/lib/panel/conversations/conversations';
+import { formatMilliseconds, formatTime, prettyJson, shortId } from '@/lib/panel/format';
+import { getPanel } from '@/lib/panel/runtime';
 import { OutcomeBadge, SimulatedBadge } from '../../components/status-badge';
-import { ExpectedVersusActual } from '../../components/transcript-expected';
-import { TranscriptView } from '../../components/transcript-view';
-import { KnowledgeCard, WorkspaceChanges } from '../../components/transcript-workspace';
+import { ExpectedVersusActual } from '../../components/transcript/transcript-expected';
+import { TranscriptView } from '../../components/transcript/transcript-view';
+import { KnowledgeCard, WorkspaceChanges } from '../../components/transcript/transcript-workspace';
+
+import { ReplayForm } from './replay-form';
+import { replayDefaults } from '@/lib/replay/page-data';
 
 export const dynamic = 'force-dynamic';
 
@@ -18,10 +21,11 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
   try {
     details = getConversationDetails(panel, id);
   } catch (error) {
-    if (isNotFound(error)) notFound();
+    if (NotFoundError.is(error)) notFound();
     throw error;
   }
   const { conversation, experiment } = details;
+  const replay = replayDefaults(panel.database, conversation.id);
   return (
     <>
       <div className="crumbs">
@@ -59,6 +63,12 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
           <dt>Input</dt>
           <dd>#{conversation.inputIndex + 1}</dd>
         </div>
+        <div>
+          <dt>Task success</dt>
+          <dd data-testid="task-success" title={conversation.taskCheck?.reason ?? 'no check judged this conversation'}>
+            {conversation.taskSuccess === null ? '—' : conversation.taskSuccess ? 'yes' : 'no'}
+          </dd>
+        </div>
         {details.datasetCase ? (
           <div>
             <dt>Case</dt>
@@ -72,6 +82,15 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
         <div className="error-box" data-testid="conversation-error">
           {conversation.error}
         </div>
+      ) : null}
+      {conversation.taskCheck ? (
+        <section className="card" data-testid="task-check">
+          <h2>Task success: {conversation.taskCheck.success ? 'yes' : 'no'}</h2>
+          <p style={{ margin: 0 }}>
+            <code>{conversation.taskCheck.check}</code> check: {conversation.taskCheck.reason}
+          </p>
+          {conversation.taskCheck.details ? <pre>{prettyJson(conversation.taskCheck.details)}</pre> : null}
+        </section>
       ) : null}
       {details.expected && details.datasetCase ? <ExpectedVersusActual view={details.expected} datasetCase={details.datasetCase} /> : null}
       {conversation.result ? (
@@ -87,6 +106,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
         </section>
       ) : null}
       <TranscriptView details={details} />
+      {replay ? <ReplayForm conversationId={conversation.id} turns={replay.turns} systemPrompt={replay.systemPrompt} temperature={replay.temperature} /> : null}
       <WorkspaceChanges diff={details.diff} changedFiles={conversation.changedFiles} />
       <KnowledgeCard knowledge={conversation.knowledge} />
     </>

@@ -1,12 +1,12 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { NotFoundError } from '../../../lib/errors';
-import { getDatasetPage, type DatasetPage } from '../../../lib/panel/datasets';
-import { CasePageQuery } from '../../../lib/panel/datasets-requests';
-import { formatTime } from '../../../lib/panel/format';
-import { getPanel } from '../../../lib/panel/runtime';
-import { CaseList } from '../_components/case-list';
-import { DatasetActions } from '../_components/dataset-actions';
+import { NotFoundError } from '@/lib/errors';
+import { getDatasetPage, type DatasetPage } from '@/lib/panel/datasets/datasets';
+import { CasePageQuery } from '@/lib/panel/datasets/requests';
+import { formatTime } from '@/lib/panel/format';
+import { getPanel } from '@/lib/panel/runtime';
+import { CaseList } from './_components/case-list';
+import { DatasetActions } from './_components/dataset-actions';
 import '../../agents/agents.css';
 import '../datasets.css';
 
@@ -22,7 +22,7 @@ async function load(id: string, search: Record<string, string | string[] | undef
   try {
     return getDatasetPage(panel, id, query);
   } catch (error) {
-    if (error instanceof NotFoundError) notFound();
+    if (NotFoundError.is(error)) notFound();
     throw error;
   }
 }

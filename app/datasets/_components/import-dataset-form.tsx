@@ -4,10 +4,11 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type ChangeEvent } from 'react';
-import type { LineProblem } from '../../../lib/datasets/formats';
-import type { DatasetImportResult } from '../../../lib/panel/datasets';
-import { callApi, type ApiFailure } from '../../agents/_components/api';
-import { FailureBox } from '../../agents/_components/failure-box';
+import type { LineProblem } from '@/lib/datasets/formats';
+import { LIMITS } from '@/lib/protocol/limits';
+import type { DatasetImportResult } from '@/lib/panel/datasets/datasets';
+import { callApi, type ApiFailure } from '../../components/api-client';
+import { FailureBox } from '../../components/failure-box';
 
 type Refusal = { message: string; format: string | null; lines: LineProblem[] };
 type Imported = Extract<DatasetImportResult, { ok: true }>;
@@ -65,7 +66,9 @@ export function ImportDatasetForm() {
         <div>
           <label htmlFor="dataset-file">File</label>
           <input id="dataset-file" type="file" accept=".jsonl,.json,.txt" onChange={readFile} data-testid="dataset-file" />
-          {fileName ? <div className="field-hint">read {fileName}</div> : null}
+          <div className="field-hint" data-testid="dataset-size-limit">
+            {fileName ? `read ${fileName}; ` : ''}up to {LIMITS.datasetUploadBytes.max / (1024 * 1024)} MB
+          </div>
         </div>
         <div>
           <label htmlFor="dataset-name">Name</label>

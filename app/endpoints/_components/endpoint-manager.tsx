@@ -2,11 +2,11 @@
 // The endpoints: list, test (GET /v1/models), add, remove. An API key is never typed here: only
 // the NAME of the environment variable that holds it on the panel's machine.
 import { useState, type FormEvent } from 'react';
-import type { EndpointTest, EndpointView } from '../../../lib/panel/endpoints';
-import { secretLikeReason } from '../../../lib/panel/endpoints-key-check';
+import type { EndpointTest, EndpointView } from '@/lib/panel/endpoints/endpoints';
+import { secretLikeReason } from '@/lib/panel/endpoints/key-check';
 import { SimulatedBadge } from '../../components/status-badge';
-import { callApi, type ApiFailure } from '../../agents/_components/api';
-import { FailureBox } from '../../agents/_components/failure-box';
+import { callApi, type ApiFailure } from '../../components/api-client';
+import { FailureBox } from '../../components/failure-box';
 
 const VARIABLE_NAME = /^[A-Z_][A-Z0-9_]{0,63}$/;
 

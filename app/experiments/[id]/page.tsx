@@ -1,12 +1,17 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { NotFoundError } from '../../../lib/errors';
-import { getExperimentPageData, type ExperimentPageData } from '../../../lib/panel/experiment-charts';
-import type { ExperimentView } from '../../../lib/panel/experiments';
-import { formatTime } from '../../../lib/panel/format';
-import { getPanel } from '../../../lib/panel/runtime';
-import { ExperimentLive } from '../../components/experiment-live';
+import { NotFoundError } from '@/lib/errors';
+import { getExperimentPageData, type ExperimentPageData } from '@/lib/panel/experiments/charts';
+import type { ExperimentView } from '@/lib/panel/experiments/experiments';
+import { formatTime } from '@/lib/panel/format';
+import { getPanel } from '@/lib/panel/runtime';
+import { ExperimentLive } from './_components/experiment-live';
+import { InputReliability } from './_components/input-reliability';
+import { experimentReliability } from '@/lib/panel/experiments/reliability';
 import { ExportButtons } from './export-buttons';
+import { RerunFailed } from './rerun-failed';
+import { TrainingExport } from './training-export';
+import { experimentOrigin, experimentScoring } from '@/lib/replay/page-data';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,7 +20,7 @@ async function loadPage(id: string): Promise<ExperimentPageData> {
   try {
     return getExperimentPageData(panel, id);
   } catch (error) {
-    if (error instanceof NotFoundError) notFound();
+    if (NotFoundError.is(error)) notFound();
     throw error;
   }
 }
@@ -25,6 +30,11 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
   const data = await loadPage(id);
   const { view } = data;
   const settings = view.settings;
+  const panel = await getPanel();
+  const origin = experimentOrigin(panel.database, view.id);
+  const scoring = experimentScoring(panel.database, view.id);
+  // Per input, once the run ended (while it runs the live view is the place to look).
+  const reliability = view.status === 'running' || view.status === 'pending' ? null : experimentReliability(panel, view.id);
   return (
     <>
       <div className="crumbs">
@@ -73,10 +83,39 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
             </div>
           </>
         ) : null}
+        {scoring ? (
+          <div>
+            <dt>Scoring</dt>
+            <dd data-testid="scoring-mode" title={scoring === 'bfcl' ? 'BFCL\'s AST checker, rule for rule: leaderboard-comparable' : 'Remora\'s own rules, more lenient than BFCL\'s checker (lib/datasets/README.md)'}>
+              {scoring === 'bfcl' ? 'BFCL (AST checker, exact)' : 'lenient'}
+            </dd>
+          </div>
+        ) : null}
+        {origin ? (
+          <div>
+            <dt>Made from</dt>
+            <dd data-testid="experiment-origin">
+              {origin.kind === 'replay' ? (
+                <>
+                  replay of <Link href={`/conversations/${origin.conversationId}`}>a conversation</Link> from turn {origin.fromTurn}
+                </>
+              ) : (
+                <>
+                  the {origin.inputIndexes.length} failed input(s) of <Link href={`/experiments/${origin.experimentId}`}>experiment {origin.experimentId.slice(0, 8)}</Link>
+                </>
+              )}
+            </dd>
+          </div>
+        ) : null}
       </dl>
-      <ExportButtons experimentId={view.id} />
+      <div style={{ display: 'flex', gap: 8, alignItems: 'start', flexWrap: 'wrap' }}>
+        <ExportButtons experimentId={view.id} />
+        <TrainingExport experimentId={view.id} isDatasetRun={scoring !== null} variants={settings?.variants.map((variant) => variant.name) ?? []} />
+      </div>
       <ExperimentLive initial={data} />
+      {reliability ? <InputReliability view={reliability} /> : null}
       {settings ? <VariantsCard variants={settings.variants} /> : null}
+      {settings && view.status !== 'running' && view.status !== 'pending' ? <RerunFailed experimentId={view.id} variants={settings.variants} /> : null}
     </>
   );
 }

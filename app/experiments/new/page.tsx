@@ -1,8 +1,10 @@
 import Link from 'next/link';
-import { getExperimentFormOptions } from '../../../lib/panel/experiment-form';
-import { initialDraft } from '../../../lib/panel/experiment-form-drafts';
-import { getPanel } from '../../../lib/panel/runtime';
-import { NewExperimentForm } from '../../components/new-experiment-form';
+import { getExperimentFormOptions } from '@/lib/panel/experiments/form';
+import { initialDraft } from '@/lib/panel/experiments/form-drafts';
+import { getPanel } from '@/lib/panel/runtime';
+import { planFromHistory } from '@/lib/experiments/plan-checks';
+import { NewExperimentForm } from './new-experiment-form';
+import type { PowerHistory } from './decision-plan';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,6 +16,12 @@ export default async function NewExperimentPage({ searchParams }: { searchParams
   const panel = await getPanel();
   const options = await getExperimentFormOptions(panel);
   const { draft, notices } = initialDraft(options, query);
+  // The power hint starts from each agent's latest completed A/B experiment, when there is one.
+  const histories: Record<string, PowerHistory> = {};
+  for (const agent of options.agents) {
+    const plan = planFromHistory(panel.database, agent.name, 'toolCallRate', 0.05, 0.8);
+    if (plan.fromExperiment) histories[agent.name] = { baseline: plan.baseline, discordance: plan.discordance, fromExperiment: plan.fromExperiment };
+  }
   return (
     <>
       <div className="crumbs">
@@ -42,7 +50,7 @@ export default async function NewExperimentPage({ searchParams }: { searchParams
         </section>
       ) : (
         // Keyed by the query, so that following another ?agent=&variant= link starts a fresh form.
-        <NewExperimentForm key={JSON.stringify(query)} options={options} initial={draft} />
+        <NewExperimentForm key={JSON.stringify(query)} options={options} initial={draft} histories={histories} />
       )}
     </>
   );

@@ -1,7 +1,7 @@
 'use client';
 // One variant of the new-experiment form: its name, where its prompt starts from (the agent's own or
 // a saved prompt variant), the prompt itself, and its runner settings.
-import { variantColour } from '../../../lib/metrics/prepare-palette';
+import { variantColour } from '@/lib/metrics/prepare-palette';
 import {
   EDITED_SOURCE,
   HISTORY_MODES,
@@ -11,7 +11,7 @@ import {
   type FormAgent,
   type VariantDraft,
   type VariantSettingsDraft,
-} from '../../../lib/panel/experiment-form-drafts';
+} from '@/lib/panel/experiments/form-drafts';
 import { FieldError, invalidProps } from './field-error';
 import styles from './form.module.css';
 

@@ -11,9 +11,12 @@
 // - BFCL's Python type names become JSON Schema's (dict: object, float: number, tuple: array; "any"
 //   and Java/JavaScript type names put no constraint on the type).
 // Multi-turn entries (several turns in `question`) are refused.
-import type { CaseTool, DatasetCase, ExpectedCallInput } from '../case';
-import { pythonJsonDumps } from '../../sim/python-json';
-import { collectCases, isRecord, readJsonLines, type DatasetParse, type LineReading } from './lines';
+import type { CaseTool, DatasetCase } from '../case';
+import type { ExpectedCallInput } from '../../protocol/expectation';
+import { pythonJsonDumps } from '../../parsing/python-json';
+import { collectCases, readJsonLines, type DatasetParse, type LineReader, type LineReading } from './lines';
+import { isRecord } from '../../protocol/records';
+import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import type { ExportProblem } from './distil';
 
 /** Past this many plain objects one BFCL dict answer would expand to, the line is refused. */
@@ -22,17 +25,64 @@ const MAX_EXPANSIONS = 256;
 export function parseBfcl(text: string, answersText?: string): DatasetParse {
   const read = readJsonLines(text);
   if (!read.ok) return read;
-  let answers: Map<string, unknown> | null = null;
+  let answers: BfclAnswers | null = null;
   if (answersText !== undefined) {
     const readAnswers = readJsonLines(answersText);
     if (!readAnswers.ok) return { ok: false, problems: readAnswers.problems.map((problem) => ({ ...problem, reason: `answers file: ${problem.reason}` })) };
-    answers = new Map();
-    for (const { line, value } of readAnswers.lines) {
-      if (!isRecord(value) || typeof value.id !== 'string') return { ok: false, problems: [{ line, reason: 'answers file: a line must be {"id", "ground_truth"}' }] };
-      answers.set(value.id, value.ground_truth ?? value.possible_answer);
+    answers = emptyAnswers();
+    for (const { line, value, text: row } of readAnswers.lines) {
+      const problem = addAnswer(answers, value, row);
+      if (problem) return { ok: false, problems: [{ line, reason: problem }] };
     }
   }
-  return collectCases(read.lines, (value) => readBfclLine(value, answers));
+  return collectCases(read.lines, bfclLineReader(answers));
+}
+
+/** A "possible_answer" file's ground truths by question id: as read, and as written (numbers exact). */
+export type BfclAnswers = { answers: Map<string, unknown>; exact: Map<string, unknown> };
+
+export function emptyAnswers(): BfclAnswers {
+  return { answers: new Map(), exact: new Map() };
+}
+
+/** Adds one line of a "possible_answer" file (its value and its text), or says what is wrong with it. */
+export function addAnswer(target: BfclAnswers, value: unknown, text: string): string | null {
+  if (!isRecord(value) || typeof value.id !== 'string') return 'answers file: a line must be {"id", "ground_truth"}';
+  target.answers.set(value.id, value.ground_truth ?? value.possible_answer);
+  const lossless = losslessLine(text);
+  if (isRecord(lossless)) target.exact.set(value.id, lossless.ground_truth ?? lossless.possible_answer);
+  return null;
+}
+
+/** Reads one BFCL line (its value, and its text again keeping numbers as written for the checker's exact reading). */
+export function bfclLineReader(answers: BfclAnswers | null): LineReader {
+  return (value, _line, text) => withSource(readBfclLine(value, answers?.answers ?? null), losslessLine(text), answers?.exact ?? new Map());
+}
+
+/** A line parsed keeping numbers as written (lib/datasets/bfcl), or undefined for a line that is not JSON. */
+function losslessLine(text: string): unknown {
+  try {
+    return parseLossless(text);
+  } catch {
+    // The line was already refused (or its value read) by the ordinary parser; nothing exact to keep.
+    return undefined;
+  }
+}
+
+/** Keeps the case's BFCL form (category, functions, ground truth as written) with its expectation. */
+function withSource(reading: LineReading, lossless: unknown, exactAnswers: Map<string, unknown>): LineReading {
+  if (!reading.ok || !isRecord(reading.value) || !isRecord(lossless)) return reading;
+  const expect = reading.value.expect;
+  if (!isRecord(expect) || expect.kind !== 'call') return reading;
+  const id = typeof lossless.id === 'string' ? lossless.id : null;
+  const truth = lossless.ground_truth ?? lossless.possible_answer ?? (id !== null ? exactAnswers.get(id) : undefined);
+  const functions = lossless.function === undefined ? [] : Array.isArray(lossless.function) ? lossless.function : [lossless.function];
+  if (!Array.isArray(truth)) return reading;
+  const renamedTruth = truth.map((entry) => (isRecord(entry) ? Object.fromEntries(Object.entries(entry).map(([name, args]) => [bfclName(name), args])) : entry));
+  const renamedFunctions = functions.map((entry) => (isRecord(entry) && typeof entry.name === 'string' ? { ...entry, name: bfclName(entry.name) } : entry));
+  const category = id ?? (truth.length > 1 ? 'parallel' : functions.length > 1 ? 'multiple' : 'simple');
+  const bfcl = { category, functions: stringifyLossless(renamedFunctions) ?? '[]', answers: stringifyLossless(renamedTruth) ?? '[]' };
+  return { ok: true, value: { ...reading.value, expect: { ...expect, bfcl } } };
 }
 
 function readBfclLine(value: unknown, answers: Map<string, unknown> | null): LineReading {
@@ -190,6 +240,12 @@ export function exportBfcl(cases: DatasetCase[]): { ok: true; text: string } | {
     const entry: Record<string, unknown> = { id: datasetCase.id, question: [datasetCase.input.messages] };
     if (datasetCase.tools) entry.function = datasetCase.tools.map((tool) => tool.function);
     const expectation = datasetCase.expect;
+    if (expectation?.kind === 'call' && expectation.bfcl) {
+      // A case imported from BFCL goes back as BFCL gave it, numbers as written.
+      const { functions, answers } = expectation.bfcl;
+      lines.push(stringifyLossless({ ...entry, function: parseLossless(functions), ground_truth: parseLossless(answers) }) ?? '');
+      continue;
+    }
     if (expectation?.kind === 'no_call') entry.ground_truth = [];
     if (expectation?.kind === 'call') {
       entry.ground_truth = expectation.calls.map((call) => ({

@@ -4,9 +4,11 @@
 // should make next. A parameter the user did not give is absent from the answer, and the call is
 // right only with exactly the answer's parameters, so every parameter becomes one accepted value
 // and nothing is optional (an extra parameter is unexpected; see score.ts).
-import { pythonJsonDumps } from '../../sim/python-json';
-import type { DatasetCase, ExpectedCallInput } from '../case';
-import { collectCases, isRecord, jsonField, readJsonLines, type DatasetParse, type LineReading } from './lines';
+import { pythonJsonDumps } from '../../parsing/python-json';
+import type { DatasetCase } from '../case';
+import type { ExpectedCallInput } from '../../protocol/expectation';
+import { collectCases, jsonField, readJsonLines, type DatasetParse, type LineReading } from './lines';
+import { isRecord } from '../../protocol/records';
 
 export function parseDistil(text: string): DatasetParse {
   const read = readJsonLines(text);
@@ -14,7 +16,7 @@ export function parseDistil(text: string): DatasetParse {
   return collectCases(read.lines, readDistilLine);
 }
 
-function readDistilLine(value: unknown): LineReading {
+export function readDistilLine(value: unknown): LineReading {
   if (!isRecord(value)) return { ok: false, reason: 'a line must be a JSON object with "question" and "answer"' };
   if (value.question === undefined) return { ok: false, reason: 'missing "question"' };
   if (value.answer === undefined) return { ok: false, reason: 'missing "answer"' };

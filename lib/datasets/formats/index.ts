@@ -5,7 +5,7 @@ import { exportBfcl, parseBfcl } from './bfcl';
 import { exportDistil, parseDistil, type ExportProblem } from './distil';
 import type { DatasetParse } from './lines';
 import { exportRemora, parseRemora } from './remora';
-import { parseJson } from '../../parsing/safe-json';
+import { parseJson } from '../../protocol/json';
 
 export type { DatasetParse, LineProblem } from './lines';
 export type { ExportProblem };

@@ -1,12 +1,17 @@
 // The project's own JSONL format: one case a line, exactly the DatasetCase model in case.ts
 // (documented with examples in lib/datasets/README.md). A line without "id" gets "line-N".
 import type { DatasetCase } from '../case';
-import { collectCases, isRecord, readJsonLines, type DatasetParse } from './lines';
+import { collectCases, readJsonLines, type DatasetParse, type LineReading } from './lines';
+import { isRecord } from '../../protocol/records';
 
 export function parseRemora(text: string): DatasetParse {
   const read = readJsonLines(text);
   if (!read.ok) return read;
-  return collectCases(read.lines, (value) => (isRecord(value) ? { ok: true, value } : { ok: false, reason: 'a line must be a JSON object (a case)' }));
+  return collectCases(read.lines, readRemoraLine);
+}
+
+export function readRemoraLine(value: unknown): LineReading {
+  return isRecord(value) ? { ok: true, value } : { ok: false, reason: 'a line must be a JSON object (a case)' };
 }
 
 export function exportRemora(cases: DatasetCase[]): string {

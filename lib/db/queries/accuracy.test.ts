@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ExpectedCall, type Expectation } from '../../datasets/case';
+import { ExpectedCall, type Expectation } from '../../protocol/expectation';
 import { scoreResponse } from '../../datasets/score';
 import { summarizeExperiment } from '../../metrics/summarize';
 import { toSummaryJson } from '../../metrics/summary-json';
 import { closeDatabase, openDatabase, type RemoraDatabase } from '../client';
 import { createConversationWriter } from '../conversation-writer';
 import { experimentConfig, textConversation } from '../testing/fixtures';
-import { getConfusion, getConversationCase, listCaseVerdicts } from './accuracy';
+import { getCaseFacts, getConfusion, getConversationCase, listCaseVerdicts } from './accuracy';
 import { getConversationRecord } from './conversations';
 import { createExperiment } from './experiments';
 import { getMetricsInput } from './metrics-facts';
@@ -60,6 +60,17 @@ describe('accuracy of a dataset experiment', () => {
       });
     });
     writer.close();
+  });
+
+  it('gives per-case facts for comparisons paired by case: scored calls and right ones, per variant and input', () => {
+    const names = ['baseline', 'directive'];
+    expect(getCaseFacts(database, experimentId, (index) => names[index])).toEqual([
+      { variant: 'baseline', inputIndex: 0, caseId: 'row-1', scored: 1, correct: 1 },
+      { variant: 'baseline', inputIndex: 1, caseId: 'row-2', scored: 1, correct: 0 },
+      { variant: 'baseline', inputIndex: 3, caseId: 'row-4', scored: 1, correct: 0 },
+      { variant: 'directive', inputIndex: 0, caseId: 'row-1', scored: 1, correct: 1 },
+      { variant: 'directive', inputIndex: 1, caseId: 'row-2', scored: 1, correct: 1 },
+    ]);
   });
 
   it('gives the metrics grouped verdicts, and the summary the accuracy rates', () => {

@@ -1,15 +1,16 @@
 // Accuracy of dataset experiments, aggregated in SQL: verdict flags per variant for the metrics,
 // the confusion table of expected against called tool names, and the verdict of each case.
-import { and, asc, count, eq, isNotNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { NO_CALL, type Verdict } from '../../datasets/verdict';
-import type { Expectation } from '../../datasets/case';
+import type { Expectation } from '../../protocol/expectation';
 import type { AccuracyFacts } from '../../metrics/types';
 import type { Confusion } from '../../metrics/confusion';
 
 export type { Confusion, ConfusionCell } from '../../metrics/confusion';
 import type { RemoraDatabase } from '../client';
 import { datasetOf, storedDatasetRun, variantNamesOf } from '../experiment-config';
-import { callScores, conversations, experiments } from '../schema';
+import { callScores, conversations, experimentCases, experiments } from '../schema';
+import { experimentCaseAt } from './experiment-cases';
 
 /** Verdicts grouped by variant and flags (over conversations_accuracy_index). */
 export function getAccuracyFacts(database: RemoraDatabase, experimentId: string, variantName: (index: number) => string): AccuracyFacts[] {
@@ -122,14 +123,17 @@ export function listCaseVerdicts(database: RemoraDatabase, experimentId: string,
       inputIndex: conversations.inputIndex,
       caseId: conversations.caseId,
       verdict: conversations.verdict,
+      storedKey: experimentCases.caseKey,
     })
     .from(conversations)
+    // The case keys of an experiment whose cases are in experiment_cases rather than in its config.
+    .leftJoin(experimentCases, and(eq(experimentCases.experimentId, conversations.experimentId), eq(experimentCases.position, conversations.inputIndex)))
     .where(and(...conditions))
     .orderBy(asc(conversations.variantIndex), asc(conversations.slot))
     .limit(filter.limit ?? -1)
     .offset(filter.offset ?? 0)
     .all();
-  return rows.map((row) => ({ ...row, caseKey: dataset?.cases[row.inputIndex]?.key ?? null }));
+  return rows.map(({ storedKey, ...row }) => ({ ...row, caseKey: dataset?.cases[row.inputIndex]?.key ?? storedKey ?? null }));
 }
 
 export type ConversationCase = {
@@ -148,14 +152,38 @@ export type ConversationCase = {
  */
 export function getConversationCase(database: RemoraDatabase, conversationId: string): ConversationCase | null {
   const row = database
-    .select({ inputIndex: conversations.inputIndex, caseId: conversations.caseId, verdict: conversations.verdict, config: experiments.config })
+    .select({ experimentId: conversations.experimentId, inputIndex: conversations.inputIndex, caseId: conversations.caseId, verdict: conversations.verdict, config: experiments.config })
     .from(conversations)
     .innerJoin(experiments, eq(experiments.id, conversations.experimentId))
     .where(eq(conversations.id, conversationId))
     .get();
   if (!row) return null;
   const dataset = storedDatasetRun(row.config);
-  const runCase = dataset?.cases[row.inputIndex];
+  const runCase = dataset?.cases[row.inputIndex] ?? experimentCaseAt(database, row.experimentId, row.inputIndex);
   if (!runCase) return null;
   return { caseId: row.caseId ?? runCase.caseId, caseKey: runCase.key, expectation: runCase.expect, verdict: row.verdict };
+}
+
+/** One case's verdicts for one variant: what a comparison paired by case needs. */
+export type CaseFacts = { variant: string; inputIndex: number; caseId: string | null; scored: number; correct: number };
+
+/**
+ * Per variant and case (input): how many conversations were scored and how many were right. Both
+ * variants of a dataset experiment run the same cases, so accuracy can be compared pair by pair.
+ */
+export function getCaseFacts(database: RemoraDatabase, experimentId: string, variantName: (index: number) => string): CaseFacts[] {
+  const rows = database
+    .select({
+      variantIndex: conversations.variantIndex,
+      inputIndex: conversations.inputIndex,
+      caseId: conversations.caseId,
+      scored: count(conversations.id),
+      correct: sql<number>`sum(case when ${conversations.callCorrect} = 1 then 1 else 0 end)`,
+    })
+    .from(conversations)
+    .where(and(eq(conversations.experimentId, experimentId), eq(conversations.verdictScored, true), eq(conversations.expectationKind, 'call')))
+    .groupBy(conversations.variantIndex, conversations.inputIndex, conversations.caseId)
+    .orderBy(asc(conversations.variantIndex), asc(conversations.inputIndex))
+    .all();
+  return rows.map((row) => ({ variant: variantName(row.variantIndex), inputIndex: row.inputIndex, caseId: row.caseId, scored: row.scored, correct: Number(row.correct) }));
 }

@@ -2,7 +2,7 @@
 // conversation outcomes (one narrow row per conversation), the experiment's inputs, and the
 // conversations behind the pairs a page shows.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { parseJson } from '../../parsing/safe-json';
+import { parseJson } from '../../protocol/json';
 import type { Outcome } from '../../runner/types';
 import type { RemoraDatabase } from '../client';
 import { conversations, experiments, type ExperimentRow } from '../schema';
@@ -104,7 +104,8 @@ export function getExperimentInputs(database: RemoraDatabase, experimentId: stri
     .where(eq(experiments.id, experimentId))
     .get();
   const parsed = row?.inputs ? parseJson(row.inputs) : null;
-  if (parsed?.ok && Array.isArray(parsed.value)) return parsed.value;
+  // A dataset experiment whose cases are in experiment_cases keeps no inputs in its config.
+  if (parsed?.ok && Array.isArray(parsed.value) && parsed.value.length > 0) return parsed.value;
   const stored = database
     .select({ inputIndex: conversations.inputIndex, input: sql<string>`min(${conversations.input})` })
     .from(conversations)

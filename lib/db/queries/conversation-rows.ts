@@ -1,9 +1,9 @@
 // Rows back into the runner's shapes. Nullable columns stand for keys the runner left out, so a
 // stored conversation reads back as the record that was written.
-import type { ChatMessage } from '../../runner/messages';
+import type { ChatMessage } from '../../protocol/messages';
 import type { ModelCallRecord, ToolExecutionRecord } from '../../runner/types';
 import type { MessageRow, ModelCallRow, ToolExecutionRow } from '../schema';
-import { readTokenLogprobs } from '../../serving/logprobs';
+import { readTokenLogprobs } from '../../parsing/logprobs';
 
 export function messageFromRow(row: MessageRow): ChatMessage {
   switch (row.role) {
@@ -36,6 +36,7 @@ export function modelCallFromRow(row: ModelCallRow): ModelCallRecord {
     allValid: row.allValid,
     startedAt: row.startedAt,
   };
+  if (row.retryWaitMs > 0) record.retryWaitMs = row.retryWaitMs;
   // Only a response that carried logprobs has an insight.
   if (row.rawOutput !== null) {
     record.insight = {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, type RemoraDatabase } from '../client';
 import { createConversationWriter } from '../conversation-writer';
 import { docstringConversation, experimentConfig, failingConversation, textConversation } from '../testing/fixtures';
-import { likePattern, searchConversations, type ConversationSearch, type ConversationSearchOptions } from './conversation-search';
+import { searchConversations, type ConversationSearch, type ConversationSearchOptions } from './conversation-search';
 import { createExperiment } from './experiments';
 
 let database: RemoraDatabase;
@@ -95,39 +95,35 @@ describe('searchConversations', () => {
     expect(positions({ text: 'delete_everything' })).toEqual([[1, 2]]);
     expect(positions({ text: 'written' })).toHaveLength(6);
     expect(positions({ text: 'docstring agent' })).toEqual([]);
-    // LIKE's wildcards are taken as they are written.
+    // Punctuation separates words; FTS5's own syntax is taken literally.
     expect(positions({ text: '100%_sure' })).toEqual([[0, 4]]);
     expect(positions({ text: '100%x' })).toEqual([]);
+    expect(positions({ text: 'cannot OR NEAR(' })).toEqual([]);
     expect(positions({ text: 'timed out', variantIndex: 0 })).toEqual([]);
     const found = searchConversations(database, experimentId, { text: 'timed out' });
-    expect(found).toMatchObject({ total: null, next: null, scan: { reachedEnd: true, stoppedAt: null } });
+    expect(found).toMatchObject({ total: { count: 1, exact: true }, next: null, textIgnored: false });
   });
 
-  it('searches text a window at a time and says where to go on', () => {
-    const window = { textWindow: 3 };
-    const first = searchConversations(database, experimentId, { text: 'timed out' }, window);
-    expect(first.conversations).toEqual([]);
-    expect(first.scan).toEqual({ reachedEnd: false, stoppedAt: { variantIndex: 0, slot: 2 }, window: 3 });
-    expect(first.next).toEqual({ variantIndex: 0, slot: 2 });
-    const second = searchConversations(database, experimentId, { text: 'timed out', after: first.next! }, window);
-    expect(second.scan?.stoppedAt).toEqual({ variantIndex: 1, slot: 0 });
-    const third = searchConversations(database, experimentId, { text: 'timed out', after: second.next! }, window);
-    expect(third.conversations.map((item) => [item.variantIndex, item.slot])).toEqual([[1, 2]]);
-    expect(third).toMatchObject({ next: null, scan: { reachedEnd: true } });
+  it.each(BOTH_WAYS)('counts text matches exactly and pages through them both ways (%s)', (_way, options) => {
+    const first = searchConversations(database, experimentId, { text: 'written', limit: 4 }, options);
+    expect(first.total).toEqual({ count: 6, exact: true });
+    expect(first.conversations.map((item) => [item.variantIndex, item.slot])).toEqual([[0, 0], [0, 1], [0, 2], [0, 3]]);
+    const second = searchConversations(database, experimentId, { text: 'written', limit: 4, after: first.next! }, options);
+    expect(second.conversations.map((item) => [item.variantIndex, item.slot])).toEqual([[1, 0], [1, 1]]);
+    const back = searchConversations(database, experimentId, { text: 'written', limit: 4, before: second.previous! }, options);
+    expect(back.conversations.map((item) => [item.variantIndex, item.slot])).toEqual([[0, 0], [0, 1], [0, 2], [0, 3]]);
+    // Combined with another filter, on one variant.
+    expect(positions({ text: 'written', variantIndex: 1 }, options)).toEqual([[1, 0], [1, 1]]);
+    expect(positions({ text: 'written', parsePath: 'functiongemma_tags', variantIndex: 0 }, options)).toEqual([[0, 0], [0, 1], [0, 2], [0, 3]]);
+  });
 
-    // A full page of matches comes back before the window is used up.
-    const page = searchConversations(database, experimentId, { text: 'written', limit: 2 }, window);
-    expect(page.conversations.map((item) => [item.variantIndex, item.slot])).toEqual([[0, 0], [0, 1]]);
-    expect(page.next).toEqual({ variantIndex: 0, slot: 1 });
+  it('leaves out text with nothing to look for, and says so', () => {
+    const page = searchConversations(database, experimentId, { text: '%%% ***' });
+    expect(page.textIgnored).toBe(true);
+    expect(page.total).toEqual({ count: 8, exact: true });
   });
 
   it('answers an unknown experiment with an empty page', () => {
     expect(searchConversations(database, 'missing', { parsePath: 'text' })).toMatchObject({ conversations: [], total: { count: 0, exact: true } });
-  });
-});
-
-describe('likePattern', () => {
-  it('escapes LIKE wildcards and the escape character', () => {
-    expect(likePattern('a%b_c\\d')).toBe('%a\\%b\\_c\\\\d%');
   });
 });

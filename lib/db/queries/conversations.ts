@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, exists, type SQL } from 'drizzle-orm';
 import type { ParsePath } from '../../parsing/types';
 import type { ConversationRecord, Outcome } from '../../runner/types';
 import type { RemoraDatabase } from '../client';
@@ -6,9 +6,8 @@ import { prepareConversationInserter, type ConversationMeta } from '../conversat
 import { newId } from '../ids';
 import { conversations, messages, modelCalls, toolExecutions, type ConversationRow } from '../schema';
 import { messageFromRow, modelCallFromRow, toolExecutionFromRow } from './conversation-rows';
+import { CONVERSATION_LIST_FIELDS, withParsePaths, type ConversationListItem } from './conversation-list';
 
-export { getTranscript } from './transcript';
-export { searchConversations, type ConversationCursor, type ConversationSearch, type ConversationSearchPage } from './conversation-search';
 export type { ConversationMeta };
 
 /**
@@ -28,6 +27,8 @@ export function storeConversation(
   return inserted ? id : null;
 }
 
+const MAX_PAGE_SIZE = 500;
+
 export type ConversationFilter = {
   /** Variant name. */
   variant?: string;
@@ -37,39 +38,6 @@ export type ConversationFilter = {
   parsePath?: ParsePath;
   limit?: number;
   offset?: number;
-};
-
-export type ConversationListItem = Omit<ConversationRow, 'knowledge' | 'workspaceDiff' | 'result' | 'verdict'> & {
-  /** The parse path of each model call in order (null for a failed request). */
-  parsePaths: (ParsePath | null)[];
-};
-
-export const MAX_PAGE_SIZE = 500;
-
-/** The columns of a list row: everything but the wide JSON of the outcome. */
-export const CONVERSATION_LIST_FIELDS = {
-  id: conversations.id,
-  experimentId: conversations.experimentId,
-  variantIndex: conversations.variantIndex,
-  variantName: conversations.variantName,
-  slot: conversations.slot,
-  inputIndex: conversations.inputIndex,
-  input: conversations.input,
-  outcome: conversations.outcome,
-  finalText: conversations.finalText,
-  error: conversations.error,
-  modelCallCount: conversations.modelCallCount,
-  modelResponseCount: conversations.modelResponseCount,
-  toolCallCount: conversations.toolCallCount,
-  startedAt: conversations.startedAt,
-  durationMs: conversations.durationMs,
-  changedFiles: conversations.changedFiles,
-  caseId: conversations.caseId,
-  expectationKind: conversations.expectationKind,
-  verdictScored: conversations.verdictScored,
-  callCorrect: conversations.callCorrect,
-  nameCorrect: conversations.nameCorrect,
-  argumentsCorrect: conversations.argumentsCorrect,
 };
 
 /** One page of an experiment's conversations in slot order, and how many match in all. */
@@ -104,21 +72,6 @@ export function listConversations(
   return { total, conversations: withParsePaths(database, rows) };
 }
 
-/** Adds the parse path of each model call, in order, to list rows (one query for the page). */
-export function withParsePaths<Row extends { id: string }>(database: RemoraDatabase, rows: Row[]): (Row & { parsePaths: (ParsePath | null)[] })[] {
-  const paths = new Map<string, (ParsePath | null)[]>(rows.map((row) => [row.id, []]));
-  if (rows.length > 0) {
-    const callRows = database
-      .select({ conversationId: modelCalls.conversationId, parsePath: modelCalls.parsePath })
-      .from(modelCalls)
-      .where(inArray(modelCalls.conversationId, rows.map((row) => row.id)))
-      .orderBy(asc(modelCalls.conversationId), asc(modelCalls.id))
-      .all();
-    for (const call of callRows) paths.get(call.conversationId)?.push(call.parsePath);
-  }
-  return rows.map((row) => ({ ...row, parsePaths: paths.get(row.id) ?? [] }));
-}
-
 export function getConversation(database: RemoraDatabase, id: string): ConversationRow | null {
   return database.select().from(conversations).where(eq(conversations.id, id)).get() ?? null;
 }
@@ -150,6 +103,7 @@ export function getConversationRecord(
       // Only dataset conversations have these; others read back as they were written.
       ...(row.caseId !== null ? { caseId: row.caseId } : {}),
       ...(row.verdict !== null ? { verdict: row.verdict } : {}),
+      ...(row.taskCheck !== null ? { taskCheck: row.taskCheck } : {}),
     },
     record: {
       input: row.input,

@@ -69,6 +69,17 @@ describe('importDataset', () => {
     expect(importDataset(database, { name: 'lights', sourceFormat: 'distil', cases })).toEqual({ dataset: first.dataset, reused: true });
     expect(() => importDataset(database, { name: 'lights', sourceFormat: 'remora', cases: [cases[0]] })).toThrow(/already exists with other cases/);
   });
+
+  it('reuses the first set with the same cases when the same file comes again under another name', () => {
+    const first = importDataset(database, { name: 'lights', sourceFormat: 'remora', cases }, 1000);
+    importDataset(database, { name: 'only a', sourceFormat: 'remora', cases: [cases[0]] }, 2000);
+    expect(importDataset(database, { name: 'lights (copy)', sourceFormat: 'remora', cases, sourceFile: '/tmp/lights.jsonl' }, 3000)).toEqual({ dataset: first.dataset, reused: true });
+    expect(count('datasets')).toBe(2);
+    // Edited since, the stored set is no longer the file's content: the file makes a new set.
+    const edited = getDatasetCases(database, first.dataset.id)[0];
+    updateCase(database, edited.rowId, { note: 'changed' });
+    expect(importDataset(database, { name: 'lights again', sourceFormat: 'remora', cases }).reused).toBe(false);
+  });
 });
 
 describe('findOrImportDataset', () => {

@@ -2,11 +2,11 @@
 // delete, export. Every case written here has passed the DatasetCase model.
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../canonical-json';
-import { asc, eq, max } from 'drizzle-orm';
+import { and, asc, eq, gt, max } from 'drizzle-orm';
 import { DatasetCase, describeIssues, type DatasetCaseInput, type DatasetFormat } from '../../datasets/case';
 import { exportDatasetText, type DatasetExport } from '../../datasets/formats';
 import { datasetRunOf, type DatasetRun } from '../../datasets/experiment-cases';
-import type { ConversationInput } from '../../runner/types';
+import type { ConversationInput } from '../../protocol/conversation';
 import { InputError, NotFoundError } from '../../errors';
 import type { RemoraDatabase } from '../client';
 import { newId } from '../ids';
@@ -55,7 +55,21 @@ function checkCases(cases: DatasetCase[]): DatasetCase[] {
   return checked;
 }
 
-function insertDataset(database: Queries, input: NewDataset, cases: DatasetCase[], hash: string, now: number): DatasetRow {
+/**
+ * Where a set's cases come from: a list in memory, or a file read again as they are written (so a
+ * 50,000-case file is never held whole). `cases` yields them in order; `count` and `contentHash`
+ * were learnt from a first pass, and a second pass that disagrees refuses the import.
+ */
+export type CaseSource = { count: number; contentHash: string; cases: () => Iterable<DatasetCase> };
+
+function memorySource(cases: DatasetCase[]): CaseSource {
+  return { count: cases.length, contentHash: datasetContentHash(cases), cases: () => cases };
+}
+
+// Rows per INSERT: fewer statements, and still far below SQLite's limit on bound values.
+const INSERT_BATCH = 200;
+
+function insertDataset(database: Queries, input: Omit<NewDataset, 'cases'>, source: CaseSource, now: number): DatasetRow {
   const dataset = database
     .insert(datasets)
     .values({
@@ -64,16 +78,29 @@ function insertDataset(database: Queries, input: NewDataset, cases: DatasetCase[
       description: input.description ?? null,
       sourceFormat: input.sourceFormat,
       sourceFile: input.sourceFile ?? null,
-      contentHash: hash,
-      caseCount: cases.length,
+      contentHash: source.contentHash,
+      caseCount: source.count,
       createdAt: now,
       updatedAt: now,
     })
     .returning()
     .get();
-  cases.forEach((datasetCase, position) => {
-    database.insert(datasetCases).values({ id: newId(), datasetId: dataset.id, position, updatedAt: now, ...caseColumns(datasetCase) }).run();
-  });
+  let batch: (typeof datasetCases.$inferInsert)[] = [];
+  const hash = createHash('sha256').update('[');
+  let position = 0;
+  for (const datasetCase of source.cases()) {
+    hash.update(position === 0 ? canonicalJson(datasetCase) : `,${canonicalJson(datasetCase)}`);
+    batch.push({ id: newId(), datasetId: dataset.id, position, updatedAt: now, ...caseColumns(datasetCase) });
+    position += 1;
+    if (batch.length === INSERT_BATCH) {
+      database.insert(datasetCases).values(batch).run();
+      batch = [];
+    }
+  }
+  if (batch.length > 0) database.insert(datasetCases).values(batch).run();
+  if (position !== source.count || hash.update(']').digest('hex') !== source.contentHash) {
+    throw new InputError('the dataset file changed while it was being imported; nothing was imported');
+  }
   return dataset;
 }
 
@@ -87,20 +114,28 @@ function caseColumns(datasetCase: DatasetCase) {
   };
 }
 
+/** The first stored set whose cases are exactly these (same content hash), whatever its name. */
+function firstIdentical(database: Queries, hash: string): DatasetRow | undefined {
+  return database.select().from(datasets).where(eq(datasets.contentHash, hash)).orderBy(asc(datasets.createdAt)).limit(1).get();
+}
+
 /**
- * Stores a set under `name`, all cases or none. Importing the same cases under the same name again
- * reuses the stored set; a different set under a taken name is refused.
+ * Stores a set under `name`, all cases or none. Importing the same cases again (the same file twice,
+ * under any name) reuses the first stored set with them; a different set under a taken name is refused.
  */
 export function importDataset(database: RemoraDatabase, input: NewDataset, now = Date.now()): ImportedDataset {
-  const cases = checkCases(input.cases);
-  const hash = datasetContentHash(cases);
+  return importDatasetCases(database, input, memorySource(checkCases(input.cases)), now);
+}
+
+/** importDataset for cases from a CaseSource (already checked, as a file's first pass does). */
+export function importDatasetCases(database: RemoraDatabase, input: Omit<NewDataset, 'cases'>, source: CaseSource, now = Date.now()): ImportedDataset {
   return database.transaction((transaction) => {
-    const existing = transaction.select().from(datasets).where(eq(datasets.name, input.name)).get();
-    if (existing) {
-      if (existing.contentHash === hash) return { dataset: existing, reused: true };
+    const identical = firstIdentical(transaction, source.contentHash);
+    if (identical) return { dataset: identical, reused: true };
+    if (transaction.select({ id: datasets.id }).from(datasets).where(eq(datasets.name, input.name)).get()) {
       throw new InputError(`a dataset named "${input.name}" already exists with other cases; choose another name or delete it first`);
     }
-    return { dataset: insertDataset(transaction, input, cases, hash, now), reused: false };
+    return { dataset: insertDataset(transaction, input, source, now), reused: false };
   }, IMMEDIATE);
 }
 
@@ -109,16 +144,19 @@ export function importDataset(database: RemoraDatabase, input: NewDataset, now =
  * under "name (2)", "name (3)"... when the name is taken by another set.
  */
 export function findOrImportDataset(database: RemoraDatabase, input: NewDataset, now = Date.now()): ImportedDataset {
-  const cases = checkCases(input.cases);
-  const hash = datasetContentHash(cases);
+  return findOrImportDatasetCases(database, input, memorySource(checkCases(input.cases)), now);
+}
+
+/** findOrImportDataset for cases from a CaseSource. */
+export function findOrImportDatasetCases(database: RemoraDatabase, input: Omit<NewDataset, 'cases'>, source: CaseSource, now = Date.now()): ImportedDataset {
   return database.transaction((transaction) => {
-    const identical = transaction.select().from(datasets).where(eq(datasets.contentHash, hash)).orderBy(asc(datasets.createdAt)).limit(1).get();
+    const identical = firstIdentical(transaction, source.contentHash);
     if (identical) return { dataset: identical, reused: true };
     let name = input.name;
     for (let attempt = 2; transaction.select({ id: datasets.id }).from(datasets).where(eq(datasets.name, name)).get(); attempt++) {
       name = `${input.name} (${attempt})`;
     }
-    return { dataset: insertDataset(transaction, { ...input, name }, cases, hash, now), reused: false };
+    return { dataset: insertDataset(transaction, { ...input, name }, source, now), reused: false };
   }, IMMEDIATE);
 }
 
@@ -145,6 +183,26 @@ function storedCase(row: DatasetCaseRow): StoredCase {
 /** The cases in their order. */
 export function getDatasetCases(database: Queries, datasetId: string): StoredCase[] {
   return database.select().from(datasetCases).where(eq(datasetCases.datasetId, datasetId)).orderBy(asc(datasetCases.position)).all().map(storedCase);
+}
+
+// Cases read at once by datasetCasePages.
+const CASE_PAGE = 500;
+
+/** The cases in their order, CASE_PAGE at a time: a large set is never read whole. */
+export function* datasetCasePages(database: Queries, datasetId: string): Generator<StoredCase[]> {
+  // After the last position seen, not by offset: positions keep the gaps deleted cases leave.
+  for (let after = -1; ; ) {
+    const rows = database
+      .select()
+      .from(datasetCases)
+      .where(and(eq(datasetCases.datasetId, datasetId), gt(datasetCases.position, after)))
+      .orderBy(asc(datasetCases.position))
+      .limit(CASE_PAGE)
+      .all();
+    if (rows.length === 0) return;
+    after = rows[rows.length - 1].position;
+    yield rows.map(storedCase);
+  }
 }
 
 export function getDatasetCase(database: RemoraDatabase, caseRowId: string): StoredCase | null {

@@ -1,17 +1,23 @@
 // An experiment's conversations read in batches for export, in variant and slot order. Keyset
 // paging over conversations_slot_unique (experiment, variant, slot) keeps every batch as cheap as
 // the first, however far into 100,000 conversations it is.
-import { and, asc, eq, gt, inArray, or } from 'drizzle-orm';
-import type { ChatMessage } from '../../runner/messages';
+import { and, asc, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
+import type { ChatMessage } from '../../protocol/messages';
 import type { ParsePath } from '../../parsing/types';
-import type { ConversationInput, ModelCallRecord, ToolExecutionRecord } from '../../runner/types';
+import type { ModelCallRecord, ToolExecutionRecord } from '../../runner/types';
+import type { ConversationInput } from '../../protocol/conversation';
 import type { RemoraDatabase } from '../client';
 import { conversations, messages, modelCalls, toolExecutions, type ConversationRow } from '../schema';
-import { CONVERSATION_LIST_FIELDS } from './conversations';
+import { CONVERSATION_LIST_FIELDS } from './conversation-list';
 import { messageFromRow, modelCallFromRow, toolExecutionFromRow } from './conversation-rows';
+import { nextFilteredIds } from './conversation-search';
+import { conversationReviews } from './conversation-review';
 
 /** Where the previous batch ended. */
 export type ExportCursor = { variantIndex: number; slot: number };
+
+/** Conversations `c` to keep (conversation-search.ts's experimentFilterCondition); all when missing. */
+export type ExportFilter = { from: SQL; where: SQL };
 
 // The list's columns; the changed files come with each transcript instead.
 const { changedFiles: _changedFiles, ...listColumns } = CONVERSATION_LIST_FIELDS;
@@ -44,6 +50,9 @@ export type ExportConversation = Pick<
   parsePaths: (ParsePath | null)[];
   /** Time spent waiting for the model, over all its calls. */
   modelLatencyMs: number;
+  /** What reviewers put on it (conversation-review.ts). */
+  labels: string[];
+  note: string | null;
 };
 
 function afterCursor(cursor: ExportCursor | null) {
@@ -51,12 +60,21 @@ function afterCursor(cursor: ExportCursor | null) {
   return or(gt(conversations.variantIndex, cursor.variantIndex), and(eq(conversations.variantIndex, cursor.variantIndex), gt(conversations.slot, cursor.slot)));
 }
 
+/** The batch's condition: the next rows after the cursor, or with a filter, the next matching ids. */
+function batchCondition(database: RemoraDatabase, experimentId: string, cursor: ExportCursor | null, limit: number, filter: ExportFilter | undefined) {
+  if (!filter) return and(eq(conversations.experimentId, experimentId), afterCursor(cursor));
+  const ids = nextFilteredIds(database, filter, cursor, limit);
+  return ids.length > 0 ? inArray(conversations.id, ids) : null;
+}
+
 /** The next `limit` conversations after the cursor, with their parse paths and model latency. */
-export function listExportBatch(database: RemoraDatabase, experimentId: string, cursor: ExportCursor | null, limit: number): ExportConversation[] {
+export function listExportBatch(database: RemoraDatabase, experimentId: string, cursor: ExportCursor | null, limit: number, filter?: ExportFilter): ExportConversation[] {
+  const condition = batchCondition(database, experimentId, cursor, limit, filter);
+  if (condition === null) return [];
   const rows = database
     .select(listColumns)
     .from(conversations)
-    .where(and(eq(conversations.experimentId, experimentId), afterCursor(cursor)))
+    .where(condition)
     .orderBy(asc(conversations.variantIndex), asc(conversations.slot))
     .limit(limit)
     .all();
@@ -74,7 +92,13 @@ export function listExportBatch(database: RemoraDatabase, experimentId: string, 
     entry.parsePaths.push(call.parsePath);
     entry.modelLatencyMs += call.latencyMs;
   }
-  return rows.map((row) => ({ ...row, ...(calls.get(row.id) as { parsePaths: (ParsePath | null)[]; modelLatencyMs: number }) }));
+  const reviews = conversationReviews(database, rows.map((row) => row.id));
+  return rows.map((row) => ({
+    ...row,
+    ...(calls.get(row.id) as { parsePaths: (ParsePath | null)[]; modelLatencyMs: number }),
+    labels: reviews.get(row.id)?.labels ?? [],
+    note: reviews.get(row.id)?.note ?? null,
+  }));
 }
 
 /** One conversation in full, as a line of the JSONL export. */
@@ -84,14 +108,18 @@ export type ExportTranscript = {
   /** Each call with the positions of the messages it sent (see `messages`) and its parameters. */
   modelCalls: ModelCallRecord[];
   toolExecutions: ToolExecutionRecord[];
+  labels: string[];
+  note: string | null;
 };
 
 /** Full transcripts of the next `limit` conversations after the cursor, read in four queries. */
-export function listTranscriptBatch(database: RemoraDatabase, experimentId: string, cursor: ExportCursor | null, limit: number): ExportTranscript[] {
+export function listTranscriptBatch(database: RemoraDatabase, experimentId: string, cursor: ExportCursor | null, limit: number, filter?: ExportFilter): ExportTranscript[] {
+  const condition = batchCondition(database, experimentId, cursor, limit, filter);
+  if (condition === null) return [];
   const rows = database
     .select()
     .from(conversations)
-    .where(and(eq(conversations.experimentId, experimentId), afterCursor(cursor)))
+    .where(condition)
     .orderBy(asc(conversations.variantIndex), asc(conversations.slot))
     .limit(limit)
     .all();
@@ -110,8 +138,11 @@ export function listTranscriptBatch(database: RemoraDatabase, experimentId: stri
   for (const row of database.select().from(toolExecutions).where(inArray(toolExecutions.conversationId, ids)).orderBy(asc(toolExecutions.conversationId), asc(toolExecutions.id)).all()) {
     executionsOf.get(row.conversationId)?.push(toolExecutionFromRow(row));
   }
+  const reviews = conversationReviews(database, ids);
   return rows.map((row) => ({
     conversation: row,
+    labels: reviews.get(row.id)?.labels ?? [],
+    note: reviews.get(row.id)?.note ?? null,
     messages: messagesOf.get(row.id) ?? [],
     modelCalls: callsOf.get(row.id) ?? [],
     toolExecutions: executionsOf.get(row.id) ?? [],

@@ -1,9 +1,9 @@
 // The lease columns of experiments (runner_id, heartbeat_at) and the status changes that must not
 // race with a runner in another process. Every function is one short synchronous transaction.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { RemoraDatabase } from '../client';
-import { experiments, type ExperimentRow, type ExperimentStatus } from '../schema';
-import { UNFINISHED_STATUSES, getExperiment, setExperimentStatus } from './experiments';
+import { conversations, experiments, type ExperimentRow, type ExperimentStatus } from '../schema';
+import { RESUMABLE_STATUSES, UNFINISHED_STATUSES, getExperiment, setExperimentStatus } from './experiments';
 
 export type LeaseRow = Pick<ExperimentRow, 'id' | 'status' | 'runnerId' | 'heartbeatAt'>;
 
@@ -27,7 +27,7 @@ export function acquireLease(
   const attempt = (): LeaseAttempt => {
     const row = getExperiment(database, experimentId);
     if (!row) return { acquired: false, reason: 'not-found' };
-    if (!UNFINISHED_STATUSES.includes(row.status)) return { acquired: false, reason: 'finished', row };
+    if (!RESUMABLE_STATUSES.includes(row.status)) return { acquired: false, reason: 'finished', row };
     if (row.runnerId !== runnerId && holderIsLive(row, now)) return { acquired: false, reason: 'held', row };
     database.update(experiments).set({ runnerId, heartbeatAt: now }).where(eq(experiments.id, experimentId)).run();
     const running = setExperimentStatus(database, experimentId, 'running', { at: now });
@@ -58,9 +58,10 @@ export function renewLease(
 }
 
 /**
- * Ends a run: writes its final status (a cancel already written by anyone wins over `completed`,
- * since the person asked to stop) and gives the lease up. `null` leaves the status as it is
- * (an interrupted run stays `running`, so that the next start resumes it).
+ * Ends a run: writes its final status and gives the lease up. A cancel already written by anyone
+ * wins over `failed`, but not over `completed`: a run that completed ran every conversation to its
+ * own end, so a cancel that came too late to stop any leaves it completed. `null` leaves the status
+ * as it is (an interrupted run stays `running`, so that the next start resumes it).
  */
 export function finishLease(
   database: RemoraDatabase,
@@ -73,7 +74,7 @@ export function finishLease(
     const row = getExperiment(database, experimentId);
     if (!row || row.runnerId !== runnerId) return row;
     database.update(experiments).set({ runnerId: null, heartbeatAt: null }).where(eq(experiments.id, experimentId)).run();
-    if (!final || row.status === 'cancelled') return getExperiment(database, experimentId);
+    if (!final || (row.status === 'cancelled' && final.status !== 'completed')) return getExperiment(database, experimentId);
     return setExperimentStatus(database, experimentId, final.status, { error: final.error ?? null, at: now });
   };
   return database.$client.transaction(finish).immediate();
@@ -81,13 +82,15 @@ export function finishLease(
 
 /**
  * Marks a pending or running experiment cancelled, whoever runs it; a runner sees it at its next
- * heartbeat. Returns the row after the change, or as it was when it had finished already.
+ * heartbeat. One whose conversations are all stored is finishing, and is left to complete. Returns
+ * the row after the change, or as it was when it had finished already.
  */
 export function markExperimentCancelled(database: RemoraDatabase, experimentId: string, now = Date.now()): ExperimentRow | null {
+  const stored = sql`(select count(*) from ${conversations} where ${conversations.experimentId} = ${experimentId})`;
   const cancelled = database
     .update(experiments)
     .set({ status: 'cancelled', finishedAt: now })
-    .where(and(eq(experiments.id, experimentId), inArray(experiments.status, UNFINISHED_STATUSES)))
+    .where(and(eq(experiments.id, experimentId), inArray(experiments.status, UNFINISHED_STATUSES), lt(stored, experiments.totalConversations)))
     .returning()
     .get();
   return cancelled ?? getExperiment(database, experimentId);

@@ -36,8 +36,12 @@ describe('experiments', () => {
       startedAt: null,
       finishedAt: null,
       error: null,
+      stopReason: null,
       runnerId: null,
       heartbeatAt: null,
+      name: null,
+      description: null,
+      tags: [],
     });
     const reordered = Object.fromEntries(Object.entries(config).reverse());
     expect(configHash(reordered)).toBe(configHash(config));

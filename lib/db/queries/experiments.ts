@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../canonical-json';
-import { and, count, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { RemoraDatabase } from '../client';
 import { newId } from '../ids';
-import { conversations, experiments, type ExperimentRow, type ExperimentStatus } from '../schema';
+import { campaigns, conversations, experiments, type ExperimentRow, type ExperimentStatus } from '../schema';
 
 export type NewExperiment = {
   id?: string;
@@ -12,6 +12,9 @@ export type NewExperiment = {
   config: Record<string, unknown>;
   simulated: boolean;
   totalConversations: number;
+  name?: string | null;
+  description?: string | null;
+  tags?: string[];
 };
 
 /** An experiment without its (possibly large) config, for lists. */
@@ -19,12 +22,14 @@ export type ExperimentListItem = Omit<ExperimentRow, 'config'>;
 
 const TERMINAL: ExperimentStatus[] = ['completed', 'cancelled', 'failed'];
 export const UNFINISHED_STATUSES: ExperimentStatus[] = ['pending', 'running'];
+/** What a run may take up again: the unfinished, and a failed one (its storage broke; the conversations stored stay). */
+export const RESUMABLE_STATUSES: ExperimentStatus[] = [...UNFINISHED_STATUSES, 'failed'];
 
 export function configHash(config: Record<string, unknown>): string {
   return createHash('sha256').update(canonicalJson(config)).digest('hex');
 }
 
-export function createExperiment(database: RemoraDatabase, input: NewExperiment, now = Date.now()): ExperimentRow {
+export function createExperiment(database: Pick<RemoraDatabase, 'insert'>, input: NewExperiment, now = Date.now()): ExperimentRow {
   return database
     .insert(experiments)
     .values({
@@ -36,6 +41,9 @@ export function createExperiment(database: RemoraDatabase, input: NewExperiment,
       simulated: input.simulated,
       totalConversations: input.totalConversations,
       createdAt: now,
+      name: input.name ?? null,
+      description: input.description ?? null,
+      tags: input.tags ?? [],
     })
     .returning()
     .get();
@@ -70,6 +78,11 @@ export function setExperimentStatus(
   return database.update(experiments).set(changes).where(eq(experiments.id, id)).returning().get() ?? null;
 }
 
+/** Records why a run stopped before its planned end (an early stop once its verdicts were decided). */
+export function setStopReason(database: RemoraDatabase, id: string, reason: string): void {
+  database.update(experiments).set({ stopReason: reason }).where(eq(experiments.id, id)).run();
+}
+
 export type ExperimentFilter = {
   agentName?: string;
   status?: ExperimentStatus | ExperimentStatus[];
@@ -95,9 +108,19 @@ export function listExperiments(database: RemoraDatabase, filter: ExperimentFilt
     .all();
 }
 
-/** Experiments to resume at start-up: still pending or running when the last process stopped. */
+/**
+ * Experiments to resume at start-up: still pending or running when the last process stopped. A
+ * campaign's experiment is not one of them: its inputs are the repository's nodes, which only the
+ * campaign runner (lib/campaigns) knows how to read.
+ */
 export function listUnfinishedExperiments(database: RemoraDatabase): ExperimentRow[] {
-  return database.select().from(experiments).where(inArray(experiments.status, UNFINISHED_STATUSES)).orderBy(experiments.createdAt).all();
+  const campaignExperiments = database.select({ id: campaigns.experimentId }).from(campaigns);
+  return database
+    .select()
+    .from(experiments)
+    .where(and(inArray(experiments.status, UNFINISHED_STATUSES), notInArray(experiments.id, campaignExperiments)))
+    .orderBy(experiments.createdAt)
+    .all();
 }
 
 /** The newest pending or running experiment with exactly these settings, to resume instead of repeating. */
@@ -106,7 +129,7 @@ export function findUnfinishedExperiment(database: RemoraDatabase, config: Recor
     database
       .select()
       .from(experiments)
-      .where(and(eq(experiments.configHash, configHash(config)), inArray(experiments.status, UNFINISHED_STATUSES)))
+      .where(and(eq(experiments.configHash, configHash(config)), inArray(experiments.status, RESUMABLE_STATUSES)))
       .orderBy(desc(experiments.createdAt))
       .limit(1)
       .get() ?? null

@@ -4,7 +4,8 @@
 import { and, count, eq, isNotNull, sql, sum } from 'drizzle-orm';
 import type { ConversationFacts, ErrorFacts, MetricsInput, ModelCallFacts } from '../../metrics/types';
 import type { RemoraDatabase } from '../client';
-import { datasetOf, variantNamesOf } from '../experiment-config';
+import { expectationKindsOf, inputCountOf, variantNamesOf } from '../experiment-config';
+import { getInputFacts } from './input-facts';
 import { getAccuracyFacts } from './accuracy';
 import { aggregateModelCalls } from './response-stats';
 import { conversations, experiments, modelCalls, toolExecutions } from '../schema';
@@ -36,11 +37,12 @@ export function getMetricsInput(database: RemoraDatabase, experimentId: string, 
       variantIndex: conversations.variantIndex,
       outcome: conversations.outcome,
       modelResponses: conversations.modelResponseCount,
+      taskSuccess: conversations.taskSuccess,
       count: count(),
     })
     .from(conversations)
     .where(eq(conversations.experimentId, experimentId))
-    .groupBy(conversations.variantIndex, conversations.outcome, conversations.modelResponseCount)
+    .groupBy(conversations.variantIndex, conversations.outcome, conversations.modelResponseCount, conversations.taskSuccess)
     .all();
 
   // Display order: the config's variants, then any index only the conversations know.
@@ -60,7 +62,7 @@ export function getMetricsInput(database: RemoraDatabase, experimentId: string, 
 
   const conversationFacts: ConversationFacts[] = [];
   for (const group of conversationGroups) {
-    repeat({ variant: variantName(group.variantIndex), outcome: group.outcome, modelResponses: group.modelResponses }, group.count, conversationFacts);
+    repeat({ variant: variantName(group.variantIndex), outcome: group.outcome, modelResponses: group.modelResponses, taskSuccess: group.taskSuccess }, group.count, conversationFacts);
   }
 
   const aggregated = options.responses === 'aggregate' ? aggregateModelCalls(database, experimentId, variantName) : null;
@@ -95,6 +97,8 @@ export function getMetricsInput(database: RemoraDatabase, experimentId: string, 
   const callFacts: ModelCallFacts[] = aggregated?.facts ?? [];
   const failedRequests = aggregated?.failedRequests ?? new Map<number, number>();
   for (const group of callGroups) {
+    // A request a cancel cut short is neither a response nor a failure.
+    if (group.status === 'cancelled') continue;
     const ok = group.status === 'ok';
     if (!ok) failedRequests.set(group.variantIndex, (failedRequests.get(group.variantIndex) ?? 0) + group.count);
     repeat(
@@ -135,11 +139,13 @@ export function getMetricsInput(database: RemoraDatabase, experimentId: string, 
   const indexes = [...nameOf.keys()].sort((first, second) => first - second);
   const facts: MetricsInput = { variants: indexes.map(variantName), conversations: conversationFacts, modelCalls: callFacts, errors };
   if (aggregated) facts.responses = aggregated.responses;
+  facts.inputs = getInputFacts(database, experimentId, variantName);
+  facts.firstRepeats = getInputFacts(database, experimentId, variantName, { firstRepeatOnly: { inputCount: inputCountOf(experiment.config) } });
   if (confidenceGroups.length > 0) {
     facts.toolNameConfidence = confidenceGroups.map((group) => ({ variant: variantName(group.variantIndex), total: group.total, count: group.count }));
   }
   // Accuracy exists only for a dataset whose cases say what they expect.
-  const kinds = [...new Set((datasetOf(experiment.config)?.cases ?? []).flatMap((entry) => (entry.kind === null ? [] : [entry.kind])))];
+  const kinds = expectationKindsOf(experiment.config);
   if (kinds.length > 0) facts.accuracy = { kinds, facts: getAccuracyFacts(database, experimentId, variantName) };
   return facts;
 }

@@ -99,6 +99,8 @@ export function aggregateModelCalls(database: RemoraDatabase, experimentId: stri
   const failedRequests = new Map<number, number>();
   const perVariant = new Map<number, { responses: number; prompt: number; promptReported: number; completion: number; completionReported: number }>();
   for (const group of groups) {
+    // A request a cancel cut short is neither a response nor a failure.
+    if (group.status === 'cancelled') continue;
     const ok = group.status === 'ok';
     if (!ok) {
       failedRequests.set(group.variantIndex, (failedRequests.get(group.variantIndex) ?? 0) + group.count);

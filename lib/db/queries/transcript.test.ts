@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatRequest } from '../../runner/messages';
+import type { ChatRequest } from '../../protocol/messages';
 import { toolSpecs } from '../../runner/prompt';
 import { runConversation } from '../../runner/run-conversation';
 import { resolveSettings, type RunnerSettingsInput } from '../../runner/settings';

@@ -1,7 +1,7 @@
 // A conversation as the model saw it: every request rebuilt from the stored messages, the
 // experiment's tools and the call's parameters.
 import { asc, eq } from 'drizzle-orm';
-import type { ChatMessage, ChatRequest } from '../../runner/messages';
+import type { ChatMessage, ChatRequest } from '../../protocol/messages';
 import type { ModelCallRecord, ToolExecutionRecord } from '../../runner/types';
 import type { RemoraDatabase } from '../client';
 import { toolsSentBy } from '../experiment-config';

@@ -1,5 +1,5 @@
 // Hand-built, real-shaped records for the storage tests.
-import type { ChatMessage, ToolSpec } from '../../runner/messages';
+import type { ChatMessage, ToolSpec } from '../../protocol/messages';
 import type { ConversationRecord, ModelCallRecord, Outcome, ToolExecutionRecord } from '../../runner/types';
 import type { ParsePath } from '../../parsing/types';
 
@@ -186,6 +186,7 @@ export function failingConversation(): ConversationRecord {
         response: { error: { message: 'upstream overloaded' } },
         error: 'HTTP 503: upstream overloaded (after 3 attempts)',
         attempts: 3,
+        retryWaitMs: 750.5,
         usage: null,
         parsePath: null,
       }),

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ToolSpec } from '../../runner/messages';
+import type { ToolSpec } from '../../protocol/messages';
 import { writeTinyModel, type TinyModelOptions } from '../../gguf/tiny-model';
 
 /**

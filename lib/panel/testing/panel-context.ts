@@ -1,14 +1,14 @@
 // A real panel context for tests: a SQLite file in a temporary folder, the simulator on 127.0.0.1,
 // a job runner with its own tool pool, and the project's harness agent imported.
 import path from 'node:path';
-import { syncAgentsFromFolder } from '../../agents/sync';
-import { projectRoot } from '../../db/client';
+import { syncAgentsFromFolder } from '../agents/sync';
+import { projectRoot } from '../../config';
 import { deleteAgent, getAgentByName } from '../../db/queries/agents';
 import { openTemporaryDatabase } from '../../db/testing/temporary-database';
 import { JobRunner } from '../../experiments/job-runner';
 import { startSimServer, type SimServer } from '../../sim/server';
 import type { PanelContext } from '../context';
-import { ensureSimulatedEndpoint } from '../endpoints';
+import { ensureSimulatedEndpoint } from '../endpoints/endpoints';
 
 export type TestPanel = PanelContext & { simulator: SimServer; dispose(): Promise<void> };
 

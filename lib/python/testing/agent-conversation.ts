@@ -5,16 +5,27 @@ import { fileURLToPath } from 'node:url';
 import { loadAgent, type LoadedAgent } from '../../agents/load';
 import { runConversation } from '../../runner/run-conversation';
 import { resolveSettings } from '../../runner/settings';
-import type { ChatRequest } from '../../runner/messages';
-import type { ConversationInput, ConversationRecord } from '../../runner/types';
+import type { ChatRequest } from '../../protocol/messages';
+import type { ConversationRecord } from '../../runner/types';
+import type { ConversationInput } from '../../protocol/conversation';
 import { ScriptedModelClient, type ScriptedTurn } from '../../testing/scripted-model';
 import type { ToolExecutor } from '../../tools/protocol';
 import { TemporaryWorkspaces, type WorkspaceChanges } from '../../tools/workspace';
+import { checkTaskSuccess } from '../../task-success/check';
+import type { TaskCheck } from '../../task-success/types';
 
 /** The project root: default inputs name their files relative to it. */
 export const PROJECT_ROOT = path.resolve(fileURLToPath(new URL('../../../', import.meta.url)));
 
-export type AgentRun = { agent: LoadedAgent; record: ConversationRecord; changes: WorkspaceChanges; client: ScriptedModelClient; workspace: string };
+export type AgentRun = {
+  agent: LoadedAgent;
+  record: ConversationRecord;
+  changes: WorkspaceChanges;
+  client: ScriptedModelClient;
+  workspace: string;
+  /** The task-success verdict, judged as an experiment judges it (before the workspace is removed). */
+  taskCheck: TaskCheck | null;
+};
 
 export async function runAgentConversation(options: {
   agentFolder: string;
@@ -30,9 +41,11 @@ export async function runAgentConversation(options: {
   try {
     await options.prepare?.(workspace.path);
     const client = new ScriptedModelClient(options.turns);
-    const record = await runConversation(agent.toRuntime(), resolveSettings({ model: 'functiongemma' }), options.input, { client, tools: options.tools, workspace: workspace.path });
+    const runtime = agent.toRuntime();
+    const record = await runConversation(runtime, resolveSettings({ model: 'functiongemma' }), options.input, { client, tools: options.tools, workspace: workspace.path });
+    const taskCheck = await checkTaskSuccess({ agent: runtime, input: options.input, record, expectation: null, tools: options.tools, workspace: workspace.path, original: workspace.original });
     const changes = await workspace.finish();
-    return { agent, record, changes, client, workspace: workspace.path };
+    return { agent, record, changes, client, workspace: workspace.path, taskCheck };
   } finally {
     await provider.cleanup();
   }

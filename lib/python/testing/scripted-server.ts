@@ -1,18 +1,20 @@
 // A local OpenAI-compatible HTTP server answering from a script, for tests that go through the real HTTP client.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ChatRequest } from '../../runner/messages';
+import type { ChatRequest } from '../../protocol/messages';
 
-export type ScriptedReply = (request: ChatRequest, index: number) => Record<string, unknown>;
+/** The assistant message to answer with; a promise that never settles leaves the request hanging (a stalled server). */
+export type ScriptedReply = (request: ChatRequest, index: number) => Record<string, unknown> | Promise<Record<string, unknown>>;
 
 export type ScriptedServer = { baseUrl: string; requests: ChatRequest[]; close(): Promise<void> };
 
-export async function startScriptedServer(reply: ScriptedReply): Promise<ScriptedServer> {
+/** `delayMs` holds every answer back that long (a slow model, for tests that stop a run half way). */
+export async function startScriptedServer(reply: ScriptedReply, options: { delayMs?: number } = {}): Promise<ScriptedServer> {
   const requests: ChatRequest[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
+    request.on('end', async () => {
       response.setHeader('content-type', 'application/json');
       if (request.method === 'GET' && request.url?.endsWith('/models')) {
         response.end(JSON.stringify({ object: 'list', data: [{ id: 'functiongemma', object: 'model' }] }));
@@ -20,8 +22,10 @@ export async function startScriptedServer(reply: ScriptedReply): Promise<Scripte
       }
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatRequest;
       requests.push(body);
-      const message = reply(body, requests.length - 1);
-      response.end(JSON.stringify({ id: `chatcmpl-${requests.length}`, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: 'stop' }] }));
+      const message = await reply(body, requests.length - 1);
+      const answer = JSON.stringify({ id: `chatcmpl-${requests.length}`, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: 'stop' }] });
+      if (options.delayMs) setTimeout(() => response.end(answer), options.delayMs);
+      else response.end(answer);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

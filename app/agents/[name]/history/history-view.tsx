@@ -3,12 +3,12 @@
 // every point in a table under it.
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
-import { availableHistoryMetrics, HISTORY_METRIC_LABELS, prepareHistoryChart, type HistoryGrouping, type HistoryMetric, type HistoryPoint } from '../../../../lib/metrics/prepare-history';
-import { formatInterval, formatTime, shortId } from '../../../../lib/panel/format';
-import styles from '../../../components/charts/charts.module.css';
-import { Swatch } from '../../../components/charts/chart-frame';
-import { formatHistoryValue, HistoryChart } from '../../../components/charts/history-chart';
-import { SimulatedBadge } from '../../../components/status-badge';
+import { availableHistoryMetrics, HISTORY_METRIC_LABELS, prepareHistoryChart, type HistoryGrouping, type HistoryMetric, type HistoryPoint } from '@/lib/metrics/prepare-history';
+import { formatInterval, formatTime, shortId } from '@/lib/panel/format';
+import styles from '@/app/components/charts/charts.module.css';
+import { Swatch } from '@/app/components/charts/chart-frame';
+import { formatHistoryValue, HistoryChart } from './history-chart';
+import { SimulatedBadge } from '@/app/components/status-badge';
 
 export function HistoryView({ points, initialMetric, initialGrouping }: { points: HistoryPoint[]; initialMetric: HistoryMetric; initialGrouping: HistoryGrouping }) {
   const metrics = useMemo(() => availableHistoryMetrics(points), [points]);

@@ -1,9 +1,9 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { NotFoundError } from '../../../../lib/errors';
-import { HISTORY_GROUPINGS, HISTORY_METRICS, type HistoryGrouping, type HistoryMetric } from '../../../../lib/metrics/prepare-history';
-import { getAgentHistory, type AgentHistory } from '../../../../lib/panel/experiment-history';
-import { getPanel } from '../../../../lib/panel/runtime';
+import { NotFoundError } from '@/lib/errors';
+import { HISTORY_GROUPINGS, HISTORY_METRICS, type HistoryGrouping, type HistoryMetric } from '@/lib/metrics/prepare-history';
+import { getAgentHistory, type AgentHistory } from '@/lib/panel/experiments/history';
+import { getPanel } from '@/lib/panel/runtime';
 import { HistoryView } from './history-view';
 
 export const dynamic = 'force-dynamic';
@@ -15,7 +15,7 @@ async function load(name: string, limit: number): Promise<AgentHistory> {
   try {
     return getAgentHistory(panel, name, { limit });
   } catch (error) {
-    if ((error as { name?: unknown }).name === 'NotFoundError' || error instanceof NotFoundError) notFound();
+    if (NotFoundError.is(error)) notFound();
     throw error;
   }
 }

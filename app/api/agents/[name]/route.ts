@@ -1,8 +1,8 @@
-import { apiRoute, json } from '../../../../lib/http/api-route';
-import { readParams } from '../../../../lib/http/read-request';
-import { getAgentDetail } from '../../../../lib/panel/agents-detail';
-import { AgentNameParams } from '../../../../lib/panel/agents-requests';
-import { getPanel } from '../../../../lib/panel/runtime';
+import { apiRoute, json } from '@/lib/http/api-route';
+import { readParams } from '@/lib/http/read-request';
+import { getAgentDetail } from '@/lib/panel/agents/detail';
+import { AgentNameParams } from '@/lib/panel/agents/requests';
+import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
 // GET /api/compare/choices: the experiments (newest first) and their variants, to pick two from.
-import { apiRoute, json } from '../../../../lib/http/api-route';
-import { listCompareChoices } from '../../../../lib/panel/compare';
-import { getPanel } from '../../../../lib/panel/runtime';
+import { apiRoute, json } from '@/lib/http/api-route';
+import { listCompareChoices } from '@/lib/panel/compare/compare';
+import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 

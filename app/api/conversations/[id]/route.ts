@@ -1,7 +1,7 @@
-import { apiRoute, json } from '../../../../lib/http/api-route';
-import { IdParams, readParams } from '../../../../lib/http/read-request';
-import { getConversationTranscript } from '../../../../lib/panel/conversations';
-import { getPanel } from '../../../../lib/panel/runtime';
+import { apiRoute, json } from '@/lib/http/api-route';
+import { IdParams, readParams } from '@/lib/http/read-request';
+import { getConversationTranscript } from '@/lib/panel/conversations/conversations';
+import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 

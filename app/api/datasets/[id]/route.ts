@@ -1,8 +1,8 @@
-import { apiRoute, json } from '../../../../lib/http/api-route';
-import { IdParams, readParams, readQuery } from '../../../../lib/http/read-request';
-import { deleteDatasetById, getDatasetPage } from '../../../../lib/panel/datasets';
-import { CasePageQuery } from '../../../../lib/panel/datasets-requests';
-import { getPanel } from '../../../../lib/panel/runtime';
+import { apiRoute, json } from '@/lib/http/api-route';
+import { IdParams, readParams, readQuery } from '@/lib/http/read-request';
+import { deleteDatasetById, getDatasetPage } from '@/lib/panel/datasets/datasets';
+import { CasePageQuery } from '@/lib/panel/datasets/requests';
+import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 

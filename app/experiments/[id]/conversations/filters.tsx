@@ -1,7 +1,7 @@
 // The conversation list's filters: a plain GET form, so that every filtered view is a link that
 // can be shared and works without script.
 import type { ReactNode } from 'react';
-import type { ConversationListFilters } from '../../../../lib/panel/conversations-query';
+import type { ConversationListFilters } from '@/lib/panel/conversations/query';
 
 function Select({ id, name, label, value, options }: { id: string; name: string; label: string; value: string | undefined; options: readonly string[] }) {
   return (

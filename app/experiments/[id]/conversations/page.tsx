@@ -1,14 +1,14 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { PARSE_PATHS } from '../../../../lib/parsing/types';
-import { OUTCOMES } from '../../../../lib/runner/types';
-import { inputLabel } from '../../../../lib/panel/compare-labels';
-import { CONVERSATION_PAGE_SIZE, listConversationPage, type ConversationListView } from '../../../../lib/panel/conversations';
-import { conversationListHref, ERROR_KINDS, hasFilters, readConversationListRequest } from '../../../../lib/panel/conversations-query';
-import { formatMilliseconds, shortId } from '../../../../lib/panel/format';
-import { isNotFound } from '../../../../lib/panel/not-found';
-import { getPanel } from '../../../../lib/panel/runtime';
-import { OutcomeBadge, SimulatedBadge, StatusBadge } from '../../../components/status-badge';
+import { PARSE_PATHS } from '@/lib/parsing/types';
+import { OUTCOMES } from '@/lib/runner/types';
+import { inputLabel } from '@/lib/panel/compare/labels';
+import { CONVERSATION_PAGE_SIZE, listConversationPage, type ConversationListView } from '@/lib/panel/conversations/conversations';
+import { conversationListHref, ERROR_KINDS, hasFilters, readConversationListRequest } from '@/lib/panel/conversations/query';
+import { formatMilliseconds, shortId } from '@/lib/panel/format';
+import { NotFoundError } from '@/lib/errors';
+import { getPanel } from '@/lib/panel/runtime';
+import { OutcomeBadge, SimulatedBadge, StatusBadge } from '@/app/components/status-badge';
 import { ConversationFilters } from './filters';
 import styles from './conversations.module.css';
 
@@ -35,7 +35,7 @@ export default async function ConversationsPage({ params, searchParams }: { para
   try {
     view = listConversationPage(panel, id, request);
   } catch (error) {
-    if (isNotFound(error)) notFound();
+    if (NotFoundError.is(error)) notFound();
     throw error;
   }
   const { experiment, page } = view;
@@ -73,14 +73,12 @@ export default async function ConversationsPage({ params, searchParams }: { para
         ) : null}
         {filters.q ? (
           <p className="muted" style={{ fontSize: 13 }} data-testid="search-scope">
-            Text is looked for in inputs, model answers, tool calls, tool results and errors (not in the system prompt), up to {page.scan?.window.toLocaleString('en-US') ?? ''} conversations at a time.
+            Text is looked for in inputs, model answers, tool calls, tool results and errors (not in the system prompt).
           </p>
         ) : null}
         {page.conversations.length === 0 ? (
           <p className="empty" data-testid="conversations-empty">
-            {page.scan && !page.scan.reachedEnd
-              ? 'No match in these conversations; the search can go on from where it stopped.'
-              : filtered
+            {filtered
                 ? 'No conversation matches these filters.'
                 : 'No conversation is stored yet; they appear as they finish.'}
           </p>
@@ -143,17 +141,17 @@ export default async function ConversationsPage({ params, searchParams }: { para
         {page.next !== null || page.previous !== null || notFirstPage ? (
           <nav className="pager" data-testid="pager">
             {notFirstPage ? <Link href={conversationListHref(id, filters)}>⇤ First page</Link> : null}
-            {page.previous !== null && !filters.q ? (
+            {page.previous !== null ? (
               <Link href={conversationListHref(id, filters, { before: page.previous })} data-testid="previous-page">
                 ← Previous
               </Link>
             ) : null}
             {page.next !== null ? (
               <Link href={conversationListHref(id, filters, { after: page.next })} data-testid="next-page">
-                {page.scan?.stoppedAt ? 'Search further →' : 'Next →'}
+                Next →
               </Link>
             ) : (
-              <span className="muted">{page.scan ? 'The search reached the last conversation.' : 'Last page'}</span>
+              <span className="muted">Last page</span>
             )}
           </nav>
         ) : null}

@@ -1,8 +1,8 @@
-import { apiRoute } from '../../../../../lib/http/api-route';
-import { readParams } from '../../../../../lib/http/read-request';
-import { AgentNameParams } from '../../../../../lib/panel/agents-requests';
-import { exportAgentYaml } from '../../../../../lib/panel/agents-yaml';
-import { getPanel } from '../../../../../lib/panel/runtime';
+import { apiRoute } from '@/lib/http/api-route';
+import { readParams } from '@/lib/http/read-request';
+import { AgentNameParams } from '@/lib/panel/agents/requests';
+import { exportAgentYaml } from '@/lib/panel/agents/yaml';
+import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,8 @@
-import { apiRoute, json } from '../../../../../lib/http/api-route';
-import { readJsonBody, readParams } from '../../../../../lib/http/read-request';
-import { validatePromptDraft } from '../../../../../lib/panel/agents-editing';
-import { AgentNameParams, PromptDraft } from '../../../../../lib/panel/agents-requests';
-import { getPanel } from '../../../../../lib/panel/runtime';
+import { apiRoute, json } from '@/lib/http/api-route';
+import { readJsonBody, readParams } from '@/lib/http/read-request';
+import { validatePromptDraft } from '@/lib/panel/agents/editing';
+import { AgentNameParams, PromptDraft } from '@/lib/panel/agents/requests';
+import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 

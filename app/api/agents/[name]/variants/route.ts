@@ -1,8 +1,8 @@
-import { apiRoute, json } from '../../../../../lib/http/api-route';
-import { readJsonBody, readParams } from '../../../../../lib/http/read-request';
-import { AgentNameParams, SaveVariantRequest } from '../../../../../lib/panel/agents-requests';
-import { listPromptVariants, saveVariant } from '../../../../../lib/panel/prompt-variants';
-import { getPanel } from '../../../../../lib/panel/runtime';
+import { apiRoute, json } from '@/lib/http/api-route';
+import { readJsonBody, readParams } from '@/lib/http/read-request';
+import { AgentNameParams, SaveVariantRequest } from '@/lib/panel/agents/requests';
+import { listPromptVariants, saveVariant } from '@/lib/panel/agents/variants';
+import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,8 @@
-import { apiRoute } from '../../../../../lib/http/api-route';
-import { IdParams, readParams, readQuery } from '../../../../../lib/http/read-request';
-import { exportDatasetFile } from '../../../../../lib/panel/datasets';
-import { ExportQuery } from '../../../../../lib/panel/datasets-requests';
-import { getPanel } from '../../../../../lib/panel/runtime';
+import { apiRoute } from '@/lib/http/api-route';
+import { IdParams, readParams, readQuery } from '@/lib/http/read-request';
+import { exportDatasetFile } from '@/lib/panel/datasets/datasets';
+import { ExportQuery } from '@/lib/panel/datasets/requests';
+import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
-import { apiRoute, json } from '../../../../../lib/http/api-route';
-import { IdParams, readParams } from '../../../../../lib/http/read-request';
-import { testEndpoint } from '../../../../../lib/panel/endpoints';
-import { getPanel } from '../../../../../lib/panel/runtime';
+import { apiRoute, json } from '@/lib/http/api-route';
+import { IdParams, readParams } from '@/lib/http/read-request';
+import { testEndpoint } from '@/lib/panel/endpoints/endpoints';
+import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 

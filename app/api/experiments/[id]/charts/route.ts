@@ -1,9 +1,9 @@
 // GET /api/experiments/:id/charts: the experiment view (as GET /api/experiments/:id) and the data
 // its charts draw, in one read; the experiment page polls it while the experiment runs.
-import { apiRoute, json } from '../../../../../lib/http/api-route';
-import { IdParams, readParams } from '../../../../../lib/http/read-request';
-import { getExperimentPageData } from '../../../../../lib/panel/experiment-charts';
-import { getPanel } from '../../../../../lib/panel/runtime';
+import { apiRoute, json } from '@/lib/http/api-route';
+import { IdParams, readParams } from '@/lib/http/read-request';
+import { getExperimentPageData } from '@/lib/panel/experiments/charts';
+import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,8 @@
-import { apiRoute, json } from '../../../../../lib/http/api-route';
-import { IdParams, readParams, readQuery } from '../../../../../lib/http/read-request';
-import { listExperimentConversations } from '../../../../../lib/panel/experiments';
-import { ConversationQuery } from '../../../../../lib/panel/requests';
-import { getPanel } from '../../../../../lib/panel/runtime';
+import { apiRoute, json } from '@/lib/http/api-route';
+import { IdParams, readParams, readQuery } from '@/lib/http/read-request';
+import { listExperimentConversations } from '@/lib/panel/experiments/experiments';
+import { ConversationQuery } from '@/lib/panel/experiments/requests';
+import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 

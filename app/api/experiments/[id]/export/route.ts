@@ -1,9 +1,9 @@
 // GET /api/experiments/:id/export?format=csv|json|jsonl: the experiment as a file, streamed.
 import { z } from 'zod';
-import { apiRoute } from '../../../../../lib/http/api-route';
-import { IdParams, readParams, readQuery } from '../../../../../lib/http/read-request';
-import { EXPORT_FORMATS, exportExperiment } from '../../../../../lib/panel/export';
-import { getPanel } from '../../../../../lib/panel/runtime';
+import { apiRoute } from '@/lib/http/api-route';
+import { IdParams, readParams, readQuery } from '@/lib/http/read-request';
+import { EXPORT_FORMATS, exportExperiment } from '@/lib/panel/export/export';
+import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,11 +1,11 @@
 // One model call's rebuilt request and raw response for the transcript page, which loads them when
 // they are opened; `?full=1` gives the raw response body exactly as stored.
 import { z } from 'zod';
-import { apiRoute, json } from '../../../../../lib/http/api-route';
-import { readParams } from '../../../../../lib/http/read-request';
-import { getConversationTranscript, getModelCallDetails } from '../../../../../lib/panel/conversations';
-import { getPanel } from '../../../../../lib/panel/runtime';
-import { NotFoundError } from '../../../../../lib/errors';
+import { apiRoute, json } from '@/lib/http/api-route';
+import { readParams } from '@/lib/http/read-request';
+import { getConversationTranscript, getModelCallDetails } from '@/lib/panel/conversations/conversations';
+import { getPanel } from '@/lib/panel/runtime';
+import { NotFoundError } from '@/lib/errors';
 
 export const dynamic = 'force-dynamic';
 

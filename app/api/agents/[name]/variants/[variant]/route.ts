@@ -1,8 +1,8 @@
-import { apiRoute, json } from '../../../../../../lib/http/api-route';
-import { readParams } from '../../../../../../lib/http/read-request';
-import { VariantParams } from '../../../../../../lib/panel/agents-requests';
-import { getVariantHistory } from '../../../../../../lib/panel/prompt-variants';
-import { getPanel } from '../../../../../../lib/panel/runtime';
+import { apiRoute, json } from '@/lib/http/api-route';
+import { readParams } from '@/lib/http/read-request';
+import { VariantParams } from '@/lib/panel/agents/requests';
+import { getVariantHistory } from '@/lib/panel/agents/variants';
+import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,8 @@
-import { apiRoute, json } from '../../../../../../lib/http/api-route';
-import { readJsonBody, readParams } from '../../../../../../lib/http/read-request';
-import { deleteDatasetCase, updateDatasetCase } from '../../../../../../lib/panel/datasets';
-import { DatasetCaseParams, UpdateCaseRequest } from '../../../../../../lib/panel/datasets-requests';
-import { getPanel } from '../../../../../../lib/panel/runtime';
+import { apiRoute, json } from '@/lib/http/api-route';
+import { readJsonBody, readParams } from '@/lib/http/read-request';
+import { deleteDatasetCase, updateDatasetCase } from '@/lib/panel/datasets/datasets';
+import { DatasetCaseParams, UpdateCaseRequest } from '@/lib/panel/datasets/requests';
+import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 

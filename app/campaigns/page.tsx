@@ -1,0 +1,62 @@
+import Link from 'next/link';
+import { campaignList } from '@/lib/panel/campaigns/campaigns';
+import { getPanel } from '@/lib/panel/runtime';
+import { StatusBadge } from '@/app/components/status-badge';
+
+export const dynamic = 'force-dynamic';
+
+export default async function CampaignsPage() {
+  const campaigns = campaignList(await getPanel());
+  return (
+    <>
+      <div className="page-head">
+        <h1>Campaigns</h1>
+      </div>
+      <p className="muted">
+        An agent run over every node of a repository. Start one from the command line: <code>npm run --silent remora -- campaign run --agent NAME --repo PATH --base-url URL --model NAME</code>
+      </p>
+      {campaigns.length === 0 ? (
+        <p className="empty">No campaigns yet.</p>
+      ) : (
+        <div className="table-scroll">
+          <table data-testid="campaigns-table">
+            <thead>
+              <tr>
+                <th>Agent</th>
+                <th>Repository</th>
+                <th>Status</th>
+                <th>Nodes</th>
+                <th>Ran</th>
+                <th>Skipped</th>
+                <th>Changes</th>
+                <th>Accepted</th>
+              </tr>
+            </thead>
+            <tbody>
+              {campaigns.map((campaign) => (
+                <tr key={campaign.id}>
+                  <td>
+                    <Link href={`/campaigns/${campaign.id}`} data-testid="campaign-link">
+                      {campaign.agentName}
+                    </Link>
+                  </td>
+                  <td>
+                    <code>{campaign.repoRoot}</code>
+                  </td>
+                  <td>
+                    <StatusBadge status={campaign.status} />
+                  </td>
+                  <td>{campaign.nodes.found}</td>
+                  <td>{campaign.nodes.ran}</td>
+                  <td>{campaign.nodes.skipped}</td>
+                  <td>{campaign.changes}</td>
+                  <td>{campaign.accepted}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,126 @@
+'use client';
+// Response latency per variant: p50 and p95 side by side, and how the responses spread over
+// latency buckets (shares of each variant's responses; the last bucket holds the slow tail).
+import { Bar, BarChart, CartesianGrid, LabelList, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import type { LatencyChart as LatencyChartData, LatencyHistogram } from '@/lib/metrics/prepare-latency';
+import { formatMilliseconds, formatPercent } from '@/lib/panel/format';
+import { LEGEND_PROPS } from '@/app/components/charts/legend';
+import { ChartFrame, Swatch } from '@/app/components/charts/chart-frame';
+import { AXIS_STYLE, millisecondsTick, percentTick, tooltipPercent, yAxisTitle, Y_AXIS_WIDTH } from '@/app/components/charts/format';
+
+function millisecondsLabel(value: unknown): string {
+  return typeof value === 'number' && Number.isFinite(value) ? formatMilliseconds(value) : '';
+}
+
+export function LatencyChart({ chart, simulated }: { chart: LatencyChartData; simulated: boolean }) {
+  return (
+    <ChartFrame
+      title="Latency"
+      caption="Time from request to response per model call (responses only; failed requests are errors)."
+      simulated={simulated}
+      testId="chart-latency"
+      empty={chart.hasData ? null : 'No model response yet.'}
+      numbers={<LatencyTable chart={chart} />}
+    >
+      <BarChart responsive style={{ width: '100%', height: 240 }} data={chart.rows} margin={{ top: 22, right: 8, bottom: 4, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="label" tick={AXIS_STYLE} />
+        <YAxis tickFormatter={millisecondsTick} tick={AXIS_STYLE} width={Y_AXIS_WIDTH + 8} label={yAxisTitle('latency')} />
+        <Tooltip formatter={(value, name) => [millisecondsLabel(value) || 'no data', name]} />
+        <Legend {...LEGEND_PROPS} />
+        {chart.series.map((series) => (
+          <Bar key={series.key} dataKey={series.key} name={series.name} fill={series.colour} isAnimationActive={false}>
+            <LabelList dataKey={series.key} position="top" offset={6} formatter={millisecondsLabel} style={{ fontSize: 11, fill: '#1d2330' }} />
+          </Bar>
+        ))}
+      </BarChart>
+    </ChartFrame>
+  );
+}
+
+function LatencyTable({ chart }: { chart: LatencyChartData }) {
+  return (
+    <table data-testid="chart-latency-table">
+      <thead>
+        <tr>
+          <th>Variant</th>
+          {chart.rows.map((row) => (
+            <th key={row.statistic} className="number">
+              {row.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {chart.series.map((series) => (
+          <tr key={series.key}>
+            <td>
+              <Swatch colour={series.colour} />
+              {series.name}
+            </td>
+            {chart.rows.map((row) => (
+              <td key={row.statistic} className="number" data-testid="latency-cell" data-variant={series.name} data-statistic={row.statistic} data-value={row[series.key] ?? ''}>
+                {formatMilliseconds(row[series.key] as number | null)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function LatencyHistogramChart({ histogram, simulated }: { histogram: LatencyHistogram; simulated: boolean }) {
+  return (
+    <ChartFrame
+      title="Latency distribution"
+      caption={`Share of each variant's responses by latency (ms)${histogram.buckets ? `, in buckets of ${Number(histogram.buckets.width.toPrecision(6))} ms` : ''}.`}
+      simulated={simulated}
+      testId="chart-latency-histogram"
+      empty={histogram.hasData ? null : 'No model response yet.'}
+      numbers={<LatencyHistogramTable histogram={histogram} />}
+    >
+      <BarChart responsive style={{ width: '100%', height: 240 }} data={histogram.rows} margin={{ top: 4, right: 8, bottom: 18, left: 0 }} barCategoryGap="10%">
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="label" tick={AXIS_STYLE} label={{ value: 'latency (ms)', position: 'insideBottom', offset: -10, style: AXIS_STYLE }} />
+        <YAxis tickFormatter={percentTick} tick={AXIS_STYLE} width={Y_AXIS_WIDTH} label={yAxisTitle('share of responses')} />
+        <Tooltip labelFormatter={(label) => `${String(label)} ms`} formatter={(value, name) => [tooltipPercent(value), name]} />
+        <Legend {...LEGEND_PROPS} />
+        {histogram.series.map((series) => (
+          <Bar key={series.key} dataKey={series.key} name={series.name} fill={series.colour} isAnimationActive={false} />
+        ))}
+      </BarChart>
+    </ChartFrame>
+  );
+}
+
+function LatencyHistogramTable({ histogram }: { histogram: LatencyHistogram }) {
+  return (
+    <table data-testid="chart-latency-histogram-table">
+      <thead>
+        <tr>
+          <th>ms</th>
+          {histogram.series.map((series) => (
+            <th key={series.key} className="number">
+              <Swatch colour={series.colour} />
+              {series.name}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {histogram.rows.map((row) => (
+          <tr key={row.bucket}>
+            <td>{row.label}</td>
+            {histogram.series.map((series) => (
+              <td key={series.key} className="number" data-testid="latency-bucket-cell" data-variant={series.name}>
+                {row[`${series.key}Count`] ?? '—'}
+                <span className="sub">{formatPercent(row[series.key] as number | null)}</span>
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

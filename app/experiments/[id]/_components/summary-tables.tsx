@@ -1,0 +1,149 @@
+// The experiment summary (the same JSON the command line prints) as tables: per variant rates with
+// their 95% intervals, turns, latency, parse paths, outcomes, errors, and the A/B comparisons in words.
+import type { SummaryJson, VariantSummaryJson } from '@/lib/metrics/summary-json';
+import { formatInterval, formatMilliseconds, formatNumber, formatPercent } from '@/lib/panel/format';
+import { Comparisons } from './comparisons';
+
+type RateKey = 'toolCallRate' | 'taskSuccessRate' | 'validCallRate' | 'completionRate' | 'callAccuracy' | 'nameAccuracy' | 'argumentAccuracy' | 'irrelevanceAccuracy';
+
+const ACCURACY_COLUMNS: [RateKey, string][] = [
+  ['callAccuracy', 'Call accuracy'],
+  ['nameAccuracy', 'Tool-name accuracy'],
+  ['argumentAccuracy', 'Argument accuracy'],
+  ['irrelevanceAccuracy', 'Irrelevance accuracy'],
+];
+
+function RateCell({ variant, rate }: { variant: VariantSummaryJson; rate: RateKey }) {
+  const value = variant[rate];
+  const counts = variant.counts?.[rate];
+  return (
+    <td className="number" data-testid={`rate-${rate}`}>
+      {formatPercent(value?.value)}
+      <span className="sub">{formatInterval(value?.low, value?.high)}</span>
+      {counts ? <span className="sub">{`${counts.successes} of ${counts.trials}`}</span> : null}
+    </td>
+  );
+}
+
+function CountTable({ variants, pick, testId, empty }: { variants: VariantSummaryJson[]; pick: (variant: VariantSummaryJson) => Record<string, number | undefined>; testId: string; empty: string }) {
+  const keys = [...new Set(variants.flatMap((variant) => Object.keys(pick(variant))))];
+  if (keys.length === 0) return <p className="muted" data-testid={`${testId}-empty`}>{empty}</p>;
+  return (
+    <div className="table-scroll">
+      <table data-testid={testId}>
+        <thead>
+          <tr>
+            <th>Variant</th>
+            {keys.map((key) => (
+              <th key={key} className="number raw">
+                {key}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {variants.map((variant) => (
+            <tr key={variant.name}>
+              <td>{variant.name}</td>
+              {keys.map((key) => (
+                <td key={key} className="number">
+                  {pick(variant)[key] ?? 0}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function SummaryTables({ summary }: { summary: SummaryJson }) {
+  const { variants } = summary;
+  const accuracy = ACCURACY_COLUMNS.filter(([key]) => variants.some((variant) => variant[key] !== undefined));
+  const confidence = variants.some((variant) => typeof variant.meanToolNameConfidence === 'number');
+  // Task success (lib/task-success) stands beside the tool-call rate whenever a check judged conversations.
+  const judged = variants.some((variant) => variant.taskSuccessRate !== undefined);
+  if (variants.every((variant) => variant.conversations === 0)) {
+    return (
+      <p className="empty" data-testid="summary-empty">
+        No conversation has finished yet; the numbers appear here as they come in.
+      </p>
+    );
+  }
+  return (
+    <div data-testid="summary">
+      <div className="table-scroll">
+        <table data-testid="summary-table">
+          <thead>
+            <tr>
+              <th>Variant</th>
+              <th className="number">Conversations</th>
+              <th className="number">Model calls</th>
+              <th className="number">Tool-call rate</th>
+              {judged ? (
+                <th className="number" title="The agent's own check of its result: the work is done, not only the conversation ended">
+                  Task success
+                </th>
+              ) : null}
+              <th className="number">Valid-call rate</th>
+              <th className="number">Completion rate</th>
+              <th className="number">Turns to completion</th>
+              <th className="number">Latency p50 / p95</th>
+              {accuracy.map(([key, label]) => (
+                <th key={key} className="number">
+                  {label}
+                </th>
+              ))}
+              {confidence ? <th className="number">Tool-name confidence</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {variants.map((variant) => (
+              <tr key={variant.name} data-testid="summary-row" data-variant={variant.name}>
+                <td>
+                  <strong>{variant.name}</strong>
+                </td>
+                <td className="number" data-testid="variant-conversations">{variant.conversations}</td>
+                <td className="number">{variant.modelCalls}</td>
+                <RateCell variant={variant} rate="toolCallRate" />
+                {judged ? <RateCell variant={variant} rate="taskSuccessRate" /> : null}
+                <RateCell variant={variant} rate="validCallRate" />
+                <RateCell variant={variant} rate="completionRate" />
+                <td className="number">
+                  {formatNumber(variant.turnsToCompletion.mean, 2)}
+                  <span className="sub">
+                    p50 {formatNumber(variant.turnsToCompletion.p50)} · p90 {formatNumber(variant.turnsToCompletion.p90)} · max {formatNumber(variant.turnsToCompletion.max)}
+                  </span>
+                </td>
+                <td className="number">
+                  {formatMilliseconds(variant.latencyMs.p50)}
+                  <span className="sub">{formatMilliseconds(variant.latencyMs.p95)}</span>
+                </td>
+                {accuracy.map(([key]) => (
+                  <RateCell key={key} variant={variant} rate={key} />
+                ))}
+                {confidence ? (
+                  <td className="number" data-testid="mean-tool-name-confidence">
+                    {formatPercent(variant.meanToolNameConfidence)}
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="muted" style={{ fontSize: 12 }}>
+        Rates show the value, its 95% interval clustered by input, and the counts behind it; n is {summary.variants.map((variant) => `${variant.name}: ${variant.inputs ?? '?'} inputs, ${variant.conversations} conversations`).join('; ')}. Turns count model calls in submitted conversations only.
+      </p>
+
+      <h2>Parse paths</h2>
+      <CountTable variants={variants} pick={(variant) => variant.parsePaths} testId="parse-paths" empty="No model response yet." />
+      <h2>Outcomes</h2>
+      <CountTable variants={variants} pick={(variant) => variant.outcomes} testId="outcomes" empty="No conversation finished yet." />
+      <h2>Errors</h2>
+      <CountTable variants={variants} pick={(variant) => variant.errors} testId="errors" empty="No tool or call errors." />
+      <Comparisons summary={summary} />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+'use client';
+// The decision part of the experiment form: the primary metric (the others are exploratory), an
+// optional early stop, warnings about designs that cannot show a real difference (A/A, the
+// simulator), and how many conversations a variant needs to detect a chosen difference.
+import { useState } from 'react';
+import { METRIC_LABELS } from '@/lib/metrics/describe';
+import { planSampleSize } from '@/lib/metrics/power';
+import { planWarnings } from '@/lib/experiments/plan-warnings';
+import type { ExperimentDraft } from '@/lib/panel/experiments/form-drafts';
+
+const PRIMARY_CHOICES = ['toolCallRate', 'validCallRate', 'completionRate', 'taskSuccessRate', 'turnsToCompletion'] as const;
+
+export type PowerHistory = { baseline: number; discordance: number | null; fromExperiment: string | null };
+
+export function DecisionPlan({ draft, update, simulated, history }: { draft: ExperimentDraft; update: (change: Partial<ExperimentDraft>) => void; simulated: boolean; history: PowerHistory | null }) {
+  const [points, setPoints] = useState('5');
+  const warnings = planWarnings(
+    draft.variants.map((variant) => ({ name: variant.name, systemPrompt: variant.systemPrompt, settings: variant.settings as unknown as Record<string, unknown> })),
+    { simulated },
+  );
+  const difference = Number(points) / 100;
+  const baseline = history?.baseline ?? 0.8;
+  let plan: ReturnType<typeof planSampleSize> | null = null;
+  try {
+    plan = difference > 0 ? planSampleSize({ baseline, difference, discordance: history?.discordance ?? undefined }) : null;
+  } catch {
+    plan = null;
+  }
+  return (
+    <section className="card" data-testid="decision-plan">
+      <div className="card-head">
+        <h2>Decision</h2>
+        <span className="muted">chosen before the run, so that the verdict is not picked after seeing the numbers</span>
+      </div>
+      <div className="form-grid">
+        <div>
+          <label htmlFor="primary-metric">Primary metric</label>
+          <select id="primary-metric" value={draft.primaryMetric ?? ''} onChange={(event) => update({ primaryMetric: event.target.value })} data-testid="primary-metric">
+            <option value="">none: every comparison is exploratory</option>
+            {PRIMARY_CHOICES.map((metric) => (
+              <option key={metric} value={metric}>
+                {METRIC_LABELS[metric]}
+              </option>
+            ))}
+          </select>
+          <div className="field-hint">It decides; comparisons of the other metrics are labelled exploratory.</div>
+        </div>
+        <div>
+          <label htmlFor="stop-early">
+            <input id="stop-early" type="checkbox" checked={draft.stopEarly ?? false} onChange={(event) => update({ stopEarly: event.target.checked })} data-testid="stop-early" /> Stop early once decided
+          </label>
+          <div className="field-hint">When the live, anytime-valid verdict has decided every chosen comparison; the conversations per variant stay the cap.</div>
+        </div>
+        <div>
+          <label htmlFor="power-points">Difference to detect (points)</label>
+          <input id="power-points" inputMode="decimal" value={points} onChange={(event) => setPoints(event.target.value)} data-testid="power-points" />
+          <div className="field-hint" data-testid="power-hint">
+            {plan
+              ? `About ${plan.pairedInputs} distinct inputs per variant detect ${points} points near ${(baseline * 100).toFixed(0)}% with 80% power (paired, as variants of one experiment are; ${plan.unpairedInputs} unpaired). ${
+                  history?.fromExperiment ? `From this agent's experiment ${history.fromExperiment.slice(0, 8)}.` : 'No history for this agent: assumed 80% and independent variants.'
+                } Repeats of an input at temperature 0 add no evidence.`
+              : 'Give a difference above 0.'}
+          </div>
+        </div>
+      </div>
+      {warnings.length > 0 ? (
+        <div className="note" data-testid="plan-warnings">
+          {warnings.map((warning) => (
+            <div key={warning}>{warning}</div>
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}

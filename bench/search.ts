@@ -1,0 +1,173 @@
+// `npx tsx bench/search.ts`: full-text and structured search over 100,000 stored conversations.
+// Fills a database through the batched conversation writer (two experiments of the harness agent:
+// 98,000 and 2,000 conversations), plants a rare word in 3 of them (2 in the big experiment, 1 in
+// the small one), labels a few, and times in server time what the search page and the API ask:
+// one experiment or all, rare and common words, with the structured filters. Goal: under 100 ms.
+// It also writes the same conversations with the index's trigger dropped, to show what indexing
+// costs a run.
+//
+//   npx tsx bench/search.ts [--conversations N] [--runs N] [--db PATH] [--keep] [--json]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { closeDatabase, openDatabase } from '../lib/db/client';
+import type { RemoraDatabase } from '../lib/db/client';
+import { createConversationWriter } from '../lib/db/conversation-writer';
+import { addConversationLabel } from '../lib/db/queries/conversation-review';
+import { searchConversations } from '../lib/db/queries/conversation-search';
+import { createExperiment } from '../lib/db/queries/experiments';
+import { searchAllConversations } from '../lib/db/queries/global-search';
+import { makeConversation, PROFILES } from './panel-records';
+
+type Options = { conversations: number; runs: number; db: string | null; keep: boolean; json: boolean };
+
+function readOptions(argv: string[]): Options {
+  const options: Options = { conversations: 100_000, runs: 7, db: null, keep: false, json: false };
+  for (let index = 0; index < argv.length; index++) {
+    const flag = argv[index];
+    const value = () => {
+      const next = argv[++index];
+      if (next === undefined) throw new Error(`${flag} needs a value`);
+      return next;
+    };
+    if (flag === '--conversations') options.conversations = Number(value());
+    else if (flag === '--runs') options.runs = Number(value());
+    else if (flag === '--db') options.db = value();
+    else if (flag === '--keep') options.keep = true;
+    else if (flag === '--json') options.json = true;
+    else throw new Error(`unknown option ${flag}`);
+  }
+  if (!Number.isInteger(options.conversations) || options.conversations < 4000) throw new Error('--conversations must be a whole number of at least 4000');
+  return options;
+}
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+const INPUTS = ['ping', 'Echo the word hello.', 'Numbers only: 42', 'Please send "quoted text" through the tool.', 'Grüße aus München! Ça va?'];
+const RARE_WORD = 'zanzibar';
+
+/** Writes `count` conversations (variants interleaved); `planted` slots get the rare word in their input. */
+function fill(database: RemoraDatabase, count: number, planted: Set<number>, seedBase: number): { id: string; seconds: number } {
+  const perVariant = Math.ceil(count / PROFILES.length);
+  const config = { agent: 'harness', variants: PROFILES.map((profile) => ({ name: profile.name })) };
+  const experiment = createExperiment(database, { agentName: 'harness', config, simulated: true, totalConversations: perVariant * PROFILES.length });
+  const writer = createConversationWriter(database, { maxBatch: 500, flushIntervalMs: 60_000 });
+  const started = performance.now();
+  let written = 0;
+  for (let slot = 0; slot < perVariant; slot++) {
+    for (let variantIndex = 0; variantIndex < PROFILES.length; variantIndex++, written++) {
+      const inputIndex = slot % INPUTS.length;
+      const text = planted.has(written) ? `Send ${RARE_WORD} through the tool.` : INPUTS[inputIndex];
+      const record = makeConversation(PROFILES[variantIndex], slot, { node_text: text }, seedBase + written);
+      writer.write(experiment.id, { variantIndex, variantName: PROFILES[variantIndex].name, slot, inputIndex }, record);
+    }
+  }
+  writer.close();
+  return { id: experiment.id, seconds: (performance.now() - started) / 1000 };
+}
+
+type Timing = { name: string; medianMs: number; maxMs: number; detail: string };
+
+function time(name: string, runs: number, work: () => unknown, describe: (result: unknown) => string): Timing {
+  let result = work(); // warm-up: statements prepared, pages in the cache, as on a live server
+  const samples: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    result = work();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((first, second) => first - second);
+  return { name, medianMs: samples[Math.floor(samples.length / 2)], maxMs: samples[samples.length - 1], detail: describe(result) };
+}
+
+type AnyPage = { conversations: unknown[]; total: { count: number; exact?: boolean; experiments?: number } };
+const pageDetail = (result: unknown) => {
+  const page = result as AnyPage;
+  const where = page.total.experiments !== undefined ? ` in ${page.total.experiments} experiment(s)` : '';
+  return `${page.conversations.length} rows, total ${page.total.exact === false ? '> ' : ''}${page.total.count}${where}`;
+};
+
+/**
+ * CPU time per conversation written, with and without the index's trigger, on fresh files: three
+ * rounds taken in turn so that both see the same machine, the least of each kept. CPU time, not
+ * wall time: the machine is shared, and only this process's own work is the index's cost.
+ */
+function writeCost(folder: string, count: number): { withIndexMicros: number; withoutIndexMicros: number } {
+  let round = 0;
+  const cost = (drop: boolean) => {
+    const database = openDatabase(path.join(folder, `write-${round++}.db`));
+    if (drop) database.$client.exec('drop trigger search_documents_after_insert');
+    const before = process.cpuUsage();
+    fill(database, count, new Set(), 1);
+    const used = process.cpuUsage(before);
+    closeDatabase(database);
+    return (used.user + used.system) / count;
+  };
+  cost(false); // warm-up
+  const least = { withIndexMicros: Infinity, withoutIndexMicros: Infinity };
+  for (let turn = 0; turn < 3; turn++) {
+    least.withoutIndexMicros = Math.min(least.withoutIndexMicros, cost(true));
+    least.withIndexMicros = Math.min(least.withIndexMicros, cost(false));
+  }
+  return least;
+}
+
+async function main(): Promise<void> {
+  const options = readOptions(process.argv.slice(2));
+  const folder = mkdtempSync(path.join(tmpdir(), 'remora-search-bench-'));
+  const file = options.db ?? path.join(folder, 'bench.db');
+  const database = openDatabase(file);
+  try {
+    const small = 2_000;
+    const big = options.conversations - small;
+    log(`filling ${file} with ${big + small} conversations...`);
+    const first = fill(database, big, new Set([1_234, Math.floor(big * 0.8)]), 1);
+    const second = fill(database, small, new Set([777]), 50_000_000);
+    log(`written in ${(first.seconds + second.seconds).toFixed(1)} s (${Math.round((big + small) / (first.seconds + second.seconds))} conversations/s, index included)`);
+    const labelled = searchConversations(database, first.id, { outcome: 'error', limit: 40 }).conversations;
+    for (const conversation of labelled) addConversationLabel(database, conversation.id, 'reviewed');
+
+    const id = first.id;
+    const runs = options.runs;
+    const timings: Timing[] = [
+      time(`all experiments: q=${RARE_WORD} (3 matches)`, runs, () => searchAllConversations(database, { text: RARE_WORD }), pageDetail),
+      time('all experiments: q=ping (common word, one in five)', runs, () => searchAllConversations(database, { text: 'ping' }), pageDetail),
+      time('all experiments: q=payload (in every conversation)', runs, () => searchAllConversations(database, { text: 'payload' }), pageDetail),
+      time('all experiments: q="upstream timed out" (phrase)', runs, () => searchAllConversations(database, { text: '"upstream timed out"' }), pageDetail),
+      time('all experiments: tool=simple_tool argument=payload=ping', runs, () => searchAllConversations(database, { tool: 'simple_tool', argument: 'payload=ping' }), pageDetail),
+      time('all experiments: label=reviewed', runs, () => searchAllConversations(database, { label: 'reviewed' }), pageDetail),
+      time('all experiments: q=ping errorKind=tool_failed', runs, () => searchAllConversations(database, { text: 'ping', errorKind: 'tool_failed' }), pageDetail),
+      time(`one experiment: q=${RARE_WORD}`, runs, () => searchConversations(database, id, { text: RARE_WORD }), pageDetail),
+      time('one experiment: q=ping', runs, () => searchConversations(database, id, { text: 'ping' }), pageDetail),
+      time('one experiment: q=payload (every conversation)', runs, () => searchConversations(database, id, { text: 'payload' }), pageDetail),
+      time('one experiment: q=ping variant=directive outcome=submitted', runs, () => searchConversations(database, id, { text: 'ping', variantIndex: 1, outcome: 'submitted' }), pageDetail),
+      time('one experiment: q=ping, page 20 (keyset)', runs, () => searchConversations(database, id, { text: 'ping', after: { variantIndex: 0, slot: 20 * 50 * 5 } }), pageDetail),
+      time('one experiment: tool=submit_result verdict=unscored', runs, () => searchConversations(database, id, { tool: 'submit_result', verdict: 'unscored' }), pageDetail),
+      time('one experiment: argument=ping', runs, () => searchConversations(database, id, { argument: 'ping' }), pageDetail),
+    ];
+    log('measuring what the index costs a run (seven more fills of 10,000)...');
+    const cost = writeCost(folder, 10_000);
+    if (options.json) {
+      process.stdout.write(`${JSON.stringify({ conversations: big + small, timings, writeCost: cost }, null, 2)}\n`);
+      return;
+    }
+    const width = Math.max(...timings.map((timing) => timing.name.length));
+    process.stdout.write(`\n${'search'.padEnd(width)}  median      max   goal   detail\n`);
+    for (const timing of timings) {
+      const ok = timing.maxMs < 100 ? 'ok' : 'SLOW';
+      process.stdout.write(`${timing.name.padEnd(width)}  ${timing.medianMs.toFixed(1).padStart(6)} ms ${timing.maxMs.toFixed(1).padStart(6)} ms  ${ok.padEnd(4)}   ${timing.detail}\n`);
+    }
+    process.stdout.write(`\n${runs} runs each after a warm-up; server time in this process (no HTTP, no rendering).\n`);
+    const extra = cost.withIndexMicros - cost.withoutIndexMicros;
+    process.stdout.write(
+      `writing (CPU per conversation, record generation included): ${Math.round(cost.withIndexMicros)} µs with the index, ${Math.round(cost.withoutIndexMicros)} µs without: the index costs ${Math.round(extra)} µs a conversation.\n`,
+    );
+  } finally {
+    closeDatabase(database);
+    if (!options.keep) rmSync(folder, { recursive: true, force: true });
+    else log(`kept ${file}`);
+  }
+}
+
+await main();

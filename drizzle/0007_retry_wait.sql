@@ -1,0 +1,1 @@
+ALTER TABLE `model_calls` ADD `retry_wait_ms` real DEFAULT 0 NOT NULL;

@@ -1,0 +1,84 @@
+// Reviewing a campaign in Chromium: a docstring campaign run from the command line (with a scripted
+// model making sensible calls) is opened in a panel on its database; two changes are accepted, one
+// rejected with the keyboard, one edited and accepted; the exported patch holds exactly those.
+import { expect, test } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { docstringPolicy, startPolicyServer } from '../lib/campaigns/testing/agent-policies';
+import { runCli } from '../test/cli-process';
+import { startSecondPanel } from './second-panel';
+
+const PANEL_PORT = Number(process.env.E2E_PORT ?? 3310) + 61;
+
+const SOURCE = ['def alpha(x):', '    return x + 1', '', '', 'def beta(x):', '    return x + 2', '', '', 'def gamma(x):', '    return x + 3', '', '', 'def delta(x):', '    return x + 4', ''].join('\n');
+
+test('review a campaign: accept two, reject one, edit one, export exactly those', async ({ page }) => {
+  test.setTimeout(300_000);
+  const folder = mkdtempSync(path.join(tmpdir(), 'remora-campaign-e2e-'));
+  const repo = path.join(folder, 'repo');
+  const database = path.join(folder, 'campaign.db');
+  execFileSync('git', ['init', '-q', repo]);
+  writeFileSync(path.join(repo, 'steps.py'), SOURCE);
+  execFileSync('git', ['-C', repo, 'add', '-A']);
+  execFileSync('git', ['-C', repo, '-c', 'user.name=test', '-c', 'user.email=test@localhost', 'commit', '-qm', 'start']);
+  const model = await startPolicyServer(docstringPolicy);
+  const run = await runCli(['campaign', 'run', '--agent', 'docstring', '--repo', repo, '--base-url', model.baseUrl, '--model', 'functiongemma', '--db', database, '--json']);
+  await model.close();
+  expect(run.code, run.stderr).toBe(0);
+  const { id } = JSON.parse(run.stdout) as { id: string };
+  const panel = await startSecondPanel({ host: '127.0.0.1', port: PANEL_PORT, database });
+  try {
+    const base = `http://127.0.0.1:${PANEL_PORT}`;
+    await page.goto(`${base}/campaigns/${id}`);
+    await expect(page.getByTestId('campaign-progress-text')).toContainText('4 / 4 nodes');
+    const cards = page.getByTestId('change');
+    await expect(cards).toHaveCount(4);
+    await expect(page.getByTestId('file-group')).toHaveText(['steps.py']);
+    const card = (node: string) => cards.filter({ has: page.getByTestId('change-node').getByText(node, { exact: true }) });
+
+    await card('alpha').getByTestId('accept-change').click();
+    await expect(card('alpha')).toHaveAttribute('data-status', 'accepted');
+    await card('beta').getByTestId('accept-change').click();
+    await expect(card('beta')).toHaveAttribute('data-status', 'accepted');
+
+    // The keyboard: select gamma with j from beta, reject it with r.
+    await card('beta').click();
+    await page.keyboard.press('j');
+    await expect(card('gamma')).toHaveAttribute('data-selected', 'true');
+    await page.keyboard.press('r');
+    await expect(card('gamma')).toHaveAttribute('data-status', 'rejected');
+
+    await card('delta').getByTestId('diff-split').click();
+    await expect(card('delta').getByTestId('change-diff-split')).toContainText('Document delta.');
+    await card('delta').getByTestId('edit-change').click();
+    const editor = card('delta').getByTestId('edit-text');
+    await expect(editor).toHaveValue(/Document delta\./);
+    await editor.fill((await editor.inputValue()).replace('Document delta.', 'Add four to x.'));
+    await card('delta').getByTestId('save-edit').click();
+    await expect(card('delta').getByTestId('change-diff-split')).toContainText('Add four to x.');
+    await card('delta').getByTestId('diff-unified').click();
+    await expect(card('delta').getByTestId('change-diff')).toContainText('+    """Add four to x.');
+    await card('delta').getByTestId('accept-change').click();
+    await expect(card('delta')).toHaveAttribute('data-status', 'accepted');
+
+    await page.getByTestId('filter-status').selectOption('accepted');
+    await expect(cards).toHaveCount(3);
+
+    const response = await page.request.get(`${base}/api/campaigns/${id}/export`);
+    expect(response.status()).toBe(200);
+    const patch = await response.text();
+    expect(patch).toContain('+    """Document alpha.\n');
+    expect(patch).toContain('+    """Document beta.\n');
+    expect(patch).toContain('+    """Add four to x.\n');
+    expect(patch).not.toContain('Document gamma');
+    expect(patch).not.toContain('Document delta.');
+    const patchFile = path.join(folder, 'review.patch');
+    writeFileSync(patchFile, await response.body());
+    execFileSync('git', ['-C', repo, 'apply', '--check', patchFile]);
+  } finally {
+    await panel.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,65 @@
+// Issue 14 items 0, 7 and 9 in the panel: task success beside the tool-call rate and on each
+// transcript, a replay started from a transcript, the failed inputs re-run with a variant, and
+// training data downloaded from the export dialog.
+import { expect, test } from '@playwright/test';
+import { createExperiment, screenshot, waitForEnd } from './helpers';
+
+test('task success beside the tool-call rate, and on the transcript with its reason', async ({ page, request }) => {
+  const id = await createExperiment(request, { agent: 'harness', variants: [{ name: 'solo' }], endpoint: { kind: 'simulated' }, requestsPerVariant: 12 });
+  await waitForEnd(request, id);
+  const summary = (await (await request.get(`/api/experiments/${id}`)).json()).summary;
+  const rate = summary.variants[0].taskSuccessRate as { value: number };
+  await page.goto(`/experiments/${id}`);
+  const row = page.getByTestId('summary-row').first();
+  await expect(row.getByTestId('rate-taskSuccessRate')).toContainText(`${(rate.value * 100).toFixed(1)}%`);
+  const headings = await page.getByTestId('summary-table').locator('th').allTextContents();
+  expect(headings.indexOf('Task success')).toBe(headings.indexOf('Tool-call rate') + 1);
+
+  const list = await (await request.get(`/api/experiments/${id}/conversations?limit=1`)).json();
+  const conversation = list.conversations[0] as { id: string; taskSuccess: boolean };
+  await page.goto(`/conversations/${conversation.id}`);
+  await expect(page.getByTestId('task-success')).toHaveText(conversation.taskSuccess ? 'yes' : 'no');
+  await expect(page.getByTestId('task-check')).toContainText('harness check:');
+  await screenshot(page, 'transcript-task-success');
+});
+
+test('a transcript replayed from turn 2 with a new prompt opens its own linked experiment', async ({ page, request }) => {
+  const id = await createExperiment(request, { agent: 'harness', variants: [{ name: 'solo' }], endpoint: { kind: 'simulated' }, requestsPerVariant: 12 });
+  await waitForEnd(request, id);
+  const list = await (await request.get(`/api/experiments/${id}/conversations?limit=100`)).json();
+  const twoTurns = (list.conversations as { id: string; modelCallCount: number }[]).find((conversation) => conversation.modelCallCount === 2);
+  test.skip(!twoTurns, 'the simulator gave no two-turn conversation this time');
+  await page.goto(`/conversations/${twoTurns!.id}`);
+  await page.getByTestId('replay-turn').selectOption('2');
+  await page.getByTestId('replay-prompt').fill('You echo, then submit. Always respond with a tool call.');
+  await screenshot(page, 'replay-form');
+  await page.getByTestId('replay-button').click();
+  await expect(page).toHaveURL(/\/experiments\/[^/]+$/);
+  await expect(page.getByTestId('experiment-origin')).toContainText('replay of a conversation from turn 2');
+  const replayId = page.url().split('/').pop() as string;
+  await waitForEnd(request, replayId);
+  const replayed = await (await request.get(`/api/experiments/${replayId}/conversations?limit=1`)).json();
+  const transcript = await (await request.get(`/api/conversations/${replayed.conversations[0].id}`)).json();
+  expect(transcript.modelCalls[0].request.messages[0].content).toBe('You echo, then submit. Always respond with a tool call.');
+});
+
+test('the failed inputs re-run with a variant, and training data downloads from the export dialog', async ({ page, request }) => {
+  const id = await createExperiment(request, { agent: 'harness', variants: [{ name: 'solo' }], endpoint: { kind: 'simulated' }, requestsPerVariant: 26 });
+  await waitForEnd(request, id);
+  await page.goto(`/experiments/${id}`);
+  await page.getByTestId('training-export-open').click();
+  await page.getByTestId('training-format').selectOption('openai');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('training-download').click()]);
+  const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  const lines = text.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines) expect(line.tools.map((tool: { function: { name: string } }) => tool.function.name)).toEqual(['simple_tool', 'submit_result']);
+  await screenshot(page, 'training-export');
+
+  await page.getByTestId('rerun-variant').selectOption('solo');
+  await page.getByTestId('rerun-button').click();
+  await expect(page).toHaveURL(/\/experiments\/[^/]+$/);
+  await expect(page.getByTestId('experiment-origin')).toContainText('failed input(s) of');
+  await page.setViewportSize({ width: 420, height: 900 });
+  await screenshot(page, 'narrow-rerun-experiment');
+});

@@ -1,0 +1,122 @@
+// The Python files of a repository, one at a time: every .py file under the root that .gitignore
+// and the --exclude globs leave in, in a stable order, each path inside the root once links are
+// resolved. In a git repository git itself says what is ignored (nested .gitignore files, the
+// global excludes); elsewhere the root's and every folder's .gitignore are read with `ignore`.
+import { execFile } from 'node:child_process';
+import { readFile, readdir, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import ignore, { type Ignore } from 'ignore';
+import picomatch from 'picomatch';
+
+const run = promisify(execFile);
+
+/** Never campaign material, whatever .gitignore says. */
+const SKIPPED_FOLDERS = new Set(['.git', '__pycache__', 'node_modules', '.venv', 'venv', '.tox', '.nox', '.mypy_cache', '.ruff_cache', '.pytest_cache']);
+
+export type WalkOptions = { exclude?: string[] };
+
+export type WalkedFile = { path: string; absolute: string };
+
+/** The repository root as a real path, refusing what is not a folder. */
+export async function repositoryRoot(given: string): Promise<string> {
+  const root = await realpath(path.resolve(given));
+  if (!(await stat(root)).isDirectory()) throw new Error(`${given} is not a folder`);
+  return root;
+}
+
+/** The folder git treats as the top of the repository holding `root`, or null outside git. */
+export async function gitTopLevel(root: string): Promise<string | null> {
+  try {
+    const { stdout } = await run('git', ['-C', root, 'rev-parse', '--show-toplevel']);
+    return await realpath(stdout.trim());
+  } catch {
+    // Not a repository (or no git): the .gitignore files are read directly instead.
+    return null;
+  }
+}
+
+export function excludeMatcher(globs: string[]): (relative: string) => boolean {
+  if (globs.length === 0) return () => false;
+  const matchers = globs.map((glob) => picomatch(glob, { dot: true }));
+  // A glob matches a file by its path, or by any folder it sits in (`build/**` and `build` alike).
+  return (relative) => {
+    const parts = relative.split('/');
+    for (let depth = 1; depth <= parts.length; depth++) {
+      const prefix = parts.slice(0, depth).join('/');
+      if (matchers.some((matches) => matches(prefix))) return true;
+    }
+    return false;
+  };
+}
+
+function isInside(root: string, candidate: string): boolean {
+  const relative = path.relative(root, candidate);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
+/** Python files under the root, streamed in sorted order. */
+export async function* walkPythonFiles(root: string, options: WalkOptions = {}): AsyncGenerator<WalkedFile> {
+  const excluded = excludeMatcher(options.exclude ?? []);
+  const top = await gitTopLevel(root);
+  const candidates = top ? gitFiles(root) : plainFiles(root);
+  for await (const relative of candidates) {
+    if (!relative.endsWith('.py') || excluded(relative)) continue;
+    if (relative.split('/').some((part) => SKIPPED_FOLDERS.has(part))) continue;
+    const absolute = path.join(root, ...relative.split('/'));
+    // A link may point anywhere: only files whose real path is inside the root are read.
+    let real: string;
+    try {
+      real = await realpath(absolute);
+      if (!(await stat(real)).isFile()) continue;
+    } catch {
+      // A dangling link, or a file deleted while walking: there is nothing to read.
+      continue;
+    }
+    if (!isInside(root, real)) continue;
+    yield { path: relative, absolute: real };
+  }
+}
+
+/** Tracked and untracked-but-not-ignored files, as git lists them (relative to the root). */
+async function* gitFiles(root: string): AsyncGenerator<string> {
+  const { stdout } = await run('git', ['-C', root, 'ls-files', '--cached', '--others', '--exclude-standard', '-z', '--', '.'], { maxBuffer: 256 * 1024 * 1024 });
+  const files = [...new Set(stdout.split('\0').filter((name) => name !== ''))].sort();
+  for (const file of files) yield file;
+}
+
+type Rules = { base: string; rules: Ignore };
+
+async function readRules(folder: string, base: string): Promise<Rules | null> {
+  try {
+    return { base, rules: ignore().add(await readFile(path.join(folder, '.gitignore'), 'utf8')) };
+  } catch {
+    // No .gitignore in this folder.
+    return null;
+  }
+}
+
+function ignoredBy(stack: Rules[], relative: string, isFolder: boolean): boolean {
+  return stack.some(({ base, rules }) => {
+    const inner = base === '' ? relative : relative.slice(base.length + 1);
+    return rules.ignores(isFolder ? `${inner}/` : inner);
+  });
+}
+
+/** Outside git: a walk that reads each folder's .gitignore as git would. */
+async function* plainFiles(root: string, base = '', stack: Rules[] = []): AsyncGenerator<string> {
+  const folder = path.join(root, base);
+  const own = await readRules(folder, base);
+  const rules = own ? [...stack, own] : stack;
+  const entries = await readdir(folder, { withFileTypes: true });
+  entries.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+  for (const entry of entries) {
+    const relative = base === '' ? entry.name : `${base}/${entry.name}`;
+    if (entry.isDirectory()) {
+      if (SKIPPED_FOLDERS.has(entry.name) || ignoredBy(rules, relative, true)) continue;
+      yield* plainFiles(root, relative, rules);
+    } else if ((entry.isFile() || entry.isSymbolicLink()) && !ignoredBy(rules, relative, false)) {
+      yield relative;
+    }
+  }
+}

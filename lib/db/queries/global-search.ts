@@ -1,0 +1,114 @@
+// Conversations of every experiment (or one) matching the search filters, newest first, a page at a
+// time. The order is the search document's id (search_documents), which grows as conversations are
+// stored, so paging is a keyset on it and the text index can hand its matches over in that order.
+import { sql, type SQL } from 'drizzle-orm';
+import type { RemoraDatabase } from '../client';
+import { readListItems } from './conversation-search';
+import type { ConversationListItem } from './conversation-list';
+import { driveLimitFor, filterConditions, filterMemberships, pickDriver, type ConversationFilters, type Membership } from './search-filters';
+
+export type GlobalSearch = Omit<ConversationFilters, 'variantIndex'> & {
+  /** One experiment only; all of them when missing. */
+  experimentId?: string;
+  /** The page starts after this document (its `position`). */
+  after?: number;
+  limit?: number;
+};
+
+export type GlobalSearchItem = ConversationListItem & {
+  /** The keyset position of this row (its search document id). */
+  position: number;
+  experimentName: string | null;
+  agentName: string;
+};
+
+export type GlobalSearchPage = {
+  conversations: GlobalSearchItem[];
+  /** Pass as `after` for the next page; null when this is the last. */
+  next: number | null;
+  /**
+   * How many conversations match (exact, or at least `count` when counting needs a look into
+   * another table for each of very many rows), and in how many experiments (null past COUNT_LIMIT).
+   */
+  total: { count: number; exact: boolean; experiments: number | null };
+  textIgnored: boolean;
+};
+
+/** Row-by-row counts stop here; so does telling the experiments apart. */
+export const COUNT_LIMIT = 1_000;
+export const MAX_GLOBAL_PAGE = 200;
+
+function countOf(database: RemoraDatabase, query: SQL): number {
+  return database.get<{ count: number }>(query)?.count ?? 0;
+}
+
+export function searchAllConversations(database: RemoraDatabase, search: GlobalSearch): GlobalSearchPage {
+  const limit = Math.min(Math.max(search.limit ?? 50, 1), MAX_GLOBAL_PAGE);
+  const scope = { experimentId: search.experimentId ?? null, variants: null };
+  // The newest document's id tells how many there are, near enough, without counting them.
+  const size = database.get<{ size: number | null }>(sql`select max(id) as size from search_documents`)?.size ?? 0;
+  const driveLimit = driveLimitFor(size);
+  const { memberships, textIgnored } = filterMemberships(database, scope, search, driveLimit);
+  const empty: GlobalSearchPage = { conversations: [], next: null, total: { count: 0, exact: true, experiments: 0 }, textIgnored };
+  if (memberships.some((filter) => filter.rows === 0)) return empty;
+  const driver = pickDriver(memberships, driveLimit);
+  const conditions = filterConditions(memberships, driver);
+  if (search.experimentId !== undefined) conditions.push(sql`d.experiment_id = ${search.experimentId}`);
+  const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`1`;
+  const from = sql`search_documents d join conversations c on c.id = d.conversation_id`;
+  const position = search.after !== undefined ? sql` and d.id < ${search.after}` : sql``;
+
+  const rows = database.all<{ id: string; position: number }>(sql`select c.id, d.id as position from ${from} where ${where}${position} order by d.id desc limit ${limit + 1}`);
+  const page = rows.slice(0, limit);
+  const total = countTotal(database, from, where, memberships, driver);
+
+  const items = readListItems(database, page.map((row) => row.id));
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const experiments = experimentNames(database, [...new Set(items.map((item) => item.experimentId))]);
+  const conversations = page.flatMap((row) => {
+    const item = byId.get(row.id);
+    if (!item) return [];
+    const experiment = experiments.get(item.experimentId);
+    return [{ ...item, position: row.position, experimentName: experiment?.name ?? null, agentName: experiment?.agentName ?? '' }];
+  });
+  return {
+    conversations,
+    next: rows.length > limit ? page[page.length - 1].position : null,
+    total,
+    textIgnored,
+  };
+}
+
+/**
+ * One filter whose index counts conversations (text, a label, a column) is its own total; so is no
+ * filter at all. Otherwise the rows are counted, up to COUNT_LIMIT when no rare filter drives.
+ */
+function countTotal(database: RemoraDatabase, from: SQL, where: SQL, memberships: Membership[], driver: Membership | null): GlobalSearchPage['total'] {
+  let count: number;
+  let exact = true;
+  if (memberships.length === 0) count = countOf(database, sql`select count(*) as count from search_documents`);
+  else if (memberships.length === 1 && memberships[0].countsConversations) count = memberships[0].count();
+  else if (driver !== null) {
+    // A rare filter drives: counting the matches and their experiments is one short pass.
+    const both = database.get<{ count: number; experiments: number }>(sql`select count(*) as count, count(distinct d.experiment_id) as experiments from ${from} where ${where}`);
+    return { count: both?.count ?? 0, exact: true, experiments: both?.experiments ?? 0 };
+  } else {
+    count = countOf(database, sql`select count(*) as count from (select 1 from ${from} where ${where} limit ${COUNT_LIMIT + 1})`);
+    if (count > COUNT_LIMIT) [count, exact] = [COUNT_LIMIT, false];
+  }
+  const experiments = exact && count <= COUNT_LIMIT ? countOf(database, sql`select count(distinct d.experiment_id) as count from ${from} where ${where}`) : null;
+  return { count, exact, experiments };
+}
+
+function experimentNames(database: RemoraDatabase, ids: string[]): Map<string, { name: string | null; agentName: string }> {
+  if (ids.length === 0) return new Map();
+  const rows = database.all<{ id: string; name: string | null; agent_name: string }>(
+    sql`select id, name, agent_name from experiments where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+  );
+  return new Map(rows.map((row) => [row.id, { name: row.name, agentName: row.agent_name }]));
+}
+
+/** How many conversations are stored in all (what "all experiments" searches through). */
+export function countSearchableConversations(database: RemoraDatabase): number {
+  return countOf(database, sql`select count(*) as count from search_documents`);
+}

@@ -1,0 +1,49 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { closeDatabase, openDatabase, type RemoraDatabase } from '../db/client';
+import { createConversationWriter } from '../db/conversation-writer';
+import { createExperiment, setExperimentStatus } from '../db/queries/experiments';
+import { docstringConversation, experimentConfig, textConversation } from '../db/testing/fixtures';
+import { planSampleSize } from '../metrics/power';
+import { planFromHistory, planWarnings } from './plan-checks';
+
+let database: RemoraDatabase;
+beforeEach(() => {
+  database = openDatabase(':memory:');
+});
+afterEach(() => closeDatabase(database));
+
+describe('planWarnings', () => {
+  it('warns about identical variants (A/A) and about the simulator', () => {
+    expect(planWarnings([{ name: 'a', systemPrompt: 'x' }, { name: 'b', systemPrompt: 'y' }], { simulated: false })).toEqual([]);
+    const warnings = planWarnings([{ name: 'a', systemPrompt: 'x' }, { name: 'b', systemPrompt: 'x' }], { simulated: true });
+    expect(warnings[0]).toBe('"b" is identical to "a": this is an A/A test, and any difference it shows is chance.');
+    expect(warnings[1]).toMatch(/simulator: it does not read the wording of a prompt/);
+    // Same prompt, other settings: a real comparison.
+    expect(planWarnings([{ name: 'a', systemPrompt: 'x' }, { name: 'b', systemPrompt: 'x', settings: { temperature: 0.7 } }], {})).toEqual([]);
+  });
+});
+
+describe('planFromHistory', () => {
+  it('takes the baseline and the discordance from the latest completed experiment of the agent', () => {
+    const { id } = createExperiment(database, { agentName: 'docstring', config: experimentConfig(['a', 'b']), simulated: true, totalConversations: 8 });
+    const writer = createConversationWriter(database);
+    // Four inputs: both complete input 0 and 1, only b completes input 2, neither input 3.
+    const outcomes = [[true, true], [true, true], [false, true], [false, false]];
+    outcomes.forEach(([a, b], input) => {
+      writer.write(id, { variantIndex: 0, variantName: 'a', slot: input, inputIndex: input }, a ? docstringConversation() : textConversation());
+      writer.write(id, { variantIndex: 1, variantName: 'b', slot: input, inputIndex: input }, b ? docstringConversation() : textConversation());
+    });
+    writer.close();
+    setExperimentStatus(database, id, 'completed');
+    const plan = planFromHistory(database, 'docstring', 'completionRate', 0.1);
+    expect(plan.fromExperiment).toBe(id);
+    expect(plan.baseline).toBe(0.5);
+    expect(plan.discordance).toBe(0.25);
+    expect(plan.pairedInputs).toBe(planSampleSize({ baseline: 0.5, difference: 0.1, discordance: 0.25 }).pairedInputs);
+  });
+
+  it('assumes the given baseline and independent variants without history', () => {
+    const plan = planFromHistory(database, 'nobody', 'toolCallRate', 0.05, 0.8);
+    expect(plan).toMatchObject({ fromExperiment: null, baseline: 0.8, unpairedInputs: 906 });
+  });
+});

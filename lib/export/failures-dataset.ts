@@ -1,0 +1,67 @@
+// The cases a dataset run got wrong on the first call, as a new dataset (README.md here): each keeps
+// its conversation so far, its own tools and its expected calls (BFCL's own form included), so the
+// next model can be measured on exactly what this one failed.
+import { z } from 'zod';
+import type { RemoraDatabase } from '../db/client';
+import { listCaseVerdicts } from '../db/queries/accuracy';
+import { findOrImportDataset } from '../db/queries/datasets';
+import { experimentCaseRow } from '../db/queries/experiment-cases';
+import { getExperiment } from '../db/queries/experiments';
+import { storedDatasetRun } from '../db/experiment-config';
+import { CaseTool, DatasetCase, describeIssues, type DatasetCaseInput } from '../datasets/case';
+import { InputError, NotFoundError } from '../errors';
+import type { ConversationInput } from '../protocol/conversation';
+
+const StoredInputs = z.looseObject({ experiment: z.looseObject({ inputs: z.array(z.custom<ConversationInput>()).min(1) }) });
+const StoredCasesConfig = z.looseObject({ experiment: z.looseObject({ storedCases: z.looseObject({ name: z.string() }).optional() }) });
+
+export type FailuresDataset = { datasetId: string; name: string; cases: number; reused: boolean };
+
+/** A case for a stored input: its conversation so far (or its template variables), tools and expectation. */
+function caseOf(key: string, input: ConversationInput, expect: DatasetCaseInput['expect']): DatasetCaseInput {
+  const tools = input.tools?.map((tool) => CaseTool.parse(tool));
+  const base: DatasetCaseInput = input.messages
+    ? { id: key, input: { messages: input.messages as never }, expect }
+    : { id: key, input: { variables: { node_text: input.node_text, file_path: input.file_path, node_name: input.node_name, node_type: input.node_type } }, expect };
+  return tools && tools.length > 0 ? { ...base, tools } : base;
+}
+
+export function datasetFromFailures(database: RemoraDatabase, experimentId: string, options: { name?: string; variant?: string } = {}): FailuresDataset {
+  const experiment = getExperiment(database, experimentId);
+  if (!experiment) throw new NotFoundError(`no experiment with id ${experimentId}`);
+  const source = caseSourceOf(database, experimentId, experiment.config);
+  if (!source) throw new InputError(`experiment ${experimentId} did not run a dataset, so it has no failed cases to keep`);
+  const failed = new Set<number>();
+  for (const row of listCaseVerdicts(database, experimentId, { variant: options.variant, onlyWrong: true })) failed.add(row.inputIndex);
+  if (failed.size === 0) throw new InputError(`no case of experiment ${experimentId}${options.variant ? ` (variant ${options.variant})` : ''} failed its first call`);
+  const cases = [...failed].sort((first, second) => first - second).map((index) => {
+    const kept = source.caseAt(index);
+    const parsed = DatasetCase.safeParse(kept);
+    if (!parsed.success) throw new InputError(`case ${kept.id} cannot be kept`, describeIssues(parsed.error));
+    return parsed.data;
+  });
+  const name = options.name ?? `${source.name} failures (${experimentId.slice(0, 8)})`;
+  const imported = findOrImportDataset(database, { name, sourceFormat: 'remora', cases });
+  return { datasetId: imported.dataset.id, name: imported.dataset.name, cases: cases.length, reused: imported.reused };
+}
+
+/** The experiment's cases as dataset cases by input index: from its config, or its copy in experiment_cases. */
+function caseSourceOf(database: RemoraDatabase, experimentId: string, config: unknown): { name: string; caseAt(index: number): DatasetCaseInput } | null {
+  const run = storedDatasetRun(config);
+  const stored = StoredInputs.safeParse(config);
+  if (run && stored.success) {
+    const inputs = stored.data.experiment.inputs;
+    return { name: run.name, caseAt: (index) => caseOf(run.cases[index].key, inputs[index], run.cases[index].expect) };
+  }
+  const copied = StoredCasesConfig.safeParse(config);
+  if (!copied.success || !copied.data.experiment.storedCases) return null;
+  return {
+    name: copied.data.experiment.storedCases.name,
+    caseAt(index) {
+      const row = experimentCaseRow(database, experimentId, index);
+      if (!row) throw new InputError(`experiment ${experimentId} has no case at input ${index}`);
+      const kept: DatasetCaseInput = { id: row.caseKey, input: row.input, expect: row.expectation };
+      return row.tools ? { ...kept, tools: row.tools } : kept;
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { diffText, diffWords } from './variants-diff';
+
+describe('diffText', () => {
+  it('marks changed lines and keeps the rest once', () => {
+    const diff = diffText('a\nb\nc', 'a\nB\nc\nd');
+    expect(diff.lines).toEqual([
+      { kind: 'same', text: 'a' },
+      { kind: 'removed', text: 'b' },
+      { kind: 'added', text: 'B' },
+      { kind: 'same', text: 'c' },
+      { kind: 'added', text: 'd' },
+    ]);
+    expect(diff).toMatchObject({ added: 2, removed: 1, changed: true });
+  });
+
+  it('does not count a final newline as a changed line, but says the texts differ', () => {
+    expect(diffText('a\nb', 'a\nb\n')).toMatchObject({ added: 0, removed: 0, changed: true, lines: [{ kind: 'same', text: 'a' }, { kind: 'same', text: 'b' }] });
+    expect(diffText('same', 'same')).toMatchObject({ changed: false, added: 0, removed: 0 });
+  });
+
+  it('handles empty texts and blank lines', () => {
+    expect(diffText('', 'x').lines).toEqual([{ kind: 'added', text: 'x' }]);
+    expect(diffText('x', '').lines).toEqual([{ kind: 'removed', text: 'x' }]);
+    expect(diffText('', '').lines).toEqual([]);
+    expect(diffText('a\n\nb', 'a\nb').lines).toEqual([
+      { kind: 'same', text: 'a' },
+      { kind: 'removed', text: '' },
+      { kind: 'same', text: 'b' },
+    ]);
+  });
+});
+
+describe('diffWords', () => {
+  it('marks the words that changed inside a line, and keeps the rest whole', () => {
+    const pieces = diffWords('Always respond with a tool call.', 'Always answer with one tool call.');
+    expect(pieces.filter((piece) => piece.kind === 'removed').map((piece) => piece.text.trim())).toEqual(['respond', 'a']);
+    expect(pieces.filter((piece) => piece.kind === 'added').map((piece) => piece.text.trim())).toEqual(['answer', 'one']);
+    expect(pieces.filter((piece) => piece.kind !== 'added').map((piece) => piece.text).join('')).toBe('Always respond with a tool call.');
+    expect(pieces.filter((piece) => piece.kind !== 'removed').map((piece) => piece.text).join('')).toBe('Always answer with one tool call.');
+  });
+});

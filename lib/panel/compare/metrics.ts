@@ -1,0 +1,89 @@
+// The metrics of two variants side by side, also across experiments: each side's facts (as the
+// experiment page reads them) are put into one two-variant input for the same summarizeExperiment
+// that compares variants within an experiment, so the intervals and tests are the same ones.
+import { describeComparison, METRIC_LABELS } from '../../metrics/describe';
+import { summarizeExperiment } from '../../metrics/summarize';
+import { ACCURACY_METRICS, type Comparison, type MetricsInput, type Rate, type VariantSummary } from '../../metrics/types';
+
+export type ComparedMetric = {
+  metric: Comparison['metric'];
+  label: string;
+  comparison: Comparison;
+  /** The comparison in plain words (lib/metrics/describe.ts). */
+  sentence: string;
+};
+
+export type VariantMetrics = { a: VariantSummary; b: VariantSummary; metrics: ComparedMetric[] };
+
+type Side = { facts: MetricsInput; variant: string; label: string };
+
+/**
+ * The facts of one variant under another name. Facts arrive as repeated references to one object
+ * per group (metrics-facts.ts), so each distinct object is copied once and its copy repeated.
+ */
+function relabel<Fact extends { variant: string }>(facts: Fact[] | undefined, from: string, to: string): Fact[] {
+  const copies = new Map<Fact, Fact>();
+  const relabelled: Fact[] = [];
+  for (const fact of facts ?? []) {
+    if (fact.variant !== from) continue;
+    let copy = copies.get(fact);
+    if (!copy) {
+      copy = from === to ? fact : { ...fact, variant: to };
+      copies.set(fact, copy);
+    }
+    relabelled.push(copy);
+  }
+  return relabelled;
+}
+
+/** One side's facts under its label; the accuracy facts only when `withAccuracy`. */
+function sideInput(side: Side): Omit<MetricsInput, 'variants' | 'accuracy'> & { accuracyFacts: NonNullable<MetricsInput['accuracy']>['facts'] } {
+  return {
+    conversations: relabel(side.facts.conversations, side.variant, side.label),
+    modelCalls: relabel(side.facts.modelCalls, side.variant, side.label),
+    errors: relabel(side.facts.errors, side.variant, side.label),
+    toolNameConfidence: relabel(side.facts.toolNameConfidence, side.variant, side.label),
+    accuracyFacts: relabel(side.facts.accuracy?.facts, side.variant, side.label),
+  };
+}
+
+/**
+ * B against A for every metric: tool-call, valid-call and completion rates, turns to completion,
+ * and the accuracy rates when both sides ran datasets with expectations (irrelevance accuracy only
+ * when both sets hold irrelevant requests). The labels must differ.
+ */
+export function compareVariantMetrics(a: Side, b: Side): VariantMetrics {
+  if (a.label === b.label) throw new Error(`the two sides need different labels, both are "${a.label}"`);
+  const first = sideInput(a);
+  const second = sideInput(b);
+  const input: MetricsInput = {
+    variants: [a.label, b.label],
+    conversations: [...(first.conversations ?? []), ...(second.conversations ?? [])],
+    modelCalls: [...(first.modelCalls ?? []), ...(second.modelCalls ?? [])],
+    errors: [...(first.errors ?? []), ...(second.errors ?? [])],
+  };
+  // With per-input facts on both sides the statistics cluster by input; they pair inputs only
+  // within one experiment (across experiments, input 3 of one is not input 3 of the other).
+  if (a.facts.inputs && b.facts.inputs) input.inputs = [...relabel(a.facts.inputs, a.variant, a.label), ...relabel(b.facts.inputs, b.variant, b.label)];
+  const sameExperiment = a.facts === b.facts;
+  const confidence = [...(first.toolNameConfidence ?? []), ...(second.toolNameConfidence ?? [])];
+  if (confidence.length > 0) input.toolNameConfidence = confidence;
+  if (a.facts.accuracy && b.facts.accuracy) {
+    const kinds = a.facts.accuracy.kinds.filter((kind) => b.facts.accuracy?.kinds.includes(kind));
+    if (kinds.length > 0) input.accuracy = { kinds, facts: [...first.accuracyFacts, ...second.accuracyFacts] };
+  }
+  const summary = summarizeExperiment('comparison', 'completed', input, { paired: sameExperiment });
+  const [summaryA, summaryB] = summary.variants;
+  const metrics = summary.comparisons
+    .filter((comparison) => comparison.a === a.label && comparison.b === b.label)
+    // Accuracy only where it is measured on both sides.
+    .filter((comparison) => !(ACCURACY_METRICS as readonly string[]).includes(comparison.metric) || input.accuracy !== undefined)
+    .map((comparison) => ({ metric: comparison.metric, label: METRIC_LABELS[comparison.metric], comparison, sentence: describeComparison(comparison) }));
+  return { a: summaryA, b: summaryB, metrics };
+}
+
+/** A side's value of a metric for display: the rate, or the mean turns. */
+export function metricValue(summary: VariantSummary, metric: Comparison['metric']): { rate: Rate | null; turns: VariantSummary['turnsToCompletion'] | null } {
+  if (metric === 'turnsToCompletion') return { rate: null, turns: summary.turnsToCompletion };
+  return { rate: summary[metric] ?? null, turns: null };
+}

@@ -1,0 +1,99 @@
+// Model endpoints as the panel shows them. The built-in simulator is a row named "simulated" whose
+// stored URL is a placeholder (built-in-simulator.ts); its live URL is filled in when read. API keys
+// never pass through here: only the name of the variable that holds one, read when it is used.
+import type { RemoraDatabase } from '../../db/client';
+import { createEndpoint, deleteEndpoint, getEndpoint, getEndpointByName, listEndpoints } from '../../db/queries/endpoints';
+import type { EndpointRow } from '../../db/schema';
+import { InputError, NotFoundError } from '../../errors';
+import { BUILT_IN_SIMULATOR_URL, isBuiltInSimulator } from '../../experiments/built-in-simulator';
+import { probeEndpoint } from '../../experiments/probe-endpoint';
+import { resolveSimOptions } from '../../sim/server';
+import type { PanelContext } from '../context';
+import { secretLikeReason } from './key-check';
+import type { CreateEndpointRequest } from '../experiments/requests';
+
+export const SIMULATED_ENDPOINT_NAME = 'simulated';
+/** The model name the simulator lists (it accepts any). */
+export const DEFAULT_SIMULATED_MODEL = resolveSimOptions({}).model;
+
+export type EndpointView = {
+  id: string;
+  name: string;
+  kind: EndpointRow['kind'];
+  /** For the built-in simulator, its URL now (it changes at every start). */
+  baseUrl: string;
+  model: string;
+  /** The NAME of the environment variable holding the key, or null. */
+  apiKeyEnv: string | null;
+  builtIn: boolean;
+  createdAt: number;
+};
+
+export type EndpointTest =
+  | { reachable: true; simulated: boolean; models: string[]; httpStatus: number; apiKey: ApiKeyState }
+  | { reachable: false; error: string; apiKey: ApiKeyState };
+
+/** Whether the key the endpoint names is there; never the key. */
+export type ApiKeyState = 'not-needed' | 'present' | 'missing';
+
+/** Makes sure the built-in simulator has its endpoint row. */
+export function ensureSimulatedEndpoint(database: RemoraDatabase, log: (message: string) => void = console.warn): EndpointRow {
+  const existing = getEndpointByName(database, SIMULATED_ENDPOINT_NAME);
+  if (existing) {
+    if (existing.kind !== 'simulated') log(`an endpoint named "${SIMULATED_ENDPOINT_NAME}" exists but is not the built-in simulator; the simulator stays reachable as {kind: "simulated"}`);
+    return existing;
+  }
+  return createEndpoint(database, { name: SIMULATED_ENDPOINT_NAME, kind: 'simulated', baseUrl: BUILT_IN_SIMULATOR_URL, model: DEFAULT_SIMULATED_MODEL });
+}
+
+function isBuiltIn(row: EndpointRow): boolean {
+  return row.kind === 'simulated' && isBuiltInSimulator(row.baseUrl);
+}
+
+export function toEndpointView(context: PanelContext, row: EndpointRow): EndpointView {
+  const builtIn = isBuiltIn(row);
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    baseUrl: builtIn ? context.simulatorUrl() : row.baseUrl,
+    model: row.model,
+    apiKeyEnv: row.apiKeyEnv,
+    builtIn,
+    createdAt: row.createdAt,
+  };
+}
+
+export function listEndpointViews(context: PanelContext): EndpointView[] {
+  return listEndpoints(context.database).map((row) => toEndpointView(context, row));
+}
+
+export function createEndpointFromRequest(context: PanelContext, request: CreateEndpointRequest): EndpointView {
+  const keyLike = request.apiKeyEnv ? secretLikeReason(request.apiKeyEnv) : null;
+  if (keyLike) throw new InputError('the API key field takes the name of an environment variable, not a key; nothing was saved', [`apiKeyEnv: ${keyLike}`]);
+  return toEndpointView(context, createEndpoint(context.database, request));
+}
+
+/** Removes a saved endpoint; the built-in simulator stays. Experiments keep their own copy of it. */
+export function deleteEndpointById(context: PanelContext, endpointId: string): { id: string; deleted: true } {
+  const row = getEndpoint(context.database, endpointId);
+  if (!row) throw new NotFoundError(`no endpoint with id ${endpointId}`);
+  if (isBuiltIn(row)) throw new InputError('the built-in simulator cannot be removed');
+  deleteEndpoint(context.database, endpointId);
+  return { id: endpointId, deleted: true };
+}
+
+export function apiKeyState(apiKeyEnv: string | null, readEnvironment: (name: string) => string | undefined = (name) => process.env[name]): ApiKeyState {
+  if (!apiKeyEnv) return 'not-needed';
+  return readEnvironment(apiKeyEnv) ? 'present' : 'missing';
+}
+
+/** Asks the endpoint for GET {baseUrl}/models, with its API key when it names one. */
+export async function testEndpoint(context: PanelContext, endpointId: string, timeoutMs = 5000): Promise<EndpointTest> {
+  const row = getEndpoint(context.database, endpointId);
+  if (!row) throw new NotFoundError(`no endpoint with id ${endpointId}`);
+  const view = toEndpointView(context, row);
+  const apiKey = row.apiKeyEnv ? process.env[row.apiKeyEnv] : undefined;
+  const probe = await probeEndpoint(view.baseUrl, timeoutMs, apiKey);
+  return { ...probe, apiKey: apiKeyState(row.apiKeyEnv) };
+}

@@ -1,0 +1,41 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { closeDatabase, openDatabase, type RemoraDatabase } from '../../db/client';
+import { createConversationWriter } from '../../db/conversation-writer';
+import { createExperiment } from '../../db/queries/experiments';
+import { docstringConversation, experimentConfig, textConversation } from '../../db/testing/fixtures';
+import type { PanelContext } from '../context';
+import { experimentReliability } from './reliability';
+
+let database: RemoraDatabase;
+beforeEach(() => {
+  database = openDatabase(':memory:');
+});
+afterEach(() => closeDatabase(database));
+
+describe('experimentReliability', () => {
+  it('gives each input its share of successful repeats per variant, disagreements first, flaky ones marked', () => {
+    const { id } = createExperiment(database, { agentName: 'docstring', config: experimentConfig(['a', 'b']), simulated: true, totalConversations: 8 });
+    const writer = createConversationWriter(database);
+    // Input 0: both always complete. Input 1: a completes one of two repeats (flaky), b never.
+    const plan: [number, number, boolean][] = [
+      [0, 0, true], [0, 2, true], [1, 0, true], [1, 2, true],
+      [0, 1, true], [0, 3, false], [1, 1, false], [1, 3, false],
+    ];
+    for (const [variantIndex, slot, completes] of plan) {
+      writer.write(id, { variantIndex, variantName: ['a', 'b'][variantIndex], slot, inputIndex: slot % 2 }, completes ? docstringConversation() : textConversation());
+    }
+    writer.close();
+    const view = experimentReliability({ database } as unknown as PanelContext, id);
+    expect(view?.variants).toEqual(['a', 'b']);
+    expect(view?.rows.map((row) => [row.input, row.spread, row.flaky])).toEqual([
+      [1, 0.5, true],
+      [0, 0, false],
+    ]);
+    expect(view?.rows[0].variants).toEqual([
+      { repeats: 2, successes: 1, share: 0.5 },
+      { repeats: 2, successes: 0, share: 0 },
+    ]);
+    expect(view).toMatchObject({ flaky: 1, repeated: true });
+    expect(experimentReliability({ database } as unknown as PanelContext, 'missing')).toBeNull();
+  });
+});

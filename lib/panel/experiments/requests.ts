@@ -1,0 +1,145 @@
+// The API's request bodies and queries (spec: "HTTP API of the control panel"). Unknown keys are
+// refused, so that a misspelt setting is a 400 with its reason rather than silently ignored.
+import { z } from 'zod';
+import { LIMITS } from '../../protocol/limits';
+import { COMPARED_METRICS } from '../../metrics/types';
+import { SCORING_MODES } from '../../datasets/experiment-cases';
+import { PARSE_PATHS } from '../../parsing/types';
+import { OUTCOMES, type Outcome } from '../../runner/types';
+import { RunnerSettingsInput } from '../../runner/settings';
+import { ConversationInputSchema } from '../../experiments/config';
+
+const environmentVariableName = z
+  .string()
+  .regex(/^[A-Z_][A-Z0-9_]{0,63}$/, 'must be the NAME of an environment variable (like OPENAI_API_KEY), not a key');
+
+/** auto | required | none | the name of one of the agent's tools. */
+const ToolChoiceRequest = z.string().trim().min(1);
+
+const runnerSetting = RunnerSettingsInput.shape;
+
+/**
+ * Settings a variant may set besides its prompt. None has a default here (the runner's defaults
+ * apply later), so that the experiment's toolChoice, temperature and maxTokens reach every
+ * variant that does not set its own.
+ */
+export const VariantSettingsRequest = z
+  .object({
+    toolChoice: ToolChoiceRequest.optional(),
+    temperature: runnerSetting.temperature.unwrap().optional(),
+    maxTokens: runnerSetting.maxTokens,
+    topP: runnerSetting.topP,
+    topK: runnerSetting.topK,
+    responsePreference: runnerSetting.responsePreference.unwrap().optional(),
+    historyMode: runnerSetting.historyMode.unwrap().optional(),
+    forceSubmitOnLastTurn: runnerSetting.forceSubmitOnLastTurn.unwrap().optional(),
+    toolPresentation: runnerSetting.toolPresentation.unwrap().optional(),
+    includeKnowledge: runnerSetting.includeKnowledge.unwrap().optional(),
+    /** Ask for logprobs: raw output, tool-name confidence and lost values are stored (issue "Serving for real"). */
+    logprobs: runnerSetting.logprobs,
+    topLogprobs: runnerSetting.topLogprobs,
+    stream: runnerSetting.stream,
+  })
+  .strict();
+
+export const VariantRequest = z
+  .object({
+    name: z.string().trim().min(1).max(LIMITS.variantNameLength.max),
+    /** Missing: the agent's own system prompt. */
+    systemPrompt: z.string().max(LIMITS.promptLength.max).optional(),
+    nodeContext: z.string().max(LIMITS.promptLength.max).optional(),
+    settings: VariantSettingsRequest.optional(),
+  })
+  .strict();
+
+/**
+ * Which server to call: a URL and model as in the spec, a saved endpoint by name, or the built-in
+ * simulator (`{kind: "simulated"}`). Exactly one of the three.
+ */
+export const EndpointRequest = z
+  .object({
+    baseUrl: z.url({ protocol: /^https?$/ }).optional(),
+    model: z.string().trim().min(1).optional(),
+    apiKeyEnv: environmentVariableName.optional(),
+    name: z.string().trim().min(1).optional(),
+    kind: z.literal('simulated').optional(),
+  })
+  .strict()
+  .superRefine((endpoint, context) => {
+    const ways = [endpoint.baseUrl !== undefined, endpoint.name !== undefined, endpoint.kind !== undefined].filter(Boolean).length;
+    if (ways !== 1) {
+      context.addIssue({ code: 'custom', message: 'give exactly one of {baseUrl, model}, {name} (a saved endpoint) or {kind: "simulated"}' });
+      return;
+    }
+    if (endpoint.baseUrl !== undefined && endpoint.model === undefined) context.addIssue({ code: 'custom', path: ['model'], message: 'the model name is required with baseUrl' });
+    if (endpoint.baseUrl === undefined && endpoint.apiKeyEnv !== undefined) context.addIssue({ code: 'custom', path: ['apiKeyEnv'], message: 'only goes with baseUrl' });
+  });
+export type EndpointRequest = z.infer<typeof EndpointRequest>;
+
+export const CreateExperimentRequest = z
+  .object({
+    agent: z.string().trim().min(1),
+    variants: z
+      .array(VariantRequest)
+      .min(LIMITS.variants.min)
+      .max(LIMITS.variants.max)
+      .superRefine((variants, context) => {
+        const seen = new Set<string>();
+        variants.forEach((variant, index) => {
+          if (seen.has(variant.name)) context.addIssue({ code: 'custom', path: [index, 'name'], message: `variant name "${variant.name}" is used twice` });
+          seen.add(variant.name);
+        });
+      }),
+    endpoint: EndpointRequest,
+    requestsPerVariant: z.number().int().min(LIMITS.requestsPerVariant.min).max(LIMITS.requestsPerVariant.max),
+    // The panel shares its machine with the person using it: a lower default than the command line's.
+    concurrency: z.number().int().min(LIMITS.concurrency.min).max(LIMITS.concurrency.max).default(4),
+    toolChoice: ToolChoiceRequest.default('auto'),
+    temperature: z.number().min(0).max(2).default(0),
+    maxTokens: z.number().int().min(LIMITS.maxTokens.min).max(LIMITS.maxTokens.max).optional(),
+    /** Missing: the agent's default inputs. */
+    inputs: z.array(ConversationInputSchema).min(1).max(10_000).optional(),
+    /** A stored dataset (id or name) whose cases are the inputs, scored against what they expect; instead of `inputs`. */
+    dataset: z.string().trim().min(1).max(LIMITS.idLength.max).optional(),
+    /** With a dataset: how first responses are scored, lenient (default) or bfcl (BFCL's AST checker exactly). */
+    scoring: z.enum(SCORING_MODES).optional(),
+    /** Model calls per conversation; missing: the agent's max_turns, or 1 for a dataset (only the first response is scored). */
+    maxTurns: z.number().int().min(LIMITS.maxTurns.min).max(LIMITS.maxTurns.max).optional(),
+    /** The metric that decides; the other comparisons are exploratory. */
+    primaryMetric: z.enum(COMPARED_METRICS).optional(),
+    /** Stop once every chosen comparison is decided by the live, anytime-valid verdict. */
+    stopEarly: z.boolean().optional(),
+  })
+  .strict();
+export type CreateExperimentRequest = z.infer<typeof CreateExperimentRequest>;
+
+export const ConversationQuery = z
+  .object({
+    variant: z.string().min(1).optional(),
+    parsePath: z.enum(PARSE_PATHS).optional(),
+    outcome: z.enum(OUTCOMES as [Outcome, ...Outcome[]]).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(50),
+    offset: z.coerce.number().int().min(0).default(0),
+  })
+  .strict();
+export type ConversationQuery = z.infer<typeof ConversationQuery>;
+
+export const ExperimentListQuery = z
+  .object({
+    agent: z.string().min(1).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    offset: z.coerce.number().int().min(0).default(0),
+  })
+  .strict();
+export type ExperimentListQuery = z.infer<typeof ExperimentListQuery>;
+
+export const CreateEndpointRequest = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    kind: z.literal('openai', { message: 'only "openai" endpoints can be added (the simulator is built in)' }).default('openai'),
+    baseUrl: z.url({ protocol: /^https?$/ }),
+    model: z.string().trim().min(1),
+    apiKeyEnv: environmentVariableName.nullable().optional(),
+  })
+  .strict();
+export type CreateEndpointRequest = z.infer<typeof CreateEndpointRequest>;

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getExperiment, setExperimentStatus } from '../../db/queries/experiments';
+import { experimentSummary } from '../../experiments/service';
+import { toSummaryJson } from '../../metrics/summary-json';
+import { createExperimentFromRequest } from './experiments';
+import { forgetSummaries, summaryOfExperiment } from './summary-cache';
+import { CreateExperimentRequest } from './requests';
+import { openTestPanel, type TestPanel } from '../testing/panel-context';
+
+let panel: TestPanel;
+let id: string;
+beforeAll(async () => {
+  panel = await openTestPanel();
+  id = (await createExperimentFromRequest(panel, CreateExperimentRequest.parse({ agent: 'harness', variants: [{ name: 'a' }, { name: 'b' }], endpoint: { kind: 'simulated' }, requestsPerVariant: 5 }))).id;
+  await panel.jobRunner.whenDone(id);
+});
+afterAll(async () => {
+  await panel?.dispose();
+});
+
+describe('summaryOfExperiment', () => {
+  it('computes a finished experiment’s summary once, equal to a fresh one', () => {
+    const row = getExperiment(panel.database, id)!;
+    expect(row.status).toBe('completed');
+    const first = summaryOfExperiment(panel.database, row, 10);
+    expect(first).toEqual(toSummaryJson(experimentSummary(panel.database, id)));
+    expect(summaryOfExperiment(panel.database, row, 10)).toBe(first);
+    // More conversations stored (a resumed run finished again): computed afresh.
+    expect(summaryOfExperiment(panel.database, row, 11)).not.toBe(first);
+    forgetSummaries(panel.database);
+    expect(summaryOfExperiment(panel.database, row, 10)).not.toBe(first);
+  });
+
+  it('never keeps the summary of a running experiment', () => {
+    const running = setExperimentStatus(panel.database, id, 'running')!;
+    const first = summaryOfExperiment(panel.database, running, 10);
+    expect(first.status).toBe('running');
+    expect(summaryOfExperiment(panel.database, running, 10)).not.toBe(first);
+    setExperimentStatus(panel.database, id, 'completed');
+  });
+});

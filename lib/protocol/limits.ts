@@ -1,0 +1,37 @@
+// One table of the limits Remora keeps, read by the command line, the HTTP API, the engine and the
+// store alike, so that what one accepts the others accept too. Pure constants: this module imports
+// nothing, so that every layer may use it.
+
+const KIB = 1024;
+const MIB = 1024 * KIB;
+
+export const LIMITS = {
+  /** Conversations at once in one experiment. */
+  concurrency: { min: 1, max: 256, default: 8 },
+  /** Conversations per variant. */
+  requestsPerVariant: { min: 1, max: 1_000_000, default: 20 },
+  /** Model calls per conversation. */
+  maxTurns: { min: 1, max: 100 },
+  /** max_tokens of one model response. */
+  maxTokens: { min: 1, max: 32_768 },
+  /** Variants in one experiment. */
+  variants: { min: 1, max: 20 },
+  /** Characters of an id the user chooses (experiment, agent, variant, dataset names in paths). */
+  idLength: { max: 200 },
+  /** Characters of a variant name. */
+  variantNameLength: { max: 100 },
+  /** Characters of a system prompt or a node_context template. */
+  promptLength: { max: 200_000 },
+  /** Bytes of an API request body (JSON). */
+  requestBodyBytes: { max: 1 * MIB },
+  /** Bytes of a dataset file uploaded through the panel (the proxy's body limit is raised to match). */
+  datasetUploadBytes: { max: 64 * MIB },
+  /** Bytes a model server may send for one answer, counted as they arrive and again after decompression. */
+  responseBytes: { min: 1 * KIB, max: 256 * MIB, default: 4 * MIB },
+  /** Nesting of JSON read from a model server, a tool or a client: deeper is refused, never recursed into. */
+  jsonDepth: { max: 64 },
+  /** Characters of one stored text (a message, a response string, an error page); longer ones are cut, their size noted. */
+  storedTextChars: { max: 64 * KIB },
+  /** Characters of one stored JSON value (a response body) once its strings are cut; larger ones keep a preview. */
+  storedJsonChars: { max: 256 * KIB },
+} as const;

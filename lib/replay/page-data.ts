@@ -1,0 +1,37 @@
+// What the panel's pages show about replays, origins and scoring (server side).
+import { z } from 'zod';
+import type { RemoraDatabase } from '../db/client';
+import { getConversationRecord } from '../db/queries/conversations';
+import { getExperiment } from '../db/queries/experiments';
+import { datasetCasesOf } from '../db/queries/experiment-cases';
+import { ExperimentOrigin } from '../experiments/config';
+
+export type ReplayDefaults = { turns: number[]; systemPrompt: string; temperature: number | null };
+
+/** The turns a conversation can be replayed from, and the prompt and temperature it ran with. */
+export function replayDefaults(database: RemoraDatabase, conversationId: string): ReplayDefaults | null {
+  const stored = getConversationRecord(database, conversationId);
+  if (!stored) return null;
+  const system = stored.record.messages[0];
+  const first = stored.record.modelCalls[0];
+  return {
+    turns: [...new Set(stored.record.modelCalls.map((call) => call.turn))],
+    systemPrompt: system?.role === 'system' ? system.content : '',
+    temperature: typeof first?.requestParams.temperature === 'number' ? first.requestParams.temperature : null,
+  };
+}
+
+const StoredOrigin = z.looseObject({ experiment: z.looseObject({ origin: ExperimentOrigin.optional() }) });
+
+/** Where an experiment was made from (a replay, a re-run of failed inputs), when it was. */
+export function experimentOrigin(database: RemoraDatabase, experimentId: string): ExperimentOrigin | null {
+  const row = getExperiment(database, experimentId);
+  const parsed = row ? StoredOrigin.safeParse(row.config) : null;
+  return parsed?.success ? (parsed.data.experiment.origin ?? null) : null;
+}
+
+/** The scoring mode of a dataset experiment (lenient or bfcl); null for other experiments. */
+export function experimentScoring(database: RemoraDatabase, experimentId: string): 'lenient' | 'bfcl' | null {
+  const row = getExperiment(database, experimentId);
+  return row ? (datasetCasesOf(database, experimentId, row.config)?.scoring ?? null) : null;
+}

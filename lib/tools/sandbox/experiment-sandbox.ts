@@ -1,0 +1,41 @@
+// The sandbox an experiment runs its tools in, decided when it is created and stored with it: which
+// confinement this machine gave, and whether the user allowed running without one.
+import { z } from 'zod';
+import { ConfigurationError } from '../../errors';
+import type { ToolCallOptions, ToolExecutor } from '../protocol';
+import { sandboxHost } from './host';
+
+export const ExperimentSandbox = z.object({
+  confinement: z.enum(['bubblewrap', 'none']),
+  /** The user chose to run model-written code without a sandbox (--unsafe-no-sandbox, or the panel's checkbox). */
+  unsafeNoSandbox: z.boolean(),
+});
+export type ExperimentSandbox = z.infer<typeof ExperimentSandbox>;
+
+/** True for agents whose tools run code the model wrote (the test agent runs pytest on its tests). */
+export function runsModelCode(agent: { settings: Record<string, unknown> }): boolean {
+  return agent.settings.runs_model_code === true;
+}
+
+/**
+ * The sandbox for a new experiment. Without bubblewrap, an agent that runs model-written code is
+ * refused unless the user opted in: that code would run with the user's own rights.
+ */
+export function chooseExperimentSandbox(agent: { name: string; settings: Record<string, unknown> }, unsafeNoSandbox: boolean): ExperimentSandbox {
+  const host = sandboxHost();
+  if (host.confinement === 'none' && runsModelCode(agent) && !unsafeNoSandbox) {
+    throw new ConfigurationError(`agent "${agent.name}" runs code the model writes, and there is no sandbox here: ${host.unavailableReason}`, [
+      'install bubblewrap (apt-get install bubblewrap) so that this code runs confined',
+      'or, knowing that it will run with your own rights, pass --unsafe-no-sandbox (in the panel: tick "Run without a sandbox")',
+    ]);
+  }
+  return { confinement: host.confinement, unsafeNoSandbox };
+}
+
+/** An executor that runs every call with the experiment's options. */
+export function withCallOptions(executor: ToolExecutor, options: ToolCallOptions): ToolExecutor {
+  return {
+    execute: (script, request, limits, signal, callOptions) => executor.execute(script, request, limits, signal, { ...options, ...callOptions }),
+    close: () => executor.close(),
+  };
+}

@@ -1,0 +1,67 @@
+// Starting a tool worker (compiled, or TypeScript through tsx), inside bubblewrap where it is available. A confined worker
+// reads Remora's code and its dependencies, the agent folder it serves, Node and the system; it
+// writes only this process's workspaces folder; it has no network and none of Remora's environment.
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import type { WorkerLaunch } from '../build/tool-worker-launch';
+import { confinedArgv } from './sandbox/command';
+import { sandboxEnvironment } from './sandbox/environment';
+import { sandboxHost, type Confinement } from './sandbox/host';
+import { TOOL_WORKER_LIMITS } from './sandbox/limits';
+import { isWithin } from './sandbox/paths';
+import { processWorkRoot, workRootMarker } from './work-root';
+
+/** What a worker's sandbox lets it read, besides the system: the project's code, its build, and its dependencies. */
+export function projectReadable(projectRoot: string): string[] {
+  return ['lib', 'agents', 'node_modules', '.build', 'package.json', 'tsconfig.json'].map((name) => path.join(/*turbopackIgnore: true*/ projectRoot, name));
+}
+
+/** Node's own installation, when it is not under /usr (nvm, a tarball in /opt). */
+function nodeInstallation(): string[] {
+  const executable = realpathSync(process.execPath);
+  return executable.startsWith('/usr/') ? [] : [path.dirname(path.dirname(executable))];
+}
+
+/** An agent's folder: the nearest folder above its script holding agent.yaml, else the script's own folder. */
+export function agentFolderOf(script: string): string {
+  const resolved = path.resolve(script);
+  for (let folder = path.dirname(resolved), depth = 0; depth < 4 && folder !== path.dirname(folder); folder = path.dirname(folder), depth++) {
+    if (existsSync(path.join(folder, 'agent.yaml'))) return folder;
+  }
+  return path.dirname(resolved);
+}
+
+/** The folder a worker must also read to load `script`; null when the project's folders already hold it. */
+export function extraReadableFor(script: string, projectRoot: string): string | null {
+  const resolved = path.resolve(script);
+  return projectReadable(projectRoot).some((folder) => isWithin(folder, resolved)) ? null : agentFolderOf(resolved);
+}
+
+/** The project a worker script belongs to: the nearest folder above it with a package.json. */
+export function projectRootOf(workerScript: string): string {
+  for (let folder = path.dirname(path.resolve(workerScript)); folder !== path.dirname(folder); folder = path.dirname(folder)) {
+    if (existsSync(path.join(folder, 'package.json'))) return folder;
+  }
+  return path.dirname(path.resolve(workerScript));
+}
+
+export type LaunchedWorker = { child: ChildProcess; confinement: Confinement };
+
+export function launchWorker(launch: WorkerLaunch, projectRoot: string, extraReadable: string | null): LaunchedWorker {
+  const host = sandboxHost();
+  const env = sandboxEnvironment({ ...workRootMarker(), REMORA_TOOL_WORKER: '1' });
+  const workerScript = launch.script;
+  const nodeArgs = [...launch.execArgv, '--max-old-space-size=1024'];
+  // stdout and stderr are pipes of their own, so a tool's console.log cannot disturb the IPC channel.
+  const stdio: ('ignore' | 'pipe' | 'ipc')[] = ['ignore', 'pipe', 'pipe', 'ipc'];
+  if (host.confinement === 'none') {
+    return { child: fork(workerScript, [], { execArgv: nodeArgs, env, stdio, serialization: 'json', cwd: projectRoot }), confinement: 'none' };
+  }
+  const readable = [...projectReadable(projectRoot), ...nodeInstallation(), ...(extraReadable ? [extraReadable] : [])];
+  const spec = { mounts: { readable, writable: [processWorkRoot().workspaces], tmpBytes: TOOL_WORKER_LIMITS.tmpBytes }, limits: TOOL_WORKER_LIMITS, cwd: projectRoot };
+  // fork() appends the worker script to execArgv: bubblewrap's arguments end with Node and its own.
+  const argv = confinedArgv(host, spec, process.execPath, nodeArgs);
+  const child = fork(workerScript, [], { execPath: argv[0], execArgv: argv.slice(1), env, stdio, serialization: 'json' });
+  return { child, confinement: 'bubblewrap' };
+}

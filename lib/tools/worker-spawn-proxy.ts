@@ -1,0 +1,67 @@
+// A tool worker asks the pool to run a program (pytest) for the call it is serving. The pool, not
+// the worker, decides what that program may touch: only the call's own workspace, with limits no
+// looser than Remora's, for no longer than the call has left.
+import { realpathSync } from 'node:fs';
+import { CONFINED_PROCESS_LIMITS, type ProcessLimits } from './sandbox/limits';
+import { isWithin } from './sandbox/paths';
+import { runConfined, type ConfinedResult } from './sandbox/run-confined';
+import type { SpawnRequest } from './worker-messages';
+
+export type SpawnCall = {
+  workspace: string | null;
+  allowUnconfined: boolean;
+  /** Milliseconds the call has left before its own time limit. */
+  remainingMs: number;
+  signal: AbortSignal;
+};
+
+const PROGRAMS = new Set(['python', 'bash']);
+const MAX_OUTPUT_BYTES = 1024 * 1024;
+
+function real(file: string): string | null {
+  try {
+    return realpathSync(file);
+  } catch {
+    return null;
+  }
+}
+
+function tighter(requested: Partial<ProcessLimits> | undefined): ProcessLimits {
+  const limits = { ...CONFINED_PROCESS_LIMITS };
+  for (const key of Object.keys(limits) as (keyof ProcessLimits)[]) {
+    const asked = requested?.[key];
+    const allowed = limits[key];
+    if (typeof asked === 'number' && asked > 0 && (allowed === null || asked < allowed)) limits[key] = asked as never;
+  }
+  return limits;
+}
+
+/** Checks a worker's request against its call, then runs it; a refusal is a result, never a throw. */
+export function serveSpawn(request: SpawnRequest, call: SpawnCall): Promise<ConfinedResult> {
+  const refuse = (error: string): Promise<ConfinedResult> => Promise.resolve({ ok: false, confinement: 'none', error });
+  if (!PROGRAMS.has(request.program)) return refuse(`the program must be one of ${[...PROGRAMS].join(', ')}`);
+  if (!Array.isArray(request.args) || !request.args.every((arg) => typeof arg === 'string')) return refuse('the arguments must be strings');
+  if (!call.workspace) return refuse('this call has no workspace, so nothing can be run for it');
+  const workspace = real(call.workspace);
+  if (!workspace) return refuse(`the workspace ${call.workspace} does not exist`);
+  const inside = (file: string) => {
+    const resolved = real(file);
+    return resolved !== null && isWithin(workspace, resolved);
+  };
+  const writable = Array.isArray(request.writable) ? request.writable : [];
+  if (typeof request.cwd !== 'string' || !inside(request.cwd)) return refuse('the working folder must be inside the call’s workspace');
+  if (writable.length === 0 || !writable.every((folder) => typeof folder === 'string' && inside(folder))) return refuse('the writable folders must be inside the call’s workspace');
+  const timeoutMs = Math.max(1, Math.min(Number(request.timeoutMs) || call.remainingMs, call.remainingMs));
+  return runConfined({
+    program: request.program,
+    args: request.args,
+    cwd: request.cwd,
+    writable,
+    stdin: typeof request.stdin === 'string' ? request.stdin : undefined,
+    timeoutMs,
+    maxOutputBytes: Math.min(Number(request.maxOutputBytes) || MAX_OUTPUT_BYTES, MAX_OUTPUT_BYTES),
+    limits: tighter(request.limits),
+    signal: call.signal,
+    allowUnconfined: call.allowUnconfined,
+  });
+}

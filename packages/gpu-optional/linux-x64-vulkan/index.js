@@ -1,0 +1,3 @@
+import { gpuBinaries } from '../gpu-binaries.js';
+
+export const getBinsDir = await gpuBinaries('linux-x64-vulkan');

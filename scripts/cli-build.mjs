@@ -1,0 +1,122 @@
+// Builds the command line into plain JavaScript (.build/cli-ID/) with esbuild, and says whether the
+// build on disk is still current. Plain JavaScript itself, so that checking costs no compiler.
+//   node scripts/cli-build.mjs          build when stale
+//   node scripts/cli-build.mjs --postinstall  the same, but a failure only warns (npm install runs this)
+//   node scripts/cli-build.mjs --force  build even when current
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BUILD_FOLDER = path.join(ROOT, '.build');
+const POINTER = path.join(BUILD_FOLDER, 'cli.json');
+// Besides the sources esbuild reports, these decide what a build contains.
+const CONFIG_INPUTS = ['scripts/cli-build.mjs', 'lib/build/bundle-settings.json', 'package.json', 'package-lock.json', 'tsconfig.json'];
+// An older build folder may still serve a process that started before the rebuild; keep it a while.
+const OLD_BUILD_GRACE_MS = 60 * 60 * 1000;
+
+/** The entry points, named as their output files (all outputs share one folder; see lib/build/). */
+const ENTRY_POINTS = { main: 'lib/cli/main.ts', 'tool-worker': 'lib/tools/tool-worker.ts' };
+
+function bundleSettings() {
+  return JSON.parse(readFileSync(path.join(ROOT, 'lib/build/bundle-settings.json'), 'utf8'));
+}
+
+/** @returns {{ dir: string, inputs: Record<string, number> } | null} */
+function readPointer() {
+  try {
+    const pointer = JSON.parse(readFileSync(POINTER, 'utf8'));
+    if (typeof pointer?.dir !== 'string' || typeof pointer?.inputs !== 'object') return null;
+    return pointer;
+  } catch {
+    // Missing or half-written: treated as no build.
+    return null;
+  }
+}
+
+function modifiedAt(file) {
+  try {
+    return statSync(path.join(ROOT, file)).mtimeMs;
+  } catch (error) {
+    // A deleted input makes the build stale; anything else (permissions) is worth hearing about.
+    if (error?.code === 'ENOENT' || error?.code === 'ENOTDIR') return -1;
+    throw error;
+  }
+}
+
+/** The current build's folder, or null when there is none or any of its inputs changed since. */
+export function currentBuild() {
+  const pointer = readPointer();
+  if (!pointer) return null;
+  for (const [file, mtime] of Object.entries(pointer.inputs)) {
+    if (modifiedAt(file) !== mtime) return null;
+  }
+  const dir = path.join(BUILD_FOLDER, pointer.dir);
+  return modifiedAt(path.relative(ROOT, path.join(dir, 'main.js'))) < 0 ? null : dir;
+}
+
+/** Builds into a fresh folder and points .build/cli.json at it; concurrent builds each finish whole. */
+export async function buildCli() {
+  const { build } = await import('esbuild');
+  const id = `cli-${Date.now().toString(36)}-${process.pid}`;
+  const dir = path.join(BUILD_FOLDER, id);
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: ENTRY_POINTS,
+    outdir: dir,
+    // Chunks beside the entries: compiled modules find their neighbours (tool-worker.js) from import.meta.url.
+    chunkNames: '[name]-[hash]',
+    ...bundleSettings().esbuild,
+    // Plain JavaScript packages are bundled (one parse instead of hundreds of small files at each start);
+    // native and self-locating ones load from node_modules (lib/build/bundle-settings.json).
+    splitting: true,
+    metafile: true,
+    logLevel: 'error',
+  });
+  const inputs = {};
+  for (const file of [...Object.keys(result.metafile.inputs), ...CONFIG_INPUTS]) inputs[file] = modifiedAt(file);
+  const temporary = `${POINTER}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify({ dir: id, builtAt: new Date().toISOString(), inputs }));
+  renameSync(temporary, POINTER);
+  removeOldBuilds(id);
+  return dir;
+}
+
+function removeOldBuilds(keep) {
+  const now = Date.now();
+  for (const entry of readdirSync(BUILD_FOLDER, { withFileTypes: true })) {
+    if (!entry.isDirectory() || !entry.name.startsWith('cli-') || entry.name === keep) continue;
+    const folder = path.join(BUILD_FOLDER, entry.name);
+    if (now - statSync(folder).mtimeMs > OLD_BUILD_GRACE_MS) rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** The compiled CLI's entry as a file URL, building it first when missing or stale. */
+export async function compiledCliEntry() {
+  let dir = currentBuild();
+  if (!dir) {
+    mkdirSync(BUILD_FOLDER, { recursive: true });
+    if (process.stderr.isTTY) process.stderr.write('remora: compiling the command line (sources changed; about a second)...\n');
+    dir = await buildCli();
+  }
+  return pathToFileURL(path.join(dir, 'main.js')).href;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const force = process.argv.includes('--force');
+  if (!force && currentBuild()) {
+    console.log('remora: the command line is already built and current');
+  } else {
+    const started = performance.now();
+    mkdirSync(BUILD_FOLDER, { recursive: true });
+    try {
+      const dir = await buildCli();
+      console.log(`remora: built the command line in ${Math.round(performance.now() - started)} ms (${path.relative(ROOT, dir)})`);
+    } catch (error) {
+      // At install time a source that does not compile must not fail the whole install: the
+      // command line compiles again on first use and shows the error there.
+      if (!process.argv.includes('--postinstall')) throw error;
+      console.warn(`remora: could not compile the command line now; it will be compiled on first use (${error instanceof Error ? error.message.split('\n')[0] : error})`);
+    }
+  }
+}

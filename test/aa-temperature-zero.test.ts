@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startSimServer, type SimServer } from '../lib/sim/server';
+import { runCli } from './cli-process';
+
+// End to end A/A at temperature 0: two variants with the same prompt against the simulator, which
+// (like a real server at temperature 0) answers a request as a fixed function of it; the harness
+// agent's 26 inputs each repeated. Yesterday's per-response tests declared a difference in most
+// such runs; paired by input, identical answers can show none.
+let sim: SimServer;
+let folder = '';
+const summaries: any[] = [];
+
+beforeAll(async () => {
+  sim = await startSimServer({ port: 0, seed: 5, latencyMs: 0 });
+  folder = mkdtempSync(path.join(tmpdir(), 'remora-aa-'));
+  const prompt = path.join(folder, 'prompt.txt');
+  writeFileSync(prompt, 'You are a careful assistant. Always respond with a tool call.\n');
+  for (let run = 0; run < 3; run++) {
+    const result = await runCli([
+      'harness', '--agent', 'harness', '--base-url', sim.origin, '--model', 'functiongemma',
+      '--variant', `a=${prompt}`, '--variant', `b=${prompt}`, '--requests-per-variant', '52', '--concurrency', '8',
+      '--temperature', '0', '--db', path.join(folder, `aa-${run}.db`), '--json',
+    ]);
+    expect(result.code).toBe(0);
+    summaries.push(JSON.parse(result.stdout));
+  }
+}, 180_000);
+
+afterAll(async () => {
+  if (folder) rmSync(folder, { recursive: true, force: true });
+  await sim?.close();
+});
+
+describe('A/A at temperature 0 with repeated inputs', () => {
+  it('declares no difference, pairing by input, with n shown as inputs', () => {
+    for (const summary of summaries) {
+      expect(summary.variants.map((variant: any) => variant.inputs)).toEqual([26, 26]);
+      for (const comparison of summary.comparisons) {
+        expect(comparison.paired).toBe(true);
+        expect(comparison.detectable).toBe(false);
+        expect(comparison.pAdjusted === null || comparison.pAdjusted >= 0.05).toBe(true);
+      }
+      // Every repeat of an input got the same answer: pass^k does not fall with k.
+      const curve = summary.variants[0].passHatK;
+      expect(curve['2']).toBeCloseTo(curve['1'], 12);
+    }
+  });
+});

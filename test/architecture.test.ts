@@ -1,0 +1,61 @@
+// The import rules run on the real tree, and fail with the rule's name on a tree where each is broken.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { projectRoot } from './cli-process';
+
+const CHECK = path.join(projectRoot, 'scripts', 'check-architecture.mjs');
+const copies: string[] = [];
+afterAll(() => copies.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+
+function check(root: string) {
+  const run = spawnSync(process.execPath, [CHECK, root], { encoding: 'utf8' });
+  return { status: run.status, output: run.stdout + run.stderr };
+}
+
+/** The parts of the project the rules read, in a temporary folder (node_modules linked). */
+function copyOfTree(): string {
+  const copy = mkdtempSync(path.join(tmpdir(), 'remora-architecture-'));
+  copies.push(copy);
+  for (const entry of ['lib', 'app', 'proxy.ts', 'instrumentation.ts', 'tsconfig.json', 'package.json', '.dependency-cruiser.cjs']) {
+    cpSync(path.join(projectRoot, entry), path.join(copy, entry), { recursive: true });
+  }
+  symlinkSync(path.join(projectRoot, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+  return copy;
+}
+
+function plant(root: string, file: string, text: string) {
+  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  writeFileSync(path.join(root, file), text);
+}
+
+// dependency-cruiser parses every module of lib/ and app/ (about 15 s of CPU each run), which no
+// default test time allows for on a shared machine.
+const CRUISE_MS = 240_000;
+
+describe('the import rules', () => {
+  it('hold on the project as it is', () => {
+    const { status, output } = check(projectRoot);
+    expect(output).toMatch(/^no architecture violations/m);
+    expect(status).toBe(0);
+  }, CRUISE_MS);
+
+  it('fail on a copy with one violation of each, naming each rule', () => {
+    const root = copyOfTree();
+    plant(root, 'lib/runner/planted-db.ts', "import { getDatabase } from '../db/client';\nexport const planted = getDatabase;\n");
+    plant(root, 'lib/protocol/planted-upward.ts', "import { SUBMIT_RESULT } from './conversation';\nimport type { RunnerSettings } from '../runner/types';\nexport type Planted = RunnerSettings;\nexport const planted = SUBMIT_RESULT;\n");
+    plant(root, 'lib/metrics/planted-a.ts', "import { b } from './planted-b';\nexport const a = () => b();\n");
+    plant(root, 'lib/metrics/planted-b.ts', "import { a } from './planted-a';\nexport const b = () => a();\n");
+    plant(root, 'app/components/planted-client.tsx', "'use client';\nimport { getDatabase } from '@/lib/db/client';\nexport const planted = getDatabase;\n");
+    plant(root, 'lib/functiongemma/planted-upward.ts', "import { runConversation } from '../runner/run-conversation';\nexport const planted = runConversation;\n");
+    const { status, output } = check(root);
+    expect(status).toBe(1);
+    expect(output).toMatch(/^core-imports-no-db-or-web: lib\/runner\/planted-db\.ts → lib\/db\/client\.ts/m);
+    expect(output).toMatch(/^protocol-imports-nothing: lib\/protocol\/planted-upward\.ts → lib\/runner\/types\.ts/m);
+    expect(output).toMatch(/^no-runtime-cycles: lib\/metrics\/planted-[ab]\.ts → lib\/metrics\/planted-[ab]\.ts/m);
+    expect(output).toMatch(/^client-imports-no-server-module: app\/components\/planted-client\.tsx → lib\/db\/client\.ts/m);
+    expect(output).toMatch(/^no-folder-cycle-in-lib: .*functiongemma.*runner|^no-folder-cycle-in-lib: .*runner.*functiongemma/m);
+  }, CRUISE_MS);
+});

@@ -1,0 +1,73 @@
+// Mistakes on the command line end with a clear line and a non-zero exit, never a stack trace:
+// an unknown --tool-choice, an unset --api-key-env, a --db that is not a database, a bad or busy
+// `sim` port, an unreadable `sim` config, and numbers past the limits table.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimServer, type SimServer } from '../lib/sim/server';
+import { runCli, type CliRun } from './cli-process';
+
+let sim: SimServer;
+let busy: Server;
+let busyPort = 0;
+let folder: string;
+
+beforeAll(async () => {
+  sim = await startSimServer({ port: 0, seed: 2, latencyMs: 1, http500Rate: 0, http429Rate: 0 });
+  busy = createServer();
+  await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+  busyPort = (busy.address() as { port: number }).port;
+  folder = mkdtempSync(path.join(tmpdir(), 'remora-cli-errors-'));
+  writeFileSync(path.join(folder, 'not-a-db.sqlite'), 'this is a text file, not SQLite\n'.repeat(200));
+  writeFileSync(path.join(folder, 'sim.json'), '{"latencyMs": "slow"');
+});
+
+afterAll(async () => {
+  await sim?.close();
+  await new Promise((resolve) => busy?.close(resolve));
+  rmSync(folder, { recursive: true, force: true });
+});
+
+function harness(...extra: string[]): Promise<CliRun> {
+  return runCli(['harness', '--agent', 'harness', '--base-url', sim.url, '--model', 'm', '--requests-per-variant', '1', '--db', path.join(folder, 'ok.db'), ...extra]);
+}
+
+/** A failed run: non-zero exit, nothing on stdout, and an error that names the problem with no stack trace. */
+function expectClearFailure(run: CliRun, pattern: RegExp): void {
+  expect(run.code, run.stderr).not.toBe(0);
+  expect(run.stdout).toBe('');
+  expect(run.stderr).toMatch(pattern);
+  expect(run.stderr).not.toMatch(/^\s+at /m);
+  expect(run.stderr.trim().split('\n')[0]).toMatch(/^error: /);
+}
+
+describe('command line mistakes', () => {
+  it('an unknown --tool-choice names the choices', async () => {
+    expectClearFailure(await harness('--tool-choice', 'bogus'), /--tool-choice must be auto, required, none or one of the agent's tools \(simple_tool, submit_result\), not "bogus"/);
+  });
+
+  it('an --api-key-env that is not set', async () => {
+    expectClearFailure(await harness('--api-key-env', 'REMORA_TEST_UNSET_KEY'), /REMORA_TEST_UNSET_KEY is not set/);
+  });
+
+  it('a --db that is not a database', async () => {
+    const file = path.join(folder, 'not-a-db.sqlite');
+    expectClearFailure(await harness('--db', file), /not-a-db\.sqlite is not a SQLite database/);
+    expectClearFailure(await runCli(['dataset', 'list', '--db', file]), /not-a-db\.sqlite is not a SQLite database/);
+  });
+
+  it('numbers past the limits table', async () => {
+    expectClearFailure(await harness('--concurrency', '100000'), /--concurrency.*at most 256/);
+    expectClearFailure(await harness('--max-turns', '1000000'), /--max-turns.*at most 100/);
+    expectClearFailure(await harness('--requests-per-variant', '99999999'), /--requests-per-variant.*at most 1000000/);
+  });
+
+  it('sim: a bad port, a busy port, a config that cannot be read', async () => {
+    expectClearFailure(await runCli(['sim', '--port', '70000']), /--port.*at most 65535/);
+    expectClearFailure(await runCli(['sim', '--port', String(busyPort)]), new RegExp(`port ${busyPort} on 127.0.0.1 is already in use`));
+    expectClearFailure(await runCli(['sim', '--port', '0', '--config', path.join(folder, 'sim.json')]), /simulator config .*sim\.json is not valid JSON/);
+    expectClearFailure(await runCli(['sim', '--port', '0', '--config', path.join(folder, 'missing.json')]), /cannot read the simulator config/);
+  });
+});
