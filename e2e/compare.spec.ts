@@ -51,7 +51,7 @@ test('two variants of two experiments: the differences in words, per input, and 
   const sentences = await page.getByTestId('comparison-sentence').allTextContents();
   for (const [index, sentence] of sentences.entries()) {
     if (api.metrics.metrics[index].comparison.detectable) expect(sentence).toMatch(/^directive (calls tools|makes valid calls|completes|does its task|needs) [\d.]+ (points? (more|less) often|(more|fewer) turns?)/);
-    else expect(sentence).toMatch(/no detectable difference between baseline and directive \(95% CI -?[−\d.]+ to [−\d.]+\)/);
+    else expect(sentence).toMatch(/no detectable difference between baseline and directive( among completed conversations)? \(95% CI -?[−\d.]+ to [−\d.]+\)/);
   }
   await expect(page.getByTestId('side-a')).toContainText('baseline');
   await expect(page.getByTestId('side-b')).toContainText('directive');
