@@ -98,23 +98,23 @@ export function exportCommand(id: string, options: { db: string; out: string }):
   });
 }
 
-export function applyCommand(id: string, options: { db: string; branch?: string; testCommand?: string }): Promise<number> {
+export function applyCommand(id: string, options: { db: string; branch?: string; testCommand?: string; unsafeNoSandbox?: boolean }): Promise<number> {
   return withDatabase(options.db, async (database) => {
     const campaign = campaignOf(database, id);
     const result = options.branch ? await applyToBranch(database, campaign, options.branch) : await applyToWorkingTree(database, campaign);
     io.out(result.branch ? `committed ${result.files.length} file${result.files.length === 1 ? '' : 's'} on branch ${result.branch} (one commit per file)` : `applied the accepted changes to ${result.files.length} file${result.files.length === 1 ? '' : 's'} in ${campaign.repoRoot}`);
     for (const file of result.files) io.out(`  ${file}`);
     if (!options.testCommand) return 0;
-    const run = await runRepositoryTests(database, campaign, options.testCommand, result.branch);
+    const run = await runRepositoryTests(database, campaign, options.testCommand, result.branch, { allowUnconfined: options.unsafeNoSandbox === true });
     io.out(`${run.command} (${run.where}): ${run.passed ? 'passed' : `failed (exit ${run.exitCode})`}`);
     if (!run.passed) io.err(run.output);
     return run.passed ? 0 : 3;
   });
 }
 
-export function testCommand(id: string, options: { db: string; command: string; branch?: string }): Promise<number> {
+export function testCommand(id: string, options: { db: string; command: string; branch?: string; unsafeNoSandbox?: boolean }): Promise<number> {
   return withDatabase(options.db, async (database) => {
-    const run = await runRepositoryTests(database, campaignOf(database, id), options.command, options.branch);
+    const run = await runRepositoryTests(database, campaignOf(database, id), options.command, options.branch, { allowUnconfined: options.unsafeNoSandbox === true });
     io.out(`${run.command} (${run.where}): ${run.passed ? 'passed' : `failed (exit ${run.exitCode})`}`);
     if (!run.passed) io.err(run.output);
     return run.passed ? 0 : 3;

@@ -299,6 +299,7 @@ campaign
   .description('Write the accepted changes into the working tree, or commit them on a new branch (one commit per file); refuses, naming each file, when a file changed since the campaign read it.')
   .option('--branch <name>', 'commit on this new branch instead of writing the working tree')
   .option('--test-command <command>', "then run the repository's own tests (e.g. \"python3 -m pytest -q\") and store the result")
+  .option('--unsafe-no-sandbox', 'where bubblewrap is missing, run the test command (and the tests the model wrote) anyway, with your own rights', false)
   .addOption(databaseOption())
   .action(async (id, options) => {
     const { applyCommand } = await import('./campaign-command');
@@ -310,6 +311,7 @@ campaign
   .description("Run the repository's own test command (after apply) and store its result with the campaign.")
   .requiredOption('--command <command>', 'the test command, run from the repository root')
   .option('--branch <name>', 'run it on a checkout of this branch instead of the working tree')
+  .option('--unsafe-no-sandbox', 'where bubblewrap is missing, run the test command (and the tests the model wrote) anyway, with your own rights', false)
   .addOption(databaseOption())
   .action(async (id, options) => {
     const { testCommand } = await import('./campaign-command');

@@ -19,6 +19,7 @@ import {
 import { FieldError, invalidProps } from './field-error';
 import { VariantEditor } from './variant-editor';
 import { DecisionPlan, type PowerHistory } from './decision-plan';
+import { SandboxChoice } from './sandbox-choice';
 import { callApi } from '@/app/components/api-client';
 
 type Failure = { message: string; reasons: string[] };
@@ -182,6 +183,8 @@ export function NewExperimentForm({ options, initial, histories = {} }: { option
       </section>
 
       <DecisionPlan draft={draft} update={update} simulated={!endpoint || endpoint.builtIn} history={histories[draft.agent] ?? null} />
+
+      <SandboxChoice options={options} agent={agent} draft={draft} update={update} />
 
       {failure ? (
         <div className="error-box" role="alert" data-testid="form-error">

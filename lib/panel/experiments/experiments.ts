@@ -23,6 +23,7 @@ import { loadRunnableAgent } from '../agents/agents';
 import type { PanelContext } from '../context';
 import { DEFAULT_SIMULATED_MODEL } from '../endpoints/endpoints';
 import { resolveExperimentInputs } from './inputs';
+import { chooseExperimentSandbox, type ExperimentSandbox } from '../../tools/sandbox/experiment-sandbox';
 import { summaryOfExperiment } from './summary-cache';
 import type { ConversationQuery, CreateExperimentRequest, EndpointRequest, ExperimentListQuery } from './requests';
 
@@ -111,6 +112,16 @@ function checkToolChoice(choice: string, toolNames: string[], where: string): Ru
 }
 
 /** Creates the experiment from a validated request and starts it on the job runner. */
+/** The experiment's sandbox; a refusal (no bubblewrap, no opt-in) is the request's to fix: tick the form's checkbox. */
+function panelSandbox(agent: { name: string; settings: Record<string, unknown> }, unsafeNoSandbox: boolean): ExperimentSandbox {
+  try {
+    return chooseExperimentSandbox(agent, unsafeNoSandbox);
+  } catch (error) {
+    if (ConfigurationError.is(error)) throw new InputError(error.message, error.problems);
+    throw error;
+  }
+}
+
 export async function createExperimentFromRequest(context: PanelContext, request: CreateExperimentRequest): Promise<{ id: string }> {
   const agent = await loadRunnableAgent(context, request.agent);
   const toolNames = agent.runtime.tools.map((tool) => tool.name);
@@ -143,6 +154,7 @@ export async function createExperimentFromRequest(context: PanelContext, request
     dataset,
     primaryMetric: request.primaryMetric,
     stopEarly: request.stopEarly,
+    sandbox: panelSandbox(agent.runtime, request.unsafeNoSandbox),
   } satisfies ExperimentConfigInput);
   if (!parsed.success) throw new InputError('the experiment settings are not valid', zodReasons(parsed.error));
   const row = createStoredExperiment(context.database, parsed.data, agent.runtime);

@@ -5,10 +5,13 @@
 
 /** A saved prompt variant's latest version; a null nodeContext means the agent's own template. */
 export type FormSavedVariant = { id: string; name: string; version: number; systemPrompt: string; nodeContext: string | null };
-export type FormAgent = { name: string; systemPrompt: string; tools: string[]; inputCount: number; maxTurns: number | null; savedVariants: FormSavedVariant[] };
+/** `runsModelCode`: its tools run code the model wrote (the test agent's pytest), so it needs a sandbox or the user's opt-in. */
+export type FormAgent = { name: string; systemPrompt: string; tools: string[]; inputCount: number; maxTurns: number | null; savedVariants: FormSavedVariant[]; runsModelCode?: boolean };
 export type FormEndpoint = { name: string; model: string; builtIn: boolean; baseUrl: string };
 export type FormDataset = { id: string; name: string; caseCount: number };
-export type ExperimentFormOptions = { agents: FormAgent[]; invalidAgents: string[]; endpoints: FormEndpoint[]; datasets: FormDataset[] };
+/** How the server confines tools (lib/tools/sandbox): bubblewrap, or none with the reason. */
+export type FormSandbox = { confinement: 'bubblewrap' | 'none'; reason: string | null };
+export type ExperimentFormOptions = { agents: FormAgent[]; invalidAgents: string[]; endpoints: FormEndpoint[]; datasets: FormDataset[]; sandbox?: FormSandbox };
 
 export const HISTORY_MODES = ['full', 'initial-only'] as const;
 export const RESPONSE_PREFERENCES = ['tool_calls-first', 'content-first'] as const;
@@ -47,6 +50,8 @@ export type ExperimentDraft = {
   /** '' (every comparison exploratory) or a compared metric. */
   primaryMetric?: string;
   stopEarly?: boolean;
+  /** "Run without a sandbox": where the server has none, run model-written code anyway, with the server user's rights. */
+  unsafeNoSandbox?: boolean;
 };
 
 export const DEFAULT_SETTINGS: VariantSettingsDraft = {
@@ -201,6 +206,7 @@ export function requestBodyOf(draft: ExperimentDraft, options: ExperimentFormOpt
     ...(dataset === undefined ? {} : { dataset }),
     ...(draft.primaryMetric ? { primaryMetric: draft.primaryMetric } : {}),
     ...(draft.stopEarly ? { stopEarly: true } : {}),
+    ...(draft.unsafeNoSandbox ? { unsafeNoSandbox: true } : {}),
   };
   return { body, errors };
 }
@@ -259,4 +265,21 @@ export function readableReason(reason: string): string {
     }
   }
   return reason;
+}
+
+/**
+ * What the form says about the sandbox for the chosen agent: nothing to choose where bubblewrap
+ * confines the tools; where it does not, a warning, and for an agent that runs model-written code
+ * the "Run without a sandbox" checkbox the server requires before it runs that code unconfined.
+ */
+export function sandboxNotice(options: ExperimentFormOptions, agent: FormAgent | undefined): { status: string; warning: string | null; needsOptIn: boolean } {
+  const sandbox = options.sandbox ?? { confinement: 'bubblewrap', reason: null };
+  if (sandbox.confinement === 'bubblewrap') return { status: 'Tools run in a bubblewrap sandbox: no network, only their workspace writable, none of the server’s secrets.', warning: null, needsOptIn: false };
+  const status = `No sandbox on this server (${sandbox.reason ?? 'bubblewrap is not available'}).`;
+  if (!agent?.runsModelCode) return { status, warning: null, needsOptIn: false };
+  return {
+    status,
+    warning: `The agent “${agent.name}” runs code the model writes. Without a sandbox that code runs with the rights of the user running the panel: it can read and change your files, use your network and see the server’s environment. Install bubblewrap instead if you can.`,
+    needsOptIn: true,
+  };
 }

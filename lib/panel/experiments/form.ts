@@ -6,6 +6,9 @@ import { listAgentViews } from '../agents/agents';
 import type { PanelContext } from '../context';
 import { listEndpointViews } from '../endpoints/endpoints';
 import type { ExperimentFormOptions } from './form-drafts';
+import { getAgentByName } from '../../db/queries/agents';
+import { runsModelCode } from '../../tools/sandbox/experiment-sandbox';
+import { sandboxHost } from '../../tools/sandbox/host';
 
 export async function getExperimentFormOptions(context: PanelContext): Promise<ExperimentFormOptions> {
   const agents = await listAgentViews(context);
@@ -18,6 +21,7 @@ export async function getExperimentFormOptions(context: PanelContext): Promise<E
         tools: agent.tools.map((tool) => tool.name),
         inputCount: agent.inputCount ?? 0,
         maxTurns: agent.maxTurns,
+        runsModelCode: runsModelCode({ settings: agentSettings(context, agent.name) }),
         savedVariants: listLatestVariants(context.database, agent.id).map((variant) => ({
           id: variant.id,
           name: variant.name,
@@ -29,5 +33,11 @@ export async function getExperimentFormOptions(context: PanelContext): Promise<E
     invalidAgents: agents.filter((agent) => !agent.valid).map((agent) => agent.name),
     endpoints: listEndpointViews(context).map((endpoint) => ({ name: endpoint.name, model: endpoint.model, builtIn: endpoint.builtIn, baseUrl: endpoint.baseUrl })),
     datasets: listDatasets(context.database).map((dataset) => ({ id: dataset.id, name: dataset.name, caseCount: dataset.caseCount })),
+    sandbox: { confinement: sandboxHost().confinement, reason: sandboxHost().unavailableReason },
   };
+}
+
+function agentSettings(context: PanelContext, name: string): Record<string, unknown> {
+  const settings = getAgentByName(context.database, name)?.definition.settings;
+  return settings && typeof settings === 'object' ? (settings as Record<string, unknown>) : {};
 }

@@ -109,6 +109,8 @@ export const CreateExperimentRequest = z
     primaryMetric: z.enum(COMPARED_METRICS).optional(),
     /** Stop once every chosen comparison is decided by the live, anytime-valid verdict. */
     stopEarly: z.boolean().optional(),
+    /** Where bubblewrap is missing, run model-written code (the test agent's pytest) anyway: the form's "Run without a sandbox". */
+    unsafeNoSandbox: z.boolean().default(false),
   })
   .strict();
 export type CreateExperimentRequest = z.infer<typeof CreateExperimentRequest>;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { errorMessage } from '../../errors';
 import { confinedArgv } from './command';
 import { sandboxEnvironment } from './environment';
-import { pythonInfo, sandboxHost, type Confinement } from './host';
+import { pythonInfo, sandboxHost, type Confinement, type PythonInfo } from './host';
 import { CONFINED_PROCESS_LIMITS, prlimitArguments, type ProcessLimits } from './limits';
 import { handOver, workRootMarker } from '../work-root';
 
@@ -75,15 +75,18 @@ export function optionLikePath(paths: string[]): string | null {
 
 type Resolved = { program: string; readable: string[]; env: Record<string, string> };
 
+function pythonEnvironment(python: PythonInfo): Record<string, string> {
+  return { PATH: `${path.dirname(python.executable)}:/usr/local/bin:/usr/bin:/bin`, PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8', PYTHONNOUSERSITE: '1' };
+}
+
 function resolveProgram(program: ConfinedProgram): Resolved | { error: string } {
-  if (program === 'bash') return { program: '/bin/bash', readable: [], env: {} };
   const python = pythonInfo();
+  if (program === 'bash') {
+    // A shell's commands mostly run Python (a repository's test command): Remora's interpreter is readable and first on PATH.
+    return 'error' in python ? { program: '/bin/bash', readable: [], env: {} } : { program: '/bin/bash', readable: python.roots, env: pythonEnvironment(python) };
+  }
   if ('error' in python) return python;
-  return {
-    program: python.executable,
-    readable: python.roots,
-    env: { PATH: `${path.dirname(python.executable)}:/usr/local/bin:/usr/bin:/bin`, PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8', PYTHONNOUSERSITE: '1' },
-  };
+  return { program: python.executable, readable: python.roots, env: pythonEnvironment(python) };
 }
 
 async function runHere(run: ConfinedRun): Promise<ConfinedResult> {
