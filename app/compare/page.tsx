@@ -88,6 +88,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
 
 function Comparison({ view }: { view: ComparisonView }) {
   const simulated = view.a.experiment.simulated || view.b.experiment.simulated;
+  const paired = view.metrics.metrics.some((metric) => metric.comparison.paired);
   return (
     <>
       <div className={styles.sides}>
@@ -99,9 +100,14 @@ function Comparison({ view }: { view: ComparisonView }) {
         <h2>Metrics</h2>
         <MetricsTable metrics={view.metrics} />
         <p className="muted" style={{ fontSize: 12 }}>
-          The plot shows B − A and its 95% interval (dashed line: no difference; orange: B higher, blue: A higher, grey: no detectable difference). Computed as within an experiment: rates in percentage points (Newcombe&apos;s interval; the two-proportion test, or
-          Fisher&apos;s exact test for small counts), mean turns to completion with a bootstrap interval and the Mann–Whitney rank test. A difference whose interval holds 0
-          is no detectable difference.
+          The plot shows B − A and its 95% interval (dashed line: no difference; orange: B higher, blue: A higher, grey: no detectable difference). Computed as within an experiment,
+          each input counted once however often it was repeated; rates in percentage points, turns among completed conversations.{' '}
+          <span data-testid="compare-method">
+            {paired
+              ? 'Paired by input (both variants ran the same inputs): McNemar’s exact test over inputs for rates (a paired t over inputs when repeats disagree), the Wilcoxon signed-rank test with a paired bootstrap interval for turns.'
+              : 'Unpaired (the two sides did not run the same inputs): Newcombe’s interval from the input-clustered Wilson intervals, and the p-value that inverts it, for rates; a bootstrap over inputs for turns.'}
+          </span>{' '}
+          A difference whose interval holds 0 is no detectable difference.
         </p>
       </section>
       <PerInput view={view} />

@@ -17,7 +17,13 @@ describe('planWarnings', () => {
     expect(planWarnings([{ name: 'a', systemPrompt: 'x' }, { name: 'b', systemPrompt: 'y' }], { simulated: false })).toEqual([]);
     const warnings = planWarnings([{ name: 'a', systemPrompt: 'x' }, { name: 'b', systemPrompt: 'x' }], { simulated: true });
     expect(warnings[0]).toBe('"b" is identical to "a": this is an A/A test, and any difference it shows is chance.');
-    expect(warnings[1]).toMatch(/simulator: it does not read the wording of a prompt/);
+    expect(warnings[1]).toBe('The endpoint is the simulator, which does not read the wording of a prompt: a prompt A/B test on it is an A/A test, and any difference it shows is chance.');
+    // Different prompts, the same settings: still A/A on the simulator.
+    expect(planWarnings([{ name: 'a', systemPrompt: 'x' }, { name: 'b', systemPrompt: 'y' }], { simulated: true })).toEqual([warnings[1]]);
+    // Settings that differ are simulated: not A/A, but the wording still counts for nothing.
+    expect(planWarnings([{ name: 'a', systemPrompt: 'x' }, { name: 'b', systemPrompt: 'y', settings: { toolChoice: 'required' } }], { simulated: true })).toEqual([
+      'The endpoint is the simulator, which does not read the wording of a prompt: only the settings that differ between the variants can make a real difference there.',
+    ]);
     // Same prompt, other settings: a real comparison.
     expect(planWarnings([{ name: 'a', systemPrompt: 'x' }, { name: 'b', systemPrompt: 'x', settings: { temperature: 0.7 } }], {})).toEqual([]);
   });

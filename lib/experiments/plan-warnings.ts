@@ -14,7 +14,14 @@ export function planWarnings(variants: readonly PlannedVariant[], endpoint: { si
     else seen.set(key(variant), variant.name);
   }
   if (endpoint.simulated) {
-    warnings.push('The endpoint is the simulator: it does not read the wording of a prompt, so prompt variants differ only by chance there.');
+    // Prompts are all that tells these variants apart (or nothing does): on the simulator that is A/A.
+    const settingsKey = (variant: PlannedVariant) => JSON.stringify({ settings: variant.settings ?? {}, model: variant.model ?? null });
+    const promptsOnly = variants.length > 1 && new Set(variants.map(settingsKey)).size === 1;
+    warnings.push(
+      promptsOnly
+        ? 'The endpoint is the simulator, which does not read the wording of a prompt: a prompt A/B test on it is an A/A test, and any difference it shows is chance.'
+        : 'The endpoint is the simulator, which does not read the wording of a prompt: only the settings that differ between the variants can make a real difference there.',
+    );
   }
   return warnings;
 }

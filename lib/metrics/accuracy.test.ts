@@ -64,6 +64,12 @@ describe('accuracy in the summary', () => {
     expect(plain.comparisons.map((comparison) => comparison.metric)).toEqual(['toolCallRate', 'validCallRate', 'completionRate', 'turnsToCompletion']);
   });
 
+  it('compares neither completion nor turns in a dataset run, where both mean nothing at one turn', () => {
+    // "Completed" there is a text answer instead of the expected call: more of it would read as a win.
+    const summary = summarizeExperiment('e', 'completed', datasetInput(true));
+    expect(summary.comparisons.map((comparison) => comparison.metric)).toEqual(['toolCallRate', 'validCallRate', 'callAccuracy', 'nameAccuracy', 'argumentAccuracy', 'irrelevanceAccuracy']);
+  });
+
   it('shows an accuracy table in the text report', () => {
     const text = formatSummaryTable(summarizeExperiment('e', 'completed', datasetInput(true)));
     expect(text).toContain('Call accuracy');

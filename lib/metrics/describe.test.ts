@@ -88,6 +88,24 @@ describe('describeComparison', () => {
     );
   });
 
+  it('says when a difference does not survive the adjustment for the other comparisons', () => {
+    expect(describeComparison(comparison({ pValue: 0.02, pAdjusted: 0.08, detectable: false }))).toBe(
+      'Tool-call rate: no detectable difference between A and B (95% CI 5 to 19), p = 0.02, adjusted p = 0.08: the interval excludes 0, but not after Holm\'s adjustment for the other comparisons',
+    );
+  });
+
+  it('rounds so that the words never contradict the interval', () => {
+    // Bounds near 0 get the decimals that keep them off 0, on the right side of it.
+    expect(describeComparison(comparison({ difference: 0.02, low: 0.004, high: 0.036 }))).toBe('B calls tools 2.0 points more often than A (95% CI 0.4 to 3.6), p = 0.002');
+    expect(describeComparison(comparison({ difference: -0.2, low: -0.4, high: -0.0004 }))).toBe('B calls tools 20.00 points less often than A (95% CI \u221240.00 to \u22120.04), p = 0.002');
+    // An interval that holds 0 never shows two bounds of one sign (at worst a bound of 0).
+    expect(describeComparison(comparison({ difference: 0.1, low: -0.004, high: 0.2, pValue: 0.06, detectable: false }))).toBe(
+      'Tool-call rate: no detectable difference between A and B (95% CI 0 to 20), p = 0.06',
+    );
+    // p just under 0.05 is never printed as 0.05.
+    expect(describeComparison(comparison({ pValue: 0.0495 }))).toMatch(/, p = 0\.049$|, p < 0\.05$/);
+  });
+
   it('gives the reason when there is no verdict', () => {
     expect(describeComparison(comparison({ metric: 'turnsToCompletion', difference: null, low: null, high: null, pValue: null, reason: 'needs 10 completed conversations a side (1 and 1)' }))).toBe(
       'Turns to completion: no verdict between A and B yet: needs 10 completed conversations a side (1 and 1)',

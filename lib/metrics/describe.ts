@@ -118,8 +118,15 @@ export function describeComparison(comparison: ComparisonWords): string {
   const among = isTurns ? ' among completed conversations' : '';
   const suffix = pValueSuffix(p, adjusted);
   if (!detectable || difference === 0) {
+    const rawSays = p !== null && p < 0.05;
     const testSays = p !== null && (adjusted ?? p) < 0.05;
-    const disagree = p !== null && excludesZero !== testSays ? ': the test and the interval disagree, so it is undecided' : '';
+    // The interval is the comparison's own; Holm's adjustment widens only the p-value's threshold.
+    const heldBack = excludesZero && rawSays && !testSays;
+    const disagree = heldBack
+      ? ': the interval excludes 0, but not after Holm\'s adjustment for the other comparisons'
+      : p !== null && excludesZero !== testSays
+        ? ': the test and the interval disagree, so it is undecided'
+        : '';
     return `${label}: no detectable difference between ${a} and ${b}${among} ${interval}${suffix}${disagree}`;
   }
   const size = formatSigned(Math.abs(difference) * scale, decimals);

@@ -16,7 +16,9 @@ describe('pass^k chart and the charts of a kind of run', () => {
 
   it('leaves out turns and outcomes for a dataset run at one turn, and pass^k without repeats', () => {
     const summary = (variants: SummaryJson['variants']) => ({ variants }) as SummaryJson;
-    expect(chartsFor(summary([variant('a', { 1: 1 }, 1, true)]))).toEqual({ passK: false, turns: false, outcomes: false });
-    expect(chartsFor(summary([variant('a', { 1: 1, 2: 1 }, 3)]))).toEqual({ passK: true, turns: true, outcomes: true });
+    expect(chartsFor(summary([variant('a', { 1: 1 }, 1, true)]))).toEqual({ passK: false, turns: false, outcomes: false, completion: false });
+    expect(chartsFor(summary([variant('a', { 1: 1, 2: 1 }, 3)]))).toEqual({ passK: true, turns: true, outcomes: true, completion: true });
+    // A one-turn agent's run (not a dataset): no turns chart, the rest stays.
+    expect(chartsFor(summary([variant('a', { 1: 1 }, 1)]))).toEqual({ passK: false, turns: false, outcomes: true, completion: true });
   });
 });

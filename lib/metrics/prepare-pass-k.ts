@@ -22,12 +22,13 @@ export function preparePassKChart(variants: SummaryJson['variants']): PassKChart
   return { series, rows, hasData: largest >= 2 };
 }
 
-export type ChartChoice = { passK: boolean; turns: boolean; outcomes: boolean };
+export type ChartChoice = { passK: boolean; turns: boolean; outcomes: boolean; completion: boolean };
 
 /** The charts that mean something for this run. */
 export function chartsFor(summary: SummaryJson): ChartChoice {
   const dataset = summary.variants.some((variant) => variant.callAccuracy !== undefined);
   // Every completed conversation at one turn (a one-turn agent): nothing for a turns chart to show.
   const oneTurn = summary.variants.every((variant) => variant.turnsToCompletion.max === 1);
-  return { passK: preparePassKChart(summary.variants).hasData, turns: !dataset && !oneTurn, outcomes: !dataset };
+  // In a dataset run "completed" is a text answer instead of the expected call: not a success to draw.
+  return { passK: preparePassKChart(summary.variants).hasData, turns: !dataset && !oneTurn, outcomes: !dataset, completion: !dataset };
 }

@@ -4,7 +4,8 @@ import { METRIC_LABELS } from './describe';
 import { variantColour } from './prepare-palette';
 import type { VariantSummaryJson } from './summary-json';
 
-export const CALL_RATE_METRICS = ['toolCallRate', 'validCallRate', 'completionRate'] as const;
+// Task success stands beside the tool-call rate (drawn only when a check judged conversations).
+export const CALL_RATE_METRICS = ['toolCallRate', 'taskSuccessRate', 'validCallRate', 'completionRate'] as const;
 export const ACCURACY_RATE_METRICS = ['callAccuracy', 'nameAccuracy', 'argumentAccuracy', 'irrelevanceAccuracy'] as const;
 export type RateMetricKey = (typeof CALL_RATE_METRICS)[number] | (typeof ACCURACY_RATE_METRICS)[number];
 

@@ -20,11 +20,18 @@ export type ComparisonOptions = {
   firstRepeats: InputFacts[] | null;
 };
 
-/** The metrics compared, in display order. */
+/**
+ * The metrics compared, in display order. A dataset run (accuracy kinds known) scores the first
+ * response of each case: there, "completed" means the model answered in text instead of calling
+ * (a failure that would read as a win) and every conversation lasts one turn, so neither
+ * completion nor turns is compared; task success and the accuracies say what succeeded.
+ */
 export function comparedMetrics(options: Pick<ComparisonOptions, 'judged' | 'accuracyKinds'>): ComparedMetric[] {
-  const metrics: ComparedMetric[] = ['toolCallRate', 'validCallRate', 'completionRate'];
+  const dataset = options.accuracyKinds !== null;
+  const metrics: ComparedMetric[] = ['toolCallRate', 'validCallRate'];
+  if (!dataset) metrics.push('completionRate');
   if (options.judged) metrics.push('taskSuccessRate');
-  metrics.push('turnsToCompletion');
+  if (!dataset) metrics.push('turnsToCompletion');
   if (options.accuracyKinds) {
     for (const metric of ACCURACY_METRICS) {
       if (metric === 'irrelevanceAccuracy' && !options.accuracyKinds.includes('no_call')) continue;

@@ -9,18 +9,31 @@ export function judged(success: boolean, reason: string, details?: Record<string
 }
 
 const COMPILE_TIMEOUT_MS = 20_000;
-// Reads the source on stdin, so nothing is written; after -c every argument is the program's, never an option.
-const COMPILE_PROGRAM = 'import sys\ncompile(sys.stdin.buffer.read(), sys.argv[1], "exec")';
+// A file's own bytes, read by path (argv[2]), so that Python applies its coding declaration (PEP
+// 263) to what is really on disk. Text without a file (pasted code) comes on stdin and is compiled
+// as text: it has no bytes of its own, and compile() ignores a declaration in text.
+// After -c every argument is the program's, never an option.
+const COMPILE_PROGRAM = [
+  'import sys',
+  'source = open(sys.argv[2], "rb").read() if len(sys.argv) > 2 else sys.stdin.buffer.read().decode("utf-8")',
+  'compile(source, sys.argv[1], "exec")',
+].join('\n');
 
 type Compiled = { ok: true } | { ok: false; error: string } | { ok: 'unavailable'; error: string };
 
+/** What is compiled: the target file in the workspace (its bytes as stored), or text without a file. */
+export type CompiledSource = { source: string; fileName: string; file: string | null };
+
 /**
  * Python's own compile() of the source (what py_compile runs), without writing a file: Remora's
- * interpreter, confined to the workspace like every program run on the model's output.
+ * interpreter, confined to the workspace like every program run on the model's output. A file is
+ * compiled from its bytes, never from the decoded text re-encoded as UTF-8 (a latin-1 file
+ * declaring its encoding would then be read as mojibake and misjudged).
  */
-export async function pythonCompiles(source: string, fileName: string, workspace: string | null): Promise<Compiled> {
+export async function pythonCompiles(target: CompiledSource, workspace: string | null): Promise<Compiled> {
   if (!workspace) return { ok: 'unavailable', error: 'there is no workspace to run Python in' };
-  const run = await runConfined({ program: 'python', args: ['-I', '-c', COMPILE_PROGRAM, fileName], cwd: workspace, writable: [workspace], stdin: source, timeoutMs: COMPILE_TIMEOUT_MS });
+  const args = ['-I', '-c', COMPILE_PROGRAM, target.fileName, ...(target.file ? [target.file] : [])];
+  const run = await runConfined({ program: 'python', args, cwd: workspace, writable: [workspace], stdin: target.file ? '' : target.source, timeoutMs: COMPILE_TIMEOUT_MS });
   if (!run.ok) return { ok: 'unavailable', error: run.error };
   if (run.timedOut) return { ok: 'unavailable', error: `Python did not answer within ${COMPILE_TIMEOUT_MS / 1000} s` };
   if (run.exitCode === 0) return { ok: true };
@@ -28,11 +41,11 @@ export async function pythonCompiles(source: string, fileName: string, workspace
 }
 
 /** Null when the source parses for tree-sitter and compiles for Python; else why not. */
-export async function parseProblem(source: string, fileName: string, context: Pick<ToolContext, 'workspace'>): Promise<string | null> {
-  const problems = await checkPythonSyntax(source);
-  if (problems.length > 0) return `${fileName} does not parse: ${describeSyntaxProblems(problems)}`;
-  const compiled = await pythonCompiles(source, fileName, context.workspace);
+export async function parseProblem(target: CompiledSource, context: Pick<ToolContext, 'workspace'>): Promise<string | null> {
+  const problems = await checkPythonSyntax(target.source);
+  if (problems.length > 0) return `${target.fileName} does not parse: ${describeSyntaxProblems(problems)}`;
+  const compiled = await pythonCompiles(target, context.workspace);
   // Without a Python interpreter, tree-sitter's parse is the whole check (the details say so).
-  if (compiled.ok === false) return `${fileName} does not compile: ${compiled.error}`;
+  if (compiled.ok === false) return `${target.fileName} does not compile: ${compiled.error}`;
   return null;
 }

@@ -17,8 +17,8 @@ export default defineTool(import.meta.url, async (_args, context) => {
   if (!DOC_STYLES.includes(asked)) return errorOutput(`settings.docstring_style must be one of ${DOC_STYLES.join(', ')}`);
   const loaded = await loadTargetSource(context, { writable: false });
   if (!loaded.ok) return errorOutput(loaded.error);
-  const { source, fileName } = loaded.value;
-  const problem = await parseProblem(source, fileName, context);
+  const { source } = loaded.value;
+  const problem = await parseProblem(loaded.value, context);
   if (problem) return judged(false, problem);
 
   const found = await withPythonTree(source, (root) => {

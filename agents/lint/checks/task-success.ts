@@ -13,14 +13,14 @@ export default defineTool(import.meta.url, async (args, context) => {
   if (!settings.ok) return errorOutput(settings.error);
   const loaded = await loadTargetSource(context, { writable: false });
   if (!loaded.ok) return errorOutput(loaded.error);
-  const { source, fileName } = loaded.value;
+  const { source } = loaded.value;
 
   const before = lintSource(args.original, settings.settings);
   const after = lintSource(source, settings.settings);
   if (!before.ok) return errorOutput(before.error);
   if (!after.ok) return errorOutput(after.error);
   const details = { issues_before: before.diagnostics.length, issues_after: after.diagnostics.length };
-  const problem = await parseProblem(source, fileName, context);
+  const problem = await parseProblem(loaded.value, context);
   if (problem) return judged(false, problem, details);
   if (details.issues_before === 0) {
     return judged(details.issues_after === 0, details.issues_after === 0 ? 'the file had no lint issue and still has none' : `the file had no lint issue and now has ${details.issues_after}`, details);

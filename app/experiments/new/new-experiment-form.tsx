@@ -138,6 +138,16 @@ export function NewExperimentForm({ options, initial, histories = {} }: { option
             <div className="field-hint">{dataset ? 'Each case is scored against what it expects.' : options.datasets.length === 0 ? 'No stored dataset yet.' : 'Or a stored dataset, scored for accuracy.'}</div>
             <FieldError field="inputs" errors={fieldErrors} />
           </div>
+          {dataset ? (
+            <div>
+              <label htmlFor="scoring">Scoring</label>
+              <select id="scoring" value={draft.scoring ?? 'lenient'} onChange={(event) => update({ scoring: event.target.value === 'bfcl' ? 'bfcl' : 'lenient' })} data-testid="scoring-select">
+                <option value="lenient">lenient (Remora&apos;s rules)</option>
+                <option value="bfcl">bfcl (BFCL&apos;s AST checker, exactly)</option>
+              </select>
+              <div className="field-hint">{draft.scoring === 'bfcl' ? 'Leaderboard-comparable: BFCL\'s own rules for punctuation, types and parallel calls.' : 'Remora\'s own rules, mostly more forgiving than BFCL\'s: not comparable with the leaderboard.'}</div>
+            </div>
+          ) : null}
           <div>
             <label htmlFor="requests">Conversations per variant</label>
             <input id="requests" inputMode="numeric" value={draft.requestsPerVariant} onChange={(event) => update({ requestsPerVariant: event.target.value })} data-testid="requests-per-variant" {...invalidProps('requestsPerVariant', fieldErrors)} />

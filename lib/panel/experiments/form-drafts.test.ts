@@ -70,6 +70,12 @@ describe('requestBodyOf', () => {
     draft.inputSource = 'dataset:ds-1';
     draft.endpoint = 'simulated';
     expect(requestBodyOf(draft, options).body).toMatchObject({ dataset: 'ds-1', endpoint: { kind: 'simulated' } });
+    expect(requestBodyOf(draft, options).body).not.toHaveProperty('scoring');
+    draft.scoring = 'bfcl';
+    expect(requestBodyOf(draft, options).body).toMatchObject({ dataset: 'ds-1', scoring: 'bfcl' });
+    // Scoring without a dataset is refused by the API: the form never sends it.
+    draft.inputSource = 'agent';
+    expect(requestBodyOf(draft, options).body).not.toHaveProperty('scoring');
   });
 
   it('names the fields whose text is not a number, and leaves ranges to the API', () => {

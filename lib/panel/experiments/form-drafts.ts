@@ -52,6 +52,8 @@ export type ExperimentDraft = {
   stopEarly?: boolean;
   /** "Run without a sandbox": where the server has none, run model-written code anyway, with the server user's rights. */
   unsafeNoSandbox?: boolean;
+  /** How a dataset run scores first responses: lenient (the default) or bfcl (BFCL's AST checker). */
+  scoring?: 'lenient' | 'bfcl';
 };
 
 export const DEFAULT_SETTINGS: VariantSettingsDraft = {
@@ -204,6 +206,8 @@ export function requestBodyOf(draft: ExperimentDraft, options: ExperimentFormOpt
     concurrency: wholeNumber(draft.concurrency, 'concurrency', errors, true),
     ...(maxTurns === undefined ? {} : { maxTurns }),
     ...(dataset === undefined ? {} : { dataset }),
+    // Scoring belongs to a dataset run; lenient is what the API assumes without it.
+    ...(dataset !== undefined && draft.scoring === 'bfcl' ? { scoring: 'bfcl' } : {}),
     ...(draft.primaryMetric ? { primaryMetric: draft.primaryMetric } : {}),
     ...(draft.stopEarly ? { stopEarly: true } : {}),
     ...(draft.unsafeNoSandbox ? { unsafeNoSandbox: true } : {}),
@@ -217,7 +221,7 @@ export function fieldOfPath(path: string): string | null {
   if (variant) return `variants.${variant[1]}.${variant[2] ?? 'name'}`;
   if (path === 'variants') return 'variants';
   if (/^endpoint\b/.test(path)) return 'endpoint';
-  if (/^(dataset|inputs)\b/.test(path)) return 'inputs';
+  if (/^(dataset|inputs|scoring)\b/.test(path)) return 'inputs';
   const plain = /^(agent|requestsPerVariant|concurrency|maxTurns)\b/.exec(path);
   return plain ? plain[1] : null;
 }
@@ -252,6 +256,7 @@ const FIELD_LABELS: [RegExp, string][] = [
   [/^variants\b/, 'Variants'],
   [/^endpoint(\.\w+)?\b/, 'Endpoint'],
   [/^(dataset|inputs)\b/, 'Inputs'],
+  [/^scoring\b/, 'Scoring'],
   [/^agent\b/, 'Agent'],
 ];
 

@@ -37,6 +37,11 @@ export function Comparisons({ summary }: { summary: SummaryJson }) {
           : 'Unpaired: the variants did not run the same inputs.'}{' '}
         Intervals and tests count each input once, however often it was repeated.
       </p>
+      <p className="muted" data-testid="primary-metric-note">
+        {summary.primaryMetric
+          ? `${METRIC_LABELS[summary.primaryMetric]} was chosen as the primary metric before the run: its comparisons decide; the others are exploratory (each family Holm-adjusted on its own).`
+          : 'No primary metric was chosen before the run: every comparison is exploratory, a lead to confirm with a new experiment rather than a decision.'}
+      </p>
       {summary.stoppedEarly ? (
         <p className="notice" data-testid="stopped-early">
           {summary.stoppedEarly}
@@ -45,7 +50,7 @@ export function Comparisons({ summary }: { summary: SummaryJson }) {
       <ul className="comparisons" data-testid="comparisons">
         {summary.comparisons.map((comparison) => (
           <li key={`${comparison.a}-${comparison.b}-${comparison.metric}`} data-exploratory={comparison.exploratory ? 'true' : 'false'}>
-            {summary.primaryMetric && comparison.exploratory ? <span className="muted">Exploratory: </span> : null}
+            {comparison.exploratory ? <span className="muted">Exploratory: </span> : null}
             {describeComparison(comparison)}
           </li>
         ))}

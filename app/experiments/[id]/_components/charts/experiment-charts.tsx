@@ -23,8 +23,9 @@ import { PassKChart } from './pass-k-chart';
 export function ExperimentCharts({ summary, charts, simulated }: { summary: SummaryJson; charts: ExperimentChartData; simulated: boolean }) {
   const prepared = useMemo(() => {
     const names = summary.variants.map((variant) => variant.name);
+    const shown = chartsFor(summary);
     return {
-      rates: prepareRateChart(summary.variants, CALL_RATE_METRICS),
+      rates: prepareRateChart(summary.variants, shown.completion ? CALL_RATE_METRICS : CALL_RATE_METRICS.filter((metric) => metric !== 'completionRate')),
       accuracy: prepareRateChart(summary.variants, ACCURACY_RATE_METRICS),
       confidence: prepareConfidenceChart(summary.variants),
       turns: prepareTurnsHistogram(names, charts.turns),
@@ -35,7 +36,7 @@ export function ExperimentCharts({ summary, charts, simulated }: { summary: Summ
       latencyHistogram: prepareLatencyHistogram(names, charts.latency.buckets, charts.latency.groups),
       passK: preparePassKChart(summary.variants),
       // Only the charts that mean something for this kind of run.
-      shown: chartsFor(summary),
+      shown,
     };
   }, [summary, charts]);
 
@@ -43,8 +44,8 @@ export function ExperimentCharts({ summary, charts, simulated }: { summary: Summ
     <div className={styles.grid} data-testid="experiment-charts">
       <RateChart
         chart={prepared.rates}
-        title="Tool calls, valid calls, completion"
-        caption="Share of model responses with a call, with only valid calls, and of conversations submitted; whiskers are 95% Wilson intervals."
+        title={prepared.shown.completion ? 'Tool calls, task success, valid calls, completion' : 'Tool calls, task success, valid calls'}
+        caption={`Share of model responses with a call and with only valid calls, of judged conversations whose task succeeded${prepared.shown.completion ? ', and of conversations submitted' : ''}; whiskers are 95% intervals that count each input once.`}
         simulated={simulated}
         testId="chart-rates"
       />
