@@ -6,8 +6,8 @@ const config: NextConfig = {
   serverExternalPackages: ['better-sqlite3', 'web-tree-sitter', 'tree-sitter-python', '@astral-sh/ruff-wasm-nodejs', 'node-llama-cpp', 'esbuild'],
   poweredByHeader: false,
   // The proxy (proxy.ts) sees every request; bodies past this size would reach the routes cut
-  // short. A dataset file may be as large as the limits table allows.
-  experimental: { proxyClientMaxBodySize: LIMITS.datasetUploadBytes.max },
+  // short. The request carrying a dataset file may be as large as the limits table allows.
+  experimental: { proxyClientMaxBodySize: LIMITS.datasetRequestBytes.max },
   // No other site may show the panel in a frame (clickjacking): the old header and the CSP one.
   async headers() {
     return [{ source: '/:path*', headers: [{ key: 'X-Frame-Options', value: 'DENY' }, { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" }] }];

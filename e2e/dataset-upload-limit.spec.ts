@@ -1,28 +1,63 @@
-// A dataset file up to the stated upload limit imports through the panel: the proxy in front of the
-// routes (proxy.ts) must pass the whole body on, not cut it at Next's default of 10 MB.
+// A dataset file up to the stated upload limit imports through the panel's form: the form sends it
+// as a JSON string (which can weigh more than the file itself), and the proxy in front of the routes
+// (proxy.ts) must pass the whole request on, not cut it at Next's default of 10 MB.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { LIMITS } from '../lib/protocol/limits';
 
-const CASES = 4000;
+const LIMIT = LIMITS.datasetUploadBytes.max;
+let folder: string;
 
-test('a 24 MB dataset file imports whole through the panel, whose form states the limit', async ({ page, request }) => {
+test.beforeAll(() => {
+  folder = mkdtempSync(path.join(tmpdir(), 'remora-upload-'));
+});
+
+test.afterAll(() => {
+  rmSync(folder, { recursive: true, force: true });
+});
+
+/** distil-labs lines (JSON inside JSON strings, so full of quotes) until the file is just under `bytes`. */
+function distilFile(bytes: number): { text: string; cases: number } {
+  const lines: string[] = [];
+  let size = 0;
+  const padding = 'x'.repeat(12_000);
+  for (let index = 0; ; index += 1) {
+    const question = JSON.stringify([{ role: 'user', content: `Turn light ${index} on. ${padding}` }]);
+    const line = JSON.stringify({ question, answer: JSON.stringify({ name: 'toggle_lights', parameters: { room: `room ${index}`, state: 'on' } }) });
+    if (size + line.length + 1 > bytes) break;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  return { text: lines.join('\n'), cases: lines.length };
+}
+
+test('a dataset file just under the stated limit imports whole through the form', async ({ page }) => {
+  test.setTimeout(240_000);
+  const { text, cases } = distilFile(LIMIT - 64 * 1024);
+  const file = path.join(folder, 'near-limit.jsonl');
+  writeFileSync(file, text);
+  // Sent as a JSON string, the request is larger than the file limit: the request limit must allow it.
+  expect(Buffer.byteLength(JSON.stringify(text))).toBeGreaterThan(LIMIT);
+
   await page.goto('/datasets');
-  await expect(page.getByTestId('dataset-size-limit')).toHaveText('up to 64 MB');
-  const padding = 'x'.repeat(6000);
-  const lines = Array.from({ length: CASES }, (_, index) =>
-    JSON.stringify({ question: JSON.stringify([{ role: 'user', content: `Turn light ${index} on. ${padding}` }]), answer: JSON.stringify({ name: 'toggle_lights', parameters: { room: `room ${index}`, state: 'on' } }) }),
-  );
-  const text = lines.join('\n');
-  const body = JSON.stringify({ name: `large upload ${Date.now()}`, format: 'distil', text });
-  expect(Buffer.byteLength(body)).toBeGreaterThan(20 * 1024 * 1024);
-  const response = await request.post('/api/datasets', { data: body, headers: { 'content-type': 'application/json' }, timeout: 120_000 });
-  const answer = await response.json();
-  expect(response.status(), JSON.stringify(answer).slice(0, 500)).toBe(201);
-  expect(answer.dataset.caseCount).toBe(CASES);
+  await expect(page.getByTestId('dataset-size-limit')).toHaveText(`up to ${LIMIT / (1024 * 1024)} MB`);
+  await page.getByTestId('dataset-file').setInputFiles(file);
+  // Too large for the text box: it is kept as read, and said so.
+  await expect(page.getByTestId('dataset-text-hidden')).toContainText('near-limit.jsonl');
+  await page.getByTestId('dataset-name').fill(`near the limit ${Date.now()}`);
+  await page.getByTestId('dataset-import').click();
+  await page.waitForURL(/\/datasets\/[^/]+$/, { timeout: 180_000 });
+  const id = page.url().split('/').pop() as string;
+  const stored = await page.request.get(`/api/datasets/${id}`);
+  expect(stored.status()).toBe(200);
+  expect((await stored.json()).dataset.caseCount).toBe(cases);
 });
 
 test('past the stated limit, the upload is refused with the limit named', async ({ request }) => {
-  const body = JSON.stringify({ name: `too large ${Date.now()}`, format: 'distil', text: 'x'.repeat(65 * 1024 * 1024) });
+  const body = JSON.stringify({ name: `too large ${Date.now()}`, format: 'distil', text: 'x'.repeat(LIMIT + 1024 * 1024) });
   const response = await request.post('/api/datasets', { data: body, headers: { 'content-type': 'application/json' }, timeout: 120_000 });
   expect(response.status()).toBe(413);
-  expect((await response.json()).error).toMatch(/larger than 67108864 bytes/);
+  expect((await response.json()).error).toMatch(new RegExp(`dataset file is larger than ${LIMIT} bytes`));
 });

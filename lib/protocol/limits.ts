@@ -24,8 +24,15 @@ export const LIMITS = {
   promptLength: { max: 200_000 },
   /** Bytes of an API request body (JSON). */
   requestBodyBytes: { max: 1 * MIB },
-  /** Bytes of a dataset file uploaded through the panel (the proxy's body limit is raised to match). */
+  /** Bytes of a dataset file (with its BFCL answers file) uploaded through the panel. */
   datasetUploadBytes: { max: 64 * MIB },
+  /**
+   * Bytes of the JSON request that carries such a file (the proxy's body limit is raised to match).
+   * Written as a JSON string, a valid JSONL file at most doubles (`"`, `\\` and line ends gain a
+   * backslash; control characters are already escaped inside its strings), so a file at the limit
+   * always fits, with room for the request's other fields.
+   */
+  datasetRequestBytes: { max: 2 * 64 * MIB + 1 * MIB },
   /** Bytes a model server may send for one answer, counted as they arrive and again after decompression. */
   responseBytes: { min: 1 * KIB, max: 256 * MIB, default: 4 * MIB },
   /** Nesting of JSON read from a model server, a tool or a client: deeper is refused, never recursed into. */

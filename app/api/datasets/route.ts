@@ -1,6 +1,6 @@
 import { apiRoute, json } from '@/lib/http/api-route';
 import { importDatasetText, listDatasetViews } from '@/lib/panel/datasets/datasets';
-import { ImportDatasetRequest, readLargeJsonBody } from '@/lib/panel/datasets/requests';
+import { checkDatasetFileSize, ImportDatasetRequest, readLargeJsonBody } from '@/lib/panel/datasets/requests';
 import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
@@ -16,6 +16,7 @@ export const GET = apiRoute(async () => {
  */
 export const POST = apiRoute(async (request) => {
   const body = await readLargeJsonBody(request, ImportDatasetRequest);
+  checkDatasetFileSize(body);
   const panel = await getPanel();
   const result = importDatasetText(panel, body);
   if (!result.ok) {

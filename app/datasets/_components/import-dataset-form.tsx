@@ -11,6 +11,10 @@ import { callApi, type ApiFailure } from '../../components/api-client';
 import { FailureBox } from '../../components/failure-box';
 
 type Refusal = { message: string; format: string | null; lines: LineProblem[] };
+
+// A file larger than this is imported as read but not put in the text box: a browser text box
+// holding tens of megabytes makes the page crawl.
+const SHOWN_CHARS = 1024 * 1024;
 type Imported = Extract<DatasetImportResult, { ok: true }>;
 
 export function ImportDatasetForm() {
@@ -94,7 +98,24 @@ export function ImportDatasetForm() {
       <label htmlFor="dataset-text" className="spaced">
         Or paste it (one case a line)
       </label>
-      <textarea id="dataset-text" rows={8} wrap="off" value={text} onChange={(event) => setText(event.target.value)} spellCheck={false} data-testid="dataset-text" />
+      {text.length > SHOWN_CHARS ? (
+        <p className="field-hint" data-testid="dataset-text-hidden">
+          {fileName ?? 'The text'} ({(text.length / (1024 * 1024)).toFixed(1)} million characters) is too large to show here; it is imported as read.{' '}
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => {
+              setText('');
+              setFileName(null);
+            }}
+            data-testid="dataset-text-clear"
+          >
+            Clear it
+          </button>
+        </p>
+      ) : (
+        <textarea id="dataset-text" rows={8} wrap="off" value={text} onChange={(event) => setText(event.target.value)} spellCheck={false} data-testid="dataset-text" />
+      )}
       {refusal ? (
         <div className="error-box" role="alert" data-testid="import-report">
           <strong>{refusal.message}</strong>

@@ -92,6 +92,15 @@ describe('createExperimentFromRequest', () => {
     }
   });
 
+  it('keeps the largest answer the request allows with the endpoint, as --max-response-bytes does', async () => {
+    const { id } = await createExperimentFromRequest(panel, request({ endpoint: { kind: 'simulated', maxResponseBytes: 65_536 } }));
+    await panel.jobRunner.whenDone(id);
+    expect(readStoredConfig(getExperiment(panel.database, id)?.config).experiment.endpoint.maxResponseBytes).toBe(65_536);
+    const plain = await createExperimentFromRequest(panel, request({}));
+    await panel.jobRunner.whenDone(plain.id);
+    expect(readStoredConfig(getExperiment(panel.database, plain.id)?.config).experiment.endpoint.maxResponseBytes).toBeUndefined();
+  });
+
   it('probes a server given by URL, and keeps its key only as a variable name', async () => {
     const seen: (string | undefined)[] = [];
     const server: Server = createServer((incoming, response) => {

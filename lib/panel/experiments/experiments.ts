@@ -143,7 +143,8 @@ export async function createExperimentFromRequest(context: PanelContext, request
   // The request's inputs, a stored dataset's cases, or the agent's own (experiment-inputs.ts).
   const { inputs, dataset, maxTurns } = resolveExperimentInputs(context, request, agent.inputs);
   if (maxTurns !== undefined) agent.runtime.maxTurns = maxTurns;
-  const endpoint = await resolveEndpoint(context, request.endpoint, agent.definition.model);
+  const resolved = await resolveEndpoint(context, request.endpoint, agent.definition.model);
+  const endpoint = request.endpoint.maxResponseBytes === undefined ? resolved : { ...resolved, maxResponseBytes: request.endpoint.maxResponseBytes };
   const parsed = ExperimentConfig.safeParse({
     agent: agent.runtime.name,
     variants,

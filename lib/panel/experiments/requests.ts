@@ -63,6 +63,8 @@ export const EndpointRequest = z
     apiKeyEnv: environmentVariableName.optional(),
     name: z.string().trim().min(1).optional(),
     kind: z.literal('simulated').optional(),
+    /** Bytes one answer may have, as sent and decompressed (the command line's --max-response-bytes). */
+    maxResponseBytes: z.number().int().min(LIMITS.responseBytes.min).max(LIMITS.responseBytes.max).optional(),
   })
   .strict()
   .superRefine((endpoint, context) => {
