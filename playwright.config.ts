@@ -11,6 +11,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  // Patience, not a threshold: on a loaded machine (CI shares its cores) a page and an experiment take
+  // several times longer than alone. A failure is still a failure; it is just given time to pass.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   // Playwright empties its output folder at start; a folder of its own keeps the unit report
   // (test-results/unit.json, written just before by scripts/test-all.sh) in place.

@@ -1,4 +1,6 @@
 import { errorMessage } from '../errors';
+import { readBoundedText } from '../http/bounded-body';
+import { parseJson } from '../protocol/json';
 
 export type EndpointProbe = { reachable: true; simulated: boolean; models: string[]; httpStatus: number } | { reachable: false; error: string };
 
@@ -15,9 +17,13 @@ export async function probeEndpoint(baseUrl: string, timeoutMs = 5000, apiKey?: 
     const simulated = response.headers.get('x-remora-simulated') === '1';
     let models: string[] = [];
     if (response.ok) {
-      const body = (await response.json().catch(() => null)) as { data?: { id?: unknown }[] } | null;
-      models = (body?.data ?? []).map((model) => model.id).filter((id): id is string => typeof id === 'string');
-    }
+      // An answer past the size limit or not JSON still shows the server is up; it just names no models.
+      const text = await readBoundedText(response).catch(() => null);
+      const json = text === null ? null : parseJson(text);
+      const body = (json?.ok ? json.value : null) as { data?: unknown } | null;
+      const list = Array.isArray(body?.data) ? (body.data as { id?: unknown }[]) : [];
+      models = list.map((model) => model?.id).filter((id): id is string => typeof id === 'string');
+    } else await response.body?.cancel().catch(() => undefined);
     return { reachable: true, simulated, models, httpStatus: response.status };
   } catch (error) {
     const cause = (error as { cause?: unknown }).cause;

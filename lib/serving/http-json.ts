@@ -1,6 +1,7 @@
 // Small JSON requests to a model server's own routes (/v1/models, /tokenize, /detokenize). Not the
 // hot path (that is lib/runner/model-client.ts): fetch is fine here. Failures come back as values.
 import { errorMessage } from '../errors';
+import { BodyTooLargeError, readBoundedText } from '../http/bounded-body';
 import { parseJson } from '../protocol/json';
 
 export type JsonAnswer =
@@ -33,8 +34,9 @@ export async function requestJson(url: string, options: { method: 'GET' | 'POST'
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
     });
-    text = await response.text();
+    text = await readBoundedText(response);
   } catch (error) {
+    if (error instanceof BodyTooLargeError) return { ok: false, status: null, error: `${url}: ${error.message}` };
     const cause = (error as { cause?: unknown }).cause;
     return { ok: false, status: null, error: `cannot reach ${url}: ${cause ? errorMessage(cause) : errorMessage(error)}` };
   }
