@@ -11,7 +11,7 @@ async function importCopy(request: APIRequestContext, name: string): Promise<voi
   const exported = await request.get('/api/agents/harness/export');
   expect(exported.status()).toBe(200);
   const yaml = (await exported.text()).replace(/^name: harness$/m, `name: ${name}`);
-  const response = await request.post('/api/agents', { data: { yaml, toolsFrom: 'harness' } });
+  const response = await request.post('/api/agents', { data: { yaml, toolsFrom: 'harness', allowScripts: true } });
   expect(response.status(), await response.text()).toBe(201);
 }
 
@@ -177,6 +177,11 @@ test('importing bad YAML gives a clear error and stores nothing', async ({ page,
   await page.getByTestId('import-yaml').fill(yaml);
   await page.getByTestId('import-tools-from').selectOption('harness');
   await expect(page.getByTestId('import-check-ok')).toContainText('creates the agent “e2e_imported”');
+  // Its tools are scripts: the import waits for the user's confirmation that this runs code here.
+  await expect(page.getByTestId('import-runs-code')).toContainText('This runs code on your machine');
+  await expect(page.getByTestId('import-runs-code')).toContainText('agents/harness/tools/simple-tool.ts');
+  await expect(page.getByTestId('import-submit')).toBeDisabled();
+  await page.getByTestId('import-allow-scripts').check();
   await page.getByTestId('import-submit').click();
   await expect(page.getByTestId('agent-name')).toHaveText('e2e_imported');
 });

@@ -66,3 +66,25 @@ describe('the sandbox of an experiment started from the panel', () => {
     expect(await startAndStop({ agent: 'harness' })).toEqual({ confinement: 'none', unsafeNoSandbox: false });
   });
 });
+
+describe('the files an experiment from the panel may name', () => {
+  it('are under the agent’s folder or the project: a file of the user’s elsewhere is refused, the input named', async () => {
+    const outside = (await import('node:os')).homedir();
+    const refusal = await createExperimentFromRequest(
+      panel,
+      request({ agent: 'harness', inputs: [{ node_text: 'x = 1', file_path: 'agents/harness/agent.yaml' }, { node_text: 'y = 2', node_name: 'keys', file_path: `${outside}/.ssh/id_rsa` }, { node_text: 'z', file_path: '../../etc/passwd' }] }),
+    ).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(InputError);
+    const problems = (refusal as InputError).problems.join('\n');
+    expect(problems).toContain(`input 2 (keys): file_path ${outside}/.ssh/id_rsa is outside the folders chosen for this experiment`);
+    expect(problems).toContain('input 3: file_path ../../etc/passwd is outside');
+    expect(problems).not.toContain('input 1');
+    // A file inside the project is fine, and the experiment records which folders its inputs may name.
+    const { id } = await createExperimentFromRequest(panel, request({ agent: 'harness', inputs: [{ node_text: 'x = 1', file_path: 'agents/harness/agent.yaml' }] }));
+    cancelExperimentById(panel, id);
+    expect(readStoredConfig(getExperiment(panel.database, id)?.config).experiment.inputFiles).toEqual({ base: panel.root, roots: [`${panel.root}/agents/harness`, panel.root] });
+  });
+});

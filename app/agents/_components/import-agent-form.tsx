@@ -14,10 +14,13 @@ export function ImportAgentForm({ agentNames }: { agentNames: string[] }) {
   const [fileName, setFileName] = useState<string | null>(null);
   const [replace, setReplace] = useState(false);
   const [toolsFrom, setToolsFrom] = useState('');
+  const [allowScripts, setAllowScripts] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const request = { yaml, replace, ...(toolsFrom ? { toolsFrom } : {}) };
   const check = useDebouncedPost<AgentImport>('/api/agents', yaml.trim() === '' ? null : { ...request, dryRun: true }, 500);
+  // An agent whose tools are scripts runs code on this machine: imported only once the user says so.
+  const needsConfirmation = check.data?.needsConfirmation === true;
 
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -30,7 +33,7 @@ export function ImportAgentForm({ agentNames }: { agentNames: string[] }) {
   const submit = async () => {
     setSubmitting(true);
     setFailure(null);
-    const answer = await callApi<AgentImport>('/api/agents', { body: request });
+    const answer = await callApi<AgentImport>('/api/agents', { body: { ...request, allowScripts } });
     setSubmitting(false);
     if (!answer.ok) {
       setFailure(answer);
@@ -95,9 +98,20 @@ export function ImportAgentForm({ agentNames }: { agentNames: string[] }) {
           ))}
         </ul>
       ) : null}
+      {needsConfirmation && check.data ? (
+        <div className="error-box" role="alert" data-testid="import-runs-code">
+          <strong>This runs code on your machine.</strong> Its tools run {check.data.scripts.map((script) => `${check.data?.folder}/${script}`).join(', ')} with your rights (confined in a
+          sandbox where bubblewrap is installed). Import it only if you trust where it came from.
+          <div className="checkbox-field">
+            <label>
+              <input type="checkbox" checked={allowScripts} onChange={(event) => setAllowScripts(event.target.checked)} data-testid="import-allow-scripts" /> I understand: this runs code on my machine
+            </label>
+          </div>
+        </div>
+      ) : null}
       {failure ? <FailureBox failure={failure} testId="import-error" /> : null}
       <div className="form-actions">
-        <button type="button" onClick={submit} disabled={submitting || yaml.trim() === ''} data-testid="import-submit">
+        <button type="button" onClick={submit} disabled={submitting || yaml.trim() === '' || (needsConfirmation && !allowScripts)} data-testid="import-submit">
           {submitting ? 'Importing…' : 'Import'}
         </button>
       </div>

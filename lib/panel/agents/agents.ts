@@ -34,7 +34,8 @@ export type AgentView = {
   updatedAt: number;
 };
 
-export type RunnableAgent = { runtime: AgentRuntime; inputs: ConversationInput[]; definition: AgentDefinition; warnings: string[] };
+/** `folder`: where its scripts, samples and inputs file are. */
+export type RunnableAgent = { runtime: AgentRuntime; inputs: ConversationInput[]; definition: AgentDefinition; warnings: string[]; folder: string };
 
 type Checked = { definition: AgentDefinition | null; folder: string; problems: string[]; warnings: string[] };
 
@@ -104,5 +105,5 @@ export async function loadRunnableAgent(context: PanelContext, name: string): Pr
   const inputs = await readInputs(checked.definition, checked.folder);
   if (!inputs.ok) throw new InputError(`agent "${name}" is not valid`, [`agent: ${inputs.problem}`]);
   const loaded = toLoadedAgent(checked.definition, checked.folder, { inputs: inputs.inputs, warnings: checked.warnings });
-  return { runtime: loaded.toRuntime(), inputs: inputs.inputs, definition: checked.definition, warnings: checked.warnings };
+  return { runtime: loaded.toRuntime(), inputs: inputs.inputs, definition: checked.definition, warnings: checked.warnings, folder: checked.folder };
 }

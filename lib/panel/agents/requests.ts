@@ -83,6 +83,8 @@ export const ImportAgentRequest = z
     toolsFrom: z.string().trim().min(1).max(200).optional(),
     /** Only check, store nothing. */
     dryRun: z.boolean().default(false),
+    /** The user confirmed that the agent's scripts run code on this machine (the import form's checkbox). */
+    allowScripts: z.boolean().default(false),
   })
   .strict();
 export type ImportAgentRequest = z.infer<typeof ImportAgentRequest>;

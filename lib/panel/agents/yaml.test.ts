@@ -45,7 +45,10 @@ describe('agent YAML', () => {
     expect(refused.problems.join('\n')).toMatch(/simple-tool\.ts does not exist/);
     expect(getAgentByName(panel.database, 'harness_copy')).toBeNull();
 
-    const imported = await importAgentYaml(panel, request({ yaml: text, toolsFrom: 'harness' }));
+    // Its tools are scripts: the import needs the user's confirmation that this runs code on the machine.
+    const unconfirmed = await refusal(importAgentYaml(panel, request({ yaml: text, toolsFrom: 'harness' })));
+    expect(unconfirmed.message).toMatch(/runs code on your machine/);
+    const imported = await importAgentYaml(panel, request({ yaml: text, toolsFrom: 'harness', allowScripts: true }));
     expect(imported).toMatchObject({ name: 'harness_copy', replaces: false, stored: true });
     expect(getAgentByName(panel.database, 'harness_copy')?.sourcePath).toBe('agents/harness');
 

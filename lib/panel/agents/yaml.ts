@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { isMap, parseDocument, stringify } from 'yaml';
 import { parseAgentText } from '../../agents/load';
+import type { AgentDefinition } from '../../agents/definition';
 import { sourcePathFor } from './sync';
 import { getAgentByName, upsertAgent } from '../../db/queries/agents';
 import type { AgentRow } from '../../db/schema';
@@ -22,6 +23,10 @@ export type AgentImport = {
   warnings: string[];
   /** Where its scripts are looked for, relative to the project when inside it. */
   folder: string;
+  /** The scripts it runs (tools and task-success check), relative to that folder: code that runs on this machine. */
+  scripts: string[];
+  /** True when importing it needs the user's confirmation (`allowScripts`): scripts the stored agent did not run already. */
+  needsConfirmation: boolean;
 };
 
 export type AgentExport = { fileName: string; text: string };
@@ -65,8 +70,16 @@ export async function importAgentYaml(context: PanelContext, request: ImportAgen
   if (existing && !request.replace) {
     throw new InputError(`an agent named "${definition.name}" exists already; nothing was imported`, [`name: tick "replace" to replace it (its prompt history is kept), or change the name`]);
   }
-  const result: AgentImport = { name: definition.name, replaces: existing !== null, stored: false, warnings: parsed.warnings, folder: displayFolder(place.folder, context.root) };
+  const scripts = scriptsOf(definition);
+  const runsBefore = existing && agentFolder(context, existing) === place.folder ? scriptsOf(existing.definition as AgentDefinition) : [];
+  const needsConfirmation = scripts.some((script) => !runsBefore.includes(script));
+  const result: AgentImport = { name: definition.name, replaces: existing !== null, stored: false, warnings: parsed.warnings, folder: displayFolder(place.folder, context.root), scripts, needsConfirmation };
   if (request.dryRun) return result;
+  if (needsConfirmation && !request.allowScripts) {
+    throw new InputError('this agent runs code on your machine: confirm it to import it; nothing was imported', [
+      `allowScripts: its tools run ${scripts.map((script) => path.join(result.folder, script)).join(', ')} with your rights (in a sandbox where bubblewrap is installed); tick "This runs code on my machine" only for an agent you trust`,
+    ]);
+  }
 
   const stored = definition as unknown as Record<string, unknown>;
   const { database } = context;
@@ -78,6 +91,12 @@ export async function importAgentYaml(context: PanelContext, request: ImportAgen
     })
     .immediate();
   return { ...result, stored: true };
+}
+
+/** The scripts a definition runs, as written (relative to its folder), each once. */
+function scriptsOf(definition: Pick<AgentDefinition, 'tools' | 'task_success'>): string[] {
+  const scripts = [...(definition.tools ?? []).map((tool) => tool.script), definition.task_success?.script];
+  return [...new Set(scripts.filter((script): script is string => typeof script === 'string'))];
 }
 
 /** The stored definition as YAML, as an agents/<name>/agent.yaml would hold it. */

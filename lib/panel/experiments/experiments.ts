@@ -24,6 +24,7 @@ import type { PanelContext } from '../context';
 import { DEFAULT_SIMULATED_MODEL } from '../endpoints/endpoints';
 import { resolveExperimentInputs } from './inputs';
 import { chooseExperimentSandbox, type ExperimentSandbox } from '../../tools/sandbox/experiment-sandbox';
+import { inputFileProblems, type InputFiles } from '../../tools/input-files';
 import { summaryOfExperiment } from './summary-cache';
 import type { ConversationQuery, CreateExperimentRequest, EndpointRequest, ExperimentListQuery } from './requests';
 
@@ -112,6 +113,17 @@ function checkToolChoice(choice: string, toolNames: string[], where: string): Ru
 }
 
 /** Creates the experiment from a validated request and starts it on the job runner. */
+/**
+ * The files a panel experiment's inputs (or dataset cases) may name: under the agent's folder or
+ * the project (relative paths from the project). Anything else is refused, naming the input.
+ */
+function panelInputFiles(context: PanelContext, agentFolder: string, inputs: { file_path?: string | null; node_name?: string | null }[]): InputFiles {
+  const files: InputFiles = { base: context.root, roots: [agentFolder, context.root] };
+  const problems = inputFileProblems(inputs, files);
+  if (problems.length > 0) throw new InputError(`${problems.length === 1 ? 'an input names a file' : `${problems.length} inputs name files`} outside the agent’s folder and the project; nothing was run`, problems.slice(0, 20));
+  return files;
+}
+
 /** The experiment's sandbox; a refusal (no bubblewrap, no opt-in) is the request's to fix: tick the form's checkbox. */
 function panelSandbox(agent: { name: string; settings: Record<string, unknown> }, unsafeNoSandbox: boolean): ExperimentSandbox {
   try {
@@ -143,6 +155,7 @@ export async function createExperimentFromRequest(context: PanelContext, request
   // The request's inputs, a stored dataset's cases, or the agent's own (experiment-inputs.ts).
   const { inputs, dataset, maxTurns } = resolveExperimentInputs(context, request, agent.inputs);
   if (maxTurns !== undefined) agent.runtime.maxTurns = maxTurns;
+  const inputFiles = panelInputFiles(context, agent.folder, inputs);
   const resolved = await resolveEndpoint(context, request.endpoint, agent.definition.model);
   const endpoint = request.endpoint.maxResponseBytes === undefined ? resolved : { ...resolved, maxResponseBytes: request.endpoint.maxResponseBytes };
   const parsed = ExperimentConfig.safeParse({
@@ -156,6 +169,7 @@ export async function createExperimentFromRequest(context: PanelContext, request
     primaryMetric: request.primaryMetric,
     stopEarly: request.stopEarly,
     sandbox: panelSandbox(agent.runtime, request.unsafeNoSandbox),
+    inputFiles,
   } satisfies ExperimentConfigInput);
   if (!parsed.success) throw new InputError('the experiment settings are not valid', zodReasons(parsed.error));
   const row = createStoredExperiment(context.database, parsed.data, agent.runtime);
