@@ -1,17 +1,21 @@
-// The repository's own test command after apply (`python3 -m pytest -q`, `make test`...), run from
-// the repository root (or from a temporary checkout of the branch the changes went to), its result
-// stored with the campaign. The accepted changes may hold tests the model wrote, so the command
-// runs in the sandbox like every program run on the model's output (lib/tools/sandbox): the
-// repository the only writable folder, no network, none of Remora's environment.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+// The repository's own test command after apply (`python3 -m pytest -q`, `make test`...), its result
+// stored with the campaign. The accepted changes may hold tests the model wrote, and the panel can
+// start it, so the command runs in the sandbox like every program run on the model's output
+// (lib/tools/sandbox): no network, none of Remora's environment, and on a copy of the repository
+// (of its working tree, or of the branch the changes went to) in a work folder, the only folder it
+// may write. The repository itself is neither written nor handed to the sandbox's user.
+import { execFile } from 'node:child_process';
+import { copyFile, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { RemoraDatabase } from '../db/client';
 import { recordTestRun } from '../db/queries/campaigns';
 import type { CampaignRow } from '../db/schema';
+import { InputError } from '../errors';
 import type { Confinement } from '../tools/sandbox/host';
 import { runConfined } from '../tools/sandbox/run-confined';
+import { createWorkspaceFolder } from '../tools/work-root';
 import { gitText } from './git';
+import { walkRepositoryFiles } from './walk';
 
 export type TestRun = { command: string; where: string; exitCode: number | null; passed: boolean; output: string; at: number; timedOut: boolean; confinement: Confinement };
 
@@ -21,20 +25,22 @@ const MAX_OUTPUT_BYTES = 8 * 1024 * 1024;
 export type TestCommandOptions = {
   /** Where no sandbox is available, run it anyway with the user's own rights (--unsafe-no-sandbox). */
   allowUnconfined?: boolean;
+  timeoutMs?: number;
 };
 
 /** Runs the command (the user's own, typed for their shell, like a Makefile line) in `folder`, confined. */
 export async function runTestCommand(folder: string, command: string, options: TestCommandOptions = {}): Promise<Omit<TestRun, 'where' | 'at'>> {
+  const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
   const run = await runConfined({
     program: 'bash',
     args: ['-c', command],
     cwd: folder,
     writable: [folder],
     env: { PYTEST_DISABLE_PLUGIN_AUTOLOAD: '1' },
-    timeoutMs: TIMEOUT_MS,
+    timeoutMs,
     maxOutputBytes: MAX_OUTPUT_BYTES,
     // A whole suite: CPU time up to the time limit, and room for the processes it starts.
-    limits: { cpuSeconds: TIMEOUT_MS / 1000, processes: 256 },
+    limits: { cpuSeconds: Math.ceil(timeoutMs / 1000), processes: 256 },
     allowUnconfined: options.allowUnconfined,
   });
   if (!run.ok) return { command, exitCode: null, passed: false, output: run.error, timedOut: false, confinement: run.confinement };
@@ -43,22 +49,41 @@ export async function runTestCommand(folder: string, command: string, options: T
   return { command, exitCode: run.exitCode, passed, output, timedOut: run.timedOut, confinement: run.confinement };
 }
 
-export async function runRepositoryTests(database: RemoraDatabase, campaign: CampaignRow, command: string, branch?: string, options: TestCommandOptions = {}): Promise<TestRun> {
-  let run: TestRun;
-  if (branch) {
-    const scratch = await mkdtemp(path.join(os.tmpdir(), 'remora-branch-'));
-    const checkout = path.join(scratch, 'checkout');
-    try {
-      await gitText(campaign.repoRoot, ['worktree', 'add', '--detach', checkout, branch]);
-      const top = await gitText(campaign.repoRoot, ['rev-parse', '--show-prefix']);
-      run = { ...(await runTestCommand(path.join(checkout, top), command, options)), where: `branch ${branch}`, at: Date.now() };
-    } finally {
-      await gitText(campaign.repoRoot, ['worktree', 'remove', '--force', checkout]).catch(() => undefined);
-      await rm(scratch, { recursive: true, force: true });
-    }
-  } else {
-    run = { ...(await runTestCommand(campaign.repoRoot, command, options)), where: 'working tree', at: Date.now() };
+async function copyWorkingTree(root: string, into: string): Promise<void> {
+  for await (const file of walkRepositoryFiles(root)) {
+    const target = path.join(into, ...file.path.split('/'));
+    await mkdir(path.dirname(target), { recursive: true });
+    await copyFile(file.absolute, target);
   }
-  recordTestRun(database, campaign.id, run);
-  return run;
+}
+
+/** The branch's tree under the campaign's folder, unpacked by `git archive | tar` (no worktree is registered). */
+async function copyBranch(root: string, branch: string, into: string): Promise<void> {
+  await gitText(root, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`]).catch(() => {
+    throw new InputError(`there is no branch ${branch} in ${root}`);
+  });
+  const prefix = await gitText(root, ['rev-parse', '--show-prefix']);
+  const archive = await new Promise<Buffer>((resolve, reject) =>
+    execFile('git', ['-C', root, 'archive', '--format=tar', `refs/heads/${branch}:${prefix}`], { encoding: 'buffer', maxBuffer: 2 * 1024 * 1024 * 1024 }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
+  );
+  await new Promise<void>((resolve, reject) => {
+    const unpack = execFile('tar', ['-x', '-C', into], (error) => (error ? reject(error) : resolve()));
+    unpack.stdin?.end(archive);
+  });
+}
+
+export type RepositoryTestOptions = TestCommandOptions & { branch?: string };
+
+export async function runRepositoryTests(database: RemoraDatabase, campaign: CampaignRow, command: string, options: RepositoryTestOptions = {}): Promise<TestRun> {
+  if (command.trim() === '') throw new InputError('give the command that runs the repository\'s tests, e.g. "python3 -m pytest -q"');
+  const copy = await createWorkspaceFolder();
+  try {
+    if (options.branch) await copyBranch(campaign.repoRoot, options.branch, copy);
+    else await copyWorkingTree(campaign.repoRoot, copy);
+    const run: TestRun = { ...(await runTestCommand(copy, command, options)), where: options.branch ? `branch ${options.branch}` : 'working tree', at: Date.now() };
+    recordTestRun(database, campaign.id, run);
+    return run;
+  } finally {
+    await rm(copy, { recursive: true, force: true });
+  }
 }

@@ -56,13 +56,16 @@ function isInside(root: string, candidate: string): boolean {
 }
 
 /** Python files under the root, streamed in sorted order. */
-export async function* walkPythonFiles(root: string, options: WalkOptions = {}): AsyncGenerator<WalkedFile> {
+export function walkPythonFiles(root: string, options: WalkOptions = {}): AsyncGenerator<WalkedFile> {
   const excluded = excludeMatcher(options.exclude ?? []);
+  return walkRepositoryFiles(root, (relative) => relative.endsWith('.py') && !excluded(relative));
+}
+
+/** The files under the root that .gitignore (and `wanted`) leave in, of any type; links must resolve inside the root. */
+export async function* walkRepositoryFiles(root: string, wanted: (relative: string) => boolean = () => true): AsyncGenerator<WalkedFile> {
   const top = await gitTopLevel(root);
-  const candidates = top ? gitFiles(root) : plainFiles(root);
-  for await (const relative of candidates) {
-    if (!relative.endsWith('.py') || excluded(relative)) continue;
-    if (relative.split('/').some((part) => SKIPPED_FOLDERS.has(part))) continue;
+  for await (const relative of top ? gitFiles(root) : plainFiles(root)) {
+    if (!wanted(relative) || relative.split('/').some((part) => SKIPPED_FOLDERS.has(part))) continue;
     const absolute = path.join(root, ...relative.split('/'));
     // A link may point anywhere: only files whose real path is inside the root are read.
     let real: string;

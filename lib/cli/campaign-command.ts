@@ -8,7 +8,7 @@ import type { CampaignRow } from '../db/schema';
 import { InputError, NotFoundError, RemoraError } from '../errors';
 import { applyToBranch, applyToWorkingTree, exportPatch } from '../campaigns/apply';
 import { acceptAllPassing, acceptChanges, rejectChanges } from '../campaigns/review';
-import { runRepositoryTests } from '../campaigns/test-command';
+import { runRepositoryTests, type TestRun } from '../campaigns/test-command';
 import { describe } from './harness-command';
 import { campaignJson, skippedNodes } from './campaign-output';
 import { exitCodeFor } from './exit-code';
@@ -105,18 +105,16 @@ export function applyCommand(id: string, options: { db: string; branch?: string;
     io.out(result.branch ? `committed ${result.files.length} file${result.files.length === 1 ? '' : 's'} on branch ${result.branch} (one commit per file)` : `applied the accepted changes to ${result.files.length} file${result.files.length === 1 ? '' : 's'} in ${campaign.repoRoot}`);
     for (const file of result.files) io.out(`  ${file}`);
     if (!options.testCommand) return 0;
-    const run = await runRepositoryTests(database, campaign, options.testCommand, result.branch, { allowUnconfined: options.unsafeNoSandbox === true });
-    io.out(`${run.command} (${run.where}): ${run.passed ? 'passed' : `failed (exit ${run.exitCode})`}`);
-    if (!run.passed) io.err(run.output);
-    return run.passed ? 0 : 3;
+    return reportTests(await runRepositoryTests(database, campaign, options.testCommand, { branch: result.branch, allowUnconfined: options.unsafeNoSandbox }));
   });
 }
 
+function reportTests(run: TestRun): number {
+  io.out(`${run.command} (${run.where}, ${run.confinement === 'none' ? 'without a sandbox' : 'in the sandbox'}): ${run.passed ? 'passed' : run.exitCode === null ? 'could not run' : `failed (exit ${run.exitCode})`}`);
+  if (!run.passed) io.err(run.output);
+  return run.passed ? 0 : 3;
+}
+
 export function testCommand(id: string, options: { db: string; command: string; branch?: string; unsafeNoSandbox?: boolean }): Promise<number> {
-  return withDatabase(options.db, async (database) => {
-    const run = await runRepositoryTests(database, campaignOf(database, id), options.command, options.branch, { allowUnconfined: options.unsafeNoSandbox === true });
-    io.out(`${run.command} (${run.where}): ${run.passed ? 'passed' : `failed (exit ${run.exitCode})`}`);
-    if (!run.passed) io.err(run.output);
-    return run.passed ? 0 : 3;
-  });
+  return withDatabase(options.db, async (database) => reportTests(await runRepositoryTests(database, campaignOf(database, id), options.command, { branch: options.branch, allowUnconfined: options.unsafeNoSandbox })));
 }

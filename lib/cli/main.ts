@@ -298,7 +298,7 @@ campaign
   .command('apply <id>')
   .description('Write the accepted changes into the working tree, or commit them on a new branch (one commit per file); refuses, naming each file, when a file changed since the campaign read it.')
   .option('--branch <name>', 'commit on this new branch instead of writing the working tree')
-  .option('--test-command <command>', "then run the repository's own tests (e.g. \"python3 -m pytest -q\") and store the result")
+  .option('--test-command <command>', "then run the repository's own tests (e.g. \"python3 -m pytest -q\") on a copy, in the sandbox, and store the result")
   .option('--unsafe-no-sandbox', 'where bubblewrap is missing, run the test command (and the tests the model wrote) anyway, with your own rights', false)
   .addOption(databaseOption())
   .action(async (id, options) => {
@@ -309,8 +309,8 @@ campaign
 campaign
   .command('test <id>')
   .description("Run the repository's own test command (after apply) and store its result with the campaign.")
-  .requiredOption('--command <command>', 'the test command, run from the repository root')
-  .option('--branch <name>', 'run it on a checkout of this branch instead of the working tree')
+  .requiredOption('--command <command>', 'the test command, run from the repository root (on a copy, in the sandbox, without network)')
+  .option('--branch <name>', 'run it on a copy of this branch instead of the working tree')
   .option('--unsafe-no-sandbox', 'where bubblewrap is missing, run the test command (and the tests the model wrote) anyway, with your own rights', false)
   .addOption(databaseOption())
   .action(async (id, options) => {
