@@ -15,10 +15,16 @@ export default defineConfig({
   // several times longer than alone. A failure is still a failure; it is just given time to pass.
   timeout: 120_000,
   expect: { timeout: 15_000 },
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  // scripts/test-all.sh runs the browser and load projects apart, each with its own report.
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? 'test-results/e2e.json' }]],
   // Playwright empties its output folder at start; a folder of its own keeps the unit report
   // (test-results/unit.json, written just before by scripts/test-all.sh) in place.
   outputDir: 'test-results/playwright',
+  projects: [
+    { name: 'browser', testIgnore: /experiments-large\.spec\.ts$/ },
+    // Thousands of conversations in one run: a load test, run by CI and reported apart.
+    { name: 'load', testMatch: /experiments-large\.spec\.ts$/ },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {

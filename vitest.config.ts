@@ -1,6 +1,36 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
+// The test files that start processes, listen on or connect to sockets, or start worker threads
+// (the simulator, the command line, pytest, ruff, bubblewrap, git, llama.cpp, the tool pool). Every
+// other test file is a unit test, and test/unit-guard.ts makes those calls throw in one.
+const INTEGRATION = [
+  'test/**/*.test.ts',
+  'agents/**/*.test.ts',
+  'lib/api/routes.test.ts',
+  'lib/build/tool-module.test.ts',
+  'lib/campaigns/{campaign,edits}.test.ts',
+  'lib/cli/{harness-serving,sim-command}.test.ts',
+  'lib/config.test.ts',
+  'lib/embedded/**/*.test.ts',
+  'lib/experiments/{early-stop,finish,job-runner,lease,playground,serving-settings}.test.ts',
+  'lib/export/export.test.ts',
+  'lib/gguf/tiny-model.test.ts',
+  'lib/http/socket-facts.test.ts',
+  'lib/panel/runtime.test.ts',
+  'lib/panel/agents/{agents,inputs,preview,variants,yaml}.test.ts',
+  'lib/panel/{campaigns,datasets,endpoints,export}/*.test.ts',
+  'lib/panel/experiments/{charts,experiments,history,summary-cache,summary-cli}.test.ts',
+  'lib/panel/replay/actions.test.ts',
+  'lib/python/{fixtures,pytest}.test.ts',
+  'lib/replay/replay.test.ts',
+  'lib/runner/{model-client,model-client-bounds,model-client-stream,model-client-transport,streaming}.test.ts',
+  'lib/serving/{models,render-check,start-vllm-script}.test.ts',
+  'lib/sim/{server,sim-behaviour,stream-logprobs}.test.ts',
+  'lib/task-success/**/*.test.ts',
+  'lib/tools/**/*.test.ts',
+];
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -10,11 +40,39 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['lib/**/*.test.ts', 'agents/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
-    // The tests that spawn the command line run its compiled build: compile it once, up front.
-    globalSetup: ['test/build-cli.ts'],
     pool: 'forks',
-    testTimeout: 20000,
+    // A safety net for a hung test, not a speed goal: on a loaded 2-core machine a CPU-bound test
+    // can take several times its quiet-machine time.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['lib/**/*.test.ts'],
+          exclude: INTEGRATION,
+          setupFiles: ['test/unit-guard.ts'],
+          // Pure modules: the files of one worker share their imports instead of loading them again.
+          isolate: false,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: INTEGRATION,
+          // The tests that spawn the command line run its compiled build: compile it once, up front.
+          globalSetup: ['test/build-cli.ts'],
+          // Most of these tests wait on a child process or a socket, not on this process's CPU:
+          // more files at once than cores keeps the cores busy.
+          maxWorkers: 3,
+          // After the unit tests (projects with different worker counts run one group at a time).
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

@@ -36,6 +36,8 @@ const Environment = z.object({
   REMORA_TOKEN: Text.optional(),
   /** `1`: the command line prints the stack of an internal error. */
   REMORA_DEBUG: z.enum(['0', '1']).optional(),
+  /** `1`/`0`: check (or not) the API's answers against their response schemas (default: outside production). */
+  REMORA_CHECK_RESPONSES: z.enum(['0', '1']).optional(),
 });
 
 export type RemoraConfig = {
@@ -49,6 +51,8 @@ export type RemoraConfig = {
   token: string | undefined;
   /** Print stacks of internal errors (REMORA_DEBUG=1). */
   debug: boolean;
+  /** REMORA_CHECK_RESPONSES as a flag; undefined when unset (lib/http/api-route.ts decides). */
+  checkResponses: boolean | undefined;
 };
 
 /** The settings an environment gives; a bad value is a ConfigurationError naming the variable. */
@@ -70,6 +74,7 @@ export function readConfig(environment: Record<string, string | undefined>, root
     simulatorLatencyMs: values.REMORA_SIM_LATENCY_MS,
     token: values.REMORA_TOKEN,
     debug: values.REMORA_DEBUG === '1',
+    checkResponses: values.REMORA_CHECK_RESPONSES === undefined ? undefined : values.REMORA_CHECK_RESPONSES === '1',
   };
 }
 

@@ -1,29 +1,39 @@
-// Sums the JSON reports of vitest and Playwright into the closing line CI reads.
+// Sums the JSON reports of vitest and Playwright into the closing line CI reads, after one line per
+// report (written without the closing line's comma, so that only the last line reads as a count).
 import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-let missing = 0;
 for (const file of process.argv.slice(2)) {
+  const name = path.basename(file, '.json');
   if (!existsSync(file)) {
-    missing += 1;
-    console.error(`no report at ${file}: that suite did not run to the end`);
+    failed += 1;
+    console.log(`  ${name.padEnd(12)} no report: that suite did not run to the end (counted as 1 failed)`);
     continue;
   }
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  if (typeof report.numPassedTests === 'number') {
-    // vitest (jest-compatible JSON)
-    passed += report.numPassedTests;
-    failed += report.numFailedTests;
-    skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-  } else if (report.stats) {
-    // Playwright
-    passed += report.stats.expected ?? 0;
-    failed += (report.stats.unexpected ?? 0) + (report.stats.flaky ?? 0);
-    skipped += report.stats.skipped ?? 0;
-  }
+  const counts = countsOf(JSON.parse(readFileSync(file, 'utf8')));
+  passed += counts.passed;
+  failed += counts.failed;
+  skipped += counts.skipped;
+  console.log(`  ${name.padEnd(12)} ${counts.passed} passed  ${counts.failed} failed${counts.skipped ? `  ${counts.skipped} skipped` : ''}`);
 }
-if (missing > 0) failed += missing;
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);
+
+function countsOf(report) {
+  if (typeof report.numPassedTests === 'number') {
+    // vitest (jest-compatible JSON)
+    return {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests,
+      skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    };
+  }
+  // Playwright; a flaky test (passed on a retry) counts as failed, and so does an error outside any
+  // test (the web server did not start, a spec did not load).
+  const stats = report.stats ?? {};
+  const outside = report.errors?.length ?? 0;
+  return { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) + outside, skipped: stats.skipped ?? 0 };
+}

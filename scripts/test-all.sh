@@ -1,35 +1,76 @@
 #!/usr/bin/env bash
-# Runs every suite (unit, then browser) and ends with one line: N passed, N failed.
+# Runs every suite (unit, integration, the panel build, browser, load), prints the time each took,
+# and ends with one line: N passed, N failed (all suites summed).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 mkdir -p test-results
-rm -f test-results/unit.json test-results/e2e.json
+rm -f test-results/unit.json test-results/integration.json test-results/e2e.json test-results/load.json
 
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit.json
+timings=()
+# Runs a suite, keeping its wall time for the table at the end.
+timed() {
+  local name="$1"
+  shift
+  local start=$SECONDS
+  "$@"
+  local status=$?
+  timings+=("$(printf '%-12s %5ss  %s' "$name" $((SECONDS - start)) "$([ $status -eq 0 ] && echo ok || echo "FAILED ($status)")")")
+  return $status
+}
+
+# The panel build is the longest step and its CPU use is uneven: it runs beside the integration
+# tests, which mostly wait on child processes and sockets.
+build_status=0
+build_pid=
+if [ "${SKIP_E2E:-}" != "1" ]; then
+  build_start=$SECONDS
+  npx next build > test-results/next-build.log 2>&1 &
+  build_pid=$!
+fi
+
+timed unit npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=test-results/unit.json
 unit_status=$?
+timed integration npx vitest run --project integration --reporter=default --reporter=json --outputFile.json=test-results/integration.json
+integration_status=$?
 
 e2e_status=0
-browser="${REMORA_CHROMIUM-/usr/bin/chromium}"
-if [ "${SKIP_E2E:-}" != "1" ] && [ -n "$browser" ] && [ ! -x "$browser" ]; then
-  if [ "$(id -u)" = "0" ] && command -v apt-get > /dev/null; then
-    echo "installing Debian's chromium for the browser tests..." >&2
-    (apt-get update -qq && apt-get install -y -qq chromium > /dev/null) || echo "could not install chromium" >&2
+load_status=0
+reports=(test-results/unit.json test-results/integration.json)
+if [ -n "$build_pid" ]; then
+  wait "$build_pid"
+  build_status=$?
+  timings+=("$(printf '%-12s %5ss  %s' 'next build' $((SECONDS - build_start)) "$([ $build_status -eq 0 ] && echo ok || echo "FAILED ($build_status)") (beside the tests above)")")
+  [ $build_status -eq 0 ] || { echo "next build failed:" >&2; tail -40 test-results/next-build.log >&2; }
+
+  browser="${REMORA_CHROMIUM-/usr/bin/chromium}"
+  if [ -n "$browser" ] && [ ! -x "$browser" ]; then
+    if [ "$(id -u)" = "0" ] && command -v apt-get > /dev/null; then
+      echo "installing Debian's chromium for the browser tests..." >&2
+      (apt-get update -qq && apt-get install -y -qq chromium > /dev/null) || echo "could not install chromium" >&2
+    fi
+    [ -x "$browser" ] || { echo "no browser at $browser: install chromium, or set REMORA_CHROMIUM to a Chromium binary (empty: Playwright's own)" >&2; build_status=1; }
   fi
-  [ -x "$browser" ] || { echo "no browser at $browser: install chromium, or set REMORA_CHROMIUM to a Chromium binary (empty: Playwright's own)" >&2; e2e_status=1; }
-fi
-if [ "${SKIP_E2E:-}" = "1" ] || [ $e2e_status -ne 0 ]; then
-  [ $e2e_status -eq 0 ] && echo "SKIP_E2E=1: browser tests not run" >&2
-else
-  npx next build > test-results/next-build.log 2>&1 || { echo "next build failed:" >&2; tail -40 test-results/next-build.log >&2; e2e_status=1; }
-  if [ $e2e_status -eq 0 ]; then
-    npx playwright test
+  if [ $build_status -eq 0 ]; then
+    timed browser env E2E_REPORT=test-results/e2e.json npx playwright test --project browser
     e2e_status=$?
+    # The long run with thousands of conversations: its own project and report, counted apart.
+    timed load env E2E_REPORT=test-results/load.json npx playwright test --project load
+    load_status=$?
+  else
+    e2e_status=1
   fi
+  reports+=(test-results/e2e.json test-results/load.json)
+else
+  echo "SKIP_E2E=1: the panel build and the browser tests were not run" >&2
 fi
 
-reports=(test-results/unit.json)
-[ "${SKIP_E2E:-}" = "1" ] || reports+=(test-results/e2e.json)
+echo
+echo "time per suite:"
+printf '  %s\n' "${timings[@]}"
+echo "  total        $(printf '%5s' $SECONDS)s"
 node scripts/count-results.mjs "${reports[@]}"
 count_status=$?
-if [ $unit_status -ne 0 ] || [ $e2e_status -ne 0 ] || [ $count_status -ne 0 ]; then exit 1; fi
+for status in $unit_status $integration_status $build_status $e2e_status $load_status $count_status; do
+  [ "$status" -eq 0 ] || exit 1
+done

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { NotFoundError } from '../errors';
-import { apiRoute, checkSameOrigin, json } from './api-route';
+import { apiRoute, checkingResponses, checkSameOrigin, json } from './api-route';
 
 function request(method: string, headers: Record<string, string>) {
   return new Request('http://127.0.0.1:3000/api/experiments', { method, headers });
@@ -38,10 +39,44 @@ describe('apiRoute', () => {
     const logged: string[] = [];
     const broken = apiRoute(() => {
       throw new TypeError('cannot read properties of undefined');
-    }, (line) => logged.push(line));
+    }, { log: (line) => logged.push(line) });
     const failed = await broken(request('GET', {}), {});
     expect(failed.status).toBe(500);
     expect(JSON.stringify(await failed.json())).not.toContain('undefined');
     expect(logged[0]).toContain('TypeError: cannot read properties of undefined');
+  });
+});
+
+describe('the response schema check', () => {
+  const Answer = z.strictObject({ id: z.string(), count: z.number().int() });
+  const answering = (body: unknown, status = 200) => apiRoute(() => json(body, status), { response: Answer, checkResponses: true, log: () => {} });
+
+  it('lets an answer that matches its schema through unchanged', async () => {
+    const response = await answering({ id: 'e1', count: 3 })(request('GET', {}), {});
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ id: 'e1', count: 3 });
+  });
+
+  it('turns an answer that drifted from its schema into a logged 500 naming the field', async () => {
+    const logged: string[] = [];
+    const drifted = apiRoute(() => json({ id: 'e1', count: 'three' }), { response: Answer, checkResponses: true, log: (line) => logged.push(line) });
+    const response = await drifted(request('GET', {}), {});
+    expect(response.status).toBe(500);
+    expect(logged[0]).toMatch(/the answer to GET \/api\/experiments does not match its response schema:\n {2}count: /);
+    // An extra field breaks a strict schema too: clients would not know it.
+    expect((await answering({ id: 'e1', count: 3, extra: true })(request('GET', {}), {})).status).toBe(500);
+  });
+
+  it('checks only successful JSON answers, and only when asked', async () => {
+    expect((await answering({ error: 'refused' }, 400)(request('GET', {}), {})).status).toBe(400);
+    const unchecked = apiRoute(() => json({ wrong: true }), { response: Answer, checkResponses: false });
+    expect((await unchecked(request('GET', {}), {})).status).toBe(200);
+    const file = apiRoute(() => new Response('a,b\n', { headers: { 'content-type': 'text/csv' } }), { response: Answer, checkResponses: true });
+    expect((await file(request('GET', {}), {})).status).toBe(200);
+  });
+
+  it('is on by default outside production (vitest runs with NODE_ENV=test)', () => {
+    expect(process.env.NODE_ENV).not.toBe('production');
+    expect(checkingResponses()).toBe(true);
   });
 });

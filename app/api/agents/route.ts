@@ -1,3 +1,4 @@
+import { AgentImport, AgentList } from '@/lib/api/agents';
 import { apiRoute, json } from '@/lib/http/api-route';
 import { readJsonBody } from '@/lib/http/read-request';
 import { listAgentViews } from '@/lib/panel/agents/agents';
@@ -10,7 +11,7 @@ export const dynamic = 'force-dynamic';
 export const GET = apiRoute(async () => {
   const panel = await getPanel();
   return json({ agents: await listAgentViews(panel) });
-});
+}, { response: AgentList });
 
 /** Imports an agent from YAML (`dryRun` only checks it). */
 export const POST = apiRoute(async (request) => {
@@ -18,4 +19,4 @@ export const POST = apiRoute(async (request) => {
   const panel = await getPanel();
   const result = await importAgentYaml(panel, body);
   return json(result, result.stored ? 201 : 200);
-});
+}, { response: AgentImport });

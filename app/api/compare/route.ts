@@ -1,3 +1,4 @@
+import { Comparison } from '@/lib/api/compare';
 // GET /api/compare?a=EXPERIMENT:VARIANT&b=EXPERIMENT:VARIANT[&filter=&order=&q=&page=]: the two
 // variants' metrics with each difference in plain words, and which did better per input.
 import { apiRoute, json } from '@/lib/http/api-route';
@@ -12,4 +13,4 @@ export const GET = apiRoute(async (request) => {
   const query = readQuery(request, CompareQuery.strict());
   const panel = await getPanel();
   return json(compareVariants(panel, query.a, query.b, { filter: query.filter, order: query.order, query: query.q, page: query.page }));
-});
+}, { response: Comparison });

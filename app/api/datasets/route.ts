@@ -1,3 +1,4 @@
+import { DatasetImport, DatasetList } from '@/lib/api/datasets';
 import { apiRoute, json } from '@/lib/http/api-route';
 import { importDatasetText, listDatasetViews } from '@/lib/panel/datasets/datasets';
 import { checkDatasetFileSize, ImportDatasetRequest, readLargeJsonBody } from '@/lib/panel/datasets/requests';
@@ -8,7 +9,7 @@ export const dynamic = 'force-dynamic';
 export const GET = apiRoute(async () => {
   const panel = await getPanel();
   return json({ datasets: listDatasetViews(panel) });
-});
+}, { response: DatasetList });
 
 /**
  * Imports a dataset file: 201 with the set (200 when the same cases were already stored under
@@ -31,4 +32,4 @@ export const POST = apiRoute(async (request) => {
     );
   }
   return json(result, result.reused ? 200 : 201);
-});
+}, { response: DatasetImport });

@@ -1,3 +1,5 @@
+import { Created } from '@/lib/api/common';
+import { ExperimentList } from '@/lib/api/experiments';
 import { apiRoute, json } from '@/lib/http/api-route';
 import { readJsonBody, readQuery } from '@/lib/http/read-request';
 import { createExperimentFromRequest, listExperimentViews } from '@/lib/panel/experiments/experiments';
@@ -10,10 +12,10 @@ export const GET = apiRoute(async (request) => {
   const query = readQuery(request, ExperimentListQuery);
   const panel = await getPanel();
   return json({ experiments: listExperimentViews(panel, query) });
-});
+}, { response: ExperimentList });
 
 export const POST = apiRoute(async (request) => {
   const body = await readJsonBody(request, CreateExperimentRequest);
   const panel = await getPanel();
   return json(await createExperimentFromRequest(panel, body), 201);
-});
+}, { response: Created });

@@ -1,3 +1,4 @@
+import { AgentDetail } from '@/lib/api/agents';
 import { apiRoute, json } from '@/lib/http/api-route';
 import { readParams } from '@/lib/http/read-request';
 import { getAgentDetail } from '@/lib/panel/agents/detail';
@@ -10,4 +11,4 @@ export const GET = apiRoute(async (_request, context: { params: Promise<{ name: 
   const { name } = await readParams(context.params, AgentNameParams);
   const panel = await getPanel();
   return json(await getAgentDetail(panel, name));
-});
+}, { response: AgentDetail });

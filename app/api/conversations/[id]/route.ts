@@ -1,3 +1,4 @@
+import { Transcript } from '@/lib/api/conversations';
 import { apiRoute, json } from '@/lib/http/api-route';
 import { IdParams, readParams } from '@/lib/http/read-request';
 import { getConversationTranscript } from '@/lib/panel/conversations/conversations';
@@ -9,4 +10,4 @@ export const GET = apiRoute(async (_request, context: { params: Promise<{ id: st
   const { id } = await readParams(context.params, IdParams);
   const panel = await getPanel();
   return json(getConversationTranscript(panel, id));
-});
+}, { response: Transcript });

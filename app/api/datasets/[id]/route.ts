@@ -1,3 +1,5 @@
+import { Deleted } from '@/lib/api/common';
+import { DatasetPage } from '@/lib/api/datasets';
 import { apiRoute, json } from '@/lib/http/api-route';
 import { IdParams, readParams, readQuery } from '@/lib/http/read-request';
 import { deleteDatasetById, getDatasetPage } from '@/lib/panel/datasets/datasets';
@@ -12,10 +14,10 @@ export const GET = apiRoute(async (request, context: { params: Promise<{ id: str
   const query = readQuery(request, CasePageQuery);
   const panel = await getPanel();
   return json(getDatasetPage(panel, id, query));
-});
+}, { response: DatasetPage });
 
 export const DELETE = apiRoute(async (_request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await readParams(context.params, IdParams);
   const panel = await getPanel();
   return json(deleteDatasetById(panel, id));
-});
+}, { response: Deleted });

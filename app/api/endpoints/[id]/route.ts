@@ -1,3 +1,4 @@
+import { DeletedWithId } from '@/lib/api/common';
 import { apiRoute, json } from '@/lib/http/api-route';
 import { IdParams, readParams } from '@/lib/http/read-request';
 import { deleteEndpointById } from '@/lib/panel/endpoints/endpoints';
@@ -10,4 +11,4 @@ export const DELETE = apiRoute(async (_request, context: { params: Promise<{ id:
   const { id } = await readParams(context.params, IdParams);
   const panel = await getPanel();
   return json(deleteEndpointById(panel, id));
-});
+}, { response: DeletedWithId });

@@ -1,3 +1,4 @@
+import { ExperimentView } from '@/lib/api/experiments';
 import { apiRoute, json } from '@/lib/http/api-route';
 import { IdParams, readParams } from '@/lib/http/read-request';
 import { getExperimentView } from '@/lib/panel/experiments/experiments';
@@ -9,4 +10,4 @@ export const GET = apiRoute(async (_request, context: { params: Promise<{ id: st
   const { id } = await readParams(context.params, IdParams);
   const panel = await getPanel();
   return json(getExperimentView(panel, id));
-});
+}, { response: ExperimentView });

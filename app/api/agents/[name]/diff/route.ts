@@ -1,3 +1,4 @@
+import { VersionDiff } from '@/lib/api/agents';
 import { apiRoute, json } from '@/lib/http/api-route';
 import { readParams, readQuery } from '@/lib/http/read-request';
 import { AgentNameParams, DiffQuery } from '@/lib/panel/agents/requests';
@@ -12,4 +13,4 @@ export const GET = apiRoute(async (request, context: { params: Promise<{ name: s
   const query = readQuery(request, DiffQuery);
   const panel = await getPanel();
   return json(diffVersions(panel, name, query.from, query.to));
-});
+}, { response: VersionDiff });

@@ -1,3 +1,4 @@
+import { VariantVersion } from '@/lib/api/agents';
 import { apiRoute, json } from '@/lib/http/api-route';
 import { readJsonBody, readParams } from '@/lib/http/read-request';
 import { AgentNameParams, ForkVariantRequest } from '@/lib/panel/agents/requests';
@@ -12,4 +13,4 @@ export const POST = apiRoute(async (request, context: { params: Promise<{ name: 
   const body = await readJsonBody(request, ForkVariantRequest);
   const panel = await getPanel();
   return json(forkPromptVariant(panel, name, body), 201);
-});
+}, { response: VariantVersion });

@@ -1,3 +1,4 @@
+import { PythonInputs } from '@/lib/api/agents';
 import { apiRoute, json } from '@/lib/http/api-route';
 import { readJsonBody, readParams } from '@/lib/http/read-request';
 import { pythonInputs } from '@/lib/panel/agents/inputs';
@@ -16,4 +17,4 @@ export const POST = apiRoute(async (request, context: { params: Promise<{ name: 
   const panel = await getPanel();
   const result = await pythonInputs(panel, name, body);
   return json(result, result.saved ? 201 : 200);
-});
+}, { response: PythonInputs });

@@ -1,3 +1,4 @@
+import { PromptPreview } from '@/lib/api/agents';
 import { apiRoute, json } from '@/lib/http/api-route';
 import { readJsonBody, readParams } from '@/lib/http/read-request';
 import { previewPrompt } from '@/lib/panel/agents/preview';
@@ -12,4 +13,4 @@ export const POST = apiRoute(async (request, context: { params: Promise<{ name: 
   const body = await readJsonBody(request, PreviewRequest);
   const panel = await getPanel();
   return json(await previewPrompt(panel, name, body));
-});
+}, { response: PromptPreview });

@@ -1,3 +1,4 @@
+import { DraftValidation } from '@/lib/api/agents';
 import { apiRoute, json } from '@/lib/http/api-route';
 import { readJsonBody, readParams } from '@/lib/http/read-request';
 import { validatePromptDraft } from '@/lib/panel/agents/editing';
@@ -12,4 +13,4 @@ export const POST = apiRoute(async (request, context: { params: Promise<{ name: 
   const body = await readJsonBody(request, PromptDraft);
   const panel = await getPanel();
   return json(validatePromptDraft(panel, name, body));
-});
+}, { response: DraftValidation });

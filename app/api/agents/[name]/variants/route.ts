@@ -1,3 +1,4 @@
+import { PromptVariants, SavedVariant } from '@/lib/api/agents';
 import { apiRoute, json } from '@/lib/http/api-route';
 import { readJsonBody, readParams } from '@/lib/http/read-request';
 import { AgentNameParams, SaveVariantRequest } from '@/lib/panel/agents/requests';
@@ -11,7 +12,7 @@ export const GET = apiRoute(async (_request, context: { params: Promise<{ name: 
   const { name } = await readParams(context.params, AgentNameParams);
   const panel = await getPanel();
   return json(listPromptVariants(panel, name));
-});
+}, { response: PromptVariants });
 
 /** Saves the next version of a variant (201), or nothing when it equals the latest (200, unchanged). */
 export const POST = apiRoute(async (request, context: { params: Promise<{ name: string }> }) => {
@@ -20,4 +21,4 @@ export const POST = apiRoute(async (request, context: { params: Promise<{ name: 
   const panel = await getPanel();
   const saved = saveVariant(panel, name, body);
   return json(saved, saved.unchanged ? 200 : 201);
-});
+}, { response: SavedVariant });

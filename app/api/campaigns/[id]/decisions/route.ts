@@ -1,3 +1,4 @@
+import { CampaignDecision } from '@/lib/api/compare';
 import { apiRoute, json } from '@/lib/http/api-route';
 import { IdParams, readJsonBody, readParams } from '@/lib/http/read-request';
 import { DecisionRequest, decideChanges } from '@/lib/panel/campaigns/campaigns';
@@ -9,4 +10,4 @@ export const dynamic = 'force-dynamic';
 export const POST = apiRoute(async (request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await readParams(context.params, IdParams);
   return json(decideChanges(await getPanel(), id, await readJsonBody(request, DecisionRequest)));
-});
+}, { response: CampaignDecision });

@@ -1,3 +1,4 @@
+import { Created } from '@/lib/api/common';
 // POST /api/conversations/:id/replay {fromTurn, variant?, requests?} -> 201 {id}: the conversation
 // run again from turn N as a new experiment linked to it (lib/replay/README.md).
 import { apiRoute, json } from '@/lib/http/api-route';
@@ -12,4 +13,4 @@ export const POST = apiRoute(async (request, context: { params: Promise<{ id: st
   const body = await readJsonBody(request, ReplayRequestBody);
   const panel = await getPanel();
   return json(replayConversation(panel, id, body), 201);
-});
+}, { response: Created });

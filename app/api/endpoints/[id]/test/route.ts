@@ -1,3 +1,4 @@
+import { EndpointTest } from '@/lib/api/datasets';
 import { apiRoute, json } from '@/lib/http/api-route';
 import { IdParams, readParams } from '@/lib/http/read-request';
 import { testEndpoint } from '@/lib/panel/endpoints/endpoints';
@@ -9,4 +10,4 @@ export const POST = apiRoute(async (_request, context: { params: Promise<{ id: s
   const { id } = await readParams(context.params, IdParams);
   const panel = await getPanel();
   return json(await testEndpoint(panel, id));
-});
+}, { response: EndpointTest });

@@ -1,3 +1,4 @@
+import { ExperimentCancelled } from '@/lib/api/experiments';
 import { apiRoute, json } from '@/lib/http/api-route';
 import { IdParams, readParams } from '@/lib/http/read-request';
 import { cancelExperimentById } from '@/lib/panel/experiments/experiments';
@@ -9,4 +10,4 @@ export const POST = apiRoute(async (_request, context: { params: Promise<{ id: s
   const { id } = await readParams(context.params, IdParams);
   const panel = await getPanel();
   return json(cancelExperimentById(panel, id));
-});
+}, { response: ExperimentCancelled });

@@ -1,3 +1,4 @@
+import { ExperimentCharts } from '@/lib/api/experiments';
 // GET /api/experiments/:id/charts: the experiment view (as GET /api/experiments/:id) and the data
 // its charts draw, in one read; the experiment page polls it while the experiment runs.
 import { apiRoute, json } from '@/lib/http/api-route';
@@ -11,4 +12,4 @@ export const GET = apiRoute(async (_request, context: { params: Promise<{ id: st
   const { id } = await readParams(context.params, IdParams);
   const panel = await getPanel();
   return json(getExperimentPageData(panel, id));
-});
+}, { response: ExperimentCharts });

@@ -1,3 +1,4 @@
+import { ConversationPage } from '@/lib/api/experiments';
 import { apiRoute, json } from '@/lib/http/api-route';
 import { IdParams, readParams, readQuery } from '@/lib/http/read-request';
 import { listExperimentConversations } from '@/lib/panel/experiments/experiments';
@@ -11,4 +12,4 @@ export const GET = apiRoute(async (request, context: { params: Promise<{ id: str
   const query = readQuery(request, ConversationQuery);
   const panel = await getPanel();
   return json(listExperimentConversations(panel, id, query));
-});
+}, { response: ConversationPage });

@@ -1,3 +1,4 @@
+import { FailuresDataset } from '@/lib/api/experiments';
 // POST /api/experiments/:id/failures-dataset {name?, variant?} -> 201 {datasetId, name, cases, reused}:
 // the dataset cases whose first call failed, stored as a new dataset (lib/export/README.md).
 import { z } from 'zod';
@@ -15,4 +16,4 @@ export const POST = apiRoute(async (request, context: { params: Promise<{ id: st
   const body = await readJsonBody(request, FailuresDatasetBody);
   const panel = await getPanel();
   return json(datasetFromFailures(panel.database, id, body), 201);
-});
+}, { response: FailuresDataset });

@@ -1,3 +1,4 @@
+import { RerunCreated } from '@/lib/api/experiments';
 // POST /api/experiments/:id/rerun-failed {variantName | variant, failedIn?, repeats?} -> 201 {id, inputs}:
 // the inputs the experiment failed, run again with one variant (lib/replay/README.md).
 import { apiRoute, json } from '@/lib/http/api-route';
@@ -12,4 +13,4 @@ export const POST = apiRoute(async (request, context: { params: Promise<{ id: st
   const body = await readJsonBody(request, RerunFailedBody);
   const panel = await getPanel();
   return json(rerunFailedInputs(panel, id, body), 201);
-});
+}, { response: RerunCreated });

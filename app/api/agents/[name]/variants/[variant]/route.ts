@@ -1,3 +1,4 @@
+import { VariantHistory } from '@/lib/api/agents';
 import { apiRoute, json } from '@/lib/http/api-route';
 import { readParams } from '@/lib/http/read-request';
 import { VariantParams } from '@/lib/panel/agents/requests';
@@ -11,4 +12,4 @@ export const GET = apiRoute(async (_request, context: { params: Promise<{ name: 
   const { name, variant } = await readParams(context.params, VariantParams);
   const panel = await getPanel();
   return json({ versions: getVariantHistory(panel, name, variant) });
-});
+}, { response: VariantHistory });

@@ -1,3 +1,4 @@
+import { CampaignChange, CampaignChangeResult } from '@/lib/api/compare';
 import { z } from 'zod';
 import { apiRoute, json } from '@/lib/http/api-route';
 import { readJsonBody, readParams } from '@/lib/http/read-request';
@@ -13,11 +14,11 @@ type Context = { params: Promise<{ id: string; changeId: string }> };
 export const GET = apiRoute(async (_request, context: Context) => {
   const { id, changeId } = await readParams(context.params, Params);
   return json(await changeResult(await getPanel(), id, changeId));
-});
+}, { response: CampaignChangeResult });
 
 /** The person's edited text replaces the change's result (it must parse). */
 export const PUT = apiRoute(async (request, context: Context) => {
   const { id, changeId } = await readParams(context.params, Params);
   const { text } = await readJsonBody(request, EditRequest);
   return json(await saveChangeEdit(await getPanel(), id, changeId, text));
-});
+}, { response: CampaignChange });

@@ -1,3 +1,5 @@
+import { Deleted } from '@/lib/api/common';
+import { StoredCase } from '@/lib/api/datasets';
 import { apiRoute, json } from '@/lib/http/api-route';
 import { readJsonBody, readParams } from '@/lib/http/read-request';
 import { deleteDatasetCase, updateDatasetCase } from '@/lib/panel/datasets/datasets';
@@ -14,10 +16,10 @@ export const PATCH = apiRoute(async (request, context: Context) => {
   const body = await readJsonBody(request, UpdateCaseRequest);
   const panel = await getPanel();
   return json(updateDatasetCase(panel, id, caseId, body));
-});
+}, { response: StoredCase });
 
 export const DELETE = apiRoute(async (_request, context: Context) => {
   const { id, caseId } = await readParams(context.params, DatasetCaseParams);
   const panel = await getPanel();
   return json(deleteDatasetCase(panel, id, caseId));
-});
+}, { response: Deleted });
