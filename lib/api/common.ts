@@ -3,12 +3,12 @@
 // full are `looseObject`s, which check the fields named and let the others through.
 import { z } from 'zod';
 import { PARSE_PATHS } from '../parsing/types';
-import { OUTCOMES, type Outcome } from '../runner/types';
+import { OUTCOMES, type Outcome as OutcomeName } from '../runner/types';
 
 export const Id = z.string().min(1);
 export const Timestamp = z.number().int().nonnegative();
 export const Count = z.number().int().nonnegative();
-export const Outcome = z.enum(OUTCOMES as [Outcome, ...Outcome[]]);
+export const Outcome = z.enum(OUTCOMES as [OutcomeName, ...OutcomeName[]]);
 export const ParsePath = z.enum(PARSE_PATHS);
 export const ExperimentStatus = z.enum(['pending', 'running', 'completed', 'cancelled', 'failed']);
 /** The status a page and the API show: `interrupted` is a running row nobody carries on. */
