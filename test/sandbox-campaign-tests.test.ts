@@ -7,6 +7,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { removeFolders, scratchRepository } from '../lib/campaigns/testing/campaign-harness';
 import { runTestCommand } from '../lib/campaigns/test-command';
+import { openCampaign } from '../lib/campaigns/create';
+import { loadAgent } from '../lib/agents/load';
+import { getExperiment } from '../lib/db/queries/experiments';
+import { openTemporaryDatabase } from '../lib/db/testing/temporary-database';
+import { readStoredConfig } from '../lib/experiments/stored-config';
+import { PROJECT_ROOT } from '../lib/python/testing/agent-conversation';
+import { resetSandboxHost } from '../lib/tools/sandbox/host';
 import { hostileTest, leakedSecrets, setTrap, trapState, type Trap } from '../lib/tools/testing/trap';
 
 let trap: Trap;
@@ -47,5 +54,35 @@ describe("the repository's test command after apply", () => {
     const run = await runTestCommand(repo, 'python3 -m pytest -q -p no:cacheprovider tests');
     expect(run).toMatchObject({ exitCode: 0, passed: true, timedOut: false });
     expect(run.output).toContain('1 passed');
+  }, 60_000);
+});
+
+describe('a campaign of an agent that runs model-written code', () => {
+  const before = process.env.REMORA_BWRAP;
+  afterEach(() => {
+    if (before === undefined) delete process.env.REMORA_BWRAP;
+    else process.env.REMORA_BWRAP = before;
+    resetSandboxHost();
+  });
+
+  it('records its sandbox, and is refused before it starts where there is none', async () => {
+    const temporary = openTemporaryDatabase();
+    try {
+      const repo = scratchRepository({ 'pricing.py': 'def total(x):\n    return x\n' }, folders);
+      const agent = (await loadAgent(path.join(PROJECT_ROOT, 'agents', 'test'))).toRuntime();
+      const request = { agent, variant: { name: 'baseline', systemPrompt: agent.systemPrompt }, repo, endpoint: { baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }, concurrency: 1 };
+      const { campaign } = await openCampaign(temporary.database, request);
+      expect(readStoredConfig(getExperiment(temporary.database, campaign.experimentId)?.config).experiment.sandbox).toEqual({ confinement: 'bubblewrap', unsafeNoSandbox: false });
+
+      process.env.REMORA_BWRAP = '';
+      resetSandboxHost();
+      const refusal = await openCampaign(temporary.database, { ...request, concurrency: 2 }).then(
+        () => null,
+        (error: unknown) => error as Error,
+      );
+      expect(refusal?.message).toContain('runs code the model writes, and there is no sandbox here');
+    } finally {
+      temporary.dispose();
+    }
   }, 60_000);
 });

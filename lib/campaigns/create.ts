@@ -15,6 +15,7 @@ import { renderTemplate } from '../runner/template';
 import { toolSpecs } from '../runner/prompt';
 import type { AgentRuntime } from '../runner/types';
 import { REPOSITORY_LAYOUT } from '../tools/workspace';
+import { chooseCampaignSandbox } from '../tools/sandbox/experiment-sandbox';
 import { DEFAULT_CONTEXT_TOKENS, DEFAULT_RESERVE_TOKENS, estimateTokens, fitNode } from './context-budget';
 import { extractFile, nodeTypesFor } from './extract';
 import { gitTopLevel, repositoryRoot, walkPythonFiles } from './walk';
@@ -79,6 +80,7 @@ export async function openCampaign(database: RemoraDatabase, request: CampaignRe
     inputs: [{ node_text: `campaign over ${root}`, file_path: null }],
     requestsPerVariant: 1,
     concurrency: request.concurrency,
+    sandbox: chooseCampaignSandbox(agent),
   } satisfies ExperimentConfigInput);
   const identity = { agent, variant: request.variant, root, endpoint: { baseUrl: config.endpoint.baseUrl, model: config.endpoint.model }, settings };
   const configHash = createHash('sha256').update(canonicalJson(identity)).digest('hex');
