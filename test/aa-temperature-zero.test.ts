@@ -5,10 +5,12 @@ import path from 'node:path';
 import { startSimServer, type SimServer } from '../lib/sim/server';
 import { runCli } from './cli-process';
 
-// End to end A/A at temperature 0: two variants with the same prompt against the simulator, which
-// (like a real server at temperature 0) answers a request as a fixed function of it; the harness
-// agent's 26 inputs each repeated. Yesterday's per-response tests declared a difference in most
-// such runs; paired by input, identical answers can show none.
+// End to end A/A at temperature 0 through the command line: two variants whose prompts say the same
+// in other words, against the simulator, which does not read the wording but (like a real server at
+// temperature 0) answers a request as a fixed function of it. Each variant so gets answers of its
+// own from the same distribution, every repeat of an input the same; the harness agent's 26 inputs
+// each repeated. Yesterday's per-response tests declared a difference in most such runs. The share
+// over many runs is counted in aa-watched-panel.test.ts; here the command line's summary.
 let sim: SimServer;
 let folder = '';
 const summaries: any[] = [];
@@ -16,12 +18,14 @@ const summaries: any[] = [];
 beforeAll(async () => {
   sim = await startSimServer({ port: 0, seed: 5, latencyMs: 0 });
   folder = mkdtempSync(path.join(tmpdir(), 'remora-aa-'));
-  const prompt = path.join(folder, 'prompt.txt');
-  writeFileSync(prompt, 'You are a careful assistant. Always respond with a tool call.\n');
   for (let run = 0; run < 3; run++) {
+    const promptA = path.join(folder, `a-${run}.txt`);
+    const promptB = path.join(folder, `b-${run}.txt`);
+    writeFileSync(promptA, `Run ${run}. You are a careful assistant. Always respond with a tool call.\n`);
+    writeFileSync(promptB, `You are an assistant who works with care (run ${run}). Always respond with a tool call.\n`);
     const result = await runCli([
       'harness', '--agent', 'harness', '--base-url', sim.origin, '--model', 'functiongemma',
-      '--variant', `a=${prompt}`, '--variant', `b=${prompt}`, '--requests-per-variant', '52', '--concurrency', '8',
+      '--variant', `a=${promptA}`, '--variant', `b=${promptB}`, '--requests-per-variant', '52', '--concurrency', '8',
       '--temperature', '0', '--db', path.join(folder, `aa-${run}.db`), '--json',
     ]);
     expect(result.code).toBe(0);
@@ -44,8 +48,9 @@ describe('A/A at temperature 0 with repeated inputs', () => {
         expect(comparison.pAdjusted === null || comparison.pAdjusted >= 0.05).toBe(true);
       }
       // Every repeat of an input got the same answer: pass^k does not fall with k.
-      const curve = summary.variants[0].passHatK;
-      expect(curve['2']).toBeCloseTo(curve['1'], 12);
+      for (const variant of summary.variants) expect(variant.passHatK['2']).toBeCloseTo(variant.passHatK['1'], 12);
     }
+    // Not trivially: the variants' answers do differ on some inputs (identical answers never could).
+    expect(summaries.some((summary) => summary.comparisons.some((comparison: any) => comparison.difference !== null && comparison.difference !== 0))).toBe(true);
   });
 });

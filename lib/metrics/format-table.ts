@@ -130,7 +130,12 @@ export function formatSummaryTable(summary: ExperimentSummary): string {
   const errors = countsTable('Errors', summary.variants, (v) => v.errors, []);
   for (const section of [parsePaths, outcomes, errors]) if (section !== null) sections.push(section);
   if (summary.comparisons.length > 0) {
-    sections.push(['Comparisons (difference is the second variant minus the first)', ...summary.comparisons.map((c) => `- ${describeComparison(c)}`)].join('\n'));
+    // As on the panel: the primary metric's comparisons decide, the others are exploratory.
+    const heading = summary.primaryMetric
+      ? `Comparisons (difference is the second variant minus the first; primary metric ${summary.primaryMetric}, the others exploratory)`
+      : 'Comparisons (difference is the second variant minus the first; no primary metric chosen, so all are exploratory)';
+    const line = (c: ExperimentSummary['comparisons'][number]) => `- ${summary.primaryMetric && c.exploratory ? 'exploratory: ' : ''}${describeComparison(c)}`;
+    sections.push([heading, ...summary.comparisons.map(line)].join('\n'));
   }
   return sections.join('\n\n') + '\n';
 }

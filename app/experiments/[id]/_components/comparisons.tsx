@@ -50,7 +50,7 @@ export function Comparisons({ summary }: { summary: SummaryJson }) {
       <ul className="comparisons" data-testid="comparisons">
         {summary.comparisons.map((comparison) => (
           <li key={`${comparison.a}-${comparison.b}-${comparison.metric}`} data-exploratory={comparison.exploratory ? 'true' : 'false'}>
-            {comparison.exploratory ? <span className="muted">Exploratory: </span> : null}
+            {summary.primaryMetric && comparison.exploratory ? <span className="muted">Exploratory: </span> : null}
             {describeComparison(comparison)}
           </li>
         ))}

@@ -50,6 +50,16 @@ export function InputReliability({ view }: { view: ReliabilityView }) {
         </table>
       </div>
       {view.rows.length > SHOWN ? <p className="muted">{`${view.rows.length - SHOWN} more inputs agree more.`}</p> : null}
+      {view.flaky > 0 ? (
+        // Every flaky input, also those below the table's cut: they are where prompts help or hurt by luck.
+        <p data-testid="flaky-inputs">
+          <strong>Flaky inputs:</strong>{' '}
+          {view.rows
+            .filter((row) => row.flaky)
+            .map((row) => row.label)
+            .join(' · ')}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -109,7 +109,16 @@ export function SummaryTables({ summary }: { summary: SummaryJson }) {
                 <RateCell variant={variant} rate="toolCallRate" />
                 {judged ? <RateCell variant={variant} rate="taskSuccessRate" /> : null}
                 <RateCell variant={variant} rate="validCallRate" />
-                <RateCell variant={variant} rate="completionRate" />
+                <td className="number" data-testid="rate-completionRate">
+                  {formatPercent(variant.completionRate.value)}
+                  <span className="sub">{formatInterval(variant.completionRate.low, variant.completionRate.high)}</span>
+                  {variant.counts ? <span className="sub">{`${variant.counts.completionRate.successes} of ${variant.counts.completionRate.trials}`}</span> : null}
+                  {variant.completionRateWithoutServerFailures ? (
+                    <span className="sub" data-testid="completion-without-server-failures" title="Conversations that ended on a server failure (the model was never asked) left out">
+                      {`${formatPercent(variant.completionRateWithoutServerFailures.value)} without server failures`}
+                    </span>
+                  ) : null}
+                </td>
                 <td className="number">
                   {formatNumber(variant.turnsToCompletion.mean, 2)}
                   <span className="sub">
@@ -135,7 +144,14 @@ export function SummaryTables({ summary }: { summary: SummaryJson }) {
       </div>
       <p className="muted" style={{ fontSize: 12 }}>
         Rates show the value, its 95% interval clustered by input, and the counts behind it; n is {summary.variants.map((variant) => `${variant.name}: ${variant.inputs ?? '?'} inputs, ${variant.conversations} conversations`).join('; ')}. Turns count model calls in submitted conversations only.
+        Model calls are the model&apos;s responses; latency is the server&apos;s time for them, retry waits apart.
       </p>
+      {variants.some((variant) => (variant.retriedErrors ?? 0) > 0) ? (
+        <p className="muted" style={{ fontSize: 12 }} data-testid="retried-errors">
+          Retried server errors (not counted as model responses):{' '}
+          {variants.map((variant) => `${variant.name}: ${variant.retriedErrors ?? 0}, ${formatMilliseconds(variant.retryWaitMs ?? 0)} waiting`).join('; ')}.
+        </p>
+      ) : null}
 
       <h2>Parse paths</h2>
       <CountTable variants={variants} pick={(variant) => variant.parsePaths} testId="parse-paths" empty="No model response yet." />

@@ -1,0 +1,60 @@
+// The experiment form's decision part and what a dataset run's page shows (issue 14, item 0 and 8):
+// warnings about designs that cannot show a real difference, the scoring mode chosen in the form
+// and named on the page, and a dataset run's page without the charts and comparisons that mean
+// nothing at one turn.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { screenshot } from './helpers';
+
+test('warns that identical variants, or prompts on the simulator, make an A/A test', async ({ page }) => {
+  await page.goto('/experiments/new?agent=harness');
+  const warnings = page.getByTestId('plan-warnings');
+  // The form starts with two copies of the agent's prompt on the built-in simulator.
+  await expect(warnings).toContainText('is identical to "baseline": this is an A/A test');
+  await expect(warnings).toContainText('a prompt A/B test on it is an A/A test');
+  // Another wording of the prompt is still A/A on the simulator, which does not read it.
+  await page.getByTestId('variant-editor').nth(1).getByTestId('variant-prompt').fill('Echo the request with simple_tool, then submit. Always respond with a tool call.');
+  await expect(warnings).not.toContainText('is identical to');
+  await expect(warnings).toContainText('a prompt A/B test on it is an A/A test');
+  // A setting that differs is simulated: no longer A/A.
+  await page.getByTestId('variant-editor').nth(1).getByTestId('variant-tool-choice').selectOption('required');
+  await expect(warnings).toContainText('only the settings that differ between the variants can make a real difference there');
+  await expect(page.getByTestId('primary-metric')).toHaveValue('');
+  await screenshot(page, 'decision-form-warnings');
+});
+
+test('a dataset run scored by BFCL\'s rules from the form: the page names the scoring and leaves out turns and outcomes', async ({ page, request }) => {
+  const text = readFileSync(path.join(process.cwd(), 'agents', 'smart_home', 'dataset.jsonl'), 'utf8');
+  const imported = await request.post('/api/datasets', { data: { name: 'smart home (scoring e2e)', format: 'remora', text } });
+  expect([200, 201]).toContain(imported.status());
+
+  await page.goto('/experiments/new?agent=smart_home&dataset=smart%20home%20(scoring%20e2e)');
+  const scoring = page.getByTestId('scoring-select');
+  await expect(scoring).toHaveValue('lenient');
+  await scoring.selectOption('bfcl');
+  await page.getByTestId('variant-editor').nth(1).getByTestId('variant-tool-choice').selectOption('required');
+  await page.getByTestId('primary-metric').selectOption('taskSuccessRate');
+  await page.getByTestId('start-experiment').click();
+  await page.waitForURL(/\/experiments\/[0-9a-f-]+$/);
+  const id = page.url().split('/').pop() as string;
+  await expect(page.getByTestId('status')).toHaveText('completed', { timeout: 60_000 });
+
+  await expect(page.getByTestId('scoring-mode')).toHaveText('BFCL (AST checker, exact)');
+  const api = (await (await request.get(`/api/experiments/${id}`)).json()) as { summary: { comparisons: { metric: string; exploratory: boolean }[] } };
+  const metrics = api.summary.comparisons.map((comparison) => comparison.metric);
+  expect(metrics).toContain('taskSuccessRate');
+  expect(metrics).toContain('callAccuracy');
+  expect(metrics).not.toContain('completionRate');
+  expect(metrics).not.toContain('turnsToCompletion');
+  expect(api.summary.comparisons.filter((comparison) => !comparison.exploratory).map((comparison) => comparison.metric)).toEqual(['taskSuccessRate']);
+  // One turn, scored on the first response: no turns or outcomes chart, no completion bar.
+  await expect(page.getByTestId('chart-rates')).toBeVisible();
+  await expect(page.getByTestId('chart-turns')).toHaveCount(0);
+  await expect(page.getByTestId('chart-outcomes')).toHaveCount(0);
+  await expect(page.locator('[data-testid="rate-cell"][data-metric="completionRate"]')).toHaveCount(0);
+  await expect(page.locator('[data-testid="rate-cell"][data-metric="taskSuccessRate"]').first()).toBeVisible();
+  await expect(page.getByTestId('primary-metric-note')).toContainText('Task success rate was chosen as the primary metric');
+  await expect(page.getByTestId('comparisons')).toContainText('Exploratory: ');
+  await screenshot(page, 'decision-dataset-bfcl');
+});
