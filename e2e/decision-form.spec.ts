@@ -53,7 +53,8 @@ test('a dataset run scored by BFCL\'s rules from the form: the page names the sc
   await expect(page.getByTestId('chart-turns')).toHaveCount(0);
   await expect(page.getByTestId('chart-outcomes')).toHaveCount(0);
   await expect(page.locator('[data-testid="rate-cell"][data-metric="completionRate"]')).toHaveCount(0);
-  await expect(page.locator('[data-testid="rate-cell"][data-metric="taskSuccessRate"]').first()).toBeVisible();
+  // Task success is drawn beside the tool-call rate, one bar per variant.
+  await expect(page.getByTestId('chart-rates').locator('[data-testid="rate-cell"][data-metric="taskSuccessRate"]')).toHaveCount(2);
   await expect(page.getByTestId('primary-metric-note')).toContainText('Task success rate was chosen as the primary metric');
   await expect(page.getByTestId('comparisons')).toContainText('Exploratory: ');
   await screenshot(page, 'decision-dataset-bfcl');

@@ -9,6 +9,8 @@ import { planWarnings } from '@/lib/experiments/plan-warnings';
 import type { ExperimentDraft } from '@/lib/panel/experiments/form-drafts';
 
 const PRIMARY_CHOICES = ['toolCallRate', 'validCallRate', 'completionRate', 'taskSuccessRate', 'turnsToCompletion'] as const;
+// A dataset run scores one response per case: completion and turns mean nothing there (they are not compared).
+const DATASET_CHOICES = ['toolCallRate', 'validCallRate', 'taskSuccessRate', 'callAccuracy', 'nameAccuracy', 'argumentAccuracy'] as const;
 
 export type PowerHistory = { baseline: number; discordance: number | null; fromExperiment: string | null };
 
@@ -37,7 +39,7 @@ export function DecisionPlan({ draft, update, simulated, history }: { draft: Exp
           <label htmlFor="primary-metric">Primary metric</label>
           <select id="primary-metric" value={draft.primaryMetric ?? ''} onChange={(event) => update({ primaryMetric: event.target.value })} data-testid="primary-metric">
             <option value="">none: every comparison is exploratory</option>
-            {PRIMARY_CHOICES.map((metric) => (
+            {(draft.inputSource.startsWith('dataset:') ? DATASET_CHOICES : PRIMARY_CHOICES).map((metric) => (
               <option key={metric} value={metric}>
                 {METRIC_LABELS[metric]}
               </option>

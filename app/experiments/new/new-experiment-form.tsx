@@ -57,8 +57,10 @@ export function NewExperimentForm({ options, initial, histories = {} }: { option
   };
   const chooseInputs = (value: string) => {
     const chosen = options.datasets.find((candidate) => `dataset:${candidate.id}` === value);
-    // One pass over a dataset is the usual run: each case once per variant.
-    update(chosen ? { inputSource: value, requestsPerVariant: String(chosen.caseCount) } : { inputSource: value });
+    // One pass over a dataset is the usual run: each case once per variant. Completion and turns
+    // are not compared in a dataset run, so neither can stay its primary metric.
+    const keepsPrimary = !chosen || !['completionRate', 'turnsToCompletion'].includes(draft.primaryMetric ?? '');
+    update(chosen ? { inputSource: value, requestsPerVariant: String(chosen.caseCount), ...(keepsPrimary ? {} : { primaryMetric: '' }) } : { inputSource: value });
   };
   const addVariant = () => {
     setDraft((current) => {

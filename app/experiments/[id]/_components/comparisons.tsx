@@ -80,7 +80,7 @@ export function Comparisons({ summary }: { summary: SummaryJson }) {
                 </td>
                 <td>
                   {METHOD_NAMES[comparison.method ?? 'none'] ?? comparison.method}
-                  {comparison.paired ? ', paired' : ''}
+                  {comparison.paired && comparison.method !== 'none' ? ', paired' : ''}
                 </td>
                 <td className="number">{comparison.inputs ?? '—'}</td>
                 <td className="number" data-testid="p-raw">
