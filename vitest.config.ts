@@ -15,7 +15,7 @@ const INTEGRATION = [
   'lib/embedded/**/*.test.ts',
   'lib/experiments/{early-stop,finish,job-runner,lease,playground,serving-settings}.test.ts',
   'lib/export/export.test.ts',
-  'lib/gguf/tiny-model.test.ts',
+  'lib/testing/gguf/tiny-model.test.ts',
   'lib/http/{bounded-body,socket-facts}.test.ts',
   'lib/panel/runtime.test.ts',
   'lib/panel/agents/{agents,inputs,preview,variants,yaml}.test.ts',

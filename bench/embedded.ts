@@ -16,7 +16,7 @@ import { ModelRegistry, type LoadedModel } from '../lib/embedded/model-registry'
 import { RANDOM_MODEL } from '../lib/embedded/testing/tiny-models';
 import { EXAMPLE_MESSAGES, WEATHER_TOOL } from '../lib/functiongemma/example-exchange';
 import { renderPrompt } from '../lib/functiongemma/render';
-import { writeTinyModel } from '../lib/gguf/tiny-model';
+import { writeTinyModel } from '../lib/testing/gguf/tiny-model';
 
 type Figures = {
   model: string;

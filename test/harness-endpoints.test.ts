@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSimServer, type SimServer } from '../lib/sim/server';
-import { writeTinyModel } from '../lib/gguf/tiny-model';
+import { writeTinyModel } from '../lib/testing/gguf/tiny-model';
 import { RANDOM_MODEL } from '../lib/embedded/testing/tiny-models';
 import { runCli } from './cli-process';
 

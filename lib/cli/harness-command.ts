@@ -16,7 +16,7 @@ import { describeHolder, leaseIsLive, newRunnerId } from '../experiments/lease';
 import { ExperimentConflictError } from '../errors';
 import { probeEndpoint } from '../experiments/probe-endpoint';
 import { toSummaryJson } from '../metrics/summary-json';
-import { formatSummaryTable } from '../metrics/format-table';
+import { formatSummaryTable } from './format-table';
 import { checkToolChoice } from '../runner/settings';
 import type { AgentRuntime } from '../runner/types';
 import type { ConversationInput } from '../protocol/conversation';

@@ -9,7 +9,7 @@ import type { ChatMessage } from '../protocol/messages';
 import type { EmbeddedCompletionBody } from './chat-completion';
 import { EmbeddedEngine, EmbeddedModelClient } from './engine';
 import { ModelRegistry, type LoadedModel } from './model-registry';
-import { writeTinyModel } from '../gguf/tiny-model';
+import { writeTinyModel } from '../testing/gguf/tiny-model';
 import { TEST_TOOLS, writeTestModels, type TestModels } from './testing/tiny-models';
 
 let models: TestModels;

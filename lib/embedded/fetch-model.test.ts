@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runFetchModelCommand } from '../cli/fetch-model-command';
 import { ConfigurationError, InputError, ServerError } from '../errors';
-import { writeTinyModel } from '../gguf/tiny-model';
+import { writeTinyModel } from '../testing/gguf/tiny-model';
 import { fetchModel, type DownloadProgress } from './fetch-model';
 
 type Behaviour = {

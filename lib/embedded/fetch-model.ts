@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, rename, rm, stat, truncate } from 'node:fs/promises';
 import { ConfigurationError, InputError, ServerError, errorMessage } from '../errors';
-import { GGUF_MAGIC } from '../gguf/writer';
+import { GGUF_MAGIC } from './gguf-file';
 import { sleep } from '../sleep';
 
 export type DownloadProgress = { received: number; total: number | null; resumedFrom: number };

@@ -3,7 +3,9 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigurationError, errorMessage } from '../errors';
-import { GGUF_MAGIC } from '../gguf/writer';
+
+/** The first four bytes of every GGUF file. */
+export const GGUF_MAGIC = 'GGUF';
 
 /** Smaller than any usable model: a header with its metadata alone takes more. */
 const MINIMUM_BYTES = 24;

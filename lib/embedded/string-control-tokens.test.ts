@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeTinyModel } from '../gguf/tiny-model';
+import { writeTinyModel } from '../testing/gguf/tiny-model';
 import { parseResponse } from '../parsing/parse-response';
 import type { ToolSpec } from '../protocol/messages';
 import { EmbeddedEngine } from './engine';

@@ -2,12 +2,10 @@
 // lists them): an object with a `messages` list; each message a known role with only known keys;
 // content text, except an assistant message that carries tool_calls; at least one assistant message;
 // tool calls in function format, tool results naming their call; `tools` in function format.
+import { isRecord } from '../protocol/records';
+
 const ROLES = new Set(['system', 'user', 'assistant', 'tool', 'function']);
 const MESSAGE_KEYS = new Set(['role', 'content', 'name', 'function_call', 'tool_calls', 'tool_call_id', 'weight']);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The problems of one line (empty when it is valid). */
 export function checkChatFineTuningLine(line: unknown): string[] {

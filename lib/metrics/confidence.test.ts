@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeExperiment } from './summarize';
 import { SummaryJson, toSummaryJson } from './summary-json';
-import { formatSummaryTable } from './format-table';
+import { formatSummaryTable } from '../cli/format-table';
 import { input, modelCalls } from './test-input';
 
 describe('mean tool-name confidence', () => {

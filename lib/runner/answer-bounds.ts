@@ -3,6 +3,7 @@
 // call with one of these reasons, never as a response to parse.
 import { LIMITS } from '../protocol/limits';
 import { jsonNestingDepth } from '../protocol/json';
+import { isRecord } from '../protocol/records';
 
 export type AnswerLimits = {
   /** Bytes of one answer, as received and again after decompression. */
@@ -19,10 +20,6 @@ export function tooLargeReason(limits: AnswerLimits): string {
 
 export function decompressedTooLargeReason(limits: AnswerLimits): string {
   return `model server sent an answer that decompresses to more than ${limits.maxResponseBytes} bytes (the limit for one answer); it was not decompressed further`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function contentText(content: unknown): string {

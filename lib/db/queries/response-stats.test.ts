@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeConversation, PROFILES } from '../../../bench/panel-records';
+import { makeConversation, PROFILES } from '@/bench/panel-records';
 import { seededRandom } from '../../metrics/random';
 import { quantile, sortAscending } from '../../metrics/samples';
 import { summarizeExperiment } from '../../metrics/summarize';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ToolSpec } from '../../protocol/messages';
-import { writeTinyModel, type TinyModelOptions } from '../../gguf/tiny-model';
+import { writeTinyModel, type TinyModelOptions } from '../../testing/gguf/tiny-model';
 
 /**
  * Random weights, with logit offsets on the tokens that close a value, as a trained model has

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../test/cli-process';
+import { runCli } from '@/test/cli-process';
 import { closeDatabase, openDatabase, type RemoraDatabase } from '../../db/client';
 import { projectRoot } from '../../config';
 import { JobRunner } from '../../experiments/job-runner';

@@ -1,12 +1,11 @@
 // Test support for the Python agents: one conversation through the real engine (runner, worker
 // pool, workspace), with a scripted model whose turns can read what the tools answered.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadAgent, type LoadedAgent } from '../../agents/load';
 import { runConversation } from '../../runner/run-conversation';
 import { resolveSettings } from '../../runner/settings';
 import type { ChatRequest } from '../../protocol/messages';
 import type { ConversationRecord } from '../../runner/types';
+import { projectRoot } from '../../config';
 import type { ConversationInput } from '../../protocol/conversation';
 import { ScriptedModelClient, type ScriptedTurn } from '../../testing/scripted-model';
 import type { ToolExecutor } from '../../tools/protocol';
@@ -15,7 +14,7 @@ import { checkTaskSuccess } from '../../task-success/check';
 import type { TaskCheck } from '../../task-success/types';
 
 /** The project root: default inputs name their files relative to it. */
-export const PROJECT_ROOT = path.resolve(fileURLToPath(new URL('../../../', import.meta.url)));
+export const PROJECT_ROOT = projectRoot();
 
 export type AgentRun = {
   agent: LoadedAgent;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatSummaryTable } from './format-table';
-import { summarizeExperiment } from './summarize';
-import { conversations, input, modelCalls, variantFacts } from './test-input';
+import { summarizeExperiment } from '../metrics/summarize';
+import { conversations, input, modelCalls, variantFacts } from '../metrics/test-input';
 
 function twoVariants(simulated = false) {
   const a = variantFacts('baseline', { responses: 100, withCalls: 50, valid: 50, conversationCount: 40, submitted: 36 });

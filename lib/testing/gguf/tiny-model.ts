@@ -15,7 +15,7 @@
 //   decoding then follows the given transitions exactly, which lets tests make the model write
 //   chosen text and stop tokens.
 import { gguf, writeGgufFile, type GgufTensor, type GgufValue } from './writer';
-import { FUNCTION_GEMMA_CONTROL_TOKENS } from '../protocol/functiongemma-tokens';
+import { FUNCTION_GEMMA_CONTROL_TOKENS } from '../../protocol/functiongemma-tokens';
 
 
 /** SentencePiece token types as llama.cpp reads them. */

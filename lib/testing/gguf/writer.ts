@@ -4,7 +4,7 @@
 // Only what the project needs is written: scalar, string and array values, and F32 tensors.
 import { open } from 'node:fs/promises';
 
-export const GGUF_MAGIC = 'GGUF';
+import { GGUF_MAGIC } from '../../embedded/gguf-file';
 export const GGUF_VERSION = 3;
 export const DEFAULT_ALIGNMENT = 32;
 const GGML_TYPE_F32 = 0;

@@ -1,8 +1,8 @@
 import Table from 'cli-table3';
 import { PARSE_PATHS } from '../parsing/types';
 import { OUTCOMES } from '../runner/types';
-import { describeComparison } from './describe';
-import type { ExperimentSummary, Rate, VariantSummary } from './types';
+import { describeComparison } from '../metrics/describe';
+import type { ExperimentSummary, Rate, VariantSummary } from '../metrics/types';
 
 const MISSING = '—';
 

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LlamaModel, Token } from 'node-llama-cpp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadLlama } from '../embedded/llama-runtime';
-import { renderPrompt } from '../functiongemma/render';
+import { loadLlama } from '../../embedded/llama-runtime';
+import { renderPrompt } from '../../functiongemma/render';
 import { tinyVocabulary, writeTinyModel } from './tiny-model';
-import { FUNCTION_GEMMA_CONTROL_TOKENS } from '../protocol/functiongemma-tokens';
+import { FUNCTION_GEMMA_CONTROL_TOKENS } from '../../protocol/functiongemma-tokens';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'remora-tiny-'));
 let random: LlamaModel;
