@@ -18,13 +18,17 @@ test.afterAll(() => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-/** distil-labs lines (JSON inside JSON strings, so full of quotes) until the file is just under `bytes`. */
+/**
+ * distil-labs lines (JSON inside JSON strings, so full of quotes) until the file is just under `bytes`.
+ * The cases differ from run to run: the same cases again would be reused, not imported.
+ */
 function distilFile(bytes: number): { text: string; cases: number } {
   const lines: string[] = [];
   let size = 0;
   const padding = 'x'.repeat(12_000);
+  const run = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
   for (let index = 0; ; index += 1) {
-    const question = JSON.stringify([{ role: 'user', content: `Turn light ${index} on. ${padding}` }]);
+    const question = JSON.stringify([{ role: 'user', content: `Turn light ${index} on (${run}). ${padding}` }]);
     const line = JSON.stringify({ question, answer: JSON.stringify({ name: 'toggle_lights', parameters: { room: `room ${index}`, state: 'on' } }) });
     if (size + line.length + 1 > bytes) break;
     lines.push(line);
