@@ -77,6 +77,7 @@ test('a running experiment shows live progress and can be cancelled', async ({ p
   await screenshot(page, 'b-experiment-running');
 
   await page.getByTestId('cancel-experiment').click();
+  await page.getByTestId('cancel-confirm-yes').click();
   await expect(page.getByTestId('status')).toHaveText('cancelled', { timeout: 15_000 });
   await expect(page.getByTestId('cancel-experiment')).toHaveCount(0);
   const ended = await waitForEnd(request, id);

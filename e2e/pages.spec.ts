@@ -84,6 +84,7 @@ test('a long run can be cancelled from its page', async ({ page, request }) => {
   await expect(page.getByTestId('status')).toHaveText('running');
   await expect.poll(async () => Number(await page.getByTestId('progress').getAttribute('data-done'))).toBeGreaterThan(0);
   await page.getByTestId('cancel-experiment').click();
+  await page.getByTestId('cancel-confirm-yes').click();
   await expect(page.getByTestId('status')).toHaveText('cancelled');
   await expect(page.getByTestId('cancel-experiment')).toHaveCount(0);
   await screenshot(page, 'experiment-cancelled');

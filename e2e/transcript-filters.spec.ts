@@ -45,8 +45,9 @@ test('filtering by parse path lists exactly the conversations the API finds, and
   await screenshot(page, 'conversations-filtered-parse-path');
 
   await rows.first().getByTestId('conversation-link').click();
-  await page.waitForURL(/\/conversations\/[0-9a-f-]+$/);
-  const id = page.url().split('/').pop() as string;
+  // The link carries the list's filters along (for previous/next within them).
+  await page.waitForURL(/\/conversations\/[0-9a-f-]+(\?|$)/);
+  const id = new URL(page.url()).pathname.split('/').pop() as string;
   expect(api.conversations.map((conversation) => conversation.id)).toContain(id);
   await expect(page.getByTestId('model-call').getByTestId('parse-path').filter({ hasText: new RegExp(`^${path}$`) }).first()).toBeVisible();
   await expect(page.getByTestId('message').first()).toHaveAttribute('data-role', 'system');

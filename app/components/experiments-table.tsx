@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ExperimentListView } from '../../lib/panel/experiments/experiments';
-import { formatMilliseconds, formatTime, shortId } from '../../lib/panel/format';
+import { formatTime, shortId } from '../../lib/panel/format';
+import { headlineText, type Headline } from '../../lib/panel/experiments/headlines';
 import { SimulatedBadge, StatusBadge } from './status-badge';
 
 type ExperimentsTableProps = {
@@ -9,16 +10,19 @@ type ExperimentsTableProps = {
   linkAgents?: boolean;
   /** Adds the "Took" column (experiments page). */
   showDuration?: boolean;
+  /** Each finished experiment's variants with their completion rate and interval (experiments page). */
+  headlines?: Map<string, Headline[]>;
 };
 
+/** Always in seconds, so that the column reads down without unit changes. */
 function duration(experiment: ExperimentListView): string {
   if (experiment.startedAt === null) return '—';
   const end = experiment.finishedAt ?? Date.now();
-  return formatMilliseconds(end - experiment.startedAt);
+  return `${((end - experiment.startedAt) / 1000).toFixed(1)} s`;
 }
 
 /** The experiments table shared by the overview and the experiments page; the empty state stays with each page. */
-export function ExperimentsTable({ experiments, linkAgents = false, showDuration = false }: ExperimentsTableProps) {
+export function ExperimentsTable({ experiments, linkAgents = false, showDuration = false, headlines }: ExperimentsTableProps) {
   return (
     <div className="table-scroll">
       <table>
@@ -26,8 +30,9 @@ export function ExperimentsTable({ experiments, linkAgents = false, showDuration
           <tr>
             <th>Experiment</th>
             <th>Agent</th>
+            {headlines ? <th>Variants · completion rate (95% interval)</th> : null}
             <th>Status</th>
-            <th className="number">Conversations</th>
+            <th className="number">{headlines ? 'n' : 'Conversations'}</th>
             <th>Created (UTC)</th>
             {showDuration ? <th className="number">Took</th> : null}
           </tr>
@@ -36,9 +41,8 @@ export function ExperimentsTable({ experiments, linkAgents = false, showDuration
           {experiments.map((experiment) => (
             <tr key={experiment.id} className="clickable" data-testid="experiment-row" data-experiment={experiment.id}>
               <td>
-                <Link href={`/experiments/${experiment.id}`}>
-                  <code>{shortId(experiment.id)}</code>
-                </Link>
+                <Link href={`/experiments/${experiment.id}`}>{experiment.name ? <span data-testid="row-name">{experiment.name}</span> : <code>{shortId(experiment.id)}</code>}</Link>
+                {experiment.tags.length > 0 ? <span className="sub">{experiment.tags.join(' · ')}</span> : null}
               </td>
               <td>
                 {linkAgents ? (
@@ -49,6 +53,16 @@ export function ExperimentsTable({ experiments, linkAgents = false, showDuration
                   experiment.agentName
                 )}
               </td>
+              {headlines ? (
+                <td data-testid="row-headline">
+                  {(headlines.get(experiment.id) ?? []).map((headline) => (
+                    <span key={headline.variant} className="sub" data-variant={headline.variant} data-value={headline.value ?? ''}>
+                      {headline.variant}: {headlineText(headline)}
+                    </span>
+                  ))}
+                  {headlines.has(experiment.id) ? null : <span className="muted">when it ends</span>}
+                </td>
+              ) : null}
               <td>
                 <StatusBadge status={experiment.status} testId="experiment-status" /> {experiment.simulated ? <SimulatedBadge /> : null}
               </td>

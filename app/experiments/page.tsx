@@ -2,6 +2,9 @@ import Link from 'next/link';
 import { listAgents } from '../../lib/db/queries/agents';
 import { listExperimentViews } from '../../lib/panel/experiments/experiments';
 import { getPanel } from '../../lib/panel/runtime';
+import { experimentHeadlines } from '../../lib/panel/experiments/headlines';
+
+export const metadata = { title: 'Experiments · Remora' };
 import { ExperimentsTable } from '../components/experiments-table';
 
 export const dynamic = 'force-dynamic';
@@ -85,7 +88,7 @@ export default async function ExperimentsPage({ searchParams }: { searchParams: 
             )}
           </p>
         ) : (
-          <ExperimentsTable experiments={experiments} linkAgents showDuration />
+          <ExperimentsTable experiments={experiments} linkAgents showDuration headlines={experimentHeadlines(panel, experiments)} />
         )}
         {page > 1 || found.length > PAGE_SIZE ? (
           <div className="pager" data-testid="experiment-pager">

@@ -8,6 +8,8 @@ import { getPanel } from '@/lib/panel/runtime';
 import { PromptWorkbench } from './_components/prompt-workbench';
 import { PythonInputsForm } from './_components/python-inputs';
 import { ToolList } from './_components/tool-list';
+import { Playground } from './_components/playground';
+import { listEndpointViews } from '@/lib/panel/endpoints/endpoints';
 import '../agents.css';
 
 export const dynamic = 'force-dynamic';
@@ -41,6 +43,11 @@ function decodedName(name: string): string {
     if (error instanceof URIError) return name;
     throw error;
   }
+}
+
+export async function generateMetadata({ params }: { params: Promise<{ name: string }> }) {
+  const { name } = await params;
+  return { title: `${decodedName(name)} · Agents · Remora` };
 }
 
 export default async function AgentPage({ params }: { params: Promise<{ name: string }> }) {
@@ -122,6 +129,15 @@ export default async function AgentPage({ params }: { params: Promise<{ name: st
           </details>
         ) : null}
       </section>
+
+      {detail.valid ? (
+        <Playground
+          agentName={detail.name}
+          systemPrompt={detail.systemPrompt ?? ''}
+          inputs={detail.inputs.map((input) => ({ index: input.index, label: input.label }))}
+          endpoints={listEndpointViews(await getPanel()).map((endpoint) => ({ name: endpoint.name, model: endpoint.model, builtIn: endpoint.builtIn }))}
+        />
+      ) : null}
 
       <PromptWorkbench agentName={detail.name} initial={variants} inputs={detail.inputs} inputCount={detail.inputCount} />
 

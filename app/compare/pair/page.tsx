@@ -10,10 +10,12 @@ import { ExpectedVersusActual } from '../../components/transcript/transcript-exp
 import { TranscriptView } from '../../components/transcript/transcript-view';
 import { WorkspaceChanges } from '../../components/transcript/transcript-workspace';
 import { SideTag } from '../side-card';
+import { TurnTable } from './turn-table';
 import styles from '../compare.module.css';
 import { notFound } from 'next/navigation';
 
 export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Side by side · Remora' };
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -111,6 +113,7 @@ export default async function PairPage({ searchParams }: { searchParams: Promise
           These two conversations ran different inputs.
         </p>
       )}
+      <TurnTable a={pair.a} b={pair.b} />
       <div className={styles.columns}>
         <Column details={pair.a} which="a" />
         <Column details={pair.b} which="b" />

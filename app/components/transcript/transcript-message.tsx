@@ -21,7 +21,7 @@ function ToolCallBlock({ call }: { call: ToolCall }) {
 function ExecutionFacts({ execution }: { execution: TranscriptToolExecution }) {
   const failed = execution.outcome === 'error';
   return (
-    <div className={`${styles.execution} ${failed ? styles.failed : ''}`} data-testid="tool-execution">
+    <div className={`${styles.execution} ${failed ? styles.failed : ''}`} data-testid="tool-execution" data-jump-error={failed ? 'true' : undefined}>
       {execution.outcome} in {formatMilliseconds(execution.durationMs)}
       {execution.errorKind ? ` · ${execution.errorKind}` : ''}
       {execution.summary ? ` · ${execution.summary}` : ''}

@@ -27,7 +27,7 @@ function sameCalls(call: ModelCallSummary): boolean {
 export function ModelCallBlock({ call, conversationId, open = false }: { call: ModelCallSummary; conversationId: string; open?: boolean }) {
   const confidence = call.insight?.toolNameConfidence;
   return (
-    <details className={styles.modelCall} data-testid="model-call" data-turn={call.turn} open={open}>
+    <details className={styles.modelCall} data-testid="model-call" data-turn={call.turn} data-path={call.parsePath ?? 'request failed'} data-jump-error={call.status === 'ok' ? undefined : 'true'} open={open}>
       <summary>
         <strong>Model call · turn {call.turn}</strong>
         <ParsePathBadge path={call.parsePath} />
@@ -56,7 +56,10 @@ export function ModelCallBlock({ call, conversationId, open = false }: { call: M
             </ul>
           </div>
         ) : call.status === 'ok' ? (
-          <div className="muted">No call in this response.</div>
+          <div data-testid="raw-answer">
+            <div className={styles.subhead}>No call was parsed; the model wrote</div>
+            {call.rawContent ? <pre>{call.rawContent}</pre> : <span className="muted">(nothing: an empty answer)</span>}
+          </div>
         ) : null}
         {call.parsedCalls.length > 0 && !sameCalls(call) ? (
           <details data-testid="parsed-calls">

@@ -19,7 +19,10 @@ export function TranscriptView({ details, openCalls = false }: { details: Conver
           <MessageBlock key={position} message={message} position={position} />
         ))}
         {timeline.turns.map(({ call, messages }) => (
-          <div key={call.id} className={styles.turn} data-testid="turn">
+          <div key={call.id} className={styles.turn} data-testid="turn" id={`turn-${call.turn}`}>
+            <a href={`#turn-${call.turn}`} className={styles.turnLabel} data-testid="turn-anchor">
+              Turn {call.turn}
+            </a>
             <ModelCallBlock call={call} conversationId={conversation.id} open={openCalls} />
             {messages.map(({ message, position }) => (
               <MessageBlock

@@ -1,5 +1,6 @@
 // What a conversation left behind: the files its tools changed, the workspace diff coloured by
 // line (still plain text), and the knowledge its tools accumulated.
+import type { KnowledgeStep } from '@/lib/panel/conversations/knowledge';
 import { diffStats, type DiffLine } from '@/lib/panel/conversations/diff';
 import { prettyJson } from '@/lib/panel/format';
 import styles from './transcript.module.css';
@@ -45,12 +46,41 @@ export function WorkspaceChanges({ diff, changedFiles }: { diff: DiffLine[] | nu
   );
 }
 
-export function KnowledgeCard({ knowledge }: { knowledge: Record<string, unknown> }) {
+function short(value: unknown): string {
+  const text = JSON.stringify(value) ?? 'undefined';
+  return text.length > 160 ? `${text.slice(0, 159)}…` : text;
+}
+
+/** Knowledge as what each tool result added or changed, step by step; the final state folded below. */
+export function KnowledgeCard({ knowledge, steps }: { knowledge: Record<string, unknown>; steps: KnowledgeStep[] }) {
   const keys = Object.keys(knowledge);
   return (
     <section className="card" data-testid="knowledge">
-      <h2>Knowledge accumulated</h2>
-      {keys.length === 0 ? <p className="muted">The tools reported no knowledge.</p> : <pre>{prettyJson(knowledge)}</pre>}
+      <h2>Knowledge, step by step</h2>
+      {steps.length === 0 && keys.length === 0 ? <p className="muted">The tools reported no knowledge.</p> : null}
+      {steps.length > 0 ? (
+        <ol className="knowledge-steps" data-testid="knowledge-steps">
+          {steps.map((step, index) => (
+            <li key={index} data-testid="knowledge-step">
+              <a href={`#turn-${step.turn}`}>turn {step.turn}</a> · <code>{step.toolName}</code>:{' '}
+              {step.changes.length === 0 ? <span className="muted">no change</span> : null}
+              {step.changes.map((change) => (
+                <div key={change.key} data-testid="knowledge-change" data-kind={change.kind}>
+                  {change.kind === 'added' ? '+ ' : '~ '}
+                  <code>{change.key}</code> = {short(change.after)}
+                  {change.kind === 'changed' ? <span className="muted"> (was {short(change.before)})</span> : null}
+                </div>
+              ))}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {keys.length > 0 ? (
+        <details>
+          <summary>The whole state at the end ({keys.length} key{keys.length === 1 ? '' : 's'})</summary>
+          <pre>{prettyJson(knowledge)}</pre>
+        </details>
+      ) : null}
     </section>
   );
 }

@@ -1,7 +1,12 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { NotFoundError } from '@/lib/errors';
-import { getConversationDetails, type ConversationDetails } from '@/lib/panel/conversations/conversations';
+import { conversationNeighbours, getConversationDetails, type ConversationDetails } from '@/lib/panel/conversations/conversations';
+import { conversationHref, conversationListHref, hasFilters, readConversationListRequest } from '@/lib/panel/conversations/query';
+import { knowledgeSteps } from '@/lib/panel/conversations/knowledge';
+import { readReview, SUGGESTED_LABELS } from '@/lib/panel/review/review';
+import { ReviewPanel } from './review-panel';
+import { ReviewKeys } from './review-keys';
 import { formatMilliseconds, formatTime, prettyJson, shortId } from '@/lib/panel/format';
 import { getPanel } from '@/lib/panel/runtime';
 import { OutcomeBadge, SimulatedBadge } from '../../components/status-badge';
@@ -14,8 +19,22 @@ import { replayDefaults } from '@/lib/replay/page-data';
 
 export const dynamic = 'force-dynamic';
 
-export default async function ConversationPage({ params }: { params: Promise<{ id: string }> }) {
+type SearchParams = Record<string, string | string[] | undefined>;
+
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
+  const panel = await getPanel();
+  try {
+    const { conversation, experiment } = getConversationDetails(panel, id);
+    return { title: `${experiment.agentName} · ${conversation.variantName} #${conversation.slot + 1} · Remora` };
+  } catch {
+    return { title: 'Conversation · Remora' };
+  }
+}
+
+export default async function ConversationPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
+  const { id } = await params;
+  const { filters } = readConversationListRequest(await searchParams);
   const panel = await getPanel();
   let details: ConversationDetails;
   try {
@@ -26,12 +45,16 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
   }
   const { conversation, experiment } = details;
   const replay = replayDefaults(panel.database, conversation.id);
+  const neighbours = conversationNeighbours(panel, conversation, filters);
+  const review = readReview(panel, conversation.id);
+  const executions = details.timeline.turns.flatMap((turn) => turn.call.toolExecutions);
+  const steps = knowledgeSteps(executions, (conversation.input as { knowledge?: Record<string, unknown> }).knowledge ?? {});
   return (
     <>
       <div className="crumbs">
         <Link href="/">Overview</Link> / <Link href={`/experiments/${experiment.id}`}>experiment {shortId(experiment.id)}</Link> /{' '}
-        <Link href={`/experiments/${experiment.id}/conversations`} data-testid="back-to-conversations">
-          conversations
+        <Link href={conversationListHref(experiment.id, filters)} data-testid="back-to-conversations">
+          conversations{hasFilters(filters) ? ' (filtered)' : ''}
         </Link>{' '}
         / #{conversation.slot + 1}
       </div>
@@ -42,6 +65,11 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
         <OutcomeBadge outcome={conversation.outcome} />
         {experiment.simulated ? <SimulatedBadge /> : null}
       </div>
+      <ReviewKeys
+        previousHref={neighbours.previous ? conversationHref(neighbours.previous, filters) : null}
+        nextHref={neighbours.next ? conversationHref(neighbours.next, filters) : null}
+        position={hasFilters(filters) ? 'within the filtered list' : null}
+      />
       <dl className="facts">
         <div>
           <dt>Started</dt>
@@ -105,10 +133,11 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
           <pre>{conversation.finalText}</pre>
         </section>
       ) : null}
+      <ReviewPanel key={conversation.id} conversationId={conversation.id} initial={review} suggested={SUGGESTED_LABELS} />
       <TranscriptView details={details} />
       {replay ? <ReplayForm conversationId={conversation.id} turns={replay.turns} systemPrompt={replay.systemPrompt} temperature={replay.temperature} /> : null}
       <WorkspaceChanges diff={details.diff} changedFiles={conversation.changedFiles} />
-      <KnowledgeCard knowledge={conversation.knowledge} />
+      <KnowledgeCard knowledge={conversation.knowledge} steps={steps} />
     </>
   );
 }

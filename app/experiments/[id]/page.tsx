@@ -3,7 +3,9 @@ import { notFound } from 'next/navigation';
 import { NotFoundError } from '@/lib/errors';
 import { getExperimentPageData, type ExperimentPageData } from '@/lib/panel/experiments/charts';
 import type { ExperimentView } from '@/lib/panel/experiments/experiments';
-import { formatTime } from '@/lib/panel/format';
+import { formatTime, shortId } from '@/lib/panel/format';
+import { getExperiment } from '@/lib/db/queries/experiments';
+import { ExperimentManage } from './manage';
 import { getPanel } from '@/lib/panel/runtime';
 import { ExperimentLive } from './_components/experiment-live';
 import { InputReliability } from './_components/input-reliability';
@@ -25,6 +27,12 @@ async function loadPage(id: string): Promise<ExperimentPageData> {
   }
 }
 
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const row = getExperiment((await getPanel()).database, id);
+  return { title: row ? `${row.name ?? `${row.agentName} ${id.slice(0, 8)}`} · Remora` : 'Experiment · Remora' };
+}
+
 export default async function ExperimentPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const data = await loadPage(id);
@@ -34,19 +42,26 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
   const origin = experimentOrigin(panel.database, view.id);
   const scoring = experimentScoring(panel.database, view.id);
   // Per input, once the run ended (while it runs the live view is the place to look).
+  const row = getExperiment(panel.database, view.id);
+  const stopped = ['cancelled', 'failed', 'interrupted'].includes(view.status);
   const reliability = view.status === 'running' || view.status === 'pending' ? null : experimentReliability(panel, view.id);
   return (
     <>
       <div className="crumbs">
-        <Link href="/">Overview</Link> / experiment
+        <Link href="/">Overview</Link> / <Link href="/experiments">experiments</Link> / {row?.name ?? shortId(view.id)}
       </div>
       <div className="page-head">
         <h1>
-          {view.agentName} <code style={{ fontSize: 15 }} data-testid="experiment-id">{view.id}</code>
+          {row?.name ? <span data-testid="experiment-name">{row.name}</span> : view.agentName}{' '}
+          <code style={{ fontSize: 15 }} data-testid="experiment-id">{view.id}</code>
         </h1>
+        {row?.name ? <span className="muted">{view.agentName}</span> : null}
         <div className="actions">
           <Link className="button secondary" href={`/experiments/${view.id}/conversations`} data-testid="conversations-link">
             Conversations
+          </Link>
+          <Link className="button secondary" href={`/experiments/${view.id}/grid`} data-testid="grid-link">
+            Inputs × variants
           </Link>
           <Link className="button secondary" href={`/compare?experiment=${encodeURIComponent(view.id)}`} data-testid="compare-link">
             Compare variants
@@ -112,7 +127,14 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
         <ExportButtons experimentId={view.id} />
         <TrainingExport experimentId={view.id} isDatasetRun={scoring !== null} variants={settings?.variants.map((variant) => variant.name) ?? []} />
       </div>
-      <ExperimentLive initial={data} />
+      <ExperimentManage
+        experimentId={view.id}
+        initial={{ name: row?.name ?? null, description: row?.description ?? null, tags: row?.tags ?? [] }}
+        canResume={stopped}
+        canDelete={!view.active}
+        done={view.progress.done}
+      />
+      <ExperimentLive key={view.status} initial={data} />
       {reliability ? <InputReliability view={reliability} /> : null}
       {settings ? <VariantsCard variants={settings.variants} /> : null}
       {settings && view.status !== 'running' && view.status !== 'pending' ? <RerunFailed experimentId={view.id} variants={settings.variants} /> : null}

@@ -125,6 +125,11 @@ export function NewExperimentForm({ options, initial, histories = {} }: { option
               ))}
             </select>
             <div className="field-hint">{!endpoint || endpoint.builtIn ? 'Needs no GPU; its numbers are marked simulated.' : endpoint.baseUrl}</div>
+            {!endpoint || endpoint.builtIn ? (
+              <div className="field-hint" data-testid="simulator-ab-note">
+                The simulator does not read a prompt&apos;s wording (its failure rates are the same whatever the prompt says): variants that differ only in their prompt are an A/A test on it, and any difference is noise. Settings such as tool choice do change what it does. <a href="/start#real-server">Point at a real server</a> to compare prompts.
+              </div>
+            ) : null}
             <FieldError field="endpoint" errors={fieldErrors} />
           </div>
           <div>

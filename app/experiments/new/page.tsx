@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { getExperimentFormOptions } from '@/lib/panel/experiments/form';
 import { initialDraft } from '@/lib/panel/experiments/form-drafts';
+import { cloneDraft } from '@/lib/panel/experiments/clone-draft';
 import { getPanel } from '@/lib/panel/runtime';
 import { planFromHistory } from '@/lib/experiments/plan-checks';
 import { NewExperimentForm } from './new-experiment-form';
@@ -8,14 +9,18 @@ import type { PowerHistory } from './decision-plan';
 
 export const dynamic = 'force-dynamic';
 
-type Query = { agent?: string | string[]; variant?: string | string[]; dataset?: string | string[] };
+type Query = { agent?: string | string[]; variant?: string | string[]; dataset?: string | string[]; from?: string | string[] };
+
+export const metadata = { title: 'New experiment · Remora' };
 
 /** /experiments/new?agent=NAME&variant=SAVED_VARIANT&dataset=NAME: the form, filled from the query. */
 export default async function NewExperimentPage({ searchParams }: { searchParams: Promise<Query> }) {
   const query = await searchParams;
   const panel = await getPanel();
   const options = await getExperimentFormOptions(panel);
-  const { draft, notices } = initialDraft(options, query);
+  const from = Array.isArray(query.from) ? query.from[0] : query.from;
+  const cloned = from ? cloneDraft(panel, options, from) : null;
+  const { draft, notices } = cloned?.draft ? cloned : { ...initialDraft(options, query), notices: [...(cloned?.notices ?? []), ...initialDraft(options, query).notices] };
   // The power hint starts from each agent's latest completed A/B experiment, when there is one.
   const histories: Record<string, PowerHistory> = {};
   for (const agent of options.agents) {

@@ -5,11 +5,13 @@ import { getConversationCase, type ConversationCase } from '../../db/queries/acc
 import { searchConversations, type ConversationSearchPage } from '../../db/queries/conversation-search';
 import { getTranscript, type Transcript, type TranscriptModelCall } from '../../db/queries/transcript';
 import { NotFoundError } from '../../errors';
+import { extractMessage } from '../../runner/response';
 import type { ChatRequest } from '../../protocol/messages';
 import type { PanelContext } from '../context';
 import { parseUnifiedDiff, type DiffLine } from './diff';
 import { expectedVersusActual, type ExpectedActualView } from './expected';
-import type { ConversationListRequest } from './query';
+import type { ConversationListFilters, ConversationListRequest } from './query';
+import type { ConversationFilters } from '../../db/queries/search-filters';
 import { responseForDisplay, type ResponseDisplay } from './response';
 import { buildTimeline, type Timeline } from './timeline';
 import { getExperimentHeader, type ExperimentHeader } from '../experiments/experiments';
@@ -24,6 +26,8 @@ export function getConversationTranscript(context: PanelContext, conversationId:
 export type ModelCallSummary = Omit<TranscriptModelCall, 'request' | 'response'> & {
   /** Messages the request carried. */
   sentMessages: number;
+  /** What the model wrote (the response's content), so that an answer nothing was parsed from is still read. */
+  rawContent: string | null;
 };
 
 export type ConversationDetails = {
@@ -37,9 +41,14 @@ export type ConversationDetails = {
   diff: DiffLine[] | null;
 };
 
+function contentOf(response: unknown): string | null {
+  const message = extractMessage(response) as { content?: unknown } | null;
+  return typeof message?.content === 'string' ? message.content : null;
+}
+
 function summarize(call: TranscriptModelCall): ModelCallSummary {
-  const { request, response: _response, ...rest } = call;
-  return { ...rest, sentMessages: request.messages.length };
+  const { request, response, ...rest } = call;
+  return { ...rest, sentMessages: request.messages.length, rawContent: contentOf(response) };
 }
 
 /** What a transcript page shows, read in one go. */
@@ -84,6 +93,39 @@ export type ConversationListView = {
 
 export const CONVERSATION_PAGE_SIZE = 50;
 
+/** The list's filters as the search takes them (the variant by its index). */
+export function searchFilters(filters: ConversationListFilters, variantIndex: number | undefined): ConversationFilters {
+  return {
+    variantIndex,
+    outcome: filters.outcome,
+    parsePath: filters.parsePath,
+    errorKind: filters.error,
+    text: filters.q,
+    tool: filters.tool,
+    argument: filters.argument,
+    verdict: filters.verdict,
+    label: filters.label,
+  };
+}
+
+export type Neighbours = { previous: string | null; next: string | null };
+
+/**
+ * The conversations before and after this one in its experiment's list under these filters (what
+ * j/k and the previous/next buttons go to). The conversation itself need not match them.
+ */
+export function conversationNeighbours(context: PanelContext, conversation: { experimentId: string; variantIndex: number; slot: number }, filters: ConversationListFilters): Neighbours {
+  let variantIndex: number | undefined;
+  if (filters.variant !== undefined) {
+    variantIndex = getExperimentHeader(context, conversation.experimentId).variantNames.indexOf(filters.variant);
+    if (variantIndex < 0) return { previous: null, next: null };
+  }
+  const search = searchFilters(filters, variantIndex);
+  const at = { variantIndex: conversation.variantIndex, slot: conversation.slot };
+  const one = (position: { after?: typeof at; before?: typeof at }) => searchConversations(context.database, conversation.experimentId, { ...search, ...position, limit: 1 }).conversations[0]?.id ?? null;
+  return { previous: one({ before: at }), next: one({ after: at }) };
+}
+
 /** One page of an experiment's conversations, filtered as the list page asks. */
 export function listConversationPage(context: PanelContext, experimentId: string, request: ConversationListRequest, pageSize = CONVERSATION_PAGE_SIZE): ConversationListView {
   const experiment = getExperimentHeader(context, experimentId);
@@ -96,11 +138,7 @@ export function listConversationPage(context: PanelContext, experimentId: string
     }
   }
   const page = searchConversations(context.database, experimentId, {
-    variantIndex,
-    outcome: filters.outcome,
-    parsePath: filters.parsePath,
-    errorKind: filters.error,
-    text: filters.q,
+    ...searchFilters(filters, variantIndex),
     after: request.after,
     before: request.before,
     limit: pageSize,

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { PARSE_PATHS } from '../../parsing/types';
 import { OUTCOMES, type Outcome } from '../../runner/types';
 import { MODEL_REQUEST_FAILED_KIND, type ConversationCursor } from '../../db/queries/conversation-search';
+import { VERDICT_FILTERS, type VerdictFilter } from '../../db/queries/search-filters';
+import { MAX_LABEL_LENGTH } from '../../db/queries/conversation-review';
 
 /** Error kinds a conversation can be filtered by: tool failures, dispatch problems, failed model requests. */
 export const ERROR_KINDS = [
@@ -26,7 +28,14 @@ const FilterFields = {
   parsePath: z.enum(PARSE_PATHS),
   error: z.enum(ERROR_KINDS),
   q: z.string().trim().min(1).max(200),
+  tool: z.string().trim().min(1).max(200),
+  argument: z.string().trim().min(1).max(200),
+  verdict: z.enum(VERDICT_FILTERS),
+  label: z.string().trim().min(1).max(MAX_LABEL_LENGTH),
 };
+
+/** The filters' names, in the order links write them. */
+export const FILTER_KEYS = ['variant', 'outcome', 'parsePath', 'error', 'q', 'tool', 'argument', 'verdict', 'label'] as const;
 
 export type ConversationListFilters = {
   variant?: string;
@@ -35,6 +44,13 @@ export type ConversationListFilters = {
   error?: ErrorKindFilter;
   /** Text to look for. */
   q?: string;
+  /** At least one call of this tool. */
+  tool?: string;
+  /** At least one call with an argument of this value (`VALUE` or `NAME=VALUE`). */
+  argument?: string;
+  verdict?: VerdictFilter;
+  /** Carries this review label. */
+  label?: string;
 };
 
 export type ConversationListRequest = {
@@ -90,13 +106,25 @@ export function hasFilters(filters: ConversationListFilters): boolean {
   return Object.values(filters).some((value) => value !== undefined);
 }
 
-/** A link to the list with these filters, at a position (or the first page). */
-export function conversationListHref(experimentId: string, filters: ConversationListFilters, position: { after?: ConversationCursor; before?: ConversationCursor } = {}): string {
+/** The filters as query parameters (for links that keep them: the list, a conversation in it, an export). */
+export function filterParams(filters: ConversationListFilters): URLSearchParams {
   const params = new URLSearchParams();
-  for (const key of ['variant', 'outcome', 'parsePath', 'error', 'q'] as const) {
+  for (const key of FILTER_KEYS) {
     const value = filters[key];
     if (value !== undefined) params.set(key, value);
   }
+  return params;
+}
+
+/** A conversation's page, reached from a filtered list: the filters travel along for previous/next. */
+export function conversationHref(conversationId: string, filters: ConversationListFilters): string {
+  const query = filterParams(filters).toString();
+  return `/conversations/${encodeURIComponent(conversationId)}${query ? `?${query}` : ''}`;
+}
+
+/** A link to the list with these filters, at a position (or the first page). */
+export function conversationListHref(experimentId: string, filters: ConversationListFilters, position: { after?: ConversationCursor; before?: ConversationCursor } = {}): string {
+  const params = filterParams(filters);
   if (position.after) params.set('after', cursorText(position.after));
   else if (position.before) params.set('before', cursorText(position.before));
   const query = params.toString();

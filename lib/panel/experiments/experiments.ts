@@ -1,6 +1,7 @@
 // Experiments from the panel: created from an API request, started on the job runner, read back
 // with their progress (from the database) and the same summary the command line prints.
 import { listConversations } from '../../db/queries/conversations';
+import { listFilteredConversations } from '../../db/queries/conversation-search';
 import { type ConversationListItem } from '../../db/queries/conversation-list';
 import { getExperiment, listExperiments, type ExperimentListItem } from '../../db/queries/experiments';
 import { getEndpointByName } from '../../db/queries/endpoints';
@@ -91,7 +92,7 @@ async function reachableEndpoint(baseUrl: string, model: string, apiKeyEnv: stri
   return { baseUrl, model, apiKeyEnv, simulated: probe.simulated };
 }
 
-async function resolveEndpoint(context: PanelContext, endpoint: EndpointRequest, agentModel: string | undefined): Promise<ResolvedEndpoint> {
+export async function resolveEndpoint(context: PanelContext, endpoint: EndpointRequest, agentModel: string | undefined): Promise<ResolvedEndpoint> {
   const simulator = (model?: string): ResolvedEndpoint => ({ baseUrl: BUILT_IN_SIMULATOR_URL, model: model ?? agentModel ?? DEFAULT_SIMULATED_MODEL, simulated: true });
   if (endpoint.kind === 'simulated') return simulator(endpoint.model);
   if (endpoint.name !== undefined) {
@@ -251,7 +252,18 @@ export type ConversationPage = { total: number; limit: number; offset: number; c
 
 export function listExperimentConversations(context: PanelContext, experimentId: string, query: ConversationQuery): ConversationPage {
   if (!getExperiment(context.database, experimentId)) throw new NotFoundError(`no experiment with id ${experimentId}`);
-  const page = listConversations(context.database, experimentId, query);
+  const { q, errorKind, tool, argument, verdict, label, variant, ...plain } = query;
+  if ([q, errorKind, tool, argument, verdict, label].every((value) => value === undefined)) {
+    const page = listConversations(context.database, experimentId, { ...plain, variant });
+    return { total: page.total, limit: query.limit, offset: query.offset, conversations: page.conversations };
+  }
+  // Text, tool, argument, verdict and label go through the search's indexes (FTS5 for text).
+  let variantIndex: number | undefined;
+  if (variant !== undefined) {
+    variantIndex = getExperimentHeader(context, experimentId).variantNames.indexOf(variant);
+    if (variantIndex < 0) return { total: 0, limit: query.limit, offset: query.offset, conversations: [] };
+  }
+  const page = listFilteredConversations(context.database, experimentId, { ...plain, variantIndex, text: q, errorKind, tool, argument, verdict, label });
   return { total: page.total, limit: query.limit, offset: query.offset, conversations: page.conversations };
 }
 

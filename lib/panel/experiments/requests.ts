@@ -5,6 +5,7 @@ import { LIMITS } from '../../protocol/limits';
 import { COMPARED_METRICS } from '../../metrics/types';
 import { SCORING_MODES } from '../../datasets/experiment-cases';
 import { PARSE_PATHS } from '../../parsing/types';
+import { VERDICT_FILTERS } from '../../db/queries/search-filters';
 import { OUTCOMES, type Outcome } from '../../runner/types';
 import { RunnerSettingsInput } from '../../runner/settings';
 import { ConversationInputSchema } from '../../experiments/config';
@@ -122,6 +123,15 @@ export const ConversationQuery = z
     variant: z.string().min(1).optional(),
     parsePath: z.enum(PARSE_PATHS).optional(),
     outcome: z.enum(OUTCOMES as [Outcome, ...Outcome[]]).optional(),
+    /** Words in the transcript (FTS5; not the system prompt). */
+    q: z.string().trim().min(1).max(200).optional(),
+    /** A tool error kind, or model_request_failed. */
+    errorKind: z.string().trim().min(1).max(100).optional(),
+    tool: z.string().trim().min(1).max(200).optional(),
+    /** `VALUE` or `NAME=VALUE`: a call with an argument of this value. */
+    argument: z.string().trim().min(1).max(200).optional(),
+    verdict: z.enum(VERDICT_FILTERS).optional(),
+    label: z.string().trim().min(1).max(100).optional(),
     limit: z.coerce.number().int().min(1).max(500).default(50),
     offset: z.coerce.number().int().min(0).default(0),
   })

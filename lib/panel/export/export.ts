@@ -3,11 +3,15 @@
 // of conversations from SQLite when the client is ready for more, so a 100,000-conversation export
 // never sits in memory whole and starts downloading at once.
 import { getExperiment } from '../../db/queries/experiments';
-import { listExportBatch, listTranscriptBatch, type ExportCursor } from '../../db/queries/experiment-export';
+import { sql } from 'drizzle-orm';
+import { listExportBatch, listTranscriptBatch, type ExportCursor, type ExportFilter } from '../../db/queries/experiment-export';
+import { experimentFilterCondition } from '../../db/queries/conversation-search';
+import { hasFilters, type ConversationListFilters } from '../conversations/query';
+import { searchFilters } from '../conversations/conversations';
 import { datasetCasesOf } from '../../db/queries/experiment-cases';
 import { NotFoundError } from '../../errors';
 import type { PanelContext } from '../context';
-import { getExperimentView } from '../experiments/experiments';
+import { getExperimentHeader, getExperimentView } from '../experiments/experiments';
 import { CSV_COLUMNS, csvCells, csvLine } from './format';
 
 export const EXPORT_FORMATS = ['csv', 'json', 'jsonl'] as const;
@@ -21,7 +25,21 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   jsonl: 'application/x-ndjson; charset=utf-8',
 };
 
-export type ExportOptions = { batchSize?: number };
+/** `filters`: only the conversations the list shows under these filters (labels, text, tool, ...). */
+export type ExportOptions = { batchSize?: number; filters?: ConversationListFilters };
+
+const NOTHING: ExportFilter = { from: sql`conversations c`, where: sql`0` };
+
+/** The export's filter as SQL, or undefined for every conversation. */
+function exportFilter(context: PanelContext, experimentId: string, filters: ConversationListFilters | undefined): ExportFilter | undefined {
+  if (!filters || !hasFilters(filters)) return undefined;
+  let variantIndex: number | undefined;
+  if (filters.variant !== undefined) {
+    variantIndex = getExperimentHeader(context, experimentId).variantNames.indexOf(filters.variant);
+    if (variantIndex < 0) return NOTHING;
+  }
+  return experimentFilterCondition(context.database, experimentId, searchFilters(filters, variantIndex)) ?? NOTHING;
+}
 
 /**
  * A stream of text chunks: `start` first, then one chunk per batch that `next` returns (an empty
@@ -76,9 +94,10 @@ export function exportExperiment(context: PanelContext, experimentId: string, fo
   const caseKeys = datasetCasesOf(context.database, experimentId, row.config)?.cases.map((entry) => entry.key) ?? [];
   const database = context.database;
   const base = filenameBase(experimentId);
+  const filter = exportFilter(context, experimentId, options.filters);
 
   if (format === 'csv') {
-    const next = batches((cursor) => listExportBatch(database, experimentId, cursor, options.batchSize ?? 500));
+    const next = batches((cursor) => listExportBatch(database, experimentId, cursor, options.batchSize ?? 500, filter));
     const stream = textStream(
       // A byte-order mark, so that spreadsheet programs read the text as UTF-8.
       () => `\uFEFF${csvLine([...CSV_COLUMNS])}`,
@@ -89,7 +108,7 @@ export function exportExperiment(context: PanelContext, experimentId: string, fo
   }
 
   if (format === 'jsonl') {
-    const next = batches((cursor) => listTranscriptBatch(database, experimentId, cursor, options.batchSize ?? 100).map((transcript) => ({ ...transcript, variantIndex: transcript.conversation.variantIndex, slot: transcript.conversation.slot })));
+    const next = batches((cursor) => listTranscriptBatch(database, experimentId, cursor, options.batchSize ?? 100, filter).map((transcript) => ({ ...transcript, variantIndex: transcript.conversation.variantIndex, slot: transcript.conversation.slot })));
     const stream = textStream(
       () => '',
       () =>
@@ -104,7 +123,7 @@ export function exportExperiment(context: PanelContext, experimentId: string, fo
   // JSON: the experiment as the API shows it (settings, summary), then its conversations.
   const view = getExperimentView(context, experimentId);
   const { summary, ...experiment } = view;
-  const next = batches((cursor) => listExportBatch(database, experimentId, cursor, options.batchSize ?? 500));
+  const next = batches((cursor) => listExportBatch(database, experimentId, cursor, options.batchSize ?? 500, filter));
   let first = true;
   const stream = textStream(
     () => `{"experiment":${JSON.stringify(experiment)},"summary":${JSON.stringify(summary)},"conversations":[`,

@@ -64,6 +64,8 @@ export const CSV_COLUMNS = [
   'name_correct',
   'arguments_correct',
   'simulated',
+  'labels',
+  'note',
 ] as const;
 
 function rounded(milliseconds: number): number {
@@ -96,5 +98,8 @@ export function csvCells(conversation: ExportConversation, caseKey: string | nul
     conversation.expectationKind === 'call' && conversation.verdictScored ? conversation.nameCorrect : null,
     conversation.expectationKind === 'call' && conversation.verdictScored ? conversation.argumentsCorrect : null,
     simulated,
+    // Labels are short texts without line breaks; "; " keeps them readable in one cell.
+    conversation.labels.join('; '),
+    conversation.note,
   ];
 }

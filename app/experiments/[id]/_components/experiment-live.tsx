@@ -16,6 +16,8 @@ export function ExperimentLive({ initial }: { initial: ExperimentPageData }) {
   const [data, setData] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState(false);
+  // Cancel asks first: a stopped run can be resumed, but what was in flight is cut short.
+  const [confirming, setConfirming] = useState(false);
   // Counts finished polls, so that the next one is scheduled after a failed one too.
   const [polls, setPolls] = useState(0);
   const { view, charts } = data;
@@ -43,6 +45,7 @@ export function ExperimentLive({ initial }: { initial: ExperimentPageData }) {
 
   const cancel = async () => {
     setCancelling(true);
+    setConfirming(false);
     try {
       const answer = await callApi(`/api/experiments/${encodeURIComponent(initial.view.id)}/cancel`, { method: 'POST' });
       if (!answer.ok) setProblem(hasErrorMessage(answer.body) ? answer.message : `cancelling failed (${answer.status})`);
@@ -61,10 +64,21 @@ export function ExperimentLive({ initial }: { initial: ExperimentPageData }) {
           <h2>Progress</h2>
           <StatusBadge status={view.status} />
           {view.simulated ? <SimulatedBadge /> : null}
-          {unfinished ? (
-            <button type="button" className="danger" onClick={cancel} disabled={cancelling} data-testid="cancel-experiment" style={{ marginLeft: 'auto' }}>
+          {unfinished && !confirming ? (
+            <button type="button" className="danger" onClick={() => setConfirming(true)} disabled={cancelling} data-testid="cancel-experiment" style={{ marginLeft: 'auto' }}>
               {cancelling ? 'Cancelling…' : 'Cancel'}
             </button>
+          ) : null}
+          {unfinished && confirming ? (
+            <span className="confirm" data-testid="cancel-confirm" style={{ marginLeft: 'auto' }}>
+              Stop this run? Conversations in flight are cut short; it can be resumed later.{' '}
+              <button type="button" className="danger" onClick={cancel} data-testid="cancel-confirm-yes">
+                Yes, cancel
+              </button>{' '}
+              <button type="button" className="secondary" onClick={() => setConfirming(false)} data-testid="cancel-confirm-no">
+                Keep running
+              </button>
+            </span>
           ) : null}
         </div>
         <div className="progress" data-testid="progress" data-done={done} data-total={total}>

@@ -25,6 +25,8 @@ export function ConversationFilters(props: {
   outcomes: readonly string[];
   parsePaths: readonly string[];
   errorKinds: readonly string[];
+  verdicts: readonly string[];
+  labels: readonly string[];
   clearHref: string;
   total: ReactNode;
 }) {
@@ -35,6 +37,16 @@ export function ConversationFilters(props: {
       <Select id="outcome" name="outcome" label="Outcome" value={filters.outcome} options={props.outcomes} />
       <Select id="parse-path" name="parsePath" label="Parse path" value={filters.parsePath} options={props.parsePaths} />
       <Select id="error-kind" name="error" label="Error" value={filters.error} options={props.errorKinds} />
+      <Select id="verdict" name="verdict" label="Verdict" value={filters.verdict} options={props.verdicts} />
+      <Select id="label" name="label" label="Label" value={filters.label} options={props.labels} />
+      <div>
+        <label htmlFor="tool">Tool called</label>
+        <input id="tool" name="tool" defaultValue={filters.tool ?? ''} placeholder="tool name" maxLength={200} size={12} data-testid="filter-tool" />
+      </div>
+      <div>
+        <label htmlFor="argument">Argument</label>
+        <input id="argument" name="argument" defaultValue={filters.argument ?? ''} placeholder="value or name=value" maxLength={200} size={14} data-testid="filter-argument" />
+      </div>
       <div>
         <label htmlFor="q">Text</label>
         <input id="q" name="q" type="search" defaultValue={filters.q ?? ''} placeholder="in inputs, answers, tool results" maxLength={200} data-testid="search-text" />

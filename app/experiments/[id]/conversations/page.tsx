@@ -4,7 +4,9 @@ import { PARSE_PATHS } from '@/lib/parsing/types';
 import { OUTCOMES } from '@/lib/runner/types';
 import { inputLabel } from '@/lib/panel/compare/labels';
 import { CONVERSATION_PAGE_SIZE, listConversationPage, type ConversationListView } from '@/lib/panel/conversations/conversations';
-import { conversationListHref, ERROR_KINDS, hasFilters, readConversationListRequest } from '@/lib/panel/conversations/query';
+import { conversationHref, conversationListHref, ERROR_KINDS, filterParams, hasFilters, readConversationListRequest } from '@/lib/panel/conversations/query';
+import { conversationReviews, labelsInUse } from '@/lib/db/queries/conversation-review';
+import { VERDICT_FILTERS } from '@/lib/db/queries/search-filters';
 import { formatMilliseconds, shortId } from '@/lib/panel/format';
 import { NotFoundError } from '@/lib/errors';
 import { getPanel } from '@/lib/panel/runtime';
@@ -27,6 +29,11 @@ function totalText(view: ConversationListView): string {
   return total.exact ? `${count} ${noun}` : `more than ${count} ${noun}`;
 }
 
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return { title: `Conversations of experiment ${shortId(id)} · Remora` };
+}
+
 export default async function ConversationsPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
   const { id } = await params;
   const request = readConversationListRequest(await searchParams);
@@ -39,6 +46,10 @@ export default async function ConversationsPage({ params, searchParams }: { para
     throw error;
   }
   const { experiment, page } = view;
+  const reviews = conversationReviews(panel.database, page.conversations.map((conversation) => conversation.id));
+  const labels = labelsInUse(panel.database, id).map((entry) => entry.label);
+  if (request.filters.label && !labels.includes(request.filters.label)) labels.push(request.filters.label);
+  const exportQuery = filterParams(request.filters).toString();
   const { filters } = request;
   const filtered = hasFilters(filters);
   const notFirstPage = request.after !== undefined || request.before !== undefined;
@@ -60,6 +71,8 @@ export default async function ConversationsPage({ params, searchParams }: { para
           outcomes={OUTCOMES}
           parsePaths={[...PARSE_PATHS]}
           errorKinds={[...ERROR_KINDS]}
+          verdicts={[...VERDICT_FILTERS]}
+          labels={labels}
           clearHref={conversationListHref(id, {})}
           total={<span className="muted" data-testid="conversation-total">{totalText(view)}</span>}
         />
@@ -70,6 +83,16 @@ export default async function ConversationsPage({ params, searchParams }: { para
         ) : null}
         {view.unknownVariant !== null ? (
           <p className="note">This experiment has no variant named “{view.unknownVariant}”.</p>
+        ) : null}
+        {filtered ? (
+          <p className="muted" style={{ fontSize: 13 }}>
+            Export these:{' '}
+            {(['csv', 'json', 'jsonl'] as const).map((format) => (
+              <a key={format} href={`/api/experiments/${encodeURIComponent(id)}/export?format=${format}&${exportQuery}`} data-testid={`export-filtered-${format}`} style={{ marginRight: 8 }}>
+                {format.toUpperCase()}
+              </a>
+            ))}
+          </p>
         ) : null}
         {filters.q ? (
           <p className="muted" style={{ fontSize: 13 }} data-testid="search-scope">
@@ -101,9 +124,14 @@ export default async function ConversationsPage({ params, searchParams }: { para
                 {page.conversations.map((conversation) => (
                   <tr key={conversation.id} className="clickable" data-testid="conversation-row" data-outcome={conversation.outcome}>
                     <td className={styles.conversation}>
-                      <Link href={`/conversations/${conversation.id}`} data-testid="conversation-link">
+                      <Link href={conversationHref(conversation.id, filters)} data-testid="conversation-link">
                         #{conversation.slot + 1}
                       </Link>
+                      {(reviews.get(conversation.id)?.labels ?? []).map((label) => (
+                        <span key={label} className="chip label-chip" data-testid="row-label">
+                          {label}
+                        </span>
+                      ))}
                       <span className="sub">
                         input {conversation.inputIndex + 1}: {inputLabel(conversation.input)}
                       </span>

@@ -1,0 +1,116 @@
+// Inputs x variants: each cell the outcomes of that variant's repeats of that input and the first
+// call of its first repeats, by parse path and verdict (promptfoo's matrix, with what Remora knows).
+// A cell's repeat links to its transcript; "pair" opens it beside the first variant's same repeat.
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { NotFoundError } from '@/lib/errors';
+import { experimentGridView, GRID_PAGE, type GridView } from '@/lib/panel/experiments/grid';
+import { shortId } from '@/lib/panel/format';
+import { getPanel } from '@/lib/panel/runtime';
+import { SimulatedBadge } from '@/app/components/status-badge';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return { title: `Grid of experiment ${shortId(id)} · Remora` };
+}
+
+function callText(call: { name: string; arguments: Record<string, unknown> } | null): string {
+  if (!call) return 'no call';
+  const args = JSON.stringify(call.arguments);
+  return `${call.name}(${args.length > 60 ? `${args.slice(0, 59)}…` : args})`;
+}
+
+export default async function GridPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ offset?: string }> }) {
+  const { id } = await params;
+  const offset = Math.max(0, Number((await searchParams).offset) || 0);
+  let view: GridView;
+  try {
+    view = experimentGridView(await getPanel(), id, offset);
+  } catch (error) {
+    if (NotFoundError.is(error)) notFound();
+    throw error;
+  }
+  const { experiment, grid, labels } = view;
+  const cellOf = (input: number, variant: number) => grid.cells.find((cell) => cell.inputIndex === input && cell.variantIndex === variant);
+  return (
+    <>
+      <div className="crumbs">
+        <Link href="/">Overview</Link> / <Link href="/experiments">experiments</Link> / <Link href={`/experiments/${id}`}>{shortId(id)}</Link> / grid
+      </div>
+      <div className="page-head">
+        <h1>Inputs × variants</h1>
+        {experiment.simulated ? <SimulatedBadge /> : null}
+        <span className="muted">{experiment.agentName}</span>
+      </div>
+      <section className="card">
+        <p className="muted" style={{ marginTop: 0 }}>
+          Each cell: how its repeats ended, then the first call of its first repeats with the parse path it came by (✓/✗: the dataset verdict on it).
+        </p>
+        <div className="table-scroll">
+          <table data-testid="grid">
+            <thead>
+              <tr>
+                <th>Input</th>
+                {experiment.variantNames.map((name) => (
+                  <th key={name}>{name}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {grid.inputIndexes.map((input) => (
+                <tr key={input} data-testid="grid-row" data-input={input}>
+                  <td>
+                    <strong>#{input + 1}</strong> <span className="sub">{labels.get(input)}</span>
+                  </td>
+                  {experiment.variantNames.map((name, variant) => {
+                    const cell = cellOf(input, variant);
+                    const base = cellOf(input, 0);
+                    return (
+                      <td key={name} className="grid-cell" data-testid="grid-cell" data-variant={name}>
+                        {cell ? (
+                          <>
+                            <span className="sub">
+                              {Object.entries(cell.outcomes)
+                                .map(([outcome, count]) => `${outcome} ${count}`)
+                                .join(' · ')}
+                            </span>
+                            {cell.shown.map((repeat, index) => (
+                              <span key={repeat.conversationId} className="grid-repeat">
+                                <span className="chip">{repeat.parsePath ?? 'request failed'}</span>{' '}
+                                <Link href={`/conversations/${repeat.conversationId}`}>{callText(repeat.firstCall)}</Link>
+                                {repeat.correct === null ? '' : repeat.correct ? ' ✓' : ' ✗'}
+                                {variant > 0 && base?.shown[index] ? (
+                                  <>
+                                    {' '}
+                                    <Link href={`/compare/pair?a=${base.shown[index].conversationId}&b=${repeat.conversationId}`} data-testid="grid-pair">
+                                      pair
+                                    </Link>
+                                  </>
+                                ) : null}
+                              </span>
+                            ))}
+                          </>
+                        ) : (
+                          <span className="muted">not run</span>
+                        )}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <nav className="pager">
+          {offset > 0 ? <Link href={`/experiments/${id}/grid?offset=${Math.max(0, offset - GRID_PAGE)}`}>← earlier inputs</Link> : null}
+          <span className="muted">
+            inputs {grid.inputIndexes.length === 0 ? 0 : offset + 1}–{offset + grid.inputIndexes.length} of {grid.inputCount}
+          </span>
+          {offset + GRID_PAGE < grid.inputCount ? <Link href={`/experiments/${id}/grid?offset=${offset + GRID_PAGE}`}>later inputs →</Link> : null}
+        </nav>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+// "Run again with these settings": the new-experiment form filled from a stored experiment: its
+// agent, variants (names, prompts, settings), endpoint, inputs (its dataset when it ran one), size
+// and concurrency. What the form cannot offer any more (an endpoint removed since) is named.
+import { getExperiment } from '../../db/queries/experiments';
+import { readStoredConfig } from '../../experiments/stored-config';
+import { errorMessage } from '../../errors';
+import { DEFAULT_SETTINGS, EDITED_SOURCE, HISTORY_MODES, RESPONSE_PREFERENCES, TOOL_PRESENTATIONS, type ExperimentDraft, type ExperimentFormOptions, type VariantSettingsDraft } from './form-drafts';
+import type { PanelContext } from '../context';
+
+function pick<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
+  return allowed.includes(value as T) ? (value as T) : fallback;
+}
+
+function settingsDraft(settings: Record<string, unknown>): VariantSettingsDraft {
+  return {
+    toolChoice: typeof settings.toolChoice === 'string' ? settings.toolChoice : DEFAULT_SETTINGS.toolChoice,
+    temperature: typeof settings.temperature === 'number' ? String(settings.temperature) : DEFAULT_SETTINGS.temperature,
+    maxTokens: typeof settings.maxTokens === 'number' ? String(settings.maxTokens) : '',
+    historyMode: pick(settings.historyMode, HISTORY_MODES, DEFAULT_SETTINGS.historyMode),
+    responsePreference: pick(settings.responsePreference, RESPONSE_PREFERENCES, DEFAULT_SETTINGS.responsePreference),
+    forceSubmitOnLastTurn: settings.forceSubmitOnLastTurn === true,
+    toolPresentation: pick(settings.toolPresentation, TOOL_PRESENTATIONS, DEFAULT_SETTINGS.toolPresentation),
+    logprobs: settings.logprobs === true,
+  };
+}
+
+/** The draft, or null with the reason when the experiment cannot be read back. */
+export function cloneDraft(context: PanelContext, options: ExperimentFormOptions, experimentId: string): { draft: ExperimentDraft; notices: string[] } | { draft: null; notices: string[] } {
+  const row = getExperiment(context.database, experimentId);
+  if (!row) return { draft: null, notices: [`There is no experiment ${experimentId} to run again.`] };
+  let stored;
+  try {
+    stored = readStoredConfig(row.config);
+  } catch (error) {
+    return { draft: null, notices: [`Experiment ${experimentId} cannot be run again from the form: ${errorMessage(error)}`] };
+  }
+  const config = stored.experiment;
+  const notices: string[] = [];
+  const agent = options.agents.find((candidate) => candidate.name === config.agent);
+  if (!agent) notices.push(`Agent "${config.agent}" is no longer offered; pick another.`);
+  const endpoint = config.endpoint.simulated
+    ? options.endpoints.find((candidate) => candidate.builtIn)
+    : options.endpoints.find((candidate) => !candidate.builtIn && candidate.baseUrl === config.endpoint.baseUrl && candidate.model === config.endpoint.model);
+  if (!endpoint) notices.push(`No saved endpoint serves ${config.endpoint.model} at ${config.endpoint.baseUrl} any more; pick one.`);
+  const datasetId = config.storedCases?.datasetId ?? config.dataset?.id;
+  const dataset = datasetId ? options.datasets.find((candidate) => candidate.id === datasetId) : undefined;
+  if (datasetId && !dataset) notices.push('The dataset it ran is gone; its inputs are the agent\'s own now.');
+  const variants = config.variants.map((variant, index) => ({
+    key: index + 1,
+    name: variant.name,
+    source: EDITED_SOURCE,
+    systemPrompt: variant.systemPrompt ?? stored.agent.systemPrompt,
+    nodeContext: variant.nodeContext ?? null,
+    settings: settingsDraft(variant.settings as Record<string, unknown>),
+  }));
+  const draft: ExperimentDraft = {
+    agent: agent?.name ?? options.agents[0]?.name ?? '',
+    variants,
+    endpoint: endpoint?.name ?? options.endpoints[0]?.name ?? '',
+    inputSource: dataset ? `dataset:${dataset.id}` : 'agent',
+    requestsPerVariant: String(config.requestsPerVariant),
+    concurrency: String(config.concurrency),
+    maxTurns: stored.agent.maxTurns !== agent?.maxTurns && agent?.maxTurns !== null ? String(stored.agent.maxTurns) : '',
+    primaryMetric: config.primaryMetric ?? '',
+    stopEarly: config.stopEarly ?? false,
+  };
+  notices.unshift(`Filled from experiment ${row.name ?? experimentId.slice(0, 8)}: change what you want and start it.`);
+  return { draft, notices };
+}

@@ -1,0 +1,34 @@
+// The experiments list's headline: each variant's completion rate (submitted / conversations) with
+// its 95% interval, read from the cached summary of a finished experiment. A running one shows
+// none (its summary would be recomputed at every page load).
+import { getExperiment } from '../../db/queries/experiments';
+import type { PanelContext } from '../context';
+import { summaryOfExperiment } from './summary-cache';
+import type { ExperimentListView } from './experiments';
+
+export type Headline = { variant: string; value: number | null; low: number | null; high: number | null; n: number };
+
+const FINISHED = new Set(['completed', 'cancelled', 'failed']);
+
+export function experimentHeadlines(context: PanelContext, experiments: ExperimentListView[]): Map<string, Headline[]> {
+  const found = new Map<string, Headline[]>();
+  for (const experiment of experiments) {
+    if (!FINISHED.has(experiment.status)) continue;
+    const row = getExperiment(context.database, experiment.id);
+    if (!row) continue;
+    const summary = summaryOfExperiment(context.database, row, experiment.progress.done);
+    found.set(
+      experiment.id,
+      summary.variants.map((variant) => ({ variant: variant.name, ...variant.completionRate, n: variant.conversations })),
+    );
+  }
+  return found;
+}
+
+/** "72.0% (65.1–78.2)" */
+export function headlineText(headline: Headline): string {
+  if (headline.value === null) return '—';
+  const percent = (value: number) => (value * 100).toFixed(1);
+  const interval = headline.low !== null && headline.high !== null ? ` (${percent(headline.low)}–${percent(headline.high)})` : '';
+  return `${percent(headline.value)}%${interval}`;
+}
