@@ -56,7 +56,7 @@ test('rename, tag, clone with the form pre-filled', async ({ page, request }) =>
 });
 
 test('Cancel asks first; a cancelled experiment resumes to its full count', async ({ page, request }) => {
-  const id = await createExperiment(request, { agent: 'harness', variants: [{ name: 'baseline' }], endpoint: { kind: 'simulated' }, requestsPerVariant: 3000, concurrency: 1 });
+  const id = await createExperiment(request, { agent: 'harness', variants: [{ name: 'baseline' }], endpoint: { kind: 'simulated' }, requestsPerVariant: 300, concurrency: 1 });
   await page.goto(`/experiments/${id}`);
   await page.getByTestId('cancel-experiment').click();
   await expect(page.getByTestId('cancel-confirm')).toBeVisible();
@@ -66,22 +66,22 @@ test('Cancel asks first; a cancelled experiment resumes to its full count', asyn
   await page.getByTestId('cancel-confirm-yes').click();
   await expect(page.getByTestId('status')).toHaveText('cancelled');
   const stopped = (await (await request.get(`/api/experiments/${id}`)).json()) as { progress: { done: number; total: number } };
-  expect(stopped.progress.done).toBeLessThan(3000);
+  expect(stopped.progress.done).toBeLessThan(300);
 
   await page.reload();
   await page.getByTestId('resume-experiment').click();
   await expect(page.getByTestId('status')).toHaveText(/pending|running|completed/);
   const ended = (await waitForEnd(request, id)) as unknown as { status: string; progress: { done: number; total: number } };
   expect(ended.status).toBe('completed');
-  expect(ended.progress).toEqual({ done: 3000, total: 3000 });
+  expect(ended.progress).toEqual({ done: 300, total: 300 });
   await page.reload();
-  await expect(page.getByTestId('progress-text')).toContainText('3000 / 3000');
+  await expect(page.getByTestId('progress-text')).toContainText('300 / 300');
   await expect(page.getByTestId('resume-experiment')).toHaveCount(0);
 });
 
 test('delete asks first and keeps the prompt versions and the dataset it used; the list shows its columns', async ({ page, request }) => {
-  const saved = await request.post('/api/agents/smart_home/variants', { data: { name: 'kept-after-delete', systemPrompt: 'Kept after delete. Call the right smart home function.' } });
-  expect([200, 201]).toContain(saved.status());
+  const saved = await request.post('/api/agents/smart_home/variants', { data: { name: 'kept-after-delete', systemPrompt: 'Kept after delete. Call the right smart home function.', nodeContext: '{{ node_text }}' } });
+  expect([200, 201], await saved.text()).toContain(saved.status());
   const text = readFileSync(path.join(process.cwd(), 'agents', 'smart_home', 'dataset.jsonl'), 'utf8');
   const imported = await request.post('/api/datasets', { data: { name: 'kept after delete', format: 'remora', text } });
   expect([200, 201]).toContain(imported.status());
