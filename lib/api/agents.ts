@@ -44,7 +44,16 @@ export const AgentDetail = z.strictObject({
 });
 
 /** POST /api/agents: an agent imported from YAML (or checked, in a dry run). */
-export const AgentImport = z.strictObject({ name: z.string(), replaces: z.boolean(), stored: z.boolean(), warnings: z.array(z.string()), folder: z.string() });
+export const AgentImport = z.strictObject({
+  name: z.string(),
+  replaces: z.boolean(),
+  stored: z.boolean(),
+  warnings: z.array(z.string()),
+  folder: z.string(),
+  /** The scripts it runs, relative to folder; importing new ones needs `allowScripts` (SECURITY.md). */
+  scripts: z.array(z.string()),
+  needsConfirmation: z.boolean(),
+});
 
 const PromptDraft = z.strictObject({ systemPrompt: z.string(), nodeContext: z.string() });
 
