@@ -21,6 +21,9 @@ test('warns that identical variants, or prompts on the simulator, make an A/A te
   await page.getByTestId('variant-editor').nth(1).getByTestId('variant-tool-choice').selectOption('required');
   await expect(warnings).toContainText('only the settings that differ between the variants can make a real difference there');
   await expect(page.getByTestId('primary-metric')).toHaveValue('');
+  // 5 points near the usual rate need far more distinct inputs than the harness agent's 26.
+  await expect(page.getByTestId('power-hint')).toContainText('with 80% power');
+  await expect(page.getByTestId('power-hint')).toContainText('These inputs are only 26: more conversations will not get there');
   await screenshot(page, 'decision-form-warnings');
 });
 
@@ -28,8 +31,10 @@ test('a dataset run scored by BFCL\'s rules from the form: the page names the sc
   const text = readFileSync(path.join(process.cwd(), 'agents', 'smart_home', 'dataset.jsonl'), 'utf8');
   const imported = await request.post('/api/datasets', { data: { name: 'smart home (scoring e2e)', format: 'remora', text } });
   expect([200, 201]).toContain(imported.status());
+  // The same cases stored before (by another spec) are reused under their first name: go by id.
+  const { dataset } = (await imported.json()) as { dataset: { id: string } };
 
-  await page.goto('/experiments/new?agent=smart_home&dataset=smart%20home%20(scoring%20e2e)');
+  await page.goto(`/experiments/new?agent=smart_home&dataset=${encodeURIComponent(dataset.id)}`);
   const scoring = page.getByTestId('scoring-select');
   await expect(scoring).toHaveValue('lenient');
   await scoring.selectOption('bfcl');

@@ -14,7 +14,20 @@ const DATASET_CHOICES = ['toolCallRate', 'validCallRate', 'taskSuccessRate', 'ca
 
 export type PowerHistory = { baseline: number; discordance: number | null; fromExperiment: string | null };
 
-export function DecisionPlan({ draft, update, simulated, history }: { draft: ExperimentDraft; update: (change: Partial<ExperimentDraft>) => void; simulated: boolean; history: PowerHistory | null }) {
+export function DecisionPlan({
+  draft,
+  update,
+  simulated,
+  history,
+  inputCount = null,
+}: {
+  draft: ExperimentDraft;
+  update: (change: Partial<ExperimentDraft>) => void;
+  simulated: boolean;
+  history: PowerHistory | null;
+  /** Distinct inputs the run has (the agent's, or the dataset's cases). */
+  inputCount?: number | null;
+}) {
   const [points, setPoints] = useState('5');
   const warnings = planWarnings(
     draft.variants.map((variant) => ({ name: variant.name, systemPrompt: variant.systemPrompt, settings: variant.settings as unknown as Record<string, unknown> })),
@@ -60,7 +73,9 @@ export function DecisionPlan({ draft, update, simulated, history }: { draft: Exp
             {plan
               ? `About ${plan.pairedInputs} distinct inputs per variant detect ${points} points near ${(baseline * 100).toFixed(0)}% with 80% power (paired, as variants of one experiment are; ${plan.unpairedInputs} unpaired). ${
                   history?.fromExperiment ? `From this agent's experiment ${history.fromExperiment.slice(0, 8)}.` : 'No history for this agent: assumed 80% and independent variants.'
-                } Repeats of an input at temperature 0 add no evidence.`
+                } Repeats of an input at temperature 0 add no evidence.${
+                  inputCount !== null && plan.pairedInputs > inputCount ? ` These inputs are only ${inputCount}: more conversations will not get there; add inputs (or use a dataset).` : ''
+                }`
               : 'Give a difference above 0.'}
           </div>
         </div>

@@ -199,7 +199,7 @@ export function NewExperimentForm({ options, initial, histories = {} }: { option
         </button>
       </section>
 
-      <DecisionPlan draft={draft} update={update} simulated={!endpoint || endpoint.builtIn} history={histories[draft.agent] ?? null} />
+      <DecisionPlan draft={draft} update={update} simulated={!endpoint || endpoint.builtIn} history={histories[draft.agent] ?? null} inputCount={dataset ? dataset.caseCount : (agent?.inputCount ?? null)} />
 
       <SandboxChoice options={options} agent={agent} draft={draft} update={update} />
 
