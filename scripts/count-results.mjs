@@ -17,7 +17,9 @@ for (const file of process.argv.slice(2)) {
   passed += counts.passed;
   failed += counts.failed;
   skipped += counts.skipped;
-  console.log(`  ${name.padEnd(12)} ${counts.passed} passed  ${counts.failed} failed${counts.skipped ? `  ${counts.skipped} skipped` : ''}`);
+  console.log(
+    `  ${name.padEnd(12)} ${counts.passed} passed  ${counts.failed} failed${counts.skipped ? `  ${counts.skipped} skipped` : ''}`,
+  );
 }
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);
@@ -35,5 +37,9 @@ function countsOf(report) {
   // test (the web server did not start, a spec did not load).
   const stats = report.stats ?? {};
   const outside = report.errors?.length ?? 0;
-  return { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) + outside, skipped: stats.skipped ?? 0 };
+  return {
+    passed: stats.expected ?? 0,
+    failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) + outside,
+    skipped: stats.skipped ?? 0,
+  };
 }

@@ -11,7 +11,11 @@ function refuse(what: string): never {
 }
 
 for (const name of ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork'] as const) {
-  Object.defineProperty(childProcess, name, { value: () => refuse(`child_process.${name}`), writable: true, configurable: true });
+  Object.defineProperty(childProcess, name, {
+    value: () => refuse(`child_process.${name}`),
+    writable: true,
+    configurable: true,
+  });
 }
 Object.defineProperty(workerThreads, 'Worker', {
   value: class {

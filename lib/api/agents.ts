@@ -2,7 +2,12 @@
 import { z } from 'zod';
 import { ChatMessage, Count, Id, Timestamp } from './common';
 
-const ToolView = z.looseObject({ name: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()), builtIn: z.boolean() });
+const ToolView = z.looseObject({
+  name: z.string(),
+  description: z.string(),
+  parameters: z.record(z.string(), z.unknown()),
+  builtIn: z.boolean(),
+});
 
 const AgentFields = {
   id: Id,
@@ -28,7 +33,13 @@ export const AgentList = z.strictObject({ agents: z.array(AgentView) });
 /** GET /api/agents/:name */
 export const AgentDetail = z.strictObject({
   ...AgentFields,
-  tools: z.array(ToolView.extend({ script: z.string().nullable(), timeoutMs: z.number().positive(), maxOutputBytes: z.number().positive() })),
+  tools: z.array(
+    ToolView.extend({
+      script: z.string().nullable(),
+      timeoutMs: z.number().positive(),
+      maxOutputBytes: z.number().positive(),
+    }),
+  ),
   model: z.string().nullable(),
   textAnswerEnds: z.boolean(),
   settings: z.record(z.string(), z.unknown()).nullable(),
@@ -37,7 +48,15 @@ export const AgentDetail = z.strictObject({
     z.strictObject({ kind: z.literal('inline') }),
     z.strictObject({ kind: z.literal('none') }),
   ]),
-  inputs: z.array(z.strictObject({ index: Count, label: z.string(), nodeType: z.string().nullable(), filePath: z.string().nullable(), lineCount: Count })),
+  inputs: z.array(
+    z.strictObject({
+      index: Count,
+      label: z.string(),
+      nodeType: z.string().nullable(),
+      filePath: z.string().nullable(),
+      lineCount: Count,
+    }),
+  ),
   inputsProblem: z.string().nullable(),
   defaultDataset: z.string().nullable(),
   folder: z.string(),
@@ -73,17 +92,32 @@ export const VariantVersion = z.strictObject({
 export const PromptVariants = z.strictObject({
   agentName: z.string(),
   definition: PromptDraft,
-  variants: z.array(z.strictObject({ name: z.string(), isDefault: z.boolean(), versionCount: Count, latest: VariantVersion.nullable() })),
+  variants: z.array(
+    z.strictObject({
+      name: z.string(),
+      isDefault: z.boolean(),
+      versionCount: Count,
+      latest: VariantVersion.nullable(),
+    }),
+  ),
 });
 
 /** GET /api/agents/:name/variants/:variant */
 export const VariantHistory = z.strictObject({ versions: z.array(VariantVersion) });
 
 /** POST /api/agents/:name/validate */
-export const DraftValidation = z.strictObject({ errors: z.array(z.string()), warnings: z.array(z.string()), introduced: z.array(z.string()) });
+export const DraftValidation = z.strictObject({
+  errors: z.array(z.string()),
+  warnings: z.array(z.string()),
+  introduced: z.array(z.string()),
+});
 
 /** POST /api/agents/:name/variants */
-export const SavedVariant = z.strictObject({ version: VariantVersion, unchanged: z.boolean(), validation: DraftValidation });
+export const SavedVariant = z.strictObject({
+  version: VariantVersion,
+  unchanged: z.boolean(),
+  validation: DraftValidation,
+});
 
 const TextDiff = z.strictObject({
   lines: z.array(z.strictObject({ kind: z.enum(['added', 'removed', 'same']), text: z.string() })),
@@ -116,7 +150,9 @@ export const PromptPreview = z.strictObject({
 
 /** POST /api/agents/:name/inputs: the Python nodes found, and what was saved. */
 export const PythonInputs = z.strictObject({
-  nodes: z.array(z.strictObject({ name: z.string(), type: z.string(), filePath: z.string(), startLine: Count, endLine: Count })),
+  nodes: z.array(
+    z.strictObject({ name: z.string(), type: z.string(), filePath: z.string(), startLine: Count, endLine: Count }),
+  ),
   nodeCount: Count,
   fileCount: Count,
   problems: z.array(z.string()),

@@ -23,7 +23,14 @@ const Side = z.strictObject({
 });
 
 const Verdict = z.enum(['a', 'b', 'same', 'not_judged']);
-const Fact = z.strictObject({ slot: z.number().int(), inputIndex: z.number().int(), outcome: Outcome, turns: Count, correct: z.boolean().nullable(), id: Id.nullable() });
+const Fact = z.strictObject({
+  slot: z.number().int(),
+  inputIndex: z.number().int(),
+  outcome: Outcome,
+  turns: Count,
+  correct: z.boolean().nullable(),
+  id: Id.nullable(),
+});
 const VerdictCounts = z.strictObject({ a: Count, b: Count, same: Count, not_judged: Count });
 
 /** GET /api/compare: two variants' metrics in words, and who did better per input. */

@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { Verdict } from '../datasets/verdict';
 import { ChatMessage, Count, ExperimentStatus, Id, Outcome, ParsePath, Timestamp } from './common';
 
-const ToolExecution = z.looseObject({ id: z.number().int(), turn: Count, callId: z.string(), toolName: z.string(), arguments: z.record(z.string(), z.unknown()) });
+const ToolExecution = z.looseObject({
+  id: z.number().int(),
+  turn: Count,
+  callId: z.string(),
+  toolName: z.string(),
+  arguments: z.record(z.string(), z.unknown()),
+});
 
 /** GET /api/conversations/:id: the whole transcript, each request rebuilt as it was sent. */
 export const Transcript = z.strictObject({

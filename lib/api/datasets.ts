@@ -22,10 +22,18 @@ export const DatasetList = z.strictObject({ datasets: z.array(DatasetView) });
 /** POST /api/datasets: stored (or reused), or refused with each bad line's number and reason. */
 export const DatasetImport = z.discriminatedUnion('ok', [
   z.strictObject({ ok: z.literal(true), dataset: DatasetView, reused: z.boolean(), format: Format }),
-  z.strictObject({ ok: z.literal(false), format: Format.nullable(), problems: z.array(z.strictObject({ line: z.number().int().positive(), reason: z.string() })) }),
+  z.strictObject({
+    ok: z.literal(false),
+    format: Format.nullable(),
+    problems: z.array(z.strictObject({ line: z.number().int().positive(), reason: z.string() })),
+  }),
 ]);
 
-export const StoredCase = DatasetCase.extend({ rowId: Id, position: z.number().int().nonnegative(), updatedAt: Timestamp });
+export const StoredCase = DatasetCase.extend({
+  rowId: Id,
+  position: z.number().int().nonnegative(),
+  updatedAt: Timestamp,
+});
 
 /** GET /api/datasets/:id: one page of its cases. */
 export const DatasetPage = z.strictObject({
@@ -55,6 +63,12 @@ export const EndpointList = z.strictObject({ endpoints: z.array(EndpointView) })
 /** POST /api/endpoints/:id/test: whether the server answered, and what it said. */
 const ApiKeyState = z.enum(['not-needed', 'present', 'missing']);
 export const EndpointTest = z.discriminatedUnion('reachable', [
-  z.strictObject({ reachable: z.literal(true), simulated: z.boolean(), models: z.array(z.string()), httpStatus: z.number().int(), apiKey: ApiKeyState }),
+  z.strictObject({
+    reachable: z.literal(true),
+    simulated: z.boolean(),
+    models: z.array(z.string()),
+    httpStatus: z.number().int(),
+    apiKey: ApiKeyState,
+  }),
   z.strictObject({ reachable: z.literal(false), error: z.string(), apiKey: ApiKeyState }),
 ]);

@@ -21,11 +21,23 @@ export const ExperimentView = z.strictObject({
   active: z.boolean(),
   settings: z
     .strictObject({
-      endpoint: z.strictObject({ baseUrl: z.string(), model: z.string(), apiKeyEnv: z.string().nullable(), builtInSimulator: z.boolean() }),
+      endpoint: z.strictObject({
+        baseUrl: z.string(),
+        model: z.string(),
+        apiKeyEnv: z.string().nullable(),
+        builtInSimulator: z.boolean(),
+      }),
       requestsPerVariant: Count,
       concurrency: Count,
       inputCount: Count,
-      variants: z.array(z.strictObject({ name: z.string(), systemPrompt: z.string(), nodeContext: z.string(), settings: z.record(z.string(), z.unknown()) })),
+      variants: z.array(
+        z.strictObject({
+          name: z.string(),
+          systemPrompt: z.string(),
+          nodeContext: z.string(),
+          settings: z.record(z.string(), z.unknown()),
+        }),
+      ),
     })
     .nullable(),
 });
@@ -63,7 +75,9 @@ export const ExperimentCharts = z.strictObject({
     variants: z.array(z.string()),
     turns: z.array(VariantSeries.extend({ turns: Count })),
     latency: z.strictObject({
-      buckets: z.strictObject({ width: z.number().positive(), firstIndex: z.number().int(), lastIndex: z.number().int() }).nullable(),
+      buckets: z
+        .strictObject({ width: z.number().positive(), firstIndex: z.number().int(), lastIndex: z.number().int() })
+        .nullable(),
       groups: z.array(VariantSeries.extend({ bucket: z.number().int() })),
     }),
     confusions: z
@@ -71,7 +85,11 @@ export const ExperimentCharts = z.strictObject({
         z.strictObject({
           variant: z.string(),
           total: Count,
-          matrix: z.looseObject({ rows: z.array(z.string()), columns: z.array(z.string()), counts: z.array(z.array(Count)) }),
+          matrix: z.looseObject({
+            rows: z.array(z.string()),
+            columns: z.array(z.string()),
+            counts: z.array(z.array(Count)),
+          }),
         }),
       )
       .nullable(),
@@ -109,4 +127,3 @@ export type ConversationPage = z.infer<typeof ConversationPage>;
 
 /** POST /api/experiments/:id/failures-dataset */
 export const FailuresDataset = z.strictObject({ datasetId: Id, name: z.string(), cases: Count, reused: z.boolean() });
-
