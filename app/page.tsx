@@ -5,6 +5,8 @@ import { getPanel } from '../lib/panel/runtime';
 import { AgentsTable } from './components/agents-table';
 import { ExperimentsTable } from './components/experiments-table';
 
+export const metadata = { title: 'Overview · Remora' };
+
 export const dynamic = 'force-dynamic';
 
 export default async function HomePage() {

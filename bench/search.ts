@@ -1,4 +1,4 @@
-// `npx tsx bench/search.ts`: full-text and structured search over 100,000 stored conversations.
+// `npx tsx --conditions=react-server bench/search.ts`: full-text and structured search over 100,000 stored conversations.
 // Fills a database through the batched conversation writer (two experiments of the harness agent:
 // 98,000 and 2,000 conversations), plants a rare word in 3 of them (2 in the big experiment, 1 in
 // the small one), labels a few, and times in server time what the search page and the API ask:
@@ -6,7 +6,7 @@
 // It also writes the same conversations with the index's trigger dropped, to show what indexing
 // costs a run.
 //
-//   npx tsx bench/search.ts [--conversations N] [--runs N] [--db PATH] [--keep] [--json]
+//   npx tsx --conditions=react-server bench/search.ts [--conversations N] [--runs N] [--db PATH] [--keep] [--json]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -4,6 +4,8 @@ import { AgentsTable } from '../components/agents-table';
 import { ImportAgentForm } from './_components/import-agent-form';
 import './agents.css';
 
+export const metadata = { title: 'Agents · Remora' };
+
 export const dynamic = 'force-dynamic';
 
 export default async function AgentsPage() {

@@ -3,6 +3,8 @@ import { campaignList } from '@/lib/panel/campaigns/campaigns';
 import { getPanel } from '@/lib/panel/runtime';
 import { StatusBadge } from '@/app/components/status-badge';
 
+export const metadata = { title: 'Campaigns · Remora' };
+
 export const dynamic = 'force-dynamic';
 
 export default async function CampaignsPage() {

@@ -9,6 +9,8 @@ import { ComparePickers } from './pickers';
 import { SideCard } from './side-card';
 import styles from './compare.module.css';
 
+export const metadata = { title: 'Compare · Remora' };
+
 export const dynamic = 'force-dynamic';
 
 type SearchParams = Record<string, string | string[] | undefined>;

@@ -6,6 +6,8 @@ import { ImportDatasetForm } from './_components/import-dataset-form';
 import '../agents/agents.css';
 import './datasets.css';
 
+export const metadata = { title: 'Datasets · Remora' };
+
 export const dynamic = 'force-dynamic';
 
 export default async function DatasetsPage() {

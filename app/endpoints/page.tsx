@@ -3,6 +3,8 @@ import { getPanel } from '../../lib/panel/runtime';
 import { EndpointManager } from './_components/endpoint-manager';
 import '../agents/agents.css';
 
+export const metadata = { title: 'Endpoints · Remora' };
+
 export const dynamic = 'force-dynamic';
 
 export default async function EndpointsPage() {

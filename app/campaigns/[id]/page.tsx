@@ -6,6 +6,8 @@ import { getPanel } from '@/lib/panel/runtime';
 import { SimulatedBadge, StatusBadge } from '@/app/components/status-badge';
 import { CampaignReview } from './campaign-review';
 
+export const metadata = { title: 'Campaign · Remora' };
+
 export const dynamic = 'force-dynamic';
 
 async function load(id: string): Promise<CampaignOverview> {

@@ -10,6 +10,8 @@ import { DatasetActions } from './_components/dataset-actions';
 import '../../agents/agents.css';
 import '../datasets.css';
 
+export const metadata = { title: 'Dataset · Remora' };
+
 export const dynamic = 'force-dynamic';
 
 const PAGE_SIZE = 25;

@@ -6,6 +6,8 @@ import { getAgentHistory, type AgentHistory } from '@/lib/panel/experiments/hist
 import { getPanel } from '@/lib/panel/runtime';
 import { HistoryView } from './history-view';
 
+export const metadata = { title: 'Results over time · Remora' };
+
 export const dynamic = 'force-dynamic';
 
 type Query = { metric?: string; by?: string; limit?: string };
