@@ -1,10 +1,9 @@
-// The environment, read once and checked (zod): every setting Remora takes from environment
+// The environment, read once and checked: every setting Remora takes from environment
 // variables is here. API keys are not: an endpoint names the variable that holds its key, which is
 // read when the request is made and never stored.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
 import { ConfigurationError } from './errors';
 
 /**
@@ -21,24 +20,50 @@ export function projectRoot(): string {
   return process.cwd();
 }
 
-const Text = z.string().trim().min(1);
-
-const Environment = z.object({
+// Checked by hand rather than with zod: this module loads at every start of the command line, and
+// zod is the largest part of what `remora --help` would otherwise parse (issue 13: start-up).
+type Environment = {
   /** The SQLite file of the panel and the command line (relative: to the project root). */
-  REMORA_DB: Text.optional(),
+  REMORA_DB?: string;
   /** A drizzle migrations folder other than the project's drizzle/. */
-  REMORA_MIGRATIONS: Text.optional(),
+  REMORA_MIGRATIONS?: string;
   /** Where the panel imports agents from on its first start (default: agents/). */
-  REMORA_AGENTS_DIR: Text.optional(),
-  /** Delay of each answer of the panel's built-in simulator, in milliseconds. */
-  REMORA_SIM_LATENCY_MS: z.coerce.number().min(0).default(25),
+  REMORA_AGENTS_DIR?: string;
+  /** Delay of each answer of the panel's built-in simulator, in milliseconds (default 25). */
+  REMORA_SIM_LATENCY_MS: number;
   /** The panel's access token (lib/http/access.ts). */
-  REMORA_TOKEN: Text.optional(),
+  REMORA_TOKEN?: string;
   /** `1`: the command line prints the stack of an internal error. */
-  REMORA_DEBUG: z.enum(['0', '1']).optional(),
+  REMORA_DEBUG?: '0' | '1';
   /** `1`/`0`: check (or not) the API's answers against their response schemas (default: outside production). */
-  REMORA_CHECK_RESPONSES: z.enum(['0', '1']).optional(),
-});
+  REMORA_CHECK_RESPONSES?: '0' | '1';
+};
+
+const TEXT_SETTINGS = ['REMORA_DB', 'REMORA_MIGRATIONS', 'REMORA_AGENTS_DIR', 'REMORA_TOKEN'] as const;
+
+function readEnvironment(given: Record<string, string | undefined>): { values: Environment; problems: string[] } {
+  const problems: string[] = [];
+  const values: Environment = { REMORA_SIM_LATENCY_MS: 25 };
+  for (const name of TEXT_SETTINGS) {
+    const value = given[name]?.trim();
+    if (value === undefined) continue;
+    if (value === '') problems.push(`${name}: must not be blank`);
+    else values[name] = value;
+  }
+  const latency = given.REMORA_SIM_LATENCY_MS;
+  if (latency !== undefined) {
+    const number = Number(latency.trim());
+    if (latency.trim() === '' || !Number.isFinite(number) || number < 0) problems.push(`REMORA_SIM_LATENCY_MS: must be a number of milliseconds, 0 or more (got "${latency}")`);
+    else values.REMORA_SIM_LATENCY_MS = number;
+  }
+  for (const name of ['REMORA_DEBUG', 'REMORA_CHECK_RESPONSES'] as const) {
+    const flag = given[name];
+    if (flag === undefined) continue;
+    if (flag === '0' || flag === '1') values[name] = flag;
+    else problems.push(`${name}: must be 0 or 1 (got "${flag}")`);
+  }
+  return { values, problems };
+}
 
 export type RemoraConfig = {
   /** The absolute path of the database file. */
@@ -59,12 +84,8 @@ export type RemoraConfig = {
 export function readConfig(environment: Record<string, string | undefined>, root = projectRoot()): RemoraConfig {
   // An empty variable counts as unset, as the shell scripts treat it.
   const given = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''));
-  const parsed = Environment.safeParse(given);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigurationError('invalid environment variables', problems);
-  }
-  const values = parsed.data;
+  const { values, problems } = readEnvironment(given);
+  if (problems.length > 0) throw new ConfigurationError('invalid environment variables', problems);
   const fromRoot = (value: string | undefined) => (value === undefined ? null : path.resolve(root, value));
   return {
     databaseFile: fromRoot(values.REMORA_DB) ?? path.join(root, 'data', 'remora.db'),

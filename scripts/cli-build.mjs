@@ -11,7 +11,9 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const BUILD_FOLDER = path.join(ROOT, '.build');
 const POINTER = path.join(BUILD_FOLDER, 'cli.json');
 // Besides the sources esbuild reports, these decide what a build contains.
-const CONFIG_INPUTS = ['scripts/cli-build.mjs', 'lib/build/bundle-settings.json', 'package.json', 'package-lock.json', 'tsconfig.json'];
+// Installed packages are not checked file by file (two thirds of the inputs, a stat each at every
+// start): npm rewrites node_modules/.package-lock.json whenever it changes what is installed.
+const CONFIG_INPUTS = ['scripts/cli-build.mjs', 'lib/build/bundle-settings.json', 'package.json', 'package-lock.json', 'tsconfig.json', 'node_modules/.package-lock.json'];
 // An older build folder may still serve a process that started before the rebuild; keep it a while.
 const OLD_BUILD_GRACE_MS = 60 * 60 * 1000;
 
@@ -74,7 +76,8 @@ export async function buildCli() {
     logLevel: 'error',
   });
   const inputs = {};
-  for (const file of [...Object.keys(result.metafile.inputs), ...CONFIG_INPUTS]) inputs[file] = modifiedAt(file);
+  const sources = Object.keys(result.metafile.inputs).filter((file) => !file.startsWith('node_modules/'));
+  for (const file of [...sources, ...CONFIG_INPUTS]) inputs[file] = modifiedAt(file);
   const temporary = `${POINTER}.${process.pid}.tmp`;
   writeFileSync(temporary, JSON.stringify({ dir: id, builtAt: new Date().toISOString(), inputs }));
   renameSync(temporary, POINTER);

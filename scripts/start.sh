@@ -5,8 +5,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 if [ ! -f .next/BUILD_ID ] || [ -n "$(find app lib agents next.config.ts package.json -newer .next/BUILD_ID -print -quit 2>/dev/null)" ]; then
-  echo "Building the control panel (first start or sources changed)..." >&2
+  # How long it took here last time, kept outside .next/ (which a build replaces).
+  timing_file=.build/panel-build-seconds
+  if [ -f "$timing_file" ]; then
+    usual="it took $(cat "$timing_file") s on this machine last time"
+  else
+    usual="usually 1 to 3 minutes (about 2.5 on a busy 2-core machine)"
+  fi
+  echo "Building the control panel (first start or sources changed); $usual. It starts by itself afterwards." >&2
+  started=$(date +%s)
   npx next build
+  mkdir -p .build && echo $(( $(date +%s) - started )) > "$timing_file"
 fi
 host="${HOST:-127.0.0.1}"
 if [ "$host" != "127.0.0.1" ] && [ "$host" != "localhost" ] && [ -z "${REMORA_TOKEN:-}" ]; then

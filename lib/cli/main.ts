@@ -171,6 +171,17 @@ program
   });
 
 program
+  .command('verify')
+  .description('Recount an experiment\'s live summary counters from its stored rows; exit 1 when they disagree.')
+  .argument('<experiment-id>', 'the experiment')
+  .addOption(databaseOption())
+  .option('--json', 'print {experimentId, conversations, rows, countersKept, differences, agree}', false)
+  .action(async (experimentId: string, options) => {
+    const { runVerifyCommand } = await import('./verify-command');
+    emit(await runVerifyCommand(experimentId, options));
+  });
+
+program
   .command('validate')
   .description('Check every agent definition.')
   .option('--agents-dir <dir>', 'agents folder', 'agents')

@@ -38,8 +38,17 @@ export function prepareBatchStore(database: RemoraDatabase): (batch: PendingConv
   const store = (pending: PendingConversation) => insert(pending.experimentId, pending.meta, pending.record, pending.id);
   // A savepoint per conversation would cost about a quarter of the write time; the common batch has
   // no bad conversation, so only a failed batch pays for isolating them.
-  const storeAll = client.transaction((batch: PendingConversation[]) => batch.forEach(store));
-  const storeOne = client.transaction(store);
+  // Each transaction starts by forgetting counts a rolled-back one left, and ends by adding its own.
+  const storeAll = client.transaction((batch: PendingConversation[]) => {
+    insert.counters.discard();
+    batch.forEach(store);
+    insert.counters.flush();
+  });
+  const storeOne = client.transaction((pending: PendingConversation) => {
+    insert.counters.discard();
+    store(pending);
+    insert.counters.flush();
+  });
 
   return (batch) => {
     const outcome: BatchOutcome = { storedBare: [], rejected: [], unstored: [], databaseFailure: null };

@@ -43,6 +43,7 @@ const TABLES = [
   'model_calls',
   'prompt_variants',
   'search_documents',
+  'summary_counters',
   'tool_executions',
 ];
 

@@ -12,6 +12,7 @@ import type { TaskCheck } from '../task-success/types';
 import type { RemoraDatabase } from './client';
 import { newId } from './ids';
 import { createStorable, type Storable } from './storable';
+import { prepareCounterWriter, type CounterWriter } from './counters/counter-writer';
 
 /** Where a conversation belongs in its experiment, and what it changed in its workspace. */
 export type ConversationMeta = {
@@ -28,13 +29,15 @@ export type ConversationMeta = {
   taskCheck?: TaskCheck | null;
 };
 
-/** Stores a conversation; false when its slot was already stored (nothing is written then). */
-export type ConversationInserter = (
-  experimentId: string,
-  meta: ConversationMeta,
-  record: ConversationRecord,
-  id?: string,
-) => boolean;
+/**
+ * Stores a conversation; false when its slot was already stored (nothing is written then). The
+ * live summary counters of what it stored wait in `counters` until the caller, still inside its
+ * transaction, calls `counters.flush()` (and `counters.discard()` when the transaction starts, in
+ * case an earlier one rolled back).
+ */
+export type ConversationInserter = ((experimentId: string, meta: ConversationMeta, record: ConversationRecord, id?: string) => boolean) & {
+  counters: CounterWriter;
+};
 
 const INSERT_CONVERSATION = `insert into conversations (id, experiment_id, variant_index, variant_name, slot,
   input_index, input, outcome, result, final_text, knowledge, error, model_call_count, model_response_count,
@@ -71,8 +74,9 @@ export function prepareConversationInserter(database: RemoraDatabase): Conversat
   const insertToolExecution = client.prepare(INSERT_TOOL_EXECUTION);
   const insertCallScore = client.prepare(INSERT_CALL_SCORE);
   const insertSearchDocument = client.prepare(INSERT_SEARCH_DOCUMENT);
+  const counters = prepareCounterWriter(database);
 
-  return (experimentId, meta, record, id = newId()) => {
+  const insert = (experimentId: string, meta: ConversationMeta, record: ConversationRecord, id = newId()): boolean => {
     // Values are written as storable.ts bounds them: nothing a model or a tool sent can stop the write.
     const store = createStorable();
     const json = store.exact;
@@ -167,8 +171,10 @@ export function prepareConversationInserter(database: RemoraDatabase): Conversat
       }
     }
     insertSearchDocument.run(id, experimentId);
+    counters.add(experimentId, meta, record);
     return true;
   };
+  return Object.assign(insert, { counters });
 }
 
 type VerdictColumns = [caseId: string | null, verdict: string | null, kind: string | null, scored: number | null, call: number | null, name: number | null, args: number | null];

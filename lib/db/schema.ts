@@ -92,6 +92,12 @@ export const experiments = sqliteTable(
     name: text('name'),
     description: text('description'),
     tags: jsonColumn<string[]>('tags').notNull().default([]),
+    /**
+     * Whether summary_counters hold every stored conversation of this experiment. New experiments
+     * start counted; experiments stored before the counters existed are counted from their rows the
+     * first time they are summarized (lib/db/counters/read-counters.ts).
+     */
+    countersReady: integer('counters_ready', { mode: 'boolean' }).notNull().default(true),
   },
   (table) => [
     index('experiments_status_index').on(table.status),
@@ -561,3 +567,24 @@ export type CallScoreRow = typeof callScores.$inferSelect;
 export type ExperimentCaseRow = typeof experimentCases.$inferSelect;
 export type ConversationLabelRow = typeof conversationLabels.$inferSelect;
 export type ConversationNoteRow = typeof conversationNotes.$inferSelect;
+
+/**
+ * Live summary counters (issue 13): the sums lib/metrics reads, kept per experiment as its
+ * conversations are stored, in the same transaction (lib/db/counters/). `scope` is 'input' (the
+ * InputFacts of a variant on one input), 'first' (the same over first repeats only, for the live
+ * anytime-valid verdict) or 'variant' (token sums, tool-name confidence and the latency sketch of
+ * a variant; input_index -1). `counts` is JSON. `remora verify` recounts them from the rows.
+ */
+export const summaryCounters = sqliteTable(
+  'summary_counters',
+  {
+    experimentId: text('experiment_id')
+      .notNull()
+      .references(() => experiments.id, { onDelete: 'cascade' }),
+    scope: text('scope', { enum: ['input', 'first', 'variant'] }).notNull(),
+    variantIndex: integer('variant_index').notNull(),
+    inputIndex: integer('input_index').notNull(),
+    counts: text('counts').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.experimentId, table.scope, table.variantIndex, table.inputIndex] })],
+);

@@ -43,9 +43,12 @@ describe('the search index migration', () => {
     old.$client
       .prepare('insert into experiments (id, agent_name, status, config, config_hash, simulated, total_conversations, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)')
       .run(experimentId, 'docstring', 'pending', JSON.stringify(experimentConfig()), 'hash', 1, 2, Date.now());
+    // Today's writer also keeps summary counters, whose table a later migration adds: lent for the write.
+    old.$client.exec('create table summary_counters (experiment_id text, scope text, variant_index integer, input_index integer, counts text, primary key (experiment_id, scope, variant_index, input_index))');
     const before = storeConversation(old, experimentId, { variantIndex: 0, variantName: 'baseline', slot: 0, inputIndex: 0 }, failingConversation());
-    // Written by the code of the time, which kept no search documents.
+    // Written by the code of the time, which kept no search documents and no counters.
     old.$client.prepare('delete from search_documents').run();
+    old.$client.exec('drop table summary_counters');
     closeDatabase(old);
 
     const database = openDatabase(file);

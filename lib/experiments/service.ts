@@ -2,7 +2,7 @@ import type { RemoraDatabase } from '../db/client';
 import { createConversationWriter } from '../db/conversation-writer';
 import { createExperiment, getExperiment } from '../db/queries/experiments';
 import type { ExperimentDetails } from '../db/queries/experiment-details';
-import { getMetricsInput } from '../db/queries/metrics-facts';
+import { countedMetricsInput } from '../db/counters/read-counters';
 import { InputError, NotFoundError, errorMessage } from '../errors';
 import type { ExperimentStatus } from '../db/schema';
 import { copyDatasetCases, experimentCaseInputs } from '../db/queries/experiment-cases';
@@ -176,10 +176,12 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
 export function experimentSummary(database: RemoraDatabase, experimentId: string, asStatus?: ExperimentStatus): ExperimentSummary {
   const row = getExperiment(database, experimentId);
   if (!row) throw new NotFoundError(`no experiment with id ${experimentId}`);
-  // Aggregated in SQL: the cost stays flat however many calls the experiment made (metrics-facts.ts).
-  const facts = getMetricsInput(database, experimentId, { responses: 'aggregate' });
+  // From the live counters: the cost stays flat however many conversations the experiment stored
+  // (lib/db/counters). A finished experiment's latency quantiles are read exactly from the index.
+  const status = asStatus ?? row.status;
+  const facts = countedMetricsInput(database, experimentId, { exactLatency: status !== 'running' && status !== 'pending' });
   if (!facts) throw new NotFoundError(`no experiment with id ${experimentId}`);
   const config = readStoredConfig(row.config).experiment;
-  const summary = summarizeExperiment(experimentId, asStatus ?? row.status, facts, { simulated: row.simulated, primaryMetric: config.primaryMetric });
+  const summary = summarizeExperiment(experimentId, status, facts, { simulated: row.simulated, primaryMetric: config.primaryMetric });
   return row.stopReason ? { ...summary, stoppedEarly: row.stopReason } : summary;
 }

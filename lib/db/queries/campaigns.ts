@@ -178,7 +178,9 @@ export function prepareNodeResultStore(database: RemoraDatabase): (result: NodeR
   return database.$client.transaction((result: NodeResult) => {
     const { campaign, node } = result;
     const conversationId = newId();
+    insertConversation.counters.discard();
     if (!insertConversation(campaign.experimentId, result.meta, result.record, conversationId)) return null;
+    insertConversation.counters.flush();
     database
       .update(campaignNodes)
       .set({ status: 'ran', conversationId })

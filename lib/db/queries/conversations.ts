@@ -23,7 +23,12 @@ export function storeConversation(
 ): string | null {
   const insert = prepareConversationInserter(database);
   const id = newId();
-  const inserted = database.$client.transaction(() => insert(experimentId, meta, record, id))();
+  const inserted = database.$client.transaction(() => {
+    insert.counters.discard();
+    const stored = insert(experimentId, meta, record, id);
+    insert.counters.flush();
+    return stored;
+  })();
   return inserted ? id : null;
 }
 

@@ -3,6 +3,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { RemoraDatabase } from '../client';
 import { conversations, experiments, type ExperimentRow, type ExperimentStatus } from '../schema';
+import { rebuildCounters } from '../counters/recount';
 import { getExperiment } from './experiments';
 
 export type ExperimentDetails = { name?: string | null; description?: string | null; tags?: string[] };
@@ -60,6 +61,8 @@ export function reopenExperiment(database: RemoraDatabase, id: string, statuses:
       if (!row) return { reopened: false, reason: 'not-found' };
       if (!statuses.includes(row.status)) return { reopened: false, reason: 'not-stopped', row };
       const removed = database.delete(conversations).where(and(eq(conversations.experimentId, id), inArray(conversations.outcome, ['cancelled']))).run().changes;
+      // The live counters still hold what was removed: count them again from what is left.
+      if (removed > 0) rebuildCounters(database, id);
       const reopened = database
         .update(experiments)
         .set({ status: 'pending', finishedAt: null, error: null, runnerId: null, heartbeatAt: null })

@@ -42,6 +42,7 @@ describe('experiments', () => {
       name: null,
       description: null,
       tags: [],
+      countersReady: true,
     });
     const reordered = Object.fromEntries(Object.entries(config).reverse());
     expect(configHash(reordered)).toBe(configHash(config));

@@ -7,33 +7,9 @@ import { and, asc, count, desc, eq, sum } from 'drizzle-orm';
 import type { ModelCallFacts, ResponseFacts } from '../../metrics/types';
 import type { RemoraDatabase } from '../client';
 import { modelCalls } from '../schema';
+import { quantileAt, quantilePosition } from '../../metrics/quantile-position';
 
-/**
- * Where the q-quantile of `count` sorted values lies, by the rule lib/metrics uses (linear
- * interpolation, type 7 of R and numpy, as simple-statistics' quantileSorted): `lower` and `upper`
- * are 0-based positions and the value is x[lower] + fraction * (x[upper] - x[lower]), or x[lower]
- * itself when `exact`.
- */
-export type QuantilePosition = { lower: number; upper: number; fraction: number; exact: boolean };
-
-export function quantilePosition(count: number, q: number): QuantilePosition | null {
-  if (count === 0 || !(q >= 0 && q <= 1)) return null;
-  if (q === 1) return { lower: count - 1, upper: count - 1, fraction: 0, exact: true };
-  if (q === 0) return { lower: 0, upper: 0, fraction: 0, exact: true };
-  const index = (count - 1) * q;
-  if (index % 1 !== 0) {
-    const lower = Math.floor(index);
-    return { lower, upper: Math.ceil(index), fraction: index - lower, exact: false };
-  }
-  return { lower: index, upper: index, fraction: 0, exact: true };
-}
-
-/** The quantile from the values at its positions, with the same arithmetic as quantileSorted. */
-export function quantileAt(position: QuantilePosition, valueAt: (index: number) => number): number {
-  const lower = valueAt(position.lower);
-  if (position.exact) return lower;
-  return lower + position.fraction * (valueAt(position.upper) - lower);
-}
+export { quantileAt, quantilePosition, type QuantilePosition } from '../../metrics/quantile-position';
 
 /**
  * The latencies at two neighbouring positions of a variant's responses in latency order, read from
@@ -55,7 +31,7 @@ function latenciesAt(database: RemoraDatabase, experimentId: string, variantInde
   return fromSlowEnd ? [rows[rows.length - 1], rows[0]] : [rows[0], rows[rows.length - 1]];
 }
 
-function latencyQuantile(database: RemoraDatabase, experimentId: string, variantIndex: number, responses: number, q: number): number | null {
+export function latencyQuantile(database: RemoraDatabase, experimentId: string, variantIndex: number, responses: number, q: number): number | null {
   const position = quantilePosition(responses, q);
   if (!position) return null;
   const [lower, upper] = latenciesAt(database, experimentId, variantIndex, responses, position.lower, position.upper);

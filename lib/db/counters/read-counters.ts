@@ -1,0 +1,88 @@
+// The summary's input read from the live counters: a few rows per variant and input, whatever the
+// number of conversations, so a running experiment of 100,000 conversations is summarized in a
+// few milliseconds (bench/panel-queries.ts). While it runs, latency quantiles come from the
+// counters' sketch (within 1%); once it ended, exactly from the latency index.
+import { and, eq } from 'drizzle-orm';
+import { sketchQuantile } from '../../metrics/latency-sketch';
+import type { InputFacts, MetricsInput } from '../../metrics/types';
+import type { RemoraDatabase } from '../client';
+import { expectationKindsOf, variantNamesOf } from '../experiment-config';
+import { latencyQuantile } from '../queries/response-stats';
+import { conversations, experiments, summaryCounters } from '../schema';
+import type { InputCounts, VariantCounts } from './counts';
+import { counterKey, rebuildCounters, type CounterSet } from './recount';
+
+/** The stored counters of one experiment (counted from its rows first if it predates them). */
+export function readCounters(database: RemoraDatabase, experimentId: string): CounterSet {
+  const counters: CounterSet = { input: new Map(), first: new Map(), variant: new Map() };
+  const rows = database
+    .select({ scope: summaryCounters.scope, variantIndex: summaryCounters.variantIndex, inputIndex: summaryCounters.inputIndex, counts: summaryCounters.counts })
+    .from(summaryCounters)
+    .where(eq(summaryCounters.experimentId, experimentId))
+    .all();
+  for (const row of rows) {
+    if (row.scope === 'variant') counters.variant.set(row.variantIndex, JSON.parse(row.counts) as VariantCounts);
+    else counters[row.scope].set(counterKey(row.variantIndex, row.inputIndex), JSON.parse(row.counts) as InputCounts);
+  }
+  return counters;
+}
+
+export type CountedInputOptions = {
+  /** Latency p50/p95 read exactly from the index (a finished experiment) instead of the sketch. */
+  exactLatency?: boolean;
+};
+
+/** MetricsInput of one experiment from its counters, or null when there is no such experiment. */
+export function countedMetricsInput(database: RemoraDatabase, experimentId: string, options: CountedInputOptions = {}): MetricsInput | null {
+  const experiment = database.select({ config: experiments.config, countersReady: experiments.countersReady }).from(experiments).where(eq(experiments.id, experimentId)).get();
+  if (!experiment) return null;
+  if (!experiment.countersReady) rebuildCounters(database, experimentId);
+  const counters = readCounters(database, experimentId);
+
+  // Display order: the config's variants, then any index only the conversations know.
+  const names = variantNamesOf(experiment.config) ?? [];
+  const nameOf = new Map<number, string>(names.map((name, index) => [index, name]));
+  for (const variantIndex of counters.variant.keys()) {
+    if (nameOf.has(variantIndex)) continue;
+    const stored = database
+      .select({ name: conversations.variantName })
+      .from(conversations)
+      .where(and(eq(conversations.experimentId, experimentId), eq(conversations.variantIndex, variantIndex)))
+      .limit(1)
+      .get();
+    nameOf.set(variantIndex, stored?.name ?? `variant ${variantIndex}`);
+  }
+  const variantName = (index: number) => nameOf.get(index) ?? `variant ${index}`;
+  const factsOf = (counts: Map<string, InputCounts>): InputFacts[] =>
+    [...counts.entries()]
+      .map(([key, fact]) => {
+        const [variantIndex, input] = key.split(':').map(Number);
+        return { variantIndex, fact: { ...fact, variant: variantName(variantIndex), input } };
+      })
+      .sort((first, second) => first.variantIndex - second.variantIndex || first.fact.input - second.fact.input)
+      .map(({ fact }) => fact);
+
+  const indexes = [...nameOf.keys()].sort((first, second) => first - second);
+  const variantEntries = [...counters.variant.entries()].sort(([first], [second]) => first - second);
+  const latency = (variantIndex: number, counts: VariantCounts, q: number) =>
+    options.exactLatency ? latencyQuantile(database, experimentId, variantIndex, counts.responses, q) : sketchQuantile(counts.latency, q);
+  const input: MetricsInput = {
+    variants: indexes.map(variantName),
+    inputs: factsOf(counters.input),
+    firstRepeats: factsOf(counters.first),
+    responses: variantEntries
+      .filter(([, counts]) => counts.responses > 0)
+      .map(([variantIndex, counts]) => ({
+        variant: variantName(variantIndex),
+        latencyMs: { p50: latency(variantIndex, counts, 0.5), p95: latency(variantIndex, counts, 0.95) },
+        // Unknown is not zero: no reported usage at all is null.
+        tokens: { prompt: counts.promptReported > 0 ? counts.promptTokens : null, completion: counts.completionReported > 0 ? counts.completionTokens : null },
+      })),
+  };
+  const confidence = variantEntries.filter(([, counts]) => counts.confidenceCount > 0);
+  if (confidence.length > 0) input.toolNameConfidence = confidence.map(([variantIndex, counts]) => ({ variant: variantName(variantIndex), total: counts.confidenceTotal, count: counts.confidenceCount }));
+  // Accuracy exists only for a dataset whose cases say what they expect; its sums are in the InputFacts.
+  const kinds = expectationKindsOf(experiment.config);
+  if (kinds.length > 0) input.accuracy = { kinds, facts: [] };
+  return input;
+}

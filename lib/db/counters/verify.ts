@@ -1,0 +1,69 @@
+// `remora verify EXPERIMENT_ID`: the live summary counters against a recount from the rows. Every
+// count must agree exactly; the only sum of fractions (tool-name confidence) may differ in the
+// last bits, as floating-point addition depends on its order.
+import { eq } from 'drizzle-orm';
+import { canonicalJson } from '../../canonical-json';
+import type { RemoraDatabase } from '../client';
+import { experiments } from '../schema';
+import type { InputCounts, VariantCounts } from './counts';
+import { readCounters } from './read-counters';
+import { recountCounters } from './recount';
+
+export type CounterCheck = {
+  experimentId: string;
+  /** Conversations the recount found. */
+  conversations: number;
+  /** Counter rows compared (variant and input rows). */
+  rows: number;
+  /** False for an experiment stored before the counters existed and not summarized since. */
+  countersKept: boolean;
+  /** One line per disagreement; empty when the counters agree. */
+  differences: string[];
+};
+
+/** Counts without the zero entries of their records (a key added with 0 says nothing). */
+function normalized(counts: InputCounts | VariantCounts | undefined): string {
+  if (!counts) return 'none';
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(counts)) {
+    if (key === 'confidenceTotal') continue;
+    copy[key] = typeof value === 'object' && value !== null ? Object.fromEntries(Object.entries(value).filter(([, count]) => count !== 0)) : value;
+  }
+  return canonicalJson(copy);
+}
+
+function closeEnough(first: number, second: number): boolean {
+  return Math.abs(first - second) <= 1e-9 * Math.max(1, Math.abs(first), Math.abs(second));
+}
+
+export function verifyCounters(database: RemoraDatabase, experimentId: string): CounterCheck | null {
+  const experiment = database.select({ countersReady: experiments.countersReady }).from(experiments).where(eq(experiments.id, experimentId)).get();
+  if (!experiment) return null;
+  // One read transaction: a runner storing conversations meanwhile cannot come between the two.
+  return database.$client.transaction((): CounterCheck => {
+    const kept = readCounters(database, experimentId);
+    const counted = recountCounters(database, experimentId);
+    const differences: string[] = [];
+    let rows = 0;
+    for (const scope of ['input', 'first'] as const) {
+      for (const key of new Set([...kept[scope].keys(), ...counted[scope].keys()])) {
+        rows += 1;
+        const [keptText, countedText] = [normalized(kept[scope].get(key)), normalized(counted[scope].get(key))];
+        if (keptText !== countedText) differences.push(`${scope} counters of variant:input ${key}: kept ${keptText}, recounted ${countedText}`);
+      }
+    }
+    for (const variantIndex of new Set([...kept.variant.keys(), ...counted.variant.keys()])) {
+      rows += 1;
+      const [keptCounts, countedCounts] = [kept.variant.get(variantIndex), counted.variant.get(variantIndex)];
+      const [keptText, countedText] = [normalized(keptCounts), normalized(countedCounts)];
+      if (keptText !== countedText) differences.push(`variant ${variantIndex} counters: kept ${keptText}, recounted ${countedText}`);
+      else if (keptCounts && countedCounts && !closeEnough(keptCounts.confidenceTotal, countedCounts.confidenceTotal)) {
+        differences.push(`variant ${variantIndex} tool-name confidence total: kept ${keptCounts.confidenceTotal}, recounted ${countedCounts.confidenceTotal}`);
+      }
+    }
+    let conversations = 0;
+    for (const counts of counted.input.values()) conversations += counts.conversations;
+    if (!experiment.countersReady) differences.unshift('the counters are not kept for this experiment yet (stored before they existed); its next summary counts them');
+    return { experimentId, conversations, rows, countersKept: experiment.countersReady, differences };
+  })();
+}
