@@ -26,12 +26,20 @@ export function passHatKCurve(inputs: readonly InputReliability[]): Record<strin
   const measured = inputs.filter((entry) => entry.repeats > 0);
   if (measured.length === 0) return {};
   const fewest = Math.min(...measured.map((entry) => entry.repeats));
-  const curve: Record<string, number> = {};
-  for (let k = 1; k <= fewest; k++) {
-    let total = 0;
-    for (const entry of measured) total += passHatK(entry.successes, entry.repeats, k) as number;
-    curve[String(k)] = total / measured.length;
+  // Each input's estimate for k is its estimate for k - 1 times one more ratio: the same products
+  // passHatK forms, in the same order, so the same numbers, in O(k) instead of O(k²) per input
+  // (an input repeated 3,000 times took most of a live summary's time).
+  const totals = new Array<number>(fewest + 1).fill(0);
+  for (const entry of measured) {
+    let estimate = 1;
+    for (let k = 1; k <= fewest; k++) {
+      const index = k - 1;
+      estimate = estimate === 0 || entry.successes - index <= 0 ? 0 : estimate * ((entry.successes - index) / (entry.repeats - index));
+      totals[k] += estimate;
+    }
   }
+  const curve: Record<string, number> = {};
+  for (let k = 1; k <= fewest; k++) curve[String(k)] = totals[k] / measured.length;
   return curve;
 }
 

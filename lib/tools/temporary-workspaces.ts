@@ -32,13 +32,24 @@ export interface WorkspaceProvider {
 
 /** A WorkspaceProvider over temporary folders, deleted when each conversation finishes. */
 export class TemporaryWorkspaces implements WorkspaceProvider {
-  private readonly root: string;
+  /** Null: relative paths are resolved against the current folder. */
+  private readonly root: string | null;
   private readonly inputFiles: InputFiles | null;
   private readonly live = new Set<string>();
 
   constructor(options: TemporaryWorkspacesOptions = {}) {
     this.inputFiles = options.inputFiles ?? null;
-    this.root = path.resolve(options.inputFiles?.base ?? options.root ?? process.cwd());
+    const root = options.inputFiles?.base ?? options.root;
+    this.root = root === undefined ? null : path.resolve(root);
+  }
+
+  /**
+   * An input's file path made absolute: against the root, or the current folder when there is none
+   * (path.resolve's own default). Naming process.cwd() here made Next's file tracer take the whole
+   * project into the panel's build ("Dynamic filesystem access causes tracing of the whole project").
+   */
+  private resolveInput(file: string): string {
+    return this.root === null ? path.resolve(file) : path.resolve(this.root, file);
   }
 
   async create(_slot: unknown, input: ConversationInput): Promise<{ path: string; original: string | null; finish(): Promise<WorkspaceChanges> }> {
@@ -54,7 +65,7 @@ export class TemporaryWorkspaces implements WorkspaceProvider {
       throw error;
     }
     const prefix = displayPrefix(input.file_path ?? null);
-    const target = input.file_path ? baseline.get(path.basename(path.resolve(this.root, input.file_path))) : undefined;
+    const target = input.file_path ? baseline.get(path.basename(this.resolveInput(input.file_path))) : undefined;
     return {
       path: folder,
       original: target ? target.toString('utf8') : null,
@@ -76,9 +87,9 @@ export class TemporaryWorkspaces implements WorkspaceProvider {
   private async populate(folder: string, input: ConversationInput): Promise<Snapshot> {
     const snapshot: Snapshot = new Map();
     if (!input.file_path) return snapshot;
-    const original = path.resolve(this.root, input.file_path);
+    const original = this.resolveInput(input.file_path);
     // Checked when the experiment was made; checked again here, where the file is read.
-    if (this.inputFiles && !allowedInputFile(input.file_path, { ...this.inputFiles, base: this.root })) {
+    if (this.inputFiles && !allowedInputFile(input.file_path, { ...this.inputFiles, base: this.root ?? this.inputFiles.base })) {
       throw new Error(`the input's file ${input.file_path} is outside the folders chosen for this experiment (${describeRoots(this.inputFiles)})`);
     }
     const name = path.basename(original);

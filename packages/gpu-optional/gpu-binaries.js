@@ -15,6 +15,8 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export async function gpuBinaries(name, root = projectRoot) {
   const entry = path.join(root, 'gpu', 'node_modules', '@node-llama-cpp', name, 'dist', 'index.js');
   if (!existsSync(entry)) return () => undefined;
-  const real = await import(pathToFileURL(entry).href);
+  // Loaded at run time from a folder `npm run gpu` fills, never bundled: the comments tell the
+  // panel's bundler so, instead of it failing to resolve a path that only exists after an opt-in.
+  const real = await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ pathToFileURL(entry).href);
   return () => real.getBinsDir();
 }
