@@ -3,7 +3,7 @@
 // rejected with the keyboard, one edited and accepted; the exported patch holds exactly those.
 import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { docstringPolicy, startPolicyServer } from '../lib/campaigns/testing/agent-policies';
@@ -79,6 +79,55 @@ test('review a campaign: accept two, reject one, edit one, export exactly those'
     execFileSync('git', ['-C', repo, 'apply', '--check', patchFile]);
   } finally {
     await panel.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('start a campaign from the panel, apply the accepted changes, run the tests and see the stored result', async ({ page }) => {
+  test.setTimeout(300_000);
+  const folder = mkdtempSync(path.join(tmpdir(), 'remora-campaign-start-'));
+  const repo = path.join(folder, 'repo');
+  execFileSync('git', ['init', '-q', repo]);
+  writeFileSync(path.join(repo, 'steps.py'), SOURCE);
+  execFileSync('git', ['-C', repo, 'add', '-A']);
+  execFileSync('git', ['-C', repo, '-c', 'user.name=test', '-c', 'user.email=test@localhost', 'commit', '-qm', 'start']);
+  const model = await startPolicyServer(docstringPolicy);
+  const panel = await startSecondPanel({ host: '127.0.0.1', port: PANEL_PORT + 1 });
+  try {
+    const base = `http://127.0.0.1:${PANEL_PORT + 1}`;
+    await page.goto(`${base}/campaigns`);
+    const form = page.getByTestId('start-campaign');
+    await form.getByTestId('campaign-agent').selectOption('docstring');
+    await form.getByTestId('campaign-repo').fill(repo);
+    await form.getByTestId('campaign-base-url').fill(model.baseUrl);
+    await form.getByTestId('campaign-model').fill('functiongemma');
+    await form.getByTestId('start-campaign-submit').click();
+    await expect(page).toHaveURL(/\/campaigns\/[^/]+$/);
+    await expect(page.getByTestId('campaign-progress-text')).toContainText('4 / 4 nodes', { timeout: 180_000 });
+    await expect(page.getByTestId('change')).toHaveCount(4);
+    // Nothing is written while the campaign runs.
+    expect(readFileSync(path.join(repo, 'steps.py'), 'utf8')).toBe(SOURCE);
+
+    await page.getByTestId('accept-all-passing').click();
+    await expect(page.getByTestId('review-notice')).toContainText('Accepted 4 passing changes');
+    await page.getByTestId('apply-working-tree').check();
+    await page.getByTestId('apply-changes').click();
+    await expect(page.getByTestId('applied')).toContainText('the working tree: steps.py');
+    expect(readFileSync(path.join(repo, 'steps.py'), 'utf8')).toContain('"""Document delta.');
+
+    // A failing command first, then the real one: the page shows the last stored result.
+    await page.getByTestId('test-command').fill('python3 -c "import steps; assert steps.alpha.__doc__ is None"');
+    await page.getByTestId('run-tests').click();
+    await expect(page.getByTestId('test-run')).toHaveAttribute('data-passed', 'false');
+    await page.getByTestId('test-command').fill('python3 -c "import steps; assert all(f.__doc__ for f in (steps.alpha, steps.beta, steps.gamma, steps.delta))"');
+    await page.getByTestId('run-tests').click();
+    await expect(page.getByTestId('test-run')).toHaveAttribute('data-passed', 'true');
+    await page.reload();
+    await expect(page.getByTestId('test-run')).toContainText('Tests passed');
+    await expect(page.getByTestId('test-run')).toContainText('on the working tree');
+  } finally {
+    await panel.stop();
+    await model.close();
     rmSync(folder, { recursive: true, force: true });
   }
 });

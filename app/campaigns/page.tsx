@@ -2,21 +2,26 @@ import Link from 'next/link';
 import { campaignList } from '@/lib/panel/campaigns/campaigns';
 import { getPanel } from '@/lib/panel/runtime';
 import { StatusBadge } from '@/app/components/status-badge';
+import { listAgentViews } from '@/lib/panel/agents/agents';
+import { StartCampaignForm } from './start-campaign-form';
 
 export const metadata = { title: 'Campaigns · Remora' };
 
 export const dynamic = 'force-dynamic';
 
 export default async function CampaignsPage() {
-  const campaigns = campaignList(await getPanel());
+  const panel = await getPanel();
+  const campaigns = campaignList(panel);
+  const agents = (await listAgentViews(panel)).map((agent) => agent.name);
   return (
     <>
       <div className="page-head">
         <h1>Campaigns</h1>
       </div>
       <p className="muted">
-        An agent run over every node of a repository. Start one from the command line: <code>npm run --silent remora -- campaign run --agent NAME --repo PATH --base-url URL --model NAME</code>
+        An agent run over every node of a repository. Start one here, or from the command line: <code>npm run --silent remora -- campaign run --agent NAME --repo PATH --base-url URL --model NAME</code>
       </p>
+      <StartCampaignForm agents={agents} />
       {campaigns.length === 0 ? (
         <p className="empty">No campaigns yet.</p>
       ) : (

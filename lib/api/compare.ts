@@ -101,3 +101,18 @@ export const CampaignDecision = z.union([
   z.strictObject({ accepted: z.array(Id), skipped: z.array(z.strictObject({ id: Id, reason: z.string() })) }),
   z.strictObject({ rejected: Count }),
 ]);
+/** POST /api/campaigns: started, or the unfinished campaign with the same settings resumed. */
+export const CampaignStarted = z.strictObject({ id: Id, resumed: z.boolean() });
+/** POST /api/campaigns/:id/apply */
+export const CampaignApplied = z.strictObject({ mode: z.enum(['working-tree', 'branch']), files: z.array(z.string()), branch: z.string().optional(), commits: z.array(z.string()).optional() });
+/** POST /api/campaigns/:id/tests: the repository's test command's result, as stored with the campaign. */
+export const CampaignTestRun = z.strictObject({
+  command: z.string(),
+  where: z.string(),
+  exitCode: z.number().int().nullable(),
+  passed: z.boolean(),
+  output: z.string(),
+  at: Timestamp,
+  timedOut: z.boolean(),
+  confinement: z.string(),
+});

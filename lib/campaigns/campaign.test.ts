@@ -136,6 +136,20 @@ describe('campaigns over the files agents got wrong', () => {
     expect(ran).toEqual(['guarded.py:modern@4', 'guarded.py:modern@7', 'guarded.py:fallback@13']);
   }, CAMPAIGN_TIMEOUT_MS);
 
+  it("applies only ruff's safe fixes unless the campaign opts in, and says how many were left as unsafe", async () => {
+    const repo = scratchRepository({ 'checks.py': 'import os\n\n\ndef missing(value):\n    return value == None\n' }, folders);
+    const safe = await runCampaignOver({ database: temporary.database, repo, agent: 'lint', tools: pool, policy: lintPolicy });
+    const [change] = listChanges(temporary.database, safe.campaign.id).changes;
+    expect(change.diff).toContain('-import os');
+    expect(change.diff).not.toContain('is None');
+    expect(change.checks).toMatchObject({ lint: { passed: true, before: 2, after: 1, unsafeNotApplied: 1 } });
+
+    const unsafe = await runCampaignOver({ database: temporary.database, repo, agent: 'lint', tools: pool, policy: lintPolicy, settings: { unsafeFixes: true } });
+    const [opted] = listChanges(temporary.database, unsafe.campaign.id).changes;
+    expect(opted.diff).toContain('+    return value is None');
+    expect(opted.checks).toMatchObject({ lint: { passed: true, before: 2, after: 0, unsafeNotApplied: 0 } });
+  }, CAMPAIGN_TIMEOUT_MS);
+
   it('refuses overlapping changes with both named, and a file edited after the run, writing nothing', async () => {
     const repo = scratchRepository({ 'a.py': 'import os\nimport sys\n\n\ndef one():\n    return sys.argv\n\n\ndef two():\n    return 2\n', 'b.py': 'def three():\n    return 3\n' }, folders);
     const lint = await runCampaignOver({ database: temporary.database, repo, agent: 'lint', tools: pool, policy: lintPolicy });

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { callApi, type ApiFailure } from '@/app/components/api-client';
 import { FailureBox } from '@/app/components/failure-box';
 import type { CampaignOverview, ChangeView } from '@/lib/panel/campaigns/campaigns';
+import { ApplyCard } from './apply-card';
 import { ChangeCard } from './change-card';
 import styles from './campaign.module.css';
 
@@ -186,6 +187,7 @@ export function CampaignReview({ initial }: { initial: CampaignOverview }) {
           </button>
         </div>
       ) : null}
+      <ApplyCard overview={overview} onChanged={refresh} />
     </>
   );
 }

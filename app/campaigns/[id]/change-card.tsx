@@ -11,10 +11,10 @@ import type { ChangeView } from '@/lib/panel/campaigns/campaigns';
 import { DiffView } from './diff-view';
 import styles from './campaign.module.css';
 
-type Check = { passed?: boolean; message?: string; before?: number; after?: number; written?: number; passedTests?: number; failed?: number; error?: string; files?: { path: string; problem: string | null }[] };
+type Check = { passed?: boolean; message?: string; before?: number; after?: number; unsafeNotApplied?: number; written?: number; passedTests?: number; failed?: number; error?: string; files?: { path: string; problem: string | null }[] };
 
 function describeCheck(name: string, check: Check): string {
-  if (name === 'lint') return `ruff issues ${check.before} → ${check.after}`;
+  if (name === 'lint') return `ruff issues ${check.before} → ${check.after}${check.unsafeNotApplied ? `; ${check.unsafeNotApplied} left whose only fix is unsafe (not applied)` : ''}`;
   if (name === 'tests') return check.error ?? `${check.written} tests written, ${check.passedTests} passed, ${check.failed} failed`;
   if (name === 'parse') return check.passed ? 'parses (tree-sitter, py_compile)' : (check.files ?? []).filter((file) => file.problem).map((file) => `${file.path}: ${file.problem}`).join('; ');
   return check.message ?? '';

@@ -1,0 +1,76 @@
+'use client';
+// Starting a campaign from the panel: an agent, a repository folder on the panel's machine, what to
+// leave out, and the model server (the built-in simulator when no URL is given). The same settings
+// again resume the unfinished campaign instead of starting a new one.
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { callApi, type ApiFailure } from '@/app/components/api-client';
+import { FailureBox } from '@/app/components/failure-box';
+
+export function StartCampaignForm({ agents }: { agents: string[] }) {
+  const router = useRouter();
+  const [agent, setAgent] = useState(agents.includes('docstring') ? 'docstring' : (agents[0] ?? ''));
+  const [repo, setRepo] = useState('');
+  const [exclude, setExclude] = useState('');
+  const [baseUrl, setBaseUrl] = useState('');
+  const [model, setModel] = useState('functiongemma-270m-it');
+  const [concurrency, setConcurrency] = useState(4);
+  const [failure, setFailure] = useState<ApiFailure | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setFailure(null);
+    const globs = exclude.split(/[\n,]/).map((glob) => glob.trim()).filter(Boolean);
+    const answer = await callApi<{ id: string }>('/api/campaigns', { body: { agent, repo, exclude: globs, baseUrl: baseUrl.trim(), model, concurrency } });
+    setBusy(false);
+    if (answer.ok) router.push(`/campaigns/${answer.body.id}`);
+    else setFailure(answer);
+  };
+
+  return (
+    <form className="card" onSubmit={(event) => void submit(event)} data-testid="start-campaign">
+      <div className="card-head">
+        <h2>Start a campaign</h2>
+      </div>
+      <div className="form-grid">
+        <label>
+          Agent{' '}
+          <select value={agent} onChange={(event) => setAgent(event.target.value)} data-testid="campaign-agent">
+            {agents.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Repository folder{' '}
+          <input value={repo} onChange={(event) => setRepo(event.target.value)} placeholder="/path/to/your/repository" required data-testid="campaign-repo" />
+        </label>
+        <label>
+          Leave out (globs, comma-separated){' '}
+          <input value={exclude} onChange={(event) => setExclude(event.target.value)} placeholder="tests/**, docs/**" data-testid="campaign-exclude" />
+        </label>
+        <label>
+          Model server base URL{' '}
+          <input value={baseUrl} onChange={(event) => setBaseUrl(event.target.value)} placeholder="empty: the built-in simulator" data-testid="campaign-base-url" />
+        </label>
+        <label>
+          Model{' '}
+          <input value={model} onChange={(event) => setModel(event.target.value)} required data-testid="campaign-model" />
+        </label>
+        <label>
+          Nodes at once{' '}
+          <input type="number" min={1} max={64} value={concurrency} onChange={(event) => setConcurrency(Number(event.target.value))} data-testid="campaign-concurrency" />
+        </label>
+      </div>
+      <p className="muted">The repository is only read while the campaign runs; nothing is written until you apply accepted changes.</p>
+      {failure ? <FailureBox failure={failure} testId="start-campaign-error" /> : null}
+      <button type="submit" className="button" disabled={busy || agents.length === 0} data-testid="start-campaign-submit">
+        {busy ? 'Starting…' : 'Start campaign'}
+      </button>
+    </form>
+  );
+}
