@@ -1,27 +1,12 @@
 // Steps shared by the experiment, chart and export specs: what the page shows, checked against
 // what the API says for the same experiment.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ExperimentView } from '../lib/api/experiments';
 
-type Rate = { value: number | null; low: number | null; high: number | null };
-export type ApiVariant = {
-  name: string;
-  conversations: number;
-  modelCalls: number;
-  toolCallRate: Rate;
-  validCallRate: Rate;
-  completionRate: Rate;
-  callAccuracy?: Rate;
-  nameAccuracy?: Rate;
-  argumentAccuracy?: Rate;
-  irrelevanceAccuracy?: Rate;
-  turnsToCompletion: { mean: number | null };
-  parsePaths: Record<string, number>;
-  outcomes: Record<string, number>;
-  errors: Record<string, number>;
-  latencyMs: { p50: number | null; p95: number | null };
-  meanToolNameConfidence?: number | null;
-};
-export type ApiExperiment = { id: string; status: string; progress: { done: number; total: number }; simulated: boolean; summary: { variants: ApiVariant[] } };
+// The API's own response schema (lib/api), not a copy of its shape.
+export type ApiExperiment = ExperimentView;
+export type ApiVariant = ExperimentView['summary']['variants'][number];
+type Rate = ApiVariant['toolCallRate'];
 
 export const PARSE_PATHS = ['tool_calls', 'json_name_arguments', 'json_name_parameters', 'json_tool_calls', 'json_array', 'functiongemma_tags', 'text', 'empty', 'malformed'];
 export const OUTCOMES = ['submitted', 'no_tool_call', 'turn_limit', 'error', 'cancelled'];
@@ -29,7 +14,7 @@ export const OUTCOMES = ['submitted', 'no_tool_call', 'turn_limit', 'error', 'ca
 export async function getExperiment(request: APIRequestContext, id: string): Promise<ApiExperiment> {
   const response = await request.get(`/api/experiments/${id}`);
   expect(response.status()).toBe(200);
-  return (await response.json()) as ApiExperiment;
+  return ExperimentView.parse(await response.json());
 }
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;

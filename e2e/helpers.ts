@@ -1,20 +1,11 @@
 // Shared steps of the browser tests: the API as a client sees it.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ExperimentView } from '../lib/api/experiments';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
-export type ExperimentBody = {
-  id: string;
-  status: string;
-  progress: { done: number; total: number };
-  summary: {
-    experimentId: string;
-    status: string;
-    simulated?: boolean;
-    variants: { name: string; conversations: number; modelCalls: number; outcomes: Record<string, number>; parsePaths: Record<string, number>; toolCallRate: { value: number | null } }[];
-    comparisons: unknown[];
-  };
-};
+/** GET /api/experiments/:id, as its response schema (lib/api) says. */
+export type ExperimentBody = ExperimentView;
 
 export async function simulatorUrl(request: APIRequestContext): Promise<string> {
   const response = await request.get('/api/endpoints');
@@ -45,7 +36,7 @@ export async function waitForEnd(request: APIRequestContext, id: string): Promis
       async () => {
         const response = await request.get(`/api/experiments/${id}`);
         expect(response.status()).toBe(200);
-        body = (await response.json()) as ExperimentBody;
+        body = ExperimentView.parse(await response.json());
         return body.status;
       },
       { intervals: [200, 300, 500], timeout: 0, message: `experiment ${id} ends` },

@@ -4,5 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 port="$1"
 dir=$(mktemp -d)
-export REMORA_DB="$dir/e2e.db" PORT="$port" NEXT_TELEMETRY_DISABLED=1
+# The API checks each answer against its response schema (lib/api), as in development.
+export REMORA_DB="$dir/e2e.db" PORT="$port" NEXT_TELEMETRY_DISABLED=1 REMORA_CHECK_RESPONSES=1
 exec npx next start -H 127.0.0.1 -p "$port"
