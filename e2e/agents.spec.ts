@@ -6,6 +6,12 @@ import path from 'node:path';
 import { screenshot } from './helpers';
 
 const detail = (name: string) => ({ path: path.join('test-results', 'screenshots', `${name}.png`) });
+// Agents cannot be deleted: names of their own each run keep the spec passing when repeated on one database.
+const RUN = Date.now().toString(36);
+const PROMPTS = `e2e_prompts_${RUN}`;
+const VALIDATION = `e2e_validation_${RUN}`;
+const INPUTS = `e2e_inputs_${RUN}`;
+const IMPORTED = `e2e_imported_${RUN}`;
 
 async function importCopy(request: APIRequestContext, name: string): Promise<void> {
   const exported = await request.get('/api/agents/harness/export');
@@ -44,8 +50,8 @@ test('the agents list links to each agent, with its tools and schemas', async ({
 });
 
 test('editing a prompt and saving a variant: version 2 and a diff', async ({ page, request }) => {
-  await importCopy(request, 'e2e_prompts');
-  await openAgent(page, 'e2e_prompts');
+  await importCopy(request, PROMPTS);
+  await openAgent(page, PROMPTS);
   const prompt = page.getByTestId('system-prompt');
   const original = await prompt.inputValue();
   await prompt.fill(`${original}\nAnswer with exactly one call.`);
@@ -69,7 +75,7 @@ test('editing a prompt and saving a variant: version 2 and a diff', async ({ pag
   await expect(added).toHaveCount(1);
   await expect(added).toContainText('Never explain.');
   await expect(page.getByTestId('diff-node-context')).toContainText('no change');
-  await expect(page.getByTestId('use-in-experiment')).toHaveAttribute('href', '/experiments/new?agent=e2e_prompts&variant=concise');
+  await expect(page.getByTestId('use-in-experiment')).toHaveAttribute('href', `/experiments/new?agent=${PROMPTS}&variant=concise`);
   await screenshot(page, 'agent-prompt-diff');
   await page.getByTestId('history').screenshot(detail('agent-history-detail'));
 
@@ -85,7 +91,7 @@ test('editing a prompt and saving a variant: version 2 and a diff', async ({ pag
   await expect(page.getByTestId('save-message')).toContainText('Saved default v2.');
   await expect(page.getByTestId('version-row')).toHaveCount(2);
   await expect(page.getByTestId('diff-system-prompt').locator('[data-kind="added"]')).toHaveText(['+Be brief.']);
-  const stored = await (await request.get('/api/agents/e2e_prompts')).json();
+  const stored = await (await request.get(`/api/agents/${PROMPTS}`)).json();
   expect(stored.systemPrompt).toBe(`${original}\nBe brief.`);
 
   // Fork v1 of "concise" into a new variant.
@@ -103,8 +109,8 @@ test('editing a prompt and saving a variant: version 2 and a diff', async ({ pag
 });
 
 test('validation errors and warnings are shown while typing, and block saving', async ({ page, request }) => {
-  await importCopy(request, 'e2e_validation');
-  await openAgent(page, 'e2e_validation');
+  await importCopy(request, VALIDATION);
+  await openAgent(page, VALIDATION);
   const nodeContext = page.getByTestId('node-context');
   await nodeContext.fill('Code:\n{{ node_txt }}');
   const errors = page.getByTestId('validation-errors');
@@ -120,7 +126,7 @@ test('validation errors and warnings are shown while typing, and block saving', 
   await expect(page.getByTestId('save-variant')).toBeEnabled();
 
   // The server refuses it too, with the reason.
-  const refused = await request.post('/api/agents/e2e_validation/variants', { data: { name: 'x', systemPrompt: 'x', nodeContext: '{{ nope }}' } });
+  const refused = await request.post(`/api/agents/${VALIDATION}/variants`, { data: { name: 'x', systemPrompt: 'x', nodeContext: '{{ nope }}' } });
   expect(refused.status()).toBe(400);
   expect((await refused.json()).reasons[0]).toMatch(/\{\{ nope \}\}/);
 });
@@ -173,22 +179,22 @@ test('importing bad YAML gives a clear error and stores nothing', async ({ page,
   expect((await (await request.get('/api/agents')).json()).agents.length).toBe(before);
 
   // A good file goes through, checked first.
-  const yaml = (await (await request.get('/api/agents/harness/export')).text()).replace(/^name: harness$/m, 'name: e2e_imported');
+  const yaml = (await (await request.get('/api/agents/harness/export')).text()).replace(/^name: harness$/m, `name: ${IMPORTED}`);
   await page.getByTestId('import-yaml').fill(yaml);
   await page.getByTestId('import-tools-from').selectOption('harness');
-  await expect(page.getByTestId('import-check-ok')).toContainText('creates the agent “e2e_imported”');
+  await expect(page.getByTestId('import-check-ok')).toContainText(`creates the agent “${IMPORTED}”`);
   // Its tools are scripts: the import waits for the user's confirmation that this runs code here.
   await expect(page.getByTestId('import-runs-code')).toContainText('This runs code on your machine');
   await expect(page.getByTestId('import-runs-code')).toContainText('agents/harness/tools/simple-tool.ts');
   await expect(page.getByTestId('import-submit')).toBeDisabled();
   await page.getByTestId('import-allow-scripts').check();
   await page.getByTestId('import-submit').click();
-  await expect(page.getByTestId('agent-name')).toHaveText('e2e_imported');
+  await expect(page.getByTestId('agent-name')).toHaveText(IMPORTED);
 });
 
 test('inputs from Python files: the nodes are listed, then saved as the agent’s inputs', async ({ page, request }) => {
-  await importCopy(request, 'e2e_inputs');
-  await openAgent(page, 'e2e_inputs');
+  await importCopy(request, INPUTS);
+  await openAgent(page, INPUTS);
   await page.getByTestId('python-paths').fill('agents/docstring/samples\nagents/no-such-folder');
   await page.getByTestId('python-preview').click();
   await expect(page.locator('[data-testid="python-node"][data-node="Point"]')).toContainText('agents/docstring/samples/geometry.py');
@@ -202,6 +208,6 @@ test('inputs from Python files: the nodes are listed, then saved as the agent’
   await expect(page.getByTestId('inputs-source')).toHaveText(`${count} inputs, stored with the agent in the database`);
   // The preview offers them.
   await expect(page.getByTestId('preview-input-select').locator('option').first()).toHaveText(/^1\. Point \(class\)/);
-  const detail = await (await request.get('/api/agents/e2e_inputs')).json();
+  const detail = await (await request.get(`/api/agents/${INPUTS}`)).json();
   expect(detail.inputCount).toBe(count);
 });

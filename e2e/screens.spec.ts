@@ -1,0 +1,60 @@
+// Every page at 1440 px and 420 px wide, light and dark (the system setting), kept as pictures in
+// test-results/screenshots/screens for people to look at; each page has its own title and marks
+// where it is in the navigation, and nothing is wider than a 420 px window.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { createExperiment, screenshot, waitForEnd } from './helpers';
+
+test.setTimeout(600_000);
+
+test('every page, wide and narrow, light and dark', async ({ page, request }) => {
+  const id = await createExperiment(request, { agent: 'harness', variants: [{ name: 'baseline' }, { name: 'terse', systemPrompt: 'Call the tools.' }], endpoint: { kind: 'simulated' }, requestsPerVariant: 12, concurrency: 4 });
+  await waitForEnd(request, id);
+  const text = readFileSync(path.join(process.cwd(), 'agents', 'smart_home', 'dataset.jsonl'), 'utf8');
+  const imported = (await (await request.post('/api/datasets', { data: { name: 'smart home (screens)', format: 'remora', text } })).json()) as { dataset: { id: string } };
+  const list = (await (await request.get(`/api/experiments/${id}/conversations?limit=30`)).json()) as { conversations: { id: string; variantName: string; inputIndex: number }[] };
+  const a = list.conversations.find((row) => row.variantName === 'baseline')!;
+  const b = list.conversations.find((row) => row.variantName === 'terse' && row.inputIndex === a.inputIndex)!;
+  const pages: [string, string, string | null][] = [
+    ['overview', '/', 'nav-home'],
+    ['start', '/start', 'nav-start'],
+    ['experiments', '/experiments', 'nav-experiments'],
+    ['new-experiment', '/experiments/new', 'nav-new-experiment'],
+    ['experiment', `/experiments/${id}`, 'nav-experiments'],
+    ['conversations', `/experiments/${id}/conversations`, 'nav-experiments'],
+    ['grid', `/experiments/${id}/grid`, 'nav-experiments'],
+    ['conversation', `/conversations/${a.id}`, 'nav-experiments'],
+    ['search', '/search?q=echo', 'nav-search'],
+    ['compare', `/compare?experiment=${id}`, 'nav-compare'],
+    ['pair', `/compare/pair?a=${a.id}&b=${b.id}`, 'nav-compare'],
+    ['agents', '/agents', 'nav-agents'],
+    ['agent', '/agents/harness', 'nav-agents'],
+    ['agent-history', '/agents/harness/history', 'nav-agents'],
+    ['datasets', '/datasets', 'nav-datasets'],
+    ['dataset', `/datasets/${imported.dataset.id}`, 'nav-datasets'],
+    ['endpoints', '/endpoints', 'nav-endpoints'],
+    ['campaigns', '/campaigns', 'nav-campaigns'],
+  ];
+  const titles = new Set<string>();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1440, 420]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const [name, url, nav] of pages) {
+        const response = await page.goto(url);
+        expect(response?.status(), url).toBe(200);
+        await expect(page).toHaveTitle(/Remora/);
+        if (nav) await expect(page.getByTestId(nav)).toHaveAttribute('aria-current', 'page');
+        if (width === 420) {
+          // The page itself does not scroll sideways (wide tables scroll inside their own box).
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), `${url} at 420 px`).toBeLessThanOrEqual(440);
+        }
+        titles.add(await page.title());
+        await screenshot(page, `screens/${name}-${width}-${scheme}`);
+      }
+    }
+  }
+  // Pages say what they are: most titles differ.
+  expect(titles.size).toBeGreaterThanOrEqual(11);
+});
