@@ -47,9 +47,10 @@ describe('HttpModelClient over HTTP', () => {
     expect(JSON.parse(seen[0].body)).toEqual({ top_k: 5, ...request });
   });
 
+  // Long enough that, on a loaded machine, each attempt reaches the server before it times out.
   it('times out a server that does not answer, and retries the timeout', async () => {
     const { baseUrl, seen } = await serve([never, never]);
-    const outcome = await new HttpModelClient({ baseUrl, retry: { ...retry, attempts: 2 }, timeoutMs: 50 }).complete(request);
+    const outcome = await new HttpModelClient({ baseUrl, retry: { ...retry, attempts: 2 }, timeoutMs: 1000 }).complete(request);
     expect(outcome).toMatchObject({ ok: false, error: 'cannot reach the model server (Request timed out.) (after 2 attempts)', attempts: 2 });
     expect(seen).toHaveLength(2);
   });
