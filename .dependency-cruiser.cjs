@@ -23,7 +23,10 @@ function clientComponents(folder) {
 /** Server modules: the database, tools, Python and the embedded engine, and any lib module marked server-only or using node: built-ins. */
 function serverModules() {
   return sources('lib')
-    .filter(({ file, text }) => /^lib\/(db|tools|python|embedded)\//.test(file) || /^import ['"]server-only['"]|from ['"]node:/m.test(text))
+    .filter(
+      ({ file, text }) =>
+        /^lib\/(db|tools|python|embedded)\//.test(file) || /^import ['"]server-only['"]|from ['"]node:/m.test(text),
+    )
     .filter(({ file }) => !/\.test\.tsx?$/.test(file))
     .map(({ file }) => file);
 }
@@ -58,7 +61,8 @@ module.exports = {
     },
     {
       name: 'client-imports-no-server-module',
-      comment: "A 'use client' component must not import a server module (the database, the job runner, tools...): types only.",
+      comment:
+        "A 'use client' component must not import a server module (the database, the job runner, tools...): types only.",
       severity: 'error',
       from: { path: anyOf(CLIENT_FILES) },
       to: {
@@ -79,6 +83,9 @@ module.exports = {
     exclude: { path: '(^|/)(node_modules|\\.next[^/]*|data|test-results|playwright-report)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
   },
 };

@@ -3,14 +3,29 @@ import { LIMITS } from './lib/protocol/limits';
 
 const config: NextConfig = {
   // Native modules, wasm loaders and esbuild (a binary; the tool pool bundles tools with it when compiled) are required at run time, not bundled.
-  serverExternalPackages: ['better-sqlite3', 'web-tree-sitter', 'tree-sitter-python', '@astral-sh/ruff-wasm-nodejs', 'node-llama-cpp', 'esbuild'],
+  serverExternalPackages: [
+    'better-sqlite3',
+    'web-tree-sitter',
+    'tree-sitter-python',
+    '@astral-sh/ruff-wasm-nodejs',
+    'node-llama-cpp',
+    'esbuild',
+  ],
   poweredByHeader: false,
   // The proxy (proxy.ts) sees every request; bodies past this size would reach the routes cut
   // short. The request carrying a dataset file may be as large as the limits table allows.
   experimental: { proxyClientMaxBodySize: LIMITS.datasetRequestBytes.max },
   // No other site may show the panel in a frame (clickjacking): the old header and the CSP one.
   async headers() {
-    return [{ source: '/:path*', headers: [{ key: 'X-Frame-Options', value: 'DENY' }, { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" }] }];
+    return [
+      {
+        source: '/:path*',
+        headers: [
+          { key: 'X-Frame-Options', value: 'DENY' },
+          { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },
+        ],
+      },
+    ];
   },
   // Lets two builds (say, two people's browser tests) live side by side in one checkout.
   distDir: process.env.NEXT_DIST_DIR || '.next',

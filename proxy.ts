@@ -30,12 +30,16 @@ export function proxy(request: NextRequest) {
   }
   // 503 only while the server starts (a request that came before the socket hook): try again soon.
   const retry: Record<string, string> = decision.status === 503 ? { 'retry-after': '1' } : {};
-  if (request.nextUrl.pathname.startsWith('/api/')) return NextResponse.json({ error: decision.message }, { status: decision.status, headers: retry });
+  if (request.nextUrl.pathname.startsWith('/api/'))
+    return NextResponse.json({ error: decision.message }, { status: decision.status, headers: retry });
   if (decision.status === 503) {
     const page = `<!doctype html><meta http-equiv="refresh" content="1"><title>Remora</title><p>${decision.message}</p>`;
     return new NextResponse(page, { status: 503, headers: { ...retry, 'content-type': 'text/html; charset=utf-8' } });
   }
-  return new NextResponse(decision.message, { status: decision.status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  return new NextResponse(decision.message, {
+    status: decision.status,
+    headers: { 'content-type': 'text/plain; charset=utf-8' },
+  });
 }
 
 export const config = {

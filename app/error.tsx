@@ -5,7 +5,9 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
   return (
     <section className="card" role="alert" data-testid="page-error">
       <h1>Something went wrong</h1>
-      <p>The page could not be shown. The server log has the details{error.digest ? ` (reference ${error.digest})` : ''}.</p>
+      <p>
+        The page could not be shown. The server log has the details{error.digest ? ` (reference ${error.digest})` : ''}.
+      </p>
       <button type="button" onClick={reset}>
         Try again
       </button>

@@ -11,7 +11,10 @@ export const dynamic = 'force-dynamic';
 
 export default async function HomePage() {
   const panel = await getPanel();
-  const [agents, experiments] = await Promise.all([listAgentViews(panel), Promise.resolve(listExperimentViews(panel, { limit: 25 }))]);
+  const [agents, experiments] = await Promise.all([
+    listAgentViews(panel),
+    Promise.resolve(listExperimentViews(panel, { limit: 25 })),
+  ]);
   return (
     <>
       <div className="page-head">
@@ -37,7 +40,8 @@ function AgentsCard({ agents }: { agents: AgentView[] }) {
       </div>
       {agents.length === 0 ? (
         <p className="empty" data-testid="agents-empty">
-          No agents yet. Add a folder under <code>agents/</code> holding an <code>agent.yaml</code>, then restart the panel.
+          No agents yet. Add a folder under <code>agents/</code> holding an <code>agent.yaml</code>, then restart the
+          panel.
         </p>
       ) : (
         <AgentsTable agents={agents} />
@@ -55,7 +59,8 @@ function ExperimentsCard({ experiments }: { experiments: ExperimentListView[] })
       </div>
       {experiments.length === 0 ? (
         <p className="empty" data-testid="experiments-empty">
-          No experiments yet. <Link href="/experiments/new">Start one on the built-in simulator</Link>: it runs on any machine, no model server needed.
+          No experiments yet. <Link href="/experiments/new">Start one on the built-in simulator</Link>: it runs on any
+          machine, no model server needed.
         </p>
       ) : (
         <ExperimentsTable experiments={experiments} />

@@ -41,12 +41,26 @@ function writeRepository(root: string, count: number): void {
     const folder = path.join(root, `pkg${file % packages}`);
     mkdirSync(folder, { recursive: true });
     writeFileSync(path.join(folder, '__init__.py'), '');
-    const body = Array.from({ length: functions }, (_, index) => `def compute_${index}(value: int, factor: int = ${index + 1}) -> int:\n    total = value * factor\n    if total > 100:\n        return total - ${index}\n    return total + ${index}\n`).join('\n\n');
+    const body = Array.from(
+      { length: functions },
+      (_, index) =>
+        `def compute_${index}(value: int, factor: int = ${index + 1}) -> int:\n    total = value * factor\n    if total > 100:\n        return total - ${index}\n    return total + ${index}\n`,
+    ).join('\n\n');
     writeFileSync(path.join(folder, `module_${file}.py`), `"""Module ${file}."""\nimport math\n\n\n${body}`);
   }
   execFileSync('git', ['init', '-q', root]);
   execFileSync('git', ['-C', root, 'add', '-A']);
-  execFileSync('git', ['-C', root, '-c', 'user.name=bench', '-c', 'user.email=bench@localhost', 'commit', '-qm', 'generated']);
+  execFileSync('git', [
+    '-C',
+    root,
+    '-c',
+    'user.name=bench',
+    '-c',
+    'user.email=bench@localhost',
+    'commit',
+    '-qm',
+    'generated',
+  ]);
 }
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'remora-bench-campaign-'));
@@ -55,7 +69,13 @@ const tools = new ToolWorkerPool({ size: Math.min(8, Math.max(2, concurrency)) }
 const database = openDatabase(path.join(scratch, 'bench.db'));
 try {
   const agent = (await loadAgent(path.join(projectRoot(), 'agents', 'docstring'))).toRuntime();
-  const request = (repo: string) => ({ agent, variant: { name: 'baseline', systemPrompt: agent.systemPrompt }, repo, endpoint: { baseUrl: sim.url, model: 'functiongemma-270m-it', simulated: true }, concurrency });
+  const request = (repo: string) => ({
+    agent,
+    variant: { name: 'baseline', systemPrompt: agent.systemPrompt },
+    repo,
+    endpoint: { baseUrl: sim.url, model: 'functiongemma-270m-it', simulated: true },
+    concurrency,
+  });
 
   const big = path.join(scratch, 'big');
   writeRepository(big, files);
@@ -79,15 +99,33 @@ try {
   const ran = nodeCounts(database, second.campaign.id);
 
   const figures = {
-    extraction: { files, nodes: extracted.found, seconds: extractMs / 1000, secondsPer1000Nodes: extractMs / extracted.found, peakRssMb: Math.round(peak / 1024 / 1024) },
-    run: { files: runFiles, nodes: ran.found, ran: result.ran, skipped: result.skipped, concurrency, seconds: runMs / 1000, secondsPer1000Nodes: runMs / ran.found },
+    extraction: {
+      files,
+      nodes: extracted.found,
+      seconds: extractMs / 1000,
+      secondsPer1000Nodes: extractMs / extracted.found,
+      peakRssMb: Math.round(peak / 1024 / 1024),
+    },
+    run: {
+      files: runFiles,
+      nodes: ran.found,
+      ran: result.ran,
+      skipped: result.skipped,
+      concurrency,
+      seconds: runMs / 1000,
+      secondsPer1000Nodes: runMs / ran.found,
+    },
     cpus: os.cpus().length,
     loadAverage: os.loadavg()[0],
   };
   if (values.json) process.stdout.write(`${JSON.stringify(figures)}\n`);
   else {
-    process.stdout.write(`extraction: ${files} files, ${extracted.found} nodes in ${figures.extraction.seconds.toFixed(1)} s = ${figures.extraction.secondsPer1000Nodes.toFixed(2)} s per 1,000 nodes; peak RSS ${figures.extraction.peakRssMb} MB\n`);
-    process.stdout.write(`run: ${ran.found} nodes (${result.ran} ran, ${result.skipped} skipped) at concurrency ${concurrency} in ${figures.run.seconds.toFixed(1)} s = ${figures.run.secondsPer1000Nodes.toFixed(1)} s per 1,000 nodes\n`);
+    process.stdout.write(
+      `extraction: ${files} files, ${extracted.found} nodes in ${figures.extraction.seconds.toFixed(1)} s = ${figures.extraction.secondsPer1000Nodes.toFixed(2)} s per 1,000 nodes; peak RSS ${figures.extraction.peakRssMb} MB\n`,
+    );
+    process.stdout.write(
+      `run: ${ran.found} nodes (${result.ran} ran, ${result.skipped} skipped) at concurrency ${concurrency} in ${figures.run.seconds.toFixed(1)} s = ${figures.run.secondsPer1000Nodes.toFixed(1)} s per 1,000 nodes\n`,
+    );
     process.stdout.write(`machine: ${figures.cpus} CPUs, load average ${figures.loadAverage.toFixed(1)}\n`);
   }
 } finally {

@@ -37,7 +37,12 @@ function caseLine(index: number): string {
         properties: {
           room: { type: 'string', enum: ROOMS, description: 'The room of the device.' },
           state: { type: 'string', enum: ['on', 'off'], description: 'Whether to turn it on or off.' },
-          level: { type: 'integer', minimum: 0, maximum: 100, description: 'A level from 0 to 100, where the device has one.' },
+          level: {
+            type: 'integer',
+            minimum: 0,
+            maximum: 100,
+            description: 'A level from 0 to 100, where the device has one.',
+          },
         },
         required: ['room'],
       },
@@ -45,7 +50,14 @@ function caseLine(index: number): string {
   }));
   const entry = {
     id: `case-${index}`,
-    input: { messages: [{ role: 'user', content: `Please turn on the ${room.replace('_', ' ')} lights (request ${index}); it is getting dark in here and I cannot see the table.` }] },
+    input: {
+      messages: [
+        {
+          role: 'user',
+          content: `Please turn on the ${room.replace('_', ' ')} lights (request ${index}); it is getting dark in here and I cannot see the table.`,
+        },
+      ],
+    },
     expect: { kind: 'call', calls: [{ name: 'toggle_lights', arguments: { room: [room], state: ['on'] } }] },
     tools,
   };
@@ -73,23 +85,49 @@ async function main(): Promise<void> {
     const db = path.join(folder, 'run.db');
     const imported = await remora(['dataset', 'import', file, '--db', db]);
     if (imported.code !== 0) throw new Error(`dataset import failed: ${imported.stderr}`);
-    const run = await remora(['harness', '--agent', 'smart_home', '--dataset', file, '--base-url', sim.url, '--model', 'functiongemma-270m-it', '--concurrency', options.concurrency, '--db', db, '--json']);
+    const run = await remora([
+      'harness',
+      '--agent',
+      'smart_home',
+      '--dataset',
+      file,
+      '--base-url',
+      sim.url,
+      '--model',
+      'functiongemma-270m-it',
+      '--concurrency',
+      options.concurrency,
+      '--db',
+      db,
+      '--json',
+    ]);
     if (run.code !== 0) throw new Error(`the dataset run failed: ${run.stderr}`);
     const summary = JSON.parse(run.stdout) as { variants: { conversations: number }[] };
     const result = {
       cases: caseCount,
       fileMb: statSync(file).size / 1e6,
       import: { wallMs: imported.wallMs, peakRssMb: imported.maxRssKb / 1024 },
-      run: { wallMs: run.wallMs, cpuMs: run.cpuMs, peakRssMb: run.maxRssKb / 1024, conversations: summary.variants[0].conversations },
+      run: {
+        wallMs: run.wallMs,
+        cpuMs: run.cpuMs,
+        peakRssMb: run.maxRssKb / 1024,
+        conversations: summary.variants[0].conversations,
+      },
       goalPeakRssMb: 300,
     };
     if (options.json) {
       console.log(JSON.stringify(result));
       return;
     }
-    console.log(`${caseCount} cases, ${result.fileMb.toFixed(0)} MB file (${path.relative(process.cwd(), root) || '.'})`);
-    console.log(`dataset import: peak RSS ${result.import.peakRssMb.toFixed(0)} MB, ${(imported.wallMs / 1000).toFixed(1)} s`);
-    console.log(`harness --dataset: peak RSS ${result.run.peakRssMb.toFixed(0)} MB (goal under 300 MB), ${(run.wallMs / 1000).toFixed(1)} s, ${result.run.conversations} conversations stored`);
+    console.log(
+      `${caseCount} cases, ${result.fileMb.toFixed(0)} MB file (${path.relative(process.cwd(), root) || '.'})`,
+    );
+    console.log(
+      `dataset import: peak RSS ${result.import.peakRssMb.toFixed(0)} MB, ${(imported.wallMs / 1000).toFixed(1)} s`,
+    );
+    console.log(
+      `harness --dataset: peak RSS ${result.run.peakRssMb.toFixed(0)} MB (goal under 300 MB), ${(run.wallMs / 1000).toFixed(1)} s, ${result.run.conversations} conversations stored`,
+    );
   } finally {
     await sim.stop();
     rmSync(folder, { recursive: true, force: true });

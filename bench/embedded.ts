@@ -42,7 +42,12 @@ function median(values: number[]): number {
 const conversation = { messages: EXAMPLE_MESSAGES.slice(0, 2), tools: [WEATHER_TOOL] };
 
 /** Evaluates the prompt from an empty cache, then samples `count` tokens without stopping. */
-async function timeSequence(loaded: LoadedModel, index: number, prompt: Token[], count: number): Promise<{ promptMs: number; generationMs: number }> {
+async function timeSequence(
+  loaded: LoadedModel,
+  index: number,
+  prompt: Token[],
+  count: number,
+): Promise<{ promptMs: number; generationMs: number }> {
   const lease = await loaded.pool.acquire([]);
   try {
     await lease.sequence.clearHistory();
@@ -60,10 +65,18 @@ async function timeSequence(loaded: LoadedModel, index: number, prompt: Token[],
   }
 }
 
-async function measure(label: string, file: string, options: { threads?: number; sequences: number; repeats: number; generate: number; calls: number }): Promise<Figures> {
+async function measure(
+  label: string,
+  file: string,
+  options: { threads?: number; sequences: number; repeats: number; generate: number; calls: number },
+): Promise<Figures> {
   const registry = new ModelRegistry();
   try {
-    const engine = new EmbeddedEngine({ ggufPath: file, registry, settings: { sequences: options.sequences, threads: options.threads } });
+    const engine = new EmbeddedEngine({
+      ggufPath: file,
+      registry,
+      settings: { sequences: options.sequences, threads: options.threads },
+    });
     const loadStarted = performance.now();
     const loaded = await engine.load();
     const loadMs = performance.now() - loadStarted;
@@ -72,14 +85,17 @@ async function measure(label: string, file: string, options: { threads?: number;
     await timeSequence(loaded, 0, prompt, 4);
 
     const single: { promptMs: number; generationMs: number }[] = [];
-    for (let repeat = 0; repeat < options.repeats; repeat += 1) single.push(await timeSequence(loaded, repeat, prompt, options.generate));
+    for (let repeat = 0; repeat < options.repeats; repeat += 1)
+      single.push(await timeSequence(loaded, repeat, prompt, options.generate));
     const promptTokensPerSecond = median(single.map((run) => (prompt.length / run.promptMs) * 1000));
     // The first sampled token comes with the prompt; the rest are generation proper.
     const generationTokensPerSecond = median(single.map((run) => ((options.generate - 1) / run.generationMs) * 1000));
 
     const parallelRuns: number[] = [];
     for (let repeat = 0; repeat < options.repeats; repeat += 1) {
-      const results = await Promise.all(Array.from({ length: options.sequences }, (_, index) => timeSequence(loaded, index, prompt, options.generate)));
+      const results = await Promise.all(
+        Array.from({ length: options.sequences }, (_, index) => timeSequence(loaded, index, prompt, options.generate)),
+      );
       const slowest = Math.max(...results.map((run) => run.generationMs));
       parallelRuns.push(((options.sequences * (options.generate - 1)) / slowest) * 1000);
     }
@@ -87,7 +103,14 @@ async function measure(label: string, file: string, options: { threads?: number;
     let completionTokens = 0;
     const callsStarted = performance.now();
     for (let call = 0; call < options.calls; call += 1) {
-      const outcome = await engine.complete({ model: label, ...conversation, tool_choice: 'required', temperature: 1, seed: call + 1, max_tokens: 256 });
+      const outcome = await engine.complete({
+        model: label,
+        ...conversation,
+        tool_choice: 'required',
+        temperature: 1,
+        seed: call + 1,
+        max_tokens: 256,
+      });
       if (!outcome.ok) throw new Error(`a required call failed: ${outcome.error}`);
       completionTokens += outcome.body.usage.completion_tokens;
     }
@@ -125,8 +148,14 @@ function format(figures: Figures): string {
     ['load', `${figures.loadMs.toFixed(0)} ms`],
     ['prompt', `${figures.promptTokens} tokens at ${figures.promptTokensPerSecond.toFixed(0)} tokens/s`],
     ['generation (one sequence)', `${figures.generationTokensPerSecond.toFixed(1)} tokens/s`],
-    [`generation (${figures.sequences} sequences at once)`, `${figures.parallelGenerationTokensPerSecond.toFixed(1)} tokens/s in all`],
-    ['required calls', `${figures.requiredCallsPerSecond.toFixed(2)} calls/s (${figures.requiredCompletionTokens.toFixed(0)} tokens each on average)`],
+    [
+      `generation (${figures.sequences} sequences at once)`,
+      `${figures.parallelGenerationTokensPerSecond.toFixed(1)} tokens/s in all`,
+    ],
+    [
+      'required calls',
+      `${figures.requiredCallsPerSecond.toFixed(2)} calls/s (${figures.requiredCompletionTokens.toFixed(0)} tokens each on average)`,
+    ],
   ];
   const width = Math.max(...rows.map(([name]) => name.length));
   return rows.map(([name, value]) => `  ${name.padEnd(width)}  ${value}`).join('\n');
@@ -134,14 +163,26 @@ function format(figures: Figures): string {
 
 const program = new Command()
   .option('--gguf <path>', 'also measure this GGUF model (a real FunctionGemma)')
-  .option('--threads <n>', 'CPU threads (default: 1 for the tiny model, the engine\'s default for --gguf)', positiveInteger)
+  .option(
+    '--threads <n>',
+    "CPU threads (default: 1 for the tiny model, the engine's default for --gguf)",
+    positiveInteger,
+  )
   .option('--sequences <n>', 'context sequences for the parallel figure', positiveInteger, 4)
   .option('--repeats <n>', 'runs per figure (the median is shown)', positiveInteger, 5)
   .option('--generate <n>', 'tokens generated per run', positiveInteger, 128)
   .option('--calls <n>', 'requests under tool_choice required', positiveInteger, 20)
   .option('--json', 'print the figures as JSON', false)
   .parse();
-const options = program.opts<{ gguf?: string; threads?: number; sequences: number; repeats: number; generate: number; calls: number; json: boolean }>();
+const options = program.opts<{
+  gguf?: string;
+  threads?: number;
+  sequences: number;
+  repeats: number;
+  generate: number;
+  calls: number;
+  json: boolean;
+}>();
 
 const folder = mkdtempSync(path.join(tmpdir(), 'remora-bench-'));
 try {
@@ -150,7 +191,10 @@ try {
   const results: Figures[] = [];
   // One thread for the tiny model: its matrices are too small to share out.
   results.push(await measure('tiny (random weights)', tinyFile, { ...options, threads: options.threads ?? 1 }));
-  if (options.gguf) results.push(await measure(path.basename(options.gguf).replace(/\.gguf$/i, ''), path.resolve(options.gguf), options));
+  if (options.gguf)
+    results.push(
+      await measure(path.basename(options.gguf).replace(/\.gguf$/i, ''), path.resolve(options.gguf), options),
+    );
   if (options.json) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
   else process.stdout.write(`${results.map(format).join('\n\n')}\n`);
 } finally {

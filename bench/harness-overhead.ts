@@ -30,7 +30,14 @@ function nonNegativeInteger(text: string): number {
   return value;
 }
 
-type Context = { sim: SimChild; database: RemoraDatabase; tools: ToolWorkerPool; agent: HarnessAgent; simulated: boolean; concurrency: number };
+type Context = {
+  sim: SimChild;
+  database: RemoraDatabase;
+  tools: ToolWorkerPool;
+  agent: HarnessAgent;
+  simulated: boolean;
+  concurrency: number;
+};
 
 function parseBodies(texts: string[]): unknown[] {
   return texts.map((text, index) => {
@@ -46,7 +53,9 @@ async function runPair(context: Context, conversations: number) {
   await sim.reset(true);
   const simBefore = await sim.measure();
   const workersBefore = childrenCpu([sim.pid]);
-  const harness = await measured(() => runHarness({ database, tools, agent, url: sim.url, conversations, concurrency, simulated }));
+  const harness = await measured(() =>
+    runHarness({ database, tools, agent, url: sim.url, conversations, concurrency, simulated }),
+  );
   const workersAfter = childrenCpu([sim.pid]);
   const simAfterHarness = await sim.measure();
   const bodies = parseBodies(await sim.takeBodies());
@@ -125,14 +134,20 @@ const program = new Command('harness-overhead')
   .description('harness overhead per model call next to a bare HTTP loop, against the simulator with zero latency')
   .option('--conversations <n>', 'conversations to run', positiveInteger, 2000)
   .option('--concurrency <n>', 'conversations (and bare requests) at once', positiveInteger, 16)
-  .option('--warmup <n>', 'conversations run (and replayed) first, not measured (default min(200, conversations))', nonNegativeInteger)
+  .option(
+    '--warmup <n>',
+    'conversations run (and replayed) first, not measured (default min(200, conversations))',
+    nonNegativeInteger,
+  )
   .option('--db <path>', 'SQLite database file (default: a temporary file, removed afterwards)')
   .option('--json', 'print the figures as JSON', false)
   .action(async (options: Options) => {
     try {
       await main(options);
     } catch (error) {
-      process.stderr.write(`benchmark failed: ${error instanceof Error ? (error.stack ?? errorMessage(error)) : errorMessage(error)}\n`);
+      process.stderr.write(
+        `benchmark failed: ${error instanceof Error ? (error.stack ?? errorMessage(error)) : errorMessage(error)}\n`,
+      );
       process.exitCode = 1;
     }
   });

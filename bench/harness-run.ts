@@ -59,8 +59,16 @@ function harnessConfig(options: HarnessRunOptions): ExperimentConfig {
 /** What the database holds for an experiment: the proof that every transcript was stored. */
 export function storedCounts(database: RemoraDatabase, experimentId: string): StoredCounts {
   const count = (table: string) =>
-    (database.$client.prepare(`SELECT count(*) AS n FROM ${table} WHERE experiment_id = ?`).get(experimentId) as { n: number }).n;
-  return { conversations: count('conversations'), modelCalls: count('model_calls'), toolExecutions: count('tool_executions') };
+    (
+      database.$client.prepare(`SELECT count(*) AS n FROM ${table} WHERE experiment_id = ?`).get(experimentId) as {
+        n: number;
+      }
+    ).n;
+  return {
+    conversations: count('conversations'),
+    modelCalls: count('model_calls'),
+    toolExecutions: count('tool_executions'),
+  };
 }
 
 /** Checks the endpoint the way the CLI does before it runs anything; returns whether it is the simulator. */

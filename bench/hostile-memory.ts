@@ -28,15 +28,31 @@ const folder = mkdtempSync(path.join(tmpdir(), 'remora-hostile-bench-'));
 try {
   const count = Number(options.conversations);
   const inputs = path.join(folder, 'inputs.jsonl');
-  writeFileSync(inputs, Array.from({ length: count }, (_, index) => JSON.stringify({ node_text: `case ${index}` })).join('\n'));
+  writeFileSync(
+    inputs,
+    Array.from({ length: count }, (_, index) => JSON.stringify({ node_text: `case ${index}` })).join('\n'),
+  );
   const db = path.join(folder, 'hostile.db');
   const args = ['harness', '--agent', 'harness', '--base-url', server.url, '--model', 'hostile', '--inputs', inputs];
-  args.push('--requests-per-variant', String(count), '--concurrency', options.concurrency, '--max-response-bytes', options.maxResponseBytes, '--db', db, '--json');
+  args.push(
+    '--requests-per-variant',
+    String(count),
+    '--concurrency',
+    options.concurrency,
+    '--max-response-bytes',
+    options.maxResponseBytes,
+    '--db',
+    db,
+    '--json',
+  );
   const run = await runTimed(process.execPath, [path.join(root, 'bin/remora.mjs'), ...args], { cwd: root });
   if (run.code !== 0) throw new Error(`remora harness exited with ${run.code}: ${run.stderr.slice(-2000)}`);
   const database = new Database(db, { readonly: true });
   const stored = database.prepare('select count(*) from conversations').pluck().get() as number;
-  const failedCalls = database.prepare("select count(*) from model_calls where status = 'error'").pluck().get() as number;
+  const failedCalls = database
+    .prepare("select count(*) from model_calls where status = 'error'")
+    .pluck()
+    .get() as number;
   database.close();
   const peakMb = run.maxRssKb / 1024;
   const figures = {
@@ -55,7 +71,9 @@ try {
     console.log(`model calls that failed:   ${failedCalls}`);
     console.log(`broken answers sent:       ${[...server.seen].map(([kind, n]) => `${kind} ${n}`).join(', ')}`);
     console.log(`wall time:                 ${figures.wallSeconds} s`);
-    console.log(`peak memory (RSS):         ${figures.peakRssMb} MB (goal: under ${GOAL_MB} MB: ${figures.withinGoal ? 'met' : 'NOT met'})`);
+    console.log(
+      `peak memory (RSS):         ${figures.peakRssMb} MB (goal: under ${GOAL_MB} MB: ${figures.withinGoal ? 'met' : 'NOT met'})`,
+    );
   }
 } finally {
   await server.close();

@@ -29,7 +29,9 @@ function packageSizes(modules) {
   const sizes = [];
   for (const entry of readdirSync(modules, { withFileTypes: true })) {
     if (!entry.isDirectory() || entry.name === '.bin') continue;
-    const names = entry.name.startsWith('@') ? readdirSync(path.join(modules, entry.name)).map((name) => `${entry.name}/${name}`) : [entry.name];
+    const names = entry.name.startsWith('@')
+      ? readdirSync(path.join(modules, entry.name)).map((name) => `${entry.name}/${name}`)
+      : [entry.name];
     for (const name of names) {
       const full = path.join(modules, name);
       if (statSync(full).isDirectory()) sizes.push({ name, mb: folderBytes(full) / 1e6 });
@@ -40,7 +42,21 @@ function packageSizes(modules) {
 
 function timedInstall(folder) {
   const report = path.join(folder, 'time.txt');
-  const args = ['-f', '%e %U %S', '-o', report, 'npm', 'install', '--no-audit', '--no-fund', '--cache', path.join(folder, 'npm-cache'), '--timing', '--logs-dir', path.join(folder, 'logs')];
+  const args = [
+    '-f',
+    '%e %U %S',
+    '-o',
+    report,
+    'npm',
+    'install',
+    '--no-audit',
+    '--no-fund',
+    '--cache',
+    path.join(folder, 'npm-cache'),
+    '--timing',
+    '--logs-dir',
+    path.join(folder, 'logs'),
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn('/usr/bin/time', args, { cwd: path.join(folder, 'repo'), stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -91,10 +107,17 @@ try {
   if (json) {
     console.log(JSON.stringify(result));
   } else {
-    console.log(`fresh npm install of ${commit} (empty npm cache), load average ${loadBefore.toFixed(1)} -> ${loadAfter.toFixed(1)} on ${navigatorCores()} cores`);
-    console.log(`wall ${timing.wallSeconds.toFixed(1)} s (goal ${GOALS.wallSeconds} s), CPU ${timing.cpuSeconds.toFixed(1)} s`);
-    console.log(`  resolving ${result.resolveSeconds.toFixed(1)} s, downloading and unpacking ${result.downloadAndUnpackSeconds.toFixed(1)} s, install scripts ${result.installScriptsSeconds.toFixed(1)} s`);
-    for (const { script, seconds } of scripts.slice(0, 6)) console.log(`    ${seconds.toFixed(1).padStart(6)} s  ${script}`);
+    console.log(
+      `fresh npm install of ${commit} (empty npm cache), load average ${loadBefore.toFixed(1)} -> ${loadAfter.toFixed(1)} on ${navigatorCores()} cores`,
+    );
+    console.log(
+      `wall ${timing.wallSeconds.toFixed(1)} s (goal ${GOALS.wallSeconds} s), CPU ${timing.cpuSeconds.toFixed(1)} s`,
+    );
+    console.log(
+      `  resolving ${result.resolveSeconds.toFixed(1)} s, downloading and unpacking ${result.downloadAndUnpackSeconds.toFixed(1)} s, install scripts ${result.installScriptsSeconds.toFixed(1)} s`,
+    );
+    for (const { script, seconds } of scripts.slice(0, 6))
+      console.log(`    ${seconds.toFixed(1).padStart(6)} s  ${script}`);
     console.log(`node_modules ${nodeModulesMb.toFixed(0)} MB (goal ${GOALS.nodeModulesMb} MB); largest packages:`);
     for (const { name, mb } of result.largest) console.log(`  ${mb.toFixed(0).padStart(5)} MB  ${name}`);
   }
@@ -104,5 +127,7 @@ try {
 }
 
 function navigatorCores() {
-  return readFileSync('/proc/cpuinfo', 'utf8').split('\n').filter((line) => line.startsWith('processor')).length;
+  return readFileSync('/proc/cpuinfo', 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('processor')).length;
 }

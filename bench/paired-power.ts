@@ -46,9 +46,19 @@ function power(inputs: number, seed: number): { paired: number; unpaired: number
       return { input, a: { successes: a, trials: 1 }, b: { successes: b, trials: 1 } };
     });
     if ((comparePairedRates(pairs).p as number) < 0.05) paired++;
-    if ((compareUnpairedRates(pairs.map((pair) => pair.a), pairs.map((pair) => pair.b)).p as number) < 0.05) unpaired++;
+    if (
+      (compareUnpairedRates(
+        pairs.map((pair) => pair.a),
+        pairs.map((pair) => pair.b),
+      ).p as number) < 0.05
+    )
+      unpaired++;
   }
-  return { paired: paired / EXPERIMENTS, unpaired: unpaired / EXPERIMENTS, discordance: discordant / (EXPERIMENTS * inputs) };
+  return {
+    paired: paired / EXPERIMENTS,
+    unpaired: unpaired / EXPERIMENTS,
+    discordance: discordant / (EXPERIMENTS * inputs),
+  };
 }
 
 const sizes = [40, 60, 80, 100, 120, 140, 160, 180, 200, 220, 240, 260, 280, 300, 340];
@@ -59,10 +69,16 @@ console.log('inputs  paired power  unpaired power');
 for (const size of sizes) {
   const result = power(size, size);
   discordance = result.discordance;
-  console.log(`${String(size).padStart(6)}  ${result.paired.toFixed(3).padStart(12)}  ${result.unpaired.toFixed(3).padStart(14)}`);
+  console.log(
+    `${String(size).padStart(6)}  ${result.paired.toFixed(3).padStart(12)}  ${result.unpaired.toFixed(3).padStart(14)}`,
+  );
   if (pairedAt === null && result.paired >= 0.8) pairedAt = size;
   if (unpairedAt === null && result.unpaired >= 0.8) unpairedAt = size;
 }
 const plan = planSampleSize({ baseline: 0.7, difference: 0.1, discordance });
-console.log(`80% power for 70% against 80%: paired ${pairedAt ?? '>340'} inputs, unpaired ${unpairedAt ?? '>340'} inputs (simulated, ${EXPERIMENTS} experiments per size)`);
-console.log(`planner: paired ${plan.pairedInputs} inputs (discordance ${discordance.toFixed(3)}), unpaired ${plan.unpairedInputs} inputs`);
+console.log(
+  `80% power for 70% against 80%: paired ${pairedAt ?? '>340'} inputs, unpaired ${unpairedAt ?? '>340'} inputs (simulated, ${EXPERIMENTS} experiments per size)`,
+);
+console.log(
+  `planner: paired ${plan.pairedInputs} inputs (discordance ${discordance.toFixed(3)}), unpaired ${plan.unpairedInputs} inputs`,
+);

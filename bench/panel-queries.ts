@@ -49,20 +49,29 @@ function readOptions(argv: string[]): Options {
     else if (flag === '--json') options.json = true;
     else throw new Error(`unknown option ${flag}`);
   }
-  if (!Number.isInteger(options.conversations) || options.conversations < PROFILES.length) throw new Error('--conversations must be a whole number of at least 3');
-  if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error('--runs must be a whole number of at least 1');
+  if (!Number.isInteger(options.conversations) || options.conversations < PROFILES.length)
+    throw new Error('--conversations must be a whole number of at least 3');
+  if (!Number.isInteger(options.runs) || options.runs < 1)
+    throw new Error('--runs must be a whole number of at least 1');
   return options;
 }
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
 /** Creates a stored experiment of the harness agent and writes `perVariant` conversations per variant. */
-async function fill(database: RemoraDatabase, perVariant: number, seedBase: number): Promise<{ id: string; seconds: number }> {
+async function fill(
+  database: RemoraDatabase,
+  perVariant: number,
+  seedBase: number,
+): Promise<{ id: string; seconds: number }> {
   const agent = await loadAgent(path.join(projectRoot(), 'agents', 'harness'));
   const runtime = agent.toRuntime();
   const config = ExperimentConfig.parse({
     agent: runtime.name,
-    variants: PROFILES.map((profile) => ({ name: profile.name, settings: profile.name === 'required' ? { toolChoice: 'required' } : {} })),
+    variants: PROFILES.map((profile) => ({
+      name: profile.name,
+      settings: profile.name === 'required' ? { toolChoice: 'required' } : {},
+    })),
     endpoint: { baseUrl: BUILT_IN_SIMULATOR_URL, model: 'functiongemma-270m-it', simulated: true },
     inputs: agent.inputs,
     requestsPerVariant: perVariant,
@@ -75,7 +84,12 @@ async function fill(database: RemoraDatabase, perVariant: number, seedBase: numb
   for (let slot = 0; slot < perVariant; slot++) {
     for (let variantIndex = 0; variantIndex < PROFILES.length; variantIndex++) {
       const inputIndex = slot % config.inputs.length;
-      const record = makeConversation(PROFILES[variantIndex], slot, config.inputs[inputIndex], seedBase + slot * PROFILES.length + variantIndex);
+      const record = makeConversation(
+        PROFILES[variantIndex],
+        slot,
+        config.inputs[inputIndex],
+        seedBase + slot * PROFILES.length + variantIndex,
+      );
       writer.write(experiment.id, { variantIndex, variantName: PROFILES[variantIndex].name, slot, inputIndex }, record);
     }
     if (slot > 0 && slot % 5000 === 0) log(`  ${slot * PROFILES.length} conversations written`);
@@ -87,7 +101,12 @@ async function fill(database: RemoraDatabase, perVariant: number, seedBase: numb
 
 type Timing = { name: string; medianMs: number; minMs: number; maxMs: number; detail: string };
 
-function time(name: string, runs: number, work: () => unknown, describe: (result: unknown) => string = () => ''): Timing {
+function time(
+  name: string,
+  runs: number,
+  work: () => unknown,
+  describe: (result: unknown) => string = () => '',
+): Timing {
   let result = work(); // warm-up: statements prepared, pages in the cache, as on a live server
   const samples: number[] = [];
   for (let run = 0; run < runs; run++) {
@@ -96,7 +115,13 @@ function time(name: string, runs: number, work: () => unknown, describe: (result
     samples.push(performance.now() - started);
   }
   samples.sort((first, second) => first - second);
-  return { name, medianMs: samples[Math.floor(samples.length / 2)], minMs: samples[0], maxMs: samples[samples.length - 1], detail: describe(result) };
+  return {
+    name,
+    medianMs: samples[Math.floor(samples.length / 2)],
+    minMs: samples[0],
+    maxMs: samples[samples.length - 1],
+    detail: describe(result),
+  };
 }
 
 async function main(): Promise<void> {
@@ -105,82 +130,186 @@ async function main(): Promise<void> {
   const file = options.db ?? path.join(folder as string, 'bench.db');
   const database = openDatabase(file);
   const jobRunner = new JobRunner({ database, toolPoolSize: 1, log: () => {} });
-  const context: PanelContext = { database, jobRunner, root: projectRoot(), simulatorUrl: () => 'http://127.0.0.1:9/v1' };
+  const context: PanelContext = {
+    database,
+    jobRunner,
+    root: projectRoot(),
+    simulatorUrl: () => 'http://127.0.0.1:9/v1',
+  };
   try {
     const perVariant = Math.ceil(options.conversations / PROFILES.length);
     // --reuse: a database this benchmark filled before (--db FILE --keep) is timed again as it is.
     const reused = options.reuse
-      ? (database.$client.prepare('select experiment_id as id from conversations group by experiment_id order by count(*) desc limit 1').get() as { id: string } | undefined)
+      ? (database.$client
+          .prepare(
+            'select experiment_id as id from conversations group by experiment_id order by count(*) desc limit 1',
+          )
+          .get() as { id: string } | undefined)
       : undefined;
     if (reused) log(`reusing the largest experiment of ${file}`);
     else log(`filling ${file} with ${perVariant * PROFILES.length} conversations (${PROFILES.length} variants)...`);
     const big = reused ? { id: reused.id, seconds: Number.NaN } : await fill(database, perVariant, 1);
     // A second, smaller experiment, so that every query has to keep to its own experiment.
     const small = reused ? null : await fill(database, 500, 10_000_000);
-    const counts = database.$client.prepare('select (select count(*) from conversations) as conversations, (select count(*) from model_calls) as calls, (select count(*) from messages) as messages, (select count(*) from tool_executions) as executions').get() as Record<string, number>;
-    log(`written in ${big.seconds.toFixed(1)} s (${Math.round((perVariant * PROFILES.length) / big.seconds)} conversations/s); the file holds ${counts.conversations} conversations, ${counts.calls} model calls, ${counts.messages} messages, ${counts.executions} tool executions`);
+    const counts = database.$client
+      .prepare(
+        'select (select count(*) from conversations) as conversations, (select count(*) from model_calls) as calls, (select count(*) from messages) as messages, (select count(*) from tool_executions) as executions',
+      )
+      .get() as Record<string, number>;
+    log(
+      `written in ${big.seconds.toFixed(1)} s (${Math.round((perVariant * PROFILES.length) / big.seconds)} conversations/s); the file holds ${counts.conversations} conversations, ${counts.calls} model calls, ${counts.messages} messages, ${counts.executions} tool executions`,
+    );
 
     const id = big.id;
     const summary = getExperimentView(context, id).summary;
-    const page = (query: Record<string, string>) => () => listConversationPage(context, id, readConversationListRequest(query));
+    const page = (query: Record<string, string>) => () =>
+      listConversationPage(context, id, readConversationListRequest(query));
     const pageDetail = (result: unknown) => {
       const view = result as ReturnType<typeof listConversationPage>;
       const total = view.page.total;
       return `${view.page.conversations.length} rows, total ${total === null ? 'not counted' : `${total.exact ? '' : '> '}${total.count}`}`;
     };
-    const apiPage = (query: Parameters<typeof listExperimentConversations>[2]) => () => listExperimentConversations(context, id, query);
+    const apiPage = (query: Parameters<typeof listExperimentConversations>[2]) => () =>
+      listExperimentConversations(context, id, query);
     const apiDetail = (result: unknown) => {
       const found = result as ReturnType<typeof listExperimentConversations>;
       return `${found.conversations.length} rows of ${found.total}`;
     };
-    const cold = <Result>(work: () => Result) => () => {
-      forgetSummaries(database);
-      return work();
-    };
+    const cold =
+      <Result>(work: () => Result) =>
+      () => {
+        forgetSummaries(database);
+        return work();
+      };
     // While the experiment runs: the summary from the live counters (lib/db/counters), never kept.
     setExperimentStatus(database, id, 'running');
     const live: Timing[] = [
-      time('GET /api/experiments/:id while running (live counters)', options.runs, () => getExperimentView(context, id), (result) => `${(result as { summary: { variants: { conversations: number }[] } }).summary.variants.reduce((sum, variant) => sum + variant.conversations, 0)} conversations`),
+      time(
+        'GET /api/experiments/:id while running (live counters)',
+        options.runs,
+        () => getExperimentView(context, id),
+        (result) =>
+          `${(result as { summary: { variants: { conversations: number }[] } }).summary.variants.reduce((sum, variant) => sum + variant.conversations, 0)} conversations`,
+      ),
       time('experiment page while running: view + charts', options.runs, () => getExperimentPageData(context, id)),
-      time('remora verify: recount every counter from the rows', Math.min(options.runs, 3), () => verifyCounters(database, id), (result) => `${(result as { differences: unknown[] }).differences.length === 0 ? 'agree' : 'DISAGREE'}`),
+      time(
+        'remora verify: recount every counter from the rows',
+        Math.min(options.runs, 3),
+        () => verifyCounters(database, id),
+        (result) => `${(result as { differences: unknown[] }).differences.length === 0 ? 'agree' : 'DISAGREE'}`,
+      ),
     ];
     setExperimentStatus(database, id, 'completed');
     const timings: Timing[] = [
       ...live,
-      time('summary facts, one fact per call (before)', options.runs, () => getMetricsInput(database, id), (result) => `${(result as { modelCalls: unknown[] }).modelCalls.length} model-call facts`),
-      time('summary facts, aggregated in SQL', options.runs, () => getMetricsInput(database, id, { responses: 'aggregate' }), (result) => `${(result as { responses: unknown[] }).responses.length} variants' latency and tokens`),
-      time('GET /api/experiments/:id, summary computed (running)', options.runs, cold(() => getExperimentView(context, id)), (result) => `${(result as { summary: { variants: unknown[] } }).summary.variants.length} variants`),
+      time(
+        'summary facts, one fact per call (before)',
+        options.runs,
+        () => getMetricsInput(database, id),
+        (result) => `${(result as { modelCalls: unknown[] }).modelCalls.length} model-call facts`,
+      ),
+      time(
+        'summary facts, aggregated in SQL',
+        options.runs,
+        () => getMetricsInput(database, id, { responses: 'aggregate' }),
+        (result) => `${(result as { responses: unknown[] }).responses.length} variants' latency and tokens`,
+      ),
+      time(
+        'GET /api/experiments/:id, summary computed (running)',
+        options.runs,
+        cold(() => getExperimentView(context, id)),
+        (result) => `${(result as { summary: { variants: unknown[] } }).summary.variants.length} variants`,
+      ),
       time('GET /api/experiments/:id, finished (summary kept)', options.runs, () => getExperimentView(context, id)),
-      time('chart data (turns and latency distributions)', options.runs, () => getExperimentChartData(context, id, summary), (result) => `${(result as { latency: { groups: unknown[] } }).latency.groups.length} latency groups`),
-      time('experiment page: view + charts, summary computed', options.runs, cold(() => getExperimentPageData(context, id))),
+      time(
+        'chart data (turns and latency distributions)',
+        options.runs,
+        () => getExperimentChartData(context, id, summary),
+        (result) => `${(result as { latency: { groups: unknown[] } }).latency.groups.length} latency groups`,
+      ),
+      time(
+        'experiment page: view + charts, summary computed',
+        options.runs,
+        cold(() => getExperimentPageData(context, id)),
+      ),
       time('experiment page: view + charts, finished', options.runs, () => getExperimentPageData(context, id)),
       time('conversation list page, first page, no filter', options.runs, page({}), pageDetail),
       time('conversation list page, variant=directive', options.runs, page({ variant: 'directive' }), pageDetail),
       time('conversation list page, outcome=no_tool_call', options.runs, page({ outcome: 'no_tool_call' }), pageDetail),
-      time('conversation list page, parsePath=malformed (rare)', options.runs, page({ parsePath: 'malformed' }), pageDetail),
+      time(
+        'conversation list page, parsePath=malformed (rare)',
+        options.runs,
+        page({ parsePath: 'malformed' }),
+        pageDetail,
+      ),
       time('conversation list page, error=tool_failed', options.runs, page({ error: 'tool_failed' }), pageDetail),
-      time('conversation list page, variant + outcome + parsePath', options.runs, page({ variant: 'baseline', outcome: 'submitted', parsePath: 'functiongemma_tags' }), pageDetail),
-      time('conversation list page, text search q="request 4242"', options.runs, page({ q: 'request 4242' }), pageDetail),
+      time(
+        'conversation list page, variant + outcome + parsePath',
+        options.runs,
+        page({ variant: 'baseline', outcome: 'submitted', parsePath: 'functiongemma_tags' }),
+        pageDetail,
+      ),
+      time(
+        'conversation list page, text search q="request 4242"',
+        options.runs,
+        page({ q: 'request 4242' }),
+        pageDetail,
+      ),
       time('API conversations, first page (limit 50)', options.runs, apiPage({ limit: 50, offset: 0 }), apiDetail),
-      time('API conversations, parsePath=json_array', options.runs, apiPage({ parsePath: 'json_array', limit: 50, offset: 0 }), apiDetail),
-      time('API conversations, variant + outcome, offset 20,000', options.runs, apiPage({ variant: 'required', outcome: 'submitted', limit: 50, offset: 20_000 }), apiDetail),
-      time('export: one CSV batch of 500 conversations', options.runs, () => listExportBatch(database, id, { variantIndex: 1, slot: 20_000 }, 500), (result) => `${(result as unknown[]).length} rows`),
-      time('agent history, summaries computed', options.runs, cold(() => getAgentHistory(context, 'harness')), (result) => `${(result as { points: unknown[] }).points.length} points`),
+      time(
+        'API conversations, parsePath=json_array',
+        options.runs,
+        apiPage({ parsePath: 'json_array', limit: 50, offset: 0 }),
+        apiDetail,
+      ),
+      time(
+        'API conversations, variant + outcome, offset 20,000',
+        options.runs,
+        apiPage({ variant: 'required', outcome: 'submitted', limit: 50, offset: 20_000 }),
+        apiDetail,
+      ),
+      time(
+        'export: one CSV batch of 500 conversations',
+        options.runs,
+        () => listExportBatch(database, id, { variantIndex: 1, slot: 20_000 }, 500),
+        (result) => `${(result as unknown[]).length} rows`,
+      ),
+      time(
+        'agent history, summaries computed',
+        options.runs,
+        cold(() => getAgentHistory(context, 'harness')),
+        (result) => `${(result as { points: unknown[] }).points.length} points`,
+      ),
     ];
     void small;
     if (options.json) {
-      process.stdout.write(`${JSON.stringify({ conversations: counts.conversations, modelCalls: counts.calls, fillSeconds: big.seconds, timings }, null, 2)}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ conversations: counts.conversations, modelCalls: counts.calls, fillSeconds: big.seconds, timings }, null, 2)}\n`,
+      );
       return;
     }
     const width = Math.max(...timings.map((timing) => timing.name.length));
     process.stdout.write(`\n${'query'.padEnd(width)}  median      max   goal   detail\n`);
     for (const timing of timings) {
       const goal = timing.name.includes('while running') ? 50 : 300;
-      const ok = timing.name.endsWith('(before)') || timing.name.startsWith('remora verify') ? '' : timing.maxMs < goal ? 'ok' : 'SLOW';
-      process.stdout.write(`${timing.name.padEnd(width)}  ${timing.medianMs.toFixed(1).padStart(6)} ms ${timing.maxMs.toFixed(1).padStart(6)} ms  ${ok.padEnd(4)}   ${timing.detail}\n`);
+      const ok =
+        timing.name.endsWith('(before)') || timing.name.startsWith('remora verify')
+          ? ''
+          : timing.maxMs < goal
+            ? 'ok'
+            : 'SLOW';
+      process.stdout.write(
+        `${timing.name.padEnd(width)}  ${timing.medianMs.toFixed(1).padStart(6)} ms ${timing.maxMs.toFixed(1).padStart(6)} ms  ${ok.padEnd(4)}   ${timing.detail}\n`,
+      );
     }
-    process.stdout.write(`\n${options.runs} runs each after a warm-up; server time in this process (no HTTP, no rendering). Goal: 50 ms while running, 300 ms otherwise.\n`);
-    process.stdout.write(`load average when done: ${loadavg().map((value) => value.toFixed(1)).join(', ')} (${cpus().length} cores)\n`);
+    process.stdout.write(
+      `\n${options.runs} runs each after a warm-up; server time in this process (no HTTP, no rendering). Goal: 50 ms while running, 300 ms otherwise.\n`,
+    );
+    process.stdout.write(
+      `load average when done: ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(', ')} (${cpus().length} cores)\n`,
+    );
   } finally {
     await jobRunner.close();
     closeDatabase(database);

@@ -11,7 +11,13 @@ import type { ResponsePreference } from '../lib/parsing/types';
 
 type Case = { message: unknown; preference?: ResponsePreference };
 type FileCases = { file: string; cases: Case[] };
-type Throughput = { file: string; cases: number; parses: number; parsesPerSecond: number; microsecondsPerParse: number };
+type Throughput = {
+  file: string;
+  cases: number;
+  parses: number;
+  parsesPerSecond: number;
+  microsecondsPerParse: number;
+};
 
 const folder = fileURLToPath(new URL('../lib/parsing/fixtures', import.meta.url));
 
@@ -22,8 +28,13 @@ function loadCorpus(): FileCases[] {
     .map((file) => {
       const parsed = parseJson(readFileSync(path.join(folder, file), 'utf8'));
       if (!parsed.ok) throw new Error(`${file} is not JSON: ${parsed.error}`);
-      const items = (parsed.value as { cases?: { message?: unknown; response?: unknown; preference?: ResponsePreference }[] }).cases ?? [];
-      const cases = items.map((item) => ({ message: 'response' in item ? messageFromBody(item.response) : item.message, preference: item.preference }));
+      const items =
+        (parsed.value as { cases?: { message?: unknown; response?: unknown; preference?: ResponsePreference }[] })
+          .cases ?? [];
+      const cases = items.map((item) => ({
+        message: 'response' in item ? messageFromBody(item.response) : item.message,
+        preference: item.preference,
+      }));
       return { file, cases };
     });
 }
@@ -47,7 +58,13 @@ function timeRounds(cases: Case[], seconds: number): { rounds: number; elapsedMs
 function throughput(file: string, cases: Case[], seconds: number): Throughput {
   const { rounds, elapsedMs } = timeRounds(cases, seconds);
   const parses = rounds * cases.length;
-  return { file, cases: cases.length, parses, parsesPerSecond: (parses / elapsedMs) * 1000, microsecondsPerParse: (elapsedMs * 1000) / parses };
+  return {
+    file,
+    cases: cases.length,
+    parses,
+    parsesPerSecond: (parses / elapsedMs) * 1000,
+    microsecondsPerParse: (elapsedMs * 1000) / parses,
+  };
 }
 
 function main(options: { seconds: number; json: boolean }): void {
@@ -80,7 +97,12 @@ function positiveNumber(text: string): number {
 
 new Command('parse-bench')
   .description('parseResponse throughput over the recorded response corpus')
-  .option('--seconds <s>', 'time spent measuring the whole corpus (the per-file figures take as long again)', positiveNumber, 1)
+  .option(
+    '--seconds <s>',
+    'time spent measuring the whole corpus (the per-file figures take as long again)',
+    positiveNumber,
+    1,
+  )
   .option('--json', 'print the figures as JSON', false)
   .action((options: { seconds: number; json: boolean }) => main(options))
   .parse();

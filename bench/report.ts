@@ -66,7 +66,12 @@ export function computeFigures(raw: RawMeasurements): Figures {
   const bare = phase(raw.bare, raw.conversations, calls);
   const cpus = os.cpus();
   return {
-    machine: { cpus: cpus.length, cpuModel: cpus[0]?.model ?? 'unknown', node: process.version, platform: `${os.platform()} ${os.arch()}` },
+    machine: {
+      cpus: cpus.length,
+      cpuModel: cpus[0]?.model ?? 'unknown',
+      node: process.version,
+      platform: `${os.platform()} ${os.arch()}`,
+    },
     conversations: raw.conversations,
     concurrency: raw.concurrency,
     warmupConversations: raw.warmupConversations,
@@ -75,7 +80,11 @@ export function computeFigures(raw: RawMeasurements): Figures {
     everyTranscriptStored: raw.stored.conversations === raw.conversations && raw.stored.modelCalls === calls,
     replayMatches: raw.replayMatches,
     garbageCollected: raw.garbageCollected,
-    harness: { ...harness, toolWorkersCpuMsPerCall: raw.harness.toolWorkersCpuMicros === null ? null : raw.harness.toolWorkersCpuMicros / 1000 / calls },
+    harness: {
+      ...harness,
+      toolWorkersCpuMsPerCall:
+        raw.harness.toolWorkersCpuMicros === null ? null : raw.harness.toolWorkersCpuMicros / 1000 / calls,
+    },
     bare: { ...bare, failures: raw.bare.failures },
     overhead: {
       cpuMsPerCall: harness.cpuMsPerCall - bare.cpuMsPerCall,
@@ -90,8 +99,10 @@ const fixed = (value: number, digits: number) => value.toFixed(digits);
 
 export function formatFigures(figures: Figures): string {
   const { harness, bare, overhead, machine } = figures;
-  const row = (label: string, left: string, right: string) => `  ${label.padEnd(34)}${left.padStart(14)}${right.padStart(14)}`;
-  const workers = harness.toolWorkersCpuMsPerCall === null ? 'n/a (no /proc)' : `${fixed(harness.toolWorkersCpuMsPerCall, 3)} ms`;
+  const row = (label: string, left: string, right: string) =>
+    `  ${label.padEnd(34)}${left.padStart(14)}${right.padStart(14)}`;
+  const workers =
+    harness.toolWorkersCpuMsPerCall === null ? 'n/a (no /proc)' : `${fixed(harness.toolWorkersCpuMsPerCall, 3)} ms`;
   const lines = [
     `machine: ${machine.cpus} cores (${machine.cpuModel}), Node ${machine.node}, ${machine.platform}`,
     `  the simulator and the tool workers are separate processes sharing these ${machine.cpus} cores with the`,
@@ -107,13 +118,22 @@ export function formatFigures(figures: Figures): string {
     row('wall time', `${fixed(harness.wallMs / 1000, 2)} s`, `${fixed(bare.wallMs / 1000, 2)} s`),
     row('conversations per second', fixed(harness.conversationsPerSecond, 0), fixed(bare.conversationsPerSecond, 0)),
     row('model calls per second', fixed(harness.callsPerSecond, 0), fixed(bare.callsPerSecond, 0)),
-    row('CPU per model call (this process)', `${fixed(harness.cpuMsPerCall, 3)} ms`, `${fixed(bare.cpuMsPerCall, 3)} ms`),
-    row('simulator CPU per call (child)', `${fixed(harness.simulatorCpuMsPerCall, 3)} ms`, `${fixed(bare.simulatorCpuMsPerCall, 3)} ms`),
+    row(
+      'CPU per model call (this process)',
+      `${fixed(harness.cpuMsPerCall, 3)} ms`,
+      `${fixed(bare.cpuMsPerCall, 3)} ms`,
+    ),
+    row(
+      'simulator CPU per call (child)',
+      `${fixed(harness.simulatorCpuMsPerCall, 3)} ms`,
+      `${fixed(bare.simulatorCpuMsPerCall, 3)} ms`,
+    ),
     row('tool workers CPU per call', workers, '-'),
     '',
     `harness overhead per model call: ${fixed(overhead.cpuMsPerCall, 3)} ms CPU, ${fixed(overhead.wallMsPerCall, 3)} ms wall clock`,
     `harness / bare: ${fixed(overhead.cpuRatio, 2)}x the CPU per call, ${fixed(overhead.wallRatio, 2)}x the wall time`,
   ];
-  if (!figures.garbageCollected) lines.push('(V8 refused --expose-gc: phases were not separated by a full garbage collection)');
+  if (!figures.garbageCollected)
+    lines.push('(V8 refused --expose-gc: phases were not separated by a full garbage collection)');
   return lines.join('\n');
 }

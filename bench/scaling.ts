@@ -27,20 +27,48 @@ type Pair = { remora: TimedRun; bare: TimedRun };
 
 async function compileBareLoop(folder: string): Promise<string> {
   const outfile = path.join(folder, 'bare-process.mjs');
-  await build({ entryPoints: [path.join(root, 'bench/bare-process.ts')], outfile, bundle: true, format: 'esm', platform: 'node', target: 'node20', logLevel: 'error' });
+  await build({
+    entryPoints: [path.join(root, 'bench/bare-process.ts')],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'error',
+  });
   return outfile;
 }
 
 async function runPair(sim: SimChild, folder: string, bareScript: string, tests: number, index: number): Promise<Pair> {
   await sim.reset(true);
   const db = path.join(folder, `scaling-${tests}-${index}.db`);
-  const remora = await runTimed(process.execPath, [
-    path.join(root, 'bin/remora.mjs'), 'harness', '--agent', 'harness', '--base-url', sim.url, '--model', 'functiongemma-270m-it',
-    '--requests-per-variant', String(tests), '--max-turns', '1', '--concurrency', String(concurrency), '--db', db, '--json',
-  ], { cwd: root });
+  const remora = await runTimed(
+    process.execPath,
+    [
+      path.join(root, 'bin/remora.mjs'),
+      'harness',
+      '--agent',
+      'harness',
+      '--base-url',
+      sim.url,
+      '--model',
+      'functiongemma-270m-it',
+      '--requests-per-variant',
+      String(tests),
+      '--max-turns',
+      '1',
+      '--concurrency',
+      String(concurrency),
+      '--db',
+      db,
+      '--json',
+    ],
+    { cwd: root },
+  );
   if (remora.code !== 0) throw new Error(`remora harness failed (${remora.code}): ${remora.stderr}`);
   const summary = JSON.parse(remora.stdout) as { variants: { conversations: number; modelCalls: number }[] };
-  if (summary.variants[0].conversations !== tests) throw new Error(`remora stored ${summary.variants[0].conversations} of ${tests} tests`);
+  if (summary.variants[0].conversations !== tests)
+    throw new Error(`remora stored ${summary.variants[0].conversations} of ${tests} tests`);
   const bodies = await sim.takeBodies();
   if (bodies.length !== tests) throw new Error(`remora made ${bodies.length} model calls for ${tests} one-call tests`);
 
@@ -75,7 +103,12 @@ async function main(): Promise<void> {
       const bareCpu = median(pairs.map((pair) => pair.bare.cpuMs));
       return {
         tests,
-        remora: { wallMs: median(pairs.map((pair) => pair.remora.wallMs)), cpuMs: remoraCpu, cpuPerCallMs: remoraCpu / tests, maxRssMb: median(pairs.map((pair) => pair.remora.maxRssKb)) / 1024 },
+        remora: {
+          wallMs: median(pairs.map((pair) => pair.remora.wallMs)),
+          cpuMs: remoraCpu,
+          cpuPerCallMs: remoraCpu / tests,
+          maxRssMb: median(pairs.map((pair) => pair.remora.maxRssKb)) / 1024,
+        },
         bare: { wallMs: median(pairs.map((pair) => pair.bare.wallMs)), cpuMs: bareCpu, cpuPerCallMs: bareCpu / tests },
         cpuRatio: remoraCpu / bareCpu,
         wallRatio: median(pairs.map((pair) => pair.remora.wallMs)) / median(pairs.map((pair) => pair.bare.wallMs)),
@@ -88,14 +121,20 @@ async function main(): Promise<void> {
       process.stdout.write(`${JSON.stringify({ concurrency, repeats, rows, scaling })}\n`);
       return;
     }
-    console.log(`one-call tests (harness agent, --max-turns 1) at concurrency ${concurrency}, medians of ${repeats}; CPU = user + system of the whole process and its tool workers`);
-    console.log('tests   | remora wall | remora CPU | CPU/call | peak RSS | bare wall | bare CPU | CPU/call | CPU ratio | wall ratio');
+    console.log(
+      `one-call tests (harness agent, --max-turns 1) at concurrency ${concurrency}, medians of ${repeats}; CPU = user + system of the whole process and its tool workers`,
+    );
+    console.log(
+      'tests   | remora wall | remora CPU | CPU/call | peak RSS | bare wall | bare CPU | CPU/call | CPU ratio | wall ratio',
+    );
     for (const row of rows) {
       console.log(
         `${String(row.tests).padEnd(7)} | ${ms(row.remora.wallMs)} | ${ms(row.remora.cpuMs)} | ${row.remora.cpuPerCallMs.toFixed(3)} ms | ${row.remora.maxRssMb.toFixed(0).padStart(5)} MB | ${ms(row.bare.wallMs)} | ${ms(row.bare.cpuMs)} | ${row.bare.cpuPerCallMs.toFixed(3)} ms | ${row.cpuRatio.toFixed(1).padStart(8)}x | ${row.wallRatio.toFixed(1).padStart(9)}x`,
       );
     }
-    console.log(`remora CPU per call at ${smallest.tests} / at ${largest.tests}: ${scaling.toFixed(2)}x (goal: at most 2x)`);
+    console.log(
+      `remora CPU per call at ${smallest.tests} / at ${largest.tests}: ${scaling.toFixed(2)}x (goal: at most 2x)`,
+    );
   } finally {
     await sim.stop();
     rmSync(folder, { recursive: true, force: true });

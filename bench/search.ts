@@ -38,20 +38,37 @@ function readOptions(argv: string[]): Options {
     else if (flag === '--json') options.json = true;
     else throw new Error(`unknown option ${flag}`);
   }
-  if (!Number.isInteger(options.conversations) || options.conversations < 4000) throw new Error('--conversations must be a whole number of at least 4000');
+  if (!Number.isInteger(options.conversations) || options.conversations < 4000)
+    throw new Error('--conversations must be a whole number of at least 4000');
   return options;
 }
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
-const INPUTS = ['ping', 'Echo the word hello.', 'Numbers only: 42', 'Please send "quoted text" through the tool.', 'Grüße aus München! Ça va?'];
+const INPUTS = [
+  'ping',
+  'Echo the word hello.',
+  'Numbers only: 42',
+  'Please send "quoted text" through the tool.',
+  'Grüße aus München! Ça va?',
+];
 const RARE_WORD = 'zanzibar';
 
 /** Writes `count` conversations (variants interleaved); `planted` slots get the rare word in their input. */
-function fill(database: RemoraDatabase, count: number, planted: Set<number>, seedBase: number): { id: string; seconds: number } {
+function fill(
+  database: RemoraDatabase,
+  count: number,
+  planted: Set<number>,
+  seedBase: number,
+): { id: string; seconds: number } {
   const perVariant = Math.ceil(count / PROFILES.length);
   const config = { agent: 'harness', variants: PROFILES.map((profile) => ({ name: profile.name })) };
-  const experiment = createExperiment(database, { agentName: 'harness', config, simulated: true, totalConversations: perVariant * PROFILES.length });
+  const experiment = createExperiment(database, {
+    agentName: 'harness',
+    config,
+    simulated: true,
+    totalConversations: perVariant * PROFILES.length,
+  });
   const writer = createConversationWriter(database, { maxBatch: 500, flushIntervalMs: 60_000 });
   const started = performance.now();
   let written = 0;
@@ -78,7 +95,12 @@ function time(name: string, runs: number, work: () => unknown, describe: (result
     samples.push(performance.now() - started);
   }
   samples.sort((first, second) => first - second);
-  return { name, medianMs: samples[Math.floor(samples.length / 2)], maxMs: samples[samples.length - 1], detail: describe(result) };
+  return {
+    name,
+    medianMs: samples[Math.floor(samples.length / 2)],
+    maxMs: samples[samples.length - 1],
+    detail: describe(result),
+  };
 }
 
 type AnyPage = { conversations: unknown[]; total: { count: number; exact?: boolean; experiments?: number } };
@@ -124,27 +146,94 @@ async function main(): Promise<void> {
     log(`filling ${file} with ${big + small} conversations...`);
     const first = fill(database, big, new Set([1_234, Math.floor(big * 0.8)]), 1);
     const second = fill(database, small, new Set([777]), 50_000_000);
-    log(`written in ${(first.seconds + second.seconds).toFixed(1)} s (${Math.round((big + small) / (first.seconds + second.seconds))} conversations/s, index included)`);
+    log(
+      `written in ${(first.seconds + second.seconds).toFixed(1)} s (${Math.round((big + small) / (first.seconds + second.seconds))} conversations/s, index included)`,
+    );
     const labelled = searchConversations(database, first.id, { outcome: 'error', limit: 40 }).conversations;
     for (const conversation of labelled) addConversationLabel(database, conversation.id, 'reviewed');
 
     const id = first.id;
     const runs = options.runs;
     const timings: Timing[] = [
-      time(`all experiments: q=${RARE_WORD} (3 matches)`, runs, () => searchAllConversations(database, { text: RARE_WORD }), pageDetail),
-      time('all experiments: q=ping (common word, one in five)', runs, () => searchAllConversations(database, { text: 'ping' }), pageDetail),
-      time('all experiments: q=payload (in every conversation)', runs, () => searchAllConversations(database, { text: 'payload' }), pageDetail),
-      time('all experiments: q="upstream timed out" (phrase)', runs, () => searchAllConversations(database, { text: '"upstream timed out"' }), pageDetail),
-      time('all experiments: tool=simple_tool argument=payload=ping', runs, () => searchAllConversations(database, { tool: 'simple_tool', argument: 'payload=ping' }), pageDetail),
-      time('all experiments: label=reviewed', runs, () => searchAllConversations(database, { label: 'reviewed' }), pageDetail),
-      time('all experiments: q=ping errorKind=tool_failed', runs, () => searchAllConversations(database, { text: 'ping', errorKind: 'tool_failed' }), pageDetail),
-      time(`one experiment: q=${RARE_WORD}`, runs, () => searchConversations(database, id, { text: RARE_WORD }), pageDetail),
+      time(
+        `all experiments: q=${RARE_WORD} (3 matches)`,
+        runs,
+        () => searchAllConversations(database, { text: RARE_WORD }),
+        pageDetail,
+      ),
+      time(
+        'all experiments: q=ping (common word, one in five)',
+        runs,
+        () => searchAllConversations(database, { text: 'ping' }),
+        pageDetail,
+      ),
+      time(
+        'all experiments: q=payload (in every conversation)',
+        runs,
+        () => searchAllConversations(database, { text: 'payload' }),
+        pageDetail,
+      ),
+      time(
+        'all experiments: q="upstream timed out" (phrase)',
+        runs,
+        () => searchAllConversations(database, { text: '"upstream timed out"' }),
+        pageDetail,
+      ),
+      time(
+        'all experiments: tool=simple_tool argument=payload=ping',
+        runs,
+        () => searchAllConversations(database, { tool: 'simple_tool', argument: 'payload=ping' }),
+        pageDetail,
+      ),
+      time(
+        'all experiments: label=reviewed',
+        runs,
+        () => searchAllConversations(database, { label: 'reviewed' }),
+        pageDetail,
+      ),
+      time(
+        'all experiments: q=ping errorKind=tool_failed',
+        runs,
+        () => searchAllConversations(database, { text: 'ping', errorKind: 'tool_failed' }),
+        pageDetail,
+      ),
+      time(
+        `one experiment: q=${RARE_WORD}`,
+        runs,
+        () => searchConversations(database, id, { text: RARE_WORD }),
+        pageDetail,
+      ),
       time('one experiment: q=ping', runs, () => searchConversations(database, id, { text: 'ping' }), pageDetail),
-      time('one experiment: q=payload (every conversation)', runs, () => searchConversations(database, id, { text: 'payload' }), pageDetail),
-      time('one experiment: q=ping variant=directive outcome=submitted', runs, () => searchConversations(database, id, { text: 'ping', variantIndex: 1, outcome: 'submitted' }), pageDetail),
-      time('one experiment: q=ping, page 20 (keyset)', runs, () => searchConversations(database, id, { text: 'ping', after: { variantIndex: 0, slot: 20 * 50 * 5 } }), pageDetail),
-      time('one experiment: tool=submit_result verdict=unscored', runs, () => searchConversations(database, id, { tool: 'submit_result', verdict: 'unscored' }), pageDetail),
-      time('one experiment: argument=ping', runs, () => searchConversations(database, id, { argument: 'ping' }), pageDetail),
+      time(
+        'one experiment: q=payload (every conversation)',
+        runs,
+        () => searchConversations(database, id, { text: 'payload' }),
+        pageDetail,
+      ),
+      time(
+        'one experiment: q=ping variant=directive outcome=submitted',
+        runs,
+        () => searchConversations(database, id, { text: 'ping', variantIndex: 1, outcome: 'submitted' }),
+        pageDetail,
+      ),
+      time(
+        'one experiment: q=ping, page 20 (keyset)',
+        runs,
+        () => searchConversations(database, id, { text: 'ping', after: { variantIndex: 0, slot: 20 * 50 * 5 } }),
+        pageDetail,
+      ),
+      time(
+        'one experiment: tool=submit_result verdict=unscored',
+        runs,
+        () => searchConversations(database, id, { tool: 'submit_result', verdict: 'unscored' }),
+        pageDetail,
+      ),
+      time(
+        'one experiment: argument=ping',
+        runs,
+        () => searchConversations(database, id, { argument: 'ping' }),
+        pageDetail,
+      ),
     ];
     log('measuring what the index costs a run (seven more fills of 10,000)...');
     const cost = writeCost(folder, 10_000);
@@ -156,7 +245,9 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${'search'.padEnd(width)}  median      max   goal   detail\n`);
     for (const timing of timings) {
       const ok = timing.maxMs < 100 ? 'ok' : 'SLOW';
-      process.stdout.write(`${timing.name.padEnd(width)}  ${timing.medianMs.toFixed(1).padStart(6)} ms ${timing.maxMs.toFixed(1).padStart(6)} ms  ${ok.padEnd(4)}   ${timing.detail}\n`);
+      process.stdout.write(
+        `${timing.name.padEnd(width)}  ${timing.medianMs.toFixed(1).padStart(6)} ms ${timing.maxMs.toFixed(1).padStart(6)} ms  ${ok.padEnd(4)}   ${timing.detail}\n`,
+      );
     }
     process.stdout.write(`\n${runs} runs each after a warm-up; server time in this process (no HTTP, no rendering).\n`);
     const extra = cost.withIndexMicros - cost.withoutIndexMicros;

@@ -25,14 +25,19 @@ function childExecArgv(): string[] {
 export async function startSimChild(): Promise<SimChild> {
   const script = fileURLToPath(new URL('./sim-process.ts', import.meta.url));
   // process.execArgv carries tsx's loader, so the child can run TypeScript too.
-  const child: ChildProcess = fork(script, [], { execArgv: childExecArgv(), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(script, [], {
+    execArgv: childExecArgv(),
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const waiting = new Map<number, Waiting>();
   let nextId = 1;
   let exited: Error | null = null;
 
   const ready = new Promise<{ url: string; pid: number }>((resolve, reject) => {
     child.once('error', reject);
-    child.once('exit', (code, signal) => reject(new Error(`the simulator exited before it was ready (${code ?? signal})`)));
+    child.once('exit', (code, signal) =>
+      reject(new Error(`the simulator exited before it was ready (${code ?? signal})`)),
+    );
     child.on('message', (reply: SimReply) => {
       if (reply.type === 'ready') return resolve({ url: reply.url, pid: reply.pid });
       const waiter = waiting.get(reply.id);

@@ -13,7 +13,11 @@ import { startSimChild } from './sim-child';
 import { runTimed, type TimedRun } from './timed-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const options = new Command().option('--repeats <n>', 'measured runs of each', '7').option('--json', 'print JSON', false).parse().opts<{ repeats: string; json: boolean }>();
+const options = new Command()
+  .option('--repeats <n>', 'measured runs of each', '7')
+  .option('--json', 'print JSON', false)
+  .parse()
+  .opts<{ repeats: string; json: boolean }>();
 const repeats = Number(options.repeats);
 const remora = path.join(root, 'bin/remora.mjs');
 
@@ -48,14 +52,33 @@ async function main(): Promise<void> {
   const sim = await startSimChild();
   try {
     let run = 0;
-    const harness = () => [remora, 'harness', '--agent', 'harness', '--base-url', sim.url, '--model', 'functiongemma-270m-it', '--requests-per-variant', '1', '--db', path.join(folder, `one-${run++}.db`), '--json'];
+    const harness = () => [
+      remora,
+      'harness',
+      '--agent',
+      'harness',
+      '--base-url',
+      sim.url,
+      '--model',
+      'functiongemma-270m-it',
+      '--requests-per-variant',
+      '1',
+      '--db',
+      path.join(folder, `one-${run++}.db`),
+      '--json',
+    ];
     // A fresh database each time, as a first run has: its migrations are part of the cost.
     const args = harness();
     const one = await measure(args, (result) => {
       succeeded(result);
       args.splice(0, args.length, ...harness());
     });
-    rows.push({ name: 'remora harness, one conversation (new database)', ...one, goal: 'wall < 500 ms', met: one.wallMs < 500 });
+    rows.push({
+      name: 'remora harness, one conversation (new database)',
+      ...one,
+      goal: 'wall < 500 ms',
+      met: one.wallMs < 500,
+    });
   } finally {
     await sim.stop();
     rmSync(folder, { recursive: true, force: true });
@@ -68,7 +91,9 @@ async function main(): Promise<void> {
   console.log(`medians of ${repeats} runs; CPU = user + system of the process and its children; ${load}`);
   for (const row of rows) {
     const verdict = row.met === null ? '' : row.met ? 'ok' : 'MISSED';
-    console.log(`${row.name.padEnd(50)} wall ${String(Math.round(row.wallMs)).padStart(5)} ms   CPU ${String(Math.round(row.cpuMs)).padStart(5)} ms   ${row.goal.padEnd(14)} ${verdict}`);
+    console.log(
+      `${row.name.padEnd(50)} wall ${String(Math.round(row.wallMs)).padStart(5)} ms   CPU ${String(Math.round(row.cpuMs)).padStart(5)} ms   ${row.goal.padEnd(14)} ${verdict}`,
+    );
   }
 }
 

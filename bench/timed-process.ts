@@ -5,16 +5,31 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-export type TimedRun = { code: number | null; stdout: string; stderr: string; wallMs: number; cpuMs: number; maxRssKb: number };
+export type TimedRun = {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  wallMs: number;
+  cpuMs: number;
+  maxRssKb: number;
+};
 
 const GNU_TIME = '/usr/bin/time';
 
-export function runTimed(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<TimedRun> {
-  if (!existsSync(GNU_TIME)) throw new Error(`${GNU_TIME} (GNU time, Debian's "time" package) is needed to measure a child's CPU`);
+export function runTimed(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<TimedRun> {
+  if (!existsSync(GNU_TIME))
+    throw new Error(`${GNU_TIME} (GNU time, Debian's "time" package) is needed to measure a child's CPU`);
   const folder = mkdtempSync(path.join(tmpdir(), 'remora-timed-'));
   const report = path.join(folder, 'time.txt');
   return new Promise((resolve, reject) => {
-    const child = spawn(GNU_TIME, ['-f', '%e %U %S %M', '-o', report, command, ...args], { cwd: options.cwd, env: options.env ?? process.env });
+    const child = spawn(GNU_TIME, ['-f', '%e %U %S %M', '-o', report, command, ...args], {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

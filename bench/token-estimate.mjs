@@ -41,4 +41,6 @@ for (const root of roots) {
     overSum += estimate / real;
   }
 }
-console.log(`${files} files: real count above the estimate in ${under}; largest real/estimate ${worst.ratio.toFixed(3)} (${worst.file}); estimate on average ${(overSum / files).toFixed(2)} times the real count`);
+console.log(
+  `${files} files: real count above the estimate in ${under}; largest real/estimate ${worst.ratio.toFixed(3)} (${worst.file}); estimate on average ${(overSum / files).toFixed(2)} times the real count`,
+);

@@ -24,7 +24,15 @@ const calls = Number(options.calls);
 const concurrency = Number(options.concurrency);
 
 const script = fileURLToPath(new URL('../lib/tools/fixtures/echo-tool.ts', import.meta.url));
-const context: ToolContext = { workspace: null, filePath: null, nodeText: 'def add(a, b):\n    return a + b', nodeName: 'add', nodeType: 'function', settings: {}, knowledge: {} };
+const context: ToolContext = {
+  workspace: null,
+  filePath: null,
+  nodeText: 'def add(a, b):\n    return a + b',
+  nodeName: 'add',
+  nodeType: 'function',
+  settings: {},
+  knowledge: {},
+};
 const limits: ToolLimits = { timeoutMs: 10_000, maxOutputBytes: 1024 * 1024 };
 
 async function run(pool: ToolWorkerPool, argument: Record<string, unknown>, count: number) {
@@ -70,10 +78,14 @@ async function main(): Promise<void> {
       process.stdout.write(`${JSON.stringify({ calls, concurrency, workers: Number(options.workers), rows, load })}\n`);
       return;
     }
-    console.log(`${calls} calls of echo-tool through the worker pool (${options.workers} workers, concurrency ${concurrency}); ${load}`);
+    console.log(
+      `${calls} calls of echo-tool through the worker pool (${options.workers} workers, concurrency ${concurrency}); ${load}`,
+    );
     for (const row of rows) {
       const workers = row.workersCpuPerCallMs === null ? 'n/a' : `${row.workersCpuPerCallMs.toFixed(3)} ms`;
-      console.log(`${row.name.padEnd(20)} ${String(row.argumentBytes).padStart(6)} B  ${Math.round(row.callsPerSecond).toString().padStart(6)} calls/s   this process ${row.ownCpuPerCallMs.toFixed(3)} ms/call   workers ${workers}/call`);
+      console.log(
+        `${row.name.padEnd(20)} ${String(row.argumentBytes).padStart(6)} B  ${Math.round(row.callsPerSecond).toString().padStart(6)} calls/s   this process ${row.ownCpuPerCallMs.toFixed(3)} ms/call   workers ${workers}/call`,
+      );
     }
   } finally {
     await pool.close();

@@ -19,7 +19,13 @@ function networkAddress(): string | undefined {
 
 type Answer = { status: number; body: string };
 
-function send(address: string, method: string, pathname: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+function send(
+  address: string,
+  method: string,
+  pathname: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest({ host: address, port, method, path: pathname, headers }, (incoming) => {
       let text = '';
@@ -39,7 +45,12 @@ const forged = {
   forwarded: 'for=127.0.0.1',
   'x-remora-peer': 'forged 127.0.0.1 127.0.0.1 0',
 };
-const experiment = JSON.stringify({ agent: 'harness', variants: [{ name: 'a', systemPrompt: 'p' }], endpoint: { baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }, requestsPerVariant: 1 });
+const experiment = JSON.stringify({
+  agent: 'harness',
+  variants: [{ name: 'a', systemPrompt: 'p' }],
+  endpoint: { baseUrl: 'http://127.0.0.1:9/v1', model: 'm' },
+  requestsPerVariant: 1,
+});
 
 test.beforeAll(async () => {
   panel = await startSecondPanel({ host: '0.0.0.0', port, without: ['HOST', 'REMORA_TOKEN'] });
@@ -52,7 +63,13 @@ test.afterAll(async () => {
 test('a client on the network is refused whatever Host or forwarding headers it sends', async () => {
   const address = networkAddress();
   test.skip(address === undefined, 'this machine has no non-loopback IPv4 address to connect from');
-  const write = await send(address!, 'POST', '/api/experiments', { ...forged, 'content-type': 'application/json' }, experiment);
+  const write = await send(
+    address!,
+    'POST',
+    '/api/experiments',
+    { ...forged, 'content-type': 'application/json' },
+    experiment,
+  );
   expect(write.status, write.body).toBe(403);
   expect(write.body).toMatch(/REMORA_TOKEN/);
   for (const pathname of ['/api/agents', '/api/experiments', '/', '/experiments/new']) {
@@ -67,7 +84,13 @@ test('this machine gets in over loopback, but not through a forwarding proxy', a
   const read = await send('127.0.0.1', 'GET', '/api/agents', { host: `127.0.0.1:${port}` });
   expect(read.status, read.body.slice(0, 200)).toBe(200);
   // A proxy on this machine that forwards network clients says so in these headers: refused.
-  const proxied = await send('127.0.0.1', 'POST', '/api/experiments', { host: `127.0.0.1:${port}`, 'x-forwarded-for': '203.0.113.9', 'content-type': 'application/json' }, experiment);
+  const proxied = await send(
+    '127.0.0.1',
+    'POST',
+    '/api/experiments',
+    { host: `127.0.0.1:${port}`, 'x-forwarded-for': '203.0.113.9', 'content-type': 'application/json' },
+    experiment,
+  );
   expect(proxied.status, proxied.body).toBe(403);
   // Loopback under a foreign name is a DNS-rebinding page: refused as before.
   expect((await send('127.0.0.1', 'GET', '/api/agents', { host: `evil.example:${port}` })).status).toBe(403);

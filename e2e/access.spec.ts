@@ -21,7 +21,9 @@ test('without the token nothing but the health check answers', async ({ request 
   expect(api.status(), panel.output()).toBe(401);
   expect((await api.json()).error).toMatch(/needs its token/);
   expect((await request.get(`${origin}/`)).status()).toBe(401);
-  expect((await request.get(`${origin}/api/agents`, { headers: { authorization: 'Bearer wrong' } })).status()).toBe(401);
+  expect((await request.get(`${origin}/api/agents`, { headers: { authorization: 'Bearer wrong' } })).status()).toBe(
+    401,
+  );
   expect((await request.get(`${origin}/?token=wrong`, { maxRedirects: 0 })).status()).toBe(401);
 });
 

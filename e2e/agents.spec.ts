@@ -75,7 +75,10 @@ test('editing a prompt and saving a variant: version 2 and a diff', async ({ pag
   await expect(added).toHaveCount(1);
   await expect(added).toContainText('Never explain.');
   await expect(page.getByTestId('diff-node-context')).toContainText('no change');
-  await expect(page.getByTestId('use-in-experiment')).toHaveAttribute('href', `/experiments/new?agent=${PROMPTS}&variant=concise`);
+  await expect(page.getByTestId('use-in-experiment')).toHaveAttribute(
+    'href',
+    `/experiments/new?agent=${PROMPTS}&variant=concise`,
+  );
   await screenshot(page, 'agent-prompt-diff');
   await page.getByTestId('history').screenshot(detail('agent-history-detail'));
 
@@ -126,7 +129,9 @@ test('validation errors and warnings are shown while typing, and block saving', 
   await expect(page.getByTestId('save-variant')).toBeEnabled();
 
   // The server refuses it too, with the reason.
-  const refused = await request.post(`/api/agents/${VALIDATION}/variants`, { data: { name: 'x', systemPrompt: 'x', nodeContext: '{{ nope }}' } });
+  const refused = await request.post(`/api/agents/${VALIDATION}/variants`, {
+    data: { name: 'x', systemPrompt: 'x', nodeContext: '{{ nope }}' },
+  });
   expect(refused.status()).toBe(400);
   expect((await refused.json()).reasons[0]).toMatch(/\{\{ nope \}\}/);
 });
@@ -166,7 +171,9 @@ test('importing bad YAML gives a clear error and stores nothing', async ({ page,
   await page.getByTestId('import-yaml').fill('name: broken\nmax_turns: [2\n');
   await expect(page.getByTestId('import-check-error')).toContainText('YAML:');
   await page.getByTestId('import-submit').click();
-  await expect(page.getByTestId('import-error')).toContainText('the YAML is not a valid agent definition; nothing was imported');
+  await expect(page.getByTestId('import-error')).toContainText(
+    'the YAML is not a valid agent definition; nothing was imported',
+  );
   await expect(page.getByTestId('import-error')).toContainText('YAML:');
 
   await page.getByTestId('import-yaml').fill('name: half\nmax_turns: 0\ninitial_context:\n  system_prompt: hi\n');
@@ -179,7 +186,10 @@ test('importing bad YAML gives a clear error and stores nothing', async ({ page,
   expect((await (await request.get('/api/agents')).json()).agents.length).toBe(before);
 
   // A good file goes through, checked first.
-  const yaml = (await (await request.get('/api/agents/harness/export')).text()).replace(/^name: harness$/m, `name: ${IMPORTED}`);
+  const yaml = (await (await request.get('/api/agents/harness/export')).text()).replace(
+    /^name: harness$/m,
+    `name: ${IMPORTED}`,
+  );
   await page.getByTestId('import-yaml').fill(yaml);
   await page.getByTestId('import-tools-from').selectOption('harness');
   await expect(page.getByTestId('import-check-ok')).toContainText(`creates the agent “${IMPORTED}”`);
@@ -197,7 +207,9 @@ test('inputs from Python files: the nodes are listed, then saved as the agent’
   await openAgent(page, INPUTS);
   await page.getByTestId('python-paths').fill('agents/docstring/samples\nagents/no-such-folder');
   await page.getByTestId('python-preview').click();
-  await expect(page.locator('[data-testid="python-node"][data-node="Point"]')).toContainText('agents/docstring/samples/geometry.py');
+  await expect(page.locator('[data-testid="python-node"][data-node="Point"]')).toContainText(
+    'agents/docstring/samples/geometry.py',
+  );
   await expect(page.locator('[data-testid="python-node"][data-node="Point.distance_to"]')).toContainText('method');
   await expect(page.getByTestId('python-problems')).toContainText('no-such-folder');
   const count = Number((await page.getByTestId('python-node-count').textContent())?.split(' ')[0]);

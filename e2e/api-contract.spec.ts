@@ -2,7 +2,9 @@
 import { expect, test } from '@playwright/test';
 import { createExperiment, simulatorUrl, waitForEnd } from './helpers';
 
-test('a two-variant experiment on the simulator: create, finish, summary, conversations, transcript', async ({ request }) => {
+test('a two-variant experiment on the simulator: create, finish, summary, conversations, transcript', async ({
+  request,
+}) => {
   const baseUrl = await simulatorUrl(request);
   const agents = await (await request.get('/api/agents')).json();
   const harness = agents.agents.find((agent: { name: string }) => agent.name === 'harness');
@@ -13,7 +15,10 @@ test('a two-variant experiment on the simulator: create, finish, summary, conver
     agent: 'harness',
     variants: [
       { name: 'baseline', systemPrompt: harness.systemPrompt },
-      { name: 'terse', systemPrompt: 'Call simple_tool with the request, then submit_result. Always respond with a tool call.' },
+      {
+        name: 'terse',
+        systemPrompt: 'Call simple_tool with the request, then submit_result. Always respond with a tool call.',
+      },
     ],
     endpoint: { baseUrl, model: 'functiongemma-270m-it-sim' },
     requestsPerVariant: 12,
@@ -43,16 +48,24 @@ test('a two-variant experiment on the simulator: create, finish, summary, conver
   expect(finished.summary.comparisons.length).toBeGreaterThan(0);
 
   const listed = await (await request.get('/api/experiments')).json();
-  expect(listed.experiments.find((experiment: { id: string }) => experiment.id === id)).toMatchObject({ status: 'completed', simulated: true, progress: { done: 24, total: 24 } });
+  expect(listed.experiments.find((experiment: { id: string }) => experiment.id === id)).toMatchObject({
+    status: 'completed',
+    simulated: true,
+    progress: { done: 24, total: 24 },
+  });
 
   const page = await request.get(`/api/experiments/${id}/conversations?variant=terse&limit=5&offset=0`);
   expect(page.status()).toBe(200);
   const conversations = await page.json();
   expect(conversations).toMatchObject({ total: 12, limit: 5, offset: 0 });
   expect(conversations.conversations).toHaveLength(5);
-  expect(conversations.conversations.every((conversation: { variantName: string }) => conversation.variantName === 'terse')).toBe(true);
+  expect(
+    conversations.conversations.every((conversation: { variantName: string }) => conversation.variantName === 'terse'),
+  ).toBe(true);
 
-  const submitted = await (await request.get(`/api/experiments/${id}/conversations?outcome=submitted&parsePath=tool_calls&limit=1`)).json();
+  const submitted = await (
+    await request.get(`/api/experiments/${id}/conversations?outcome=submitted&parsePath=tool_calls&limit=1`)
+  ).json();
   expect(submitted.total).toBeGreaterThan(0);
   const conversationId = submitted.conversations[0].id;
 
@@ -64,12 +77,20 @@ test('a two-variant experiment on the simulator: create, finish, summary, conver
   expect(transcript.modelCalls.length).toBeGreaterThanOrEqual(2);
   // The second request holds the whole history: system, user, the assistant's call, its result.
   const second = transcript.modelCalls[1];
-  expect(second.request.messages.map((message: { role: string }) => message.role)).toEqual(['system', 'user', 'assistant', 'tool']);
+  expect(second.request.messages.map((message: { role: string }) => message.role)).toEqual([
+    'system',
+    'user',
+    'assistant',
+    'tool',
+  ]);
   const [, , assistant, tool] = second.request.messages;
   expect(assistant.tool_calls).toHaveLength(1);
   expect(tool.tool_call_id).toBe(assistant.tool_calls[0].id);
   expect(tool.name).toBe(assistant.tool_calls[0].function.name);
-  expect(second.request.tools.map((spec: { function: { name: string } }) => spec.function.name)).toEqual(['simple_tool', 'submit_result']);
+  expect(second.request.tools.map((spec: { function: { name: string } }) => spec.function.name)).toEqual([
+    'simple_tool',
+    'submit_result',
+  ]);
   expect(second).toHaveProperty('parsePath');
   expect(second).toHaveProperty('latencyMs');
   expect(second).toHaveProperty('response');
@@ -78,7 +99,15 @@ test('a two-variant experiment on the simulator: create, finish, summary, conver
 
 test('a bad request gets 400 with its reasons; unknown ids get 404', async ({ request }) => {
   const bad = await request.post('/api/experiments', {
-    data: { agent: 'harness', variants: [{ name: 'a' }, { name: 'a' }], endpoint: { baseUrl: 'not a url', model: 'm' }, requestsPerVariant: 0, concurrency: 4, toolChoice: 'auto', temperature: 9 },
+    data: {
+      agent: 'harness',
+      variants: [{ name: 'a' }, { name: 'a' }],
+      endpoint: { baseUrl: 'not a url', model: 'm' },
+      requestsPerVariant: 0,
+      concurrency: 4,
+      toolChoice: 'auto',
+      temperature: 9,
+    },
   });
   expect(bad.status()).toBe(400);
   const body = await bad.json();
@@ -89,15 +118,28 @@ test('a bad request gets 400 with its reasons; unknown ids get 404', async ({ re
   expect(reasons.some((reason) => reason.startsWith('endpoint.baseUrl:'))).toBe(true);
   expect(reasons.some((reason) => reason.includes('"a" is used twice'))).toBe(true);
 
-  const unknownAgent = await request.post('/api/experiments', { data: { agent: 'nobody', variants: [{ name: 'a' }], endpoint: { kind: 'simulated' }, requestsPerVariant: 1 } });
+  const unknownAgent = await request.post('/api/experiments', {
+    data: { agent: 'nobody', variants: [{ name: 'a' }], endpoint: { kind: 'simulated' }, requestsPerVariant: 1 },
+  });
   expect(unknownAgent.status()).toBe(400);
   expect((await unknownAgent.json()).reasons).toEqual(['agent: no agent named "nobody"']);
 
-  const namedTool = await request.post('/api/experiments', { data: { agent: 'harness', variants: [{ name: 'a' }], endpoint: { kind: 'simulated' }, requestsPerVariant: 1, toolChoice: 'rm_rf' } });
+  const namedTool = await request.post('/api/experiments', {
+    data: {
+      agent: 'harness',
+      variants: [{ name: 'a' }],
+      endpoint: { kind: 'simulated' },
+      requestsPerVariant: 1,
+      toolChoice: 'rm_rf',
+    },
+  });
   expect(namedTool.status()).toBe(400);
   expect((await namedTool.json()).reasons[0]).toMatch(/^toolChoice: .*not "rm_rf"/);
 
-  const notJson = await request.post('/api/experiments', { headers: { 'content-type': 'application/json' }, data: Buffer.from('{"agent": ') });
+  const notJson = await request.post('/api/experiments', {
+    headers: { 'content-type': 'application/json' },
+    data: Buffer.from('{"agent": '),
+  });
   expect(notJson.status()).toBe(400);
   expect((await notJson.json()).error).toBe('the body is not valid JSON');
 
@@ -105,7 +147,11 @@ test('a bad request gets 400 with its reasons; unknown ids get 404', async ({ re
   expect(badQuery.status()).toBe(400);
   expect((await badQuery.json()).reasons).toHaveLength(2);
 
-  for (const path of ['/api/experiments/no-such-id', '/api/experiments/no-such-id/conversations', '/api/conversations/no-such-id']) {
+  for (const path of [
+    '/api/experiments/no-such-id',
+    '/api/experiments/no-such-id/conversations',
+    '/api/conversations/no-such-id',
+  ]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(404);
     expect(Object.keys(await response.json())).toEqual(['error']);
@@ -116,23 +162,39 @@ test('a bad request gets 400 with its reasons; unknown ids get 404', async ({ re
 
 test('endpoints: saved with the name of a key variable only, tested against /models', async ({ request }) => {
   const baseUrl = await simulatorUrl(request);
-  const leaky = await request.post('/api/endpoints', { data: { name: 'leaky', baseUrl, model: 'm', apiKeyEnv: 'sk-proj-1234567890abcdef' } });
+  const leaky = await request.post('/api/endpoints', {
+    data: { name: 'leaky', baseUrl, model: 'm', apiKeyEnv: 'sk-proj-1234567890abcdef' },
+  });
   expect(leaky.status()).toBe(400);
   expect((await leaky.json()).reasons[0]).toMatch(/^apiKeyEnv: must be the NAME/);
 
-  const created = await request.post('/api/endpoints', { data: { name: `sim copy ${Date.now()}`, baseUrl, model: 'functiongemma', apiKeyEnv: 'REMORA_E2E_UNSET_KEY' } });
+  const created = await request.post('/api/endpoints', {
+    data: { name: `sim copy ${Date.now()}`, baseUrl, model: 'functiongemma', apiKeyEnv: 'REMORA_E2E_UNSET_KEY' },
+  });
   expect(created.status()).toBe(201);
   const endpoint = await created.json();
   expect(endpoint).toMatchObject({ kind: 'openai', apiKeyEnv: 'REMORA_E2E_UNSET_KEY', builtIn: false });
   const tested = await (await request.post(`/api/endpoints/${endpoint.id}/test`)).json();
-  expect(tested).toMatchObject({ reachable: true, simulated: true, models: ['functiongemma-270m-it-sim'], apiKey: 'missing' });
+  expect(tested).toMatchObject({
+    reachable: true,
+    simulated: true,
+    models: ['functiongemma-270m-it-sim'],
+    apiKey: 'missing',
+  });
 
   const duplicate = await request.post('/api/endpoints', { data: { name: endpoint.name, baseUrl, model: 'x' } });
   expect(duplicate.status()).toBe(400);
 
   const listed = await (await request.get('/api/endpoints')).json();
   expect(listed.endpoints.map((row: { name: string }) => row.name)).toContain(endpoint.name);
-  const down = await request.post('/api/experiments', { data: { agent: 'harness', variants: [{ name: 'a' }], endpoint: { baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }, requestsPerVariant: 1 } });
+  const down = await request.post('/api/experiments', {
+    data: {
+      agent: 'harness',
+      variants: [{ name: 'a' }],
+      endpoint: { baseUrl: 'http://127.0.0.1:9/v1', model: 'm' },
+      requestsPerVariant: 1,
+    },
+  });
   expect(down.status()).toBe(400);
   expect((await down.json()).reasons[0]).toMatch(/^endpoint\.baseUrl: cannot reach http:\/\/127\.0\.0\.1:9\/v1/);
 });

@@ -12,7 +12,23 @@ import { startSecondPanel } from './second-panel';
 
 const PANEL_PORT = Number(process.env.E2E_PORT ?? 3310) + 61;
 
-const SOURCE = ['def alpha(x):', '    return x + 1', '', '', 'def beta(x):', '    return x + 2', '', '', 'def gamma(x):', '    return x + 3', '', '', 'def delta(x):', '    return x + 4', ''].join('\n');
+const SOURCE = [
+  'def alpha(x):',
+  '    return x + 1',
+  '',
+  '',
+  'def beta(x):',
+  '    return x + 2',
+  '',
+  '',
+  'def gamma(x):',
+  '    return x + 3',
+  '',
+  '',
+  'def delta(x):',
+  '    return x + 4',
+  '',
+].join('\n');
 
 test('review a campaign: accept two, reject one, edit one, export exactly those', async ({ page }) => {
   test.setTimeout(300_000);
@@ -22,9 +38,33 @@ test('review a campaign: accept two, reject one, edit one, export exactly those'
   execFileSync('git', ['init', '-q', repo]);
   writeFileSync(path.join(repo, 'steps.py'), SOURCE);
   execFileSync('git', ['-C', repo, 'add', '-A']);
-  execFileSync('git', ['-C', repo, '-c', 'user.name=test', '-c', 'user.email=test@localhost', 'commit', '-qm', 'start']);
+  execFileSync('git', [
+    '-C',
+    repo,
+    '-c',
+    'user.name=test',
+    '-c',
+    'user.email=test@localhost',
+    'commit',
+    '-qm',
+    'start',
+  ]);
   const model = await startPolicyServer(docstringPolicy);
-  const run = await runCli(['campaign', 'run', '--agent', 'docstring', '--repo', repo, '--base-url', model.baseUrl, '--model', 'functiongemma', '--db', database, '--json']);
+  const run = await runCli([
+    'campaign',
+    'run',
+    '--agent',
+    'docstring',
+    '--repo',
+    repo,
+    '--base-url',
+    model.baseUrl,
+    '--model',
+    'functiongemma',
+    '--db',
+    database,
+    '--json',
+  ]);
   await model.close();
   expect(run.code, run.stderr).toBe(0);
   const { id } = JSON.parse(run.stdout) as { id: string };
@@ -36,7 +76,8 @@ test('review a campaign: accept two, reject one, edit one, export exactly those'
     const cards = page.getByTestId('change');
     await expect(cards).toHaveCount(4);
     await expect(page.getByTestId('file-group')).toHaveText(['steps.py']);
-    const card = (node: string) => cards.filter({ has: page.getByTestId('change-node').getByText(node, { exact: true }) });
+    const card = (node: string) =>
+      cards.filter({ has: page.getByTestId('change-node').getByText(node, { exact: true }) });
 
     await card('alpha').getByTestId('accept-change').click();
     await expect(card('alpha')).toHaveAttribute('data-status', 'accepted');
@@ -83,14 +124,26 @@ test('review a campaign: accept two, reject one, edit one, export exactly those'
   }
 });
 
-test('start a campaign from the panel, apply the accepted changes, run the tests and see the stored result', async ({ page }) => {
+test('start a campaign from the panel, apply the accepted changes, run the tests and see the stored result', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const folder = mkdtempSync(path.join(tmpdir(), 'remora-campaign-start-'));
   const repo = path.join(folder, 'repo');
   execFileSync('git', ['init', '-q', repo]);
   writeFileSync(path.join(repo, 'steps.py'), SOURCE);
   execFileSync('git', ['-C', repo, 'add', '-A']);
-  execFileSync('git', ['-C', repo, '-c', 'user.name=test', '-c', 'user.email=test@localhost', 'commit', '-qm', 'start']);
+  execFileSync('git', [
+    '-C',
+    repo,
+    '-c',
+    'user.name=test',
+    '-c',
+    'user.email=test@localhost',
+    'commit',
+    '-qm',
+    'start',
+  ]);
   const model = await startPolicyServer(docstringPolicy);
   const panel = await startSecondPanel({ host: '127.0.0.1', port: PANEL_PORT + 1 });
   try {
@@ -119,7 +172,11 @@ test('start a campaign from the panel, apply the accepted changes, run the tests
     await page.getByTestId('test-command').fill('python3 -c "import steps; assert steps.alpha.__doc__ is None"');
     await page.getByTestId('run-tests').click();
     await expect(page.getByTestId('test-run')).toHaveAttribute('data-passed', 'false');
-    await page.getByTestId('test-command').fill('python3 -c "import steps; assert all(f.__doc__ for f in (steps.alpha, steps.beta, steps.gamma, steps.delta))"');
+    await page
+      .getByTestId('test-command')
+      .fill(
+        'python3 -c "import steps; assert all(f.__doc__ for f in (steps.alpha, steps.beta, steps.gamma, steps.delta))"',
+      );
     await page.getByTestId('run-tests').click();
     await expect(page.getByTestId('test-run')).toHaveAttribute('data-passed', 'true');
     await page.reload();

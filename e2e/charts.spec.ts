@@ -10,11 +10,15 @@ type ChartData = {
   charts: {
     turns: { variantIndex: number; turns: number; count: number }[];
     latency: { groups: { variantIndex: number; count: number }[] };
-    confusions: { variant: string; total: number; matrix: { rows: string[]; columns: string[]; counts: number[][] } }[] | null;
+    confusions:
+      { variant: string; total: number; matrix: { rows: string[]; columns: string[]; counts: number[][] } }[] | null;
   };
 };
 
-test('three variants: rates, turns, parse paths, outcomes, errors and latency as the API says', async ({ page, request }) => {
+test('three variants: rates, turns, parse paths, outcomes, errors and latency as the API says', async ({
+  page,
+  request,
+}) => {
   const id = await createExperiment(request, {
     agent: 'harness',
     variants: [
@@ -36,24 +40,38 @@ test('three variants: rates, turns, parse paths, outcomes, errors and latency as
   const data = (await (await request.get(`/api/experiments/${id}/charts`)).json()) as ChartData;
   for (const [index, variant] of experiment.summary.variants.entries()) {
     for (const group of data.charts.turns.filter((entry) => entry.variantIndex === index)) {
-      await expect(page.locator(`[data-testid="turns-cell"][data-variant="${variant.name}"][data-turns="${group.turns}"]`)).toContainText(String(group.count));
+      await expect(
+        page.locator(`[data-testid="turns-cell"][data-variant="${variant.name}"][data-turns="${group.turns}"]`),
+      ).toContainText(String(group.count));
     }
-    const responses = data.charts.latency.groups.filter((group) => group.variantIndex === index).reduce((sum, group) => sum + group.count, 0);
+    const responses = data.charts.latency.groups
+      .filter((group) => group.variantIndex === index)
+      .reduce((sum, group) => sum + group.count, 0);
     expect(responses).toBe(variant.modelCalls);
   }
   // Colours stay with the variant from chart to chart.
-  const fills = async (chartId: string) => page.getByTestId(chartId).locator('.recharts-legend-item path, .recharts-legend-item .recharts-surface *[fill]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('fill')).filter(Boolean));
+  const fills = async (chartId: string) =>
+    page
+      .getByTestId(chartId)
+      .locator('.recharts-legend-item path, .recharts-legend-item .recharts-surface *[fill]')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('fill')).filter(Boolean));
   const rateFills = await fills('chart-rates');
   expect(rateFills.length).toBeGreaterThan(0);
   await expect.poll(() => fills('chart-turns')).toEqual(rateFills);
   await expect.poll(() => fills('chart-latency')).toEqual(rateFills);
   await screenshot(page, 'b-charts-three-variants');
-  for (const part of ['chart-rates', 'chart-parse-paths', 'chart-errors', 'chart-latency-histogram']) await screenshotPart(page, part, `b-part-${part}`);
+  for (const part of ['chart-rates', 'chart-parse-paths', 'chart-errors', 'chart-latency-histogram'])
+    await screenshotPart(page, part, `b-part-${part}`);
 });
 
-test('a dataset run from the form shows accuracy with intervals and the confusion heat map', async ({ page, request }) => {
+test('a dataset run from the form shows accuracy with intervals and the confusion heat map', async ({
+  page,
+  request,
+}) => {
   const text = readFileSync(path.join(process.cwd(), 'agents', 'smart_home', 'dataset.jsonl'), 'utf8');
-  const imported = await request.post('/api/datasets', { data: { name: 'smart home (charts e2e)', format: 'remora', text } });
+  const imported = await request.post('/api/datasets', {
+    data: { name: 'smart home (charts e2e)', format: 'remora', text },
+  });
   expect([200, 201]).toContain(imported.status());
 
   await page.goto('/experiments/new?agent=smart_home&dataset=smart%20home%20(charts%20e2e)');
@@ -69,7 +87,12 @@ test('a dataset run from the form shows accuracy with intervals and the confusio
 
   const experiment = await getExperiment(request, id);
   expect(experiment.summary.variants[0].callAccuracy).toBeDefined();
-  await expectRatesMatch(page, 'chart-accuracy', experiment.summary.variants, ['callAccuracy', 'nameAccuracy', 'argumentAccuracy', 'irrelevanceAccuracy']);
+  await expectRatesMatch(page, 'chart-accuracy', experiment.summary.variants, [
+    'callAccuracy',
+    'nameAccuracy',
+    'argumentAccuracy',
+    'irrelevanceAccuracy',
+  ]);
   await expect(page.getByTestId('chart-accuracy').getByTestId('simulated-badge')).toBeVisible();
 
   const data = (await (await request.get(`/api/experiments/${id}/charts`)).json()) as ChartData;
@@ -80,7 +103,9 @@ test('a dataset run from the form shows accuracy with intervals and the confusio
     for (const [row, expected] of confusion.matrix.rows.entries()) {
       for (const [column, called] of confusion.matrix.columns.entries()) {
         const count = confusion.matrix.counts[row][column];
-        await expect(map.locator(`[data-testid="confusion-cell"][data-expected="${expected}"][data-called="${called}"]`)).toHaveText(count === 0 ? '·' : String(count));
+        await expect(
+          map.locator(`[data-testid="confusion-cell"][data-expected="${expected}"][data-called="${called}"]`),
+        ).toHaveText(count === 0 ? '·' : String(count));
       }
     }
   }

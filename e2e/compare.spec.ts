@@ -7,7 +7,10 @@ type CompareBody = {
   a: { label: string };
   b: { label: string };
   metrics: { metrics: { metric: string; sentence: string; comparison: { detectable: boolean } }[] };
-  perInput: { tally: { a: number; b: number; same: number; pairs: number; sharedInputs: number }; rows: { pairs: { a: { id: string }; b: { id: string } }[] }[] };
+  perInput: {
+    tally: { a: number; b: number; same: number; pairs: number; sharedInputs: number };
+    rows: { pairs: { a: { id: string }; b: { id: string } }[] }[];
+  };
 };
 
 let first: string;
@@ -23,7 +26,13 @@ test.beforeAll(async ({ request }) => {
   });
   second = await createExperiment(request, {
     agent: 'harness',
-    variants: [{ name: 'directive', systemPrompt: 'You call tools. Call simple_tool with the request, then submit_result.\nAlways respond with a tool call.' }],
+    variants: [
+      {
+        name: 'directive',
+        systemPrompt:
+          'You call tools. Call simple_tool with the request, then submit_result.\nAlways respond with a tool call.',
+      },
+    ],
     endpoint: { kind: 'simulated' },
     requestsPerVariant: 30,
     concurrency: 8,
@@ -32,7 +41,10 @@ test.beforeAll(async ({ request }) => {
   await waitForEnd(request, second);
 });
 
-test('two variants of two experiments: the differences in words, per input, and a pair side by side', async ({ page, request }) => {
+test('two variants of two experiments: the differences in words, per input, and a pair side by side', async ({
+  page,
+  request,
+}) => {
   await page.goto('/compare');
   await screenshot(page, 'compare-pick');
   await page.getByTestId('pick-a').selectOption(`${first}:baseline`);
@@ -40,18 +52,34 @@ test('two variants of two experiments: the differences in words, per input, and 
   await page.getByTestId('compare-submit').click();
   await page.waitForURL(/\/compare\?a=/);
 
-  const api = (await (await request.get(`/api/compare?a=${first}:baseline&b=${second}:directive`)).json()) as CompareBody;
+  const api = (await (
+    await request.get(`/api/compare?a=${first}:baseline&b=${second}:directive`)
+  ).json()) as CompareBody;
   const rows = page.getByTestId('metric-row');
   // The harness agent has a task-success check, so its rate is compared beside the four rates.
   const shown = api.metrics.metrics.map((metric) => metric.metric);
-  expect([...shown].sort()).toEqual(['completionRate', 'taskSuccessRate', 'toolCallRate', 'turnsToCompletion', 'validCallRate']);
+  expect([...shown].sort()).toEqual([
+    'completionRate',
+    'taskSuccessRate',
+    'toolCallRate',
+    'turnsToCompletion',
+    'validCallRate',
+  ]);
   await expect(rows).toHaveCount(shown.length);
   expect(await rows.evaluateAll((items) => items.map((item) => item.getAttribute('data-metric')))).toEqual(shown);
-  await expect(page.getByTestId('comparison-sentence')).toHaveText(api.metrics.metrics.map((metric) => metric.sentence));
+  await expect(page.getByTestId('comparison-sentence')).toHaveText(
+    api.metrics.metrics.map((metric) => metric.sentence),
+  );
   const sentences = await page.getByTestId('comparison-sentence').allTextContents();
   for (const [index, sentence] of sentences.entries()) {
-    if (api.metrics.metrics[index].comparison.detectable) expect(sentence).toMatch(/^directive (calls tools|makes valid calls|completes|does its task|needs) [\d.]+ (points? (more|less) often|(more|fewer) turns?)/);
-    else expect(sentence).toMatch(/no detectable difference between baseline and directive( among completed conversations)? \(95% CI -?[−\d.]+ to [−\d.]+\)/);
+    if (api.metrics.metrics[index].comparison.detectable)
+      expect(sentence).toMatch(
+        /^directive (calls tools|makes valid calls|completes|does its task|needs) [\d.]+ (points? (more|less) often|(more|fewer) turns?)/,
+      );
+    else
+      expect(sentence).toMatch(
+        /no detectable difference between baseline and directive( among completed conversations)? \(95% CI -?[−\d.]+ to [−\d.]+\)/,
+      );
   }
   await expect(page.getByTestId('side-a')).toContainText('baseline');
   await expect(page.getByTestId('side-b')).toContainText('directive');
@@ -71,7 +99,9 @@ test('two variants of two experiments: the differences in words, per input, and 
   }
   await page.setViewportSize({ width: 420, height: 900 });
   await screenshot(page, 'narrow-compare');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // One pair, side by side.
@@ -84,13 +114,23 @@ test('two variants of two experiments: the differences in words, per input, and 
     await expect(column.locator('[data-testid="message"][data-role="user"]').first()).toBeVisible();
     await expect(column.getByTestId('model-call').first()).toBeVisible();
   }
-  const userA = await page.getByTestId('pair-a').locator('[data-testid="message"][data-role="user"]').first().textContent();
-  const userB = await page.getByTestId('pair-b').locator('[data-testid="message"][data-role="user"]').first().textContent();
+  const userA = await page
+    .getByTestId('pair-a')
+    .locator('[data-testid="message"][data-role="user"]')
+    .first()
+    .textContent();
+  const userB = await page
+    .getByTestId('pair-b')
+    .locator('[data-testid="message"][data-role="user"]')
+    .first()
+    .textContent();
   expect(userA?.replace(/#\d+/, '')).toBe(userB?.replace(/#\d+/, ''));
   await screenshot(page, 'compare-pair');
   await page.setViewportSize({ width: 420, height: 900 });
   await screenshot(page, 'narrow-compare-pair');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
 });
 
 test('the experiment page links to its comparison, and a bad address is explained', async ({ page }) => {

@@ -29,7 +29,10 @@ function distilFile(bytes: number): { text: string; cases: number } {
   const run = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
   for (let index = 0; ; index += 1) {
     const question = JSON.stringify([{ role: 'user', content: `Turn light ${index} on (${run}). ${padding}` }]);
-    const line = JSON.stringify({ question, answer: JSON.stringify({ name: 'toggle_lights', parameters: { room: `room ${index}`, state: 'on' } }) });
+    const line = JSON.stringify({
+      question,
+      answer: JSON.stringify({ name: 'toggle_lights', parameters: { room: `room ${index}`, state: 'on' } }),
+    });
     if (size + line.length + 1 > bytes) break;
     lines.push(line);
     size += line.length + 1;
@@ -60,8 +63,16 @@ test('a dataset file just under the stated limit imports whole through the form'
 });
 
 test('past the stated limit, the upload is refused with the limit named', async ({ request }) => {
-  const body = JSON.stringify({ name: `too large ${Date.now()}`, format: 'distil', text: 'x'.repeat(LIMIT + 1024 * 1024) });
-  const response = await request.post('/api/datasets', { data: body, headers: { 'content-type': 'application/json' }, timeout: 120_000 });
+  const body = JSON.stringify({
+    name: `too large ${Date.now()}`,
+    format: 'distil',
+    text: 'x'.repeat(LIMIT + 1024 * 1024),
+  });
+  const response = await request.post('/api/datasets', {
+    data: body,
+    headers: { 'content-type': 'application/json' },
+    timeout: 120_000,
+  });
   expect(response.status()).toBe(413);
   expect((await response.json()).error).toMatch(new RegExp(`dataset file is larger than ${LIMIT} bytes`));
 });

@@ -10,7 +10,8 @@ const detail = (name: string) => ({ path: path.join('test-results', 'screenshots
 
 const SMART_HOME = path.join(process.cwd(), 'agents', 'smart_home', 'dataset.jsonl');
 
-const distilLine = (question: string, answer: unknown) => JSON.stringify({ question: JSON.stringify([{ role: 'user', content: question }]), answer: JSON.stringify(answer) });
+const distilLine = (question: string, answer: unknown) =>
+  JSON.stringify({ question: JSON.stringify([{ role: 'user', content: question }]), answer: JSON.stringify(answer) });
 
 test('a file with a bad line is refused whole, with the line and the reason', async ({ page, request }) => {
   const before = (await (await request.get('/api/datasets')).json()).datasets;
@@ -72,7 +73,9 @@ test('a good file is imported; its cases are shown, searched, edited and exporte
   const first = page.locator('[data-testid="case"][data-case="lights-living-on"]');
   await expect(first.getByTestId('case-message')).toHaveText(['userTurn on the living room lights']);
   await expect(first.locator('[data-testid="expected-call"][data-tool="toggle_lights"]')).toBeVisible();
-  await expect(first.locator('[data-testid="expected-argument"][data-argument="room"]').getByTestId('accepted-value')).toHaveText(['"living_room"']);
+  await expect(
+    first.locator('[data-testid="expected-argument"][data-argument="room"]').getByTestId('accepted-value'),
+  ).toHaveText(['"living_room"']);
   await screenshot(page, 'dataset-cases');
   await page.getByTestId('cases').locator('[data-testid="case"]').nth(6).screenshot(detail('dataset-case-detail'));
 
@@ -92,9 +95,15 @@ test('a good file is imported; its cases are shown, searched, edited and exporte
   await editor.getByRole('button', { name: 'Remove argument' }).last().click();
   await editor.getByTestId('edit-save').click();
   await expect(first.getByTestId('case-saved')).toBeVisible();
-  await expect(first.locator('[data-testid="expected-argument"][data-argument="room"]').getByTestId('accepted-value')).toHaveText(['"living_room"', '"living room"']);
+  await expect(
+    first.locator('[data-testid="expected-argument"][data-argument="room"]').getByTestId('accepted-value'),
+  ).toHaveText(['"living_room"', '"living room"']);
   await page.reload();
-  await expect(page.locator('[data-testid="case"][data-case="lights-living-on"] [data-testid="expected-argument"][data-argument="room"] [data-testid="accepted-value"]')).toHaveCount(2);
+  await expect(
+    page.locator(
+      '[data-testid="case"][data-case="lights-living-on"] [data-testid="expected-argument"][data-argument="room"] [data-testid="accepted-value"]',
+    ),
+  ).toHaveCount(2);
 
   // Search.
   await page.getByTestId('case-search').fill('pizza');
@@ -109,7 +118,9 @@ test('a good file is imported; its cases are shown, searched, edited and exporte
   await page.getByTestId('export-format').selectOption('remora');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-dataset').click()]);
   expect(download.suggestedFilename()).toBe('e2e-smart-home.remora.jsonl');
-  const exported = readFileSync(await download.path(), 'utf8').trim().split('\n');
+  const exported = readFileSync(await download.path(), 'utf8')
+    .trim()
+    .split('\n');
   expect(exported).toHaveLength(caseCount);
   expect(JSON.parse(exported[0]).expect.calls[0].arguments.room).toEqual(['living_room', 'living room']);
 
@@ -126,7 +137,9 @@ test('a good file is imported; its cases are shown, searched, edited and exporte
   await expect(page.getByTestId('dataset-total')).toHaveText(String(caseCount - 1));
 
   await page.goto('/datasets');
-  await expect(page.locator('[data-testid="dataset-row"][data-dataset="e2e-smart-home"]').getByTestId('dataset-case-count')).toHaveText(String(caseCount - 1));
+  await expect(
+    page.locator('[data-testid="dataset-row"][data-dataset="e2e-smart-home"]').getByTestId('dataset-case-count'),
+  ).toHaveText(String(caseCount - 1));
   await screenshot(page, 'datasets-list');
   await page.setViewportSize({ width: 420, height: 900 });
   await page.locator('[data-testid="dataset-row"][data-dataset="e2e-smart-home"]').getByTestId('dataset-link').click();

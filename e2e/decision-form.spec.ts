@@ -14,22 +14,35 @@ test('warns that identical variants, or prompts on the simulator, make an A/A te
   await expect(warnings).toContainText('is identical to "baseline": this is an A/A test');
   await expect(warnings).toContainText('a prompt A/B test on it is an A/A test');
   // Another wording of the prompt is still A/A on the simulator, which does not read it.
-  await page.getByTestId('variant-editor').nth(1).getByTestId('variant-prompt').fill('Echo the request with simple_tool, then submit. Always respond with a tool call.');
+  await page
+    .getByTestId('variant-editor')
+    .nth(1)
+    .getByTestId('variant-prompt')
+    .fill('Echo the request with simple_tool, then submit. Always respond with a tool call.');
   await expect(warnings).not.toContainText('is identical to');
   await expect(warnings).toContainText('a prompt A/B test on it is an A/A test');
   // A setting that differs is simulated: no longer A/A.
   await page.getByTestId('variant-editor').nth(1).getByTestId('variant-tool-choice').selectOption('required');
-  await expect(warnings).toContainText('only the settings that differ between the variants can make a real difference there');
+  await expect(warnings).toContainText(
+    'only the settings that differ between the variants can make a real difference there',
+  );
   await expect(page.getByTestId('primary-metric')).toHaveValue('');
   // 5 points near the usual rate need far more distinct inputs than the harness agent's 26.
   await expect(page.getByTestId('power-hint')).toContainText('with 80% power');
-  await expect(page.getByTestId('power-hint')).toContainText('These inputs are only 26: more conversations will not get there');
+  await expect(page.getByTestId('power-hint')).toContainText(
+    'These inputs are only 26: more conversations will not get there',
+  );
   await screenshot(page, 'decision-form-warnings');
 });
 
-test('a dataset run scored by BFCL\'s rules from the form: the page names the scoring and leaves out turns and outcomes', async ({ page, request }) => {
+test("a dataset run scored by BFCL's rules from the form: the page names the scoring and leaves out turns and outcomes", async ({
+  page,
+  request,
+}) => {
   const text = readFileSync(path.join(process.cwd(), 'agents', 'smart_home', 'dataset.jsonl'), 'utf8');
-  const imported = await request.post('/api/datasets', { data: { name: 'smart home (scoring e2e)', format: 'remora', text } });
+  const imported = await request.post('/api/datasets', {
+    data: { name: 'smart home (scoring e2e)', format: 'remora', text },
+  });
   expect([200, 201]).toContain(imported.status());
   // The same cases stored before (by another spec) are reused under their first name: go by id.
   const { dataset } = (await imported.json()) as { dataset: { id: string } };
@@ -46,21 +59,29 @@ test('a dataset run scored by BFCL\'s rules from the form: the page names the sc
   await expect(page.getByTestId('status')).toHaveText('completed', { timeout: 60_000 });
 
   await expect(page.getByTestId('scoring-mode')).toHaveText('BFCL (AST checker, exact)');
-  const api = (await (await request.get(`/api/experiments/${id}`)).json()) as { summary: { comparisons: { metric: string; exploratory: boolean }[] } };
+  const api = (await (await request.get(`/api/experiments/${id}`)).json()) as {
+    summary: { comparisons: { metric: string; exploratory: boolean }[] };
+  };
   const metrics = api.summary.comparisons.map((comparison) => comparison.metric);
   expect(metrics).toContain('taskSuccessRate');
   expect(metrics).toContain('callAccuracy');
   expect(metrics).not.toContain('completionRate');
   expect(metrics).not.toContain('turnsToCompletion');
-  expect(api.summary.comparisons.filter((comparison) => !comparison.exploratory).map((comparison) => comparison.metric)).toEqual(['taskSuccessRate']);
+  expect(
+    api.summary.comparisons.filter((comparison) => !comparison.exploratory).map((comparison) => comparison.metric),
+  ).toEqual(['taskSuccessRate']);
   // One turn, scored on the first response: no turns or outcomes chart, no completion bar.
   await expect(page.getByTestId('chart-rates')).toBeVisible();
   await expect(page.getByTestId('chart-turns')).toHaveCount(0);
   await expect(page.getByTestId('chart-outcomes')).toHaveCount(0);
   await expect(page.locator('[data-testid="rate-cell"][data-metric="completionRate"]')).toHaveCount(0);
   // Task success is drawn beside the tool-call rate, one bar per variant.
-  await expect(page.getByTestId('chart-rates').locator('[data-testid="rate-cell"][data-metric="taskSuccessRate"]')).toHaveCount(2);
-  await expect(page.getByTestId('primary-metric-note')).toContainText('Task success rate was chosen as the primary metric');
+  await expect(
+    page.getByTestId('chart-rates').locator('[data-testid="rate-cell"][data-metric="taskSuccessRate"]'),
+  ).toHaveCount(2);
+  await expect(page.getByTestId('primary-metric-note')).toContainText(
+    'Task success rate was chosen as the primary metric',
+  );
   await expect(page.getByTestId('comparisons')).toContainText('Exploratory: ');
   await screenshot(page, 'decision-dataset-bfcl');
 });

@@ -17,7 +17,10 @@ test('the built-in simulator is listed with its mark, and its test lists its mod
   await screenshot(page, 'endpoints');
 });
 
-test('adding an endpoint tests it at once; a key where a variable name belongs is refused', async ({ page, request }) => {
+test('adding an endpoint tests it at once; a key where a variable name belongs is refused', async ({
+  page,
+  request,
+}) => {
   const liveUrl = await simulatorUrl(request);
   await page.goto('/endpoints');
   await page.getByTestId('endpoint-name').fill('sim-by-url');
@@ -32,7 +35,9 @@ test('adding an endpoint tests it at once; a key where a variable name belongs i
   await expect(page.getByTestId('endpoint-key-hint')).toContainText('cloud access key id');
   await screenshot(page, 'endpoints-key-refused');
   // The server refuses it as well, for clients that skip the form.
-  const refused = await request.post('/api/endpoints', { data: { name: 'sneaky', baseUrl: liveUrl, model: 'm', apiKeyEnv: 'AKIAIOSFODNN7EXAMPLE' } });
+  const refused = await request.post('/api/endpoints', {
+    data: { name: 'sneaky', baseUrl: liveUrl, model: 'm', apiKeyEnv: 'AKIAIOSFODNN7EXAMPLE' },
+  });
   expect(refused.status()).toBe(400);
   expect((await refused.json()).reasons[0]).toMatch(/^apiKeyEnv: /);
 
@@ -65,7 +70,9 @@ test('adding an endpoint tests it at once; a key where a variable name belongs i
   page.once('dialog', (dialog) => dialog.accept());
   await down.getByTestId('endpoint-remove').click();
   await expect(down).toHaveCount(0);
-  const listed = (await (await request.get('/api/endpoints')).json()).endpoints.map((endpoint: { name: string }) => endpoint.name);
+  const listed = (await (await request.get('/api/endpoints')).json()).endpoints.map(
+    (endpoint: { name: string }) => endpoint.name,
+  );
   expect(listed).toContain('sim-by-url');
   expect(listed).not.toContain('nobody-home');
   await page.setViewportSize({ width: 420, height: 900 });

@@ -9,21 +9,37 @@ import { expectChartsMatchApi, getExperiment, screenshotPart } from './experimen
 // itself, not for something flaky.
 test.setTimeout(300_000);
 
-test('a finished experiment with thousands of conversations, wide and narrow, and its history', async ({ page, request }) => {
+test('a finished experiment with thousands of conversations, wide and narrow, and its history', async ({
+  page,
+  request,
+}) => {
   const earlier = await createExperiment(request, {
     agent: 'harness',
-    variants: [{ name: 'baseline' }, { name: 'directive', systemPrompt: 'You call tools. Call simple_tool with the request, then submit_result.\nAlways respond with a tool call.' }],
+    variants: [
+      { name: 'baseline' },
+      {
+        name: 'directive',
+        systemPrompt:
+          'You call tools. Call simple_tool with the request, then submit_result.\nAlways respond with a tool call.',
+      },
+    ],
     endpoint: { kind: 'simulated' },
     requestsPerVariant: 200,
     concurrency: 32,
   });
-  await expect.poll(async () => (await getExperiment(request, earlier)).status, { timeout: 120_000, intervals: [500, 1000] }).toBe('completed');
+  await expect
+    .poll(async () => (await getExperiment(request, earlier)).status, { timeout: 120_000, intervals: [500, 1000] })
+    .toBe('completed');
 
   const id = await createExperiment(request, {
     agent: 'harness',
     variants: [
       { name: 'baseline' },
-      { name: 'directive', systemPrompt: 'You call tools. Call simple_tool with the request, then submit_result.\nAlways respond with a tool call.' },
+      {
+        name: 'directive',
+        systemPrompt:
+          'You call tools. Call simple_tool with the request, then submit_result.\nAlways respond with a tool call.',
+      },
       { name: 'required', settings: { toolChoice: 'required' } },
     ],
     endpoint: { kind: 'simulated' },
@@ -32,7 +48,9 @@ test('a finished experiment with thousands of conversations, wide and narrow, an
   });
   await page.goto(`/experiments/${id}`);
   await expect(page.getByTestId('status')).toHaveText(/running|completed/);
-  await expect.poll(async () => (await getExperiment(request, id)).status, { timeout: 240_000, intervals: [1000, 2000] }).toBe('completed');
+  await expect
+    .poll(async () => (await getExperiment(request, id)).status, { timeout: 240_000, intervals: [1000, 2000] })
+    .toBe('completed');
   // The page follows by itself.
   await expect(page.getByTestId('status')).toHaveText('completed', { timeout: 10_000 });
   await expect(page.getByTestId('progress-text')).toContainText('4500 / 4500');
@@ -44,7 +62,8 @@ test('a finished experiment with thousands of conversations, wide and narrow, an
   await page.reload();
   await expect(page.getByTestId('chart-rates').locator('.recharts-bar-rectangle').first()).toBeVisible();
   await screenshot(page, 'b-experiment-finished-thousands-narrow');
-  for (const part of ['chart-rates', 'chart-parse-paths', 'chart-latency']) await screenshotPart(page, part, `b-part-narrow-${part}`);
+  for (const part of ['chart-rates', 'chart-parse-paths', 'chart-latency'])
+    await screenshotPart(page, part, `b-part-narrow-${part}`);
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/experiments');
@@ -55,13 +74,19 @@ test('a finished experiment with thousands of conversations, wide and narrow, an
   const rows = page.locator(`[data-testid="history-row"][data-experiment="${id}"]`);
   await expect(rows).toHaveCount(3);
   const directive = experiment.summary.variants.find((variant) => variant.name === 'directive');
-  await expect(page.locator(`[data-testid="history-row"][data-experiment="${id}"][data-variant="directive"] [data-testid="history-value"]`)).toHaveAttribute('data-value', String(directive?.toolCallRate.value));
+  await expect(
+    page.locator(
+      `[data-testid="history-row"][data-experiment="${id}"][data-variant="directive"] [data-testid="history-value"]`,
+    ),
+  ).toHaveAttribute('data-value', String(directive?.toolCallRate.value));
   await expect(page.getByTestId('history-chart').locator('.recharts-line').first()).toBeVisible();
   await screenshot(page, 'b-agent-history');
   await page.getByTestId('history-grouping').selectOption('prompt');
   await page.getByTestId('history-metric').selectOption('completionRate');
   await expect(page.getByTestId('history-chart')).toHaveAttribute('data-metric', 'completionRate');
-  const completion = page.locator(`[data-testid="history-row"][data-experiment="${id}"][data-variant="directive"] [data-testid="history-value"]`);
+  const completion = page.locator(
+    `[data-testid="history-row"][data-experiment="${id}"][data-variant="directive"] [data-testid="history-value"]`,
+  );
   await expect(completion).toHaveAttribute('data-value', String(directive?.completionRate.value));
   await screenshot(page, 'b-agent-history-by-prompt');
   await page.setViewportSize({ width: 420, height: 900 });

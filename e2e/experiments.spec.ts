@@ -15,13 +15,17 @@ test('the experiment list says how to begin when it is empty', async ({ page, re
   await screenshot(page, 'b-experiments-empty-narrow');
 });
 
-test('an A/B experiment started from the form runs to completion, its charts drawn with the API’s numbers', async ({ page }) => {
+test('an A/B experiment started from the form runs to completion, its charts drawn with the API’s numbers', async ({
+  page,
+}) => {
   await page.goto('/experiments/new');
   await page.getByTestId('agent-select').selectOption('harness');
   await expect(page.getByTestId('variant-prompt').first()).toHaveValue(/task_description/);
   const second = page.getByTestId('variant-editor').nth(1);
   await second.getByTestId('variant-name').fill('required');
-  await second.getByTestId('variant-prompt').fill('You call tools. Call simple_tool with the request, then submit_result.\nAlways respond with a tool call.');
+  await second
+    .getByTestId('variant-prompt')
+    .fill('You call tools. Call simple_tool with the request, then submit_result.\nAlways respond with a tool call.');
   await second.getByTestId('variant-tool-choice').selectOption('required');
   await second.getByTestId('variant-temperature').fill('0.2');
   await second.getByTestId('variant-max-tokens').fill('256');
@@ -72,7 +76,9 @@ test('a running experiment shows live progress and can be cancelled', async ({ p
   // Live: the count grows while the page is open, without a reload.
   const progress = page.getByTestId('progress');
   const first = Number(await progress.getAttribute('data-done'));
-  await expect.poll(async () => Number(await progress.getAttribute('data-done')), { timeout: 15_000 }).toBeGreaterThan(first + 5);
+  await expect
+    .poll(async () => Number(await progress.getAttribute('data-done')), { timeout: 15_000 })
+    .toBeGreaterThan(first + 5);
   await expect(page.getByTestId('chart-rates').locator('.recharts-bar-rectangle').first()).toBeVisible();
   await screenshot(page, 'b-experiment-running');
 
@@ -104,8 +110,12 @@ test('bad form input is shown next to its field, in plain words', async ({ page 
   await page.getByTestId('variant-editor').nth(0).getByTestId('variant-temperature').fill('9');
   await page.getByTestId('start-experiment').click();
   await expect(page.locator('[data-testid="field-error"][data-field="concurrency"]')).toContainText('Too big');
-  await expect(page.locator('[data-testid="field-error"][data-field="variants.1.name"]')).toContainText('"baseline" is used twice');
-  await expect(page.locator('[data-testid="field-error"][data-field="variants.0.settings.temperature"]')).toContainText('Too big');
+  await expect(page.locator('[data-testid="field-error"][data-field="variants.1.name"]')).toContainText(
+    '"baseline" is used twice',
+  );
+  await expect(page.locator('[data-testid="field-error"][data-field="variants.0.settings.temperature"]')).toContainText(
+    'Too big',
+  );
   await expect(requestsError).toHaveCount(0);
   const summary = page.getByTestId('form-error');
   await expect(summary).toContainText('invalid request');
@@ -119,7 +129,9 @@ test('bad form input is shown next to its field, in plain words', async ({ page 
 
 test('a link with ?agent= and ?variant= fills the form with the saved prompt variant', async ({ page, request }) => {
   const prompt = 'Saved for the e2e test. Call simple_tool, then submit_result.\nAlways respond with a tool call.';
-  const saved = await request.post('/api/agents/harness/variants', { data: { name: 'linked-e2e', systemPrompt: prompt, nodeContext: '{{ node_text }}' } });
+  const saved = await request.post('/api/agents/harness/variants', {
+    data: { name: 'linked-e2e', systemPrompt: prompt, nodeContext: '{{ node_text }}' },
+  });
   expect([200, 201]).toContain(saved.status());
 
   await page.goto('/experiments/new?agent=harness&variant=linked-e2e');
@@ -131,7 +143,9 @@ test('a link with ?agent= and ?variant= fills the form with the saved prompt var
   await expect(page.getByTestId('variant-editor').nth(0).getByTestId('variant-prompt')).toHaveValue(/task_description/);
 
   await page.goto('/experiments/new?agent=harness&variant=no-such-variant');
-  await expect(page.getByTestId('form-notices')).toContainText('Agent "harness" has no saved prompt variant "no-such-variant".');
+  await expect(page.getByTestId('form-notices')).toContainText(
+    'Agent "harness" has no saved prompt variant "no-such-variant".',
+  );
 
   // Picking a saved variant for the first variant replaces its prompt.
   const source = page.getByTestId('variant-editor').nth(0).getByTestId('variant-source');

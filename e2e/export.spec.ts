@@ -56,7 +56,16 @@ test('CSV, JSON and JSONL downloads parse and hold every conversation', async ({
   const csv = await download(page, 'export-csv');
   expect(csv.name).toBe(`remora-experiment-${id}-conversations.csv`);
   const [header, ...rows] = parseCsv(csv.text.replace(/^\uFEFF/, ''));
-  expect(header.slice(0, 8)).toEqual(['conversation_id', 'experiment_id', 'variant', 'slot', 'input_index', 'case_key', 'input_summary', 'outcome']);
+  expect(header.slice(0, 8)).toEqual([
+    'conversation_id',
+    'experiment_id',
+    'variant',
+    'slot',
+    'input_index',
+    'case_key',
+    'input_summary',
+    'outcome',
+  ]);
   expect(rows).toHaveLength(24);
   const column = (name: string) => header.indexOf(name);
   for (const variant of experiment.summary.variants) {
@@ -64,21 +73,39 @@ test('CSV, JSON and JSONL downloads parse and hold every conversation', async ({
     expect(own).toHaveLength(variant.conversations);
     // Per-conversation figures add up to the summary's.
     expect(own.reduce((sum, row) => sum + Number(row[column('model_responses')]), 0)).toBe(variant.modelCalls);
-    for (const [outcome, count] of Object.entries(variant.outcomes)) expect(own.filter((row) => row[column('outcome')] === outcome)).toHaveLength(count);
-    const paths = own.flatMap((row) => row[column('parse_paths')].split(' ').filter((path) => path !== '' && path !== 'request_failed'));
-    for (const [path, count] of Object.entries(variant.parsePaths)) expect(paths.filter((entry) => entry === path)).toHaveLength(count);
+    for (const [outcome, count] of Object.entries(variant.outcomes))
+      expect(own.filter((row) => row[column('outcome')] === outcome)).toHaveLength(count);
+    const paths = own.flatMap((row) =>
+      row[column('parse_paths')].split(' ').filter((path) => path !== '' && path !== 'request_failed'),
+    );
+    for (const [path, count] of Object.entries(variant.parsePaths))
+      expect(paths.filter((entry) => entry === path)).toHaveLength(count);
   }
 
   const json = await download(page, 'export-json');
   expect(json.name).toBe(`remora-experiment-${id}.json`);
-  const body = JSON.parse(json.text) as { experiment: { id: string; status: string }; summary: unknown; conversations: { id: string }[] };
+  const body = JSON.parse(json.text) as {
+    experiment: { id: string; status: string };
+    summary: unknown;
+    conversations: { id: string }[];
+  };
   expect(body.experiment).toMatchObject({ id, status: 'completed' });
   expect(body.summary).toEqual(experiment.summary);
   expect(body.conversations.map((conversation) => conversation.id).sort()).toEqual(rows.map((row) => row[0]).sort());
 
   const jsonl = await download(page, 'export-jsonl');
   expect(jsonl.name).toBe(`remora-experiment-${id}-transcripts.jsonl`);
-  const lines = jsonl.text.trimEnd().split('\n').map((line) => JSON.parse(line) as { conversation: { id: string; modelCallCount: number }; messages: { role: string }[]; modelCalls: unknown[] });
+  const lines = jsonl.text
+    .trimEnd()
+    .split('\n')
+    .map(
+      (line) =>
+        JSON.parse(line) as {
+          conversation: { id: string; modelCallCount: number };
+          messages: { role: string }[];
+          modelCalls: unknown[];
+        },
+    );
   expect(lines).toHaveLength(24);
   for (const line of lines) {
     expect(line.messages[0].role).toBe('system');

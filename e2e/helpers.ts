@@ -10,7 +10,9 @@ export type ExperimentBody = ExperimentView;
 export async function simulatorUrl(request: APIRequestContext): Promise<string> {
   const response = await request.get('/api/endpoints');
   expect(response.status()).toBe(200);
-  const { endpoints } = (await response.json()) as { endpoints: { name: string; kind: string; baseUrl: string; builtIn: boolean }[] };
+  const { endpoints } = (await response.json()) as {
+    endpoints: { name: string; kind: string; baseUrl: string; builtIn: boolean }[];
+  };
   const simulated = endpoints.find((endpoint) => endpoint.name === 'simulated');
   expect(simulated, 'the built-in simulator has its endpoint row').toBeDefined();
   expect(simulated).toMatchObject({ kind: 'simulated', builtIn: true });

@@ -26,7 +26,11 @@ test.afterAll(async () => {
 function stored(): { id: string; count: number } | null {
   const database = new Database(panel.database, { readonly: true });
   try {
-    const row = database.prepare("select id, (select count(*) from conversations where experiment_id = experiments.id) as count from experiments where status = 'running'").get() as { id: string; count: number } | undefined;
+    const row = database
+      .prepare(
+        "select id, (select count(*) from conversations where experiment_id = experiments.id) as count from experiments where status = 'running'",
+      )
+      .get() as { id: string; count: number } | undefined;
     return row ?? null;
   } finally {
     database.close();
@@ -34,7 +38,27 @@ function stored(): { id: string; count: number } | null {
 }
 
 test('a run whose process was killed shows as interrupted at once', async ({ page, request }) => {
-  const cli = spawn(process.execPath, [path.join(process.cwd(), 'bin/remora.mjs'), 'harness', '--agent', 'harness', '--base-url', sim.url, '--model', 'fg', '--requests-per-variant', '200', '--concurrency', '2', '--db', panel.database, '--json'], { stdio: 'ignore' });
+  const cli = spawn(
+    process.execPath,
+    [
+      path.join(process.cwd(), 'bin/remora.mjs'),
+      'harness',
+      '--agent',
+      'harness',
+      '--base-url',
+      sim.url,
+      '--model',
+      'fg',
+      '--requests-per-variant',
+      '200',
+      '--concurrency',
+      '2',
+      '--db',
+      panel.database,
+      '--json',
+    ],
+    { stdio: 'ignore' },
+  );
   const exited = new Promise((resolve) => cli.once('exit', resolve));
   await expect.poll(() => stored()?.count ?? 0, { timeout: 60_000 }).toBeGreaterThan(2);
   const id = stored()!.id;
@@ -51,5 +75,7 @@ test('a run whose process was killed shows as interrupted at once', async ({ pag
   await page.goto(`${origin}/experiments/${id}`);
   await expect(page.getByTestId('status')).toHaveText('interrupted');
   await page.goto(`${origin}/experiments`);
-  await expect(page.locator(`[data-testid="experiment-row"][data-experiment="${id}"]`).getByTestId('experiment-status')).toHaveText('interrupted');
+  await expect(
+    page.locator(`[data-testid="experiment-row"][data-experiment="${id}"]`).getByTestId('experiment-status'),
+  ).toHaveText('interrupted');
 });

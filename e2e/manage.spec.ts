@@ -13,7 +13,10 @@ const PROMPT_B = 'Managed e2e prompt. Call simple_tool with the request, then su
 test('rename, tag, clone with the form pre-filled', async ({ page, request }) => {
   const id = await createExperiment(request, {
     agent: 'harness',
-    variants: [{ name: 'baseline' }, { name: 'strict', systemPrompt: PROMPT_B, settings: { toolChoice: 'required', temperature: 0.5 } }],
+    variants: [
+      { name: 'baseline' },
+      { name: 'strict', systemPrompt: PROMPT_B, settings: { toolChoice: 'required', temperature: 0.5 } },
+    ],
     endpoint: { kind: 'simulated' },
     requestsPerVariant: 6,
     concurrency: 3,
@@ -56,7 +59,13 @@ test('rename, tag, clone with the form pre-filled', async ({ page, request }) =>
 });
 
 test('Cancel asks first; a cancelled experiment resumes to its full count', async ({ page, request }) => {
-  const id = await createExperiment(request, { agent: 'harness', variants: [{ name: 'baseline' }], endpoint: { kind: 'simulated' }, requestsPerVariant: 300, concurrency: 1 });
+  const id = await createExperiment(request, {
+    agent: 'harness',
+    variants: [{ name: 'baseline' }],
+    endpoint: { kind: 'simulated' },
+    requestsPerVariant: 300,
+    concurrency: 1,
+  });
   await page.goto(`/experiments/${id}`);
   await page.getByTestId('cancel-experiment').click();
   await expect(page.getByTestId('cancel-confirm')).toBeVisible();
@@ -65,13 +74,18 @@ test('Cancel asks first; a cancelled experiment resumes to its full count', asyn
   await page.getByTestId('cancel-experiment').click();
   await page.getByTestId('cancel-confirm-yes').click();
   await expect(page.getByTestId('status')).toHaveText('cancelled');
-  const stopped = (await (await request.get(`/api/experiments/${id}`)).json()) as { progress: { done: number; total: number } };
+  const stopped = (await (await request.get(`/api/experiments/${id}`)).json()) as {
+    progress: { done: number; total: number };
+  };
   expect(stopped.progress.done).toBeLessThan(300);
 
   await page.reload();
   await page.getByTestId('resume-experiment').click();
   await expect(page.getByTestId('status')).toHaveText(/pending|running|completed/);
-  const ended = (await waitForEnd(request, id)) as unknown as { status: string; progress: { done: number; total: number } };
+  const ended = (await waitForEnd(request, id)) as unknown as {
+    status: string;
+    progress: { done: number; total: number };
+  };
   expect(ended.status).toBe('completed');
   expect(ended.progress).toEqual({ done: 300, total: 300 });
   await page.reload();
@@ -79,18 +93,31 @@ test('Cancel asks first; a cancelled experiment resumes to its full count', asyn
   await expect(page.getByTestId('resume-experiment')).toHaveCount(0);
 });
 
-test('delete asks first and keeps the prompt versions and the dataset it used; the list shows its columns', async ({ page, request }) => {
-  const saved = await request.post('/api/agents/smart_home/variants', { data: { name: 'kept-after-delete', systemPrompt: 'Kept after delete. Call the right smart home function.', nodeContext: '{{ node_text }}' } });
+test('delete asks first and keeps the prompt versions and the dataset it used; the list shows its columns', async ({
+  page,
+  request,
+}) => {
+  const saved = await request.post('/api/agents/smart_home/variants', {
+    data: {
+      name: 'kept-after-delete',
+      systemPrompt: 'Kept after delete. Call the right smart home function.',
+      nodeContext: '{{ node_text }}',
+    },
+  });
   expect([200, 201], await saved.text()).toContain(saved.status());
   const text = readFileSync(path.join(process.cwd(), 'agents', 'smart_home', 'dataset.jsonl'), 'utf8');
   const imported = await request.post('/api/datasets', { data: { name: 'kept after delete', format: 'remora', text } });
   expect([200, 201]).toContain(imported.status());
   // Identical cases are reused: another spec may have stored this file first, under its own name.
-  const { id: datasetId, name: datasetName } = ((await imported.json()) as { dataset: { id: string; name: string } }).dataset;
+  const { id: datasetId, name: datasetName } = ((await imported.json()) as { dataset: { id: string; name: string } })
+    .dataset;
 
   const id = await createExperiment(request, {
     agent: 'smart_home',
-    variants: [{ name: 'baseline' }, { name: 'kept-after-delete', systemPrompt: 'Kept after delete. Call the right smart home function.' }],
+    variants: [
+      { name: 'baseline' },
+      { name: 'kept-after-delete', systemPrompt: 'Kept after delete. Call the right smart home function.' },
+    ],
     endpoint: { kind: 'simulated' },
     dataset: datasetId,
     requestsPerVariant: 10,

@@ -3,7 +3,12 @@ import { expect, test } from '@playwright/test';
 import { createExperiment, screenshot, waitForEnd } from './helpers';
 
 test('the overview lists the agents from SQLite, and experiments with their marks', async ({ page, request }) => {
-  const id = await createExperiment(request, { agent: 'harness', variants: [{ name: 'solo' }], endpoint: { kind: 'simulated' }, requestsPerVariant: 3 });
+  const id = await createExperiment(request, {
+    agent: 'harness',
+    variants: [{ name: 'solo' }],
+    endpoint: { kind: 'simulated' },
+    requestsPerVariant: 3,
+  });
   await waitForEnd(request, id);
   await page.goto('/');
   const agent = page.getByTestId('agent-row').filter({ hasText: 'harness' });
@@ -23,7 +28,10 @@ test('starting an experiment from the form, it runs to completion with its summa
   await page.getByTestId('agent-select').selectOption('harness');
   await expect(page.getByTestId('variant-prompt').first()).toHaveValue(/task_description/);
   await page.getByTestId('variant-name').nth(1).fill('directive');
-  await page.getByTestId('variant-prompt').nth(1).fill('You call tools. Call simple_tool with the request, then submit_result.\nAlways respond with a tool call.');
+  await page
+    .getByTestId('variant-prompt')
+    .nth(1)
+    .fill('You call tools. Call simple_tool with the request, then submit_result.\nAlways respond with a tool call.');
   await page.getByTestId('requests-per-variant').fill('8');
   await screenshot(page, 'new-experiment');
   await page.getByTestId('start-experiment').click();
@@ -48,7 +56,9 @@ test('starting an experiment from the form, it runs to completion with its summa
   const id = page.url().split('/').pop() as string;
   const api = await (await page.request.get(`/api/experiments/${id}`)).json();
   const directive = api.summary.variants.find((variant: { name: string }) => variant.name === 'directive');
-  await expect(rows.nth(1).getByTestId('rate-toolCallRate')).toContainText(`${(directive.toolCallRate.value * 100).toFixed(1)}%`);
+  await expect(rows.nth(1).getByTestId('rate-toolCallRate')).toContainText(
+    `${(directive.toolCallRate.value * 100).toFixed(1)}%`,
+  );
 
   await page.getByTestId('conversations-link').click();
   await expect(page.getByTestId('conversation-total')).toHaveText('16 conversations');
@@ -79,10 +89,18 @@ test('a bad form input is shown as a clear error', async ({ page }) => {
 });
 
 test('a long run can be cancelled from its page', async ({ page, request }) => {
-  const id = await createExperiment(request, { agent: 'harness', variants: [{ name: 'a' }, { name: 'b' }], endpoint: { kind: 'simulated' }, requestsPerVariant: 20_000, concurrency: 2 });
+  const id = await createExperiment(request, {
+    agent: 'harness',
+    variants: [{ name: 'a' }, { name: 'b' }],
+    endpoint: { kind: 'simulated' },
+    requestsPerVariant: 20_000,
+    concurrency: 2,
+  });
   await page.goto(`/experiments/${id}`);
   await expect(page.getByTestId('status')).toHaveText('running');
-  await expect.poll(async () => Number(await page.getByTestId('progress').getAttribute('data-done'))).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Number(await page.getByTestId('progress').getAttribute('data-done')))
+    .toBeGreaterThan(0);
   await page.getByTestId('cancel-experiment').click();
   await page.getByTestId('cancel-confirm-yes').click();
   await expect(page.getByTestId('status')).toHaveText('cancelled');
@@ -113,7 +131,12 @@ test('pages for unknown ids say so', async ({ page }) => {
 });
 
 test('in a narrow window nothing spills sideways', async ({ page, request }) => {
-  const id = await createExperiment(request, { agent: 'harness', variants: [{ name: 'a' }, { name: 'b' }], endpoint: { kind: 'simulated' }, requestsPerVariant: 4 });
+  const id = await createExperiment(request, {
+    agent: 'harness',
+    variants: [{ name: 'a' }, { name: 'b' }],
+    endpoint: { kind: 'simulated' },
+    requestsPerVariant: 4,
+  });
   await waitForEnd(request, id);
   await page.setViewportSize({ width: 390, height: 844 });
   for (const [name, path] of [
@@ -123,7 +146,9 @@ test('in a narrow window nothing spills sideways', async ({ page, request }) => 
   ]) {
     await page.goto(path);
     // Wide tables scroll inside their own box; the page itself keeps the window's width.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, path).toBeLessThanOrEqual(0);
     await screenshot(page, name);
   }

@@ -10,12 +10,21 @@ const ENDPOINT = 'slow-stream-e2e';
 
 test.beforeAll(async ({ request }) => {
   // A server that streams its answers a chunk at a time, slowly enough to watch them arrive.
-  sim = await startSimServer({ port: 0, seed: 3, latencyMs: 0, streamChunkDelayMs: 60, http500Rate: 0, http429Rate: 0 });
+  sim = await startSimServer({
+    port: 0,
+    seed: 3,
+    latencyMs: 0,
+    streamChunkDelayMs: 60,
+    http500Rate: 0,
+    http429Rate: 0,
+  });
   // A repeat of this file finds the endpoint of the previous server: replace it.
   const list = (await (await request.get('/api/endpoints')).json()) as { endpoints: { id: string; name: string }[] };
   const old = list.endpoints.find((endpoint) => endpoint.name === ENDPOINT);
   if (old) expect((await request.delete(`/api/endpoints/${old.id}`)).status()).toBe(200);
-  const added = await request.post('/api/endpoints', { data: { name: ENDPOINT, baseUrl: sim.url, model: 'functiongemma-270m-it' } });
+  const added = await request.post('/api/endpoints', {
+    data: { name: ENDPOINT, baseUrl: sim.url, model: 'functiongemma-270m-it' },
+  });
   expect(added.status(), await added.text()).toBe(201);
 });
 
@@ -42,26 +51,39 @@ test('a playground conversation streams: tokens are on the page before it ends',
   await expect(playground.getByTestId('pg-streaming')).not.toBeEmpty();
   await expect(playground.getByTestId('pg-end')).toBeVisible({ timeout: 60_000 });
   const seen = await page.evaluate(() => (window as unknown as { seen: { streamed: number; ended: boolean }[] }).seen);
-  expect(seen.some((entry) => entry.streamed > 0 && !entry.ended), 'streamed text was shown before the end').toBe(true);
+  expect(
+    seen.some((entry) => entry.streamed > 0 && !entry.ended),
+    'streamed text was shown before the end',
+  ).toBe(true);
   // Growing text: more than one size was seen before the first parse.
-  expect(new Set(seen.filter((entry) => !entry.ended && entry.streamed > 0).map((entry) => entry.streamed)).size).toBeGreaterThan(1);
+  expect(
+    new Set(seen.filter((entry) => !entry.ended && entry.streamed > 0).map((entry) => entry.streamed)).size,
+  ).toBeGreaterThan(1);
 
   // What happened, turn by turn: the native prompt, each response's parse path, the tool result.
   await expect(playground.getByTestId('pg-native-prompt').first()).toContainText('Turn 1');
   await playground.getByTestId('pg-native-prompt').first().locator('summary').click();
   await expect(playground.getByTestId('pg-native-prompt').first().locator('pre')).toContainText('<start_of_turn>');
   await expect(playground.getByTestId('pg-parse-path').first()).not.toBeEmpty();
-  await expect(playground.getByTestId('pg-end')).toHaveAttribute('data-outcome', /submitted|no_tool_call|turn_limit|error/);
+  await expect(playground.getByTestId('pg-end')).toHaveAttribute(
+    'data-outcome',
+    /submitted|no_tool_call|turn_limit|error/,
+  );
   await screenshot(page, 'playground-one');
 });
 
-test('two prompts side by side on the same input, saved as a one-conversation experiment', async ({ page, request }) => {
+test('two prompts side by side on the same input, saved as a one-conversation experiment', async ({
+  page,
+  request,
+}) => {
   await page.goto('/agents/harness');
   const playground = page.getByTestId('playground');
   await playground.getByTestId('pg-input').selectOption('typed');
   await playground.getByTestId('pg-typed').fill('Echo the word playground.');
   await playground.getByTestId('pg-pair').check();
-  await playground.getByTestId('pg-prompt-1').fill('You call tools. Call simple_tool with the request, then submit_result.');
+  await playground
+    .getByTestId('pg-prompt-1')
+    .fill('You call tools. Call simple_tool with the request, then submit_result.');
   await playground.getByTestId('pg-run').click();
   await expect(playground.getByTestId('pg-side')).toHaveCount(2);
   await expect(playground.getByTestId('pg-end')).toHaveCount(2, { timeout: 60_000 });
@@ -73,7 +95,11 @@ test('two prompts side by side on the same input, saved as a one-conversation ex
   await expect(link).toBeVisible();
   const href = (await link.getAttribute('href')) as string;
   const id = href.split('/').pop() as string;
-  const body = (await (await request.get(`/api/experiments/${id}`)).json()) as { status: string; progress: { done: number; total: number }; summary: { variants: { name: string; conversations: number }[] } };
+  const body = (await (await request.get(`/api/experiments/${id}`)).json()) as {
+    status: string;
+    progress: { done: number; total: number };
+    summary: { variants: { name: string; conversations: number }[] };
+  };
   expect(body.status).toBe('completed');
   expect(body.progress).toEqual({ done: 2, total: 2 });
   expect(body.summary.variants.map((variant) => [variant.name, variant.conversations])).toEqual([

@@ -5,7 +5,12 @@ import { expect, test } from '@playwright/test';
 import { createExperiment, screenshot, waitForEnd } from './helpers';
 
 test('task success beside the tool-call rate, and on the transcript with its reason', async ({ page, request }) => {
-  const id = await createExperiment(request, { agent: 'harness', variants: [{ name: 'solo' }], endpoint: { kind: 'simulated' }, requestsPerVariant: 12 });
+  const id = await createExperiment(request, {
+    agent: 'harness',
+    variants: [{ name: 'solo' }],
+    endpoint: { kind: 'simulated' },
+    requestsPerVariant: 12,
+  });
   await waitForEnd(request, id);
   const summary = (await (await request.get(`/api/experiments/${id}`)).json()).summary;
   const rate = summary.variants[0].taskSuccessRate as { value: number };
@@ -23,11 +28,21 @@ test('task success beside the tool-call rate, and on the transcript with its rea
   await screenshot(page, 'transcript-task-success');
 });
 
-test('a transcript replayed from turn 2 with a new prompt opens its own linked experiment', async ({ page, request }) => {
-  const id = await createExperiment(request, { agent: 'harness', variants: [{ name: 'solo' }], endpoint: { kind: 'simulated' }, requestsPerVariant: 12 });
+test('a transcript replayed from turn 2 with a new prompt opens its own linked experiment', async ({
+  page,
+  request,
+}) => {
+  const id = await createExperiment(request, {
+    agent: 'harness',
+    variants: [{ name: 'solo' }],
+    endpoint: { kind: 'simulated' },
+    requestsPerVariant: 12,
+  });
   await waitForEnd(request, id);
   const list = await (await request.get(`/api/experiments/${id}/conversations?limit=100`)).json();
-  const twoTurns = (list.conversations as { id: string; modelCallCount: number }[]).find((conversation) => conversation.modelCallCount === 2);
+  const twoTurns = (list.conversations as { id: string; modelCallCount: number }[]).find(
+    (conversation) => conversation.modelCallCount === 2,
+  );
   test.skip(!twoTurns, 'the simulator gave no two-turn conversation this time');
   await page.goto(`/conversations/${twoTurns!.id}`);
   await page.getByTestId('replay-turn').selectOption('2');
@@ -40,20 +55,42 @@ test('a transcript replayed from turn 2 with a new prompt opens its own linked e
   await waitForEnd(request, replayId);
   const replayed = await (await request.get(`/api/experiments/${replayId}/conversations?limit=1`)).json();
   const transcript = await (await request.get(`/api/conversations/${replayed.conversations[0].id}`)).json();
-  expect(transcript.modelCalls[0].request.messages[0].content).toBe('You echo, then submit. Always respond with a tool call.');
+  expect(transcript.modelCalls[0].request.messages[0].content).toBe(
+    'You echo, then submit. Always respond with a tool call.',
+  );
 });
 
-test('the failed inputs re-run with a variant, and training data downloads from the export dialog', async ({ page, request }) => {
-  const id = await createExperiment(request, { agent: 'harness', variants: [{ name: 'solo' }], endpoint: { kind: 'simulated' }, requestsPerVariant: 26 });
+test('the failed inputs re-run with a variant, and training data downloads from the export dialog', async ({
+  page,
+  request,
+}) => {
+  const id = await createExperiment(request, {
+    agent: 'harness',
+    variants: [{ name: 'solo' }],
+    endpoint: { kind: 'simulated' },
+    requestsPerVariant: 26,
+  });
   await waitForEnd(request, id);
   await page.goto(`/experiments/${id}`);
   await page.getByTestId('training-export-open').click();
   await page.getByTestId('training-format').selectOption('openai');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('training-download').click()]);
-  const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
-  const lines = text.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  const text = await (
+    await download.createReadStream()
+  )
+    .toArray()
+    .then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  const lines = text
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
   expect(lines.length).toBeGreaterThan(0);
-  for (const line of lines) expect(line.tools.map((tool: { function: { name: string } }) => tool.function.name)).toEqual(['simple_tool', 'submit_result']);
+  for (const line of lines)
+    expect(line.tools.map((tool: { function: { name: string } }) => tool.function.name)).toEqual([
+      'simple_tool',
+      'submit_result',
+    ]);
   await screenshot(page, 'training-export');
 
   await page.getByTestId('rerun-variant').selectOption('solo');

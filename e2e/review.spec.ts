@@ -66,11 +66,22 @@ test('j and k step through the filtered list and land on the right conversations
   expect(idOf(page.url())).toBe(expected.at(-1));
 });
 
-test('r jumps to a response not parsed from tool_calls, its raw text shown; expand and collapse all; turn anchors', async ({ page, request }) => {
-  const odd = (await list(request, 'parsePath=text')).conversations[0] ?? (await list(request, 'parsePath=malformed')).conversations[0];
+test('r jumps to a response not parsed from tool_calls, its raw text shown; expand and collapse all; turn anchors', async ({
+  page,
+  request,
+}) => {
+  const odd =
+    (await list(request, 'parsePath=text')).conversations[0] ??
+    (await list(request, 'parsePath=malformed')).conversations[0];
   test.skip(!odd, 'the simulator produced no text or malformed response here');
   const path = odd.parsePaths.find((candidate) => candidate === 'text' || candidate === 'malformed') as string;
-  const transcript = (await (await request.get(`/api/conversations/${odd.id}`)).json()) as { modelCalls: { parsePath: string | null; calls: unknown[]; response: { choices?: { message?: { content?: string | null } }[] } }[] };
+  const transcript = (await (await request.get(`/api/conversations/${odd.id}`)).json()) as {
+    modelCalls: {
+      parsePath: string | null;
+      calls: unknown[];
+      response: { choices?: { message?: { content?: string | null } }[] };
+    }[];
+  };
   const call = transcript.modelCalls.find((candidate) => candidate.parsePath === path)!;
   const written = call.response.choices?.[0]?.message?.content ?? '';
 
@@ -132,14 +143,22 @@ test('a label is kept, filters the list and goes out with the export', async ({ 
   // Export the filtered list: the one conversation, with its labels and note.
   const href = await page.getByTestId('export-filtered-csv').getAttribute('href');
   const csv = await (await request.get(href!)).text();
-  const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+  const lines = csv
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
   expect(lines).toHaveLength(2);
   expect(lines[0].split(',').slice(-2)).toEqual(['labels', 'note']);
   expect(lines[1]).toContain(target.id);
   expect(lines[1]).toContain('bad input; asks for two things');
   expect(lines[1]).toContain('The request mixes two tasks.');
-  const jsonl = await (await request.get(`/api/experiments/${experimentId}/export?format=jsonl&label=bad%20input`)).text();
-  const transcripts = jsonl.trim().split('\n').map((line) => JSON.parse(line) as { conversation: { id: string }; labels: string[]; note: string });
+  const jsonl = await (
+    await request.get(`/api/experiments/${experimentId}/export?format=jsonl&label=bad%20input`)
+  ).text();
+  const transcripts = jsonl
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { conversation: { id: string }; labels: string[]; note: string });
   expect(transcripts.map((entry) => entry.conversation.id)).toEqual([target.id]);
   expect(transcripts[0].labels).toEqual(['bad input', 'asks for two things']);
 

@@ -9,11 +9,21 @@ import { createExperiment, screenshot, waitForEnd } from './helpers';
 test.setTimeout(600_000);
 
 test('every page, wide and narrow, light and dark', async ({ page, request }) => {
-  const id = await createExperiment(request, { agent: 'harness', variants: [{ name: 'baseline' }, { name: 'terse', systemPrompt: 'Call the tools.' }], endpoint: { kind: 'simulated' }, requestsPerVariant: 12, concurrency: 4 });
+  const id = await createExperiment(request, {
+    agent: 'harness',
+    variants: [{ name: 'baseline' }, { name: 'terse', systemPrompt: 'Call the tools.' }],
+    endpoint: { kind: 'simulated' },
+    requestsPerVariant: 12,
+    concurrency: 4,
+  });
   await waitForEnd(request, id);
   const text = readFileSync(path.join(process.cwd(), 'agents', 'smart_home', 'dataset.jsonl'), 'utf8');
-  const imported = (await (await request.post('/api/datasets', { data: { name: 'smart home (screens)', format: 'remora', text } })).json()) as { dataset: { id: string } };
-  const list = (await (await request.get(`/api/experiments/${id}/conversations?limit=30`)).json()) as { conversations: { id: string; variantName: string; inputIndex: number }[] };
+  const imported = (await (
+    await request.post('/api/datasets', { data: { name: 'smart home (screens)', format: 'remora', text } })
+  ).json()) as { dataset: { id: string } };
+  const list = (await (await request.get(`/api/experiments/${id}/conversations?limit=30`)).json()) as {
+    conversations: { id: string; variantName: string; inputIndex: number }[];
+  };
   const a = list.conversations.find((row) => row.variantName === 'baseline')!;
   const b = list.conversations.find((row) => row.variantName === 'terse' && row.inputIndex === a.inputIndex)!;
   const pages: [string, string, string | null][] = [
@@ -48,7 +58,10 @@ test('every page, wide and narrow, light and dark', async ({ page, request }) =>
         if (nav) await expect(page.getByTestId(nav)).toHaveAttribute('aria-current', 'page');
         if (width === 420) {
           // The page itself does not scroll sideways (wide tables scroll inside their own box).
-          expect(await page.evaluate(() => document.documentElement.scrollWidth), `${url} at 420 px`).toBeLessThanOrEqual(440);
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth),
+            `${url} at 420 px`,
+          ).toBeLessThanOrEqual(440);
         }
         titles.add(await page.title());
         await screenshot(page, `screens/${name}-${width}-${scheme}`);

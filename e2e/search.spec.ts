@@ -10,23 +10,47 @@ const WORD = 'quokka';
 
 /** `count` distinct requests, the one at `at` holding the word. */
 function inputs(count: number, at: number, tag: string) {
-  return Array.from({ length: count }, (_, index) => ({ node_text: index === at ? `Please echo the ${WORD} note ${tag}` : `Please echo request ${tag}-${index}` }));
+  return Array.from({ length: count }, (_, index) => ({
+    node_text: index === at ? `Please echo the ${WORD} note ${tag}` : `Please echo request ${tag}-${index}`,
+  }));
 }
 
 test('a word in 3 of 2,000 conversations across two experiments finds exactly those 3', async ({ page, request }) => {
   // 1,000 inputs once each: the word in 1 conversation; 500 inputs twice each: in 2 more.
-  const first = await createExperiment(request, { agent: 'harness', variants: [{ name: 'baseline' }], endpoint: { kind: 'simulated' }, inputs: inputs(1000, 417, 'a'), requestsPerVariant: 1000, concurrency: 32 });
-  const second = await createExperiment(request, { agent: 'harness', variants: [{ name: 'baseline' }], endpoint: { kind: 'simulated' }, inputs: inputs(500, 123, 'b'), requestsPerVariant: 1000, concurrency: 32 });
+  const first = await createExperiment(request, {
+    agent: 'harness',
+    variants: [{ name: 'baseline' }],
+    endpoint: { kind: 'simulated' },
+    inputs: inputs(1000, 417, 'a'),
+    requestsPerVariant: 1000,
+    concurrency: 32,
+  });
+  const second = await createExperiment(request, {
+    agent: 'harness',
+    variants: [{ name: 'baseline' }],
+    endpoint: { kind: 'simulated' },
+    inputs: inputs(500, 123, 'b'),
+    requestsPerVariant: 1000,
+    concurrency: 32,
+  });
   for (const id of [first, second]) expect((await waitForEnd(request, id)).status).toBe('completed');
 
   // What the database holds, from the API: each experiment's own text filter.
-  const inFirst = (await (await request.get(`/api/experiments/${first}/conversations?q=${WORD}&limit=500`)).json()) as { total: number; conversations: { id: string }[] };
-  const inSecond = (await (await request.get(`/api/experiments/${second}/conversations?q=${WORD}&limit=500`)).json()) as { total: number; conversations: { id: string }[] };
+  const inFirst = (await (await request.get(`/api/experiments/${first}/conversations?q=${WORD}&limit=500`)).json()) as {
+    total: number;
+    conversations: { id: string }[];
+  };
+  const inSecond = (await (
+    await request.get(`/api/experiments/${second}/conversations?q=${WORD}&limit=500`)
+  ).json()) as { total: number; conversations: { id: string }[] };
   expect(inFirst.total).toBe(1);
   expect(inSecond.total).toBe(2);
   const expected = [...inFirst.conversations, ...inSecond.conversations].map((row) => row.id).sort();
 
-  const api = (await (await request.get(`/api/search?q=${WORD}`)).json()) as { total: { count: number; exact: boolean; experiments: number }; conversations: { id: string; experimentId: string }[] };
+  const api = (await (await request.get(`/api/search?q=${WORD}`)).json()) as {
+    total: { count: number; exact: boolean; experiments: number };
+    conversations: { id: string; experimentId: string }[];
+  };
   expect(api.total).toEqual({ count: 3, exact: true, experiments: 2 });
   expect(api.conversations.map((row) => row.id).sort()).toEqual(expected);
 
@@ -36,7 +60,9 @@ test('a word in 3 of 2,000 conversations across two experiments finds exactly th
   await expect(page.getByTestId('search-total')).toHaveAttribute('data-count', '3');
   await expect(page.getByTestId('search-total')).toContainText('3 conversations in 2 experiments');
   await expect(page.getByTestId('search-row')).toHaveCount(3);
-  const shown = await page.getByTestId('search-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-conversation') ?? ''));
+  const shown = await page
+    .getByTestId('search-row')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-conversation') ?? ''));
   expect(shown.sort()).toEqual(expected);
   await screenshot(page, 'search-three-of-two-thousand');
 

@@ -12,7 +12,13 @@ export type SecondPanel = { port: number; database: string; output: () => string
  * Starts `npx next start -H HOST -p PORT` with this process's environment, minus the variables
  * named in `without`, plus `env` and a database of its own (or `database`); waits until it answers.
  */
-export async function startSecondPanel(options: { host: string; port: number; env?: Record<string, string>; without?: string[]; database?: string }): Promise<SecondPanel> {
+export async function startSecondPanel(options: {
+  host: string;
+  port: number;
+  env?: Record<string, string>;
+  without?: string[];
+  database?: string;
+}): Promise<SecondPanel> {
   const folder = mkdtempSync(path.join(tmpdir(), 'remora-second-panel-'));
   const database = options.database ?? path.join(folder, 'panel.db');
   const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, REMORA_DB: database, NEXT_TELEMETRY_DISABLED: '1' };

@@ -20,13 +20,21 @@ function completion(tokens: Token[], toolCall: { name: string; arguments: string
     choices: [
       {
         index: 0,
-        message: { role: 'assistant', content: null, tool_calls: [{ id: `call_${toolCall.name}`, type: 'function', function: toolCall }] },
+        message: {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: `call_${toolCall.name}`, type: 'function', function: toolCall }],
+        },
         logprobs: {
           content: tokens.map(([token, probability, alternatives]) => ({
             token,
             logprob: Math.log(probability),
             bytes: null,
-            top_logprobs: (alternatives ?? [[token, probability]]).map(([text, chance]) => ({ token: text, logprob: Math.log(chance), bytes: null })),
+            top_logprobs: (alternatives ?? [[token, probability]]).map(([text, chance]) => ({
+              token: text,
+              logprob: Math.log(chance),
+              bytes: null,
+            })),
           })),
         },
         finish_reason: 'tool_calls',
@@ -43,7 +51,14 @@ const FIRST = completion(
     ['<start_function_call>', SURE],
     ['call', SURE],
     [':', SURE],
-    ['simple', 0.8, [['simple', 0.8], ['submit', 0.2]]],
+    [
+      'simple',
+      0.8,
+      [
+        ['simple', 0.8],
+        ['submit', 0.2],
+      ],
+    ],
     ['_tool', 0.95],
     ['{', SURE],
     ['payload', SURE],
@@ -65,7 +80,14 @@ const SECOND = completion(
     ['<start_function_call>', SURE],
     ['call', SURE],
     [':', SURE],
-    ['submit', 0.9, [['submit', 0.9], ['simple', 0.1]]],
+    [
+      'submit',
+      0.9,
+      [
+        ['submit', 0.9],
+        ['simple', 0.1],
+      ],
+    ],
     ['_result', 1],
     ['{summary:<escape>done<escape>}', SURE],
     ['<end_function_call>', SURE],
@@ -79,8 +101,10 @@ test.beforeAll(async () => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
-    if (request.method === 'GET' && request.url === '/v1/models') return send(200, { object: 'list', data: [{ id: 'functiongemma', object: 'model' }] });
-    if (request.method !== 'POST' || request.url !== '/v1/chat/completions') return send(404, { error: { message: 'no such route' } });
+    if (request.method === 'GET' && request.url === '/v1/models')
+      return send(200, { object: 'list', data: [{ id: 'functiongemma', object: 'model' }] });
+    if (request.method !== 'POST' || request.url !== '/v1/chat/completions')
+      return send(404, { error: { message: 'no such route' } });
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -96,8 +120,17 @@ test.afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-test('the transcript shows the raw output, the tool-name confidence with runner-ups, and a lost value', async ({ page, request }) => {
-  const id = await createExperiment(request, { agent: 'harness', variants: [{ name: 'logprobs' }], endpoint: { baseUrl, model: 'functiongemma' }, requestsPerVariant: 1, inputs: [{ node_text: 'hi' }] });
+test('the transcript shows the raw output, the tool-name confidence with runner-ups, and a lost value', async ({
+  page,
+  request,
+}) => {
+  const id = await createExperiment(request, {
+    agent: 'harness',
+    variants: [{ name: 'logprobs' }],
+    endpoint: { baseUrl, model: 'functiongemma' },
+    requestsPerVariant: 1,
+    inputs: [{ node_text: 'hi' }],
+  });
   const finished = await waitForEnd(request, id);
   expect(finished.summary.variants[0].outcomes).toEqual({ submitted: 1 });
   const list = await (await request.get(`/api/experiments/${id}/conversations`)).json();
@@ -113,9 +146,13 @@ test('the transcript shows the raw output, the tool-name confidence with runner-
   await expect(confidence.getByTestId('runner-ups')).toContainText('submit_result');
   await expect(confidence.getByTestId('runner-ups')).toContainText('20.0%');
   await expect(first.getByTestId('lost-values')).toContainText('repeat');
-  await expect(first.getByTestId('lost-values')).toContainText('the model wrote 3, the parsed call has no such argument');
+  await expect(first.getByTestId('lost-values')).toContainText(
+    'the model wrote 3, the parsed call has no such argument',
+  );
   await first.getByTestId('raw-output').locator('summary').click();
-  await expect(first.getByTestId('raw-output')).toContainText('<start_function_call>call:simple_tool{payload:<escape>hi<escape>,repeat:3}<end_function_call>');
+  await expect(first.getByTestId('raw-output')).toContainText(
+    '<start_function_call>call:simple_tool{payload:<escape>hi<escape>,repeat:3}<end_function_call>',
+  );
   await expect(first.getByTestId('raw-output').locator('summary')).toHaveText('Raw output rebuilt from 17 tokens');
 
   const second = page.getByTestId('model-call').nth(1);

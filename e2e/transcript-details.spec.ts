@@ -6,12 +6,29 @@ import path from 'node:path';
 import { createExperiment, screenshot, waitForEnd } from './helpers';
 
 type Transcript = {
-  conversation: { id: string; outcome: string; inputIndex: number; verdict: { correct: boolean; scored: boolean; calls: { name: string }[] } | null };
-  modelCalls: { turn: number; parsePath: string | null; latencyMs: number; request: { messages: { role: string; content: string | null }[] }; response: unknown; calls: { name: string }[] }[];
+  conversation: {
+    id: string;
+    outcome: string;
+    inputIndex: number;
+    verdict: { correct: boolean; scored: boolean; calls: { name: string }[] } | null;
+  };
+  modelCalls: {
+    turn: number;
+    parsePath: string | null;
+    latencyMs: number;
+    request: { messages: { role: string; content: string | null }[] };
+    response: unknown;
+    calls: { name: string }[];
+  }[];
 };
 
 test('a model call shows the messages it sent and the raw response', async ({ page, request }) => {
-  const id = await createExperiment(request, { agent: 'harness', variants: [{ name: 'solo' }], endpoint: { kind: 'simulated' }, requestsPerVariant: 6 });
+  const id = await createExperiment(request, {
+    agent: 'harness',
+    variants: [{ name: 'solo' }],
+    endpoint: { kind: 'simulated' },
+    requestsPerVariant: 6,
+  });
   await waitForEnd(request, id);
   const list = await (await request.get(`/api/experiments/${id}/conversations?outcome=submitted&limit=1`)).json();
   test.skip(list.total === 0, 'the simulator submitted nothing this time');
@@ -32,7 +49,9 @@ test('a model call shows the messages it sent and the raw response', async ({ pa
   await call.getByTestId('request-details').locator('summary').click();
   const sent = call.getByTestId('request-message');
   await expect(sent).toHaveCount(first.request.messages.length);
-  expect(await sent.evaluateAll((items) => items.map((item) => item.getAttribute('data-role')))).toEqual(first.request.messages.map((message) => message.role));
+  expect(await sent.evaluateAll((items) => items.map((item) => item.getAttribute('data-role')))).toEqual(
+    first.request.messages.map((message) => message.role),
+  );
   await expect(sent.nth(1)).toContainText(first.request.messages[1].content ?? '');
   await call.getByTestId('request-json').locator('xpath=..').locator('summary').click();
   await expect(call.getByTestId('request-json')).toContainText('"tools"');
@@ -47,32 +66,52 @@ test('a model call shows the messages it sent and the raw response', async ({ pa
   expect(wide).toBeLessThanOrEqual(0);
 });
 
-test('a dataset transcript shows the expected call beside the actual one, differences marked', async ({ page, request }) => {
-  const lines = readFileSync(path.join('agents', 'smart_home', 'dataset.jsonl'), 'utf8').split('\n').filter((line) => line.trim() !== '').slice(0, 10);
+test('a dataset transcript shows the expected call beside the actual one, differences marked', async ({
+  page,
+  request,
+}) => {
+  const lines = readFileSync(path.join('agents', 'smart_home', 'dataset.jsonl'), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, 10);
   const name = `e2e-expected-${Date.now()}`;
   const imported = await request.post('/api/datasets', { data: { name, format: 'remora', text: lines.join('\n') } });
   expect(imported.status(), await imported.text()).toBeLessThan(300);
-  const id = await createExperiment(request, { agent: 'smart_home', variants: [{ name: 'plain' }], endpoint: { kind: 'simulated' }, requestsPerVariant: 10, dataset: name });
+  const id = await createExperiment(request, {
+    agent: 'smart_home',
+    variants: [{ name: 'plain' }],
+    endpoint: { kind: 'simulated' },
+    requestsPerVariant: 10,
+    dataset: name,
+  });
   await waitForEnd(request, id);
 
   const list = await (await request.get(`/api/experiments/${id}/conversations?limit=50`)).json();
-  const transcripts = (await Promise.all(list.conversations.map(async (item: { id: string }) => (await request.get(`/api/conversations/${item.id}`)).json()))) as Transcript[];
+  const transcripts = (await Promise.all(
+    list.conversations.map(async (item: { id: string }) => (await request.get(`/api/conversations/${item.id}`)).json()),
+  )) as Transcript[];
   const scored = transcripts.filter((transcript) => transcript.conversation.verdict?.scored);
   expect(scored.length).toBeGreaterThan(0);
   // A wrong one shows more; take it when there is one.
   const chosen = scored.find((transcript) => !transcript.conversation.verdict?.correct) ?? scored[0];
   const verdict = chosen.conversation.verdict!;
-  const datasetCase = JSON.parse(lines[chosen.conversation.inputIndex]) as { expect: { kind: string; calls?: { name: string }[] } };
+  const datasetCase = JSON.parse(lines[chosen.conversation.inputIndex]) as {
+    expect: { kind: string; calls?: { name: string }[] };
+  };
 
   await page.goto(`/conversations/${chosen.conversation.id}`);
   const card = page.getByTestId('expected-vs-actual');
   await expect(card).toHaveAttribute('data-state', verdict.correct ? 'right' : 'wrong');
   await expect(card.getByTestId('verdict')).toHaveText(verdict.correct ? 'right' : 'wrong');
-  if (datasetCase.expect.kind === 'call') await expect(card.getByTestId('expected-name').first()).toHaveText(datasetCase.expect.calls![0].name);
-  for (const made of verdict.calls) await expect.poll(() => card.getByTestId('actual-name').allTextContents()).toContain(made.name);
+  if (datasetCase.expect.kind === 'call')
+    await expect(card.getByTestId('expected-name').first()).toHaveText(datasetCase.expect.calls![0].name);
+  for (const made of verdict.calls)
+    await expect.poll(() => card.getByTestId('actual-name').allTextContents()).toContain(made.name);
   if (!verdict.correct) {
     // Something is marked: a wrong tool, a wrong or missing argument, a missing or extra call.
-    const marks = card.locator('[data-testid="argument-row"]:not([data-status="right"]):not([data-status="absent"]), [data-testid="expected-call"]:not([data-status="right"])');
+    const marks = card.locator(
+      '[data-testid="argument-row"]:not([data-status="right"]):not([data-status="absent"]), [data-testid="expected-call"]:not([data-status="right"])',
+    );
     await expect(marks).not.toHaveCount(0);
   }
   await screenshot(page, 'transcript-dataset-expected');
@@ -80,11 +119,22 @@ test('a dataset transcript shows the expected call beside the actual one, differ
   await screenshot(page, 'narrow-transcript-dataset-expected');
 });
 
-test('a file-changing agent shows its workspace diff coloured by line, and the changed files', async ({ page, request }) => {
-  const id = await createExperiment(request, { agent: 'docstring', variants: [{ name: 'plain' }], endpoint: { kind: 'simulated' }, requestsPerVariant: 8, concurrency: 4 });
+test('a file-changing agent shows its workspace diff coloured by line, and the changed files', async ({
+  page,
+  request,
+}) => {
+  const id = await createExperiment(request, {
+    agent: 'docstring',
+    variants: [{ name: 'plain' }],
+    endpoint: { kind: 'simulated' },
+    requestsPerVariant: 8,
+    concurrency: 4,
+  });
   await waitForEnd(request, id);
   const list = await (await request.get(`/api/experiments/${id}/conversations?limit=50`)).json();
-  const changed = (list.conversations as { id: string; changedFiles: string[] | null }[]).find((conversation) => (conversation.changedFiles ?? []).length > 0);
+  const changed = (list.conversations as { id: string; changedFiles: string[] | null }[]).find(
+    (conversation) => (conversation.changedFiles ?? []).length > 0,
+  );
   test.skip(!changed, 'the simulated model changed no file this time');
   const transcript = await (await request.get(`/api/conversations/${changed!.id}`)).json();
   const diff = transcript.conversation.workspaceDiff as string;

@@ -3,7 +3,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createExperiment, screenshot, waitForEnd } from './helpers';
 
-type ListBody = { total: number; conversations: { id: string; variantName: string; outcome: string; parsePaths: (string | null)[]; input: { node_text: string } }[] };
+type ListBody = {
+  total: number;
+  conversations: {
+    id: string;
+    variantName: string;
+    outcome: string;
+    parsePaths: (string | null)[];
+    input: { node_text: string };
+  }[];
+};
 
 let experimentId: string;
 
@@ -27,21 +36,39 @@ async function filter(page: Page, choices: { parsePath?: string; outcome?: strin
   await page.waitForURL(/conversations\?/);
 }
 
-test('filtering by parse path lists exactly the conversations the API finds, and opens one', async ({ page, request }) => {
-  const summary = (await (await request.get(`/api/experiments/${experimentId}`)).json()).summary as { variants: { parsePaths: Record<string, number> }[] };
+test('filtering by parse path lists exactly the conversations the API finds, and opens one', async ({
+  page,
+  request,
+}) => {
+  const summary = (await (await request.get(`/api/experiments/${experimentId}`)).json()).summary as {
+    variants: { parsePaths: Record<string, number> }[];
+  };
   // The rarest path the simulator produced here, so that the filter really filters.
   const counts = new Map<string, number>();
-  for (const variant of summary.variants) for (const [path, count] of Object.entries(variant.parsePaths)) counts.set(path, (counts.get(path) ?? 0) + count);
-  const [path] = [...counts.entries()].filter(([name]) => name !== 'tool_calls').sort((first, second) => first[1] - second[1])[0] ?? ['tool_calls'];
-  const api = (await (await request.get(`/api/experiments/${experimentId}/conversations?parsePath=${path}&limit=500`)).json()) as ListBody;
+  for (const variant of summary.variants)
+    for (const [path, count] of Object.entries(variant.parsePaths)) counts.set(path, (counts.get(path) ?? 0) + count);
+  const [path] = [...counts.entries()]
+    .filter(([name]) => name !== 'tool_calls')
+    .sort((first, second) => first[1] - second[1])[0] ?? ['tool_calls'];
+  const api = (await (
+    await request.get(`/api/experiments/${experimentId}/conversations?parsePath=${path}&limit=500`)
+  ).json()) as ListBody;
   expect(api.total).toBeGreaterThan(0);
   expect(api.total).toBeLessThan(80);
 
   await filter(page, { parsePath: path });
-  await expect(page.getByTestId('conversation-total')).toHaveText(`${api.total} ${api.total === 1 ? 'conversation' : 'conversations'}`);
+  await expect(page.getByTestId('conversation-total')).toHaveText(
+    `${api.total} ${api.total === 1 ? 'conversation' : 'conversations'}`,
+  );
   const rows = page.getByTestId('conversation-row');
   await expect(rows).toHaveCount(Math.min(api.total, 50));
-  for (const chips of await rows.all()) await expect(chips.getByTestId('row-parse-path').filter({ hasText: new RegExp(`^${path}$`) }).first()).toBeVisible();
+  for (const chips of await rows.all())
+    await expect(
+      chips
+        .getByTestId('row-parse-path')
+        .filter({ hasText: new RegExp(`^${path}$`) })
+        .first(),
+    ).toBeVisible();
   await screenshot(page, 'conversations-filtered-parse-path');
 
   await rows.first().getByTestId('conversation-link').click();
@@ -49,23 +76,35 @@ test('filtering by parse path lists exactly the conversations the API finds, and
   await page.waitForURL(/\/conversations\/[0-9a-f-]+(\?|$)/);
   const id = new URL(page.url()).pathname.split('/').pop() as string;
   expect(api.conversations.map((conversation) => conversation.id)).toContain(id);
-  await expect(page.getByTestId('model-call').getByTestId('parse-path').filter({ hasText: new RegExp(`^${path}$`) }).first()).toBeVisible();
+  await expect(
+    page
+      .getByTestId('model-call')
+      .getByTestId('parse-path')
+      .filter({ hasText: new RegExp(`^${path}$`) })
+      .first(),
+  ).toBeVisible();
   await expect(page.getByTestId('message').first()).toHaveAttribute('data-role', 'system');
 });
 
 test('filtering by outcome and by text finds the right transcripts', async ({ page, request }) => {
   const outcome = 'no_tool_call';
-  const api = (await (await request.get(`/api/experiments/${experimentId}/conversations?outcome=${outcome}&limit=500`)).json()) as ListBody;
+  const api = (await (
+    await request.get(`/api/experiments/${experimentId}/conversations?outcome=${outcome}&limit=500`)
+  ).json()) as ListBody;
   test.skip(api.total === 0, 'the simulator produced no conversation with this outcome');
   await filter(page, { outcome });
-  await expect(page.getByTestId('conversation-total')).toHaveText(`${api.total} ${api.total === 1 ? 'conversation' : 'conversations'}`);
+  await expect(page.getByTestId('conversation-total')).toHaveText(
+    `${api.total} ${api.total === 1 ? 'conversation' : 'conversations'}`,
+  );
   await expect(page.getByTestId('conversation-row')).not.toHaveCount(0);
   await expect(page.locator(`[data-testid="conversation-row"]:not([data-outcome="${outcome}"])`)).toHaveCount(0);
   await page.getByTestId('conversation-link').first().click();
   await expect(page.getByTestId('outcome').first()).toHaveText(outcome);
 
   // Text: words of one input, found in the user message of each conversation that ran it.
-  const all = (await (await request.get(`/api/experiments/${experimentId}/conversations?limit=500`)).json()) as ListBody;
+  const all = (await (
+    await request.get(`/api/experiments/${experimentId}/conversations?limit=500`)
+  ).json()) as ListBody;
   const expected = all.conversations.filter((conversation) => conversation.input.node_text.includes('München'));
   expect(expected.length).toBeGreaterThan(0);
   await filter(page, { text: 'münchen' });
@@ -105,7 +144,11 @@ test('pages forward and back through a long list, keeping the filters', async ({
   await page.screenshot({ path: 'test-results/screenshots/narrow-conversations-top.png' });
   const wide = await page.evaluate(() =>
     [...document.querySelectorAll('body *')]
-      .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !element.closest('.table-scroll'))
+      .filter(
+        (element) =>
+          element.getBoundingClientRect().right > document.documentElement.clientWidth + 1 &&
+          !element.closest('.table-scroll'),
+      )
       .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
       .slice(0, 10),
   );

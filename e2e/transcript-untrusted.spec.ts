@@ -19,8 +19,10 @@ test.beforeAll(async () => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
-    if (request.method === 'GET' && request.url === '/v1/models') return send(200, { object: 'list', data: [{ id: 'hostile', object: 'model' }] });
-    if (request.method !== 'POST' || request.url !== '/v1/chat/completions') return send(404, { error: { message: 'no such route' } });
+    if (request.method === 'GET' && request.url === '/v1/models')
+      return send(200, { object: 'list', data: [{ id: 'hostile', object: 'model' }] });
+    if (request.method !== 'POST' || request.url !== '/v1/chat/completions')
+      return send(404, { error: { message: 'no such route' } });
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -47,7 +49,9 @@ test.afterAll(async () => {
 
 async function nothingRan(page: Page) {
   await expect(page.locator('main img, main b, main script')).toHaveCount(0);
-  expect(await page.evaluate(() => (window as unknown as { __remoraInjected?: number }).__remoraInjected)).toBeUndefined();
+  expect(
+    await page.evaluate(() => (window as unknown as { __remoraInjected?: number }).__remoraInjected),
+  ).toBeUndefined();
 }
 
 test('HTML and scripts in model output are shown as text everywhere', async ({ page, request }) => {
@@ -59,7 +63,10 @@ test('HTML and scripts in model output are shown as text everywhere', async ({ p
     inputs: [{ node_text: 'Echo <script>window.__remoraInjected = 4</script>' }],
   });
   const finished = await waitForEnd(request, id);
-  expect(finished.summary.variants.map((variant) => variant.outcomes)).toEqual([{ no_tool_call: 1 }, { no_tool_call: 1 }]);
+  expect(finished.summary.variants.map((variant) => variant.outcomes)).toEqual([
+    { no_tool_call: 1 },
+    { no_tool_call: 1 },
+  ]);
 
   // Found by searching for the markup itself.
   await page.goto(`/experiments/${id}/conversations?q=${encodeURIComponent('<script>window.__remoraInjected = 3')}`);
@@ -75,7 +82,9 @@ test('HTML and scripts in model output are shown as text everywhere', async ({ p
   await call.locator('summary').first().click();
   await expect(call.getByTestId('validated-calls')).toContainText(PAYLOAD);
   await call.getByTestId('request-details').locator('summary').click();
-  await expect(call.getByTestId('request-message').nth(1)).toContainText('<script>window.__remoraInjected = 4</script>');
+  await expect(call.getByTestId('request-message').nth(1)).toContainText(
+    '<script>window.__remoraInjected = 4</script>',
+  );
   await call.getByTestId('response-details').locator('summary').click();
   await expect(call.getByTestId('raw-response')).toContainText('onerror');
   const last = page.getByTestId('model-call').nth(1);

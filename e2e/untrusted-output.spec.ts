@@ -4,7 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createExperiment, screenshot, waitForEnd } from './helpers';
 
-const HOSTILE = '<script>window.__remoraInjected = 1</script><img src="x" onerror="window.__remoraInjected = 2"><b>bold?</b>';
+const HOSTILE =
+  '<script>window.__remoraInjected = 1</script><img src="x" onerror="window.__remoraInjected = 2"><b>bold?</b>';
 
 let server: Server;
 let baseUrl: string;
@@ -16,7 +17,8 @@ test.beforeAll(async () => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
-    if (request.method === 'GET' && request.url === '/v1/models') return send(200, { object: 'list', data: [{ id: 'hostile', object: 'model' }] });
+    if (request.method === 'GET' && request.url === '/v1/models')
+      return send(200, { object: 'list', data: [{ id: 'hostile', object: 'model' }] });
     if (request.method === 'POST' && request.url === '/v1/chat/completions') {
       request.resume();
       request.on('end', () =>
@@ -58,14 +60,20 @@ test('model output holding <script> and HTML is shown as text, never run', async
   const assistant = page.locator('[data-testid="message"][data-role="assistant"]');
   await expect(assistant.getByTestId('message-content')).toHaveText(HOSTILE);
   await expect(page.getByTestId('final-text')).toContainText(HOSTILE);
-  await expect(page.locator('[data-testid="message"][data-role="user"]')).toContainText('<script>window.__remoraInjected = 3</script>');
+  await expect(page.locator('[data-testid="message"][data-role="user"]')).toContainText(
+    '<script>window.__remoraInjected = 3</script>',
+  );
   await expect(page.locator('[data-testid="message"][data-role="system"]')).toContainText('<i>not italic</i>');
   // Nothing of it became markup.
   await expect(page.locator('main img, main b, main i, main script')).toHaveCount(0);
-  expect(await page.evaluate(() => (window as unknown as { __remoraInjected?: number }).__remoraInjected)).toBeUndefined();
+  expect(
+    await page.evaluate(() => (window as unknown as { __remoraInjected?: number }).__remoraInjected),
+  ).toBeUndefined();
   await screenshot(page, 'transcript-hostile');
 
   await page.goto(`/experiments/${id}/conversations`);
   await expect(page.getByTestId('conversation-row')).toContainText('<script>');
-  expect(await page.evaluate(() => (window as unknown as { __remoraInjected?: number }).__remoraInjected)).toBeUndefined();
+  expect(
+    await page.evaluate(() => (window as unknown as { __remoraInjected?: number }).__remoraInjected),
+  ).toBeUndefined();
 });

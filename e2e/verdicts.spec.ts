@@ -3,8 +3,22 @@
 import { expect, test } from '@playwright/test';
 import { createExperiment, screenshot, waitForEnd } from './helpers';
 
-type Comparison = { metric: string; p: number | null; pAdjusted: number | null; method: string; paired: boolean; anytime?: { p: number | null } };
-type Body = { status: string; summary: { verdict: string; comparisons: Comparison[]; variants: { name: string; passHatK: Record<string, number> }[] } };
+type Comparison = {
+  metric: string;
+  p: number | null;
+  pAdjusted: number | null;
+  method: string;
+  paired: boolean;
+  anytime?: { p: number | null };
+};
+type Body = {
+  status: string;
+  summary: {
+    verdict: string;
+    comparisons: Comparison[];
+    variants: { name: string; passHatK: Record<string, number> }[];
+  };
+};
 
 test('shows the live anytime-valid verdict while running and the final verdict after', async ({ page, request }) => {
   test.setTimeout(180_000);
@@ -36,7 +50,10 @@ test('shows the live anytime-valid verdict while running and the final verdict a
   await expect(page.getByTestId('comparisons').locator('li').first()).toContainText('Tool-call rate');
 });
 
-test('three variants: raw and Holm-adjusted p-values, paired by input, and the pass^k chart', async ({ page, request }) => {
+test('three variants: raw and Holm-adjusted p-values, paired by input, and the pass^k chart', async ({
+  page,
+  request,
+}) => {
   const id = await createExperiment(request, {
     agent: 'harness',
     variants: [

@@ -20,7 +20,12 @@ describe('readConfig', () => {
 
   it('reads the other settings and their defaults', () => {
     const settings = readConfig({ REMORA_SIM_LATENCY_MS: '0', REMORA_AGENTS_DIR: 'agents', REMORA_TOKEN: 'secret' });
-    expect(settings).toMatchObject({ simulatorLatencyMs: 0, agentsDir: path.join(projectRoot(), 'agents'), token: 'secret', migrationsFolder: null });
+    expect(settings).toMatchObject({
+      simulatorLatencyMs: 0,
+      agentsDir: path.join(projectRoot(), 'agents'),
+      token: 'secret',
+      migrationsFolder: null,
+    });
     expect(readConfig({}).simulatorLatencyMs).toBe(25);
   });
 
@@ -47,7 +52,11 @@ describe('the same database file from any working folder', () => {
     // A working folder at another depth than the project root, so that the relative path would lead elsewhere from it.
     const cwd = path.join(elsewhere, 'a', 'b', 'c');
     mkdirSync(cwd, { recursive: true });
-    const printed = execFileSync(process.execPath, [cli, 'campaign', 'list', '--json'], { cwd, env: { ...process.env, REMORA_DB: relative }, encoding: 'utf8' });
+    const printed = execFileSync(process.execPath, [cli, 'campaign', 'list', '--json'], {
+      cwd,
+      env: { ...process.env, REMORA_DB: relative },
+      encoding: 'utf8',
+    });
     expect(JSON.parse(printed)).toEqual([]);
     expect(existsSync(file)).toBe(true);
     // The panel's server side reads the same module, whatever folder Next runs in.

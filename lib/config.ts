@@ -53,7 +53,8 @@ function readEnvironment(given: Record<string, string | undefined>): { values: E
   const latency = given.REMORA_SIM_LATENCY_MS;
   if (latency !== undefined) {
     const number = Number(latency.trim());
-    if (latency.trim() === '' || !Number.isFinite(number) || number < 0) problems.push(`REMORA_SIM_LATENCY_MS: must be a number of milliseconds, 0 or more (got "${latency}")`);
+    if (latency.trim() === '' || !Number.isFinite(number) || number < 0)
+      problems.push(`REMORA_SIM_LATENCY_MS: must be a number of milliseconds, 0 or more (got "${latency}")`);
     else values.REMORA_SIM_LATENCY_MS = number;
   }
   for (const name of ['REMORA_DEBUG', 'REMORA_CHECK_RESPONSES'] as const) {
@@ -83,7 +84,9 @@ export type RemoraConfig = {
 /** The settings an environment gives; a bad value is a ConfigurationError naming the variable. */
 export function readConfig(environment: Record<string, string | undefined>, root = projectRoot()): RemoraConfig {
   // An empty variable counts as unset, as the shell scripts treat it.
-  const given = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''));
+  const given = Object.fromEntries(
+    Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const { values, problems } = readEnvironment(given);
   if (problems.length > 0) throw new ConfigurationError('invalid environment variables', problems);
   const fromRoot = (value: string | undefined) => (value === undefined ? null : path.resolve(root, value));

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, ExperimentConflictError, InputError, NotFoundError, RemoraError, ServerError } from './errors';
+import {
+  ConfigurationError,
+  ExperimentConflictError,
+  InputError,
+  NotFoundError,
+  RemoraError,
+  ServerError,
+} from './errors';
 import { exitCodeFor } from './cli/exit-code';
 import { HttpError } from './http/errors';
 
@@ -26,7 +33,14 @@ describe('RemoraError.is', () => {
   });
 
   it('is false for anything else, including look-alikes', () => {
-    for (const value of [null, undefined, 'NotFoundError', 42, new Error('x'), { name: 'NotFoundError', fault: 'input', message: 'x' }]) {
+    for (const value of [
+      null,
+      undefined,
+      'NotFoundError',
+      42,
+      new Error('x'),
+      { name: 'NotFoundError', fault: 'input', message: 'x' },
+    ]) {
       expect(RemoraError.is(value)).toBe(false);
       expect(NotFoundError.is(value)).toBe(false);
     }

@@ -21,7 +21,11 @@ export class RemoraError extends Error {
   constructor(fault: Fault, message: string, options?: { cause?: unknown }) {
     super(message, options);
     const lineage: string[] = [];
-    for (let type: unknown = new.target; typeof type === 'function' && type !== Error; type = Object.getPrototypeOf(type)) {
+    for (
+      let type: unknown = new.target;
+      typeof type === 'function' && type !== Error;
+      type = Object.getPrototypeOf(type)
+    ) {
       if (Object.hasOwn(type, 'code')) lineage.push((type as RemoraErrorClass).code);
     }
     this.name = lineage[0] ?? 'RemoraError';

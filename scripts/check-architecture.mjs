@@ -8,11 +8,15 @@ import path from 'node:path';
 const root = path.resolve(process.argv[2] ?? '.');
 const cruiser = path.join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
 const targets = ['lib', 'app', 'proxy.ts', 'instrumentation.ts'];
-const run = spawnSync(process.execPath, [cruiser, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...targets], {
-  cwd: root,
-  encoding: 'utf8',
-  maxBuffer: 512 * 1024 * 1024,
-});
+const run = spawnSync(
+  process.execPath,
+  [cruiser, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...targets],
+  {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 512 * 1024 * 1024,
+  },
+);
 if (run.error || !run.stdout) {
   console.error(`dependency-cruiser did not run: ${run.error?.message ?? run.stderr}`);
   process.exit(2);
@@ -22,13 +26,17 @@ const report = JSON.parse(run.stdout);
 const problems = [];
 for (const violation of report.summary.violations) {
   if (violation.rule.severity !== 'error') continue;
-  const cycle = violation.cycle?.length ? ` (cycle: ${violation.cycle.map((step) => step.name ?? step).join(' → ')})` : '';
+  const cycle = violation.cycle?.length
+    ? ` (cycle: ${violation.cycle.map((step) => step.name ?? step).join(' → ')})`
+    : '';
   problems.push(`${violation.rule.name}: ${violation.from} → ${violation.to}${cycle}`);
 }
 for (const cycle of folderCycles(report.modules)) problems.push(`no-folder-cycle-in-lib: ${cycle.join(' → ')}`);
 
 for (const line of problems) console.log(line);
-console.log(`${problems.length === 0 ? 'no' : problems.length} architecture violation${problems.length === 1 ? '' : 's'} (${report.summary.totalCruised} modules)`);
+console.log(
+  `${problems.length === 0 ? 'no' : problems.length} architecture violation${problems.length === 1 ? '' : 's'} (${report.summary.totalCruised} modules)`,
+);
 process.exit(problems.length === 0 ? 0 : 1);
 
 /** Cycles in the graph of lib/'s top folders (files at lib/'s root count as one folder, "lib"). */

@@ -13,7 +13,14 @@ const POINTER = path.join(BUILD_FOLDER, 'cli.json');
 // Besides the sources esbuild reports, these decide what a build contains.
 // Installed packages are not checked file by file (two thirds of the inputs, a stat each at every
 // start): npm rewrites node_modules/.package-lock.json whenever it changes what is installed.
-const CONFIG_INPUTS = ['scripts/cli-build.mjs', 'lib/build/bundle-settings.json', 'package.json', 'package-lock.json', 'tsconfig.json', 'node_modules/.package-lock.json'];
+const CONFIG_INPUTS = [
+  'scripts/cli-build.mjs',
+  'lib/build/bundle-settings.json',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'node_modules/.package-lock.json',
+];
 // An older build folder may still serve a process that started before the rebuild; keep it a while.
 const OLD_BUILD_GRACE_MS = 60 * 60 * 1000;
 
@@ -99,7 +106,8 @@ export async function compiledCliEntry() {
   let dir = currentBuild();
   if (!dir) {
     mkdirSync(BUILD_FOLDER, { recursive: true });
-    if (process.stderr.isTTY) process.stderr.write('remora: compiling the command line (sources changed; about a second)...\n');
+    if (process.stderr.isTTY)
+      process.stderr.write('remora: compiling the command line (sources changed; about a second)...\n');
     dir = await buildCli();
   }
   return pathToFileURL(path.join(dir, 'main.js')).href;
@@ -114,12 +122,16 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     mkdirSync(BUILD_FOLDER, { recursive: true });
     try {
       const dir = await buildCli();
-      console.log(`remora: built the command line in ${Math.round(performance.now() - started)} ms (${path.relative(ROOT, dir)})`);
+      console.log(
+        `remora: built the command line in ${Math.round(performance.now() - started)} ms (${path.relative(ROOT, dir)})`,
+      );
     } catch (error) {
       // At install time a source that does not compile must not fail the whole install: the
       // command line compiles again on first use and shows the error there.
       if (!process.argv.includes('--postinstall')) throw error;
-      console.warn(`remora: could not compile the command line now; it will be compiled on first use (${error instanceof Error ? error.message.split('\n')[0] : error})`);
+      console.warn(
+        `remora: could not compile the command line now; it will be compiled on first use (${error instanceof Error ? error.message.split('\n')[0] : error})`,
+      );
     }
   }
 }

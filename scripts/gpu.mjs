@@ -22,18 +22,31 @@ if (!(choice in PACKAGES)) {
   process.exit(2);
 }
 if (!['linux', 'win'].includes(platform) || process.arch !== 'x64') {
-  console.error(`node-llama-cpp has no ${choice} binaries for ${process.platform}-${process.arch}${process.platform === 'darwin' ? ' (on a Mac, Metal comes with the default install)' : ''}`);
+  console.error(
+    `node-llama-cpp has no ${choice} binaries for ${process.platform}-${process.arch}${process.platform === 'darwin' ? ' (on a Mac, Metal comes with the default install)' : ''}`,
+  );
   process.exit(2);
 }
 // The binaries must be the exact version of the binding, or node-llama-cpp ignores them.
 const { version } = JSON.parse(readFileSync(path.join(root, 'node_modules', 'node-llama-cpp', 'package.json'), 'utf8'));
-const dependencies = Object.fromEntries(PACKAGES[choice].map((suffix) => [`@node-llama-cpp/${platform}-${suffix}`, version]));
+const dependencies = Object.fromEntries(
+  PACKAGES[choice].map((suffix) => [`@node-llama-cpp/${platform}-${suffix}`, version]),
+);
 mkdirSync(folder, { recursive: true });
-writeFileSync(path.join(folder, 'package.json'), `${JSON.stringify({ private: true, description: 'node-llama-cpp GPU binaries, installed by npm run gpu', dependencies }, null, 2)}\n`);
+writeFileSync(
+  path.join(folder, 'package.json'),
+  `${JSON.stringify({ private: true, description: 'node-llama-cpp GPU binaries, installed by npm run gpu', dependencies }, null, 2)}\n`,
+);
 console.log(`installing ${Object.keys(dependencies).join(', ')} ${version} into gpu/ ...`);
-const npm = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock'], { cwd: folder, stdio: 'inherit', shell: process.platform === 'win32' });
+const npm = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock'], {
+  cwd: folder,
+  stdio: 'inherit',
+  shell: process.platform === 'win32',
+});
 if (npm.status !== 0) process.exit(npm.status ?? 1);
-const missing = Object.keys(dependencies).filter((name) => !existsSync(path.join(folder, 'node_modules', name, 'package.json')));
+const missing = Object.keys(dependencies).filter(
+  (name) => !existsSync(path.join(folder, 'node_modules', name, 'package.json')),
+);
 if (missing.length > 0) {
   console.error(`npm did not install ${missing.join(', ')}`);
   process.exit(1);

@@ -24,9 +24,26 @@ beforeAll(async () => {
     writeFileSync(promptA, `Run ${run}. You are a careful assistant. Always respond with a tool call.\n`);
     writeFileSync(promptB, `You are an assistant who works with care (run ${run}). Always respond with a tool call.\n`);
     const result = await runCli([
-      'harness', '--agent', 'harness', '--base-url', sim.origin, '--model', 'functiongemma',
-      '--variant', `a=${promptA}`, '--variant', `b=${promptB}`, '--requests-per-variant', '52', '--concurrency', '8',
-      '--temperature', '0', '--db', path.join(folder, `aa-${run}.db`), '--json',
+      'harness',
+      '--agent',
+      'harness',
+      '--base-url',
+      sim.origin,
+      '--model',
+      'functiongemma',
+      '--variant',
+      `a=${promptA}`,
+      '--variant',
+      `b=${promptB}`,
+      '--requests-per-variant',
+      '52',
+      '--concurrency',
+      '8',
+      '--temperature',
+      '0',
+      '--db',
+      path.join(folder, `aa-${run}.db`),
+      '--json',
     ]);
     expect(result.code).toBe(0);
     summaries.push(JSON.parse(result.stdout));
@@ -51,6 +68,10 @@ describe('A/A at temperature 0 with repeated inputs', () => {
       for (const variant of summary.variants) expect(variant.passHatK['2']).toBeCloseTo(variant.passHatK['1'], 12);
     }
     // Not trivially: the variants' answers do differ on some inputs (identical answers never could).
-    expect(summaries.some((summary) => summary.comparisons.some((comparison: any) => comparison.difference !== null && comparison.difference !== 0))).toBe(true);
+    expect(
+      summaries.some((summary) =>
+        summary.comparisons.some((comparison: any) => comparison.difference !== null && comparison.difference !== 0),
+      ),
+    ).toBe(true);
   });
 });

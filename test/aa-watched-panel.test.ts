@@ -15,14 +15,23 @@ const AT_ONCE = 4;
 /** Between two looks: as often as the view can be computed, without starving the run. */
 const LOOK_EVERY_MS = Number(process.env.REMORA_AA_LOOK_MS ?? 150);
 
-type Run = { looks: number; liveLooks: number; differenceAtSomeLook: boolean; finalDifference: boolean; finalPaired: boolean; variantsDisagree: boolean };
+type Run = {
+  looks: number;
+  liveLooks: number;
+  differenceAtSomeLook: boolean;
+  finalDifference: boolean;
+  finalPaired: boolean;
+  variantsDisagree: boolean;
+};
 
 let panel: TestPanel;
 const runs: Run[] = [];
 
 function prompt(run: number, wording: 'a' | 'b'): string {
   const task = 'Echo the request with simple_tool, then submit the result. Always respond with a tool call.';
-  return wording === 'a' ? `Run ${run}. You are a careful assistant. ${task}` : `You are an assistant who works with care (run ${run}).\n${task}`;
+  return wording === 'a'
+    ? `Run ${run}. You are a careful assistant. ${task}`
+    : `You are an assistant who works with care (run ${run}).\n${task}`;
 }
 
 async function watch(run: number): Promise<Run> {
@@ -39,7 +48,14 @@ async function watch(run: number): Promise<Run> {
     temperature: 0,
   });
   const { id } = await createExperimentFromRequest(panel, request);
-  const result: Run = { looks: 0, liveLooks: 0, differenceAtSomeLook: false, finalDifference: false, finalPaired: true, variantsDisagree: false };
+  const result: Run = {
+    looks: 0,
+    liveLooks: 0,
+    differenceAtSomeLook: false,
+    finalDifference: false,
+    finalPaired: true,
+    variantsDisagree: false,
+  };
   for (;;) {
     const view = getExperimentView(panel, id);
     result.looks++;
@@ -49,7 +65,9 @@ async function watch(run: number): Promise<Run> {
     if (ended) {
       result.finalDifference = view.summary.comparisons.some((comparison) => comparison.detectable);
       result.finalPaired = view.summary.comparisons.every((comparison) => comparison.paired);
-      result.variantsDisagree = view.summary.comparisons.some((comparison) => comparison.difference !== null && comparison.difference !== 0);
+      result.variantsDisagree = view.summary.comparisons.some(
+        (comparison) => comparison.difference !== null && comparison.difference !== 0,
+      );
       expect(view.status).toBe('completed');
       return result;
     }
@@ -75,7 +93,9 @@ describe('A/A experiments in the panel, watched while they run', () => {
     const atSomeLook = runs.filter((run) => run.differenceAtSomeLook).length;
     const final = runs.filter((run) => run.finalDifference).length;
     const disagree = runs.filter((run) => run.variantsDisagree).length;
-    console.log(`${RUNS} A/A runs: ${runs.reduce((sum, run) => sum + run.looks, 0)} looks (${runs.reduce((sum, run) => sum + run.liveLooks, 0)} live); variants disagree on some input in ${disagree}; a difference at some look in ${atSomeLook}, at the end in ${final}`);
+    console.log(
+      `${RUNS} A/A runs: ${runs.reduce((sum, run) => sum + run.looks, 0)} looks (${runs.reduce((sum, run) => sum + run.liveLooks, 0)} live); variants disagree on some input in ${disagree}; a difference at some look in ${atSomeLook}, at the end in ${final}`,
+    );
     // Watched many times per run, and most looks while it ran (the live, anytime-valid verdict).
     expect(Math.min(...runs.map((run) => run.liveLooks))).toBeGreaterThanOrEqual(3);
     expect(runs.every((run) => run.finalPaired)).toBe(true);

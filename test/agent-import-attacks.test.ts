@@ -21,15 +21,31 @@ beforeAll(async () => {
   const agentsDir = path.join(scratch, 'agents');
   ({ hostile, good } = await writeHostileAgents(agentsDir));
   // An empty folder to sync from: every agent comes in through the API.
-  panel = await startPanel({ root: scratch, agentsDir: path.join(scratch, 'none'), databaseFile: path.join(scratch, 'panel.db'), simulatorLatencyMs: 0, log: () => {} });
+  panel = await startPanel({
+    root: scratch,
+    agentsDir: path.join(scratch, 'none'),
+    databaseFile: path.join(scratch, 'panel.db'),
+    simulatorLatencyMs: 0,
+    log: () => {},
+  });
 });
 afterAll(async () => {
   await stopPanel();
   await rm(scratch, { recursive: true, force: true });
 });
 
-async function post(body: Record<string, unknown>): Promise<{ status: number; body: { error?: string; reasons?: string[]; name?: string; scripts?: string[]; stored?: boolean } }> {
-  const response = await POST(new Request('http://127.0.0.1:3000/api/agents', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }), undefined);
+async function post(body: Record<string, unknown>): Promise<{
+  status: number;
+  body: { error?: string; reasons?: string[]; name?: string; scripts?: string[]; stored?: boolean };
+}> {
+  const response = await POST(
+    new Request('http://127.0.0.1:3000/api/agents', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+    undefined,
+  );
   return { status: response.status, body: (await response.json()) as never };
 }
 
@@ -65,7 +81,19 @@ describe('importing an agent through the API', () => {
 describe('running such an agent from the command line', () => {
   it('refuses it before anything runs, naming the reason', async () => {
     for (const agent of hostile.filter((candidate) => ['bash', 'link', 'dotdot'].includes(candidate.name))) {
-      const run = await runCli(['harness', '--agent', agent.name, '--agents-dir', path.join(scratch, 'agents'), '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', '--db', path.join(scratch, 'cli.db')]);
+      const run = await runCli([
+        'harness',
+        '--agent',
+        agent.name,
+        '--agents-dir',
+        path.join(scratch, 'agents'),
+        '--base-url',
+        'http://127.0.0.1:9/v1',
+        '--model',
+        'm',
+        '--db',
+        path.join(scratch, 'cli.db'),
+      ]);
       expect(run.code, agent.name).not.toBe(0);
       expect(run.stderr, agent.name).toContain(agent.expected);
       expect(run.stderr, agent.name).not.toContain('internal error');

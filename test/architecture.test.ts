@@ -19,7 +19,15 @@ function check(root: string) {
 function copyOfTree(): string {
   const copy = mkdtempSync(path.join(tmpdir(), 'remora-architecture-'));
   copies.push(copy);
-  for (const entry of ['lib', 'app', 'proxy.ts', 'instrumentation.ts', 'tsconfig.json', 'package.json', '.dependency-cruiser.cjs']) {
+  for (const entry of [
+    'lib',
+    'app',
+    'proxy.ts',
+    'instrumentation.ts',
+    'tsconfig.json',
+    'package.json',
+    '.dependency-cruiser.cjs',
+  ]) {
     cpSync(path.join(projectRoot, entry), path.join(copy, entry), { recursive: true });
   }
   symlinkSync(path.join(projectRoot, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
@@ -36,26 +44,54 @@ function plant(root: string, file: string, text: string) {
 const CRUISE_MS = 240_000;
 
 describe('the import rules', () => {
-  it('hold on the project as it is', () => {
-    const { status, output } = check(projectRoot);
-    expect(output).toMatch(/^no architecture violations/m);
-    expect(status).toBe(0);
-  }, CRUISE_MS);
+  it(
+    'hold on the project as it is',
+    () => {
+      const { status, output } = check(projectRoot);
+      expect(output).toMatch(/^no architecture violations/m);
+      expect(status).toBe(0);
+    },
+    CRUISE_MS,
+  );
 
-  it('fail on a copy with one violation of each, naming each rule', () => {
-    const root = copyOfTree();
-    plant(root, 'lib/runner/planted-db.ts', "import { getDatabase } from '../db/client';\nexport const planted = getDatabase;\n");
-    plant(root, 'lib/protocol/planted-upward.ts', "import { SUBMIT_RESULT } from './conversation';\nimport type { RunnerSettings } from '../runner/types';\nexport type Planted = RunnerSettings;\nexport const planted = SUBMIT_RESULT;\n");
-    plant(root, 'lib/metrics/planted-a.ts', "import { b } from './planted-b';\nexport const a = () => b();\n");
-    plant(root, 'lib/metrics/planted-b.ts', "import { a } from './planted-a';\nexport const b = () => a();\n");
-    plant(root, 'app/components/planted-client.tsx', "'use client';\nimport { getDatabase } from '@/lib/db/client';\nexport const planted = getDatabase;\n");
-    plant(root, 'lib/functiongemma/planted-upward.ts', "import { runConversation } from '../runner/run-conversation';\nexport const planted = runConversation;\n");
-    const { status, output } = check(root);
-    expect(status).toBe(1);
-    expect(output).toMatch(/^core-imports-no-db-or-web: lib\/runner\/planted-db\.ts → lib\/db\/client\.ts/m);
-    expect(output).toMatch(/^protocol-imports-nothing: lib\/protocol\/planted-upward\.ts → lib\/runner\/types\.ts/m);
-    expect(output).toMatch(/^no-runtime-cycles: lib\/metrics\/planted-[ab]\.ts → lib\/metrics\/planted-[ab]\.ts/m);
-    expect(output).toMatch(/^client-imports-no-server-module: app\/components\/planted-client\.tsx → lib\/db\/client\.ts/m);
-    expect(output).toMatch(/^no-folder-cycle-in-lib: .*functiongemma.*runner|^no-folder-cycle-in-lib: .*runner.*functiongemma/m);
-  }, CRUISE_MS);
+  it(
+    'fail on a copy with one violation of each, naming each rule',
+    () => {
+      const root = copyOfTree();
+      plant(
+        root,
+        'lib/runner/planted-db.ts',
+        "import { getDatabase } from '../db/client';\nexport const planted = getDatabase;\n",
+      );
+      plant(
+        root,
+        'lib/protocol/planted-upward.ts',
+        "import { SUBMIT_RESULT } from './conversation';\nimport type { RunnerSettings } from '../runner/types';\nexport type Planted = RunnerSettings;\nexport const planted = SUBMIT_RESULT;\n",
+      );
+      plant(root, 'lib/metrics/planted-a.ts', "import { b } from './planted-b';\nexport const a = () => b();\n");
+      plant(root, 'lib/metrics/planted-b.ts', "import { a } from './planted-a';\nexport const b = () => a();\n");
+      plant(
+        root,
+        'app/components/planted-client.tsx',
+        "'use client';\nimport { getDatabase } from '@/lib/db/client';\nexport const planted = getDatabase;\n",
+      );
+      plant(
+        root,
+        'lib/functiongemma/planted-upward.ts',
+        "import { runConversation } from '../runner/run-conversation';\nexport const planted = runConversation;\n",
+      );
+      const { status, output } = check(root);
+      expect(status).toBe(1);
+      expect(output).toMatch(/^core-imports-no-db-or-web: lib\/runner\/planted-db\.ts → lib\/db\/client\.ts/m);
+      expect(output).toMatch(/^protocol-imports-nothing: lib\/protocol\/planted-upward\.ts → lib\/runner\/types\.ts/m);
+      expect(output).toMatch(/^no-runtime-cycles: lib\/metrics\/planted-[ab]\.ts → lib\/metrics\/planted-[ab]\.ts/m);
+      expect(output).toMatch(
+        /^client-imports-no-server-module: app\/components\/planted-client\.tsx → lib\/db\/client\.ts/m,
+      );
+      expect(output).toMatch(
+        /^no-folder-cycle-in-lib: .*functiongemma.*runner|^no-folder-cycle-in-lib: .*runner.*functiongemma/m,
+      );
+    },
+    CRUISE_MS,
+  );
 });

@@ -19,7 +19,9 @@ let lintServer: ScriptedServer;
 let docServer: ScriptedServer;
 
 function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-C', cwd, '-c', 'user.name=test', '-c', 'user.email=test@localhost', ...args], { encoding: 'utf8' });
+  return execFileSync('git', ['-C', cwd, '-c', 'user.name=test', '-c', 'user.email=test@localhost', ...args], {
+    encoding: 'utf8',
+  });
 }
 
 function ruffIssues(folder: string): number {
@@ -32,10 +34,18 @@ function ruffIssues(folder: string): number {
   return total;
 }
 
-type RunJson = { id: string; files: number; nodes: number; conversations: number; changes: { id: string; file: string; node: string; diff: string; checks: Record<string, unknown> }[] };
+type RunJson = {
+  id: string;
+  files: number;
+  nodes: number;
+  conversations: number;
+  changes: { id: string; file: string; node: string; diff: string; checks: Record<string, unknown> }[];
+};
 
 beforeAll(async () => {
-  const stdlibJson = execFileSync('python3', ['-c', 'import json, os; print(os.path.dirname(json.__file__))'], { encoding: 'utf8' }).trim();
+  const stdlibJson = execFileSync('python3', ['-c', 'import json, os; print(os.path.dirname(json.__file__))'], {
+    encoding: 'utf8',
+  }).trim();
   cpSync(stdlibJson, path.join(repo, 'json'), { recursive: true, filter: (source) => !source.includes('__pycache__') });
   git(scratch, 'init', '-q', repo);
   git(repo, 'add', '-A');
@@ -51,7 +61,23 @@ afterAll(async () => {
 });
 
 function campaignArgs(agent: string, server: ScriptedServer, db: string): string[] {
-  return ['campaign', 'run', '--agent', agent, '--repo', repo, '--base-url', server.baseUrl, '--model', 'functiongemma', '--concurrency', '3', '--db', db, '--json'];
+  return [
+    'campaign',
+    'run',
+    '--agent',
+    agent,
+    '--repo',
+    repo,
+    '--base-url',
+    server.baseUrl,
+    '--model',
+    'functiongemma',
+    '--concurrency',
+    '3',
+    '--db',
+    db,
+    '--json',
+  ];
 }
 
 function ranNodes(db: string): number {
@@ -91,7 +117,10 @@ describe('a campaign over a real package, from the command line', () => {
     git(clean, 'apply', patch);
     const patched = git(clean, 'diff', '--name-only').trim().split('\n');
     expect(patched.length).toBeGreaterThan(0);
-    for (const file of patched) execFileSync('python3', ['-m', 'py_compile', path.join(clean, file)], { env: { ...process.env, PYTHONPYCACHEPREFIX: path.join(scratch, 'pycache') } });
+    for (const file of patched)
+      execFileSync('python3', ['-m', 'py_compile', path.join(clean, file)], {
+        env: { ...process.env, PYTHONPYCACHEPREFIX: path.join(scratch, 'pycache') },
+      });
     expect(ruffIssues(clean)).toBeLessThan(ruffIssues(repo));
     expect(git(repo, 'status', '--porcelain')).toBe('');
 
@@ -105,7 +134,9 @@ describe('a campaign over a real package, from the command line', () => {
     const whole = path.join(scratch, 'docs-whole.db');
     const reference = await runCli(campaignArgs('docstring', docServer, whole));
     expect(reference.code, reference.stderr).toBe(0);
-    const expected = (JSON.parse(reference.stdout) as RunJson).changes.map((change) => `${change.file}|${change.node}|${change.diff}`).sort();
+    const expected = (JSON.parse(reference.stdout) as RunJson).changes
+      .map((change) => `${change.file}|${change.node}|${change.diff}`)
+      .sort();
 
     const db = path.join(scratch, 'docs-killed.db');
     const first = startCli(campaignArgs('docstring', docServer, db));
@@ -123,7 +154,9 @@ describe('a campaign over a real package, from the command line', () => {
     const resumed = JSON.parse(second.stdout) as RunJson;
     expect(resumed.changes.map((change) => `${change.file}|${change.node}|${change.diff}`).sort()).toEqual(expected);
     const database = new Database(db, { readonly: true });
-    const counts = database.prepare('select count(*) as conversations, count(distinct slot) as slots from conversations').get();
+    const counts = database
+      .prepare('select count(*) as conversations, count(distinct slot) as slots from conversations')
+      .get();
     database.close();
     expect(counts).toEqual({ conversations: resumed.conversations, slots: resumed.conversations });
 

@@ -22,7 +22,8 @@ beforeEach(async () => {
   stall = true;
   // First a tool call (a worker starts, the workspace is in use); then, while `stall`, no answer at all.
   server = await startScriptedServer((request) => {
-    if (!request.messages.some((message) => message.role === 'tool')) return toolCallMessage('run_linter', { check_only: true });
+    if (!request.messages.some((message) => message.role === 'tool'))
+      return toolCallMessage('run_linter', { check_only: true });
     if (stall) return new Promise<never>(() => undefined);
     return toolCallMessage('submit_result', { summary: 'done' });
   });
@@ -33,7 +34,8 @@ afterEach(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-const workRoots = () => (existsSync(temporary) ? readdirSync(temporary).filter((name) => name.startsWith(WORK_ROOT_PREFIX)) : []);
+const workRoots = () =>
+  existsSync(temporary) ? readdirSync(temporary).filter((name) => name.startsWith(WORK_ROOT_PREFIX)) : [];
 const workspacesIn = (root: string) => readdirSync(path.join(temporary, root, 'workspaces'));
 
 /** Processes started for a work root (they carry its name in their environment). */
@@ -52,8 +54,25 @@ function processesOf(root: string): number[] {
 }
 
 describe('after kill -9 during a lint run', () => {
-  it('the next start removes the killed run\'s workspace and leaves no tool process', async () => {
-    const args = (db: string) => ['harness', '--agent', 'lint', '--base-url', server.baseUrl, '--model', 'functiongemma', '--python', path.join(folder, 'project'), '--requests-per-variant', '1', '--concurrency', '1', '--db', path.join(folder, db), '--json'];
+  it("the next start removes the killed run's workspace and leaves no tool process", async () => {
+    const args = (db: string) => [
+      'harness',
+      '--agent',
+      'lint',
+      '--base-url',
+      server.baseUrl,
+      '--model',
+      'functiongemma',
+      '--python',
+      path.join(folder, 'project'),
+      '--requests-per-variant',
+      '1',
+      '--concurrency',
+      '1',
+      '--db',
+      path.join(folder, db),
+      '--json',
+    ];
     const first = startCli(args('first.db'), { env: { TMPDIR: temporary } });
     // Killed while its conversation waits for the model after a tool call: a worker and a workspace exist.
     await expect.poll(() => server.requests.length, { timeout: 60_000, interval: 100 }).toBe(2);

@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { projectRoot } from './cli-process';
@@ -22,7 +31,10 @@ function makeProject(): void {
   }
   writeFileSync(path.join(root, 'package.json'), '{"type": "module"}\n');
   symlinkSync(path.join(projectRoot, 'node_modules'), path.join(root, 'node_modules'));
-  writeSource('lib/cli/main.ts', "import { word } from './word';\nconst shout = (text: string): string => text.toUpperCase();\nconsole.log(shout(word), import.meta.url);\n");
+  writeSource(
+    'lib/cli/main.ts',
+    "import { word } from './word';\nconst shout = (text: string): string => text.toUpperCase();\nconsole.log(shout(word), import.meta.url);\n",
+  );
   writeSource('lib/cli/word.ts', "export const word: string = 'first';\n");
   writeSource('lib/tools/tool-worker.ts', 'export {};\n');
 }
@@ -51,7 +63,9 @@ describe('the compiled command line', () => {
     const run = runLauncher();
     expect(run.word).toBe('FIRST');
     expect(run.url).toMatch(/\/\.build\/cli-[^/]+\/main\.js$/);
-    expect(Object.keys(pointer().inputs)).toEqual(expect.arrayContaining(['lib/cli/main.ts', 'lib/cli/word.ts', 'package.json']));
+    expect(Object.keys(pointer().inputs)).toEqual(
+      expect.arrayContaining(['lib/cli/main.ts', 'lib/cli/word.ts', 'package.json']),
+    );
   });
 
   it('reuses the build while the sources are unchanged, and rebuilds when an imported file changes', () => {
@@ -80,10 +94,16 @@ describe('the compiled command line', () => {
 
   it('the build script run by npm install says what it did', () => {
     makeProject();
-    const build = spawnSync(process.execPath, [path.join(root, 'scripts/cli-build.mjs')], { encoding: 'utf8', cwd: root });
+    const build = spawnSync(process.execPath, [path.join(root, 'scripts/cli-build.mjs')], {
+      encoding: 'utf8',
+      cwd: root,
+    });
     expect(build.status).toBe(0);
     expect(build.stdout).toMatch(/built the command line in \d+ ms/);
-    const again = spawnSync(process.execPath, [path.join(root, 'scripts/cli-build.mjs')], { encoding: 'utf8', cwd: root });
+    const again = spawnSync(process.execPath, [path.join(root, 'scripts/cli-build.mjs')], {
+      encoding: 'utf8',
+      cwd: root,
+    });
     expect(again.stdout).toContain('already built and current');
   });
 });

@@ -31,7 +31,20 @@ afterAll(async () => {
 });
 
 function harness(...extra: string[]): Promise<CliRun> {
-  return runCli(['harness', '--agent', 'harness', '--base-url', sim.url, '--model', 'm', '--requests-per-variant', '1', '--db', path.join(folder, 'ok.db'), ...extra]);
+  return runCli([
+    'harness',
+    '--agent',
+    'harness',
+    '--base-url',
+    sim.url,
+    '--model',
+    'm',
+    '--requests-per-variant',
+    '1',
+    '--db',
+    path.join(folder, 'ok.db'),
+    ...extra,
+  ]);
 }
 
 /** A failed run: non-zero exit, nothing on stdout, and an error that names the problem with no stack trace. */
@@ -45,7 +58,10 @@ function expectClearFailure(run: CliRun, pattern: RegExp): void {
 
 describe('command line mistakes', () => {
   it('an unknown --tool-choice names the choices', async () => {
-    expectClearFailure(await harness('--tool-choice', 'bogus'), /--tool-choice must be auto, required, none or one of the agent's tools \(simple_tool, submit_result\), not "bogus"/);
+    expectClearFailure(
+      await harness('--tool-choice', 'bogus'),
+      /--tool-choice must be auto, required, none or one of the agent's tools \(simple_tool, submit_result\), not "bogus"/,
+    );
   });
 
   it('an --api-key-env that is not set', async () => {
@@ -66,8 +82,17 @@ describe('command line mistakes', () => {
 
   it('sim: a bad port, a busy port, a config that cannot be read', async () => {
     expectClearFailure(await runCli(['sim', '--port', '70000']), /--port.*at most 65535/);
-    expectClearFailure(await runCli(['sim', '--port', String(busyPort)]), new RegExp(`port ${busyPort} on 127.0.0.1 is already in use`));
-    expectClearFailure(await runCli(['sim', '--port', '0', '--config', path.join(folder, 'sim.json')]), /simulator config .*sim\.json is not valid JSON/);
-    expectClearFailure(await runCli(['sim', '--port', '0', '--config', path.join(folder, 'missing.json')]), /cannot read the simulator config/);
+    expectClearFailure(
+      await runCli(['sim', '--port', String(busyPort)]),
+      new RegExp(`port ${busyPort} on 127.0.0.1 is already in use`),
+    );
+    expectClearFailure(
+      await runCli(['sim', '--port', '0', '--config', path.join(folder, 'sim.json')]),
+      /simulator config .*sim\.json is not valid JSON/,
+    );
+    expectClearFailure(
+      await runCli(['sim', '--port', '0', '--config', path.join(folder, 'missing.json')]),
+      /cannot read the simulator config/,
+    );
   });
 });

@@ -10,7 +10,10 @@ export type CliRun = { stdout: string; stderr: string; code: number | null; sign
  * Runs the real command line (`remora ...`) in a child process, as a user would: through its launcher,
  * which runs the compiled JavaScript (test/build-cli.ts brings it up to date before the tests start).
  */
-export function startCli(args: string[], options: { stdin?: string; env?: Record<string, string> } = {}): { child: ChildProcess; done: Promise<CliRun> } {
+export function startCli(
+  args: string[],
+  options: { stdin?: string; env?: Record<string, string> } = {},
+): { child: ChildProcess; done: Promise<CliRun> } {
   const child = spawn(process.execPath, [path.join(projectRoot, 'bin/remora.mjs'), ...args], {
     cwd: projectRoot,
     env: { ...process.env, ...options.env },
@@ -21,10 +24,15 @@ export function startCli(args: string[], options: { stdin?: string; env?: Record
   child.stdout!.on('data', (chunk) => (stdout += chunk));
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   child.stdin!.end(options.stdin ?? '');
-  const done = new Promise<CliRun>((resolve) => child.on('close', (code, signal) => resolve({ stdout, stderr, code, signal })));
+  const done = new Promise<CliRun>((resolve) =>
+    child.on('close', (code, signal) => resolve({ stdout, stderr, code, signal })),
+  );
   return { child, done };
 }
 
-export function runCli(args: string[], options: { stdin?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  options: { stdin?: string; env?: Record<string, string> } = {},
+): Promise<CliRun> {
   return startCli(args, options).done;
 }

@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from './cli-process';
 
 const asking = JSON.stringify({ messages: [{ role: 'user', content: 'Hi' }] });
-const answered = JSON.stringify({ messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello.' }] });
+const answered = JSON.stringify({
+  messages: [
+    { role: 'user', content: 'Hi' },
+    { role: 'assistant', content: 'Hello.' },
+  ],
+});
 const OPEN = '<start_of_turn>model\n';
 
 async function render(stdin: string, ...flags: string[]): Promise<string> {

@@ -16,7 +16,15 @@ let folder: string;
 const PER_VARIANT = 150;
 
 beforeAll(async () => {
-  sim = await startSimServer({ port: 0, seed: 11, latencyMs: 2, http500Rate: 0.2, http429Rate: 0.1, unknownToolRate: 0.1, invalidArgumentsRate: 0.1 });
+  sim = await startSimServer({
+    port: 0,
+    seed: 11,
+    latencyMs: 2,
+    http500Rate: 0.2,
+    http429Rate: 0.1,
+    unknownToolRate: 0.1,
+    invalidArgumentsRate: 0.1,
+  });
   folder = mkdtempSync(path.join(tmpdir(), 'remora-counters-kill-'));
 });
 
@@ -41,7 +49,26 @@ function stored(file: string): number {
 describe('live summary counters after errors, a kill -9 and a resume', () => {
   it('agree with a recount from the rows (remora verify)', async () => {
     const db = path.join(folder, 'counters.db');
-    const args = ['harness', '--agent', 'harness', '--base-url', sim.url, '--model', 'fg', '--requests-per-variant', String(PER_VARIANT), '--tool-choice', 'auto', '--concurrency', '8', '--db', db, '--experiment-id', 'counted', '--json'];
+    const args = [
+      'harness',
+      '--agent',
+      'harness',
+      '--base-url',
+      sim.url,
+      '--model',
+      'fg',
+      '--requests-per-variant',
+      String(PER_VARIANT),
+      '--tool-choice',
+      'auto',
+      '--concurrency',
+      '8',
+      '--db',
+      db,
+      '--experiment-id',
+      'counted',
+      '--json',
+    ];
     const first = startCli(args);
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline && stored(db) < 40) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -58,13 +85,17 @@ describe('live summary counters after errors, a kill -9 and a resume', () => {
 
     const second = await runCli(args);
     expect(second.code).toBe(0);
-    const summary = JSON.parse(second.stdout) as { variants: { conversations: number; errors: Record<string, number>; outcomes: Record<string, number> }[] };
+    const summary = JSON.parse(second.stdout) as {
+      variants: { conversations: number; errors: Record<string, number>; outcomes: Record<string, number> }[];
+    };
     expect(summary.variants[0].conversations).toBe(PER_VARIANT);
     // The injected failures are there to be counted.
     expect(Object.keys(summary.variants[0].errors).length).toBeGreaterThan(0);
 
     const verified = await runCli(['verify', 'counted', '--db', db]);
-    expect(verified.stdout.trim()).toBe(`counters agree with a recount of ${PER_VARIANT} conversations (${await counterRows(db)} counter rows)`);
+    expect(verified.stdout.trim()).toBe(
+      `counters agree with a recount of ${PER_VARIANT} conversations (${await counterRows(db)} counter rows)`,
+    );
     expect(verified.code).toBe(0);
 
     const missing = await runCli(['verify', 'no-such-experiment', '--db', db]);
@@ -76,7 +107,11 @@ describe('live summary counters after errors, a kill -9 and a resume', () => {
 async function counterRows(file: string): Promise<number> {
   const database = new Database(file, { readonly: true });
   try {
-    return (database.prepare("select count(*) as n from summary_counters where experiment_id = 'counted'").get() as { n: number }).n;
+    return (
+      database.prepare("select count(*) as n from summary_counters where experiment_id = 'counted'").get() as {
+        n: number;
+      }
+    ).n;
   } finally {
     database.close();
   }

@@ -13,7 +13,9 @@ const folder = mkdtempSync(path.join(tmpdir(), 'remora-endpoints-'));
 let replicas: SimServer[] = [];
 
 beforeAll(async () => {
-  replicas = await Promise.all([1, 2, 3].map(() => startSimServer({ port: 0, seed: 4, latencyMs: 2, http500Rate: 0, http429Rate: 0 })));
+  replicas = await Promise.all(
+    [1, 2, 3].map(() => startSimServer({ port: 0, seed: 4, latencyMs: 2, http500Rate: 0, http429Rate: 0 })),
+  );
 });
 
 afterAll(async () => {
@@ -24,7 +26,23 @@ afterAll(async () => {
 describe('harness endpoints', () => {
   it('spreads the calls over replicas and reports them as one experiment', async () => {
     const [first, ...others] = replicas;
-    const args = ['harness', '--agent', 'harness', '--base-url', first.url, ...others.flatMap((other) => ['--replica', other.url]), '--model', 'fg', '--requests-per-variant', '60', '--concurrency', '6', '--db', path.join(folder, 'replicas.db'), '--json'];
+    const args = [
+      'harness',
+      '--agent',
+      'harness',
+      '--base-url',
+      first.url,
+      ...others.flatMap((other) => ['--replica', other.url]),
+      '--model',
+      'fg',
+      '--requests-per-variant',
+      '60',
+      '--concurrency',
+      '6',
+      '--db',
+      path.join(folder, 'replicas.db'),
+      '--json',
+    ];
     const run = await runCli(args);
     expect(run.stderr).not.toContain('error');
     expect(run.code).toBe(0);
@@ -37,7 +55,26 @@ describe('harness endpoints', () => {
   it('runs a GGUF model in process with --gguf', async () => {
     const gguf = path.join(folder, 'tiny.gguf');
     await writeTinyModel(gguf, RANDOM_MODEL);
-    const run = await runCli(['harness', '--agent', 'harness', '--gguf', gguf, '--model', 'tiny', '--tool-choice', 'required', '--max-tokens', '48', '--requests-per-variant', '4', '--concurrency', '2', '--db', path.join(folder, 'gguf.db'), '--json']);
+    const run = await runCli([
+      'harness',
+      '--agent',
+      'harness',
+      '--gguf',
+      gguf,
+      '--model',
+      'tiny',
+      '--tool-choice',
+      'required',
+      '--max-tokens',
+      '48',
+      '--requests-per-variant',
+      '4',
+      '--concurrency',
+      '2',
+      '--db',
+      path.join(folder, 'gguf.db'),
+      '--json',
+    ]);
     expect(run.code).toBe(0);
     const summary = JSON.parse(run.stdout);
     const variant = summary.variants[0];
@@ -48,7 +85,19 @@ describe('harness endpoints', () => {
   }, 120_000);
 
   it('refuses --gguf together with --base-url', async () => {
-    const run = await runCli(['harness', '--agent', 'harness', '--gguf', 'x.gguf', '--base-url', replicas[0].url, '--model', 'm', '--db', path.join(folder, 'x.db')]);
+    const run = await runCli([
+      'harness',
+      '--agent',
+      'harness',
+      '--gguf',
+      'x.gguf',
+      '--base-url',
+      replicas[0].url,
+      '--model',
+      'm',
+      '--db',
+      path.join(folder, 'x.db'),
+    ]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('not both');
   });

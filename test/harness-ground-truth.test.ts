@@ -21,11 +21,28 @@ beforeAll(async () => {
   proxy = await startRecordingProxy(sim.origin);
   folder = mkdtempSync(path.join(tmpdir(), 'remora-gt-'));
   const db = path.join(folder, 'gt.db');
-  const run = await runCli(['harness', '--agent', 'harness', '--base-url', proxy.url, '--model', 'functiongemma', '--requests-per-variant', String(conversations), '--concurrency', '8', '--db', db, '--json']);
+  const run = await runCli([
+    'harness',
+    '--agent',
+    'harness',
+    '--base-url',
+    proxy.url,
+    '--model',
+    'functiongemma',
+    '--requests-per-variant',
+    String(conversations),
+    '--concurrency',
+    '8',
+    '--db',
+    db,
+    '--json',
+  ]);
   expect(run.stderr).not.toContain('internal error');
   expect(run.code).toBe(0);
   summary = JSON.parse(run.stdout);
-  chatRequests = proxy.requests.filter((request: RecordedRequest) => request.path.endsWith('/chat/completions')).map((request) => request.body);
+  chatRequests = proxy.requests
+    .filter((request: RecordedRequest) => request.path.endsWith('/chat/completions'))
+    .map((request) => request.body);
 }, 120_000);
 
 afterAll(async () => {
@@ -38,7 +55,21 @@ describe('harness against the simulator', () => {
   it('prints only the summary JSON with the contract keys', () => {
     expect(summary.status).toBe('completed');
     expect(summary.simulated).toBe(true);
-    expect(Object.keys(summary.variants[0]).slice(0, 13)).toEqual(['name', 'conversations', 'modelCalls', 'toolCallRate', 'validCallRate', 'completionRate', 'turnsToCompletion', 'parsePaths', 'outcomes', 'errors', 'latencyMs', 'tokens', 'counts']);
+    expect(Object.keys(summary.variants[0]).slice(0, 13)).toEqual([
+      'name',
+      'conversations',
+      'modelCalls',
+      'toolCallRate',
+      'validCallRate',
+      'completionRate',
+      'turnsToCompletion',
+      'parsePaths',
+      'outcomes',
+      'errors',
+      'latencyMs',
+      'tokens',
+      'counts',
+    ]);
   });
 
   it('reports conversations, model calls and parse paths equal to the server ground truth', () => {
@@ -50,7 +81,10 @@ describe('harness against the simulator', () => {
     expect(variant.parsePaths).toEqual(nonZero);
     const withoutCall = (stats.shapes.text ?? 0) + (stats.shapes.empty ?? 0) + (stats.shapes.malformed ?? 0);
     expect(variant.toolCallRate.value).toBeCloseTo((stats.completions - withoutCall) / stats.completions, 12);
-    const outcomeTotal = Object.values(variant.outcomes as Record<string, number>).reduce((sum, count) => sum + count, 0);
+    const outcomeTotal = Object.values(variant.outcomes as Record<string, number>).reduce(
+      (sum, count) => sum + count,
+      0,
+    );
     expect(outcomeTotal).toBe(conversations);
     expect(variant.outcomes.no_tool_call).toBe(withoutCall);
   });
@@ -74,7 +108,9 @@ describe('harness against the simulator', () => {
       expect(assistant.role).toBe('assistant');
       expect(assistant.tool_calls.length).toBeGreaterThan(0);
       expect(results.map((message: any) => message.role)).toEqual(assistant.tool_calls.map(() => 'tool'));
-      expect(results.map((message: any) => message.tool_call_id)).toEqual(assistant.tool_calls.map((call: any) => call.id));
+      expect(results.map((message: any) => message.tool_call_id)).toEqual(
+        assistant.tool_calls.map((call: any) => call.id),
+      );
       for (const call of assistant.tool_calls) expect(typeof call.function.arguments).toBe('string');
     }
   });

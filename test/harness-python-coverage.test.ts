@@ -15,7 +15,10 @@ beforeAll(async () => {
   mkdirSync(path.join(folder, 'code'));
   const many = Array.from({ length: 23 }, (_, index) => `def f${index}():\n    return ${index}\n`).join('\n\n');
   writeFileSync(path.join(folder, 'code', 'many.py'), many);
-  writeFileSync(path.join(folder, 'code', 'guarded.py'), 'try:\n    import fast\nexcept ImportError:\n    def slow():\n        return 1\n\n\nclass Box:\n    if True:\n        def size(self):\n            return 1\n');
+  writeFileSync(
+    path.join(folder, 'code', 'guarded.py'),
+    'try:\n    import fast\nexcept ImportError:\n    def slow():\n        return 1\n\n\nclass Box:\n    if True:\n        def size(self):\n            return 1\n',
+  );
 });
 
 afterAll(async () => {
@@ -29,17 +32,64 @@ function conversations(stdout: string): number {
 
 describe('harness --python coverage', () => {
   it('runs every node once by default, those inside if/try blocks too', async () => {
-    const run = await runCli(['harness', '--agent', 'docstring', '--base-url', sim.url, '--model', 'fg', '--python', path.join(folder, 'code'), '--db', path.join(folder, 'docs.db'), '--json', '--max-turns', '1']);
+    const run = await runCli([
+      'harness',
+      '--agent',
+      'docstring',
+      '--base-url',
+      sim.url,
+      '--model',
+      'fg',
+      '--python',
+      path.join(folder, 'code'),
+      '--db',
+      path.join(folder, 'docs.db'),
+      '--json',
+      '--max-turns',
+      '1',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     // 23 functions, slow (in the except block), Box and Box.size (in the if block).
     expect(conversations(run.stdout)).toBe(26);
   }, 120_000);
 
   it('lints each file once, and says so when --requests-per-variant covers only part of the nodes', async () => {
-    const lint = await runCli(['harness', '--agent', 'lint', '--base-url', sim.url, '--model', 'fg', '--python', path.join(folder, 'code'), '--db', path.join(folder, 'lint.db'), '--json', '--max-turns', '1']);
+    const lint = await runCli([
+      'harness',
+      '--agent',
+      'lint',
+      '--base-url',
+      sim.url,
+      '--model',
+      'fg',
+      '--python',
+      path.join(folder, 'code'),
+      '--db',
+      path.join(folder, 'lint.db'),
+      '--json',
+      '--max-turns',
+      '1',
+    ]);
     expect(lint.code, lint.stderr).toBe(0);
     expect(conversations(lint.stdout)).toBe(2);
-    const partial = await runCli(['harness', '--agent', 'docstring', '--base-url', sim.url, '--model', 'fg', '--python', path.join(folder, 'code'), '--requests-per-variant', '20', '--db', path.join(folder, 'partial.db'), '--json', '--max-turns', '1']);
+    const partial = await runCli([
+      'harness',
+      '--agent',
+      'docstring',
+      '--base-url',
+      sim.url,
+      '--model',
+      'fg',
+      '--python',
+      path.join(folder, 'code'),
+      '--requests-per-variant',
+      '20',
+      '--db',
+      path.join(folder, 'partial.db'),
+      '--json',
+      '--max-turns',
+      '1',
+    ]);
     expect(partial.code, partial.stderr).toBe(0);
     expect(partial.stderr).toContain('covers 20 of the 26 nodes');
   }, 120_000);

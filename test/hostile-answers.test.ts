@@ -9,7 +9,13 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './cli-process';
-import { BROKEN_KINDS, brokenKindFor, startHostileServer, type BrokenKind, type HostileServer } from '../lib/testing/hostile-model-server';
+import {
+  BROKEN_KINDS,
+  brokenKindFor,
+  startHostileServer,
+  type BrokenKind,
+  type HostileServer,
+} from '../lib/testing/hostile-model-server';
 
 const CONVERSATIONS = 200;
 /** What each broken answer's recorded error must say. */
@@ -39,9 +45,31 @@ afterAll(async () => {
 describe('a hostile model server', () => {
   it('cannot make a run lose a conversation or crash it', async () => {
     const inputs = path.join(folder, 'inputs.jsonl');
-    writeFileSync(inputs, Array.from({ length: CONVERSATIONS }, (_, index) => JSON.stringify({ node_text: `case ${index}` })).join('\n'));
+    writeFileSync(
+      inputs,
+      Array.from({ length: CONVERSATIONS }, (_, index) => JSON.stringify({ node_text: `case ${index}` })).join('\n'),
+    );
     const db = path.join(folder, 'hostile.db');
-    const run = await runCli(['harness', '--agent', 'harness', '--base-url', server.url, '--model', 'hostile', '--inputs', inputs, '--requests-per-variant', String(CONVERSATIONS), '--concurrency', '8', '--max-response-bytes', '1048576', '--db', db, '--json']);
+    const run = await runCli([
+      'harness',
+      '--agent',
+      'harness',
+      '--base-url',
+      server.url,
+      '--model',
+      'hostile',
+      '--inputs',
+      inputs,
+      '--requests-per-variant',
+      String(CONVERSATIONS),
+      '--concurrency',
+      '8',
+      '--max-response-bytes',
+      '1048576',
+      '--db',
+      db,
+      '--json',
+    ]);
     expect(run.code, run.stderr.slice(-2000)).toBe(0);
     const summary = JSON.parse(run.stdout) as { status: string; variants: { conversations: number }[] };
     expect(summary.status).toBe('completed');
@@ -49,21 +77,38 @@ describe('a hostile model server', () => {
     for (const kind of BROKEN_KINDS) expect(server.seen.get(kind) ?? 0, kind).toBeGreaterThanOrEqual(2);
 
     const database = new Database(db, { readonly: true });
-    const conversations = database.prepare('select id, input_index, outcome, error from conversations').all() as { id: string; input_index: number; outcome: string; error: string | null }[];
-    const calls = database.prepare('select conversation_id, turn, status, error, length(response) as response_length from model_calls').all() as { conversation_id: string; turn: number; status: string; error: string | null; response_length: number | null }[];
+    const conversations = database.prepare('select id, input_index, outcome, error from conversations').all() as {
+      id: string;
+      input_index: number;
+      outcome: string;
+      error: string | null;
+    }[];
+    const calls = database
+      .prepare('select conversation_id, turn, status, error, length(response) as response_length from model_calls')
+      .all() as {
+      conversation_id: string;
+      turn: number;
+      status: string;
+      error: string | null;
+      response_length: number | null;
+    }[];
     database.close();
     expect(conversations).toHaveLength(CONVERSATIONS);
     expect(conversations.filter((conversation) => conversation.error?.startsWith('internal error'))).toEqual([]);
 
     for (const conversation of conversations) {
-      const broken = [1, 2].map((turn) => ({ turn, kind: brokenKindFor(conversation.input_index, turn) })).find((entry) => entry.kind !== null);
+      const broken = [1, 2]
+        .map((turn) => ({ turn, kind: brokenKindFor(conversation.input_index, turn) }))
+        .find((entry) => entry.kind !== null);
       if (!broken?.kind) {
         expect(conversation.outcome, `case ${conversation.input_index}`).toBe('submitted');
         continue;
       }
       const where = `case ${conversation.input_index}, ${broken.kind} at turn ${broken.turn}`;
       expect(conversation.outcome, where).toBe('error');
-      const call = calls.find((candidate) => candidate.conversation_id === conversation.id && candidate.turn === broken.turn);
+      const call = calls.find(
+        (candidate) => candidate.conversation_id === conversation.id && candidate.turn === broken.turn,
+      );
       expect(call, where).toBeDefined();
       expect(call!.status, where).toBe('error');
       expect(call!.error, where).toMatch(REASONS[broken.kind]);

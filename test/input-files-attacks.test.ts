@@ -23,7 +23,9 @@ beforeEach(async () => {
   symlinkSync(path.join(folder, 'private', 'settings.py'), path.join(folder, 'project', 'linked.py'));
   // The model reads the target file, then submits: whatever the workspace holds reaches it.
   server = await startScriptedServer((request) =>
-    request.messages.some((message) => message.role === 'tool') ? toolCallMessage('submit_result', { summary: 'done' }) : toolCallMessage('read_current_file', {}),
+    request.messages.some((message) => message.role === 'tool')
+      ? toolCallMessage('submit_result', { summary: 'done' })
+      : toolCallMessage('read_current_file', {}),
   );
 });
 afterEach(async () => {
@@ -32,33 +34,61 @@ afterEach(async () => {
 });
 
 function harness(extra: string[]) {
-  return runCli(['harness', '--agent', 'lint', '--base-url', server.baseUrl, '--model', 'functiongemma', '--requests-per-variant', '1', '--concurrency', '1', '--db', path.join(folder, 'runs.db'), '--json', ...extra]);
+  return runCli([
+    'harness',
+    '--agent',
+    'lint',
+    '--base-url',
+    server.baseUrl,
+    '--model',
+    'functiongemma',
+    '--requests-per-variant',
+    '1',
+    '--concurrency',
+    '1',
+    '--db',
+    path.join(folder, 'runs.db'),
+    '--json',
+    ...extra,
+  ]);
 }
 
 const secretReachedModel = () => JSON.stringify(server.requests).includes('input-secret-');
 
 describe('input files outside the chosen folders', () => {
-  it('an inputs file naming a file of the user\'s (absolute, ../, or a link out) is refused, each input named', async () => {
+  it("an inputs file naming a file of the user's (absolute, ../, or a link out) is refused, each input named", async () => {
     const inputs = path.join(folder, 'project', 'inputs.yaml');
     writeFileSync(
       inputs,
       stringify([
-        { node_text: 'def helper(x): ...', file_path: path.join(folder, 'private', 'settings.py'), node_name: 'absolute' },
-        { node_text: 'def helper(x): ...', file_path: path.relative(process.cwd(), path.join(folder, 'private', 'settings.py')), node_name: 'relative' },
+        {
+          node_text: 'def helper(x): ...',
+          file_path: path.join(folder, 'private', 'settings.py'),
+          node_name: 'absolute',
+        },
+        {
+          node_text: 'def helper(x): ...',
+          file_path: path.relative(process.cwd(), path.join(folder, 'private', 'settings.py')),
+          node_name: 'relative',
+        },
         { node_text: 'def helper(x): ...', file_path: path.join(folder, 'project', 'linked.py'), node_name: 'linked' },
       ]),
     );
     const run = await harness(['--inputs', inputs, '--input-root', path.join(folder, 'project')]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('3 inputs name files outside the folders chosen for this experiment');
-    for (const name of ['input 1 (absolute)', 'input 2 (relative)', 'input 3 (linked)']) expect(run.stderr).toContain(name);
+    for (const name of ['input 1 (absolute)', 'input 2 (relative)', 'input 3 (linked)'])
+      expect(run.stderr).toContain(name);
     expect(server.requests).toEqual([]);
     expect(secretReachedModel()).toBe(false);
   }, 120_000);
 
   it('a dataset case naming such a file is refused with the case named', async () => {
     const dataset = path.join(folder, 'project', 'cases.jsonl');
-    writeFileSync(dataset, `${JSON.stringify({ id: 'steal-settings', input: { variables: { node_text: 'def helper(x): ...', file_path: path.join(folder, 'private', 'settings.py'), node_name: 'helper' } }, expect: null })}\n`);
+    writeFileSync(
+      dataset,
+      `${JSON.stringify({ id: 'steal-settings', input: { variables: { node_text: 'def helper(x): ...', file_path: path.join(folder, 'private', 'settings.py'), node_name: 'helper' } }, expect: null })}\n`,
+    );
     const run = await harness(['--dataset', dataset, '--max-turns', '3', '--input-root', path.join(folder, 'project')]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('case steal-settings: file_path');
@@ -67,7 +97,16 @@ describe('input files outside the chosen folders', () => {
 
   it('runs once the user chooses that folder, and the file is then what the model sees', async () => {
     const inputs = path.join(folder, 'project', 'inputs.yaml');
-    writeFileSync(inputs, stringify([{ node_text: 'def helper(x): ...', file_path: path.join(folder, 'private', 'settings.py'), node_name: 'helper' }]));
+    writeFileSync(
+      inputs,
+      stringify([
+        {
+          node_text: 'def helper(x): ...',
+          file_path: path.join(folder, 'private', 'settings.py'),
+          node_name: 'helper',
+        },
+      ]),
+    );
     const run = await harness(['--inputs', inputs, '--input-root', path.join(folder, 'private')]);
     expect(run.stderr).not.toContain('outside the folders chosen');
     expect(run.code).toBe(0);

@@ -39,7 +39,22 @@ function readSome(fd: number): number {
 describe('a kill during the final summary', () => {
   it('leaves the experiment to be finished by the same command, not started again', async () => {
     const db = path.join(folder, 'summary.db');
-    const args = ['harness', '--agent', 'harness', '--base-url', sim.url, '--model', 'fg', '--requests-per-variant', String(PER_VARIANT), '--concurrency', '8', '--db', db, '--json'];
+    const args = [
+      'harness',
+      '--agent',
+      'harness',
+      '--base-url',
+      sim.url,
+      '--model',
+      'fg',
+      '--requests-per-variant',
+      String(PER_VARIANT),
+      '--concurrency',
+      '8',
+      '--db',
+      db,
+      '--json',
+    ];
     for (let index = 1; index <= VARIANTS; index += 1) {
       const file = path.join(folder, `v${index}.txt`);
       writeFileSync(file, `Prompt ${index}. Call simple_tool, then submit_result. Always respond with a tool call.`);
@@ -49,11 +64,16 @@ describe('a kill during the final summary', () => {
     expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
     const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
     const writer = openSync(fifo, 'w');
-    const child = spawn(process.execPath, [path.join(projectRoot, 'bin/remora.mjs'), ...args], { cwd: projectRoot, stdio: ['ignore', writer, 'pipe'] });
+    const child = spawn(process.execPath, [path.join(projectRoot, 'bin/remora.mjs'), ...args], {
+      cwd: projectRoot,
+      stdio: ['ignore', writer, 'pipe'],
+    });
     closeSync(writer);
     let stderr = '';
     child.stderr!.on('data', (chunk) => (stderr += chunk));
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_code, signal) => resolve(signal)));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('close', (_code, signal) => resolve(signal)),
+    );
 
     // The first bytes of the summary: the command line is printing it now, and cannot finish
     // printing since nobody reads the rest.
@@ -75,7 +95,10 @@ describe('a kill during the final summary', () => {
     const database = new Database(db, { readonly: true });
     const experiments = database.prepare('select status from experiments').pluck().all();
     const conversations = database.prepare('select count(*) from conversations').pluck().get();
-    const twice = database.prepare('select count(*) from (select 1 from conversations group by variant_index, slot having count(*) > 1)').pluck().get();
+    const twice = database
+      .prepare('select count(*) from (select 1 from conversations group by variant_index, slot having count(*) > 1)')
+      .pluck()
+      .get();
     database.close();
     expect(experiments).toEqual(['completed']);
     expect(conversations).toBe(VARIANTS * PER_VARIANT);

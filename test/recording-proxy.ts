@@ -7,7 +7,9 @@ export type RecordedRequest = { method: string; path: string; body: unknown };
  * Sits between the harness and a server and keeps every request body, so a test can check what
  * the server really received (history, tools, ids, temperature).
  */
-export async function startRecordingProxy(targetOrigin: string): Promise<{ url: string; requests: RecordedRequest[]; close(): Promise<void> }> {
+export async function startRecordingProxy(
+  targetOrigin: string,
+): Promise<{ url: string; requests: RecordedRequest[]; close(): Promise<void> }> {
   const target = new URL(targetOrigin);
   const requests: RecordedRequest[] = [];
   const server: Server = createServer((incoming, outgoing) => {
@@ -19,7 +21,13 @@ export async function startRecordingProxy(targetOrigin: string): Promise<{ url: 
       if (raw.length > 0) body = JSON.parse(raw.toString('utf8'));
       requests.push({ method: incoming.method ?? 'GET', path: incoming.url ?? '/', body });
       const forward = httpRequest(
-        { host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
+        {
+          host: target.hostname,
+          port: target.port,
+          method: incoming.method,
+          path: incoming.url,
+          headers: incoming.headers,
+        },
         (response) => {
           outgoing.writeHead(response.statusCode ?? 502, response.headers);
           response.pipe(outgoing);

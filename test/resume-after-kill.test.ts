@@ -40,8 +40,32 @@ describe('resume after the process is killed', () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'remora-resume-'));
     const db = path.join(folder, 'resume.db');
     writeFileSync(path.join(folder, 'a.txt'), 'You are a tester. Always respond with a tool call.');
-    writeFileSync(path.join(folder, 'b.txt'), '<task_description>Echo the request.</task_description> Always respond with a tool call.');
-    const args = ['harness', '--agent', 'harness', '--base-url', sim.url, '--model', 'fg', '--requests-per-variant', String(total / 2), '--variant', `a=${path.join(folder, 'a.txt')}`, '--variant', `b=${path.join(folder, 'b.txt')}`, '--concurrency', '8', '--db', db, '--experiment-id', 'resume-test', '--json'];
+    writeFileSync(
+      path.join(folder, 'b.txt'),
+      '<task_description>Echo the request.</task_description> Always respond with a tool call.',
+    );
+    const args = [
+      'harness',
+      '--agent',
+      'harness',
+      '--base-url',
+      sim.url,
+      '--model',
+      'fg',
+      '--requests-per-variant',
+      String(total / 2),
+      '--variant',
+      `a=${path.join(folder, 'a.txt')}`,
+      '--variant',
+      `b=${path.join(folder, 'b.txt')}`,
+      '--concurrency',
+      '8',
+      '--db',
+      db,
+      '--experiment-id',
+      'resume-test',
+      '--json',
+    ];
     const first = startCli(args);
     let stored = 0;
     const deadline = Date.now() + 60_000;
@@ -62,12 +86,21 @@ describe('resume after the process is killed', () => {
     expect(second.code).toBe(0);
     const summary = JSON.parse(second.stdout);
     expect(summary.status).toBe('completed');
-    expect(summary.variants.map((variant: { conversations: number }) => variant.conversations)).toEqual([total / 2, total / 2]);
+    expect(summary.variants.map((variant: { conversations: number }) => variant.conversations)).toEqual([
+      total / 2,
+      total / 2,
+    ]);
 
     const database = new Database(db, { readonly: true });
-    const rows = database.prepare('select variant_index, slot, count(*) as n from conversations group by variant_index, slot having n > 1').all();
+    const rows = database
+      .prepare('select variant_index, slot, count(*) as n from conversations group by variant_index, slot having n > 1')
+      .all();
     const count = (database.prepare('select count(*) as n from conversations').get() as { n: number }).n;
-    const orphans = (database.prepare('select count(*) as n from messages where conversation_id not in (select id from conversations)').get() as { n: number }).n;
+    const orphans = (
+      database
+        .prepare('select count(*) as n from messages where conversation_id not in (select id from conversations)')
+        .get() as { n: number }
+    ).n;
     database.close();
     expect(rows).toEqual([]);
     expect(count).toBe(total);

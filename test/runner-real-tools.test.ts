@@ -20,15 +20,35 @@ const agent: AgentRuntime = {
   textAnswerEnds: false,
   settings: {},
   tools: [
-    { name: 'sleep', description: 'Sleeps', parameters: { type: 'object', properties: { ms: { type: 'integer' } }, required: ['ms'] }, script: path.join(projectRoot, 'lib/tools/fixtures/sleep-tool.ts'), limits: { timeoutMs: 300, maxOutputBytes: 10_000 } },
-    { name: 'submit_result', description: 'Finish', parameters: { type: 'object', properties: { summary: { type: 'string' } }, required: ['summary'] }, script: null, limits: { timeoutMs: 300, maxOutputBytes: 10_000 } },
+    {
+      name: 'sleep',
+      description: 'Sleeps',
+      parameters: { type: 'object', properties: { ms: { type: 'integer' } }, required: ['ms'] },
+      script: path.join(projectRoot, 'lib/tools/fixtures/sleep-tool.ts'),
+      limits: { timeoutMs: 300, maxOutputBytes: 10_000 },
+    },
+    {
+      name: 'submit_result',
+      description: 'Finish',
+      parameters: { type: 'object', properties: { summary: { type: 'string' } }, required: ['summary'] },
+      script: null,
+      limits: { timeoutMs: 300, maxOutputBytes: 10_000 },
+    },
   ],
 };
 
 describe('runner with real tools', () => {
   it('kills a hanging tool at its limit, feeds the error back and goes on', async () => {
-    const client = new ScriptedModelClient([structuredCall('sleep', { ms: 60_000 }), structuredCall('submit_result', { summary: 'gave up waiting' })]);
-    const record = await runConversation(agent, resolveSettings({ model: 'm' }), { node_text: 'wait' }, { client, tools: pool });
+    const client = new ScriptedModelClient([
+      structuredCall('sleep', { ms: 60_000 }),
+      structuredCall('submit_result', { summary: 'gave up waiting' }),
+    ]);
+    const record = await runConversation(
+      agent,
+      resolveSettings({ model: 'm' }),
+      { node_text: 'wait' },
+      { client, tools: pool },
+    );
     expect(record.outcome).toBe('submitted');
     expect(record.toolExecutions[0]).toMatchObject({ toolName: 'sleep', outcome: 'error', errorKind: 'tool_timeout' });
     expect(record.toolExecutions[0].durationMs).toBeLessThan(60_000);

@@ -35,7 +35,10 @@ afterEach(async () => {
 
 describe("the repository's test command after apply", () => {
   it('runs the model-written tests confined: nothing outside written, no listener reached, no secret seen', async () => {
-    const repo = scratchRepository({ 'pricing.py': 'def total(x):\n    return x\n', 'tests/test_pricing.py': hostileTest(trap) }, folders);
+    const repo = scratchRepository(
+      { 'pricing.py': 'def total(x):\n    return x\n', 'tests/test_pricing.py': hostileTest(trap) },
+      folders,
+    );
     const run = await runTestCommand(repo, 'python3 -m pytest -q -p no:cacheprovider tests');
     // The tests ran (the attack was made) and failed on purpose with their report.
     expect(run.output).toContain('ATTACK-REPORT');
@@ -50,7 +53,13 @@ describe("the repository's test command after apply", () => {
   }, 60_000);
 
   it('passes a passing suite, in the repository it was given', async () => {
-    const repo = scratchRepository({ 'pricing.py': 'def total(x):\n    return x\n', 'tests/test_ok.py': 'from pricing import total\n\n\ndef test_total():\n    assert total(2) == 2\n' }, folders);
+    const repo = scratchRepository(
+      {
+        'pricing.py': 'def total(x):\n    return x\n',
+        'tests/test_ok.py': 'from pricing import total\n\n\ndef test_total():\n    assert total(2) == 2\n',
+      },
+      folders,
+    );
     const run = await runTestCommand(repo, 'python3 -m pytest -q -p no:cacheprovider tests');
     expect(run).toMatchObject({ exitCode: 0, passed: true, timedOut: false });
     expect(run.output).toContain('1 passed');
@@ -70,9 +79,17 @@ describe('a campaign of an agent that runs model-written code', () => {
     try {
       const repo = scratchRepository({ 'pricing.py': 'def total(x):\n    return x\n' }, folders);
       const agent = (await loadAgent(path.join(PROJECT_ROOT, 'agents', 'test'))).toRuntime();
-      const request = { agent, variant: { name: 'baseline', systemPrompt: agent.systemPrompt }, repo, endpoint: { baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }, concurrency: 1 };
+      const request = {
+        agent,
+        variant: { name: 'baseline', systemPrompt: agent.systemPrompt },
+        repo,
+        endpoint: { baseUrl: 'http://127.0.0.1:9/v1', model: 'm' },
+        concurrency: 1,
+      };
       const { campaign } = await openCampaign(temporary.database, request);
-      expect(readStoredConfig(getExperiment(temporary.database, campaign.experimentId)?.config).experiment.sandbox).toEqual({ confinement: 'bubblewrap', unsafeNoSandbox: false });
+      expect(
+        readStoredConfig(getExperiment(temporary.database, campaign.experimentId)?.config).experiment.sandbox,
+      ).toEqual({ confinement: 'bubblewrap', unsafeNoSandbox: false });
 
       process.env.REMORA_BWRAP = '';
       resetSandboxHost();

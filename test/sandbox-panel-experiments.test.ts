@@ -26,7 +26,14 @@ afterAll(async () => {
   await panel?.dispose();
 });
 
-const request = (body: Record<string, unknown>) => CreateExperimentRequest.parse({ agent: 'test', variants: [{ name: 'a' }], endpoint: { kind: 'simulated' }, requestsPerVariant: 1, ...body });
+const request = (body: Record<string, unknown>) =>
+  CreateExperimentRequest.parse({
+    agent: 'test',
+    variants: [{ name: 'a' }],
+    endpoint: { kind: 'simulated' },
+    requestsPerVariant: 1,
+    ...body,
+  });
 
 async function startAndStop(body: Record<string, unknown>) {
   const { id } = await createExperimentFromRequest(panel, request(body));
@@ -39,7 +46,12 @@ describe('the sandbox of an experiment started from the panel', () => {
     expect(await startAndStop({})).toEqual({ confinement: 'bubblewrap', unsafeNoSandbox: false });
     const options = await getExperimentFormOptions(panel);
     expect(options.sandbox).toEqual({ confinement: 'bubblewrap', reason: null });
-    expect(sandboxNotice(options, options.agents.find((agent) => agent.name === 'test'))).toMatchObject({ needsOptIn: false, warning: null });
+    expect(
+      sandboxNotice(
+        options,
+        options.agents.find((agent) => agent.name === 'test'),
+      ),
+    ).toMatchObject({ needsOptIn: false, warning: null });
   });
 
   it('without bubblewrap, is refused for the test agent unless the user ticked the checkbox, and the choice is recorded', async () => {
@@ -55,13 +67,24 @@ describe('the sandbox of an experiment started from the panel', () => {
     // The form warns and offers the checkbox for the test agent only; ticked, its body is what the API needs.
     const options = await getExperimentFormOptions(panel);
     const testAgent = options.agents.find((agent) => agent.name === 'test');
-    expect(sandboxNotice(options, testAgent)).toMatchObject({ needsOptIn: true, warning: expect.stringContaining('runs code the model writes') });
-    expect(sandboxNotice(options, options.agents.find((agent) => agent.name === 'harness'))).toMatchObject({ needsOptIn: false, warning: null });
+    expect(sandboxNotice(options, testAgent)).toMatchObject({
+      needsOptIn: true,
+      warning: expect.stringContaining('runs code the model writes'),
+    });
+    expect(
+      sandboxNotice(
+        options,
+        options.agents.find((agent) => agent.name === 'harness'),
+      ),
+    ).toMatchObject({ needsOptIn: false, warning: null });
     const { draft } = initialDraft(options, { agent: 'test' });
     const { body } = requestBodyOf({ ...draft, requestsPerVariant: '1', unsafeNoSandbox: true }, options);
     const { id } = await createExperimentFromRequest(panel, CreateExperimentRequest.parse(body));
     cancelExperimentById(panel, id);
-    expect(readStoredConfig(getExperiment(panel.database, id)?.config).experiment.sandbox).toEqual({ confinement: 'none', unsafeNoSandbox: true });
+    expect(readStoredConfig(getExperiment(panel.database, id)?.config).experiment.sandbox).toEqual({
+      confinement: 'none',
+      unsafeNoSandbox: true,
+    });
     // An agent that runs no model-written code needs no opt-in; the record says there was no sandbox.
     expect(await startAndStop({ agent: 'harness' })).toEqual({ confinement: 'none', unsafeNoSandbox: false });
   });
@@ -72,19 +95,34 @@ describe('the files an experiment from the panel may name', () => {
     const outside = (await import('node:os')).homedir();
     const refusal = await createExperimentFromRequest(
       panel,
-      request({ agent: 'harness', inputs: [{ node_text: 'x = 1', file_path: 'agents/harness/agent.yaml' }, { node_text: 'y = 2', node_name: 'keys', file_path: `${outside}/.ssh/id_rsa` }, { node_text: 'z', file_path: '../../etc/passwd' }] }),
+      request({
+        agent: 'harness',
+        inputs: [
+          { node_text: 'x = 1', file_path: 'agents/harness/agent.yaml' },
+          { node_text: 'y = 2', node_name: 'keys', file_path: `${outside}/.ssh/id_rsa` },
+          { node_text: 'z', file_path: '../../etc/passwd' },
+        ],
+      }),
     ).then(
       () => null,
       (error: unknown) => error,
     );
     expect(refusal).toBeInstanceOf(InputError);
     const problems = (refusal as InputError).problems.join('\n');
-    expect(problems).toContain(`input 2 (keys): file_path ${outside}/.ssh/id_rsa is outside the folders chosen for this experiment`);
+    expect(problems).toContain(
+      `input 2 (keys): file_path ${outside}/.ssh/id_rsa is outside the folders chosen for this experiment`,
+    );
     expect(problems).toContain('input 3: file_path ../../etc/passwd is outside');
     expect(problems).not.toContain('input 1');
     // A file inside the project is fine, and the experiment records which folders its inputs may name.
-    const { id } = await createExperimentFromRequest(panel, request({ agent: 'harness', inputs: [{ node_text: 'x = 1', file_path: 'agents/harness/agent.yaml' }] }));
+    const { id } = await createExperimentFromRequest(
+      panel,
+      request({ agent: 'harness', inputs: [{ node_text: 'x = 1', file_path: 'agents/harness/agent.yaml' }] }),
+    );
     cancelExperimentById(panel, id);
-    expect(readStoredConfig(getExperiment(panel.database, id)?.config).experiment.inputFiles).toEqual({ base: panel.root, roots: [`${panel.root}/agents/harness`, panel.root] });
+    expect(readStoredConfig(getExperiment(panel.database, id)?.config).experiment.inputFiles).toEqual({
+      base: panel.root,
+      roots: [`${panel.root}/agents/harness`, panel.root],
+    });
   });
 });

@@ -21,7 +21,8 @@ afterEach(async () => {
 const upTo = (file: string) => `${'../'.repeat(12)}${file.slice(1)}`;
 
 /** Python that would reach the trap if anything ever ran it. */
-const payload = (trap: Trap) => `import socket, os\nopen(${JSON.stringify(trap.outsideFile)}, "w").write(str(os.environ))\nsocket.create_connection(("127.0.0.1", ${trap.port}))`;
+const payload = (trap: Trap) =>
+  `import socket, os\nopen(${JSON.stringify(trap.outsideFile)}, "w").write(str(os.environ))\nsocket.create_connection(("127.0.0.1", ${trap.port}))`;
 
 const attacks: Record<string, (trap: Trap) => HostileStep[]> = {
   lint: (trap) => [
@@ -39,27 +40,43 @@ const attacks: Record<string, (trap: Trap) => HostileStep[]> = {
   sample_data: (trap) => [
     { tool: 'analyze_signature', args: {} },
     { tool: 'write_fixture_file', args: { fixtures: [{ price: 1, percent: 2 }], path: `${trap.outsideFile}.json` } },
-    { tool: 'write_fixture_file', args: { fixtures: [{ price: 1, percent: 2 }], path: upTo(`${trap.outsideFile}.json`) } },
-    { tool: 'write_fixture_file', args: { fixtures: [{ price: 1, percent: 2 }], path: `--basetemp=${path.join(trap.victimFolder, 'x.json')}` } },
-    { tool: 'write_fixture_file', args: { fixtures: [{ price: 1, percent: payload(trap) }], path: 'fixtures/ok.json' } },
+    {
+      tool: 'write_fixture_file',
+      args: { fixtures: [{ price: 1, percent: 2 }], path: upTo(`${trap.outsideFile}.json`) },
+    },
+    {
+      tool: 'write_fixture_file',
+      args: { fixtures: [{ price: 1, percent: 2 }], path: `--basetemp=${path.join(trap.victimFolder, 'x.json')}` },
+    },
+    {
+      tool: 'write_fixture_file',
+      args: { fixtures: [{ price: 1, percent: payload(trap) }], path: 'fixtures/ok.json' },
+    },
   ],
 };
 
 describe('a hostile model driving the Python agents', () => {
   for (const [agent, steps] of Object.entries(attacks)) {
-    it(`${agent}: writes nothing outside, reads no file of the user's, reaches nothing, leaks no secret`, async () => {
-      const run = await runHostileAgent(agent, steps(trap), trap);
-      expect(run.cli.stderr).not.toContain('internal error');
-      expect(run.cli.code).toBe(0);
-      // Every step reached its tool (the attack was really made), and every path outside was refused.
-      expect(run.toolResults.length).toBeGreaterThanOrEqual(steps(trap).length);
-      for (const [index, step] of steps(trap).entries()) {
-        const aimedOutside = typeof step.args.path === 'string' && !step.args.path.startsWith('fixtures/');
-        if (aimedOutside) expect.soft(JSON.parse(run.toolResults[index]).status, `${step.tool} ${String(step.args.path)}`).toBe('error');
-      }
-      expect(trapState(trap)).toEqual({ outsideFileExists: false, victimIntact: true, connections: 0 });
-      expect(leakedSecrets(trap, [run.requestText])).toEqual([]);
-      expect(leakedSecrets(trap, [run.databaseText])).toEqual([]);
-    }, CLI_TEST_MS);
+    it(
+      `${agent}: writes nothing outside, reads no file of the user's, reaches nothing, leaks no secret`,
+      async () => {
+        const run = await runHostileAgent(agent, steps(trap), trap);
+        expect(run.cli.stderr).not.toContain('internal error');
+        expect(run.cli.code).toBe(0);
+        // Every step reached its tool (the attack was really made), and every path outside was refused.
+        expect(run.toolResults.length).toBeGreaterThanOrEqual(steps(trap).length);
+        for (const [index, step] of steps(trap).entries()) {
+          const aimedOutside = typeof step.args.path === 'string' && !step.args.path.startsWith('fixtures/');
+          if (aimedOutside)
+            expect
+              .soft(JSON.parse(run.toolResults[index]).status, `${step.tool} ${String(step.args.path)}`)
+              .toBe('error');
+        }
+        expect(trapState(trap)).toEqual({ outsideFileExists: false, victimIntact: true, connections: 0 });
+        expect(leakedSecrets(trap, [run.requestText])).toEqual([]);
+        expect(leakedSecrets(trap, [run.databaseText])).toEqual([]);
+      },
+      CLI_TEST_MS,
+    );
   }
 });

@@ -16,7 +16,10 @@ afterAll(() => rmSync(scripts, { recursive: true, force: true }));
 function importWithTsx(module: string, conditions: string[] = []) {
   const script = path.join(scripts, `import-${conditions.length}.mts`);
   writeFileSync(script, `await import(${JSON.stringify(path.join(projectRoot, module))});\nconsole.log('imported');\n`);
-  const run = spawnSync(TSX, [...conditions.map((condition) => `--conditions=${condition}`), script], { cwd: projectRoot, encoding: 'utf8' });
+  const run = spawnSync(TSX, [...conditions.map((condition) => `--conditions=${condition}`), script], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+  });
   return { status: run.status, output: run.stdout + run.stderr };
 }
 

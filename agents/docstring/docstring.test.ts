@@ -36,14 +36,29 @@ describe('the docstring agent end to end', { timeout: 120_000 }, () => {
         (request) => {
           const hints = lastToolResult(request).result as { return_type: string };
           expect(hints.return_type).toBe('float');
-          return structuredCall('write_docstring', { docstring: 'Length of the outline.\n\nReturns:\n    The sum of the side lengths.', style: 'numpy' });
+          return structuredCall('write_docstring', {
+            docstring: 'Length of the outline.\n\nReturns:\n    The sum of the side lengths.',
+            style: 'numpy',
+          });
         },
         structuredCall('submit_result', { summary: 'documented perimeter' }),
       ],
     });
     expect(record.outcome).toBe('submitted');
-    expect(record.toolExecutions.map((execution) => execution.outcome)).toEqual(['success', 'success', 'success', 'success']);
-    expect(record.knowledge).toMatchObject({ has_docstring: false, current_docstring: null, return_type: 'float', parameter_names: [], docstring_written: true, docstring_style: 'numpy' });
+    expect(record.toolExecutions.map((execution) => execution.outcome)).toEqual([
+      'success',
+      'success',
+      'success',
+      'success',
+    ]);
+    expect(record.knowledge).toMatchObject({
+      has_docstring: false,
+      current_docstring: null,
+      return_type: 'float',
+      parameter_names: [],
+      docstring_written: true,
+      docstring_style: 'numpy',
+    });
 
     expect(await readFile(path.join(PROJECT_ROOT, perimeter.file_path as string), 'utf8')).toBe(original);
     expect(changes.changedFiles).toEqual(['agents/docstring/samples/geometry.py']);
@@ -75,8 +90,14 @@ describe('the docstring agent end to end', { timeout: 120_000 }, () => {
         structuredCall('read_current_docstring', {}),
         (request) => {
           const current = lastToolResult(request).result as { docstring: string; style: string };
-          expect(current).toMatchObject({ docstring: 'Area of the polygon.\n\nUses the shoelace formula.', style: 'plain' });
-          return structuredCall('write_docstring', { docstring: `${current.docstring}\n\nReturns:\n    The enclosed area.`, style: 'sphinx' });
+          expect(current).toMatchObject({
+            docstring: 'Area of the polygon.\n\nUses the shoelace formula.',
+            style: 'plain',
+          });
+          return structuredCall('write_docstring', {
+            docstring: `${current.docstring}\n\nReturns:\n    The enclosed area.`,
+            style: 'sphinx',
+          });
         },
         structuredCall('submit_result', { summary: 'documented area' }),
       ],
@@ -85,7 +106,9 @@ describe('the docstring agent end to end', { timeout: 120_000 }, () => {
     expect(record.toolExecutions[1].result).toMatchObject({ replaced: true, style: 'sphinx' });
     const patched = applyPatch(original, changes.diff ?? '');
     if (patched === false) throw new Error('the diff does not apply');
-    expect(patched).toContain('    def area(self) -> float:\n        """Area of the polygon.\n\n        Uses the shoelace formula.\n\n        :returns: The enclosed area.\n        :rtype: float\n        """\n        total = 0.0');
+    expect(patched).toContain(
+      '    def area(self) -> float:\n        """Area of the polygon.\n\n        Uses the shoelace formula.\n\n        :returns: The enclosed area.\n        :rtype: float\n        """\n        total = 0.0',
+    );
     expect(patched.match(/Area of the polygon/g)).toHaveLength(1);
   });
 
@@ -96,13 +119,18 @@ describe('the docstring agent end to end', { timeout: 120_000 }, () => {
       input: clamp,
       tools: pool,
       turns: [
-        structuredCall('write_docstring', { docstring: 'Limit a value to a range.\n\nArgs:\n    value: The value.\n    low: Lower bound.\n    high: Upper bound.' }),
+        structuredCall('write_docstring', {
+          docstring:
+            'Limit a value to a range.\n\nArgs:\n    value: The value.\n    low: Lower bound.\n    high: Upper bound.',
+        }),
         structuredCall('submit_result', { summary: 'done' }),
       ],
     });
     const patched = applyPatch(original, changes.diff ?? '');
     if (patched === false) throw new Error('the diff does not apply');
-    expect(patched).toContain('def clamp(value: float, low: float, high: float) -> float:\n    """Limit a value to a range.\n\n    Args:\n        value (float): The value.\n        low (float): Lower bound.\n        high (float): Upper bound.\n    """\n    return max(low, min(high, value))\n');
+    expect(patched).toContain(
+      'def clamp(value: float, low: float, high: float) -> float:\n    """Limit a value to a range.\n\n    Args:\n        value (float): The value.\n        low (float): Lower bound.\n        high (float): Upper bound.\n    """\n    return max(low, min(high, value))\n',
+    );
   });
 
   it('never reads or writes through a target that leads outside the workspace', async () => {
@@ -121,7 +149,11 @@ describe('the docstring agent end to end', { timeout: 120_000 }, () => {
           await rm(path.join(workspace, 'geometry.py'));
           await symlink(outside, path.join(workspace, 'geometry.py'));
         },
-        turns: [structuredCall('read_current_docstring', {}), structuredCall('write_docstring', { docstring: 'Hijacked.' }), structuredCall('submit_result', { summary: 'x' })],
+        turns: [
+          structuredCall('read_current_docstring', {}),
+          structuredCall('write_docstring', { docstring: 'Hijacked.' }),
+          structuredCall('submit_result', { summary: 'x' }),
+        ],
       });
       expect(record.toolExecutions.slice(0, 2).map((execution) => execution.outcome)).toEqual(['error', 'error']);
       expect(record.toolExecutions[1].error).toContain('outside the workspace');
@@ -130,11 +162,28 @@ describe('the docstring agent end to end', { timeout: 120_000 }, () => {
       // A target named with ../ is looked up by its name inside the workspace, never next to it.
       const script = (await loadAgent(folder)).scripts.read_current_docstring as string;
       const workspace = await createWorkspaceFolder();
-      await writeFile(path.join(path.dirname(workspace), 'outside.py'), 'def clamp(value, low, high):\n    return value\n');
-      cleanups.push(() => rm(path.join(path.dirname(workspace), 'outside.py'), { force: true }), () => rm(workspace, { recursive: true, force: true }));
+      await writeFile(
+        path.join(path.dirname(workspace), 'outside.py'),
+        'def clamp(value, low, high):\n    return value\n',
+      );
+      cleanups.push(
+        () => rm(path.join(path.dirname(workspace), 'outside.py'), { force: true }),
+        () => rm(workspace, { recursive: true, force: true }),
+      );
       const execution = await pool.execute(
         script,
-        { arguments: {}, context: { workspace, filePath: '../outside.py', nodeText: '', nodeName: 'clamp', nodeType: 'function', settings: {}, knowledge: {} } },
+        {
+          arguments: {},
+          context: {
+            workspace,
+            filePath: '../outside.py',
+            nodeText: '',
+            nodeName: 'clamp',
+            nodeType: 'function',
+            settings: {},
+            knowledge: {},
+          },
+        },
         { timeoutMs: 10_000, maxOutputBytes: 100_000 },
       );
       expect(execution).toMatchObject({ outcome: 'error' });
@@ -151,7 +200,11 @@ describe('the docstring agent end to end', { timeout: 120_000 }, () => {
       agentFolder: folder,
       input: clamp,
       tools: pool,
-      turns: [structuredCall('write_docstring', { docstring: 'x', style: 'epytext' }), structuredCall('write_docstring', { docstring: '   ' }), structuredCall('submit_result', { summary: 'x' })],
+      turns: [
+        structuredCall('write_docstring', { docstring: 'x', style: 'epytext' }),
+        structuredCall('write_docstring', { docstring: '   ' }),
+        structuredCall('submit_result', { summary: 'x' }),
+      ],
     });
     // The schema's enum stops the unknown style before the tool runs; the tool itself refuses empty text.
     expect(record.toolExecutions[0]).toMatchObject({ outcome: 'error', errorKind: 'invalid_arguments' });

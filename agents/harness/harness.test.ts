@@ -11,7 +11,15 @@ const folder = fileURLToPath(new URL('.', import.meta.url));
 const pool = new ToolWorkerPool({ size: 1 });
 afterAll(() => pool.close());
 
-const context = { workspace: null, filePath: null, nodeText: '', nodeName: null, nodeType: null, settings: {}, knowledge: {} };
+const context = {
+  workspace: null,
+  filePath: null,
+  nodeText: '',
+  nodeName: null,
+  nodeType: null,
+  settings: {},
+  knowledge: {},
+};
 
 describe('the harness agent', () => {
   it('fills its node_context with the request', async () => {
@@ -22,8 +30,16 @@ describe('the harness agent', () => {
   it('runs simple_tool through the worker pool', async () => {
     const simpleTool = (await loadAgent(folder)).toRuntime().tools.find((tool) => tool.name === 'simple_tool');
     if (!simpleTool?.script) throw new Error('simple_tool has no script');
-    const echoed = await pool.execute(simpleTool.script, { arguments: { payload: 'Grüße 🚀' }, context }, simpleTool.limits);
-    expect(echoed).toMatchObject({ outcome: 'success', result: { payload: 'Grüße 🚀', length: 7 }, knowledge_delta: { last_payload: 'Grüße 🚀' } });
+    const echoed = await pool.execute(
+      simpleTool.script,
+      { arguments: { payload: 'Grüße 🚀' }, context },
+      simpleTool.limits,
+    );
+    expect(echoed).toMatchObject({
+      outcome: 'success',
+      result: { payload: 'Grüße 🚀', length: 7 },
+      knowledge_delta: { last_payload: 'Grüße 🚀' },
+    });
     const empty = await pool.execute(simpleTool.script, { arguments: { payload: '' }, context }, simpleTool.limits);
     expect(empty.outcome).toBe('error');
     expect(empty.errorKind).toBeUndefined();
@@ -37,7 +53,10 @@ describe('the harness agent', () => {
       structuredCall('simple_tool', { payload: input.node_text }),
       structuredCall('submit_result', { summary: 'simple_tool echoed ping', changed_files: [] }),
     ]);
-    const record = await runConversation(agent.toRuntime(), resolveSettings({ model: 'functiongemma' }), input, { client, tools: pool });
+    const record = await runConversation(agent.toRuntime(), resolveSettings({ model: 'functiongemma' }), input, {
+      client,
+      tools: pool,
+    });
     expect(record.outcome).toBe('submitted');
     expect(record.result).toMatchObject({ summary: 'simple_tool echoed ping' });
     expect(record.toolExecutions[0]).toMatchObject({ toolName: 'simple_tool', outcome: 'success' });

@@ -51,7 +51,12 @@ describe('the lint agent end to end', { timeout: 120_000 }, () => {
         structuredCall('run_linter', { check_only: false }),
         (request) => {
           const result = lastToolResult(request).result as { total: number };
-          return structuredCall('submit_result', { summary: 'fixed the fixable issues', issues_fixed: 9, issues_remaining: result.total, changed_files: [input.file_path] });
+          return structuredCall('submit_result', {
+            summary: 'fixed the fixable issues',
+            issues_fixed: 9,
+            issues_remaining: result.total,
+            changed_files: [input.file_path],
+          });
         },
       ],
     });
@@ -98,7 +103,11 @@ describe('the lint agent end to end', { timeout: 120_000 }, () => {
       agentFolder: folder,
       input,
       tools: pool,
-      turns: [structuredCall('apply_fix', { issue_code: 'F401', line_number: 40 }), structuredCall('apply_fix', { issue_code: 'not a code', line_number: 1 }), structuredCall('submit_result', { summary: 'nothing fixed' })],
+      turns: [
+        structuredCall('apply_fix', { issue_code: 'F401', line_number: 40 }),
+        structuredCall('apply_fix', { issue_code: 'not a code', line_number: 1 }),
+        structuredCall('submit_result', { summary: 'nothing fixed' }),
+      ],
     });
     expect(record.outcome).toBe('submitted');
     expect(record.toolExecutions[0]).toMatchObject({ outcome: 'error' });
@@ -114,7 +123,9 @@ describe('the lint agent through the experiment service', { timeout: 120_000 }, 
     const { agent, input, original } = await inventoryInput();
     const server = await startScriptedServer((request) => {
       const turn = request.messages.filter((message) => message.role === 'assistant').length;
-      return turn === 0 ? toolCallMessage('run_linter', { check_only: false }) : toolCallMessage('submit_result', { summary: 'applied ruff fixes' });
+      return turn === 0
+        ? toolCallMessage('run_linter', { check_only: false })
+        : toolCallMessage('submit_result', { summary: 'applied ruff fixes' });
     });
     const temporary = openTemporaryDatabase();
     try {

@@ -46,7 +46,11 @@ describe('the sample_data agent end to end', { timeout: 120_000 }, () => {
         structuredCall('write_fixture_file', { fixtures: JSON.stringify(fixtures), format: 'yaml' }),
         structuredCall('write_fixture_file', { fixtures, format: 'json', path: '../outside.json' }),
         structuredCall('write_fixture_file', { fixtures, format: 'json', path: '/tmp/outside.json' }),
-        structuredCall('write_fixture_file', { fixtures: [{ weight: 'heavy' }], format: 'json', path: 'fixtures/bad.json' }),
+        structuredCall('write_fixture_file', {
+          fixtures: [{ weight: 'heavy' }],
+          format: 'json',
+          path: 'fixtures/bad.json',
+        }),
         structuredCall('submit_result', { summary: 'three fixtures in two formats', fixtures_generated: 3 }),
       ],
     });
@@ -60,20 +64,43 @@ describe('the sample_data agent end to end', { timeout: 120_000 }, () => {
       required_parameters: ['weight_kg'],
       return_type: 'float',
     });
-    expect(json).toMatchObject({ outcome: 'success', result: { path: 'fixtures/orders_shipping_cost.json', fixtures: 3, problems: [] } });
-    expect(yaml).toMatchObject({ outcome: 'success', result: { path: 'fixtures/orders_shipping_cost.yaml', fixtures: 3 } });
+    expect(json).toMatchObject({
+      outcome: 'success',
+      result: { path: 'fixtures/orders_shipping_cost.json', fixtures: 3, problems: [] },
+    });
+    expect(yaml).toMatchObject({
+      outcome: 'success',
+      result: { path: 'fixtures/orders_shipping_cost.yaml', fixtures: 3 },
+    });
     for (const refused of [escape, absolute]) {
       expect(refused.outcome).toBe('error');
       expect(refused.error).toContain('outside the workspace');
     }
-    expect(mismatched).toMatchObject({ outcome: 'partial', result: { problems: ['fixture 0: "weight" is not a parameter', 'fixture 0: required parameter "weight_kg" is missing'] } });
-    expect(record.knowledge).toMatchObject({ fixture_file: 'fixtures/bad.json', fixtures_written: 1, parameter_count: 4 });
+    expect(mismatched).toMatchObject({
+      outcome: 'partial',
+      result: {
+        problems: ['fixture 0: "weight" is not a parameter', 'fixture 0: required parameter "weight_kg" is missing'],
+      },
+    });
+    expect(record.knowledge).toMatchObject({
+      fixture_file: 'fixtures/bad.json',
+      fixtures_written: 1,
+      parameter_count: 4,
+    });
 
     expect(await readFile(path.join(PROJECT_ROOT, input.file_path))).toEqual(original);
-    expect(changes.changedFiles).toEqual(['agents/sample_data/samples/fixtures/bad.json', 'agents/sample_data/samples/fixtures/orders_shipping_cost.json', 'agents/sample_data/samples/fixtures/orders_shipping_cost.yaml']);
+    expect(changes.changedFiles).toEqual([
+      'agents/sample_data/samples/fixtures/bad.json',
+      'agents/sample_data/samples/fixtures/orders_shipping_cost.json',
+      'agents/sample_data/samples/fixtures/orders_shipping_cost.yaml',
+    ]);
     const diff = changes.diff ?? '';
-    expect(JSON.parse(addedFile(diff, 'agents/sample_data/samples/fixtures/orders_shipping_cost.json'))).toEqual(fixtures);
-    expect(parseYaml(addedFile(diff, 'agents/sample_data/samples/fixtures/orders_shipping_cost.yaml'))).toEqual(fixtures);
+    expect(JSON.parse(addedFile(diff, 'agents/sample_data/samples/fixtures/orders_shipping_cost.json'))).toEqual(
+      fixtures,
+    );
+    expect(parseYaml(addedFile(diff, 'agents/sample_data/samples/fixtures/orders_shipping_cost.yaml'))).toEqual(
+      fixtures,
+    );
   });
 
   it('refuses formats other than json and yaml, and fixtures that are not data', async () => {

@@ -41,7 +41,10 @@ export function defaultHome(): Home {
 }
 
 /** What each scene does: the lights it turns on (all others off), the thermostat, and whether it locks every door. */
-export const SCENE_SETTINGS: Record<Scene, { lightsOn: Room[]; temperature: number; mode: Home['thermostat']['mode']; lockDoors: boolean }> = {
+export const SCENE_SETTINGS: Record<
+  Scene,
+  { lightsOn: Room[]; temperature: number; mode: Home['thermostat']['mode']; lockDoors: boolean }
+> = {
   movie_night: { lightsOn: ['hallway'], temperature: 71, mode: 'auto', lockDoors: false },
   bedtime: { lightsOn: [], temperature: 66, mode: 'heat', lockDoors: true },
   morning: { lightsOn: ['kitchen', 'bathroom', 'hallway'], temperature: 71, mode: 'heat', lockDoors: false },
@@ -72,10 +75,15 @@ export function applyCall(current: Home, name: string, args: Record<string, unkn
       return done(home, { lights: pick(home.lights, rooms) }, `turned the lights ${state} in ${where}`);
     }
     case 'set_thermostat': {
-      if (args.temperature === undefined && args.mode === undefined) return refuse(home, 'give a temperature (60 to 80 °F), a mode (heat, cool or auto), or both');
+      if (args.temperature === undefined && args.mode === undefined)
+        return refuse(home, 'give a temperature (60 to 80 °F), a mode (heat, cool or auto), or both');
       if (typeof args.temperature === 'number') home.thermostat.temperature = args.temperature;
       if (typeof args.mode === 'string') home.thermostat.mode = args.mode as Home['thermostat']['mode'];
-      return done(home, { thermostat: home.thermostat }, `thermostat set to ${home.thermostat.temperature}°F on ${home.thermostat.mode}`);
+      return done(
+        home,
+        { thermostat: home.thermostat },
+        `thermostat set to ${home.thermostat.temperature}°F on ${home.thermostat.mode}`,
+      );
     }
     case 'lock_door': {
       const state = args.state as 'lock' | 'unlock' | undefined;
@@ -95,7 +103,11 @@ export function applyCall(current: Home, name: string, args: Record<string, unkn
       home.thermostat = { temperature: settings.temperature, mode: settings.mode };
       if (settings.lockDoors) for (const door of DOORS) home.doors[door] = 'locked';
       home.scene = scene;
-      return done(home, { scene, lights: home.lights, thermostat: home.thermostat, doors: home.doors }, `scene ${words(scene)} is on`);
+      return done(
+        home,
+        { scene, lights: home.lights, thermostat: home.thermostat, doors: home.doors },
+        `scene ${words(scene)} is on`,
+      );
     }
     case 'intent_unclear': {
       const reason = (args.reason as string | undefined) ?? 'ambiguous';
@@ -107,15 +119,32 @@ export function applyCall(current: Home, name: string, args: Record<string, unkn
 }
 
 function status(home: Home, deviceType: string, place: string | undefined): HomeAnswer {
-  const normalized = place?.trim().toLowerCase().replace(/\s+/g, '_').replace(/_door$/, '');
+  const normalized = place
+    ?.trim()
+    .toLowerCase()
+    .replace(/\s+/g, '_')
+    .replace(/_door$/, '');
   if (deviceType === 'lights' || deviceType === 'door') {
     const names: readonly string[] = deviceType === 'lights' ? ROOMS : DOORS;
-    if (normalized && !names.includes(normalized)) return refuse(home, `there is no ${deviceType === 'lights' ? 'room' : 'door'} "${place}"; known: ${names.join(', ')}`);
+    if (normalized && !names.includes(normalized))
+      return refuse(
+        home,
+        `there is no ${deviceType === 'lights' ? 'room' : 'door'} "${place}"; known: ${names.join(', ')}`,
+      );
     const all = deviceType === 'lights' ? home.lights : home.doors;
     const shown = normalized ? { [normalized]: (all as Record<string, string>)[normalized] } : all;
-    return done(home, { [deviceType === 'lights' ? 'lights' : 'doors']: shown }, `status of the ${deviceType === 'lights' ? 'lights' : 'doors'}${normalized ? ` (${words(normalized)})` : ''}`);
+    return done(
+      home,
+      { [deviceType === 'lights' ? 'lights' : 'doors']: shown },
+      `status of the ${deviceType === 'lights' ? 'lights' : 'doors'}${normalized ? ` (${words(normalized)})` : ''}`,
+    );
   }
-  if (deviceType === 'thermostat') return done(home, { thermostat: home.thermostat }, `thermostat: ${home.thermostat.temperature}°F on ${home.thermostat.mode}`);
+  if (deviceType === 'thermostat')
+    return done(
+      home,
+      { thermostat: home.thermostat },
+      `thermostat: ${home.thermostat.temperature}°F on ${home.thermostat.mode}`,
+    );
   return done(home, home, 'status of the whole home');
 }
 
@@ -140,7 +169,8 @@ export function homeFromKnowledge(knowledge: Record<string, unknown>): Home {
   const prior = PriorCalls.safeParse(knowledge.prior_calls);
   let home = defaultHome();
   // Replayed calls that make no sense (a wrong argument) change nothing, as they would not have then.
-  for (const call of prior.success ? prior.data : []) home = applyCall(home, call.name, sanitize(call.name, call.arguments)).home;
+  for (const call of prior.success ? prior.data : [])
+    home = applyCall(home, call.name, sanitize(call.name, call.arguments)).home;
   return home;
 }
 
@@ -159,7 +189,14 @@ function sanitize(name: string, args: Record<string, unknown>): Record<string, u
   const kept: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(args)) {
     const rule = allowed[key];
-    if (rule === 'integer' ? Number.isInteger(value) && (value as number) >= 60 && (value as number) <= 80 : rule === 'string' ? typeof value === 'string' : rule?.includes(value)) kept[key] = value;
+    if (
+      rule === 'integer'
+        ? Number.isInteger(value) && (value as number) >= 60 && (value as number) <= 80
+        : rule === 'string'
+          ? typeof value === 'string'
+          : rule?.includes(value)
+    )
+      kept[key] = value;
   }
   return kept;
 }

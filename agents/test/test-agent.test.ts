@@ -31,7 +31,9 @@ def test_full_discount():
     assert apply_discount(Decimal("5.00"), 100) == Decimal("1.00")
 `;
 
-const passing = failing.replace('Decimal("1.00")', 'Decimal("0.00")') + `
+const passing =
+  failing.replace('Decimal("1.00")', 'Decimal("0.00")') +
+  `
 
 def test_rejects_out_of_range():
     with pytest.raises(ValueError):
@@ -68,10 +70,30 @@ describe('the test agent end to end', { timeout: 120_000 }, () => {
     });
 
     expect(record.outcome).toBe('submitted');
-    const [analysis, existing, firstWrite, firstRun, secondWrite, secondRun, escape, absolute, readEscape] = record.toolExecutions;
-    expect(analysis.result).toMatchObject({ import_statement: 'from pricing import apply_discount', signature: { parameters: [{ name: 'price', type: 'Decimal' }, { name: 'percent', type: 'float' }], return_type: 'Decimal' } });
-    expect(existing.result).toMatchObject({ test_count: 2, files: [{ path: 'tests/test_pricing.py', tests: ['test_round_money_rounds_half_up', 'test_add_vat_standard_rate'] }] });
-    expect(firstWrite.result).toMatchObject({ path: 'test_pricing.py', overwritten: false, test_count: 3, imports_module: true });
+    const [analysis, existing, firstWrite, firstRun, secondWrite, secondRun, escape, absolute, readEscape] =
+      record.toolExecutions;
+    expect(analysis.result).toMatchObject({
+      import_statement: 'from pricing import apply_discount',
+      signature: {
+        parameters: [
+          { name: 'price', type: 'Decimal' },
+          { name: 'percent', type: 'float' },
+        ],
+        return_type: 'Decimal',
+      },
+    });
+    expect(existing.result).toMatchObject({
+      test_count: 2,
+      files: [
+        { path: 'tests/test_pricing.py', tests: ['test_round_money_rounds_half_up', 'test_add_vat_standard_rate'] },
+      ],
+    });
+    expect(firstWrite.result).toMatchObject({
+      path: 'test_pricing.py',
+      overwritten: false,
+      test_count: 3,
+      imports_module: true,
+    });
     expect(firstRun).toMatchObject({ outcome: 'partial', result: { passed: 2, failed: 1, errors: 0, total: 3 } });
     expect(secondWrite.result).toMatchObject({ overwritten: true, test_count: 4 });
     expect(secondRun).toMatchObject({ outcome: 'success', result: { passed: 4, failed: 0, errors: 0, total: 4 } });
@@ -80,7 +102,14 @@ describe('the test agent end to end', { timeout: 120_000 }, () => {
       expect(refused.error).toContain('outside the workspace');
     }
     expect(existsSync('/tmp/test_absolute_outside.py')).toBe(false);
-    expect(record.knowledge).toMatchObject({ tests_passed: 4, tests_failed: 0, tests_total: 4, all_passing: true, test_file_path: 'test_pricing.py', parameter_names: ['price', 'percent'] });
+    expect(record.knowledge).toMatchObject({
+      tests_passed: 4,
+      tests_failed: 0,
+      tests_total: 4,
+      all_passing: true,
+      test_file_path: 'test_pricing.py',
+      parameter_names: ['price', 'percent'],
+    });
 
     expect(await readFile(path.join(PROJECT_ROOT, input.file_path))).toEqual(original);
     expect(changes.changedFiles).toEqual(['agents/test/samples/test_pricing.py']);

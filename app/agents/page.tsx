@@ -15,12 +15,15 @@ export default async function AgentsPage() {
     <>
       <div className="page-head">
         <h1>Agents</h1>
-        <span className="muted">imported from agents/ on first start; edited here and kept in the database (the files are not changed)</span>
+        <span className="muted">
+          imported from agents/ on first start; edited here and kept in the database (the files are not changed)
+        </span>
       </div>
       <section className="card" data-testid="agent-list">
         {agents.length === 0 ? (
           <p className="empty" data-testid="agents-empty">
-            No agents yet. Import one below, or add a folder under <code>agents/</code> holding an <code>agent.yaml</code> and restart the panel.
+            No agents yet. Import one below, or add a folder under <code>agents/</code> holding an{' '}
+            <code>agent.yaml</code> and restart the panel.
           </p>
         ) : (
           <AgentsTable agents={agents} linkNames showChanged />

@@ -19,7 +19,8 @@ export default async function CampaignsPage() {
         <h1>Campaigns</h1>
       </div>
       <p className="muted">
-        An agent run over every node of a repository. Start one here, or from the command line: <code>npm run --silent remora -- campaign run --agent NAME --repo PATH --base-url URL --model NAME</code>
+        An agent run over every node of a repository. Start one here, or from the command line:{' '}
+        <code>npm run --silent remora -- campaign run --agent NAME --repo PATH --base-url URL --model NAME</code>
       </p>
       <StartCampaignForm agents={agents} />
       {campaigns.length === 0 ? (

@@ -22,8 +22,13 @@ export function StartCampaignForm({ agents }: { agents: string[] }) {
     event.preventDefault();
     setBusy(true);
     setFailure(null);
-    const globs = exclude.split(/[\n,]/).map((glob) => glob.trim()).filter(Boolean);
-    const answer = await callApi<{ id: string }>('/api/campaigns', { body: { agent, repo, exclude: globs, baseUrl: baseUrl.trim(), model, concurrency } });
+    const globs = exclude
+      .split(/[\n,]/)
+      .map((glob) => glob.trim())
+      .filter(Boolean);
+    const answer = await callApi<{ id: string }>('/api/campaigns', {
+      body: { agent, repo, exclude: globs, baseUrl: baseUrl.trim(), model, concurrency },
+    });
     setBusy(false);
     if (answer.ok) router.push(`/campaigns/${answer.body.id}`);
     else setFailure(answer);
@@ -47,28 +52,63 @@ export function StartCampaignForm({ agents }: { agents: string[] }) {
         </label>
         <label>
           Repository folder{' '}
-          <input value={repo} onChange={(event) => setRepo(event.target.value)} placeholder="/path/to/your/repository" required data-testid="campaign-repo" />
+          <input
+            value={repo}
+            onChange={(event) => setRepo(event.target.value)}
+            placeholder="/path/to/your/repository"
+            required
+            data-testid="campaign-repo"
+          />
         </label>
         <label>
           Leave out (globs, comma-separated){' '}
-          <input value={exclude} onChange={(event) => setExclude(event.target.value)} placeholder="tests/**, docs/**" data-testid="campaign-exclude" />
+          <input
+            value={exclude}
+            onChange={(event) => setExclude(event.target.value)}
+            placeholder="tests/**, docs/**"
+            data-testid="campaign-exclude"
+          />
         </label>
         <label>
           Model server base URL{' '}
-          <input value={baseUrl} onChange={(event) => setBaseUrl(event.target.value)} placeholder="empty: the built-in simulator" data-testid="campaign-base-url" />
+          <input
+            value={baseUrl}
+            onChange={(event) => setBaseUrl(event.target.value)}
+            placeholder="empty: the built-in simulator"
+            data-testid="campaign-base-url"
+          />
         </label>
         <label>
           Model{' '}
-          <input value={model} onChange={(event) => setModel(event.target.value)} required data-testid="campaign-model" />
+          <input
+            value={model}
+            onChange={(event) => setModel(event.target.value)}
+            required
+            data-testid="campaign-model"
+          />
         </label>
         <label>
           Nodes at once{' '}
-          <input type="number" min={1} max={64} value={concurrency} onChange={(event) => setConcurrency(Number(event.target.value))} data-testid="campaign-concurrency" />
+          <input
+            type="number"
+            min={1}
+            max={64}
+            value={concurrency}
+            onChange={(event) => setConcurrency(Number(event.target.value))}
+            data-testid="campaign-concurrency"
+          />
         </label>
       </div>
-      <p className="muted">The repository is only read while the campaign runs; nothing is written until you apply accepted changes.</p>
+      <p className="muted">
+        The repository is only read while the campaign runs; nothing is written until you apply accepted changes.
+      </p>
       {failure ? <FailureBox failure={failure} testId="start-campaign-error" /> : null}
-      <button type="submit" className="button" disabled={busy || agents.length === 0} data-testid="start-campaign-submit">
+      <button
+        type="submit"
+        className="button"
+        disabled={busy || agents.length === 0}
+        data-testid="start-campaign-submit"
+      >
         {busy ? 'Starting…' : 'Start campaign'}
       </button>
     </form>

@@ -11,12 +11,27 @@ export function IntervalPlot({ mark, axis }: { mark: IntervalMark | null; axis: 
   const x = (position: number) => LEFT + position * (WIDTH - LEFT - RIGHT);
   const unit = axis.unit === 'points' ? '' : ' turns';
   return (
-    <svg viewBox={`0 0 ${WIDTH} 38`} width="100%" style={{ maxWidth: 240, display: 'block' }} role="img" aria-label={mark ? 'difference with its 95% interval' : 'no interval'} data-testid="interval-plot">
+    <svg
+      viewBox={`0 0 ${WIDTH} 38`}
+      width="100%"
+      style={{ maxWidth: 240, display: 'block' }}
+      role="img"
+      aria-label={mark ? 'difference with its 95% interval' : 'no interval'}
+      data-testid="interval-plot"
+    >
       <line x1={x(0)} x2={x(1)} y1={14} y2={14} stroke="#d9dee7" />
       <line x1={x(0.5)} x2={x(0.5)} y1={5} y2={23} stroke="#5b6577" strokeDasharray="2 2" />
       {mark ? (
         <>
-          <line x1={x(mark.low)} x2={x(mark.high)} y1={14} y2={14} stroke={COLOURS[mark.leaning]} strokeWidth={4} strokeLinecap="round" />
+          <line
+            x1={x(mark.low)}
+            x2={x(mark.high)}
+            y1={14}
+            y2={14}
+            stroke={COLOURS[mark.leaning]}
+            strokeWidth={4}
+            strokeLinecap="round"
+          />
           <circle cx={x(mark.point)} cy={14} r={4.5} fill="#fff" stroke={COLOURS[mark.leaning]} strokeWidth={2} />
         </>
       ) : (

@@ -7,13 +7,23 @@ import { formatInterval, formatNumber, formatPercent } from '../../lib/panel/for
 import type { VariantSummary } from '../../lib/metrics/types';
 import styles from './compare.module.css';
 
-function Value({ summary, metric, side }: { summary: VariantSummary; metric: ComparedMetric['metric']; side: 'A' | 'B' }) {
+function Value({
+  summary,
+  metric,
+  side,
+}: {
+  summary: VariantSummary;
+  metric: ComparedMetric['metric'];
+  side: 'A' | 'B';
+}) {
   const { rate, turns } = metricValue(summary, metric);
   if (turns) {
     return (
       <td className={`number ${styles.value}`} data-label={side}>
         {formatNumber(turns.mean, 2)}
-        <span className="sub">p50 {formatNumber(turns.p50)} · p90 {formatNumber(turns.p90)}</span>
+        <span className="sub">
+          p50 {formatNumber(turns.p50)} · p90 {formatNumber(turns.p90)}
+        </span>
       </td>
     );
   }
@@ -28,8 +38,14 @@ function Value({ summary, metric, side }: { summary: VariantSummary; metric: Com
 
 export function MetricsTable({ metrics }: { metrics: VariantMetrics }) {
   const comparisons = metrics.metrics.map((metric) => metric.comparison);
-  const rateAxis = intervalAxis(comparisons.filter((comparison) => comparison.metric !== 'turnsToCompletion'), 'points');
-  const turnAxis = intervalAxis(comparisons.filter((comparison) => comparison.metric === 'turnsToCompletion'), 'turns');
+  const rateAxis = intervalAxis(
+    comparisons.filter((comparison) => comparison.metric !== 'turnsToCompletion'),
+    'points',
+  );
+  const turnAxis = intervalAxis(
+    comparisons.filter((comparison) => comparison.metric === 'turnsToCompletion'),
+    'turns',
+  );
   return (
     <div className="table-scroll">
       <table className={styles.metricTable} data-testid="compare-metrics">
@@ -54,7 +70,11 @@ export function MetricsTable({ metrics }: { metrics: VariantMetrics }) {
                   return <IntervalPlot mark={intervalMark(metric.comparison, axis)} axis={axis} />;
                 })()}
               </td>
-              <td className={`${styles.sentence} ${metric.comparison.detectable ? '' : styles.noDifference}`} data-detectable={String(metric.comparison.detectable)} data-testid="comparison-sentence">
+              <td
+                className={`${styles.sentence} ${metric.comparison.detectable ? '' : styles.noDifference}`}
+                data-detectable={String(metric.comparison.detectable)}
+                data-testid="comparison-sentence"
+              >
                 {metric.sentence}
               </td>
             </tr>

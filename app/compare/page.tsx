@@ -30,7 +30,10 @@ function problemsOf(error: unknown): { message: string; reasons: string[] } | nu
 }
 
 /** Defaults for the pickers: what the address names, or the first two variants of ?experiment=. */
-function preselected(search: SearchParams, choices: ComparableExperiment[]): { a: VariantRef | null; b: VariantRef | null } {
+function preselected(
+  search: SearchParams,
+  choices: ComparableExperiment[],
+): { a: VariantRef | null; b: VariantRef | null } {
   const named = (key: 'a' | 'b'): VariantRef | null => {
     const text = first(search[key]);
     const colon = text?.indexOf(':') ?? -1;
@@ -38,7 +41,11 @@ function preselected(search: SearchParams, choices: ComparableExperiment[]): { a
   };
   const experiment = choices.find((choice) => choice.id === first(search.experiment));
   const a = named('a') ?? (experiment ? { experimentId: experiment.id, variant: experiment.variants[0] } : null);
-  const b = named('b') ?? (experiment && experiment.variants.length > 1 ? { experimentId: experiment.id, variant: experiment.variants[1] } : null);
+  const b =
+    named('b') ??
+    (experiment && experiment.variants.length > 1
+      ? { experimentId: experiment.id, variant: experiment.variants[1] }
+      : null);
   return { a, b };
 }
 
@@ -52,7 +59,12 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   if (asked) {
     try {
       const query = readCompareQuery(search);
-      view = compareVariants(panel, query.a, query.b, { filter: query.filter, order: query.order, query: query.q, page: query.page });
+      view = compareVariants(panel, query.a, query.b, {
+        filter: query.filter,
+        order: query.order,
+        query: query.q,
+        page: query.page,
+      });
     } catch (error) {
       problem = problemsOf(error);
       if (!problem) throw error;
@@ -102,8 +114,9 @@ function Comparison({ view }: { view: ComparisonView }) {
         <h2>Metrics</h2>
         <MetricsTable metrics={view.metrics} />
         <p className="muted" style={{ fontSize: 12 }}>
-          The plot shows B − A and its 95% interval (dashed line: no difference; orange: B higher, blue: A higher, grey: no detectable difference). Computed as within an experiment,
-          each input counted once however often it was repeated; rates in percentage points, turns among completed conversations.{' '}
+          The plot shows B − A and its 95% interval (dashed line: no difference; orange: B higher, blue: A higher, grey:
+          no detectable difference). Computed as within an experiment, each input counted once however often it was
+          repeated; rates in percentage points, turns among completed conversations.{' '}
           <span data-testid="compare-method">
             {paired
               ? 'Paired by input (both variants ran the same inputs): McNemar’s exact test over inputs for rates (a paired t over inputs when repeats disagree), the Wilcoxon signed-rank test with a paired bootstrap interval for turns.'

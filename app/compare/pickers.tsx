@@ -6,11 +6,25 @@ import { formatTime, shortId } from '../../lib/panel/format';
 import styles from './compare.module.css';
 
 function groupLabel(experiment: ComparableExperiment): string {
-  const marks = [experiment.simulated ? 'simulated' : null, experiment.datasetName ? `dataset ${experiment.datasetName}` : null, experiment.status === 'completed' ? null : experiment.status].filter(Boolean);
+  const marks = [
+    experiment.simulated ? 'simulated' : null,
+    experiment.datasetName ? `dataset ${experiment.datasetName}` : null,
+    experiment.status === 'completed' ? null : experiment.status,
+  ].filter(Boolean);
   return `${experiment.agentName} · ${formatTime(experiment.createdAt)} · ${shortId(experiment.id)}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`;
 }
 
-function Picker({ name, label, choices, selected }: { name: 'a' | 'b'; label: string; choices: ComparableExperiment[]; selected: string | null }) {
+function Picker({
+  name,
+  label,
+  choices,
+  selected,
+}: {
+  name: 'a' | 'b';
+  label: string;
+  choices: ComparableExperiment[];
+  selected: string | null;
+}) {
   return (
     <div>
       <label htmlFor={`pick-${name}`}>{label}</label>
@@ -32,9 +46,21 @@ function Picker({ name, label, choices, selected }: { name: 'a' | 'b'; label: st
   );
 }
 
-export function ComparePickers({ choices, a, b }: { choices: ComparableExperiment[]; a: VariantRef | null; b: VariantRef | null }) {
+export function ComparePickers({
+  choices,
+  a,
+  b,
+}: {
+  choices: ComparableExperiment[];
+  a: VariantRef | null;
+  b: VariantRef | null;
+}) {
   if (choices.length === 0) {
-    return <p className="empty" data-testid="compare-empty">No experiment has run yet: start one, then compare its variants here.</p>;
+    return (
+      <p className="empty" data-testid="compare-empty">
+        No experiment has run yet: start one, then compare its variants here.
+      </p>
+    );
   }
   return (
     <form method="get" action="/compare" className={styles.pickers} data-testid="compare-pickers">

@@ -9,7 +9,15 @@ export function SideTag({ side }: { side: 'a' | 'b' }) {
   return <span className={`${styles.sideTag} ${side === 'a' ? styles.a : styles.b}`}>{side.toUpperCase()}</span>;
 }
 
-export function SideCard({ side, which, conversations }: { side: CompareSide; which: 'a' | 'b'; conversations: number }) {
+export function SideCard({
+  side,
+  which,
+  conversations,
+}: {
+  side: CompareSide;
+  which: 'a' | 'b';
+  conversations: number;
+}) {
   const { experiment } = side;
   return (
     <div className={styles.side} data-side={which} data-testid={`side-${which}`}>
@@ -18,9 +26,11 @@ export function SideCard({ side, which, conversations }: { side: CompareSide; wh
         <span className={styles.sideName}>{side.ref.variant}</span> {experiment.simulated ? <SimulatedBadge /> : null}
       </div>
       <div className={styles.sideFacts}>
-        {experiment.agentName} · <Link href={`/experiments/${experiment.id}`}>experiment {shortId(experiment.id)}</Link> · {formatTime(experiment.createdAt)} UTC
+        {experiment.agentName} · <Link href={`/experiments/${experiment.id}`}>experiment {shortId(experiment.id)}</Link>{' '}
+        · {formatTime(experiment.createdAt)} UTC
         <br />
-        {conversations.toLocaleString('en-US')} conversations{experiment.datasetName ? ` · dataset ${experiment.datasetName}` : ''} · {experiment.status}
+        {conversations.toLocaleString('en-US')} conversations
+        {experiment.datasetName ? ` · dataset ${experiment.datasetName}` : ''} · {experiment.status}
       </div>
     </div>
   );

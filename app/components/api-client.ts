@@ -14,7 +14,9 @@ export function hasErrorMessage(body: unknown): boolean {
 function failureOf(status: number, body: unknown): ApiFailure {
   const record = typeof body === 'object' && body !== null ? (body as { error?: unknown; reasons?: unknown }) : {};
   const message = typeof record.error === 'string' ? record.error : `the server answered ${status}`;
-  const reasons = Array.isArray(record.reasons) ? record.reasons.filter((reason): reason is string => typeof reason === 'string') : [];
+  const reasons = Array.isArray(record.reasons)
+    ? record.reasons.filter((reason): reason is string => typeof reason === 'string')
+    : [];
   return { message, reasons, status, body };
 }
 
@@ -44,7 +46,11 @@ async function send(url: string, init: ApiRequest): Promise<Response | ApiFailur
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    return { message: `could not reach the panel: ${error instanceof Error ? error.message : String(error)}`, reasons: [], status: 0 };
+    return {
+      message: `could not reach the panel: ${error instanceof Error ? error.message : String(error)}`,
+      reasons: [],
+      status: 0,
+    };
   }
 }
 
@@ -55,7 +61,13 @@ export async function callApi<T>(url: string, init: ApiRequest = {}): Promise<Ap
   const text = await response.text();
   if (text !== '') {
     const parsed = parseJson(text);
-    if (!parsed.ok) return { ok: false, message: `the panel answered ${response.status} with something that is not JSON (${parsed.error})`, reasons: [], status: response.status };
+    if (!parsed.ok)
+      return {
+        ok: false,
+        message: `the panel answered ${response.status} with something that is not JSON (${parsed.error})`,
+        reasons: [],
+        status: response.status,
+      };
     body = parsed.value;
   }
   if (!response.ok) return { ok: false, ...failureOf(response.status, body) };

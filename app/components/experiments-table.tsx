@@ -22,7 +22,12 @@ function duration(experiment: ExperimentListView): string {
 }
 
 /** The experiments table shared by the overview and the experiments page; the empty state stays with each page. */
-export function ExperimentsTable({ experiments, linkAgents = false, showDuration = false, headlines }: ExperimentsTableProps) {
+export function ExperimentsTable({
+  experiments,
+  linkAgents = false,
+  showDuration = false,
+  headlines,
+}: ExperimentsTableProps) {
   return (
     <div className="table-scroll">
       <table>
@@ -41,12 +46,21 @@ export function ExperimentsTable({ experiments, linkAgents = false, showDuration
           {experiments.map((experiment) => (
             <tr key={experiment.id} className="clickable" data-testid="experiment-row" data-experiment={experiment.id}>
               <td>
-                <Link href={`/experiments/${experiment.id}`}>{experiment.name ? <span data-testid="row-name">{experiment.name}</span> : <code>{shortId(experiment.id)}</code>}</Link>
+                <Link href={`/experiments/${experiment.id}`}>
+                  {experiment.name ? (
+                    <span data-testid="row-name">{experiment.name}</span>
+                  ) : (
+                    <code>{shortId(experiment.id)}</code>
+                  )}
+                </Link>
                 {experiment.tags.length > 0 ? <span className="sub">{experiment.tags.join(' · ')}</span> : null}
               </td>
               <td>
                 {linkAgents ? (
-                  <Link href={`/agents/${encodeURIComponent(experiment.agentName)}/history`} title={`${experiment.agentName}'s results over time`}>
+                  <Link
+                    href={`/agents/${encodeURIComponent(experiment.agentName)}/history`}
+                    title={`${experiment.agentName}'s results over time`}
+                  >
                     {experiment.agentName}
                   </Link>
                 ) : (
@@ -56,7 +70,12 @@ export function ExperimentsTable({ experiments, linkAgents = false, showDuration
               {headlines ? (
                 <td data-testid="row-headline">
                   {(headlines.get(experiment.id) ?? []).map((headline) => (
-                    <span key={headline.variant} className="sub" data-variant={headline.variant} data-value={headline.value ?? ''}>
+                    <span
+                      key={headline.variant}
+                      className="sub"
+                      data-variant={headline.variant}
+                      data-value={headline.value ?? ''}
+                    >
                       {headline.variant}: {headlineText(headline)}
                     </span>
                   ))}
@@ -64,7 +83,8 @@ export function ExperimentsTable({ experiments, linkAgents = false, showDuration
                 </td>
               ) : null}
               <td>
-                <StatusBadge status={experiment.status} testId="experiment-status" /> {experiment.simulated ? <SimulatedBadge /> : null}
+                <StatusBadge status={experiment.status} testId="experiment-status" />{' '}
+                {experiment.simulated ? <SimulatedBadge /> : null}
               </td>
               <td className="number">
                 {experiment.progress.done} / {experiment.progress.total}

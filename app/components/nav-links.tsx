@@ -19,7 +19,9 @@ const LINKS = [
 function activeHref(pathname: string): string | null {
   // A conversation belongs to the experiments.
   const path = pathname.startsWith('/conversations/') ? '/experiments' : pathname;
-  const matches = LINKS.filter((link) => (link.href === '/' ? path === '/' : path === link.href || path.startsWith(`${link.href}/`)));
+  const matches = LINKS.filter((link) =>
+    link.href === '/' ? path === '/' : path === link.href || path.startsWith(`${link.href}/`),
+  );
   return matches.sort((a, b) => b.href.length - a.href.length)[0]?.href ?? null;
 }
 
@@ -28,7 +30,12 @@ export function NavLinks() {
   return (
     <nav>
       {LINKS.map((link) => (
-        <a key={link.href} href={link.href} data-testid={link.testId} aria-current={link.href === active ? 'page' : undefined}>
+        <a
+          key={link.href}
+          href={link.href}
+          data-testid={link.testId}
+          aria-current={link.href === active ? 'page' : undefined}
+        >
           {link.label}
         </a>
       ))}

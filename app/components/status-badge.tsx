@@ -10,7 +10,11 @@ export function StatusBadge({ status, testId = 'status' }: { status: string; tes
 /** Everything from the simulated endpoint carries this mark: its numbers are not a model's. */
 export function SimulatedBadge() {
   return (
-    <span className="badge simulated" data-testid="simulated-badge" title="From the simulated endpoint: these numbers are not a model's numbers">
+    <span
+      className="badge simulated"
+      data-testid="simulated-badge"
+      title="From the simulated endpoint: these numbers are not a model's numbers"
+    >
       simulated
     </span>
   );

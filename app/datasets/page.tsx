@@ -22,7 +22,8 @@ export default async function DatasetsPage() {
       <section className="card" data-testid="dataset-list">
         {datasets.length === 0 ? (
           <p className="empty" data-testid="datasets-empty">
-            No datasets yet. Import one below: a distil-labs JSONL file, a BFCL file, or the project’s own format (see <code>lib/datasets/README.md</code>).
+            No datasets yet. Import one below: a distil-labs JSONL file, a BFCL file, or the project’s own format (see{' '}
+            <code>lib/datasets/README.md</code>).
           </p>
         ) : (
           <div className="table-scroll">
@@ -49,7 +50,9 @@ export default async function DatasetsPage() {
                     <td className="number" data-testid="dataset-case-count">
                       {dataset.caseCount}
                     </td>
-                    <td>{dataset.sourceFile ? <code>{dataset.sourceFile}</code> : <span className="muted">pasted</span>}</td>
+                    <td>
+                      {dataset.sourceFile ? <code>{dataset.sourceFile}</code> : <span className="muted">pasted</span>}
+                    </td>
                     <td>{formatTime(dataset.updatedAt)}</td>
                   </tr>
                 ))}

@@ -14,7 +14,9 @@ export default async function EndpointsPage() {
     <>
       <div className="page-head">
         <h1>Endpoints</h1>
-        <span className="muted">OpenAI-compatible model servers (vLLM, Ollama, llama.cpp) and the built-in simulator</span>
+        <span className="muted">
+          OpenAI-compatible model servers (vLLM, Ollama, llama.cpp) and the built-in simulator
+        </span>
       </div>
       <EndpointManager initial={endpoints} />
     </>

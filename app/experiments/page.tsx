@@ -44,7 +44,11 @@ export default async function ExperimentsPage({ searchParams }: { searchParams: 
       <div className="page-head">
         <h1>Experiments</h1>
         <div className="actions">
-          <Link className="button" href={agent ? `/experiments/new?agent=${encodeURIComponent(agent)}` : '/experiments/new'} data-testid="new-experiment-link">
+          <Link
+            className="button"
+            href={agent ? `/experiments/new?agent=${encodeURIComponent(agent)}` : '/experiments/new'}
+            data-testid="new-experiment-link"
+          >
             New experiment
           </Link>
         </div>
@@ -65,7 +69,11 @@ export default async function ExperimentsPage({ searchParams }: { searchParams: 
           Filter
         </button>
         {agent ? (
-          <Link href={`/agents/${encodeURIComponent(agent)}/history`} data-testid="agent-history-link" style={{ fontSize: 14, alignSelf: 'center' }}>
+          <Link
+            href={`/agents/${encodeURIComponent(agent)}/history`}
+            data-testid="agent-history-link"
+            style={{ fontSize: 14, alignSelf: 'center' }}
+          >
             {agent}&apos;s results over time →
           </Link>
         ) : null}
@@ -79,16 +87,23 @@ export default async function ExperimentsPage({ searchParams }: { searchParams: 
               </>
             ) : agent ? (
               <>
-                No experiments for {agent} yet. <Link href={`/experiments/new?agent=${encodeURIComponent(agent)}`}>Start one</Link>.
+                No experiments for {agent} yet.{' '}
+                <Link href={`/experiments/new?agent=${encodeURIComponent(agent)}`}>Start one</Link>.
               </>
             ) : (
               <>
-                No experiments yet. <Link href="/experiments/new">Start one on the built-in simulator</Link>: it runs on any machine, with no model server, and marks its numbers simulated.
+                No experiments yet. <Link href="/experiments/new">Start one on the built-in simulator</Link>: it runs on
+                any machine, with no model server, and marks its numbers simulated.
               </>
             )}
           </p>
         ) : (
-          <ExperimentsTable experiments={experiments} linkAgents showDuration headlines={experimentHeadlines(panel, experiments)} />
+          <ExperimentsTable
+            experiments={experiments}
+            linkAgents
+            showDuration
+            headlines={experimentHeadlines(panel, experiments)}
+          />
         )}
         {page > 1 || found.length > PAGE_SIZE ? (
           <div className="pager" data-testid="experiment-pager">

@@ -16,7 +16,17 @@ import { OutcomeBadge } from '@/app/components/status-badge';
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Search · Remora' };
 
-function Select({ name, label, value, options }: { name: string; label: string; value: string | undefined; options: readonly string[] }) {
+function Select({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: readonly string[];
+}) {
   return (
     <div>
       <label htmlFor={`search-${name}`}>{label}</label>
@@ -37,7 +47,11 @@ function pageHref(query: SearchQuery, after: number): string {
   return `/search?${params}`;
 }
 
-export default async function SearchPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SearchPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { query, ignored } = readSearchPage(await searchParams);
   const panel = await getPanel();
   const started = performance.now();
@@ -57,7 +71,16 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
         <form className="filters" method="get" data-testid="search-form">
           <div>
             <label htmlFor="search-q">Words</label>
-            <input id="search-q" name="q" type="search" defaultValue={query.q ?? ''} placeholder='words, "a phrase", pref*' maxLength={200} size={28} data-testid="search-q" />
+            <input
+              id="search-q"
+              name="q"
+              type="search"
+              defaultValue={query.q ?? ''}
+              placeholder='words, "a phrase", pref*'
+              maxLength={200}
+              size={28}
+              data-testid="search-q"
+            />
           </div>
           <Select name="outcome" label="Outcome" value={query.outcome} options={OUTCOMES} />
           <Select name="parsePath" label="Parse path" value={query.parsePath} options={PARSE_PATHS} />
@@ -70,7 +93,13 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
           </div>
           <div>
             <label htmlFor="search-argument">Argument</label>
-            <input id="search-argument" name="argument" defaultValue={query.argument ?? ''} placeholder="value or name=value" size={14} />
+            <input
+              id="search-argument"
+              name="argument"
+              defaultValue={query.argument ?? ''}
+              placeholder="value or name=value"
+              size={14}
+            />
           </div>
           {query.experiment ? <input type="hidden" name="experiment" value={query.experiment} /> : null}
           <button type="submit" data-testid="search-submit">
@@ -78,7 +107,9 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
           </button>
         </form>
         <p className="muted" style={{ fontSize: 13 }}>
-          Looks in inputs, model answers, tool calls, tool results and errors, in {query.experiment ? `experiment ${shortId(query.experiment)} only` : 'every experiment'}; not in system prompts.
+          Looks in inputs, model answers, tool calls, tool results and errors, in{' '}
+          {query.experiment ? `experiment ${shortId(query.experiment)} only` : 'every experiment'}; not in system
+          prompts.
           {query.experiment ? (
             <>
               {' '}
@@ -86,7 +117,9 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
             </>
           ) : null}
         </p>
-        {ignored.length > 0 ? <p className="note">Left out because they are not known values: {ignored.join(', ')}.</p> : null}
+        {ignored.length > 0 ? (
+          <p className="note">Left out because they are not known values: {ignored.join(', ')}.</p>
+        ) : null}
         {answer.textIgnored ? <p className="note">The words held nothing to look for and were left out.</p> : null}
         {answer.searched ? (
           <p data-testid="search-total" data-count={total.count} data-exact={String(total.exact)}>
@@ -94,7 +127,9 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
               {total.exact ? '' : 'more than '}
               {total.count.toLocaleString('en-US')} conversation{total.count === 1 && total.exact ? '' : 's'}
             </strong>
-            {total.experiments !== null ? ` in ${total.experiments} experiment${total.experiments === 1 ? '' : 's'}` : ''}
+            {total.experiments !== null
+              ? ` in ${total.experiments} experiment${total.experiments === 1 ? '' : 's'}`
+              : ''}
             <span className="muted" data-testid="search-time">
               {' '}
               · {elapsed.toFixed(1)} ms on the server
@@ -117,13 +152,22 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
               </thead>
               <tbody>
                 {answer.conversations.map((conversation) => (
-                  <tr key={conversation.id} data-testid="search-row" data-conversation={conversation.id} data-experiment={conversation.experimentId}>
+                  <tr
+                    key={conversation.id}
+                    data-testid="search-row"
+                    data-conversation={conversation.id}
+                    data-experiment={conversation.experimentId}
+                  >
                     <td>
                       <Link href={`/conversations/${conversation.id}`}>#{conversation.slot + 1}</Link>
-                      <span className="sub">input {conversation.inputIndex + 1}: {inputLabel(conversation.input)}</span>
+                      <span className="sub">
+                        input {conversation.inputIndex + 1}: {inputLabel(conversation.input)}
+                      </span>
                     </td>
                     <td>
-                      <Link href={`/experiments/${conversation.experimentId}`}>{conversation.experimentName ?? `experiment ${shortId(conversation.experimentId)}`}</Link>
+                      <Link href={`/experiments/${conversation.experimentId}`}>
+                        {conversation.experimentName ?? `experiment ${shortId(conversation.experimentId)}`}
+                      </Link>
                       <span className="sub">{conversation.agentName}</span>
                     </td>
                     <td>{conversation.variantName}</td>

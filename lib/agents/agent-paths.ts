@@ -13,12 +13,16 @@ export const AGENT_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 export const AgentName = z
   .string()
   .trim()
-  .regex(AGENT_NAME_PATTERN, 'must be a plain name of up to 64 letters, digits, "-" and "_", starting with a letter or digit (it names the agent\'s folder)');
+  .regex(
+    AGENT_NAME_PATTERN,
+    'must be a plain name of up to 64 letters, digits, "-" and "_", starting with a letter or digit (it names the agent\'s folder)',
+  );
 
 /** Why a path written in a definition is not a plain path inside the agent's folder; null when it is. */
 export function relativePathIssue(value: string): string | null {
   if (value.includes('\0')) return 'must not contain a NUL character';
-  if (path.isAbsolute(value) || /^[A-Za-z]:[\\/]/.test(value) || value.startsWith('\\')) return 'must be a path inside the agent\'s folder, relative to it, not an absolute path';
+  if (path.isAbsolute(value) || /^[A-Za-z]:[\\/]/.test(value) || value.startsWith('\\'))
+    return "must be a path inside the agent's folder, relative to it, not an absolute path";
   if (value.split(/[\\/]/).includes('..')) return 'must stay inside the agent\'s folder (no ".." in it)';
   return null;
 }
@@ -47,15 +51,23 @@ function insideFolder(folder: string, relative: string): { ok: true; file: strin
     real = realpathSync(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, problem: code === 'ENOENT' ? `does not exist (looked for ${file})` : `cannot be read (${file}): ${(error as Error).message}` };
+    return {
+      ok: false,
+      problem:
+        code === 'ENOENT'
+          ? `does not exist (looked for ${file})`
+          : `cannot be read (${file}): ${(error as Error).message}`,
+    };
   }
-  if (!isWithin(realFolder, real)) return { ok: false, problem: `leads outside the agent's folder through a symbolic link (to ${real})` };
+  if (!isWithin(realFolder, real))
+    return { ok: false, problem: `leads outside the agent's folder through a symbolic link (to ${real})` };
   return { ok: true, file: real };
 }
 
 /** Problems of a tool's or a check's script: inside the folder, a regular file, of a type Remora runs. */
 export function scriptProblem(folder: string, script: string): string | null {
-  if (!isModuleScript(script) && !interpreterFor(script)) return `is not a script Remora runs: tool scripts are ${SCRIPT_TYPES}, and Remora picks the interpreter from that type`;
+  if (!isModuleScript(script) && !interpreterFor(script))
+    return `is not a script Remora runs: tool scripts are ${SCRIPT_TYPES}, and Remora picks the interpreter from that type`;
   const inside = insideFolder(folder, script);
   if (!inside.ok) return inside.problem;
   // The folder is the user's, known only at run time: nothing for the panel's bundler to trace.

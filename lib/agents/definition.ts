@@ -33,7 +33,9 @@ export const TaskSuccessSchema = z
 export const ToolDefinitionSchema = z
   .object({
     // Function names must be word characters: vLLM's FunctionGemma parser reads nothing else.
-    name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be letters, digits and underscores, not starting with a digit'),
+    name: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be letters, digits and underscores, not starting with a digit'),
     description: z.string().trim().min(1, 'must not be empty'),
     /** A JSON Schema object; validateAgent checks it is a valid one. */
     parameters: z.record(z.string(), z.unknown()),
@@ -77,7 +79,11 @@ export const AgentDefinitionSchema = z
     const seen = new Set<string>();
     definition.tools.forEach((tool, index) => {
       if (seen.has(tool.name)) {
-        context.addIssue({ code: 'custom', path: ['tools', index, 'name'], message: `tool "${tool.name}" is defined more than once` });
+        context.addIssue({
+          code: 'custom',
+          path: ['tools', index, 'name'],
+          message: `tool "${tool.name}" is defined more than once`,
+        });
       }
       seen.add(tool.name);
       if (tool.script === undefined && tool.name !== SUBMIT_RESULT) {
@@ -89,7 +95,11 @@ export const AgentDefinitionSchema = z
       }
     });
     if (definition.default_inputs !== undefined && definition.inputs !== undefined) {
-      context.addIssue({ code: 'custom', path: ['inputs'], message: 'give either default_inputs (a file) or inputs (a list), not both' });
+      context.addIssue({
+        code: 'custom',
+        path: ['inputs'],
+        message: 'give either default_inputs (a file) or inputs (a list), not both',
+      });
     }
   });
 
@@ -114,7 +124,8 @@ export function parseAgentDefinition(value: unknown): ParsedDefinition {
     ok: false,
     issues: parsed.error.issues.map((issue) => {
       const path = issue.path.filter((part): part is string | number => typeof part !== 'symbol');
-      const locationPath = issue.code === 'unrecognized_keys' && issue.keys.length > 0 ? [...path, issue.keys[0]] : undefined;
+      const locationPath =
+        issue.code === 'unrecognized_keys' && issue.keys.length > 0 ? [...path, issue.keys[0]] : undefined;
       return { path, message: issue.message, locationPath };
     }),
   };

@@ -8,7 +8,10 @@ describe('parseInputs', () => {
   });
 
   it('reads {inputs: [...]} in JSON', () => {
-    expect(parseInputs('{"inputs": [{"node_text": "a"}]}', 'inputs.json')).toEqual({ ok: true, inputs: [{ node_text: 'a' }] });
+    expect(parseInputs('{"inputs": [{"node_text": "a"}]}', 'inputs.json')).toEqual({
+      ok: true,
+      inputs: [{ node_text: 'a' }],
+    });
   });
 
   it('reads JSONL and names the bad line', () => {

@@ -43,11 +43,16 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function writeAgent(name: string, definition: unknown, options: { raw?: string; scripts?: string[] } = {}): Promise<string> {
+async function writeAgent(
+  name: string,
+  definition: unknown,
+  options: { raw?: string; scripts?: string[] } = {},
+): Promise<string> {
   const folder = path.join(root, name);
   await mkdir(path.join(folder, 'tools'), { recursive: true });
   await writeFile(path.join(folder, 'agent.yaml'), options.raw ?? stringify(definition));
-  for (const script of options.scripts ?? ['tools/read.ts']) await writeFile(path.join(folder, script), 'export default () => null;\n');
+  for (const script of options.scripts ?? ['tools/read.ts'])
+    await writeFile(path.join(folder, script), 'export default () => null;\n');
   return folder;
 }
 
@@ -68,9 +73,22 @@ describe('loadAgent', () => {
     expect(agent.scripts).toEqual({ read_code: path.join(folder, 'tools/read.ts'), submit_result: null });
     expect(agent.inputs).toEqual([{ node_text: 'def f(): pass', file_path: 'f.py' }, { node_text: 'x = 1' }]);
     const runtime = agent.toRuntime();
-    expect(runtime).toMatchObject({ name: 'sample', maxTurns: 3, textAnswerEnds: false, settings: {}, systemPrompt: GOOD_PROMPT });
-    expect(runtime.tools[0]).toMatchObject({ script: path.join(folder, 'tools/read.ts'), limits: { timeoutMs: 1234, maxOutputBytes: 262144 } });
-    expect(runtime.tools[1]).toMatchObject({ name: 'submit_result', script: null, limits: { timeoutMs: 10000, maxOutputBytes: 262144 } });
+    expect(runtime).toMatchObject({
+      name: 'sample',
+      maxTurns: 3,
+      textAnswerEnds: false,
+      settings: {},
+      systemPrompt: GOOD_PROMPT,
+    });
+    expect(runtime.tools[0]).toMatchObject({
+      script: path.join(folder, 'tools/read.ts'),
+      limits: { timeoutMs: 1234, maxOutputBytes: 262144 },
+    });
+    expect(runtime.tools[1]).toMatchObject({
+      name: 'submit_result',
+      script: null,
+      limits: { timeoutMs: 10000, maxOutputBytes: 262144 },
+    });
   });
 
   it('loads default inputs from a JSONL file next to the definition', async () => {
@@ -90,7 +108,9 @@ describe('loadAgent', () => {
 
 describe('loadAgents on broken definitions', () => {
   it('reports malformed YAML with its line and column', async () => {
-    await writeAgent('bad-yaml', null, { raw: 'name: x\ntools:\n  - name: a\n    parameters: {type: object\nmax_turns: 2\n' });
+    await writeAgent('bad-yaml', null, {
+      raw: 'name: x\ntools:\n  - name: a\n    parameters: {type: object\nmax_turns: 2\n',
+    });
     const problems = await problemsOf('bad-yaml');
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^YAML: .* at line \d+, column \d+$/);
@@ -127,7 +147,9 @@ describe('loadAgents on broken definitions', () => {
     const definition = goodDefinition();
     (definition.tools as Record<string, unknown>[])[0].timeout = 5;
     await writeAgent('typo', definition);
-    expect(await problemsOf('typo')).toEqual([expect.stringMatching(/^tools\[0\] \(line \d+, column \d+\): Unrecognized key: "timeout"$/)]);
+    expect(await problemsOf('typo')).toEqual([
+      expect.stringMatching(/^tools\[0\] \(line \d+, column \d+\): Unrecognized key: "timeout"$/),
+    ]);
   });
 
   it('reports a missing agent.yaml', async () => {
@@ -138,7 +160,11 @@ describe('loadAgents on broken definitions', () => {
   it('reports a script that does not exist', async () => {
     await writeAgent('missing-script', goodDefinition(), { scripts: [] });
     const problems = await problemsOf('missing-script');
-    expect(problems).toEqual([expect.stringMatching(/^tools\[0\] \(read_code\)\.script \(line \d+, column \d+\): tools\/read\.ts does not exist/)]);
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^tools\[0\] \(read_code\)\.script \(line \d+, column \d+\): tools\/read\.ts does not exist/,
+      ),
+    ]);
   });
 
   it('requires a script for every tool except submit_result', async () => {
@@ -150,10 +176,15 @@ describe('loadAgents on broken definitions', () => {
 
   it('reports a parameters schema that is not valid JSON Schema', async () => {
     const definition = goodDefinition();
-    (definition.tools as Record<string, unknown>[])[0].parameters = { type: 'object', properties: { line: { type: 'integr' } } };
+    (definition.tools as Record<string, unknown>[])[0].parameters = {
+      type: 'object',
+      properties: { line: { type: 'integr' } },
+    };
     await writeAgent('bad-schema', definition);
     const problems = await problemsOf('bad-schema');
-    expect(problems[0]).toMatch(/^tools\[0\] \(read_code\)\.parameters \(line \d+, column \d+\) is not a valid JSON Schema: schema\/properties\/line\/type: must be equal to one of the allowed values/);
+    expect(problems[0]).toMatch(
+      /^tools\[0\] \(read_code\)\.parameters \(line \d+, column \d+\) is not a valid JSON Schema: schema\/properties\/line\/type: must be equal to one of the allowed values/,
+    );
   });
 
   it('requires parameters to describe an object', async () => {
@@ -203,7 +234,9 @@ describe('loadAgents on broken definitions', () => {
     await writeAgent('second', goodDefinition());
     const { agents, problems } = await loadAgents(root);
     expect(agents.map((agent) => agent.name)).toEqual(['sample']);
-    expect(problems).toEqual([expect.objectContaining({ agent: 'second', problems: [expect.stringContaining('"sample" is already the name')] })]);
+    expect(problems).toEqual([
+      expect.objectContaining({ agent: 'second', problems: [expect.stringContaining('"sample" is already the name')] }),
+    ]);
   });
 
   it('warns, without failing, about a prompt without the recommended parts', async () => {

@@ -33,7 +33,8 @@ export type AgentProblem = { agent: string; file: string; problems: string[]; wa
 
 export type ReadAgentResult = { ok: true; agent: LoadedAgent } | { ok: false; problem: AgentProblem };
 
-type ParsedText = { ok: true; definition: AgentDefinition; warnings: string[] } | { ok: false; problems: string[]; warnings: string[] };
+type ParsedText =
+  { ok: true; definition: AgentDefinition; warnings: string[] } | { ok: false; problems: string[]; warnings: string[] };
 
 /** Parses and validates definition text (YAML) for an agent in `folder`, e.g. text edited in the panel. */
 export function parseAgentText(text: string, folder: string): ParsedText {
@@ -41,7 +42,11 @@ export function parseAgentText(text: string, folder: string): ParsedText {
   const document = parseDocument(text, { lineCounter, prettyErrors: true });
   const yamlWarnings = document.warnings.map((warning) => `YAML: ${firstLine(warning.message)}`);
   if (document.errors.length > 0) {
-    return { ok: false, problems: document.errors.map((error) => `YAML: ${firstLine(error.message)}`), warnings: yamlWarnings };
+    return {
+      ok: false,
+      problems: document.errors.map((error) => `YAML: ${firstLine(error.message)}`),
+      warnings: yamlWarnings,
+    };
   }
   let value: unknown;
   try {
@@ -75,7 +80,8 @@ export function toLoadedAgent(
 ): LoadedAgent {
   const absoluteFolder = path.resolve(folder);
   const scripts: Record<string, string | null> = {};
-  for (const tool of definition.tools) scripts[tool.name] = tool.script === undefined ? null : path.resolve(absoluteFolder, tool.script);
+  for (const tool of definition.tools)
+    scripts[tool.name] = tool.script === undefined ? null : path.resolve(absoluteFolder, tool.script);
   return {
     name: definition.name,
     definition,
@@ -83,7 +89,8 @@ export function toLoadedAgent(
     file: options.file ?? path.join(absoluteFolder, DEFINITION_FILE),
     scripts,
     inputs: options.inputs ?? definition.inputs ?? [],
-    defaultDataset: definition.default_dataset === undefined ? null : path.resolve(absoluteFolder, definition.default_dataset),
+    defaultDataset:
+      definition.default_dataset === undefined ? null : path.resolve(absoluteFolder, definition.default_dataset),
     warnings: options.warnings ?? [],
     toRuntime: () => toRuntime(definition, scripts, absoluteFolder),
   };
@@ -117,11 +124,17 @@ function toRuntime(definition: AgentDefinition, scripts: Record<string, string |
 // A check runs pytest on model-written tests: it gets a minute unless the agent says otherwise.
 const TASK_CHECK_TIMEOUT_MS = 60_000;
 
-function taskSuccessRuntime(declared: NonNullable<AgentDefinition['task_success']>, folder: string): TaskSuccessRuntime {
+function taskSuccessRuntime(
+  declared: NonNullable<AgentDefinition['task_success']>,
+  folder: string,
+): TaskSuccessRuntime {
   return {
     description: declared.description,
     script: declared.script === undefined ? null : path.resolve(folder, declared.script),
-    limits: { timeoutMs: declared.timeout_ms ?? TASK_CHECK_TIMEOUT_MS, maxOutputBytes: DEFAULT_TOOL_LIMITS.maxOutputBytes },
+    limits: {
+      timeoutMs: declared.timeout_ms ?? TASK_CHECK_TIMEOUT_MS,
+      maxOutputBytes: DEFAULT_TOOL_LIMITS.maxOutputBytes,
+    },
   };
 }
 
@@ -133,7 +146,10 @@ export async function readAgent(folder: string): Promise<ReadAgentResult> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? `no ${DEFINITION_FILE} in ${folder}` : (error as Error).message;
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? `no ${DEFINITION_FILE} in ${folder}`
+        : (error as Error).message;
     return { ok: false, problem: { agent, file, problems: [`cannot read ${file}: ${reason}`], warnings: [] } };
   }
   const parsed = parseAgentText(text, folder);
@@ -142,12 +158,25 @@ export async function readAgent(folder: string): Promise<ReadAgentResult> {
   let inputs: ConversationInput[] | undefined;
   if (parsed.definition.default_inputs !== undefined) {
     const loaded = await loadInputsFile(path.resolve(folder, parsed.definition.default_inputs));
-    if (!loaded.ok) return { ok: false, problem: { agent, file, problems: [`default_inputs: ${loaded.problem}`], warnings: parsed.warnings } };
+    if (!loaded.ok)
+      return {
+        ok: false,
+        problem: { agent, file, problems: [`default_inputs: ${loaded.problem}`], warnings: parsed.warnings },
+      };
     inputs = loaded.inputs;
   }
   if (parsed.definition.default_dataset !== undefined) {
     const problems = await checkDatasetFile(path.resolve(folder, parsed.definition.default_dataset));
-    if (problems.length > 0) return { ok: false, problem: { agent, file, problems: problems.map((problem) => `default_dataset: ${problem}`), warnings: parsed.warnings } };
+    if (problems.length > 0)
+      return {
+        ok: false,
+        problem: {
+          agent,
+          file,
+          problems: problems.map((problem) => `default_dataset: ${problem}`),
+          warnings: parsed.warnings,
+        },
+      };
   }
   return { ok: true, agent: toLoadedAgent(parsed.definition, folder, { file, inputs, warnings: parsed.warnings }) };
 }
@@ -156,7 +185,10 @@ export async function readAgent(folder: string): Promise<ReadAgentResult> {
 export async function loadAgent(folder: string): Promise<LoadedAgent> {
   const result = await readAgent(folder);
   if (result.ok) return result.agent;
-  throw new ConfigurationError(`agent "${result.problem.agent}" (${result.problem.file}) is not valid`, result.problem.problems);
+  throw new ConfigurationError(
+    `agent "${result.problem.agent}" (${result.problem.file}) is not valid`,
+    result.problem.problems,
+  );
 }
 
 /** Loads every agent folder under `agentsDir`. Never throws: broken agents are listed in `problems`. */
@@ -165,8 +197,19 @@ export async function loadAgents(agentsDir: string): Promise<{ agents: LoadedAge
   try {
     entries = await readdir(agentsDir, { withFileTypes: true });
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the folder does not exist' : (error as Error).message;
-    return { agents: [], problems: [{ agent: path.basename(agentsDir), file: agentsDir, problems: [`cannot list agents in ${agentsDir}: ${reason}`], warnings: [] }] };
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the folder does not exist' : (error as Error).message;
+    return {
+      agents: [],
+      problems: [
+        {
+          agent: path.basename(agentsDir),
+          file: agentsDir,
+          problems: [`cannot list agents in ${agentsDir}: ${reason}`],
+          warnings: [],
+        },
+      ],
+    };
   }
   // Hidden and underscore folders are not agents (editor state, shared helpers).
   const folders = entries

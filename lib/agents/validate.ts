@@ -12,11 +12,15 @@ export type Locator = (fieldPath: (string | number)[]) => string | null;
 
 export const TASK_DESCRIPTION_WARNING =
   'the system prompt has no <task_description>...</task_description> block; FunctionGemma was trained with one';
-export const PYTHON_SETTING_WARNING = 'settings.python is ignored: Remora runs Python with its own interpreter (python3, or REMORA_PYTHON), never one an agent names';
+export const PYTHON_SETTING_WARNING =
+  'settings.python is ignored: Remora runs Python with its own interpreter (python3, or REMORA_PYTHON), never one an agent names';
 export const DIRECTIVE_WARNING = 'the system prompt lacks the directive "Always respond with a tool call"';
 
 export function formatFieldPath(fieldPath: (string | number)[]): string {
-  return fieldPath.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${part}` : part), '');
+  return fieldPath.reduce<string>(
+    (text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${part}` : part),
+    '',
+  );
 }
 
 function formatIssue(issue: DefinitionIssue, locate?: Locator): string {
@@ -31,9 +35,17 @@ export function validateAgent(definition: unknown, folder: string, locate?: Loca
 }
 
 /** Validates and, when the shape is right, also hands back the typed definition. */
-export function checkAgent(definition: unknown, folder: string, locate?: Locator): { report: ValidationReport; definition: AgentDefinition | null } {
+export function checkAgent(
+  definition: unknown,
+  folder: string,
+  locate?: Locator,
+): { report: ValidationReport; definition: AgentDefinition | null } {
   const parsed = parseAgentDefinition(definition);
-  if (!parsed.ok) return { report: { errors: parsed.issues.map((issue) => formatIssue(issue, locate)), warnings: [] }, definition: null };
+  if (!parsed.ok)
+    return {
+      report: { errors: parsed.issues.map((issue) => formatIssue(issue, locate)), warnings: [] },
+      definition: null,
+    };
   return { report: validateParsedAgent(parsed.definition, folder, locate), definition: parsed.definition };
 }
 
@@ -79,15 +91,20 @@ export function validateParsedAgent(definition: AgentDefinition, folder: string,
   const unknown = unknownTemplateVariables(definition.initial_context.node_context);
   if (unknown.length > 0) {
     const names = unknown.map((name) => `{{ ${name} }}`).join(', ');
-    errors.push(`initial_context.node_context${at(['initial_context', 'node_context'])} uses unknown template variables ${names}; known: ${TEMPLATE_VARIABLES.join(', ')}`);
+    errors.push(
+      `initial_context.node_context${at(['initial_context', 'node_context'])} uses unknown template variables ${names}; known: ${TEMPLATE_VARIABLES.join(', ')}`,
+    );
   }
 
   const systemPrompt = definition.initial_context.system_prompt;
   if (!/<task_description>[\s\S]*?<\/task_description>/.test(systemPrompt)) warnings.push(TASK_DESCRIPTION_WARNING);
   // Line breaks in a YAML block may split the directive; compare with whitespace collapsed.
-  if (!systemPrompt.replace(/\s+/g, ' ').toLowerCase().includes('always respond with a tool call')) warnings.push(DIRECTIVE_WARNING);
+  if (!systemPrompt.replace(/\s+/g, ' ').toLowerCase().includes('always respond with a tool call'))
+    warnings.push(DIRECTIVE_WARNING);
   if (hasPlaceholders(systemPrompt)) {
-    warnings.push('the system prompt contains {{ ... }} placeholders; only node_context is filled from the input, so they are sent as written');
+    warnings.push(
+      'the system prompt contains {{ ... }} placeholders; only node_context is filled from the input, so they are sent as written',
+    );
   }
   return { errors, warnings };
 }

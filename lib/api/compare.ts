@@ -104,7 +104,12 @@ export const CampaignDecision = z.union([
 /** POST /api/campaigns: started, or the unfinished campaign with the same settings resumed. */
 export const CampaignStarted = z.strictObject({ id: Id, resumed: z.boolean() });
 /** POST /api/campaigns/:id/apply */
-export const CampaignApplied = z.strictObject({ mode: z.enum(['working-tree', 'branch']), files: z.array(z.string()), branch: z.string().optional(), commits: z.array(z.string()).optional() });
+export const CampaignApplied = z.strictObject({
+  mode: z.enum(['working-tree', 'branch']),
+  files: z.array(z.string()),
+  branch: z.string().optional(),
+  commits: z.array(z.string()).optional(),
+});
 /** POST /api/campaigns/:id/tests: the repository's test command's result, as stored with the campaign. */
 export const CampaignTestRun = z.strictObject({
   command: z.string(),

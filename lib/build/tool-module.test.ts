@@ -27,7 +27,10 @@ describe('compiledToolModule', () => {
   it('bundles a TypeScript tool with what it imports, and reuses the bundle until a source changes', async () => {
     folder = mkdtempSync(path.join(tmpdir(), 'remora-tool-module-'));
     write('helper.ts', "export const greeting: string = 'hello';\n");
-    write('tool.ts', "import { greeting } from './helper';\ntype Args = { name: string };\nexport default (args: Args): string => `${greeting} ${args.name}`;\n");
+    write(
+      'tool.ts',
+      "import { greeting } from './helper';\ntype Args = { name: string };\nexport default (args: Args): string => `${greeting} ${args.name}`;\n",
+    );
     const cache = path.join(folder, 'cache');
 
     const first = await compiledToolModule(path.join(folder, 'tool.ts'), cache);
@@ -45,6 +48,8 @@ describe('compiledToolModule', () => {
   it('rejects a tool that does not compile, naming the problem', async () => {
     folder = mkdtempSync(path.join(tmpdir(), 'remora-tool-module-'));
     write('broken.ts', 'export default (args: ) => 1;\n');
-    await expect(compiledToolModule(path.join(folder, 'broken.ts'), path.join(folder, 'cache'))).rejects.toThrow(/broken\.ts/);
+    await expect(compiledToolModule(path.join(folder, 'broken.ts'), path.join(folder, 'cache'))).rejects.toThrow(
+      /broken\.ts/,
+    );
   });
 });

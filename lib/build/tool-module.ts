@@ -2,7 +2,16 @@
 // command line has no TypeScript loader, so a .ts tool is bundled with esbuild into .build/tools/
 // once, and again whenever a file it imports changes.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BuildOptions } from 'esbuild';
@@ -14,7 +23,12 @@ const TYPESCRIPT = /\.(ts|mts|cts)$/;
 const OLD_OUTPUT_GRACE_MS = 60 * 60 * 1000;
 
 // As in the command line's own build, so that a tool run in process costs no more to load.
-const BUILD_OPTIONS = { ...(settings.esbuild as BuildOptions), metafile: true, write: false, logLevel: 'silent' } satisfies BuildOptions;
+const BUILD_OPTIONS = {
+  ...(settings.esbuild as BuildOptions),
+  metafile: true,
+  write: false,
+  logLevel: 'silent',
+} satisfies BuildOptions;
 
 type Manifest = { script: string; output: string; inputs: Record<string, number> };
 
@@ -28,13 +42,21 @@ export async function importToolModule(script: string): Promise<Record<string, u
 export async function compiledToolModule(script: string, folder: string): Promise<string> {
   const source = realpathSync(script);
   // The options are part of the key: a change in how tools are bundled must not reuse old bundles.
-  const key = createHash('sha256').update(`${source}\n${JSON.stringify(BUILD_OPTIONS)}`).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(`${source}\n${JSON.stringify(BUILD_OPTIONS)}`)
+    .digest('hex')
+    .slice(0, 16);
   const manifestPath = path.join(folder, `${key}.json`);
   const current = readManifest(manifestPath);
   if (current && isCurrent(current)) return pathToFileURL(path.join(folder, current.output)).href;
 
   const { build } = await import('esbuild');
-  const result = await build({ ...BUILD_OPTIONS, absWorkingDir: path.dirname(source), entryPoints: [source], outfile: path.join(folder, `${key}.mjs`) });
+  const result = await build({
+    ...BUILD_OPTIONS,
+    absWorkingDir: path.dirname(source),
+    entryPoints: [source],
+    outfile: path.join(folder, `${key}.mjs`),
+  });
   const inputs: Record<string, number> = {};
   for (const input of Object.keys(result.metafile.inputs)) {
     const file = path.resolve(path.dirname(source), input);

@@ -12,7 +12,10 @@ export type WorkerLaunch = { script: string; execArgv: string[] };
 
 /** The worker script and Node flags; an explicit script (the panel names one) is run as given. */
 export function toolWorkerLaunch(explicitScript?: string): WorkerLaunch {
-  const script = explicitScript ?? compiledFile('tool-worker.js') ?? fileURLToPath(new URL('../tools/tool-worker.ts', import.meta.url));
+  const script =
+    explicitScript ??
+    compiledFile('tool-worker.js') ??
+    fileURLToPath(new URL('../tools/tool-worker.ts', import.meta.url));
   const needsLoader = /\.(ts|mts|cts)$/.test(script);
   return { script, execArgv: needsLoader ? ['--import', tsxLoaderUrl()] : [] };
 }

@@ -19,7 +19,10 @@ import { sha256 } from './extract';
 export type ExportResult = { patch: Buffer; files: string[]; changes: number; notes: string[] };
 
 function refuse(problems: string[]): never {
-  throw new InputError(`nothing was written: ${problems.length} file${problems.length === 1 ? '' : 's'} changed since the campaign read ${problems.length === 1 ? 'it' : 'them'}`, problems);
+  throw new InputError(
+    `nothing was written: ${problems.length} file${problems.length === 1 ? '' : 's'} changed since the campaign read ${problems.length === 1 ? 'it' : 'them'}`,
+    problems,
+  );
 }
 
 export async function exportPatch(database: RemoraDatabase, campaign: CampaignRow): Promise<ExportResult> {
@@ -36,12 +39,20 @@ export async function exportPatch(database: RemoraDatabase, campaign: CampaignRo
     const original = found.source.data;
     if (campaign.gitCommit && original && !plan.created) {
       const committed = await fileAtCommit(campaign.repoRoot, campaign.gitCommit, plan.path);
-      if (!committed || sha256(committed) !== plan.recordedHash) notes.push(`${plan.path} had uncommitted changes when the campaign read it: the patch applies to that version, not to commit ${campaign.gitCommit.slice(0, 12)}`);
+      if (!committed || sha256(committed) !== plan.recordedHash)
+        notes.push(
+          `${plan.path} had uncommitted changes when the campaign read it: the patch applies to that version, not to commit ${campaign.gitCommit.slice(0, 12)}`,
+        );
     }
     parts.push(formatFilePatch(plan.path, original ? toByteString(original) : null, plan.hunks));
   }
   if (problems.length > 0) refuse(problems);
-  return { patch: fromByteString(parts.join('')), files: plans.map((plan) => plan.path), changes: new Set(plans.flatMap((plan) => plan.changeIds)).size, notes };
+  return {
+    patch: fromByteString(parts.join('')),
+    files: plans.map((plan) => plan.path),
+    changes: new Set(plans.flatMap((plan) => plan.changeIds)).size,
+    notes,
+  };
 }
 
 export type ApplyResult = { mode: 'working-tree' | 'branch'; files: string[]; branch?: string; commits?: string[] };
@@ -49,7 +60,10 @@ export type ApplyResult = { mode: 'working-tree' | 'branch'; files: string[]; br
 /** Writes a file whole: a temporary file beside it, renamed over it, with the old file's mode. */
 async function replaceFile(file: string, data: Buffer): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  const mode = await stat(file).then((info) => info.mode, () => null);
+  const mode = await stat(file).then(
+    (info) => info.mode,
+    () => null,
+  );
   const temporary = `${file}.remora-${process.pid}.tmp`;
   try {
     await writeFile(temporary, data);
@@ -61,7 +75,11 @@ async function replaceFile(file: string, data: Buffer): Promise<void> {
   }
 }
 
-async function newContents(campaign: CampaignRow, plans: FilePlan[], allowCommit: boolean): Promise<Map<string, Buffer>> {
+async function newContents(
+  campaign: CampaignRow,
+  plans: FilePlan[],
+  allowCommit: boolean,
+): Promise<Map<string, Buffer>> {
   const contents = new Map<string, Buffer>();
   const problems: string[] = [];
   for (const plan of plans) {
@@ -84,15 +102,25 @@ export async function applyToWorkingTree(database: RemoraDatabase, campaign: Cam
 }
 
 /** One commit per file on a new branch from the campaign's commit; the working tree and HEAD stay as they are. */
-export async function applyToBranch(database: RemoraDatabase, campaign: CampaignRow, branch: string): Promise<ApplyResult> {
-  if (!campaign.gitCommit) throw new InputError(`${campaign.repoRoot} was not a git repository with a commit when the campaign ran; apply without --branch`);
-  if (!/^[\w][\w./-]*$/.test(branch) || branch.includes('..')) throw new InputError(`"${branch}" is not a usable branch name`);
-  if (await branchExists(campaign.repoRoot, branch)) throw new InputError(`the branch ${branch} exists already; choose a new name`);
+export async function applyToBranch(
+  database: RemoraDatabase,
+  campaign: CampaignRow,
+  branch: string,
+): Promise<ApplyResult> {
+  if (!campaign.gitCommit)
+    throw new InputError(
+      `${campaign.repoRoot} was not a git repository with a commit when the campaign ran; apply without --branch`,
+    );
+  if (!/^[\w][\w./-]*$/.test(branch) || branch.includes('..'))
+    throw new InputError(`"${branch}" is not a usable branch name`);
+  if (await branchExists(campaign.repoRoot, branch))
+    throw new InputError(`the branch ${branch} exists already; choose a new name`);
   const plans = planAccepted(database, campaign);
   const problems: string[] = [];
   for (const plan of plans) {
     const committed = await fileAtCommit(campaign.repoRoot, campaign.gitCommit, plan.path);
-    if (plan.created ? committed !== null : !committed || sha256(committed) !== plan.recordedHash) problems.push(`${plan.path} at commit ${campaign.gitCommit.slice(0, 12)} is not the file the campaign read`);
+    if (plan.created ? committed !== null : !committed || sha256(committed) !== plan.recordedHash)
+      problems.push(`${plan.path} at commit ${campaign.gitCommit.slice(0, 12)} is not the file the campaign read`);
   }
   if (problems.length > 0) refuse(problems);
   const contents = await newContents(campaign, plans, true);
@@ -103,11 +131,18 @@ export async function applyToBranch(database: RemoraDatabase, campaign: Campaign
     let parent = campaign.gitCommit;
     const commits: string[] = [];
     for (const plan of plans) {
-      const blob = await gitText(campaign.repoRoot, ['hash-object', '-w', '--no-filters', '--stdin'], { input: contents.get(plan.path), env });
-      const listed = (await git(campaign.repoRoot, ['ls-tree', campaign.gitCommit, '--', `./${plan.path}`])).stdout.toString('utf8');
+      const blob = await gitText(campaign.repoRoot, ['hash-object', '-w', '--no-filters', '--stdin'], {
+        input: contents.get(plan.path),
+        env,
+      });
+      const listed = (
+        await git(campaign.repoRoot, ['ls-tree', campaign.gitCommit, '--', `./${plan.path}`])
+      ).stdout.toString('utf8');
       const mode = /^(\d{6}) /.exec(listed)?.[1] ?? '100644';
       const top = await gitText(campaign.repoRoot, ['rev-parse', '--show-prefix']);
-      await gitText(campaign.repoRoot, ['update-index', '--add', '--cacheinfo', `${mode},${blob},${top}${plan.path}`], { env });
+      await gitText(campaign.repoRoot, ['update-index', '--add', '--cacheinfo', `${mode},${blob},${top}${plan.path}`], {
+        env,
+      });
       const tree = await gitText(campaign.repoRoot, ['write-tree'], { env });
       const count = plan.changeIds.length;
       const message = `Remora campaign ${campaign.id}: ${campaign.agentName} agent on ${plan.path} (${count} change${count === 1 ? '' : 's'})`;

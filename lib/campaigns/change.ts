@@ -44,7 +44,10 @@ export function displayDiff(edits: FileEdit[], originals: Map<string, Buffer>): 
     .map((edit) => {
       const original = originals.get(edit.path) ?? null;
       const patch = formatFilePatch(edit.path, edit.created || !original ? null : toByteString(original), edit.hunks);
-      return decodeForDisplay(patch, displayEncoding(original ?? fromByteString(edit.hunks.flatMap((hunk) => hunk.lines).join(''))));
+      return decodeForDisplay(
+        patch,
+        displayEncoding(original ?? fromByteString(edit.hunks.flatMap((hunk) => hunk.lines).join(''))),
+      );
     })
     .join('');
 }

@@ -15,13 +15,27 @@ import type { TaskCheck } from '../task-success/types';
 
 export type ParseCheck = { passed: boolean; files: { path: string; problem: string | null }[] };
 export type LintCheck = { passed: boolean; before: number; after: number; unsafeNotApplied: number };
-export type TestsCheck = { passed: boolean; files: string[]; written: number; passedTests: number; failed: number; errors: number; error?: string };
+export type TestsCheck = {
+  passed: boolean;
+  files: string[];
+  written: number;
+  passedTests: number;
+  failed: number;
+  errors: number;
+  error?: string;
+};
 export type NodeCheck = { passed: boolean; message: string };
 
 /** The agent's own task-success check (lib/task-success), as stored with the conversation. */
 export type TaskCheckResult = { passed: boolean; message: string };
 
-export type ChangeChecks = { parse?: ParseCheck; node?: NodeCheck; lint?: LintCheck; tests?: TestsCheck; task?: TaskCheckResult };
+export type ChangeChecks = {
+  parse?: ParseCheck;
+  node?: NodeCheck;
+  lint?: LintCheck;
+  tests?: TestsCheck;
+  task?: TaskCheckResult;
+};
 
 export type CheckInput = {
   workspace: string;
@@ -36,7 +50,14 @@ export type CheckInput = {
 async function pyCompile(workspace: string, relative: string): Promise<string | null> {
   // Remora's Python, confined to the workspace like every program run on the model's output; the
   // byte code goes to the sandbox's private /tmp, never next to the file.
-  const run = await runConfined({ program: 'python', args: ['-m', 'py_compile', path.join(workspace, ...relative.split('/'))], cwd: workspace, writable: [workspace], env: { PYTHONPYCACHEPREFIX: '/tmp/pycache' }, timeoutMs: 30_000 });
+  const run = await runConfined({
+    program: 'python',
+    args: ['-m', 'py_compile', path.join(workspace, ...relative.split('/'))],
+    cwd: workspace,
+    writable: [workspace],
+    env: { PYTHONPYCACHEPREFIX: '/tmp/pycache' },
+    timeoutMs: 30_000,
+  });
   if (!run.ok) return `could not run Python: ${run.error}`;
   if (run.timedOut) return 'py_compile did not finish in 30 s';
   return run.exitCode === 0 ? null : `${run.stdout}${run.stderr}`.trim().split('\n').slice(-3).join(' ');
@@ -62,13 +83,19 @@ async function parseCheck(input: CheckInput): Promise<ParseCheck | undefined> {
 function nodeCheck(input: CheckInput): NodeCheck | undefined {
   if (input.target.kind === 'module') return undefined;
   const own = input.edits.find((edit) => edit.path === input.target.path);
-  const others = input.files.filter((file) => file.path !== input.target.path && file.before !== null).map((file) => file.path);
+  const others = input.files
+    .filter((file) => file.path !== input.target.path && file.before !== null)
+    .map((file) => file.path);
   if (others.length > 0) return { passed: false, message: `the change also edits ${others.join(', ')}` };
   if (!own) return { passed: true, message: `${input.target.path} is unchanged` };
   const first = input.target.startLine - 1;
   const outside = own.hunks.filter((hunk) => hunk.start < first || hunk.end > input.target.endLine);
-  if (outside.length === 0) return { passed: true, message: `only lines ${input.target.startLine}-${input.target.endLine} (the node) changed` };
-  return { passed: false, message: `the change edits line ${outside[0].start + 1}, outside the node (lines ${input.target.startLine}-${input.target.endLine})` };
+  if (outside.length === 0)
+    return { passed: true, message: `only lines ${input.target.startLine}-${input.target.endLine} (the node) changed` };
+  return {
+    passed: false,
+    message: `the change edits line ${outside[0].start + 1}, outside the node (lines ${input.target.startLine}-${input.target.endLine})`,
+  };
 }
 
 function lintCheck(input: CheckInput): LintCheck | undefined {
@@ -84,7 +111,8 @@ function lintCheck(input: CheckInput): LintCheck | undefined {
   };
   const before = count(file.before);
   const after = count(file.after);
-  if (!before || !after) return { passed: false, before: before?.length ?? -1, after: after?.length ?? -1, unsafeNotApplied: 0 };
+  if (!before || !after)
+    return { passed: false, before: before?.length ?? -1, after: after?.length ?? -1, unsafeNotApplied: 0 };
   const unsafeNotApplied = after.filter((issue) => issue.unsafe_fix && !issue.fixable).length;
   return { passed: after.length < before.length, before: before.length, after: after.length, unsafeNotApplied };
 }
@@ -92,14 +120,34 @@ function lintCheck(input: CheckInput): LintCheck | undefined {
 async function testsCheck(input: CheckInput): Promise<TestsCheck | undefined> {
   if (input.agent.name !== 'test') return undefined;
   const written = input.files.filter((file) => file.after && isTestFileName(file.path));
-  if (written.length === 0) return { passed: false, files: [], written: 0, passedTests: 0, failed: 0, errors: 0, error: 'no test file was written' };
+  if (written.length === 0)
+    return {
+      passed: false,
+      files: [],
+      written: 0,
+      passedTests: 0,
+      failed: 0,
+      errors: 0,
+      error: 'no test file was written',
+    };
   let count = 0;
   for (const file of written) count += (await readTestFile(file.after?.toString('utf8') ?? '', null)).tests.length;
-  const run = await runPytest({ folder: input.workspace, targets: written.map((file) => file.path), timeoutMs: 60_000 });
+  const run = await runPytest({
+    folder: input.workspace,
+    targets: written.map((file) => file.path),
+    timeoutMs: 60_000,
+  });
   const files = written.map((file) => file.path);
   if (!run.ok) return { passed: false, files, written: count, passedTests: 0, failed: 0, errors: 0, error: run.error };
   const { report } = run;
-  return { passed: report.total > 0 && report.failed === 0 && report.errors === 0, files, written: count, passedTests: report.passed, failed: report.failed, errors: report.errors };
+  return {
+    passed: report.total > 0 && report.failed === 0 && report.errors === 0,
+    files,
+    written: count,
+    passedTests: report.passed,
+    failed: report.failed,
+    errors: report.errors,
+  };
 }
 
 export async function runChecks(input: CheckInput): Promise<{ checks: ChangeChecks; passed: boolean | null }> {

@@ -20,7 +20,14 @@ export function estimateTokens(text: string): number {
   for (const character of text) {
     const code = character.codePointAt(0) as number;
     if (code >= 0x80) single += Buffer.byteLength(character, 'utf8');
-    else if ((code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f || code === 0x20 || code === 0x0a) wordish += 1;
+    else if (
+      (code >= 0x41 && code <= 0x5a) ||
+      (code >= 0x61 && code <= 0x7a) ||
+      code === 0x5f ||
+      code === 0x20 ||
+      code === 0x0a
+    )
+      wordish += 1;
     else single += 1;
   }
   return Math.ceil(MARGIN * (single + wordish / 3));
@@ -32,7 +39,8 @@ export function outlineOf(text: string): string {
   for (const line of text.split('\n')) {
     const code = line.trimStart();
     if (/^(@|class\s|def\s|async\s+def\s)/.test(code)) kept.push(line);
-    else if (kept.length > 0 && !kept[kept.length - 1].trimStart().startsWith('...')) kept.push(`${line.slice(0, line.length - code.length)}...`);
+    else if (kept.length > 0 && !kept[kept.length - 1].trimStart().startsWith('...'))
+      kept.push(`${line.slice(0, line.length - code.length)}...`);
   }
   return kept.join('\n');
 }
@@ -40,7 +48,11 @@ export function outlineOf(text: string): string {
 export type Fit = { ok: true; outline: boolean; tokens: number } | { ok: false; reason: string };
 
 /** Whether the node's text fits beside the fixed part of the prompt; an outline is tried for classes and modules. */
-export function fitNode(node: { kind: string; text: string }, fixedTokens: number, limits: { contextTokens: number; reserveTokens: number }): Fit {
+export function fitNode(
+  node: { kind: string; text: string },
+  fixedTokens: number,
+  limits: { contextTokens: number; reserveTokens: number },
+): Fit {
   const budget = limits.contextTokens - limits.reserveTokens - fixedTokens;
   const whole = estimateTokens(node.text);
   if (whole <= budget) return { ok: true, outline: false, tokens: whole + fixedTokens };

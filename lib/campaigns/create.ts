@@ -6,7 +6,14 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { canonicalJson } from '../canonical-json';
 import type { RemoraDatabase } from '../db/client';
-import { createCampaign, findUnfinishedCampaign, finishExtraction, resetExtraction, storeExtractedFiles, type FileToStore } from '../db/queries/campaigns';
+import {
+  createCampaign,
+  findUnfinishedCampaign,
+  finishExtraction,
+  resetExtraction,
+  storeExtractedFiles,
+  type FileToStore,
+} from '../db/queries/campaigns';
 import type { CampaignRow } from '../db/schema';
 import type { ExperimentConfigInput } from '../experiments/config';
 import { ExperimentConfig } from '../experiments/config';
@@ -46,7 +53,8 @@ export type CampaignRequest = {
 /** The agent as a campaign runs it: tools see the repository layout, ruff's unsafe fixes only on request. */
 export function campaignAgent(agent: AgentRuntime, settings: CampaignSettings): AgentRuntime {
   const own: Record<string, unknown> = { ...agent.settings, [REPOSITORY_LAYOUT.key]: REPOSITORY_LAYOUT.value };
-  if (settings.unsafeFixes) own.ruff = { ...((agent.settings.ruff as Record<string, unknown> | undefined) ?? {}), 'unsafe-fixes': true };
+  if (settings.unsafeFixes)
+    own.ruff = { ...((agent.settings.ruff as Record<string, unknown> | undefined) ?? {}), 'unsafe-fixes': true };
   return { ...agent, settings: own };
 }
 
@@ -61,7 +69,10 @@ async function gitCommit(root: string): Promise<string | null> {
 }
 
 /** A new campaign, or the unfinished one started with exactly these settings (to resume it). */
-export async function openCampaign(database: RemoraDatabase, request: CampaignRequest): Promise<{ campaign: CampaignRow; resumed: boolean }> {
+export async function openCampaign(
+  database: RemoraDatabase,
+  request: CampaignRequest,
+): Promise<{ campaign: CampaignRow; resumed: boolean }> {
   const root = await repositoryRoot(request.repo);
   const settings: CampaignSettings = {
     exclude: request.settings?.exclude ?? [],
@@ -82,7 +93,13 @@ export async function openCampaign(database: RemoraDatabase, request: CampaignRe
     concurrency: request.concurrency,
     sandbox: chooseCampaignSandbox(agent),
   } satisfies ExperimentConfigInput);
-  const identity = { agent, variant: request.variant, root, endpoint: { baseUrl: config.endpoint.baseUrl, model: config.endpoint.model }, settings };
+  const identity = {
+    agent,
+    variant: request.variant,
+    root,
+    endpoint: { baseUrl: config.endpoint.baseUrl, model: config.endpoint.model },
+    settings,
+  };
   const configHash = createHash('sha256').update(canonicalJson(identity)).digest('hex');
   const unfinished = findUnfinishedCampaign(database, configHash);
   if (unfinished) return { campaign: unfinished, resumed: true };
@@ -105,12 +122,19 @@ export type ExtractionProgress = { files: number; nodes: number };
  * Reads the repository file by file (no whole-repository text in memory) and stores every node.
  * A campaign killed during extraction starts it again from the beginning.
  */
-export async function extractCampaign(database: RemoraDatabase, campaign: CampaignRow, agent: AgentRuntime, onProgress?: (progress: ExtractionProgress) => void): Promise<void> {
+export async function extractCampaign(
+  database: RemoraDatabase,
+  campaign: CampaignRow,
+  agent: AgentRuntime,
+  onProgress?: (progress: ExtractionProgress) => void,
+): Promise<void> {
   if (campaign.extracted) return;
   const settings = campaign.settings as unknown as CampaignSettings;
   resetExtraction(database, campaign.id);
   const emptyInput = { node_text: '', file_path: '', node_name: '', node_type: '' };
-  const fixedTokens = estimateTokens(agent.systemPrompt + JSON.stringify(toolSpecs(agent.tools)) + renderTemplate(agent.nodeContext, emptyInput));
+  const fixedTokens = estimateTokens(
+    agent.systemPrompt + JSON.stringify(toolSpecs(agent.tools)) + renderTemplate(agent.nodeContext, emptyInput),
+  );
   let ordinal = 0;
   let batch: FileToStore[] = [];
   const progress: ExtractionProgress = { files: 0, nodes: 0 };
@@ -126,7 +150,17 @@ export async function extractCampaign(database: RemoraDatabase, campaign: Campai
       const fit = fitNode(node, fixedTokens, settings);
       return fit.ok ? { ...node, outline: fit.outline } : { ...node, outline: false, skipReason: fit.reason };
     });
-    batch.push({ ...extracted, nodes: nodes.map(({ kind, name, startLine, endLine, outline, skipReason }) => ({ kind, name, startLine, endLine, outline, skipReason })) });
+    batch.push({
+      ...extracted,
+      nodes: nodes.map(({ kind, name, startLine, endLine, outline, skipReason }) => ({
+        kind,
+        name,
+        startLine,
+        endLine,
+        outline,
+        skipReason,
+      })),
+    });
     progress.files += 1;
     progress.nodes += nodes.length;
     if (batch.length >= 50) flush();

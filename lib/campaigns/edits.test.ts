@@ -3,7 +3,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyHunks, computeHunks, findOverlaps, formatFilePatch, fromByteString, hunksOverlap, toByteString } from './edits';
+import {
+  applyHunks,
+  computeHunks,
+  findOverlaps,
+  formatFilePatch,
+  fromByteString,
+  hunksOverlap,
+  toByteString,
+} from './edits';
 
 const folders: string[] = [];
 afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
@@ -22,8 +30,18 @@ function gitApplies(name: string, before: Buffer, patch: string, expected: Buffe
 
 describe('changes by position', () => {
   it('turns a CRLF latin-1 file change into hunks and a patch git applies byte for byte', () => {
-    const before = Buffer.concat([Buffer.from('# coding: latin-1\r\ndef f():\r\n    return "'), Buffer.from([0xe9]), Buffer.from('"\r\n')]);
-    const after = Buffer.concat([Buffer.from('# coding: latin-1\r\ndef f():\r\n    """Returns '), Buffer.from([0xe9]), Buffer.from('."""\r\n    return "'), Buffer.from([0xe9]), Buffer.from('"\r\n')]);
+    const before = Buffer.concat([
+      Buffer.from('# coding: latin-1\r\ndef f():\r\n    return "'),
+      Buffer.from([0xe9]),
+      Buffer.from('"\r\n'),
+    ]);
+    const after = Buffer.concat([
+      Buffer.from('# coding: latin-1\r\ndef f():\r\n    """Returns '),
+      Buffer.from([0xe9]),
+      Buffer.from('."""\r\n    return "'),
+      Buffer.from([0xe9]),
+      Buffer.from('"\r\n'),
+    ]);
     const hunks = computeHunks(toByteString(before), toByteString(after));
     expect(hunks).toHaveLength(1);
     expect(hunks[0]).toMatchObject({ start: 2, end: 2 });
@@ -51,8 +69,14 @@ describe('changes by position', () => {
       return lines.join('');
     };
     // Each change is made from the same original: one documents A.same (line 2), the other B.same (line 7).
-    const first = { id: 'a', edits: [{ path: 'm.py', created: false, hunks: computeHunks(before, withDoc(before, 2)) }] };
-    const second = { id: 'b', edits: [{ path: 'm.py', created: false, hunks: computeHunks(before, withDoc(before, 7)) }] };
+    const first = {
+      id: 'a',
+      edits: [{ path: 'm.py', created: false, hunks: computeHunks(before, withDoc(before, 2)) }],
+    };
+    const second = {
+      id: 'b',
+      edits: [{ path: 'm.py', created: false, hunks: computeHunks(before, withDoc(before, 7)) }],
+    };
     expect(findOverlaps([first, second])).toEqual([]);
     const combined = applyHunks(before, [...first.edits[0].hunks, ...second.edits[0].hunks]);
     expect(combined).toBe(withDoc(withDoc(before, 7), 2));
@@ -64,7 +88,19 @@ describe('changes by position', () => {
     expect(hunksOverlap({ start: 3, end: 3, lines: ['x\n'] }, { start: 3, end: 3, lines: ['y\n'] })).toBe(true);
     expect(hunksOverlap({ start: 4, end: 4, lines: ['x\n'] }, { start: 2, end: 4, lines: [] })).toBe(true);
     const overlaps = findOverlaps([
-      { id: 'one', edits: [{ path: 'x.py', created: false, hunks: [{ start: 0, end: 2, lines: [] }, { start: 1, end: 1, lines: [] }] }] },
+      {
+        id: 'one',
+        edits: [
+          {
+            path: 'x.py',
+            created: false,
+            hunks: [
+              { start: 0, end: 2, lines: [] },
+              { start: 1, end: 1, lines: [] },
+            ],
+          },
+        ],
+      },
       { id: 'two', edits: [{ path: 'x.py', created: false, hunks: [{ start: 1, end: 3, lines: ['z\n'] }] }] },
     ]);
     expect(overlaps).toEqual([{ path: 'x.py', left: 'one', right: 'two', line: 2 }]);

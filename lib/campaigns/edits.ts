@@ -75,7 +75,8 @@ export function applyHunks(original: string, hunks: Hunk[]): string {
   const out: string[] = [];
   let cursor = 0;
   for (const hunk of sorted) {
-    if (hunk.start < cursor || hunk.end > lines.length) throw new Error(`hunk at line ${hunk.start + 1} does not fit the file (overlap or wrong base)`);
+    if (hunk.start < cursor || hunk.end > lines.length)
+      throw new Error(`hunk at line ${hunk.start + 1} does not fit the file (overlap or wrong base)`);
     out.push(...lines.slice(cursor, hunk.start), ...hunk.lines);
     cursor = hunk.end;
   }
@@ -98,7 +99,10 @@ function range(start: number, length: number): string {
 export function formatFilePatch(path: string, original: string | null, hunks: Hunk[]): string {
   const lines = splitLines(original ?? '');
   const sorted = [...hunks].sort((left, right) => left.start - right.start);
-  const header = original === null ? `diff --git a/${path} b/${path}\nnew file mode 100644\n--- /dev/null\n+++ b/${path}\n` : `diff --git a/${path} b/${path}\n--- a/${path}\n+++ b/${path}\n`;
+  const header =
+    original === null
+      ? `diff --git a/${path} b/${path}\nnew file mode 100644\n--- /dev/null\n+++ b/${path}\n`
+      : `diff --git a/${path} b/${path}\n--- a/${path}\n+++ b/${path}\n`;
   const groups: Hunk[][] = [];
   for (const hunk of sorted) {
     const last = groups.at(-1);

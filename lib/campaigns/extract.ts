@@ -34,7 +34,11 @@ export function sha256(data: Buffer | string): string {
 /** The nodes each agent works on: lint per file, docstring per definition, test and sample_data per function. */
 export function nodeTypesFor(agent: { name: string; settings: Record<string, unknown> }): NodeType[] {
   const declared = agent.settings.campaign_node_types;
-  if (Array.isArray(declared) && declared.every((type) => ['module', 'class', 'function', 'method'].includes(String(type)))) return declared as NodeType[];
+  if (
+    Array.isArray(declared) &&
+    declared.every((type) => ['module', 'class', 'function', 'method'].includes(String(type)))
+  )
+    return declared as NodeType[];
   if (agent.name === 'lint') return ['module'];
   if (agent.name === 'test' || agent.name === 'sample_data') return ['function'];
   return ['function', 'method', 'class'];
@@ -56,15 +60,28 @@ function lineCount(text: string): number {
 }
 
 function skippedFile(file: Omit<ExtractedFile, 'nodes' | 'skipReason'>, reason: string): ExtractedFile {
-  const node: ExtractedNode = { kind: 'module', name: moduleName(file.path), startLine: 1, endLine: 1, text: '', skipReason: reason };
+  const node: ExtractedNode = {
+    kind: 'module',
+    name: moduleName(file.path),
+    startLine: 1,
+    endLine: 1,
+    text: '',
+    skipReason: reason,
+  };
   return { ...file, skipReason: reason, nodes: [node] };
 }
 
 /** Reads and splits one file; never throws for what the file holds. */
-export async function extractFile(relative: string, absolute: string, types: readonly NodeType[], maxBytes: number): Promise<ExtractedFile> {
+export async function extractFile(
+  relative: string,
+  absolute: string,
+  types: readonly NodeType[],
+  maxBytes: number,
+): Promise<ExtractedFile> {
   const data = await readFile(absolute);
   const base = { path: relative, sha256: sha256(data), bytes: data.length, encoding: null as string | null };
-  if (data.length > maxBytes) return skippedFile(base, `the file has ${data.length} bytes, over the limit of ${maxBytes} (--max-file-bytes)`);
+  if (data.length > maxBytes)
+    return skippedFile(base, `the file has ${data.length} bytes, over the limit of ${maxBytes} (--max-file-bytes)`);
   const decoded = decodePython(data);
   if (!decoded.ok) return skippedFile(base, decoded.error);
   const { text, format } = decoded.value;
@@ -83,7 +100,15 @@ export async function extractFile(relative: string, absolute: string, types: rea
   });
   if ('error' in found) return skippedFile(base, found.error ?? 'syntax error');
   const nodes: ExtractedNode[] = [];
-  if (types.includes('module')) nodes.push({ kind: 'module', name: moduleName(relative), startLine: 1, endLine: lineCount(text), text, skipReason: null });
+  if (types.includes('module'))
+    nodes.push({
+      kind: 'module',
+      name: moduleName(relative),
+      startLine: 1,
+      endLine: lineCount(text),
+      text,
+      skipReason: null,
+    });
   for (const definition of found.definitions) {
     if (!types.includes(definition.kind)) continue;
     nodes.push({ ...definition, text: sliceLines(text, definition.startLine, definition.endLine), skipReason: null });

@@ -4,9 +4,16 @@ import { spawn } from 'node:child_process';
 
 export type GitResult = { code: number; stdout: Buffer; stderr: string };
 
-export function git(cwd: string, args: string[], options: { input?: Buffer; env?: Record<string, string> } = {}): Promise<GitResult> {
+export function git(
+  cwd: string,
+  args: string[],
+  options: { input?: Buffer; env?: Record<string, string> } = {},
+): Promise<GitResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', ['-C', cwd, ...args], { env: { ...process.env, ...options.env }, stdio: [options.input ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+    const child = spawn('git', ['-C', cwd, ...args], {
+      env: { ...process.env, ...options.env },
+      stdio: [options.input ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+    });
     const out: Buffer[] = [];
     let stderr = '';
     child.stdout?.on('data', (chunk: Buffer) => out.push(chunk));
@@ -26,9 +33,14 @@ export function git(cwd: string, args: string[], options: { input?: Buffer; env?
 }
 
 /** Runs git and returns its output as text, or throws with git's own message. */
-export async function gitText(cwd: string, args: string[], options: { input?: Buffer; env?: Record<string, string> } = {}): Promise<string> {
+export async function gitText(
+  cwd: string,
+  args: string[],
+  options: { input?: Buffer; env?: Record<string, string> } = {},
+): Promise<string> {
   const result = await git(cwd, args, options);
-  if (result.code !== 0) throw new Error(`git ${args[0]} failed: ${result.stderr.trim() || `exit code ${result.code}`}`);
+  if (result.code !== 0)
+    throw new Error(`git ${args[0]} failed: ${result.stderr.trim() || `exit code ${result.code}`}`);
   return result.stdout.toString('utf8').trim();
 }
 
@@ -47,5 +59,10 @@ export async function commitIdentity(root: string): Promise<Record<string, strin
   const name = (await git(root, ['config', 'user.name'])).stdout.toString('utf8').trim();
   const email = (await git(root, ['config', 'user.email'])).stdout.toString('utf8').trim();
   if (name && email) return {};
-  return { GIT_AUTHOR_NAME: name || 'Remora', GIT_AUTHOR_EMAIL: email || 'remora@localhost', GIT_COMMITTER_NAME: name || 'Remora', GIT_COMMITTER_EMAIL: email || 'remora@localhost' };
+  return {
+    GIT_AUTHOR_NAME: name || 'Remora',
+    GIT_AUTHOR_EMAIL: email || 'remora@localhost',
+    GIT_COMMITTER_NAME: name || 'Remora',
+    GIT_COMMITTER_EMAIL: email || 'remora@localhost',
+  };
 }

@@ -2,7 +2,13 @@
 // change's result before accepting it. Accepting a change that touches the same lines as one
 // already accepted is refused with both named: the person chooses, nothing merges silently.
 import type { RemoraDatabase } from '../db/client';
-import { changesWithStatus, getChanges, listChanges, setChangeStatus, storeEditedChange } from '../db/queries/campaign-changes';
+import {
+  changesWithStatus,
+  getChanges,
+  listChanges,
+  setChangeStatus,
+  storeEditedChange,
+} from '../db/queries/campaign-changes';
 import { fileRecord } from '../db/queries/campaigns';
 import type { CampaignChangeRow, CampaignRow } from '../db/schema';
 import { InputError, NotFoundError } from '../errors';
@@ -27,7 +33,9 @@ function requireChanges(database: RemoraDatabase, campaign: CampaignRow, ids: st
 
 export function acceptChanges(database: RemoraDatabase, campaign: CampaignRow, ids: string[]): AcceptOutcome {
   const wanted = requireChanges(database, campaign, ids).map(asEdits);
-  const accepted = changesWithStatus(database, campaign.id, 'accepted').filter((change) => !ids.includes(change.id)).map(asEdits);
+  const accepted = changesWithStatus(database, campaign.id, 'accepted')
+    .filter((change) => !ids.includes(change.id))
+    .map(asEdits);
   const overlaps = findOverlaps([...accepted, ...wanted]);
   if (overlaps.length > 0) {
     throw new InputError(
@@ -48,9 +56,14 @@ export function acceptAllPassing(database: RemoraDatabase, campaign: CampaignRow
     for (const change of page) {
       if (change.checksPassed !== true) continue;
       const candidate = asEdits(change);
-      const clash = findOverlaps([...accepted, candidate]).find((overlap) => overlap.left === change.id || overlap.right === change.id);
+      const clash = findOverlaps([...accepted, candidate]).find(
+        (overlap) => overlap.left === change.id || overlap.right === change.id,
+      );
       if (clash) {
-        outcome.skipped.push({ id: change.id, reason: `overlaps ${clash.left === change.id ? clash.right : clash.left} in ${clash.path} at line ${clash.line}` });
+        outcome.skipped.push({
+          id: change.id,
+          reason: `overlaps ${clash.left === change.id ? clash.right : clash.left} in ${clash.path} at line ${clash.line}`,
+        });
         continue;
       }
       accepted.push(candidate);
@@ -67,17 +80,29 @@ export function rejectChanges(database: RemoraDatabase, campaign: CampaignRow, i
   return setChangeStatus(database, campaign.id, ids, 'rejected');
 }
 
-async function originalOf(campaign: CampaignRow, database: RemoraDatabase, change: CampaignChangeRow): Promise<{ edit: FileEdit; original: Buffer | null }> {
+async function originalOf(
+  campaign: CampaignRow,
+  database: RemoraDatabase,
+  change: CampaignChangeRow,
+): Promise<{ edit: FileEdit; original: Buffer | null }> {
   const edit = (change.edits as FileEdit[]).find((candidate) => candidate.path === change.path);
   if (!edit) throw new InputError(`change ${change.id} has no edit of ${change.path}`);
   const recordedHash = edit.created ? null : (fileRecord(database, campaign.id, edit.path)?.sha256 ?? null);
-  const found = await findOriginal(campaign, { path: edit.path, created: edit.created, hunks: edit.hunks, changeIds: [change.id], recordedHash }, true);
+  const found = await findOriginal(
+    campaign,
+    { path: edit.path, created: edit.created, hunks: edit.hunks, changeIds: [change.id], recordedHash },
+    true,
+  );
   if (!found.ok) throw new InputError(`cannot show or edit change ${change.id}: ${found.reason}`);
   return { edit, original: found.source.data };
 }
 
 /** The text of the change's file with only this change applied, decoded in the file's encoding. */
-export async function changeResultText(database: RemoraDatabase, campaign: CampaignRow, changeId: string): Promise<{ path: string; text: string }> {
+export async function changeResultText(
+  database: RemoraDatabase,
+  campaign: CampaignRow,
+  changeId: string,
+): Promise<{ path: string; text: string }> {
   const [change] = requireChanges(database, campaign, [changeId]);
   const { edit, original } = await originalOf(campaign, database, change);
   const after = fromByteString(applyHunks(original ? toByteString(original) : '', edit.hunks));
@@ -86,20 +111,36 @@ export async function changeResultText(database: RemoraDatabase, campaign: Campa
 }
 
 /** Replaces the change's result for its file with the person's text; the edit must still parse. */
-export async function editChange(database: RemoraDatabase, campaign: CampaignRow, changeId: string, text: string): Promise<CampaignChangeRow> {
+export async function editChange(
+  database: RemoraDatabase,
+  campaign: CampaignRow,
+  changeId: string,
+  text: string,
+): Promise<CampaignChangeRow> {
   const [change] = requireChanges(database, campaign, [changeId]);
   const { edit, original } = await originalOf(campaign, database, change);
   const problems = await checkPythonSyntax(text);
   if (problems.length > 0) throw new InputError(`the edited text does not parse: ${describeSyntaxProblems(problems)}`);
   const format = original ? decodePython(original) : null;
-  const encoded = encodePython(text, format?.ok ? format.value.format : { encoding: 'utf-8', newline: '\n', bom: false });
+  const encoded = encodePython(
+    text,
+    format?.ok ? format.value.format : { encoding: 'utf-8', newline: '\n', bom: false },
+  );
   if (!encoded.ok) throw new InputError(`the edited text cannot be written in the file's encoding: ${encoded.error}`);
   const others = (change.edits as FileEdit[]).filter((candidate) => candidate.path !== edit.path);
   const [mine] = editsOf([{ path: edit.path, before: original, after: encoded.bytes }]);
   const edits = mine ? [...others, mine] : others;
   const originals = new Map<string, Buffer>(original ? [[edit.path, original]] : []);
-  const checks = { ...(change.checks as Record<string, unknown>), edited: { passed: true, message: 'edited by hand; the text parses' } };
+  const checks = {
+    ...(change.checks as Record<string, unknown>),
+    edited: { passed: true, message: 'edited by hand; the text parses' },
+  };
   const passed = Object.values(checks).every((check) => (check as { passed?: boolean }).passed !== false);
-  storeEditedChange(database, campaign.id, changeId, { diff: displayDiff(edits, originals), edits, checks, checksPassed: passed });
+  storeEditedChange(database, campaign.id, changeId, {
+    diff: displayDiff(edits, originals),
+    edits,
+    checks,
+    checksPassed: passed,
+  });
   return requireChanges(database, campaign, [changeId])[0];
 }

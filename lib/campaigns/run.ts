@@ -4,7 +4,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RemoraDatabase } from '../db/client';
-import { fileRecord, getCampaign, nodeCounts, pendingNodes, prepareNodeResultStore, skipNode, type NodeResult } from '../db/queries/campaigns';
+import {
+  fileRecord,
+  getCampaign,
+  nodeCounts,
+  pendingNodes,
+  prepareNodeResultStore,
+  skipNode,
+  type NodeResult,
+} from '../db/queries/campaigns';
 import { getExperiment } from '../db/queries/experiments';
 import type { CampaignNodeRow, CampaignRow } from '../db/schema';
 import { NotFoundError, errorMessage } from '../errors';
@@ -56,7 +64,10 @@ export function runCampaign(database: RemoraDatabase, campaignId: string, option
     if (mode === 'completed') mode = as;
     controller.abort();
   };
-  const lease = holdLease(database, experiment.id, options.runnerId ?? newRunnerId('cli'), { onLost: () => stop('interrupted'), onCancelled: () => stop('cancelled') });
+  const lease = holdLease(database, experiment.id, options.runnerId ?? newRunnerId('cli'), {
+    onLost: () => stop('interrupted'),
+    onCancelled: () => stop('cancelled'),
+  });
   const done = (async (): Promise<CampaignRunResult> => {
     try {
       await extractCampaign(database, campaign, stored.agent, options.onExtraction);
@@ -64,8 +75,12 @@ export function runCampaign(database: RemoraDatabase, campaignId: string, option
       const variant = stored.experiment.variants[0];
       const runtime = variantRuntime(stored.agent, variant);
       const settings = variantSettings(stored.experiment, variant, stored.agent);
-      const apiKey = stored.experiment.endpoint.apiKeyEnv ? (options.readEnvironment ?? ((name) => process.env[name]))(stored.experiment.endpoint.apiKeyEnv) : undefined;
-      const client = options.createClient?.(settings) ?? new HttpModelClient({ baseUrl: stored.experiment.endpoint.baseUrl, apiKey, retry: settings.retry });
+      const apiKey = stored.experiment.endpoint.apiKeyEnv
+        ? (options.readEnvironment ?? ((name) => process.env[name]))(stored.experiment.endpoint.apiKeyEnv)
+        : undefined;
+      const client =
+        options.createClient?.(settings) ??
+        new HttpModelClient({ baseUrl: stored.experiment.endpoint.baseUrl, apiKey, retry: settings.retry });
       const result = await runNodes(database, refreshed, {
         ...options,
         runtime,
@@ -101,7 +116,11 @@ type NodeRunContext = CampaignRunOptions & {
   fileHash(file: string): string | null;
 };
 
-async function runNodes(database: RemoraDatabase, campaign: CampaignRow, context: NodeRunContext): Promise<{ ran: number; skipped: number }> {
+async function runNodes(
+  database: RemoraDatabase,
+  campaign: CampaignRow,
+  context: NodeRunContext,
+): Promise<{ ran: number; skipped: number }> {
   const store = prepareNodeResultStore(database);
   const counts = nodeCounts(database, campaign.id);
   const progress: CampaignProgress = { done: counts.ran, total: counts.ran + counts.pending, running: 0 };
@@ -123,7 +142,9 @@ async function runNodes(database: RemoraDatabase, campaign: CampaignRow, context
     for (let node = next(); node && !context.signal.aborted; node = next()) {
       progress.running += 1;
       context.onProgress?.({ ...progress });
-      const outcome = await runNode(campaign, node, context).catch((error: unknown) => ({ skip: `internal error: ${errorMessage(error)}` }));
+      const outcome = await runNode(campaign, node, context).catch((error: unknown) => ({
+        skip: `internal error: ${errorMessage(error)}`,
+      }));
       progress.running -= 1;
       if (context.mode() !== 'completed') break;
       if ('skip' in outcome) {
@@ -147,7 +168,13 @@ type NodeOutcome = { skip: string } | Pick<NodeResult, 'meta' | 'record' | 'chan
 /** The input the model gets for a node: its lines (dedented), or its outline when the whole would not fit. */
 function nodeInput(node: CampaignNodeRow, text: string): ConversationInput {
   const own = node.kind === 'module' ? text : dedent(sliceLines(text, node.startLine, node.endLine));
-  return { node_text: node.outline ? outlineOf(own) : own, file_path: node.path, node_name: node.name, node_type: node.kind, node_line: node.startLine };
+  return {
+    node_text: node.outline ? outlineOf(own) : own,
+    file_path: node.path,
+    node_name: node.name,
+    node_type: node.kind,
+    node_line: node.startLine,
+  };
 }
 
 async function runNode(campaign: CampaignRow, node: CampaignNodeRow, context: NodeRunContext): Promise<NodeOutcome> {
@@ -164,20 +191,61 @@ async function runNode(campaign: CampaignRow, node: CampaignNodeRow, context: No
   const workspace = await createCampaignWorkspace(snapshot);
   try {
     const input = nodeInput(node, decoded.value.text);
-    const record = await runConversation(context.runtime, context.settings, input, { client: context.client, tools: context.tools, workspace: workspace.path, signal: context.signal });
+    const record = await runConversation(context.runtime, context.settings, input, {
+      client: context.client,
+      tools: context.tools,
+      workspace: workspace.path,
+      signal: context.signal,
+    });
     // The agent's own task-success check (lib/task-success), as an experiment's conversation gets it.
-    const taskCheck = await checkTaskSuccess({ agent: context.runtime, input, record, expectation: null, tools: context.tools, workspace: workspace.path, original: decoded.value.text, signal: context.signal });
+    const taskCheck = await checkTaskSuccess({
+      agent: context.runtime,
+      input,
+      record,
+      expectation: null,
+      tools: context.tools,
+      workspace: workspace.path,
+      original: decoded.value.text,
+      signal: context.signal,
+    });
     const changed = await workspace.changedFiles();
     const files = [...changed].map(([file, after]) => ({ path: file, before: snapshot.get(file) ?? null, after }));
     const edits = editsOf(files);
-    const meta = { variantIndex: 0, variantName: context.variantName, slot: node.ordinal, inputIndex: node.ordinal, workspaceDiff: null as string | null, changedFiles: edits.map((edit) => edit.path), taskCheck };
+    const meta = {
+      variantIndex: 0,
+      variantName: context.variantName,
+      slot: node.ordinal,
+      inputIndex: node.ordinal,
+      workspaceDiff: null as string | null,
+      changedFiles: edits.map((edit) => edit.path),
+      taskCheck,
+    };
     if (edits.length === 0) return { meta: { ...meta, changedFiles: null }, record, change: null };
     const diff = displayDiff(edits, snapshot);
     meta.workspaceDiff = diff;
-    const checked = await runChecks({ workspace: workspace.path, agent: context.runtime, target: node, files, edits, taskCheck });
+    const checked = await runChecks({
+      workspace: workspace.path,
+      agent: context.runtime,
+      target: node,
+      files,
+      edits,
+      taskCheck,
+    });
     const summary = typeof record.result?.summary === 'string' ? record.result.summary : null;
     const listed = edits.find((edit) => edit.path === node.path)?.path ?? edits[0].path;
-    return { meta, record, change: { path: listed, nodeName: node.name, diff, edits, summary, checks: checked.checks as Record<string, unknown>, checksPassed: checked.passed } };
+    return {
+      meta,
+      record,
+      change: {
+        path: listed,
+        nodeName: node.name,
+        diff,
+        edits,
+        summary,
+        checks: checked.checks as Record<string, unknown>,
+        checksPassed: checked.passed,
+      },
+    };
   } finally {
     await workspace.remove();
   }

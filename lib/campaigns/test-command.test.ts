@@ -23,7 +23,13 @@ afterAll(() => removeFolders(folders));
 
 async function campaignOn(repo: string) {
   const agent = (await loadAgent(path.join(PROJECT_ROOT, 'agents', 'docstring'))).toRuntime();
-  const { campaign } = await openCampaign(temporary.database, { agent, variant: { name: 'baseline', systemPrompt: agent.systemPrompt }, repo, endpoint: { baseUrl: 'http://127.0.0.1:9/v1', model: 'functiongemma' }, concurrency: 1 });
+  const { campaign } = await openCampaign(temporary.database, {
+    agent,
+    variant: { name: 'baseline', systemPrompt: agent.systemPrompt },
+    repo,
+    endpoint: { baseUrl: 'http://127.0.0.1:9/v1', model: 'functiongemma' },
+    concurrency: 1,
+  });
   return campaign;
 }
 
@@ -31,13 +37,28 @@ const PYTEST = 'python3 -m pytest -q -p no:cacheprovider';
 
 describe("the repository's test command", { timeout: 120_000 }, () => {
   it('runs on a copy of the working tree in the sandbox, stores its result, and leaves the repository alone', async () => {
-    const repo = scratchRepository({ 'calc/__init__.py': '', 'calc/ops.py': 'def double(x):\n    return 2 * x\n', 'tests/test_ops.py': 'from calc.ops import double\n\n\ndef test_double():\n    assert double(3) == 6\n' }, folders);
+    const repo = scratchRepository(
+      {
+        'calc/__init__.py': '',
+        'calc/ops.py': 'def double(x):\n    return 2 * x\n',
+        'tests/test_ops.py': 'from calc.ops import double\n\n\ndef test_double():\n    assert double(3) == 6\n',
+      },
+      folders,
+    );
     const campaign = await campaignOn(repo);
     const run = await runRepositoryTests(temporary.database, campaign, `touch written-by-tests && ${PYTEST}`);
-    expect(run, run.output).toMatchObject({ passed: true, exitCode: 0, where: 'working tree', confinement: 'bubblewrap' });
+    expect(run, run.output).toMatchObject({
+      passed: true,
+      exitCode: 0,
+      where: 'working tree',
+      confinement: 'bubblewrap',
+    });
     expect(run.output).toContain('1 passed');
     expect(existsSync(path.join(repo, 'written-by-tests'))).toBe(false);
-    expect(getCampaign(temporary.database, campaign.id)?.testRun).toMatchObject({ passed: true, command: `touch written-by-tests && ${PYTEST}` });
+    expect(getCampaign(temporary.database, campaign.id)?.testRun).toMatchObject({
+      passed: true,
+      command: `touch written-by-tests && ${PYTEST}`,
+    });
   });
 
   it('has no network, and runs a branch as committed rather than the working tree', async () => {
@@ -49,17 +70,26 @@ describe("the repository's test command", { timeout: 120_000 }, () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     try {
-      const network = await runRepositoryTests(temporary.database, campaign, `python3 -c "import socket; socket.create_connection(('127.0.0.1', ${port}), timeout=5)"`);
+      const network = await runRepositoryTests(
+        temporary.database,
+        campaign,
+        `python3 -c "import socket; socket.create_connection(('127.0.0.1', ${port}), timeout=5)"`,
+      );
       expect(network.passed).toBe(false);
       expect(network.output).toContain('ConnectionRefusedError');
     } finally {
       server.close();
     }
     // The working tree's test now fails; the branch still has the passing one.
-    execFileSync('sh', ['-c', `printf 'def test_ok():\\n    assert False\\n' > ${JSON.stringify(path.join(repo, 'tests', 'test_ok.py'))}`]);
+    execFileSync('sh', [
+      '-c',
+      `printf 'def test_ok():\\n    assert False\\n' > ${JSON.stringify(path.join(repo, 'tests', 'test_ok.py'))}`,
+    ]);
     expect((await runRepositoryTests(temporary.database, campaign, PYTEST)).passed).toBe(false);
     const onBranch = await runRepositoryTests(temporary.database, campaign, PYTEST, { branch: 'remora-tests' });
     expect(onBranch).toMatchObject({ passed: true, where: 'branch remora-tests' });
-    await expect(runRepositoryTests(temporary.database, campaign, PYTEST, { branch: 'no-such-branch' })).rejects.toThrow('there is no branch no-such-branch');
+    await expect(
+      runRepositoryTests(temporary.database, campaign, PYTEST, { branch: 'no-such-branch' }),
+    ).rejects.toThrow('there is no branch no-such-branch');
   });
 });

@@ -17,7 +17,16 @@ import { createWorkspaceFolder } from '../tools/work-root';
 import { gitText } from './git';
 import { walkRepositoryFiles } from './walk';
 
-export type TestRun = { command: string; where: string; exitCode: number | null; passed: boolean; output: string; at: number; timedOut: boolean; confinement: Confinement };
+export type TestRun = {
+  command: string;
+  where: string;
+  exitCode: number | null;
+  passed: boolean;
+  output: string;
+  at: number;
+  timedOut: boolean;
+  confinement: Confinement;
+};
 
 const TIMEOUT_MS = 30 * 60 * 1000;
 const MAX_OUTPUT_BYTES = 8 * 1024 * 1024;
@@ -29,7 +38,11 @@ export type TestCommandOptions = {
 };
 
 /** Runs the command (the user's own, typed for their shell, like a Makefile line) in `folder`, confined. */
-export async function runTestCommand(folder: string, command: string, options: TestCommandOptions = {}): Promise<Omit<TestRun, 'where' | 'at'>> {
+export async function runTestCommand(
+  folder: string,
+  command: string,
+  options: TestCommandOptions = {},
+): Promise<Omit<TestRun, 'where' | 'at'>> {
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
   const run = await runConfined({
     program: 'bash',
@@ -43,7 +56,8 @@ export async function runTestCommand(folder: string, command: string, options: T
     limits: { cpuSeconds: Math.ceil(timeoutMs / 1000), processes: 256 },
     allowUnconfined: options.allowUnconfined,
   });
-  if (!run.ok) return { command, exitCode: null, passed: false, output: run.error, timedOut: false, confinement: run.confinement };
+  if (!run.ok)
+    return { command, exitCode: null, passed: false, output: run.error, timedOut: false, confinement: run.confinement };
   const output = `${run.stdout}${run.stderr}`.trimEnd().split('\n').slice(-40).join('\n');
   const passed = run.exitCode === 0 && !run.timedOut && !run.outputTooLarge;
   return { command, exitCode: run.exitCode, passed, output, timedOut: run.timedOut, confinement: run.confinement };
@@ -64,7 +78,12 @@ async function copyBranch(root: string, branch: string, into: string): Promise<v
   });
   const prefix = await gitText(root, ['rev-parse', '--show-prefix']);
   const archive = await new Promise<Buffer>((resolve, reject) =>
-    execFile('git', ['-C', root, 'archive', '--format=tar', `refs/heads/${branch}:${prefix}`], { encoding: 'buffer', maxBuffer: 2 * 1024 * 1024 * 1024 }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
+    execFile(
+      'git',
+      ['-C', root, 'archive', '--format=tar', `refs/heads/${branch}:${prefix}`],
+      { encoding: 'buffer', maxBuffer: 2 * 1024 * 1024 * 1024 },
+      (error, stdout) => (error ? reject(error) : resolve(stdout)),
+    ),
   );
   await new Promise<void>((resolve, reject) => {
     const unpack = execFile('tar', ['-x', '-C', into], (error) => (error ? reject(error) : resolve()));
@@ -74,13 +93,23 @@ async function copyBranch(root: string, branch: string, into: string): Promise<v
 
 export type RepositoryTestOptions = TestCommandOptions & { branch?: string };
 
-export async function runRepositoryTests(database: RemoraDatabase, campaign: CampaignRow, command: string, options: RepositoryTestOptions = {}): Promise<TestRun> {
-  if (command.trim() === '') throw new InputError('give the command that runs the repository\'s tests, e.g. "python3 -m pytest -q"');
+export async function runRepositoryTests(
+  database: RemoraDatabase,
+  campaign: CampaignRow,
+  command: string,
+  options: RepositoryTestOptions = {},
+): Promise<TestRun> {
+  if (command.trim() === '')
+    throw new InputError('give the command that runs the repository\'s tests, e.g. "python3 -m pytest -q"');
   const copy = await createWorkspaceFolder();
   try {
     if (options.branch) await copyBranch(campaign.repoRoot, options.branch, copy);
     else await copyWorkingTree(campaign.repoRoot, copy);
-    const run: TestRun = { ...(await runTestCommand(copy, command, options)), where: options.branch ? `branch ${options.branch}` : 'working tree', at: Date.now() };
+    const run: TestRun = {
+      ...(await runTestCommand(copy, command, options)),
+      where: options.branch ? `branch ${options.branch}` : 'working tree',
+      at: Date.now(),
+    };
     recordTestRun(database, campaign.id, run);
     return run;
   } finally {

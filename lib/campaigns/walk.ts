@@ -12,7 +12,18 @@ import picomatch from 'picomatch';
 const run = promisify(execFile);
 
 /** Never campaign material, whatever .gitignore says. */
-const SKIPPED_FOLDERS = new Set(['.git', '__pycache__', 'node_modules', '.venv', 'venv', '.tox', '.nox', '.mypy_cache', '.ruff_cache', '.pytest_cache']);
+const SKIPPED_FOLDERS = new Set([
+  '.git',
+  '__pycache__',
+  'node_modules',
+  '.venv',
+  'venv',
+  '.tox',
+  '.nox',
+  '.mypy_cache',
+  '.ruff_cache',
+  '.pytest_cache',
+]);
 
 export type WalkOptions = { exclude?: string[] };
 
@@ -62,7 +73,10 @@ export function walkPythonFiles(root: string, options: WalkOptions = {}): AsyncG
 }
 
 /** The files under the root that .gitignore (and `wanted`) leave in, of any type; links must resolve inside the root. */
-export async function* walkRepositoryFiles(root: string, wanted: (relative: string) => boolean = () => true): AsyncGenerator<WalkedFile> {
+export async function* walkRepositoryFiles(
+  root: string,
+  wanted: (relative: string) => boolean = () => true,
+): AsyncGenerator<WalkedFile> {
   const top = await gitTopLevel(root);
   for await (const relative of top ? gitFiles(root) : plainFiles(root)) {
     if (!wanted(relative) || relative.split('/').some((part) => SKIPPED_FOLDERS.has(part))) continue;
@@ -83,7 +97,11 @@ export async function* walkRepositoryFiles(root: string, wanted: (relative: stri
 
 /** Tracked and untracked-but-not-ignored files, as git lists them (relative to the root). */
 async function* gitFiles(root: string): AsyncGenerator<string> {
-  const { stdout } = await run('git', ['-C', root, 'ls-files', '--cached', '--others', '--exclude-standard', '-z', '--', '.'], { maxBuffer: 256 * 1024 * 1024 });
+  const { stdout } = await run(
+    'git',
+    ['-C', root, 'ls-files', '--cached', '--others', '--exclude-standard', '-z', '--', '.'],
+    { maxBuffer: 256 * 1024 * 1024 },
+  );
   const files = [...new Set(stdout.split('\0').filter((name) => name !== ''))].sort();
   for (const file of files) yield file;
 }

@@ -11,7 +11,18 @@ import { createWorkspaceFolder, handOver } from '../tools/work-root';
 export const MAX_PACKAGE_FILES = 400;
 export const MAX_PACKAGE_BYTES = 8 * 1024 * 1024;
 
-const ROOT_CONFIG = ['pyproject.toml', 'setup.cfg', 'setup.py', 'tox.ini', 'pytest.ini', 'ruff.toml', '.ruff.toml', 'conftest.py', 'tests/conftest.py', 'tests/__init__.py'];
+const ROOT_CONFIG = [
+  'pyproject.toml',
+  'setup.cfg',
+  'setup.py',
+  'tox.ini',
+  'pytest.ini',
+  'ruff.toml',
+  '.ruff.toml',
+  'conftest.py',
+  'tests/conftest.py',
+  'tests/__init__.py',
+];
 const SKIPPED = new Set(['__pycache__', '.git', 'node_modules', '.venv', 'venv']);
 
 /** Relative paths (forward slashes) to file contents. */
@@ -45,7 +56,12 @@ function ancestors(relative: string): string[] {
 }
 
 /** The .py files in a folder (and its subfolders with `deep`), relative to the root; null when there are too many. */
-async function pythonFilesUnder(root: string, folder: string, budget: { files: number; bytes: number }, deep: boolean): Promise<string[] | null> {
+async function pythonFilesUnder(
+  root: string,
+  folder: string,
+  budget: { files: number; bytes: number },
+  deep: boolean,
+): Promise<string[] | null> {
   const found: string[] = [];
   const visit = async (relative: string): Promise<boolean> => {
     for (const entry of await readdir(path.join(root, relative), { withFileTypes: true })) {
@@ -69,7 +85,11 @@ async function pythonFilesUnder(root: string, folder: string, budget: { files: n
  * What the workspace of `target` (relative to the repository root) holds, read from the repository.
  * `withPackage`: also the other modules around it, for agents that run the code (tests import them).
  */
-export async function mirrorContents(root: string, target: string, options: { withPackage: boolean }): Promise<Snapshot> {
+export async function mirrorContents(
+  root: string,
+  target: string,
+  options: { withPackage: boolean },
+): Promise<Snapshot> {
   const wanted = new Set<string>([target]);
   let topPackage: string | null = null;
   for (const folder of ancestors(target)) {
@@ -82,9 +102,16 @@ export async function mirrorContents(root: string, target: string, options: { wi
   for (const name of ROOT_CONFIG) wanted.add(name);
   // The modules a relative or sibling import may need: the whole top-level package when it is not
   // too large, else the .py files of the target's own folder.
-  const whole = !options.withPackage ? [] : topPackage ? await pythonFilesUnder(root, topPackage, { files: MAX_PACKAGE_FILES, bytes: MAX_PACKAGE_BYTES }, true) : null;
+  const whole = !options.withPackage
+    ? []
+    : topPackage
+      ? await pythonFilesUnder(root, topPackage, { files: MAX_PACKAGE_FILES, bytes: MAX_PACKAGE_BYTES }, true)
+      : null;
   const folder = path.posix.dirname(target) === '.' ? '' : path.posix.dirname(target);
-  const neighbours = whole ?? (await pythonFilesUnder(root, folder, { files: MAX_PACKAGE_FILES, bytes: MAX_PACKAGE_BYTES }, false)) ?? [];
+  const neighbours =
+    whole ??
+    (await pythonFilesUnder(root, folder, { files: MAX_PACKAGE_FILES, bytes: MAX_PACKAGE_BYTES }, false)) ??
+    [];
   for (const file of neighbours) wanted.add(file);
   const snapshot: Snapshot = new Map();
   for (const relative of [...wanted].sort()) {

@@ -16,7 +16,10 @@ import { exitCodeFor } from './exit-code';
 type Io = { out(text: string): void; err(text: string): void };
 const io: Io = { out: (text) => process.stdout.write(`${text}\n`), err: (text) => process.stderr.write(`${text}\n`) };
 
-async function withDatabase(db: string, action: (database: RemoraDatabase) => Promise<number> | number): Promise<number> {
+async function withDatabase(
+  db: string,
+  action: (database: RemoraDatabase) => Promise<number> | number,
+): Promise<number> {
   let database: RemoraDatabase | null = null;
   try {
     database = openDatabase(db);
@@ -39,11 +42,32 @@ export function listCommand(options: { db: string; json: boolean }): Promise<num
   return withDatabase(options.db, (database) => {
     const campaigns = listCampaigns(database);
     if (options.json) {
-      io.out(JSON.stringify(campaigns.map(({ settings, ...campaign }) => ({ ...campaign, exclude: (settings as { exclude?: string[] }).exclude ?? [] }))));
+      io.out(
+        JSON.stringify(
+          campaigns.map(({ settings, ...campaign }) => ({
+            ...campaign,
+            exclude: (settings as { exclude?: string[] }).exclude ?? [],
+          })),
+        ),
+      );
       return 0;
     }
-    const table = new Table({ head: ['id', 'agent', 'repository', 'status', 'files', 'nodes', 'ran', 'skipped', 'changes', 'accepted'] });
-    for (const item of campaigns) table.push([item.id, item.agentName, item.repoRoot, item.status, item.files, item.nodes.found, item.nodes.ran, item.nodes.skipped, item.changes, item.accepted]);
+    const table = new Table({
+      head: ['id', 'agent', 'repository', 'status', 'files', 'nodes', 'ran', 'skipped', 'changes', 'accepted'],
+    });
+    for (const item of campaigns)
+      table.push([
+        item.id,
+        item.agentName,
+        item.repoRoot,
+        item.status,
+        item.files,
+        item.nodes.found,
+        item.nodes.ran,
+        item.nodes.skipped,
+        item.changes,
+        item.accepted,
+      ]);
     io.out(campaigns.length === 0 ? 'no campaigns yet (campaign run starts one)' : table.toString());
     return 0;
   });
@@ -57,22 +81,43 @@ export function showCommand(id: string, options: { db: string; json: boolean }):
       io.out(JSON.stringify(view));
       return 0;
     }
-    io.out(`campaign ${view.id}: agent ${view.agent} (${view.variant}) on ${view.repoRoot}${view.gitCommit ? ` at ${view.gitCommit.slice(0, 12)}` : ''}, ${view.status}`);
-    io.out(`${view.files} files, ${view.nodes} nodes: ${view.ran} ran, ${view.skipped} skipped, ${view.pending} pending; ${view.changes.length} changes (${view.accepted} accepted)`);
+    io.out(
+      `campaign ${view.id}: agent ${view.agent} (${view.variant}) on ${view.repoRoot}${view.gitCommit ? ` at ${view.gitCommit.slice(0, 12)}` : ''}, ${view.status}`,
+    );
+    io.out(
+      `${view.files} files, ${view.nodes} nodes: ${view.ran} ran, ${view.skipped} skipped, ${view.pending} pending; ${view.changes.length} changes (${view.accepted} accepted)`,
+    );
     const table = new Table({ head: ['change', 'file', 'node', 'status', 'checks', 'summary'] });
-    for (const change of view.changes) table.push([change.id, change.file, change.node, change.status, change.checksPassed === null ? '-' : change.checksPassed ? 'pass' : 'FAIL', (change.summary ?? '').replace(/\s+/g, ' ').slice(0, 60)]);
+    for (const change of view.changes)
+      table.push([
+        change.id,
+        change.file,
+        change.node,
+        change.status,
+        change.checksPassed === null ? '-' : change.checksPassed ? 'pass' : 'FAIL',
+        (change.summary ?? '').replace(/\s+/g, ' ').slice(0, 60),
+      ]);
     if (view.changes.length > 0) io.out(table.toString());
-    for (const node of view.skippedNodes.slice(0, 50)) io.out(`skipped ${node.file}:${node.line} ${node.node}: ${node.reason}`);
-    if (view.skippedNodes.length > 50) io.out(`... and ${view.skippedNodes.length - 50} more skipped (show --json lists them all)`);
+    for (const node of view.skippedNodes.slice(0, 50))
+      io.out(`skipped ${node.file}:${node.line} ${node.node}: ${node.reason}`);
+    if (view.skippedNodes.length > 50)
+      io.out(`... and ${view.skippedNodes.length - 50} more skipped (show --json lists them all)`);
     return 0;
   });
 }
 
-export function acceptCommand(id: string, changeIds: string[], options: { db: string; allPassing: boolean }): Promise<number> {
+export function acceptCommand(
+  id: string,
+  changeIds: string[],
+  options: { db: string; allPassing: boolean },
+): Promise<number> {
   return withDatabase(options.db, (database) => {
     const campaign = campaignOf(database, id);
-    if (options.allPassing === (changeIds.length > 0)) throw new InputError('give change ids or --all-passing (one of them)');
-    const outcome = options.allPassing ? acceptAllPassing(database, campaign) : acceptChanges(database, campaign, changeIds);
+    if (options.allPassing === changeIds.length > 0)
+      throw new InputError('give change ids or --all-passing (one of them)');
+    const outcome = options.allPassing
+      ? acceptAllPassing(database, campaign)
+      : acceptChanges(database, campaign, changeIds);
     io.out(`accepted ${outcome.accepted.length} change${outcome.accepted.length === 1 ? '' : 's'}`);
     for (const skipped of outcome.skipped) io.err(`not accepted ${skipped.id}: ${skipped.reason}`);
     return 0;
@@ -93,28 +138,56 @@ export function exportCommand(id: string, options: { db: string; out: string }):
     const result = await exportPatch(database, campaignOf(database, id));
     await writeFile(options.out, result.patch);
     for (const line of result.notes) io.err(`note: ${line}`);
-    io.out(`wrote ${options.out}: ${result.changes} change${result.changes === 1 ? '' : 's'} in ${result.files.length} file${result.files.length === 1 ? '' : 's'}`);
+    io.out(
+      `wrote ${options.out}: ${result.changes} change${result.changes === 1 ? '' : 's'} in ${result.files.length} file${result.files.length === 1 ? '' : 's'}`,
+    );
     return 0;
   });
 }
 
-export function applyCommand(id: string, options: { db: string; branch?: string; testCommand?: string; unsafeNoSandbox?: boolean }): Promise<number> {
+export function applyCommand(
+  id: string,
+  options: { db: string; branch?: string; testCommand?: string; unsafeNoSandbox?: boolean },
+): Promise<number> {
   return withDatabase(options.db, async (database) => {
     const campaign = campaignOf(database, id);
-    const result = options.branch ? await applyToBranch(database, campaign, options.branch) : await applyToWorkingTree(database, campaign);
-    io.out(result.branch ? `committed ${result.files.length} file${result.files.length === 1 ? '' : 's'} on branch ${result.branch} (one commit per file)` : `applied the accepted changes to ${result.files.length} file${result.files.length === 1 ? '' : 's'} in ${campaign.repoRoot}`);
+    const result = options.branch
+      ? await applyToBranch(database, campaign, options.branch)
+      : await applyToWorkingTree(database, campaign);
+    io.out(
+      result.branch
+        ? `committed ${result.files.length} file${result.files.length === 1 ? '' : 's'} on branch ${result.branch} (one commit per file)`
+        : `applied the accepted changes to ${result.files.length} file${result.files.length === 1 ? '' : 's'} in ${campaign.repoRoot}`,
+    );
     for (const file of result.files) io.out(`  ${file}`);
     if (!options.testCommand) return 0;
-    return reportTests(await runRepositoryTests(database, campaign, options.testCommand, { branch: result.branch, allowUnconfined: options.unsafeNoSandbox }));
+    return reportTests(
+      await runRepositoryTests(database, campaign, options.testCommand, {
+        branch: result.branch,
+        allowUnconfined: options.unsafeNoSandbox,
+      }),
+    );
   });
 }
 
 function reportTests(run: TestRun): number {
-  io.out(`${run.command} (${run.where}, ${run.confinement === 'none' ? 'without a sandbox' : 'in the sandbox'}): ${run.passed ? 'passed' : run.exitCode === null ? 'could not run' : `failed (exit ${run.exitCode})`}`);
+  io.out(
+    `${run.command} (${run.where}, ${run.confinement === 'none' ? 'without a sandbox' : 'in the sandbox'}): ${run.passed ? 'passed' : run.exitCode === null ? 'could not run' : `failed (exit ${run.exitCode})`}`,
+  );
   if (!run.passed) io.err(run.output);
   return run.passed ? 0 : 3;
 }
 
-export function testCommand(id: string, options: { db: string; command: string; branch?: string; unsafeNoSandbox?: boolean }): Promise<number> {
-  return withDatabase(options.db, async (database) => reportTests(await runRepositoryTests(database, campaignOf(database, id), options.command, { branch: options.branch, allowUnconfined: options.unsafeNoSandbox })));
+export function testCommand(
+  id: string,
+  options: { db: string; command: string; branch?: string; unsafeNoSandbox?: boolean },
+): Promise<number> {
+  return withDatabase(options.db, async (database) =>
+    reportTests(
+      await runRepositoryTests(database, campaignOf(database, id), options.command, {
+        branch: options.branch,
+        allowUnconfined: options.unsafeNoSandbox,
+      }),
+    ),
+  );
 }

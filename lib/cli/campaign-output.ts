@@ -6,14 +6,34 @@ import { campaignTotals, getCampaign, listNodes } from '../db/queries/campaigns'
 import { getExperiment } from '../db/queries/experiments';
 import { NotFoundError } from '../errors';
 
-export type ChangeJson = { id: string; file: string; node: string; diff: string; checks: Record<string, unknown>; checksPassed: boolean | null; status: string; summary: string | null; conversationId: string | null };
+export type ChangeJson = {
+  id: string;
+  file: string;
+  node: string;
+  diff: string;
+  checks: Record<string, unknown>;
+  checksPassed: boolean | null;
+  status: string;
+  summary: string | null;
+  conversationId: string | null;
+};
 
 export function allChanges(database: RemoraDatabase, campaignId: string): ChangeJson[] {
   const out: ChangeJson[] = [];
   for (let offset = 0; ; offset += 500) {
     const page = listChanges(database, campaignId, { limit: 500, offset }).changes;
     for (const change of page) {
-      out.push({ id: change.id, file: change.path, node: change.nodeName, diff: change.diff, checks: change.checks, checksPassed: change.checksPassed, status: change.status, summary: change.summary, conversationId: change.conversationId });
+      out.push({
+        id: change.id,
+        file: change.path,
+        node: change.nodeName,
+        diff: change.diff,
+        checks: change.checks,
+        checksPassed: change.checksPassed,
+        status: change.status,
+        summary: change.summary,
+        conversationId: change.conversationId,
+      });
     }
     if (page.length < 500) return out;
   }
@@ -47,5 +67,11 @@ export function campaignJson(database: RemoraDatabase, campaignId: string, optio
 
 /** Skipped nodes with their reasons, at most `limit`. */
 export function skippedNodes(database: RemoraDatabase, campaignId: string, limit = 1000) {
-  return listNodes(database, campaignId, { status: 'skipped', limit }).map((node) => ({ file: node.path, node: node.name, kind: node.kind, line: node.startLine, reason: node.skipReason }));
+  return listNodes(database, campaignId, { status: 'skipped', limit }).map((node) => ({
+    file: node.path,
+    node: node.name,
+    kind: node.kind,
+    line: node.startLine,
+    reason: node.skipReason,
+  }));
 }

@@ -37,16 +37,24 @@ function note(text: string) {
   process.stderr.write(`${text}\n`);
 }
 
-async function chooseVariant(options: CampaignRunOptions, systemPrompt: string): Promise<{ name: string; systemPrompt: string }> {
+async function chooseVariant(
+  options: CampaignRunOptions,
+  systemPrompt: string,
+): Promise<{ name: string; systemPrompt: string }> {
   if (options.variant.length === 0) return { name: 'baseline', systemPrompt };
   if (options.variant.length > 1) throw new InputError('a campaign runs one variant: give --variant once');
   const spec = options.variant[0];
   const separator = spec.indexOf('=');
-  if (separator <= 0 || separator === spec.length - 1) throw new InputError(`--variant "${spec}" must be NAME=PROMPT_FILE`);
+  if (separator <= 0 || separator === spec.length - 1)
+    throw new InputError(`--variant "${spec}" must be NAME=PROMPT_FILE`);
   try {
     return { name: spec.slice(0, separator), systemPrompt: await readFile(spec.slice(separator + 1), 'utf8') };
   } catch (error) {
-    throw new InputError(`cannot read the prompt file of variant "${spec.slice(0, separator)}": ${errorMessage(error)}`, [], { cause: error });
+    throw new InputError(
+      `cannot read the prompt file of variant "${spec.slice(0, separator)}": ${errorMessage(error)}`,
+      [],
+      { cause: error },
+    );
   }
 }
 
@@ -57,18 +65,34 @@ export async function runCampaignCommand(options: CampaignRunOptions): Promise<n
     const runtime = agent.toRuntime();
     const variant = await chooseVariant(options, runtime.systemPrompt);
     const probe = await probeEndpoint(options.baseUrl);
-    if (!probe.reachable) throw new ConfigurationError(`cannot reach the model server at ${options.baseUrl}: ${probe.error}. Is it running?`);
+    if (!probe.reachable)
+      throw new ConfigurationError(
+        `cannot reach the model server at ${options.baseUrl}: ${probe.error}. Is it running?`,
+      );
     database = openDatabase(options.db);
     const { campaign, resumed } = await openCampaign(database, {
       agent: runtime,
       variant,
       repo: options.repo,
-      endpoint: { baseUrl: options.baseUrl, model: options.model, apiKeyEnv: options.apiKeyEnv, simulated: probe.simulated },
+      endpoint: {
+        baseUrl: options.baseUrl,
+        model: options.model,
+        apiKeyEnv: options.apiKeyEnv,
+        simulated: probe.simulated,
+      },
       concurrency: options.concurrency,
-      settings: { exclude: options.exclude, contextTokens: options.contextTokens, maxFileBytes: options.maxFileBytes, unsafeFixes: options.unsafeFixes },
+      settings: {
+        exclude: options.exclude,
+        contextTokens: options.contextTokens,
+        maxFileBytes: options.maxFileBytes,
+        unsafeFixes: options.unsafeFixes,
+      },
     });
     const experiment = getExperiment(database, campaign.experimentId);
-    if (resumed && experiment && leaseIsLive(experiment)) throw new InputError(`campaign ${campaign.id} is being run by ${describeHolder(experiment)}; wait for it or stop it`);
+    if (resumed && experiment && leaseIsLive(experiment))
+      throw new InputError(
+        `campaign ${campaign.id} is being run by ${describeHolder(experiment)}; wait for it or stop it`,
+      );
     if (resumed) note(`resuming unfinished campaign ${campaign.id}: nodes already run are kept and not run again`);
     return await execute(database, campaign.id, options);
   } catch (error) {
@@ -81,7 +105,15 @@ export async function runCampaignCommand(options: CampaignRunOptions): Promise<n
 
 async function execute(database: RemoraDatabase, campaignId: string, options: CampaignRunOptions): Promise<number> {
   const tools = new ToolWorkerPool({ size: Math.min(8, Math.max(2, options.concurrency)) });
-  const bar = process.stderr.isTTY ? new SingleBar({ format: 'campaign |{bar}| {value}/{total} nodes | {running} running | {eta_formatted} left', hideCursor: true }, Presets.shades_classic) : null;
+  const bar = process.stderr.isTTY
+    ? new SingleBar(
+        {
+          format: 'campaign |{bar}| {value}/{total} nodes | {running} running | {eta_formatted} left',
+          hideCursor: true,
+        },
+        Presets.shades_classic,
+      )
+    : null;
   let started = false;
   const run = runCampaign(database, campaignId, {
     tools,
@@ -101,7 +133,9 @@ async function execute(database: RemoraDatabase, campaignId: string, options: Ca
   const onSignal = () => {
     interrupts += 1;
     if (interrupts > 1) process.exit(130);
-    process.stderr.write('\nstopping: finished nodes are kept; run the same command again to resume (Ctrl-C again to quit now)\n');
+    process.stderr.write(
+      '\nstopping: finished nodes are kept; run the same command again to resume (Ctrl-C again to quit now)\n',
+    );
     run.interrupt();
   };
   process.on('SIGINT', onSignal);
@@ -116,7 +150,9 @@ async function execute(database: RemoraDatabase, campaignId: string, options: Ca
     const output = campaignJson(database, campaignId, { withChanges: true });
     if (options.json) process.stdout.write(`${JSON.stringify(output)}\n`);
     else {
-      process.stdout.write(`campaign ${campaignId}: ${output.files} files, ${output.nodes} nodes (${output.ran} ran, ${output.skipped} skipped), ${output.changes.length} changes\n`);
+      process.stdout.write(
+        `campaign ${campaignId}: ${output.files} files, ${output.nodes} nodes (${output.ran} ran, ${output.skipped} skipped), ${output.changes.length} changes\n`,
+      );
       process.stdout.write(`review: npm run --silent remora -- campaign show ${campaignId}\n`);
     }
     return 0;

@@ -38,13 +38,22 @@ async function conversationFor(options: CheckRenderOptions): Promise<CheckConver
     const parsed = parseJson(text);
     if (!parsed.ok) return `${options.input} is not JSON: ${parsed.error}`;
     const input = RenderInput.safeParse(parsed.value);
-    if (!input.success) return `${options.input} is not {"messages": [...], "tools": [...]}: ${input.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`;
+    if (!input.success)
+      return `${options.input} is not {"messages": [...], "tools": [...]}: ${input.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`;
     return { messages: normalizeMessages(input.data.messages), tools: normalizeTools(input.data.tools) };
   }
   if (options.agent) {
     try {
       const agent = await loadAgent(path.resolve(options.agentsDir, options.agent));
-      return agentConversation(agent.toRuntime(), agent.inputs[0] ?? { node_text: 'def example():\n    return 1', file_path: 'example.py', node_name: 'example', node_type: 'function' });
+      return agentConversation(
+        agent.toRuntime(),
+        agent.inputs[0] ?? {
+          node_text: 'def example():\n    return 1',
+          file_path: 'example.py',
+          node_name: 'example',
+          node_type: 'function',
+        },
+      );
     } catch (error) {
       const problems = ConfigurationError.is(error) ? error.problems.map((problem) => `\n  - ${problem}`).join('') : '';
       return `${errorMessage(error)}${problems}`;
@@ -68,7 +77,8 @@ export function formatRenderCheck(check: Extract<RenderCheck, { ok: true }>): st
     '=== the native format ===',
     check.native,
   ];
-  if (!check.identical) lines.push('=== diff (- native, + server) ===', ...check.diff.map((line) => `${MARK[line.kind]}${line.text}`));
+  if (!check.identical)
+    lines.push('=== diff (- native, + server) ===', ...check.diff.map((line) => `${MARK[line.kind]}${line.text}`));
   return `${lines.join('\n')}\n`;
 }
 
@@ -83,5 +93,9 @@ export async function runCheckRenderCommand(options: CheckRenderOptions): Promis
     return failure(check.error);
   }
   const problems = check.findings.some((finding) => finding.severity === 'problem');
-  return { stdout: options.json ? JSON.stringify(check) : formatRenderCheck(check), stderr: '', exitCode: problems ? 1 : 0 };
+  return {
+    stdout: options.json ? JSON.stringify(check) : formatRenderCheck(check),
+    stderr: '',
+    exitCode: problems ? 1 : 0,
+  };
 }

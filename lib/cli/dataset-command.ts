@@ -14,7 +14,10 @@ import { exitCodeFor } from './exit-code';
 type DatabaseOption = { db: string };
 
 /** Runs a command against the database; the user's mistakes exit 2 with the reasons, bugs exit 1. */
-export async function withDatabase(file: string, action: (database: RemoraDatabase) => Promise<CommandOutput> | CommandOutput): Promise<CommandOutput> {
+export async function withDatabase(
+  file: string,
+  action: (database: RemoraDatabase) => Promise<CommandOutput> | CommandOutput,
+): Promise<CommandOutput> {
   let database: RemoraDatabase | null = null;
   try {
     database = openDatabase(file);
@@ -42,9 +45,15 @@ export async function runDatasetImport(file: string, options: ImportOptions): Pr
   }
   const name = options.name ?? path.basename(file).replace(/\.(jsonl|json|ndjson)$/i, '');
   return withDatabase(options.db, (database) => {
-    const { dataset, reused } = importDatasetCases(database, { name, sourceFormat: checked.format, sourceFile: path.resolve(file) }, checked.source);
+    const { dataset, reused } = importDatasetCases(
+      database,
+      { name, sourceFormat: checked.format, sourceFile: path.resolve(file) },
+      checked.source,
+    );
     if (options.json) return { stdout: JSON.stringify({ ...dataset, reused }), stderr: '', exitCode: 0 };
-    const what = reused ? 'already stored with the same cases' : `imported ${dataset.caseCount} cases (${checked.format} format)`;
+    const what = reused
+      ? 'already stored with the same cases'
+      : `imported ${dataset.caseCount} cases (${checked.format} format)`;
     return { stdout: `dataset "${dataset.name}" (${dataset.id}): ${what}`, stderr: '', exitCode: 0 };
   });
 }
@@ -57,7 +66,10 @@ export async function runDatasetExport(name: string, options: ExportOptions): Pr
     if (format === null) throw new InputError('--format is required');
     const exported = exportDataset(database, name, format);
     if (!exported.ok) {
-      throw new InputError(`the ${format} format cannot express ${exported.problems.length} of the cases`, exported.problems.map((problem) => `case ${problem.caseId}: ${problem.reason}`));
+      throw new InputError(
+        `the ${format} format cannot express ${exported.problems.length} of the cases`,
+        exported.problems.map((problem) => `case ${problem.caseId}: ${problem.reason}`),
+      );
     }
     if (!options.out) return { stdout: exported.text, stderr: '', exitCode: 0 };
     try {
@@ -74,13 +86,20 @@ export function runDatasetList(options: DatabaseOption & { json?: boolean }): Pr
     const rows = listDatasets(database);
     if (options.json) return { stdout: JSON.stringify(rows), stderr: '', exitCode: 0 };
     if (rows.length === 0) return { stdout: 'no datasets', stderr: '', exitCode: 0 };
-    const table = new Table({ head: ['Name', 'Cases', 'Format', 'Id', 'Updated'], style: { head: [], border: [], compact: true } });
-    for (const row of rows) table.push([row.name, row.caseCount, row.sourceFormat, row.id, new Date(row.updatedAt).toISOString()]);
+    const table = new Table({
+      head: ['Name', 'Cases', 'Format', 'Id', 'Updated'],
+      style: { head: [], border: [], compact: true },
+    });
+    for (const row of rows)
+      table.push([row.name, row.caseCount, row.sourceFormat, row.id, new Date(row.updatedAt).toISOString()]);
     return { stdout: table.toString(), stderr: '', exitCode: 0 };
   });
 }
 
-export function runDatasetVerdicts(experimentId: string, options: DatabaseOption & { variant?: string; wrong?: boolean }): Promise<CommandOutput> {
+export function runDatasetVerdicts(
+  experimentId: string,
+  options: DatabaseOption & { variant?: string; wrong?: boolean },
+): Promise<CommandOutput> {
   return withDatabase(options.db, (database) => {
     if (!getExperiment(database, experimentId)) throw new NotFoundError(`no experiment with id ${experimentId}`);
     const rows = listCaseVerdicts(database, experimentId, { variant: options.variant, onlyWrong: options.wrong });

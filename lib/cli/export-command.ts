@@ -24,9 +24,13 @@ const FORMATS = ['native', 'openai', 'dataset'];
 
 function readOutcomes(value: string | undefined): Outcome[] | undefined {
   if (value === undefined) return undefined;
-  const outcomes = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const outcomes = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const unknown = outcomes.filter((entry) => !(OUTCOMES as string[]).includes(entry));
-  if (unknown.length > 0 || outcomes.length === 0) throw new InputError(`--outcome: unknown outcome ${unknown.join(', ') || '(none)'}; use ${OUTCOMES.join(', ')}`);
+  if (unknown.length > 0 || outcomes.length === 0)
+    throw new InputError(`--outcome: unknown outcome ${unknown.join(', ') || '(none)'}; use ${OUTCOMES.join(', ')}`);
   return outcomes as Outcome[];
 }
 
@@ -38,23 +42,37 @@ function readTaskSuccess(value: string | undefined): boolean | undefined {
 
 export function runExportCommand(experimentId: string, options: ExportOptions): Promise<CommandOutput> {
   return withDatabase(options.db, async (database) => {
-    if (!FORMATS.includes(options.format)) throw new InputError(`unknown export format "${options.format}"; use one of ${FORMATS.join(', ')}`);
+    if (!FORMATS.includes(options.format))
+      throw new InputError(`unknown export format "${options.format}"; use one of ${FORMATS.join(', ')}`);
     if (options.format === 'dataset') {
       const made = datasetFromFailures(database, experimentId, { name: options.name, variant: options.variant });
       const message = `dataset "${made.name}" (${made.datasetId}): ${made.cases} failed case(s)${made.reused ? ', an identical dataset already stored, reused' : ''}`;
       const exported = exportDataset(database, made.datasetId, 'remora');
-      if (!exported.ok) throw new InputError('the dataset cannot be written', exported.problems.map((problem) => `${problem.caseId}: ${problem.reason}`));
+      if (!exported.ok)
+        throw new InputError(
+          'the dataset cannot be written',
+          exported.problems.map((problem) => `${problem.caseId}: ${problem.reason}`),
+        );
       if (options.out) await writeFile(options.out, exported.text, 'utf8');
       return { stdout: options.out ? '' : exported.text.trimEnd(), stderr: message, exitCode: 0 };
     }
     const result = exportTrainingData(
       database,
-      { experimentId, variant: options.variant, outcomes: readOutcomes(options.outcome), allCallsValid: !options.allConversations, taskSuccess: readTaskSuccess(options.taskSuccess) },
+      {
+        experimentId,
+        variant: options.variant,
+        outcomes: readOutcomes(options.outcome),
+        allCallsValid: !options.allConversations,
+        taskSuccess: readTaskSuccess(options.taskSuccess),
+      },
       options.format as 'native' | 'openai',
     );
     const text = result.lines.map((line) => `${line}\n`).join('');
     if (options.out) await writeFile(options.out, text, 'utf8');
-    const notes = [`${result.examples} example(s) in ${options.format} format${options.out ? ` written to ${options.out}` : ''}`, ...result.skipped.map((entry) => `skipped ${entry.conversationId}: ${entry.reason}`)];
+    const notes = [
+      `${result.examples} example(s) in ${options.format} format${options.out ? ` written to ${options.out}` : ''}`,
+      ...result.skipped.map((entry) => `skipped ${entry.conversationId}: ${entry.reason}`),
+    ];
     return { stdout: options.out ? '' : text.trimEnd(), stderr: notes.join('\n'), exitCode: 0 };
   });
 }

@@ -6,13 +6,23 @@ import { fetchModel, type DownloadProgress } from '../embedded/fetch-model';
 import type { CommandOutput } from './io';
 import { exitCodeFor } from './exit-code';
 
-export type FetchModelCliOptions = { out: string; sha256?: string; tokenEnv?: string; force?: boolean; attempts?: number };
+export type FetchModelCliOptions = {
+  out: string;
+  sha256?: string;
+  tokenEnv?: string;
+  force?: boolean;
+  attempts?: number;
+};
 
 function megabytes(bytes: number): string {
   return (bytes / 1024 / 1024).toFixed(1);
 }
 
-export async function runFetchModelCommand(url: string, options: FetchModelCliOptions, environment: Record<string, string | undefined> = process.env): Promise<CommandOutput> {
+export async function runFetchModelCommand(
+  url: string,
+  options: FetchModelCliOptions,
+  environment: Record<string, string | undefined> = process.env,
+): Promise<CommandOutput> {
   const headers: Record<string, string> = {};
   let bar: SingleBar | null = null;
   let barTotal: number | null = null;
@@ -22,8 +32,15 @@ export async function runFetchModelCommand(url: string, options: FetchModelCliOp
     const total = progress.total ?? 0;
     if (!bar || barTotal !== total) {
       bar?.stop();
-      bar = new SingleBar({ format: ' {bar} {percentage}% | {done}/{size} MB | {speed} MB/s', hideCursor: true, stream: process.stderr }, Presets.shades_classic);
-      bar.start(total || 1, progress.received, { done: megabytes(progress.received), size: progress.total === null ? '?' : megabytes(total), speed: '0.0' });
+      bar = new SingleBar(
+        { format: ' {bar} {percentage}% | {done}/{size} MB | {speed} MB/s', hideCursor: true, stream: process.stderr },
+        Presets.shades_classic,
+      );
+      bar.start(total || 1, progress.received, {
+        done: megabytes(progress.received),
+        size: progress.total === null ? '?' : megabytes(total),
+        speed: '0.0',
+      });
       barTotal = total;
       started = performance.now();
       startBytes = progress.received;
@@ -56,7 +73,9 @@ export async function runFetchModelCommand(url: string, options: FetchModelCliOp
     });
     (bar as SingleBar | null)?.stop();
     const lines = [
-      result.alreadyPresent ? `${result.path} is already there and its checksum matches` : `saved ${result.path} (${megabytes(result.bytes)} MB)${result.resumedFrom > 0 ? `, resumed from ${megabytes(result.resumedFrom)} MB` : ''}`,
+      result.alreadyPresent
+        ? `${result.path} is already there and its checksum matches`
+        : `saved ${result.path} (${megabytes(result.bytes)} MB)${result.resumedFrom > 0 ? `, resumed from ${megabytes(result.resumedFrom)} MB` : ''}`,
       `sha256 ${result.sha256}${options.sha256 ? ' (verified)' : ''}`,
     ];
     return { stdout: lines.join('\n'), stderr: notices.join('\n'), exitCode: 0 };

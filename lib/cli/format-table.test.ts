@@ -4,8 +4,20 @@ import { summarizeExperiment } from '../metrics/summarize';
 import { conversations, input, modelCalls, variantFacts } from '../metrics/test-input';
 
 function twoVariants(simulated = false) {
-  const a = variantFacts('baseline', { responses: 100, withCalls: 50, valid: 50, conversationCount: 40, submitted: 36 });
-  const b = variantFacts('directive', { responses: 100, withCalls: 95, valid: 90, conversationCount: 40, submitted: 38 });
+  const a = variantFacts('baseline', {
+    responses: 100,
+    withCalls: 50,
+    valid: 50,
+    conversationCount: 40,
+    submitted: 36,
+  });
+  const b = variantFacts('directive', {
+    responses: 100,
+    withCalls: 95,
+    valid: 90,
+    conversationCount: 40,
+    submitted: 38,
+  });
   return summarizeExperiment(
     'experiment-7',
     'completed',
@@ -75,7 +87,10 @@ describe('formatSummaryTable', () => {
       summarizeExperiment(
         'e',
         'running',
-        input(['only'], { conversations: [conversations('only', 'turn_limit', 3, 2)], modelCalls: [modelCalls('only', 6)] }),
+        input(['only'], {
+          conversations: [conversations('only', 'turn_limit', 3, 2)],
+          modelCalls: [modelCalls('only', 6)],
+        }),
       ),
     );
     expect(lineWith(single, 'only ')).toMatch(/│\s*—\s*│/);
@@ -85,8 +100,18 @@ describe('formatSummaryTable', () => {
 
 describe('formatSummaryTable with task success', () => {
   it('shows task success beside the tool-call rate when conversations were judged, and not otherwise', () => {
-    const judged = (variant: string, success: boolean, count: number) => Array.from({ length: count }, () => ({ variant, outcome: 'submitted' as const, modelResponses: 2, taskSuccess: success }));
-    const summary = summarizeExperiment('e', 'completed', input(['a'], { conversations: [judged('a', true, 3), judged('a', false, 1)], modelCalls: [modelCalls('a', 8)] }));
+    const judged = (variant: string, success: boolean, count: number) =>
+      Array.from({ length: count }, () => ({
+        variant,
+        outcome: 'submitted' as const,
+        modelResponses: 2,
+        taskSuccess: success,
+      }));
+    const summary = summarizeExperiment(
+      'e',
+      'completed',
+      input(['a'], { conversations: [judged('a', true, 3), judged('a', false, 1)], modelCalls: [modelCalls('a', 8)] }),
+    );
     const text = formatSummaryTable(summary);
     expect(text).toContain('Task success');
     expect(lineWith(text, 'a ')).toContain('75.0%');

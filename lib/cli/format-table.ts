@@ -78,7 +78,12 @@ function accuracyTable(variants: VariantSummary[]): string | null {
   const table = new Table({ head, style: { ...plainStyle, compact: true } });
   const shown = (rate: Rate | undefined) => (rate ? `${formatRate(rate)} ${rate.successes}/${rate.trials}` : MISSING);
   for (const variant of variants) {
-    const row = [variant.name, shown(variant.callAccuracy), shown(variant.nameAccuracy), shown(variant.argumentAccuracy)];
+    const row = [
+      variant.name,
+      shown(variant.callAccuracy),
+      shown(variant.nameAccuracy),
+      shown(variant.argumentAccuracy),
+    ];
     if (withIrrelevance) row.push(shown(variant.irrelevanceAccuracy));
     table.push(row);
   }
@@ -88,7 +93,10 @@ function accuracyTable(variants: VariantSummary[]): string | null {
 /** Only for experiments run with logprobs: the mean probability the model gave the tool name it chose. */
 function confidenceLine(variants: VariantSummary[]): string | null {
   if (variants.every((variant) => variant.meanToolNameConfidence === null)) return null;
-  const shown = variants.map((variant) => `${variant.name} ${variant.meanToolNameConfidence === null ? MISSING : `${(variant.meanToolNameConfidence * 100).toFixed(1)}%`}`);
+  const shown = variants.map(
+    (variant) =>
+      `${variant.name} ${variant.meanToolNameConfidence === null ? MISSING : `${(variant.meanToolNameConfidence * 100).toFixed(1)}%`}`,
+  );
   return `Mean tool-name confidence (from logprobs): ${shown.join(', ')}`;
 }
 
@@ -117,7 +125,7 @@ function countsTable(
 export function formatSummaryTable(summary: ExperimentSummary): string {
   const sections: string[] = [];
   if (summary.simulated) {
-    sections.push("SIMULATED endpoint: these numbers come from the simulator, not from a model.");
+    sections.push('SIMULATED endpoint: these numbers come from the simulator, not from a model.');
   }
   sections.push(`Experiment ${summary.experimentId} (${summary.status})`);
   sections.push(mainTable(summary.variants));
@@ -134,7 +142,8 @@ export function formatSummaryTable(summary: ExperimentSummary): string {
     const heading = summary.primaryMetric
       ? `Comparisons (difference is the second variant minus the first; primary metric ${summary.primaryMetric}, the others exploratory)`
       : 'Comparisons (difference is the second variant minus the first; no primary metric chosen, so all are exploratory)';
-    const line = (c: ExperimentSummary['comparisons'][number]) => `- ${summary.primaryMetric && c.exploratory ? 'exploratory: ' : ''}${describeComparison(c)}`;
+    const line = (c: ExperimentSummary['comparisons'][number]) =>
+      `- ${summary.primaryMetric && c.exploratory ? 'exploratory: ' : ''}${describeComparison(c)}`;
     sections.push([heading, ...summary.comparisons.map(line)].join('\n'));
   }
   return sections.join('\n\n') + '\n';

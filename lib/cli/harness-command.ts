@@ -9,7 +9,12 @@ import { nodeTypesFor } from '../campaigns/extract';
 import { openDatabase, closeDatabase, type RemoraDatabase } from '../db/client';
 import { findUnfinishedExperiment, getExperiment } from '../db/queries/experiments';
 import { ConfigurationError, InputError, RemoraError, errorMessage } from '../errors';
-import { ExperimentConfig, type ExperimentConfigInput, type StoredCases, type VariantConfig } from '../experiments/config';
+import {
+  ExperimentConfig,
+  type ExperimentConfigInput,
+  type StoredCases,
+  type VariantConfig,
+} from '../experiments/config';
 import { createStoredExperiment, experimentSummary, runStoredExperiment } from '../experiments/service';
 import { toStoredConfig } from '../experiments/stored-config';
 import { describeHolder, leaseIsLive, newRunnerId } from '../experiments/lease';
@@ -92,7 +97,8 @@ export async function runHarnessCommand(options: HarnessOptions): Promise<number
     const host = sandboxHost();
     if (host.confinement === 'none') note(`tools run without a sandbox here: ${host.unavailableReason}`);
     const source = await datasetFileFor(options);
-    if (options.scoring !== undefined && !source) throw new InputError('--scoring goes with a dataset run (--dataset FILE)');
+    if (options.scoring !== undefined && !source)
+      throw new InputError('--scoring goes with a dataset run (--dataset FILE)');
     const agentRuntime = await loadRuntime(options, source !== null);
     let datasetRun: PreparedDatasetRun | null = null;
     if (source) {
@@ -103,12 +109,18 @@ export async function runHarnessCommand(options: HarnessOptions): Promise<number
     const maxTurns = options.maxTurns ?? (datasetRun ? 1 : undefined);
     if (maxTurns !== undefined) agentRuntime.runtime.maxTurns = maxTurns;
     const inputs = datasetRun ? [] : agentRuntime.inputs;
-    const inputFiles = chooseInputFiles(options, agentRuntime.folder, inputs, database && datasetRun ? { database, datasetId: datasetRun.storedCases.datasetId } : undefined);
+    const inputFiles = chooseInputFiles(
+      options,
+      agentRuntime.folder,
+      inputs,
+      database && datasetRun ? { database, datasetId: datasetRun.storedCases.datasetId } : undefined,
+    );
     const config = await buildConfig(options, agentRuntime.runtime, inputs, datasetRun?.storedCases, inputFiles);
     if (config.endpoint.kind === 'http') {
       for (const url of [config.endpoint.baseUrl, ...(config.endpoint.replicas ?? [])]) {
         const probe = await probeEndpoint(url);
-        if (!probe.reachable) throw new ConfigurationError(`cannot reach the model server at ${url}: ${probe.error}. Is it running?`);
+        if (!probe.reachable)
+          throw new ConfigurationError(`cannot reach the model server at ${url}: ${probe.error}. Is it running?`);
         config.endpoint.simulated ||= probe.simulated;
       }
     }
@@ -124,7 +136,10 @@ export async function runHarnessCommand(options: HarnessOptions): Promise<number
   }
 }
 
-async function loadRuntime(options: HarnessOptions, forDataset = false): Promise<{ runtime: AgentRuntime; inputs: ConversationInput[]; folder: string }> {
+async function loadRuntime(
+  options: HarnessOptions,
+  forDataset = false,
+): Promise<{ runtime: AgentRuntime; inputs: ConversationInput[]; folder: string }> {
   const folder = path.resolve(options.agentsDir, options.agent);
   const agent = await loadAgent(folder);
   let inputs = agent.inputs;
@@ -138,7 +153,8 @@ async function loadRuntime(options: HarnessOptions, forDataset = false): Promise
     // The agent's own kind of node by default: the lint agent lints each file once, not once per function.
     inputs = await pythonInputs(options.python, options.nodeTypes ?? nodeTypesFor(agent.toRuntime()).join(','));
   }
-  if (inputs.length === 0 && !forDataset) throw new InputError(`agent "${options.agent}" has no default inputs; give some with --inputs FILE`);
+  if (inputs.length === 0 && !forDataset)
+    throw new InputError(`agent "${options.agent}" has no default inputs; give some with --inputs FILE`);
   return { runtime: agent.toRuntime(), inputs, folder: agent.folder };
 }
 
@@ -152,11 +168,22 @@ async function pythonInputs(paths: string[], nodeTypes: string): Promise<Convers
   return inputs;
 }
 
-async function buildConfig(options: HarnessOptions, agent: AgentRuntime, inputs: ConversationInput[], storedCases: StoredCases | undefined, inputFiles: InputFiles): Promise<ExperimentConfig> {
-  const toolChoice = checkToolChoice(options.toolChoice, agent.tools.map((tool) => tool.name));
+async function buildConfig(
+  options: HarnessOptions,
+  agent: AgentRuntime,
+  inputs: ConversationInput[],
+  storedCases: StoredCases | undefined,
+  inputFiles: InputFiles,
+): Promise<ExperimentConfig> {
+  const toolChoice = checkToolChoice(
+    options.toolChoice,
+    agent.tools.map((tool) => tool.name),
+  );
   if (!toolChoice.ok) throw new InputError(`--tool-choice ${toolChoice.problem}`);
   if (options.apiKeyEnv && !process.env[options.apiKeyEnv]) {
-    throw new ConfigurationError(`--api-key-env: the environment variable ${options.apiKeyEnv} is not set; set it to the server's API key, or leave the option out for a server that needs none`);
+    throw new ConfigurationError(
+      `--api-key-env: the environment variable ${options.apiKeyEnv} is not set; set it to the server's API key, or leave the option out for a server that needs none`,
+    );
   }
   const settings: VariantConfig['settings'] = {
     toolChoice: toolChoice.value,
@@ -174,21 +201,39 @@ async function buildConfig(options: HarnessOptions, agent: AgentRuntime, inputs:
     settings.topLogprobs = options.topLogprobs;
   }
   if (options.stream) settings.stream = true;
-  if (options.python?.length && options.requestsPerVariant !== undefined && options.requestsPerVariant !== inputs.length) {
-    const coverage = options.requestsPerVariant < inputs.length ? `covers ${options.requestsPerVariant} of the ${inputs.length} nodes` : `repeats nodes (${inputs.length} nodes)`;
-    note(`--requests-per-variant ${options.requestsPerVariant} ${coverage}; leave it out to run every node once (or use campaign run to work on a whole repository)`);
+  if (
+    options.python?.length &&
+    options.requestsPerVariant !== undefined &&
+    options.requestsPerVariant !== inputs.length
+  ) {
+    const coverage =
+      options.requestsPerVariant < inputs.length
+        ? `covers ${options.requestsPerVariant} of the ${inputs.length} nodes`
+        : `repeats nodes (${inputs.length} nodes)`;
+    note(
+      `--requests-per-variant ${options.requestsPerVariant} ${coverage}; leave it out to run every node once (or use campaign run to work on a whole repository)`,
+    );
   }
-  if (agent.model && agent.model !== options.model) note(`agent "${agent.name}" names the model "${agent.model}": its requests send that instead of --model ${options.model}`);
-  const variants: ExperimentConfigInput['variants'] = options.variant.length === 0 ? [{ name: 'baseline', systemPrompt: agent.systemPrompt, settings }] : [];
+  if (agent.model && agent.model !== options.model)
+    note(
+      `agent "${agent.name}" names the model "${agent.model}": its requests send that instead of --model ${options.model}`,
+    );
+  const variants: ExperimentConfigInput['variants'] =
+    options.variant.length === 0 ? [{ name: 'baseline', systemPrompt: agent.systemPrompt, settings }] : [];
   for (const spec of options.variant) {
     const separator = spec.indexOf('=');
-    if (separator <= 0 || separator === spec.length - 1) throw new InputError(`--variant "${spec}" must be NAME=PROMPT_FILE`);
+    if (separator <= 0 || separator === spec.length - 1)
+      throw new InputError(`--variant "${spec}" must be NAME=PROMPT_FILE`);
     const file = spec.slice(separator + 1);
     let systemPrompt: string;
     try {
       systemPrompt = await readFile(file, 'utf8');
     } catch (error) {
-      throw new InputError(`cannot read the prompt file of variant "${spec.slice(0, separator)}": ${errorMessage(error)}`, [], { cause: error });
+      throw new InputError(
+        `cannot read the prompt file of variant "${spec.slice(0, separator)}": ${errorMessage(error)}`,
+        [],
+        { cause: error },
+      );
     }
     variants.push({ name: spec.slice(0, separator), systemPrompt, settings });
   }
@@ -197,7 +242,8 @@ async function buildConfig(options: HarnessOptions, agent: AgentRuntime, inputs:
     variants,
     endpoint: endpointFromOptions(options),
     inputs,
-    requestsPerVariant: options.requestsPerVariant ?? storedCases?.count ?? (options.python?.length ? inputs.length : 20),
+    requestsPerVariant:
+      options.requestsPerVariant ?? storedCases?.count ?? (options.python?.length ? inputs.length : 20),
     concurrency: options.concurrency,
     storedCases,
     ...(options.primaryMetric ? { primaryMetric: options.primaryMetric } : {}),
@@ -206,7 +252,10 @@ async function buildConfig(options: HarnessOptions, agent: AgentRuntime, inputs:
     inputFiles,
   });
   if (!parsed.success) {
-    throw new InputError('the experiment settings are not valid', parsed.error.issues.map((issue) => `${issue.path.join('.') || 'settings'}: ${issue.message}`));
+    throw new InputError(
+      'the experiment settings are not valid',
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'settings'}: ${issue.message}`),
+    );
   }
   return parsed.data;
 }
@@ -215,21 +264,36 @@ async function buildConfig(options: HarnessOptions, agent: AgentRuntime, inputs:
  * A new experiment, or the unfinished one to resume (named by --experiment-id, or with exactly these
  * settings). One that another live process runs (the panel, another harness) is never taken over.
  */
-function chooseExperiment(database: RemoraDatabase, options: HarnessOptions, config: ExperimentConfig, agent: AgentRuntime): string {
+function chooseExperiment(
+  database: RemoraDatabase,
+  options: HarnessOptions,
+  config: ExperimentConfig,
+  agent: AgentRuntime,
+): string {
   if (options.experimentId) {
     const existing = getExperiment(database, options.experimentId);
     if (!existing) return createStoredExperiment(database, config, agent, options.experimentId).id;
-    if (existing.agentName !== agent.name) throw new InputError(`experiment ${existing.id} belongs to agent "${existing.agentName}", not "${agent.name}"`);
-    if (leaseIsLive(existing)) throw new ExperimentConflictError(`experiment ${existing.id} is being run by ${describeHolder(existing)}; cancel it there or wait for it to finish`);
+    if (existing.agentName !== agent.name)
+      throw new InputError(`experiment ${existing.id} belongs to agent "${existing.agentName}", not "${agent.name}"`);
+    if (leaseIsLive(existing))
+      throw new ExperimentConflictError(
+        `experiment ${existing.id} is being run by ${describeHolder(existing)}; cancel it there or wait for it to finish`,
+      );
     note(`resuming experiment ${existing.id} (${existing.status}) with its stored settings`);
     return existing.id;
   }
-  const unfinished = findUnfinishedExperiment(database, toStoredConfig(config, agent) as unknown as Record<string, unknown>);
+  const unfinished = findUnfinishedExperiment(
+    database,
+    toStoredConfig(config, agent) as unknown as Record<string, unknown>,
+  );
   if (unfinished && !leaseIsLive(unfinished)) {
     note(`resuming unfinished experiment ${unfinished.id} with the same settings`);
     return unfinished.id;
   }
-  if (unfinished) note(`an experiment with the same settings (${unfinished.id}) is being run by ${describeHolder(unfinished)}; starting a new one`);
+  if (unfinished)
+    note(
+      `an experiment with the same settings (${unfinished.id}) is being run by ${describeHolder(unfinished)}; starting a new one`,
+    );
   return createStoredExperiment(database, config, agent).id;
 }
 
@@ -239,9 +303,18 @@ async function execute(database: RemoraDatabase, experimentId: string, options: 
     note(`experiment ${experimentId} is already ${row.status}; showing its results`);
     return report(database, experimentId, options);
   }
-  if (row?.status === 'failed') note(`experiment ${experimentId} failed before (${row.error ?? 'no reason kept'}); resuming it`);
+  if (row?.status === 'failed')
+    note(`experiment ${experimentId} failed before (${row.error ?? 'no reason kept'}); resuming it`);
   const tools = new ToolWorkerPool({ size: Math.min(8, Math.max(2, options.concurrency)) });
-  const bar = process.stderr.isTTY ? new SingleBar({ format: 'harness |{bar}| {value}/{total} conversations | {running} running | {eta_formatted} left', hideCursor: true }, Presets.shades_classic) : null;
+  const bar = process.stderr.isTTY
+    ? new SingleBar(
+        {
+          format: 'harness |{bar}| {value}/{total} conversations | {running} running | {eta_formatted} left',
+          hideCursor: true,
+        },
+        Presets.shades_classic,
+      )
+    : null;
   let barStarted = false;
   const run = runStoredExperiment(database, experimentId, {
     tools,
@@ -263,7 +336,9 @@ async function execute(database: RemoraDatabase, experimentId: string, options: 
   const onSignal = () => {
     interrupts += 1;
     if (interrupts > 1) process.exit(130);
-    process.stderr.write('\nstopping: finished conversations are kept; run the same command again to resume (Ctrl-C again to quit now)\n');
+    process.stderr.write(
+      '\nstopping: finished conversations are kept; run the same command again to resume (Ctrl-C again to quit now)\n',
+    );
     run.interrupt();
   };
   process.on('SIGINT', onSignal);
@@ -278,7 +353,10 @@ async function execute(database: RemoraDatabase, experimentId: string, options: 
     return 0;
   } catch (error) {
     bar?.stop();
-    if (StorageError.is(error)) note(`experiment ${experimentId} failed: the database stopped taking writes. Run the same command again to resume it once it does.`);
+    if (StorageError.is(error))
+      note(
+        `experiment ${experimentId} failed: the database stopped taking writes. Run the same command again to resume it once it does.`,
+      );
     throw error;
   } finally {
     process.off('SIGINT', onSignal);
@@ -291,15 +369,28 @@ async function execute(database: RemoraDatabase, experimentId: string, options: 
  * Prints the summary and resolves once it has left the process (stdout may be a pipe that drains
  * slowly); `asStatus` is the status the run is about to write (it still holds the experiment).
  */
-async function report(database: RemoraDatabase, experimentId: string, options: HarnessOptions, asStatus?: ExperimentStatus): Promise<number> {
+async function report(
+  database: RemoraDatabase,
+  experimentId: string,
+  options: HarnessOptions,
+  asStatus?: ExperimentStatus,
+): Promise<number> {
   const summary = experimentSummary(database, experimentId, asStatus);
-  const text = options.json ? `${JSON.stringify(toSummaryJson(summary))}\n` : `experiment ${experimentId}\n${formatSummaryTable(summary)}\n${confusionTables(database, experimentId, summary.variants)}`;
-  await new Promise<void>((resolve, reject) => process.stdout.write(text, (error) => (error ? reject(error) : resolve())));
+  const text = options.json
+    ? `${JSON.stringify(toSummaryJson(summary))}\n`
+    : `experiment ${experimentId}\n${formatSummaryTable(summary)}\n${confusionTables(database, experimentId, summary.variants)}`;
+  await new Promise<void>((resolve, reject) =>
+    process.stdout.write(text, (error) => (error ? reject(error) : resolve())),
+  );
   return 0;
 }
 
 /** For a dataset run, the confusion table of each variant. */
-function confusionTables(database: RemoraDatabase, experimentId: string, variants: { name: string; callAccuracy?: unknown }[]): string {
+function confusionTables(
+  database: RemoraDatabase,
+  experimentId: string,
+  variants: { name: string; callAccuracy?: unknown }[],
+): string {
   return variants
     .filter((variant) => variant.callAccuracy)
     .map((variant) => {
@@ -317,9 +408,16 @@ export { describeError as describe } from './io';
 
 function endpointFromOptions(options: HarnessOptions): ExperimentConfigInput['endpoint'] {
   if (options.gguf) {
-    if (options.baseUrl || options.replica.length > 0) throw new InputError('give either --gguf (a model run in process) or --base-url (a server), not both');
+    if (options.baseUrl || options.replica.length > 0)
+      throw new InputError('give either --gguf (a model run in process) or --base-url (a server), not both');
     return { kind: 'embedded', ggufPath: path.resolve(options.gguf), model: options.model };
   }
   if (!options.baseUrl) throw new InputError('--base-url is required (or --gguf for a model run in process)');
-  return { baseUrl: options.baseUrl, model: options.model, apiKeyEnv: options.apiKeyEnv, replicas: options.replica.length > 0 ? options.replica : undefined, maxResponseBytes: options.maxResponseBytes };
+  return {
+    baseUrl: options.baseUrl,
+    model: options.model,
+    apiKeyEnv: options.apiKeyEnv,
+    replicas: options.replica.length > 0 ? options.replica : undefined,
+    maxResponseBytes: options.maxResponseBytes,
+  };
 }

@@ -20,7 +20,23 @@ afterAll(async () => {
 async function harness(extra: string[], db: string) {
   const sim = await startSimServer({ port: 0, seed: 5, http500Rate: 0, http429Rate: 0 });
   sims.push(sim);
-  return runCli(['harness', '--agent', 'harness', '--base-url', sim.url, '--model', 'functiongemma', '--requests-per-variant', '8', '--concurrency', '4', '--db', path.join(folder, db), '--json', ...extra]);
+  return runCli([
+    'harness',
+    '--agent',
+    'harness',
+    '--base-url',
+    sim.url,
+    '--model',
+    'functiongemma',
+    '--requests-per-variant',
+    '8',
+    '--concurrency',
+    '4',
+    '--db',
+    path.join(folder, db),
+    '--json',
+    ...extra,
+  ]);
 }
 
 describe('harness serving flags', () => {

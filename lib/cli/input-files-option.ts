@@ -15,18 +15,35 @@ export type InputFilesOptions = { python?: string[]; inputRoot?: string[] };
 /** Problems listed at most; the count says how many there are. */
 const SHOWN_PROBLEMS = 20;
 
-export function chooseInputFiles(options: InputFilesOptions, agentFolder: string, inputs: ConversationInput[], dataset?: { database: RemoraDatabase; datasetId: string }): InputFiles {
+export function chooseInputFiles(
+  options: InputFilesOptions,
+  agentFolder: string,
+  inputs: ConversationInput[],
+  dataset?: { database: RemoraDatabase; datasetId: string },
+): InputFiles {
   const base = process.cwd();
-  const roots = [agentFolder, ...(options.python ?? []), ...(options.inputRoot ?? [])].map((root) => path.resolve(base, root));
+  const roots = [agentFolder, ...(options.python ?? []), ...(options.inputRoot ?? [])].map((root) =>
+    path.resolve(base, root),
+  );
   const files: InputFiles = { base, roots };
   const problems = inputFileProblems(inputs, files);
   // A stored dataset's cases, a page at a time.
   if (dataset) {
     for (const page of datasetCasePages(dataset.database, dataset.datasetId)) {
       const cases = plainCases(page);
-      problems.push(...inputFileProblems(cases.map(caseToInput), files, cases.map((entry) => entry.id)));
+      problems.push(
+        ...inputFileProblems(
+          cases.map(caseToInput),
+          files,
+          cases.map((entry) => entry.id),
+        ),
+      );
     }
   }
-  if (problems.length > 0) throw new InputError(`${problems.length === 1 ? 'an input names a file' : `${problems.length} inputs name files`} outside the folders chosen for this experiment; nothing was run`, problems.slice(0, SHOWN_PROBLEMS));
+  if (problems.length > 0)
+    throw new InputError(
+      `${problems.length === 1 ? 'an input names a file' : `${problems.length} inputs name files`} outside the folders chosen for this experiment; nothing was run`,
+      problems.slice(0, SHOWN_PROBLEMS),
+    );
   return files;
 }

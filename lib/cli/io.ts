@@ -29,4 +29,3 @@ export function describeError(error: unknown): string {
   const stack = config().debug && error instanceof Error && error.stack ? `\n${error.stack}` : '';
   return `internal error: ${message} (this is a bug; REMORA_DEBUG=1 shows where)${stack}`;
 }
-

@@ -14,21 +14,40 @@ function databaseOption(): Option {
 }
 
 const program = new Command();
-program.name('remora').description('Run and measure small tool-calling models as agents.').showHelpAfterError('(add --help for usage)');
+program
+  .name('remora')
+  .description('Run and measure small tool-calling models as agents.')
+  .showHelpAfterError('(add --help for usage)');
 
 program
   .command('harness')
   .description('Run an experiment: every variant against the model, conversations stored in SQLite.')
   .requiredOption('--agent <name>', 'agent name (a folder under agents/)')
   .option('--base-url <url>', 'OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1 (required unless --gguf)')
-  .option('--replica <url>', 'another base URL serving the same model; requests are spread by least outstanding (repeatable)', collect, [])
+  .option(
+    '--replica <url>',
+    'another base URL serving the same model; requests are spread by least outstanding (repeatable)',
+    collect,
+    [],
+  )
   .option('--gguf <path>', 'run a GGUF model in process with llama.cpp instead of calling a server')
   .requiredOption('--model <name>', 'model (or LoRA adapter) name to send')
   .option('--variant <name=file>', 'a variant: its name and a file holding its system prompt (repeatable)', collect, [])
-  .option('--requests-per-variant <n>', 'conversations per variant (default: 20, or one pass over --dataset or --python nodes)', integerIn(LIMITS.requestsPerVariant))
+  .option(
+    '--requests-per-variant <n>',
+    'conversations per variant (default: 20, or one pass over --dataset or --python nodes)',
+    integerIn(LIMITS.requestsPerVariant),
+  )
   .option('--concurrency <n>', 'conversations at once', integerIn(LIMITS.concurrency), LIMITS.concurrency.default)
-  .option('--primary-metric <metric>', 'the metric that decides (toolCallRate, validCallRate, completionRate, taskSuccessRate, turnsToCompletion...); the other comparisons are exploratory')
-  .option('--stop-early', 'stop once every chosen comparison (the primary metric\'s, else the rates\') is decided by the live anytime-valid verdict', false)
+  .option(
+    '--primary-metric <metric>',
+    'the metric that decides (toolCallRate, validCallRate, completionRate, taskSuccessRate, turnsToCompletion...); the other comparisons are exploratory',
+  )
+  .option(
+    '--stop-early',
+    "stop once every chosen comparison (the primary metric's, else the rates') is decided by the live anytime-valid verdict",
+    false,
+  )
   .option('--tool-choice <choice>', 'auto | required | none | a tool name', 'auto')
   .option('--temperature <t>', 'sampling temperature', nonNegativeNumber, 0)
   .option('--max-tokens <n>', 'max tokens per response', integerIn(LIMITS.maxTokens))
@@ -36,24 +55,63 @@ program
   .option('--history-mode <mode>', 'full | initial-only', 'full')
   .option('--force-submit', 'name submit_result as tool_choice on the last turn', false)
   .option('--tools-in-prompt', 'put the tool schemas in the system prompt instead of the tools parameter', false)
-  .option('--logprobs', 'ask for token log probabilities: stores the raw output, the tool-name confidence and values the server\'s parser lost', false)
-  .option('--top-logprobs <n>', 'alternatives per token with --logprobs (0-20): the runner-up tool names', nonNegativeInteger)
+  .option(
+    '--logprobs',
+    "ask for token log probabilities: stores the raw output, the tool-name confidence and values the server's parser lost",
+    false,
+  )
+  .option(
+    '--top-logprobs <n>',
+    'alternatives per token with --logprobs (0-20): the runner-up tool names',
+    nonNegativeInteger,
+  )
   .option('--stream', 'stream each response and build the message from its chunks', false)
   .option('--api-key-env <name>', 'environment variable that holds the API key')
-  .option('--max-response-bytes <n>', 'bytes one answer of the server may have, as sent and decompressed (default 4 MiB)', integerIn(LIMITS.responseBytes))
-  .option('--inputs <file>', 'inputs file (YAML, JSON or JSONL) instead of the agent\'s default inputs')
-  .option('--dataset <file>', 'run a dataset\'s cases and score the first response of each (imported into --db, or an identical stored one reused)')
+  .option(
+    '--max-response-bytes <n>',
+    'bytes one answer of the server may have, as sent and decompressed (default 4 MiB)',
+    integerIn(LIMITS.responseBytes),
+  )
+  .option('--inputs <file>', "inputs file (YAML, JSON or JSONL) instead of the agent's default inputs")
+  .option(
+    '--dataset <file>',
+    "run a dataset's cases and score the first response of each (imported into --db, or an identical stored one reused)",
+  )
   .option('--dataset-format <format>', 'distil | bfcl | remora (default: told from the first line)')
-  .option('--scoring <mode>', 'with --dataset: lenient (default) | bfcl (BFCL\'s AST checker exactly, leaderboard-comparable)')
-  .option('--max-turns <n>', 'model calls per conversation (default: the agent\'s; 1 for --dataset)', integerIn(LIMITS.maxTurns))
-  .option('--python <path>', 'take the inputs from the nodes of Python files or folders instead (repeatable)', collect, [])
-  .option('--node-types <types>', "which nodes --python takes: function,method,class,module (default: the agent's own: module for lint, function for test and sample_data, else function,method,class)")
+  .option(
+    '--scoring <mode>',
+    "with --dataset: lenient (default) | bfcl (BFCL's AST checker exactly, leaderboard-comparable)",
+  )
+  .option(
+    '--max-turns <n>',
+    "model calls per conversation (default: the agent's; 1 for --dataset)",
+    integerIn(LIMITS.maxTurns),
+  )
+  .option(
+    '--python <path>',
+    'take the inputs from the nodes of Python files or folders instead (repeatable)',
+    collect,
+    [],
+  )
+  .option(
+    '--node-types <types>',
+    "which nodes --python takes: function,method,class,module (default: the agent's own: module for lint, function for test and sample_data, else function,method,class)",
+  )
   .option('--agents-dir <dir>', 'agents folder', 'agents')
   .addOption(databaseOption())
   .option('--experiment-id <id>', 'id for a new experiment, or the id of an unfinished one to resume')
   .option('--json', 'print only the summary JSON on stdout', false)
-  .option('--input-root <dir>', 'a folder whose files the inputs (or dataset cases) may name, besides the agent\'s folder and --python (repeatable)', collect, [])
-  .option('--unsafe-no-sandbox', 'where bubblewrap is missing, run code the model writes (the test agent\'s pytest) anyway, with your own rights', false)
+  .option(
+    '--input-root <dir>',
+    "a folder whose files the inputs (or dataset cases) may name, besides the agent's folder and --python (repeatable)",
+    collect,
+    [],
+  )
+  .option(
+    '--unsafe-no-sandbox',
+    "where bubblewrap is missing, run code the model writes (the test agent's pytest) anyway, with your own rights",
+    false,
+  )
   .action(async (options) => {
     const { runHarnessCommand } = await import('./harness-command');
     process.exitCode = await runHarnessCommand(options);
@@ -70,7 +128,10 @@ program
 program
   .command('render')
   .description('Render {"messages", "tools"} (JSON on stdin) in FunctionGemma\'s native prompt format.')
-  .option('--generation-prompt', 'open the model\'s turn at the end (default: only when the last message is not the model\'s)')
+  .option(
+    '--generation-prompt',
+    "open the model's turn at the end (default: only when the last message is not the model's)",
+  )
   .option('--no-generation-prompt', 'never add the generation prompt')
   .action(async (options: { generationPrompt?: boolean }) => {
     const { runRenderCommand } = await import('./render-command');
@@ -79,10 +140,15 @@ program
 
 program
   .command('check-render')
-  .description('Ask a vLLM server how it renders a conversation (/tokenize, /detokenize) and compare it with the native format.')
-  .requiredOption('--base-url <url>', 'the server\'s OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1')
+  .description(
+    'Ask a vLLM server how it renders a conversation (/tokenize, /detokenize) and compare it with the native format.',
+  )
+  .requiredOption('--base-url <url>', "the server's OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1")
   .requiredOption('--model <name>', 'model (or LoRA adapter) name to send')
-  .option('--agent <name>', 'render this agent\'s prompt (its system prompt, first input and tools) instead of the weather example')
+  .option(
+    '--agent <name>',
+    "render this agent's prompt (its system prompt, first input and tools) instead of the weather example",
+  )
   .option('--agents-dir <dir>', 'agents folder', 'agents')
   .option('--input <file>', 'render {"messages", "tools"} from this JSON file instead')
   .option('--api-key-env <name>', 'environment variable that holds the API key')
@@ -103,7 +169,9 @@ program
     process.exitCode = await runPythonInputsCommand(paths, options);
   });
 
-const dataset = program.command('dataset').description('Datasets of cases with expected calls: import, export, list, and the verdicts of a run.');
+const dataset = program
+  .command('dataset')
+  .description('Datasets of cases with expected calls: import, export, list, and the verdicts of a run.');
 
 dataset
   .command('import')
@@ -155,15 +223,24 @@ dataset
 
 program
   .command('export')
-  .description('Export an experiment\'s conversations as fine-tuning data, or its failed dataset cases as a new dataset.')
+  .description(
+    "Export an experiment's conversations as fine-tuning data, or its failed dataset cases as a new dataset.",
+  )
   .argument('<experiment-id>', 'the experiment')
-  .requiredOption('--format <format>', 'native (FunctionGemma prompt/completion, one example per model turn) | openai (chat fine-tuning JSONL with tools) | dataset (the cases whose first call failed, stored as a new dataset)')
+  .requiredOption(
+    '--format <format>',
+    'native (FunctionGemma prompt/completion, one example per model turn) | openai (chat fine-tuning JSONL with tools) | dataset (the cases whose first call failed, stored as a new dataset)',
+  )
   .option('--out <file>', 'write to this file instead of stdout')
   .option('--variant <name>', 'only this variant')
   .option('--outcome <list>', 'conversations that ended so (comma-separated; default submitted)')
-  .option('--all-conversations', 'also conversations with a failed request or an invalid call (default: every call valid)', false)
+  .option(
+    '--all-conversations',
+    'also conversations with a failed request or an invalid call (default: every call valid)',
+    false,
+  )
   .option('--task-success <bool>', 'only conversations whose task-success check said true (or false)')
-  .option('--name <name>', 'dataset format: the new dataset\'s name')
+  .option('--name <name>', "dataset format: the new dataset's name")
   .addOption(databaseOption())
   .action(async (experimentId: string, options) => {
     const { runExportCommand } = await import('./export-command');
@@ -172,7 +249,7 @@ program
 
 program
   .command('verify')
-  .description('Recount an experiment\'s live summary counters from its stored rows; exit 1 when they disagree.')
+  .description("Recount an experiment's live summary counters from its stored rows; exit 1 when they disagree.")
   .argument('<experiment-id>', 'the experiment')
   .addOption(databaseOption())
   .option('--json', 'print {experimentId, conversations, rows, countersKept, differences, agree}', false)
@@ -209,8 +286,12 @@ program
   .option('--port <n>', 'port (0 picks a free one)', integerIn(PORT), 8090)
   .option('--host <host>', 'address to listen on', '127.0.0.1')
   .option('--sequences <n>', 'conversations evaluated at once', positiveInteger, 4)
-  .option('--context-size <n>', 'tokens per conversation (default: min(the model\'s, 8192))', positiveInteger)
-  .option('--threads <n>', 'CPU threads (default: one less than the cores llama.cpp counts, at least 1)', positiveInteger)
+  .option('--context-size <n>', "tokens per conversation (default: min(the model's, 8192))", positiveInteger)
+  .option(
+    '--threads <n>',
+    'CPU threads (default: one less than the cores llama.cpp counts, at least 1)',
+    positiveInteger,
+  )
   .option('--max-tokens <n>', 'max_tokens when a request gives none', positiveInteger, 1024)
   .option('--model-name <name>', 'the model name /v1/models lists (default: the file name)')
   .action(async (options) => {
@@ -221,7 +302,10 @@ program
 program
   .command('fetch-model')
   .description('Download a GGUF model (resumable, checksum verified). This machine needs internet access for it.')
-  .argument('<url>', 'the file\'s download URL (for Hugging Face: https://huggingface.co/OWNER/REPO/resolve/main/FILE.gguf)')
+  .argument(
+    '<url>',
+    "the file's download URL (for Hugging Face: https://huggingface.co/OWNER/REPO/resolve/main/FILE.gguf)",
+  )
   .requiredOption('--out <path>', 'where to save it')
   .option('--sha256 <hex>', 'the expected SHA-256 of the file')
   .option('--token-env <name>', 'environment variable holding a bearer token (gated models such as Gemma need one)')
@@ -232,20 +316,33 @@ program
     emit(await runFetchModelCommand(url, options));
   });
 
-const campaign = program.command('campaign').description('Run an agent over every node of a repository, review each change, apply the accepted ones.');
+const campaign = program
+  .command('campaign')
+  .description('Run an agent over every node of a repository, review each change, apply the accepted ones.');
 
 campaign
   .command('run')
-  .description('Run an agent over every Python node of a repository (resumes the unfinished campaign with the same settings). Never writes the repository.')
+  .description(
+    'Run an agent over every Python node of a repository (resumes the unfinished campaign with the same settings). Never writes the repository.',
+  )
   .requiredOption('--agent <name>', 'agent name (a folder under agents/)')
   .requiredOption('--repo <path>', 'the repository (or a folder in it)')
   .option('--variant <name=file>', 'the system prompt to use: a name and a file holding it (once)', collect, [])
-  .option('--exclude <glob>', 'leave out files matching this glob, relative to the repository (repeatable; .gitignore is honoured too)', collect, [])
+  .option(
+    '--exclude <glob>',
+    'leave out files matching this glob, relative to the repository (repeatable; .gitignore is honoured too)',
+    collect,
+    [],
+  )
   .requiredOption('--base-url <url>', 'OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1')
   .requiredOption('--model <name>', 'model name to send')
   .option('--concurrency <n>', 'nodes at once', integerIn(LIMITS.concurrency), 4)
   .option('--api-key-env <name>', 'environment variable that holds the API key')
-  .option('--context-tokens <n>', "the model's context size in tokens: nodes that cannot fit are skipped with the reason", positiveInteger)
+  .option(
+    '--context-tokens <n>',
+    "the model's context size in tokens: nodes that cannot fit are skipped with the reason",
+    positiveInteger,
+  )
   .option('--max-file-bytes <n>', 'skip files larger than this (with the reason)', positiveInteger)
   .option('--unsafe-fixes', "let the lint agent apply ruff's unsafe fixes too", false)
   .option('--agents-dir <dir>', 'agents folder', 'agents')
@@ -278,7 +375,9 @@ campaign
 
 campaign
   .command('accept <id> [changeIds...]')
-  .description('Accept changes by id, or every change whose checks all pass; overlapping changes are refused with both named.')
+  .description(
+    'Accept changes by id, or every change whose checks all pass; overlapping changes are refused with both named.',
+  )
   .option('--all-passing', 'accept every pending change whose checks all pass', false)
   .addOption(databaseOption())
   .action(async (id, changeIds, options) => {
@@ -307,10 +406,19 @@ campaign
 
 campaign
   .command('apply <id>')
-  .description('Write the accepted changes into the working tree, or commit them on a new branch (one commit per file); refuses, naming each file, when a file changed since the campaign read it.')
+  .description(
+    'Write the accepted changes into the working tree, or commit them on a new branch (one commit per file); refuses, naming each file, when a file changed since the campaign read it.',
+  )
   .option('--branch <name>', 'commit on this new branch instead of writing the working tree')
-  .option('--test-command <command>', "then run the repository's own tests (e.g. \"python3 -m pytest -q\") on a copy, in the sandbox, and store the result")
-  .option('--unsafe-no-sandbox', 'where bubblewrap is missing, run the test command (and the tests the model wrote) anyway, with your own rights', false)
+  .option(
+    '--test-command <command>',
+    'then run the repository\'s own tests (e.g. "python3 -m pytest -q") on a copy, in the sandbox, and store the result',
+  )
+  .option(
+    '--unsafe-no-sandbox',
+    'where bubblewrap is missing, run the test command (and the tests the model wrote) anyway, with your own rights',
+    false,
+  )
   .addOption(databaseOption())
   .action(async (id, options) => {
     const { applyCommand } = await import('./campaign-command');
@@ -320,9 +428,16 @@ campaign
 campaign
   .command('test <id>')
   .description("Run the repository's own test command (after apply) and store its result with the campaign.")
-  .requiredOption('--command <command>', 'the test command, run from the repository root (on a copy, in the sandbox, without network)')
+  .requiredOption(
+    '--command <command>',
+    'the test command, run from the repository root (on a copy, in the sandbox, without network)',
+  )
   .option('--branch <name>', 'run it on a copy of this branch instead of the working tree')
-  .option('--unsafe-no-sandbox', 'where bubblewrap is missing, run the test command (and the tests the model wrote) anyway, with your own rights', false)
+  .option(
+    '--unsafe-no-sandbox',
+    'where bubblewrap is missing, run the test command (and the tests the model wrote) anyway, with your own rights',
+    false,
+  )
   .addOption(databaseOption())
   .action(async (id, options) => {
     const { testCommand } = await import('./campaign-command');

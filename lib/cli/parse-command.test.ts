@@ -6,21 +6,35 @@ describe('runParseCommand', () => {
     const message = {
       role: 'assistant',
       content: null,
-      tool_calls: [{ id: 'chatcmpl-tool-1', type: 'function', function: { name: 'simple_tool', arguments: '{"payload": "x"}' } }],
+      tool_calls: [
+        { id: 'chatcmpl-tool-1', type: 'function', function: { name: 'simple_tool', arguments: '{"payload": "x"}' } },
+      ],
     };
     const output = runParseCommand(JSON.stringify(message));
     expect(output.exitCode).toBe(0);
     expect(output.stderr).toBe('');
-    expect(output.stdout).toBe('{"path":"tool_calls","calls":[{"name":"simple_tool","arguments":{"payload":"x"}}],"error":null}\n');
+    expect(output.stdout).toBe(
+      '{"path":"tool_calls","calls":[{"name":"simple_tool","arguments":{"payload":"x"}}],"error":null}\n',
+    );
   });
 
   it('accepts a whole chat completion', () => {
     const body = {
       id: 'chatcmpl-1',
       object: 'chat.completion',
-      choices: [{ index: 0, message: { role: 'assistant', content: '<start_function_call>call:f{n:1}<end_function_call>' }, finish_reason: 'stop' }],
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: '<start_function_call>call:f{n:1}<end_function_call>' },
+          finish_reason: 'stop',
+        },
+      ],
     };
-    expect(JSON.parse(runParseCommand(JSON.stringify(body)).stdout)).toEqual({ path: 'functiongemma_tags', calls: [{ name: 'f', arguments: { n: 1 } }], error: null });
+    expect(JSON.parse(runParseCommand(JSON.stringify(body)).stdout)).toEqual({
+      path: 'functiongemma_tags',
+      calls: [{ name: 'f', arguments: { n: 1 } }],
+      error: null,
+    });
   });
 
   it('prints malformed with the reason for a response it cannot read', () => {
@@ -35,8 +49,12 @@ describe('runParseCommand', () => {
   });
 
   it('prints text and empty results', () => {
-    expect(runParseCommand('{"role":"assistant","content":"Hello."}').stdout).toBe('{"path":"text","calls":[],"error":null}\n');
-    expect(runParseCommand('{"role":"assistant","content":null}').stdout).toBe('{"path":"empty","calls":[],"error":null}\n');
+    expect(runParseCommand('{"role":"assistant","content":"Hello."}').stdout).toBe(
+      '{"path":"text","calls":[],"error":null}\n',
+    );
+    expect(runParseCommand('{"role":"assistant","content":null}').stdout).toBe(
+      '{"path":"empty","calls":[],"error":null}\n',
+    );
   });
 
   it('exits 2 with a reason on stderr and nothing on stdout when stdin is not JSON', () => {

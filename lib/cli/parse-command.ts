@@ -6,7 +6,11 @@ import { parseJson } from '../protocol/json';
 
 export function runParseCommand(stdinText: string): CommandOutput {
   if (stdinText.trim() === '') {
-    return { stdout: '', stderr: 'remora parse: stdin is empty; expected one chat-completion message as JSON\n', exitCode: 2 };
+    return {
+      stdout: '',
+      stderr: 'remora parse: stdin is empty; expected one chat-completion message as JSON\n',
+      exitCode: 2,
+    };
   }
   const input = parseJson(stdinText);
   if (!input.ok) return { stdout: '', stderr: `remora parse: stdin is not valid JSON: ${input.error}\n`, exitCode: 2 };

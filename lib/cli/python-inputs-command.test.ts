@@ -9,7 +9,11 @@ const root = path.resolve(fileURLToPath(new URL('../../', import.meta.url)));
 
 describe('remora python-inputs', () => {
   it('prints one input per node as YAML', async () => {
-    const result = await pythonInputsText(['agents/test/samples/slug.py'], { nodeTypes: 'function', json: false, folder: root });
+    const result = await pythonInputsText(['agents/test/samples/slug.py'], {
+      nodeTypes: 'function',
+      json: false,
+      folder: root,
+    });
     if (!result.ok) throw new Error(result.error);
     const inputs = parseYaml(result.text) as { node_name: string; node_type: string; file_path: string }[];
     expect(inputs.map((input) => [input.node_name, input.node_type, input.file_path])).toEqual([
@@ -19,8 +23,13 @@ describe('remora python-inputs', () => {
   });
 
   it('rejects unknown node types and paths without Python code', async () => {
-    expect(await pythonInputsText(['agents'], { nodeTypes: 'lambda', json: false })).toMatchObject({ ok: false, error: expect.stringContaining('"lambda"') });
-    expect(await pythonInputsText([path.join(root, 'no-such-folder')], { nodeTypes: 'function', json: true })).toMatchObject({ ok: false, error: expect.stringContaining('no Python nodes') });
+    expect(await pythonInputsText(['agents'], { nodeTypes: 'lambda', json: false })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('"lambda"'),
+    });
+    expect(
+      await pythonInputsText([path.join(root, 'no-such-folder')], { nodeTypes: 'function', json: true }),
+    ).toMatchObject({ ok: false, error: expect.stringContaining('no Python nodes') });
   });
 
   // Each agent's inputs.yaml says on its first line how it was made; remaking it must give the same inputs.

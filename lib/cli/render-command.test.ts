@@ -8,11 +8,22 @@ const exampleInput = {
     {
       role: 'assistant',
       content: null,
-      tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_current_weather', arguments: '{"location": "Tokyo, Japan"}' } }],
+      tool_calls: [
+        {
+          id: 'call_1',
+          type: 'function',
+          function: { name: 'get_current_weather', arguments: '{"location": "Tokyo, Japan"}' },
+        },
+      ],
     },
     // No name: it is found from tool_call_id, as OpenAI clients do not send one.
     { role: 'tool', tool_call_id: 'call_1', content: '{"temperature": 15, "weather": "sunny"}' },
-    { role: 'assistant', content: [{ type: 'text', text: 'The current weather in Tokyo is sunny with a temperature of 15 degrees Celsius.' }] },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'The current weather in Tokyo is sunny with a temperature of 15 degrees Celsius.' },
+      ],
+    },
   ],
   tools: [WEATHER_TOOL],
   add_generation_prompt: false,
@@ -45,21 +56,35 @@ describe('runRenderCommand', () => {
     );
   });
 
-  it('adds a generation prompt only when the last turn is not the model\'s, unless told', () => {
+  it("adds a generation prompt only when the last turn is not the model's, unless told", () => {
     const { add_generation_prompt: _, ...finished } = exampleInput;
     // The conversation ends with the model's final answer: nothing to prompt.
     expect(runRenderCommand(JSON.stringify(finished)).stdout).toBe(EXAMPLE_PROMPT);
     const asking = { messages: [{ role: 'user', content: 'Hi' }] };
-    expect(runRenderCommand(JSON.stringify(asking)).stdout).toBe('<bos><start_of_turn>user\nHi<end_of_turn>\n<start_of_turn>model\n');
+    expect(runRenderCommand(JSON.stringify(asking)).stdout).toBe(
+      '<bos><start_of_turn>user\nHi<end_of_turn>\n<start_of_turn>model\n',
+    );
     // After a call with no result yet the model's turn is open: explicit only.
-    const calling = { messages: [...asking.messages, { role: 'assistant', tool_calls: [{ function: { name: 'f', arguments: '{}' } }] }] };
+    const calling = {
+      messages: [...asking.messages, { role: 'assistant', tool_calls: [{ function: { name: 'f', arguments: '{}' } }] }],
+    };
     expect(runRenderCommand(JSON.stringify(calling)).stdout).toMatch(/<end_function_call>$/);
-    expect(runRenderCommand(JSON.stringify(calling), { generationPrompt: true }).stdout).toMatch(/<end_function_call><start_function_response>$/);
+    expect(runRenderCommand(JSON.stringify(calling), { generationPrompt: true }).stdout).toMatch(
+      /<end_function_call><start_function_response>$/,
+    );
     // The flags decide over the default and over the input's own add_generation_prompt.
-    expect(runRenderCommand(JSON.stringify(finished), { generationPrompt: true }).stdout).toBe(`${EXAMPLE_PROMPT}<start_of_turn>model\n`);
-    expect(runRenderCommand(JSON.stringify(asking), { generationPrompt: false }).stdout).toBe('<bos><start_of_turn>user\nHi<end_of_turn>\n');
-    expect(runRenderCommand(JSON.stringify({ ...asking, add_generation_prompt: false }), { generationPrompt: true }).stdout).toMatch(/<start_of_turn>model\n$/);
-    expect(runRenderCommand(JSON.stringify({ ...asking, add_generation_prompt: false })).stdout).toMatch(/<end_of_turn>\n$/);
+    expect(runRenderCommand(JSON.stringify(finished), { generationPrompt: true }).stdout).toBe(
+      `${EXAMPLE_PROMPT}<start_of_turn>model\n`,
+    );
+    expect(runRenderCommand(JSON.stringify(asking), { generationPrompt: false }).stdout).toBe(
+      '<bos><start_of_turn>user\nHi<end_of_turn>\n',
+    );
+    expect(
+      runRenderCommand(JSON.stringify({ ...asking, add_generation_prompt: false }), { generationPrompt: true }).stdout,
+    ).toMatch(/<start_of_turn>model\n$/);
+    expect(runRenderCommand(JSON.stringify({ ...asking, add_generation_prompt: false })).stdout).toMatch(
+      /<end_of_turn>\n$/,
+    );
   });
 
   it('exits 2 with a clear message on invalid JSON', () => {

@@ -22,7 +22,9 @@ export function runRenderCommand(stdinText: string, options: RenderCommandOption
   if (!parsed.ok) return failure(`the input is not valid JSON (${parsed.error}); ${USAGE}`);
   const input = RenderInput.safeParse(parsed.value);
   if (!input.success) {
-    const problems = input.error.issues.map((issue) => `  ${issue.path.length > 0 ? issue.path.join('.') : '(input)'}: ${issue.message}`);
+    const problems = input.error.issues.map(
+      (issue) => `  ${issue.path.length > 0 ? issue.path.join('.') : '(input)'}: ${issue.message}`,
+    );
     return failure(`the input does not have the expected shape:\n${problems.join('\n')}\n${USAGE}`);
   }
   const messages = normalizeMessages(input.data.messages);

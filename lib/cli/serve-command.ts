@@ -17,7 +17,11 @@ export type ServeCliOptions = {
 type Output = { write(text: string): unknown };
 
 /** Starts the server; a bad file or a taken port is a ConfigurationError with the reason. */
-export async function startServeFromCli(options: ServeCliOptions, stdout: Output = process.stdout, stderr: Output = process.stderr): Promise<EmbeddedServer> {
+export async function startServeFromCli(
+  options: ServeCliOptions,
+  stdout: Output = process.stdout,
+  stderr: Output = process.stderr,
+): Promise<EmbeddedServer> {
   const port = options.port ?? 8090;
   const host = options.host ?? '127.0.0.1';
   stderr.write(`loading ${options.gguf}...\n`);
@@ -33,12 +37,18 @@ export async function startServeFromCli(options: ServeCliOptions, stdout: Output
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new ConfigurationError(`port ${port} on ${host} is already in use; pick another with --port (0 picks a free one)`, [], { cause: error });
+      throw new ConfigurationError(
+        `port ${port} on ${host} is already in use; pick another with --port (0 picks a free one)`,
+        [],
+        { cause: error },
+      );
     }
     throw error;
   }
   for (const warning of server.model.warnings) stderr.write(`warning: ${warning}\n`);
-  stderr.write(`serving ${server.model.name} (${server.model.settings.sequences} sequences of ${server.model.contextSize} tokens) at ${server.url}\n`);
+  stderr.write(
+    `serving ${server.model.name} (${server.model.settings.sequences} sequences of ${server.model.contextSize} tokens) at ${server.url}\n`,
+  );
   stdout.write(`${server.url}\n`);
   return server;
 }

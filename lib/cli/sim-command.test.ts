@@ -47,11 +47,15 @@ describe('startSimFromCli', () => {
     const notJson = await configFile('{ seed: 1');
     await expect(startSimFromCli({ port: 0, config: notJson }, capture().output)).rejects.toThrow(/not valid JSON/);
     const badValue = await configFile(JSON.stringify({ http500Rate: 3, colour: 'blue' }));
-    const error = await startSimFromCli({ port: 0, config: badValue }, capture().output).catch((caught: unknown) => caught);
+    const error = await startSimFromCli({ port: 0, config: badValue }, capture().output).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(ConfigurationError);
     expect((error as ConfigurationError).problems.join('\n')).toMatch(/http500Rate/);
     expect((error as ConfigurationError).problems.join('\n')).toMatch(/colour/);
-    await expect(startSimFromCli({ port: 0, config: join(tmpdir(), 'no-such-remora-file.json') }, capture().output)).rejects.toThrow(/cannot read/);
+    await expect(
+      startSimFromCli({ port: 0, config: join(tmpdir(), 'no-such-remora-file.json') }, capture().output),
+    ).rejects.toThrow(/cannot read/);
   });
 
   it('explains a port that is already taken', async () => {

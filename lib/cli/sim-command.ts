@@ -15,10 +15,15 @@ async function readConfig(path: string): Promise<SimOptionsInput> {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new ConfigurationError(`cannot read the simulator config ${path}: ${errorMessage(error)}`, [], { cause: error });
+    throw new ConfigurationError(`cannot read the simulator config ${path}: ${errorMessage(error)}`, [], {
+      cause: error,
+    });
   }
   const parsed = parseJson(text);
-  if (!parsed.ok) throw new ConfigurationError(`the simulator config ${path} is not valid JSON: ${parsed.error.replace(/\s+/g, " ")}`);
+  if (!parsed.ok)
+    throw new ConfigurationError(
+      `the simulator config ${path} is not valid JSON: ${parsed.error.replace(/\s+/g, ' ')}`,
+    );
   if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) {
     throw new ConfigurationError(`the simulator config ${path} must be a JSON object of settings`);
   }
@@ -40,7 +45,11 @@ export async function startSimFromCli(options: SimCliOptions, stdout: Output = p
     server = await startSimServer({ ...settings, port, host });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new ConfigurationError(`port ${port} on ${host} is already in use; pick another with --port (0 picks a free one)`, [], { cause: error });
+      throw new ConfigurationError(
+        `port ${port} on ${host} is already in use; pick another with --port (0 picks a free one)`,
+        [],
+        { cause: error },
+      );
     }
     throw error;
   }

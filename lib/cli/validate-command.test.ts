@@ -49,8 +49,16 @@ describe('runValidateCommand', () => {
     expect(lines[0]).toMatch(/^error {2}broken \(.*broken\/agent\.yaml\): 4 problems$/);
     expect(lines).toContainEqual(expect.stringMatching(/^ {2}- no submit_result tool/));
     expect(lines).toContainEqual('  - tools: an agent needs at least two tools, it has 1');
-    expect(lines).toContainEqual(expect.stringMatching(/^ {2}- tools\[0\] \(only_tool\)\.script \(line 9, column 13\): tools\/missing\.py does not exist/));
-    expect(lines).toContainEqual(expect.stringMatching(/^ {2}- initial_context\.node_context \(line 5, column 17\) uses unknown template variables \{\{ code \}\}/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^ {2}- tools\[0\] \(only_tool\)\.script \(line 9, column 13\): tools\/missing\.py does not exist/,
+      ),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^ {2}- initial_context\.node_context \(line 5, column 17\) uses unknown template variables \{\{ code \}\}/,
+      ),
+    );
     expect(lines).toContainEqual(expect.stringMatching(/^ {2}warning: the system prompt has no <task_description>/));
     expect(lines).toContainEqual(expect.stringMatching(/^ok {5}harness /));
   });

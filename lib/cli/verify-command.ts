@@ -15,9 +15,16 @@ export function runVerifyCommand(experimentId: string, options: VerifyOptions): 
     const agree = check.differences.length === 0;
     if (options.json) return { stdout: JSON.stringify({ ...check, agree }), stderr: '', exitCode: agree ? 0 : 1 };
     if (agree) {
-      return { stdout: `counters agree with a recount of ${check.conversations} conversations (${check.rows} counter rows)`, stderr: '', exitCode: 0 };
+      return {
+        stdout: `counters agree with a recount of ${check.conversations} conversations (${check.rows} counter rows)`,
+        stderr: '',
+        exitCode: 0,
+      };
     }
-    const lines = [`counters DISAGREE with a recount of ${check.conversations} conversations:`, ...check.differences.map((difference) => `  ${difference}`)];
+    const lines = [
+      `counters DISAGREE with a recount of ${check.conversations} conversations:`,
+      ...check.differences.map((difference) => `  ${difference}`),
+    ];
     return { stdout: '', stderr: lines.join('\n'), exitCode: 1 };
   });
 }

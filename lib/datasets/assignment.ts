@@ -3,7 +3,12 @@
 // expected call and then find no partner for the rest).
 
 /** Pairs (expected, called); leaving one side unpaired costs `unpairedCost`. */
-export type Assignment = { pairs: [number, number][]; unpairedExpected: number[]; unpairedCalled: number[]; cost: number };
+export type Assignment = {
+  pairs: [number, number][];
+  unpairedExpected: number[];
+  unpairedCalled: number[];
+  cost: number;
+};
 
 /**
  * Exact for up to this many calls made (2^n states). Beyond it: a maximum matching over the pairs
@@ -11,12 +16,22 @@ export type Assignment = { pairs: [number, number][]; unpairedExpected: number[]
  */
 const EXACT_LIMIT = 12;
 
-export function assignCalls(cost: number[][], expectedCount: number, calledCount: number, unpairedCost: number): Assignment {
+export function assignCalls(
+  cost: number[][],
+  expectedCount: number,
+  calledCount: number,
+  unpairedCost: number,
+): Assignment {
   if (calledCount <= EXACT_LIMIT) return exactAssignment(cost, expectedCount, calledCount, unpairedCost);
   return greedyAssignment(cost, expectedCount, calledCount, unpairedCost);
 }
 
-function exactAssignment(cost: number[][], expectedCount: number, calledCount: number, unpairedCost: number): Assignment {
+function exactAssignment(
+  cost: number[][],
+  expectedCount: number,
+  calledCount: number,
+  unpairedCost: number,
+): Assignment {
   const states = 1 << calledCount;
   // best[i][mask]: least cost for expected calls i.. given the calls in mask are taken.
   const best: number[][] = Array.from({ length: expectedCount + 1 }, () => new Array<number>(states).fill(Infinity));
@@ -53,7 +68,12 @@ function exactAssignment(cost: number[][], expectedCount: number, calledCount: n
   return { pairs, unpairedExpected, unpairedCalled, cost: best[0][0] };
 }
 
-function greedyAssignment(cost: number[][], expectedCount: number, calledCount: number, unpairedCost: number): Assignment {
+function greedyAssignment(
+  cost: number[][],
+  expectedCount: number,
+  calledCount: number,
+  unpairedCost: number,
+): Assignment {
   const usedExpected = new Set<number>();
   const usedCalled = new Set<number>();
   const pairs: [number, number][] = [];
@@ -96,7 +116,8 @@ function perfectPairs(cost: number[][], expectedCount: number, calledCount: numb
     }
     return false;
   };
-  for (let expected = 0; expected < expectedCount; expected++) augment(expected, new Array<boolean>(calledCount).fill(false));
+  for (let expected = 0; expected < expectedCount; expected++)
+    augment(expected, new Array<boolean>(calledCount).fill(false));
   const pairs: [number, number][] = [];
   partnerOfCalled.forEach((expected, called) => {
     if (expected !== -1) pairs.push([expected, called]);

@@ -26,7 +26,12 @@ export const CaseMessage = z.discriminatedUnion('role', [
     content: z.string().nullable().optional(),
     tool_calls: z.array(HistoryToolCall).optional(),
   }),
-  z.object({ role: z.literal('tool'), content: z.string(), tool_call_id: z.string().optional(), name: z.string().optional() }),
+  z.object({
+    role: z.literal('tool'),
+    content: z.string(),
+    tool_call_id: z.string().optional(),
+    name: z.string().optional(),
+  }),
 ]);
 export type CaseMessage = z.infer<typeof CaseMessage>;
 
@@ -84,7 +89,10 @@ export type DatasetFormat = (typeof DATASET_FORMATS)[number];
 /** Issues of a zod error as short lines: "input.messages[2].role: ...". */
 export function describeIssues(error: z.ZodError): string[] {
   return error.issues.map((issue) => {
-    const where = issue.path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)), '');
+    const where = issue.path.reduce<string>(
+      (text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)),
+      '',
+    );
     return where ? `${where}: ${issue.message}` : issue.message;
   });
 }

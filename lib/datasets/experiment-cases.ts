@@ -49,30 +49,50 @@ export function inlineInputs(inputs: ConversationInput[], dataset?: DatasetRun):
   return { count: inputs.length, at: (index) => ({ input: inputs[index], runCase: dataset?.cases[index] ?? null }) };
 }
 
-export function caseResult(runCase: DatasetRunCase | null, scoring: ScoringMode | undefined, input: ConversationInput, record: ConversationRecord, agentTools: RunnerTool[]): CaseResult | null {
+export function caseResult(
+  runCase: DatasetRunCase | null,
+  scoring: ScoringMode | undefined,
+  input: ConversationInput,
+  record: ConversationRecord,
+  agentTools: RunnerTool[],
+): CaseResult | null {
   if (!runCase) return null;
   if (runCase.expect === null) return { caseId: runCase.caseId, verdict: null };
   // Scored against the tools that conversation was given: the case's own, or the agent's.
   const schemas = toolSchemas(input.tools ?? agentTools);
-  const verdict = scoring === 'bfcl' ? scoreConversationBfcl(record, runCase.expect, schemas) : scoreConversation(record, runCase.expect, schemas);
+  const verdict =
+    scoring === 'bfcl'
+      ? scoreConversationBfcl(record, runCase.expect, schemas)
+      : scoreConversation(record, runCase.expect, schemas);
   return { caseId: runCase.caseId, verdict };
 }
 
 /** The inputs and the dataset record of an experiment that runs these stored cases, in order. */
-export function datasetRunOf(dataset: { id: string; name: string }, cases: (DatasetCase & { rowId: string })[]): { inputs: ConversationInput[]; dataset: DatasetRun } {
+export function datasetRunOf(
+  dataset: { id: string; name: string },
+  cases: (DatasetCase & { rowId: string })[],
+): { inputs: ConversationInput[]; dataset: DatasetRun } {
   return {
     inputs: cases.map(caseToInput),
-    dataset: { id: dataset.id, name: dataset.name, cases: cases.map((entry) => ({ caseId: entry.rowId, key: entry.id, expect: entry.expect })) },
+    dataset: {
+      id: dataset.id,
+      name: dataset.name,
+      cases: cases.map((entry) => ({ caseId: entry.rowId, key: entry.id, expect: entry.expect })),
+    },
   };
 }
 
 /** Expected tool names that none of the given tools has (a case with its own tools is checked against those). */
-export function unknownExpectedTools(cases: DatasetCase[], agentTools: { name: string }[]): { caseId: string; name: string }[] {
+export function unknownExpectedTools(
+  cases: DatasetCase[],
+  agentTools: { name: string }[],
+): { caseId: string; name: string }[] {
   const unknown: { caseId: string; name: string }[] = [];
   for (const entry of cases) {
     if (entry.expect?.kind !== 'call') continue;
-    const names = new Set((entry.tools?.map((tool) => tool.function.name) ?? agentTools.map((tool) => tool.name)));
-    for (const call of entry.expect.calls) if (!names.has(call.name)) unknown.push({ caseId: entry.id, name: call.name });
+    const names = new Set(entry.tools?.map((tool) => tool.function.name) ?? agentTools.map((tool) => tool.name));
+    for (const call of entry.expect.calls)
+      if (!names.has(call.name)) unknown.push({ caseId: entry.id, name: call.name });
   }
   return unknown;
 }

@@ -21,7 +21,12 @@ function file(name: string, text: string | Buffer): string {
   return full;
 }
 
-const caseLine = (index: number, padding = '') => JSON.stringify({ id: `case-${index}`, input: { messages: [{ role: 'user', content: `lumière ${index} ${padding}` }] }, expect: { kind: 'call', calls: [{ name: 'toggle_lights', arguments: { state: ['on'] } }] } });
+const caseLine = (index: number, padding = '') =>
+  JSON.stringify({
+    id: `case-${index}`,
+    input: { messages: [{ role: 'user', content: `lumière ${index} ${padding}` }] },
+    expect: { kind: 'call', calls: [{ name: 'toggle_lights', arguments: { state: ['on'] } }] },
+  });
 
 describe('fileLines', () => {
   it('splits lines across chunk ends, keeps characters cut in two by a chunk end, and drops CR and a BOM', () => {
@@ -46,7 +51,9 @@ describe('checkFileCases', () => {
     if (!whole.ok) throw new Error('the fixture should parse');
     const checked = checkFileCases(name, lineReader('remora'));
     expect(checked).toEqual({ ok: true, count: 300, contentHash: datasetContentHash(whole.cases), kinds: ['call'] });
-    expect([...fileCases(name, lineReader('remora'))].map((entry) => (entry.ok ? entry.case : null))).toEqual(whole.cases);
+    expect([...fileCases(name, lineReader('remora'))].map((entry) => (entry.ok ? entry.case : null))).toEqual(
+      whole.cases,
+    );
   });
 
   it('refuses a file with bad lines, naming each one (the whole-text parser stops at the JSON errors)', () => {
@@ -61,13 +68,23 @@ describe('checkFileCases', () => {
   });
 
   it('refuses a file with no cases', () => {
-    expect(checkFileCases(file('blank.jsonl', '\n\n'), lineReader('remora'))).toEqual({ ok: false, problems: [{ line: 0, reason: 'the file holds no cases' }] });
+    expect(checkFileCases(file('blank.jsonl', '\n\n'), lineReader('remora'))).toEqual({
+      ok: false,
+      problems: [{ line: 0, reason: 'the file holds no cases' }],
+    });
   });
 
   it('tells the format from the first non-blank line, and reads a BFCL answers file by id', () => {
-    expect(detectFileFormat(file('distil.jsonl', `\n${JSON.stringify({ question: '[]', answer: '{}' })}\n`))).toBe('distil');
-    const answers = readAnswersFile(file('answers.jsonl', `${JSON.stringify({ id: 'simple_0', ground_truth: [{ f: { x: [1] } }] })}\n`));
+    expect(detectFileFormat(file('distil.jsonl', `\n${JSON.stringify({ question: '[]', answer: '{}' })}\n`))).toBe(
+      'distil',
+    );
+    const answers = readAnswersFile(
+      file('answers.jsonl', `${JSON.stringify({ id: 'simple_0', ground_truth: [{ f: { x: [1] } }] })}\n`),
+    );
     expect(answers.ok && [...answers.answers.answers.keys()]).toEqual(['simple_0']);
-    expect(readAnswersFile(file('bad-answers.jsonl', '{"no": "id"}\n'))).toEqual({ ok: false, problem: { line: 1, reason: 'answers file: a line must be {"id", "ground_truth"}' } });
+    expect(readAnswersFile(file('bad-answers.jsonl', '{"no": "id"}\n'))).toEqual({
+      ok: false,
+      problem: { line: 1, reason: 'answers file: a line must be {"id", "ground_truth"}' },
+    });
   });
 });

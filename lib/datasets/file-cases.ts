@@ -56,7 +56,9 @@ export function detectFileFormat(file: string): DatasetFormat | null {
 }
 
 /** BFCL's "possible_answer" file as a map from question id to ground truth, or its first bad line. */
-export function readAnswersFile(file: string): { ok: true; answers: BfclAnswers } | { ok: false; problem: LineProblem } {
+export function readAnswersFile(
+  file: string,
+): { ok: true; answers: BfclAnswers } | { ok: false; problem: LineProblem } {
   const answers = emptyAnswers();
   for (const { line, text } of fileLines(file)) {
     if (text.trim() === '') continue;

@@ -12,46 +12,83 @@ const schemas: ToolSchemas = new Map<string, Record<string, unknown>>([
       required: [],
     },
   ],
-  ['toggle_lights', { type: 'object', properties: { room: { type: 'string' }, state: { type: 'string' } }, required: [] }],
+  [
+    'toggle_lights',
+    { type: 'object', properties: { room: { type: 'string' }, state: { type: 'string' } }, required: [] },
+  ],
   [
     'get_weather',
-    { type: 'object', properties: { city: { type: 'string' }, days: { type: 'number' }, unit: { type: 'string' } }, required: ['city'] },
+    {
+      type: 'object',
+      properties: { city: { type: 'string' }, days: { type: 'number' }, unit: { type: 'string' } },
+      required: ['city'],
+    },
   ],
 ]);
 
-const expected = (calls: ExpectedCallInput[]): Expectation => ({ kind: 'call', calls: calls.map((call) => ExpectedCall.parse(call)) });
-const made = (...calls: [string, Record<string, unknown>][]): { calls: ParsedCall[] } => ({ calls: calls.map(([name, args]) => ({ name, arguments: args })) });
-const kinds = (verdict: ReturnType<typeof scoreResponse>) => verdict.failures.map((failure) => `${failure.kind}${failure.argument ? `:${failure.argument}` : ''}`);
+const expected = (calls: ExpectedCallInput[]): Expectation => ({
+  kind: 'call',
+  calls: calls.map((call) => ExpectedCall.parse(call)),
+});
+const made = (...calls: [string, Record<string, unknown>][]): { calls: ParsedCall[] } => ({
+  calls: calls.map(([name, args]) => ({ name, arguments: args })),
+});
+const kinds = (verdict: ReturnType<typeof scoreResponse>) =>
+  verdict.failures.map((failure) => `${failure.kind}${failure.argument ? `:${failure.argument}` : ''}`);
 
 describe('scoreResponse: one expected call', () => {
   const lights = expected([{ name: 'toggle_lights', arguments: { room: ['kitchen'], state: ['on'] } }]);
 
   it('passes the right call', () => {
     const verdict = scoreResponse(lights, made(['toggle_lights', { room: 'kitchen', state: 'on' }]), schemas);
-    expect(verdict).toMatchObject({ kind: 'call', scored: true, correct: true, nameCorrect: true, argumentsCorrect: true, failures: [] });
-    expect(verdict.pairs).toEqual([{ expected: 0, called: 0, expectedName: 'toggle_lights', calledName: 'toggle_lights', correct: true }]);
+    expect(verdict).toMatchObject({
+      kind: 'call',
+      scored: true,
+      correct: true,
+      nameCorrect: true,
+      argumentsCorrect: true,
+      failures: [],
+    });
+    expect(verdict.pairs).toEqual([
+      { expected: 0, called: 0, expectedName: 'toggle_lights', calledName: 'toggle_lights', correct: true },
+    ]);
   });
 
   it('names a wrong tool and does not judge its arguments', () => {
     const verdict = scoreResponse(lights, made(['lock_door', { door: 'front' }]), schemas);
     expect(verdict).toMatchObject({ correct: false, nameCorrect: false, argumentsCorrect: null });
     expect(verdict.failures).toEqual([
-      { kind: 'wrong_tool', expectedCall: 0, calledCall: 0, argument: null, expected: 'toggle_lights', actual: 'lock_door', message: 'expected toggle_lights, but lock_door was called' },
+      {
+        kind: 'wrong_tool',
+        expectedCall: 0,
+        calledCall: 0,
+        argument: null,
+        expected: 'toggle_lights',
+        actual: 'lock_door',
+        message: 'expected toggle_lights, but lock_door was called',
+      },
     ]);
   });
 
   it('says which argument has a wrong value, with the accepted ones', () => {
     const verdict = scoreResponse(lights, made(['toggle_lights', { room: 'bedroom', state: 'on' }]), schemas);
     expect(verdict).toMatchObject({ correct: false, nameCorrect: true, argumentsCorrect: false });
-    expect(verdict.failures[0]).toMatchObject({ kind: 'wrong_value', argument: 'room', expected: ['kitchen'], actual: 'bedroom' });
+    expect(verdict.failures[0]).toMatchObject({
+      kind: 'wrong_value',
+      argument: 'room',
+      expected: ['kitchen'],
+      actual: 'bedroom',
+    });
     expect(verdict.failures[0].message).toBe('argument "room" is "bedroom"; accepted: "kitchen"');
   });
 
   it('reports a missing expected argument', () => {
-    expect(kinds(scoreResponse(lights, made(['toggle_lights', { room: 'kitchen' }]), schemas))).toEqual(['missing_argument:state']);
+    expect(kinds(scoreResponse(lights, made(['toggle_lights', { room: 'kitchen' }]), schemas))).toEqual([
+      'missing_argument:state',
+    ]);
   });
 
-  it('reports an argument the expected call does not list as unexpected (exactly the answer\'s parameters)', () => {
+  it("reports an argument the expected call does not list as unexpected (exactly the answer's parameters)", () => {
     const lockAll = expected([{ name: 'toggle_lights', arguments: { state: ['off'] } }]);
     const verdict = scoreResponse(lockAll, made(['toggle_lights', { state: 'off', room: 'kitchen' }]), schemas);
     expect(kinds(verdict)).toEqual(['unexpected_argument:room']);
@@ -59,9 +96,13 @@ describe('scoreResponse: one expected call', () => {
   });
 
   it('reports an argument the schema does not know as unexpected', () => {
-    const verdict = scoreResponse(lights, made(['toggle_lights', { room: 'kitchen', state: 'on', brightness: 30 }]), schemas);
+    const verdict = scoreResponse(
+      lights,
+      made(['toggle_lights', { room: 'kitchen', state: 'on', brightness: 30 }]),
+      schemas,
+    );
     expect(kinds(verdict)).toEqual(['unexpected_argument:brightness']);
-    expect(verdict.failures[0].message).toBe("toggle_lights's schema has no argument \"brightness\"");
+    expect(verdict.failures[0].message).toBe('toggle_lights\'s schema has no argument "brightness"');
   });
 
   it('reports a required argument of the schema that is missing, once', () => {
@@ -75,17 +116,27 @@ describe('scoreResponse: one expected call', () => {
     const verdict = scoreResponse(lights, made(), schemas);
     expect(verdict).toMatchObject({ scored: true, correct: false, nameCorrect: false, argumentsCorrect: null });
     expect(kinds(verdict)).toEqual(['missing_call']);
-    expect(verdict.pairs).toEqual([{ expected: 0, called: null, expectedName: 'toggle_lights', calledName: null, correct: false }]);
+    expect(verdict.pairs).toEqual([
+      { expected: 0, called: null, expectedName: 'toggle_lights', calledName: null, correct: false },
+    ]);
   });
 
   it('fails a second call made beside the right one (the whole response must be right)', () => {
-    const verdict = scoreResponse(lights, made(['toggle_lights', { room: 'kitchen', state: 'on' }], ['toggle_lights', { room: 'hallway', state: 'on' }]), schemas);
+    const verdict = scoreResponse(
+      lights,
+      made(['toggle_lights', { room: 'kitchen', state: 'on' }], ['toggle_lights', { room: 'hallway', state: 'on' }]),
+      schemas,
+    );
     expect(verdict).toMatchObject({ correct: false, nameCorrect: false });
     expect(kinds(verdict)).toEqual(['extra_call']);
   });
 
   it('reports arguments that could not be read', () => {
-    const verdict = scoreResponse(lights, { calls: [{ name: 'toggle_lights', arguments: {}, argumentsError: 'arguments are not valid JSON' }] }, schemas);
+    const verdict = scoreResponse(
+      lights,
+      { calls: [{ name: 'toggle_lights', arguments: {}, argumentsError: 'arguments are not valid JSON' }] },
+      schemas,
+    );
     expect(kinds(verdict)).toEqual(['unreadable_arguments']);
     expect(verdict.nameCorrect).toBe(true);
   });
@@ -112,7 +163,9 @@ describe('scoreResponse: types and values', () => {
 
   it('refuses a fraction where an integer is expected', () => {
     const thermostat = expected([{ name: 'set_thermostat', arguments: { temperature: [72] } }]);
-    expect(kinds(scoreResponse(thermostat, made(['set_thermostat', { temperature: 72.5 }]), schemas))).toEqual(['wrong_type:temperature']);
+    expect(kinds(scoreResponse(thermostat, made(['set_thermostat', { temperature: 72.5 }]), schemas))).toEqual([
+      'wrong_type:temperature',
+    ]);
   });
 
   it('compares strings after BFCL normalisation: case, spaces and ,./-_*^ anywhere, other punctuation around', () => {
@@ -130,18 +183,24 @@ describe('scoreResponse: types and values', () => {
 });
 
 describe('scoreResponse: optional arguments', () => {
-  const weather = expected([{ name: 'get_weather', arguments: { city: ['Paris'], unit: ['celsius'] }, optional: ['unit'] }]);
+  const weather = expected([
+    { name: 'get_weather', arguments: { city: ['Paris'], unit: ['celsius'] }, optional: ['unit'] },
+  ]);
 
   it('passes when the optional argument is absent', () => {
     expect(scoreResponse(weather, made(['get_weather', { city: 'Paris' }]), schemas).correct).toBe(true);
   });
 
   it('passes when it is given with an accepted value', () => {
-    expect(scoreResponse(weather, made(['get_weather', { city: 'Paris', unit: 'Celsius' }]), schemas).correct).toBe(true);
+    expect(scoreResponse(weather, made(['get_weather', { city: 'Paris', unit: 'Celsius' }]), schemas).correct).toBe(
+      true,
+    );
   });
 
   it('fails when it is given with another value', () => {
-    expect(kinds(scoreResponse(weather, made(['get_weather', { city: 'Paris', unit: 'kelvin' }]), schemas))).toEqual(['wrong_value:unit']);
+    expect(kinds(scoreResponse(weather, made(['get_weather', { city: 'Paris', unit: 'kelvin' }]), schemas))).toEqual([
+      'wrong_value:unit',
+    ]);
   });
 
   it('fails any value of an optional argument with no accepted value (it must be absent)', () => {
@@ -159,7 +218,11 @@ describe('scoreResponse: parallel calls', () => {
   ]);
 
   it('matches calls made in another order', () => {
-    const verdict = scoreResponse(two, made(['toggle_lights', { room: 'bedroom', state: 'off' }], ['toggle_lights', { room: 'kitchen', state: 'off' }]), schemas);
+    const verdict = scoreResponse(
+      two,
+      made(['toggle_lights', { room: 'bedroom', state: 'off' }], ['toggle_lights', { room: 'kitchen', state: 'off' }]),
+      schemas,
+    );
     expect(verdict).toMatchObject({ correct: true, nameCorrect: true, argumentsCorrect: true });
     expect(verdict.pairs.map((pair) => [pair.expected, pair.called])).toEqual([
       [0, 1],
@@ -174,7 +237,11 @@ describe('scoreResponse: parallel calls', () => {
       { name: 'toggle_lights', arguments: { room: ['kitchen', 'bedroom'], state: ['off'] } },
       { name: 'toggle_lights', arguments: { room: ['kitchen'], state: ['off'] } },
     ]);
-    const verdict = scoreResponse(either, made(['toggle_lights', { room: 'kitchen', state: 'off' }], ['toggle_lights', { room: 'bedroom', state: 'off' }]), schemas);
+    const verdict = scoreResponse(
+      either,
+      made(['toggle_lights', { room: 'kitchen', state: 'off' }], ['toggle_lights', { room: 'bedroom', state: 'off' }]),
+      schemas,
+    );
     expect(verdict.correct).toBe(true);
   });
 
@@ -183,7 +250,11 @@ describe('scoreResponse: parallel calls', () => {
       { name: 'set_thermostat', arguments: { temperature: [70] } },
       { name: 'toggle_lights', arguments: { room: ['kitchen'], state: ['on'] } },
     ]);
-    const verdict = scoreResponse(mixed, made(['toggle_lights', { room: 'kitchen', state: 'on' }], ['set_thermostat', { temperature: 70 }]), schemas);
+    const verdict = scoreResponse(
+      mixed,
+      made(['toggle_lights', { room: 'kitchen', state: 'on' }], ['set_thermostat', { temperature: 70 }]),
+      schemas,
+    );
     expect(verdict.correct).toBe(true);
   });
 
@@ -194,9 +265,15 @@ describe('scoreResponse: parallel calls', () => {
   });
 
   it('has the right names but a wrong argument: name right, arguments wrong', () => {
-    const verdict = scoreResponse(two, made(['toggle_lights', { room: 'bedroom', state: 'off' }], ['toggle_lights', { room: 'office', state: 'off' }]), schemas);
+    const verdict = scoreResponse(
+      two,
+      made(['toggle_lights', { room: 'bedroom', state: 'off' }], ['toggle_lights', { room: 'office', state: 'off' }]),
+      schemas,
+    );
     expect(verdict).toMatchObject({ correct: false, nameCorrect: true, argumentsCorrect: false });
-    expect(verdict.failures).toEqual([expect.objectContaining({ kind: 'wrong_value', argument: 'room', expectedCall: 0, calledCall: 1 })]);
+    expect(verdict.failures).toEqual([
+      expect.objectContaining({ kind: 'wrong_value', argument: 'room', expectedCall: 0, calledCall: 1 }),
+    ]);
   });
 });
 
@@ -205,15 +282,28 @@ describe('scoreResponse: irrelevant requests', () => {
 
   it('passes only when no call is made', () => {
     const verdict = scoreResponse(none, made(), schemas);
-    expect(verdict).toMatchObject({ kind: 'no_call', scored: true, correct: true, nameCorrect: null, argumentsCorrect: null, failures: [] });
-    expect(verdict.pairs).toEqual([{ expected: null, called: null, expectedName: null, calledName: null, correct: true }]);
+    expect(verdict).toMatchObject({
+      kind: 'no_call',
+      scored: true,
+      correct: true,
+      nameCorrect: null,
+      argumentsCorrect: null,
+      failures: [],
+    });
+    expect(verdict.pairs).toEqual([
+      { expected: null, called: null, expectedName: null, calledName: null, correct: true },
+    ]);
   });
 
   it('fails a call, naming it', () => {
     const verdict = scoreResponse(none, made(['get_weather', { city: 'Paris' }]), schemas);
     expect(verdict.correct).toBe(false);
-    expect(verdict.failures).toEqual([expect.objectContaining({ kind: 'unexpected_call', calledCall: 0, actual: 'get_weather' })]);
-    expect(verdict.pairs).toEqual([{ expected: null, called: 0, expectedName: null, calledName: 'get_weather', correct: false }]);
+    expect(verdict.failures).toEqual([
+      expect.objectContaining({ kind: 'unexpected_call', calledCall: 0, actual: 'get_weather' }),
+    ]);
+    expect(verdict.pairs).toEqual([
+      { expected: null, called: 0, expectedName: null, calledName: 'get_weather', correct: false },
+    ]);
   });
 });
 
@@ -221,7 +311,11 @@ describe('compareCall without a schema', () => {
   it('still checks names, listed arguments and values', () => {
     const call = ExpectedCall.parse({ name: 'custom', arguments: { a: [1] } });
     expect(compareCall(call, { name: 'custom', arguments: { a: 1 } }, null)).toEqual([]);
-    expect(compareCall(call, { name: 'custom', arguments: { a: '1' } }, null).map((failure) => failure.kind)).toEqual(['wrong_value']);
-    expect(compareCall(call, { name: 'custom', arguments: { a: 1, b: 2 } }, null).map((failure) => failure.kind)).toEqual(['unexpected_argument']);
+    expect(compareCall(call, { name: 'custom', arguments: { a: '1' } }, null).map((failure) => failure.kind)).toEqual([
+      'wrong_value',
+    ]);
+    expect(
+      compareCall(call, { name: 'custom', arguments: { a: 1, b: 2 } }, null).map((failure) => failure.kind),
+    ).toEqual(['unexpected_argument']);
   });
 });

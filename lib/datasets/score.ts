@@ -26,7 +26,12 @@ export type ScoredResponse = { calls: ParsedCall[] } | null;
 const WRONG_TOOL_COST = 1000;
 const UNPAIRED_COST = 1000;
 
-export function scoreResponse(expectation: Expectation, response: ScoredResponse, schemas: ToolSchemas, turn = 1): Verdict {
+export function scoreResponse(
+  expectation: Expectation,
+  response: ScoredResponse,
+  schemas: ToolSchemas,
+  turn = 1,
+): Verdict {
   const calls = (response?.calls ?? []).map((call) => ({ name: call.name, arguments: call.arguments }));
   if (response === null) {
     return {
@@ -47,19 +52,50 @@ export function scoreResponse(expectation: Expectation, response: ScoredResponse
 
 function scoreIrrelevant(made: ParsedCall[], calls: Verdict['calls'], turn: number): Verdict {
   const failures = made.map((call, index) =>
-    failure('unexpected_call', `no call was expected (the request is irrelevant to the tools), but ${call.name} was called`, { calledCall: index, actual: call.name }),
+    failure(
+      'unexpected_call',
+      `no call was expected (the request is irrelevant to the tools), but ${call.name} was called`,
+      { calledCall: index, actual: call.name },
+    ),
   );
-  const pairs: CallPair[] = made.length === 0
-    ? [{ expected: null, called: null, expectedName: null, calledName: null, correct: true }]
-    : made.map((call, index) => ({ expected: null, called: index, expectedName: null, calledName: call.name, correct: false }));
-  return { kind: 'no_call', turn, scored: true, correct: made.length === 0, nameCorrect: null, argumentsCorrect: null, calls, pairs, failures };
+  const pairs: CallPair[] =
+    made.length === 0
+      ? [{ expected: null, called: null, expectedName: null, calledName: null, correct: true }]
+      : made.map((call, index) => ({
+          expected: null,
+          called: index,
+          expectedName: null,
+          calledName: call.name,
+          correct: false,
+        }));
+  return {
+    kind: 'no_call',
+    turn,
+    scored: true,
+    correct: made.length === 0,
+    nameCorrect: null,
+    argumentsCorrect: null,
+    calls,
+    pairs,
+    failures,
+  };
 }
 
-function scoreCalls(expected: ExpectedCall[], made: ParsedCall[], schemas: ToolSchemas, calls: Verdict['calls'], turn: number): Verdict {
+function scoreCalls(
+  expected: ExpectedCall[],
+  made: ParsedCall[],
+  schemas: ToolSchemas,
+  calls: Verdict['calls'],
+  turn: number,
+): Verdict {
   const comparisons = expected.map((expectedCall, expectedIndex) =>
-    made.map((call, calledIndex) => compareCall(expectedCall, call, schemas.get(expectedCall.name) ?? null, expectedIndex, calledIndex)),
+    made.map((call, calledIndex) =>
+      compareCall(expectedCall, call, schemas.get(expectedCall.name) ?? null, expectedIndex, calledIndex),
+    ),
   );
-  const cost = comparisons.map((row) => row.map((found) => (found.some((item) => item.kind === 'wrong_tool') ? WRONG_TOOL_COST : found.length)));
+  const cost = comparisons.map((row) =>
+    row.map((found) => (found.some((item) => item.kind === 'wrong_tool') ? WRONG_TOOL_COST : found.length)),
+  );
   const assignment = assignCalls(cost, expected.length, made.length, UNPAIRED_COST);
 
   const pairs: CallPair[] = [];
@@ -67,25 +103,55 @@ function scoreCalls(expected: ExpectedCall[], made: ParsedCall[], schemas: ToolS
   for (const [expectedIndex, calledIndex] of assignment.pairs) {
     const found = comparisons[expectedIndex][calledIndex];
     failures.push(...found);
-    pairs.push({ expected: expectedIndex, called: calledIndex, expectedName: expected[expectedIndex].name, calledName: made[calledIndex].name, correct: found.length === 0 });
+    pairs.push({
+      expected: expectedIndex,
+      called: calledIndex,
+      expectedName: expected[expectedIndex].name,
+      calledName: made[calledIndex].name,
+      correct: found.length === 0,
+    });
   }
   for (const expectedIndex of assignment.unpairedExpected) {
     const name = expected[expectedIndex].name;
-    const message = made.length === 0 ? `expected a call to ${name}, but the response made no call` : `expected a call to ${name}, but no call made is left to match it`;
+    const message =
+      made.length === 0
+        ? `expected a call to ${name}, but the response made no call`
+        : `expected a call to ${name}, but no call made is left to match it`;
     failures.push(failure('missing_call', message, { expectedCall: expectedIndex, expected: name }));
     pairs.push({ expected: expectedIndex, called: null, expectedName: name, calledName: null, correct: false });
   }
   for (const calledIndex of assignment.unpairedCalled) {
     const name = made[calledIndex].name;
-    failures.push(failure('extra_call', `${name} was called, but no expected call is left to match it`, { calledCall: calledIndex, actual: name }));
+    failures.push(
+      failure('extra_call', `${name} was called, but no expected call is left to match it`, {
+        calledCall: calledIndex,
+        actual: name,
+      }),
+    );
     pairs.push({ expected: null, called: calledIndex, expectedName: null, calledName: name, correct: false });
   }
   pairs.sort(comparePairs);
-  failures.sort((first, second) => order(first.expectedCall) - order(second.expectedCall) || order(first.calledCall) - order(second.calledCall));
+  failures.sort(
+    (first, second) =>
+      order(first.expectedCall) - order(second.expectedCall) || order(first.calledCall) - order(second.calledCall),
+  );
 
-  const nameCorrect = sameNames(expected.map((call) => call.name), made.map((call) => call.name));
+  const nameCorrect = sameNames(
+    expected.map((call) => call.name),
+    made.map((call) => call.name),
+  );
   const correct = failures.length === 0;
-  return { kind: 'call', turn, scored: true, correct, nameCorrect, argumentsCorrect: nameCorrect ? correct : null, calls, pairs, failures };
+  return {
+    kind: 'call',
+    turn,
+    scored: true,
+    correct,
+    nameCorrect,
+    argumentsCorrect: nameCorrect ? correct : null,
+    calls,
+    pairs,
+    failures,
+  };
 }
 
 /** Every reason a call made differs from an expected call; empty when it is right. */
@@ -98,42 +164,94 @@ export function compareCall(
 ): ScoreFailure[] {
   const where = { expectedCall: expectedIndex, calledCall: calledIndex };
   if (call.name !== expected.name) {
-    return [failure('wrong_tool', `expected ${expected.name}, but ${call.name} was called`, { ...where, expected: expected.name, actual: call.name })];
+    return [
+      failure('wrong_tool', `expected ${expected.name}, but ${call.name} was called`, {
+        ...where,
+        expected: expected.name,
+        actual: call.name,
+      }),
+    ];
   }
   if (call.argumentsError) {
-    return [failure('unreadable_arguments', `the arguments of ${call.name} could not be read: ${call.argumentsError}`, where)];
+    return [
+      failure('unreadable_arguments', `the arguments of ${call.name} could not be read: ${call.argumentsError}`, where),
+    ];
   }
   const given = call.arguments;
   const properties = schema && isRecord(schema.properties) ? schema.properties : null;
-  const required = schema && Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : [];
-  const acceptsOthers = schema !== null && (schema.additionalProperties === true || isRecord(schema.additionalProperties));
+  const required =
+    schema && Array.isArray(schema.required)
+      ? schema.required.filter((name): name is string => typeof name === 'string')
+      : [];
+  const acceptsOthers =
+    schema !== null && (schema.additionalProperties === true || isRecord(schema.additionalProperties));
   const failures: ScoreFailure[] = [];
   const reportedMissing = new Set<string>();
 
   for (const name of required) {
     if (Object.hasOwn(given, name)) continue;
     reportedMissing.add(name);
-    failures.push(failure('missing_argument', `argument "${name}" is required by ${call.name}'s schema but was not given`, { ...where, argument: name, expected: expected.arguments[name] }));
+    failures.push(
+      failure('missing_argument', `argument "${name}" is required by ${call.name}'s schema but was not given`, {
+        ...where,
+        argument: name,
+        expected: expected.arguments[name],
+      }),
+    );
   }
   for (const [name, value] of Object.entries(given)) {
     const accepted = Object.hasOwn(expected.arguments, name) ? expected.arguments[name] : undefined;
     if (properties && !Object.hasOwn(properties, name) && !acceptsOthers) {
-      failures.push(failure('unexpected_argument', `${call.name}'s schema has no argument "${name}"`, { ...where, argument: name, actual: value }));
+      failures.push(
+        failure('unexpected_argument', `${call.name}'s schema has no argument "${name}"`, {
+          ...where,
+          argument: name,
+          actual: value,
+        }),
+      );
     } else if (accepted === undefined) {
-      failures.push(failure('unexpected_argument', `argument "${name}" was given, but the expected call does not have it`, { ...where, argument: name, actual: value }));
+      failures.push(
+        failure('unexpected_argument', `argument "${name}" was given, but the expected call does not have it`, {
+          ...where,
+          argument: name,
+          actual: value,
+        }),
+      );
     } else {
       const declared = properties && isRecord(properties[name]) ? properties[name].type : undefined;
       if (!typeMatches(value, declared)) {
-        failures.push(failure('wrong_type', `argument "${name}" must be ${describeType(declared)}, got ${jsonTypeOf(value)} ${JSON.stringify(value)}`, { ...where, argument: name, expected: declared, actual: value }));
+        failures.push(
+          failure(
+            'wrong_type',
+            `argument "${name}" must be ${describeType(declared)}, got ${jsonTypeOf(value)} ${JSON.stringify(value)}`,
+            { ...where, argument: name, expected: declared, actual: value },
+          ),
+        );
       } else if (!accepted.some((candidate) => valuesMatch(value, candidate))) {
-        const allowed = accepted.length === 0 ? 'it should be absent' : `accepted: ${accepted.map((candidate) => JSON.stringify(candidate)).join(' | ')}`;
-        failures.push(failure('wrong_value', `argument "${name}" is ${JSON.stringify(value)}; ${allowed}`, { ...where, argument: name, expected: accepted, actual: value }));
+        const allowed =
+          accepted.length === 0
+            ? 'it should be absent'
+            : `accepted: ${accepted.map((candidate) => JSON.stringify(candidate)).join(' | ')}`;
+        failures.push(
+          failure('wrong_value', `argument "${name}" is ${JSON.stringify(value)}; ${allowed}`, {
+            ...where,
+            argument: name,
+            expected: accepted,
+            actual: value,
+          }),
+        );
       }
     }
   }
   for (const [name, accepted] of Object.entries(expected.arguments)) {
     if (Object.hasOwn(given, name) || reportedMissing.has(name) || expected.optional.includes(name)) continue;
-    failures.push(failure('missing_argument', `argument "${name}" was expected but not given`, { ...where, argument: name, expected: accepted }));
+    failures.push(
+      failure('missing_argument', `argument "${name}" was expected but not given`, {
+        ...where,
+        argument: name,
+        expected: accepted,
+      }),
+    );
   }
   return failures;
 }

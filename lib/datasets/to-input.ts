@@ -65,7 +65,12 @@ export function toChatMessages(messages: CaseMessage[]): ChatMessage[] {
       case 'tool': {
         const answered = message.tool_call_id ? waiting.findIndex((call) => call.id === message.tool_call_id) : 0;
         const call = answered >= 0 ? waiting.splice(answered, 1)[0] : undefined;
-        return { role: 'tool', tool_call_id: message.tool_call_id ?? call?.id ?? nextId(), name: message.name ?? call?.function.name ?? '', content: message.content };
+        return {
+          role: 'tool',
+          tool_call_id: message.tool_call_id ?? call?.id ?? nextId(),
+          name: message.name ?? call?.function.name ?? '',
+          content: message.content,
+        };
       }
     }
   });

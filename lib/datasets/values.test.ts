@@ -64,7 +64,9 @@ describe('assignCalls', () => {
     // Past the exact search (14 calls). Expected 0 accepts calls 0 and 1, expected 1 only call 0:
     // pairing expected 0 with call 0 first would leave expected 1 without a partner.
     const size = 14;
-    const cost = Array.from({ length: size }, (_, expected) => Array.from({ length: size }, (_, called) => (called === expected ? 0 : 7)));
+    const cost = Array.from({ length: size }, (_, expected) =>
+      Array.from({ length: size }, (_, called) => (called === expected ? 0 : 7)),
+    );
     cost[0] = cost[0].map((_, called) => (called <= 1 ? 0 : 7));
     cost[1] = cost[1].map((_, called) => (called === 0 ? 0 : 7));
     const result = assignCalls(cost, size, size, 1000);

@@ -18,7 +18,8 @@ export function normalizeString(value: string): string {
 
 /** Equal after normalisation: strings as above, numbers by value (72 = 72.0), arrays in order, objects key by key. */
 export function valuesMatch(actual: unknown, accepted: unknown): boolean {
-  if (typeof actual === 'string' && typeof accepted === 'string') return normalizeString(actual) === normalizeString(accepted);
+  if (typeof actual === 'string' && typeof accepted === 'string')
+    return normalizeString(actual) === normalizeString(accepted);
   if (typeof actual === 'number' && typeof accepted === 'number') return actual === accepted;
   if (Array.isArray(actual) || Array.isArray(accepted)) {
     if (!Array.isArray(actual) || !Array.isArray(accepted) || actual.length !== accepted.length) return false;

@@ -8,7 +8,12 @@ import type { ConversationRecord } from '../runner/types';
 import type { RemoraDatabase } from './client';
 import { prepareConversationInserter, type ConversationMeta } from './conversation-insert';
 
-export type PendingConversation = { id: string; experimentId: string; meta: ConversationMeta; record: ConversationRecord };
+export type PendingConversation = {
+  id: string;
+  experimentId: string;
+  meta: ConversationMeta;
+  record: ConversationRecord;
+};
 
 export type BatchOutcome = {
   /** Conversations whose rows were refused (a constraint, a value JSON cannot hold) and stored bare instead. */
@@ -35,7 +40,8 @@ function isConversationFault(error: unknown): boolean {
 export function prepareBatchStore(database: RemoraDatabase): (batch: PendingConversation[]) => BatchOutcome {
   const client = database.$client;
   const insert = prepareConversationInserter(database);
-  const store = (pending: PendingConversation) => insert(pending.experimentId, pending.meta, pending.record, pending.id);
+  const store = (pending: PendingConversation) =>
+    insert(pending.experimentId, pending.meta, pending.record, pending.id);
   // A savepoint per conversation would cost about a quarter of the write time; the common batch has
   // no bad conversation, so only a failed batch pays for isolating them.
   // Each transaction starts by forgetting counts a rolled-back one left, and ends by adding its own.
@@ -53,7 +59,8 @@ export function prepareBatchStore(database: RemoraDatabase): (batch: PendingConv
   return (batch) => {
     const outcome: BatchOutcome = { storedBare: [], rejected: [], unstored: [], databaseFailure: null };
     if (batch.length === 0) return outcome;
-    if (!client.open) return { ...outcome, unstored: batch, databaseFailure: new Error('The database connection is closed') };
+    if (!client.open)
+      return { ...outcome, unstored: batch, databaseFailure: new Error('The database connection is closed') };
     try {
       storeAll(batch);
       return outcome;
@@ -93,7 +100,22 @@ function bare(pending: PendingConversation, fault: unknown): PendingConversation
   const reason = `the conversation could not be stored as it was (${errorMessage(fault)}); only this row was kept`;
   return {
     ...pending,
-    meta: { variantIndex: meta.variantIndex, variantName: meta.variantName, slot: meta.slot, inputIndex: meta.inputIndex },
-    record: { ...record, messages: [], modelCalls: [], toolExecutions: [], outcome: 'error', result: null, finalText: null, knowledge: {}, error: record.error ? `${reason}; it ended with: ${record.error.slice(0, 500)}` : reason },
+    meta: {
+      variantIndex: meta.variantIndex,
+      variantName: meta.variantName,
+      slot: meta.slot,
+      inputIndex: meta.inputIndex,
+    },
+    record: {
+      ...record,
+      messages: [],
+      modelCalls: [],
+      toolExecutions: [],
+      outcome: 'error',
+      result: null,
+      finalText: null,
+      knowledge: {},
+      error: record.error ? `${reason}; it ended with: ${record.error.slice(0, 500)}` : reason,
+    },
   };
 }

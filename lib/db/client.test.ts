@@ -49,7 +49,9 @@ const TABLES = [
 
 function tableNames(database: ReturnType<typeof openDatabase>): string[] {
   return database.$client
-    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name")
+    .prepare(
+      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name",
+    )
     .pluck()
     .all() as string[];
 }
@@ -60,7 +62,10 @@ describe('openDatabase', () => {
     const database = openDatabase(file);
     expect(existsSync(file)).toBe(true);
     expect(tableNames(database)).toEqual(TABLES);
-    const indexes = database.$client.prepare("select name from sqlite_master where type = 'index' and tbl_name = 'model_calls'").pluck().all();
+    const indexes = database.$client
+      .prepare("select name from sqlite_master where type = 'index' and tbl_name = 'model_calls'")
+      .pluck()
+      .all();
     expect(indexes).toContain('model_calls_metrics_index');
     closeDatabase(database);
   });
@@ -78,7 +83,11 @@ describe('openDatabase', () => {
   it('opens an existing file again without re-applying migrations', () => {
     const file = path.join(temporaryFolder(), 'remora.db');
     const first = openDatabase(file);
-    first.$client.prepare("insert into endpoints (id, name, kind, base_url, model, created_at) values ('e', 'local', 'openai', 'http://x', 'm', 1)").run();
+    first.$client
+      .prepare(
+        "insert into endpoints (id, name, kind, base_url, model, created_at) values ('e', 'local', 'openai', 'http://x', 'm', 1)",
+      )
+      .run();
     closeDatabase(first);
     const second = openDatabase(file);
     expect(second.$client.prepare('select count(*) from endpoints').pluck().get()).toBe(1);

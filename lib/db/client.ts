@@ -69,7 +69,11 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): R
     // Another kind of file (a typo in --db, a text file): the user's mistake, said in one line.
     const code = (error as { code?: unknown }).code;
     if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
-      throw new ConfigurationError(`${file} is not a SQLite database (${errorMessage(error)}); give another file with --db or REMORA_DB`, [], { cause: error });
+      throw new ConfigurationError(
+        `${file} is not a SQLite database (${errorMessage(error)}); give another file with --db or REMORA_DB`,
+        [],
+        { cause: error },
+      );
     }
     throw error;
   }
@@ -87,7 +91,9 @@ function applyMigrations(database: RemoraDatabase, migrationsFolder: string): vo
     try {
       migrate(database, { migrationsFolder });
     } catch (second) {
-      throw new ConfigurationError(`Cannot apply the migrations in ${migrationsFolder}: ${errorMessage(second)}`, [], { cause: first });
+      throw new ConfigurationError(`Cannot apply the migrations in ${migrationsFolder}: ${errorMessage(second)}`, [], {
+        cause: first,
+      });
     }
   }
 }

@@ -35,7 +35,12 @@ export type ConversationMeta = {
  * transaction, calls `counters.flush()` (and `counters.discard()` when the transaction starts, in
  * case an earlier one rolled back).
  */
-export type ConversationInserter = ((experimentId: string, meta: ConversationMeta, record: ConversationRecord, id?: string) => boolean) & {
+export type ConversationInserter = ((
+  experimentId: string,
+  meta: ConversationMeta,
+  record: ConversationRecord,
+  id?: string,
+) => boolean) & {
   counters: CounterWriter;
 };
 
@@ -167,7 +172,14 @@ export function prepareConversationInserter(database: RemoraDatabase): Conversat
     }
     if (meta.verdict?.scored) {
       for (const pair of meta.verdict.pairs) {
-        insertCallScore.run(id, experimentId, meta.variantIndex, pair.expectedName, pair.calledName, pair.correct ? 1 : 0);
+        insertCallScore.run(
+          id,
+          experimentId,
+          meta.variantIndex,
+          pair.expectedName,
+          pair.calledName,
+          pair.correct ? 1 : 0,
+        );
       }
     }
     insertSearchDocument.run(id, experimentId);
@@ -177,13 +189,29 @@ export function prepareConversationInserter(database: RemoraDatabase): Conversat
   return Object.assign(insert, { counters });
 }
 
-type VerdictColumns = [caseId: string | null, verdict: string | null, kind: string | null, scored: number | null, call: number | null, name: number | null, args: number | null];
+type VerdictColumns = [
+  caseId: string | null,
+  verdict: string | null,
+  kind: string | null,
+  scored: number | null,
+  call: number | null,
+  name: number | null,
+  args: number | null,
+];
 
 function verdictColumns(meta: ConversationMeta, store: Storable): VerdictColumns {
   const verdict = meta.verdict;
   if (!verdict) return [meta.caseId ?? null, null, null, null, null, null, null];
   const flag = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
-  return [meta.caseId ?? null, store.bounded(verdict, 'verdict'), verdict.kind, flag(verdict.scored), flag(verdict.correct), flag(verdict.nameCorrect), flag(verdict.argumentsCorrect)];
+  return [
+    meta.caseId ?? null,
+    store.bounded(verdict, 'verdict'),
+    verdict.kind,
+    flag(verdict.scored),
+    flag(verdict.correct),
+    flag(verdict.nameCorrect),
+    flag(verdict.argumentsCorrect),
+  ];
 }
 
 /** A number a server reported (token counts), or null when it sent something else. */
@@ -191,7 +219,13 @@ function numberOrNull(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
-type MessageColumns = [role: string, content: string | null, toolCalls: string | null, toolCallId: string | null, name: string | null];
+type MessageColumns = [
+  role: string,
+  content: string | null,
+  toolCalls: string | null,
+  toolCallId: string | null,
+  name: string | null,
+];
 
 /** The prompt's own messages are kept exactly; what the model and the tools wrote is bounded. */
 function messageColumns(message: ChatMessage, store: Storable, field: string): MessageColumns {
@@ -200,7 +234,13 @@ function messageColumns(message: ChatMessage, store: Storable, field: string): M
     case 'user':
       return [message.role, message.content, null, null, null];
     case 'assistant':
-      return [message.role, store.text(message.content, `${field}.content`), store.bounded(message.tool_calls, `${field}.tool_calls`), null, null];
+      return [
+        message.role,
+        store.text(message.content, `${field}.content`),
+        store.bounded(message.tool_calls, `${field}.tool_calls`),
+        null,
+        null,
+      ];
     case 'tool':
       return [message.role, store.text(message.content, `${field}.content`), null, message.tool_call_id, message.name];
   }

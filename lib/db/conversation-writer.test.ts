@@ -12,14 +12,24 @@ let experimentId: string;
 
 beforeEach(() => {
   temporary = openTemporaryDatabase();
-  experimentId = createExperiment(temporary.database, { agentName: 'docstring', config: experimentConfig(), simulated: true, totalConversations: 20 }).id;
+  experimentId = createExperiment(temporary.database, {
+    agentName: 'docstring',
+    config: experimentConfig(),
+    simulated: true,
+    totalConversations: 20,
+  }).id;
 });
 afterEach(() => {
   vi.useRealTimers();
   temporary.dispose();
 });
 
-const meta = (slot: number, variantIndex = 0) => ({ variantIndex, variantName: variantIndex === 0 ? 'baseline' : 'directive', slot, inputIndex: 0 });
+const meta = (slot: number, variantIndex = 0) => ({
+  variantIndex,
+  variantName: variantIndex === 0 ? 'baseline' : 'directive',
+  slot,
+  inputIndex: 0,
+});
 
 function countRows(table: string): number {
   return temporary.database.$client.prepare(`select count(*) from ${table}`).pluck().get() as number;
@@ -36,7 +46,17 @@ describe('createConversationWriter', () => {
   it('stores a conversation that reads back exactly as it was written', () => {
     const writer = createConversationWriter(temporary.database);
     const records: ConversationRecord[] = [docstringConversation(), failingConversation(), textConversation()];
-    records.forEach((record, slot) => writer.write(experimentId, { ...meta(slot), workspaceDiff: slot === 0 ? '--- a\n+++ b\n' : null, changedFiles: slot === 0 ? ['math.py'] : null }, record));
+    records.forEach((record, slot) =>
+      writer.write(
+        experimentId,
+        {
+          ...meta(slot),
+          workspaceDiff: slot === 0 ? '--- a\n+++ b\n' : null,
+          changedFiles: slot === 0 ? ['math.py'] : null,
+        },
+        record,
+      ),
+    );
     writer.close();
 
     records.forEach((record, slot) => {
@@ -62,10 +82,20 @@ describe('createConversationWriter', () => {
     writer.write(experimentId, meta(0), failingConversation());
     writer.flush();
     const row = temporary.database.$client
-      .prepare('select result, model_call_count, model_response_count, tool_call_count, changed_files from conversations')
+      .prepare(
+        'select result, model_call_count, model_response_count, tool_call_count, changed_files from conversations',
+      )
       .get();
-    expect(row).toEqual({ result: null, model_call_count: 2, model_response_count: 1, tool_call_count: 2, changed_files: null });
-    const failedCall = temporary.database.$client.prepare("select usage, parse_path, prompt_tokens from model_calls where status = 'error'").get();
+    expect(row).toEqual({
+      result: null,
+      model_call_count: 2,
+      model_response_count: 1,
+      tool_call_count: 2,
+      changed_files: null,
+    });
+    const failedCall = temporary.database.$client
+      .prepare("select usage, parse_path, prompt_tokens from model_calls where status = 'error'")
+      .get();
     expect(failedCall).toEqual({ usage: null, parse_path: null, prompt_tokens: null });
   });
 
@@ -90,7 +120,10 @@ describe('createConversationWriter', () => {
 
   it('stores a conversation whose rows the database refuses as a bare row with the reason, never half of it', () => {
     const failures: StorageError[] = [];
-    const writer = createConversationWriter(temporary.database, { maxBatch: 100, onError: (error) => failures.push(error) });
+    const writer = createConversationWriter(temporary.database, {
+      maxBatch: 100,
+      onError: (error) => failures.push(error),
+    });
     const broken = docstringConversation();
     // Forced past TypeScript: SQLite's NOT NULL refuses the second tool execution, after the
     // conversation row, its messages, its model calls and its first execution were inserted.
@@ -102,9 +135,13 @@ describe('createConversationWriter', () => {
 
     // Every slot is stored: the broken one as its row alone, marked as an error that says why.
     expect(writer.completedSlots(experimentId)).toEqual(new Set([slotKey(0, 0), slotKey(0, 1), slotKey(0, 2)]));
-    const bare = temporary.database.$client.prepare('select outcome, error, model_call_count from conversations where slot = 1').get() as { outcome: string; error: string; model_call_count: number };
+    const bare = temporary.database.$client
+      .prepare('select outcome, error, model_call_count from conversations where slot = 1')
+      .get() as { outcome: string; error: string; model_call_count: number };
     expect(bare).toMatchObject({ outcome: 'error', model_call_count: 0 });
-    expect(bare.error).toMatch(/could not be stored as it was \(NOT NULL constraint failed: tool_executions.tool_name\); only this row was kept/);
+    expect(bare.error).toMatch(
+      /could not be stored as it was \(NOT NULL constraint failed: tool_executions.tool_name\); only this row was kept/,
+    );
     expect(countRows('messages')).toBe(8 + 3);
     expect(countRows('model_calls')).toBe(3 + 1);
     expect(countRows('tool_executions')).toBe(3);
@@ -124,8 +161,12 @@ describe('createConversationWriter', () => {
     expect(writer.completedSlots(experimentId)).toEqual(new Set([slotKey(0, 0), slotKey(0, 1)]));
     expect(countRows('messages')).toBe(3 + 3);
     const stored = getConversationRecord(temporary.database, storedIdOfSlot(1))?.record;
-    expect(stored?.modelCalls[0].response).toEqual({ remora_placeholder: expect.stringMatching(/^could not be stored as it was: .*BigInt/) });
-    expect(stored?.knowledge).toEqual({ remora_placeholder: expect.stringMatching(/^could not be stored as it was: Maximum call stack size exceeded/) });
+    expect(stored?.modelCalls[0].response).toEqual({
+      remora_placeholder: expect.stringMatching(/^could not be stored as it was: .*BigInt/),
+    });
+    expect(stored?.knowledge).toEqual({
+      remora_placeholder: expect.stringMatching(/^could not be stored as it was: Maximum call stack size exceeded/),
+    });
     expect(stored?.messages).toEqual(unserialisable.messages);
   });
 
@@ -142,7 +183,9 @@ describe('createConversationWriter', () => {
     const note = `… [cut by Remora: ${content.length} characters in all]`;
     expect(stored?.messages[2].content).toBe(`${'x'.repeat(64 * 1024)}${note}`);
     expect(stored?.finalText).toBe(`${'x'.repeat(64 * 1024)}${note}`);
-    expect(stored?.modelCalls[0].response).toEqual({ choices: [{ message: { role: 'assistant', content: `${'x'.repeat(64 * 1024)}${note}` } }] });
+    expect(stored?.modelCalls[0].response).toEqual({
+      choices: [{ message: { role: 'assistant', content: `${'x'.repeat(64 * 1024)}${note}` } }],
+    });
     // The prompt's own messages are kept exactly.
     expect(stored?.messages.slice(0, 2)).toEqual(large.messages.slice(0, 2));
   });
@@ -171,7 +214,10 @@ describe('createConversationWriter', () => {
     const brokenMeta = (slot: number) => ({ ...meta(slot), variantName: null as unknown as string });
 
     const reported: StorageError[] = [];
-    const reporting = createConversationWriter(temporary.database, { flushIntervalMs: 10, onError: (error) => reported.push(error) });
+    const reporting = createConversationWriter(temporary.database, {
+      flushIntervalMs: 10,
+      onError: (error) => reported.push(error),
+    });
     reporting.write(experimentId, brokenMeta(0), broken);
     vi.advanceTimersByTime(10);
     expect(reported).toHaveLength(1);
@@ -224,7 +270,12 @@ describe('createConversationWriter', () => {
     writer.write(experimentId, meta(0, 0), textConversation());
     writer.flush();
     writer.write(experimentId, meta(4, 1), textConversation());
-    const other = createExperiment(temporary.database, { agentName: 'docstring', config: experimentConfig(), simulated: true, totalConversations: 1 }).id;
+    const other = createExperiment(temporary.database, {
+      agentName: 'docstring',
+      config: experimentConfig(),
+      simulated: true,
+      totalConversations: 1,
+    }).id;
     writer.write(other, meta(9), textConversation());
     expect(writer.completedSlots(experimentId)).toEqual(new Set(['0:0', '1:4']));
     writer.close();
@@ -242,7 +293,7 @@ describe('createConversationWriter', () => {
     const cpu = process.cpuUsage(started);
     const wall = performance.now() - startedAt;
     console.log(
-      `conversation writer: ${(((cpu.user + cpu.system) / conversations)).toFixed(1)} µs CPU and ` +
+      `conversation writer: ${((cpu.user + cpu.system) / conversations).toFixed(1)} µs CPU and ` +
         `${((wall * 1000) / conversations).toFixed(1)} µs wall per conversation ` +
         `(${record.modelCalls.length} model calls, ${record.messages.length} messages, ${record.toolExecutions.length} tool executions)`,
     );

@@ -39,7 +39,10 @@ export function slotKey(variantIndex: number, slot: number): string {
   return `${variantIndex}:${slot}`;
 }
 
-export function createConversationWriter(database: RemoraDatabase, options: ConversationWriterOptions = {}): ConversationWriter {
+export function createConversationWriter(
+  database: RemoraDatabase,
+  options: ConversationWriterOptions = {},
+): ConversationWriter {
   const maxBatch = Math.max(1, options.maxBatch ?? 50);
   const flushIntervalMs = Math.max(0, options.flushIntervalMs ?? 200);
   const storeBatch = prepareBatchStore(database);

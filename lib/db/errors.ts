@@ -17,6 +17,8 @@ export class StorageError extends RemoraError {
 
   /** One error that reports both, so that neither hides the other. */
   static combine(first: StorageError, second: StorageError): StorageError {
-    return new StorageError(`${first.message}; ${second.message}`, [...first.failures, ...second.failures], { cause: first });
+    return new StorageError(`${first.message}; ${second.message}`, [...first.failures, ...second.failures], {
+      cause: first,
+    });
   }
 }

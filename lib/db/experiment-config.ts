@@ -82,8 +82,15 @@ export function datasetOf(config: unknown): StoredDatasetCases | null {
   };
 }
 
-const StoredCasesOf = z.object({ datasetId: z.string(), name: z.string(), count: z.number(), kinds: z.array(z.enum(['call', 'no_call'])) });
-const StoredInputs = z.looseObject({ experiment: z.looseObject({ inputs: z.array(z.unknown()), storedCases: StoredCasesOf.optional() }) });
+const StoredCasesOf = z.object({
+  datasetId: z.string(),
+  name: z.string(),
+  count: z.number(),
+  kinds: z.array(z.enum(['call', 'no_call'])),
+});
+const StoredInputs = z.looseObject({
+  experiment: z.looseObject({ inputs: z.array(z.unknown()), storedCases: StoredCasesOf.optional() }),
+});
 
 /** How many inputs the experiment cycles over, or null when the config does not say. */
 export function inputCountOf(config: unknown): number | null {

@@ -1,6 +1,15 @@
 // The whole SQLite schema. Times are milliseconds since the epoch; JSON columns hold TEXT.
 // Migrations in drizzle/ are generated from this file with `npx drizzle-kit generate`.
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from 'drizzle-orm/sqlite-core';
 import { sql } from 'drizzle-orm';
 import type { ToolCall, Usage } from '../protocol/messages';
 import type { ModelCallRecord, Outcome, ValidatedCall } from '../runner/types';
@@ -164,7 +173,13 @@ export const conversations = sqliteTable(
     ),
     index('conversations_case_index').on(table.experimentId, table.caseId),
     // Also covers the metrics' GROUP BY, so it never reads the conversation rows themselves.
-    index('conversations_variant_outcome_index').on(table.experimentId, table.variantIndex, table.outcome, table.modelResponseCount, table.taskSuccess),
+    index('conversations_variant_outcome_index').on(
+      table.experimentId,
+      table.variantIndex,
+      table.outcome,
+      table.modelResponseCount,
+      table.taskSuccess,
+    ),
     index('conversations_outcome_index').on(table.experimentId, table.outcome),
   ],
 );
@@ -250,7 +265,9 @@ export const modelCalls = sqliteTable(
     // with responses 'aggregate'), not a sort of every call.
     index('model_calls_latency_index').on(table.experimentId, table.variantIndex, table.status, table.latencyMs),
     // Failed requests over all experiments (the search's model_request_failed filter); few rows.
-    index('model_calls_failed_index').on(table.conversationId).where(sql`status = 'error'`),
+    index('model_calls_failed_index')
+      .on(table.conversationId)
+      .where(sql`status = 'error'`),
   ],
 );
 
@@ -281,7 +298,9 @@ export const toolExecutions = sqliteTable(
     // The search's tool filter: conversations that called a tool, in one experiment or in all.
     index('tool_executions_tool_index').on(table.toolName, table.experimentId, table.conversationId),
     // The search's error-kind filter over all experiments; errors are few, so the index is small.
-    index('tool_executions_error_kind_index').on(table.errorKind, table.conversationId).where(sql`error_kind is not null`),
+    index('tool_executions_error_kind_index')
+      .on(table.errorKind, table.conversationId)
+      .where(sql`error_kind is not null`),
   ],
 );
 
@@ -369,7 +388,12 @@ export const callScores = sqliteTable(
     correct: integer('correct', { mode: 'boolean' }).notNull(),
   },
   (table) => [
-    index('call_scores_confusion_index').on(table.experimentId, table.variantIndex, table.expectedName, table.calledName),
+    index('call_scores_confusion_index').on(
+      table.experimentId,
+      table.variantIndex,
+      table.expectedName,
+      table.calledName,
+    ),
     index('call_scores_conversation_index').on(table.conversationId),
   ],
 );
@@ -458,7 +482,10 @@ export const campaigns = sqliteTable(
     testRun: jsonColumn<Record<string, unknown>>('test_run'),
     createdAt: integer('created_at').notNull(),
   },
-  (table) => [index('campaigns_config_hash_index').on(table.configHash), index('campaigns_created_at_index').on(table.createdAt)],
+  (table) => [
+    index('campaigns_config_hash_index').on(table.configHash),
+    index('campaigns_created_at_index').on(table.createdAt),
+  ],
 );
 
 export const campaignFiles = sqliteTable(

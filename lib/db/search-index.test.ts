@@ -30,7 +30,11 @@ function migrationsBeforeSearch(): string {
 }
 
 const matches = (database: ReturnType<typeof openDatabase>, query: string) =>
-  database.$client.prepare('select d.conversation_id as id from conversation_text join search_documents d on d.id = conversation_text.rowid where conversation_text match ?').all(query);
+  database.$client
+    .prepare(
+      'select d.conversation_id as id from conversation_text join search_documents d on d.id = conversation_text.rowid where conversation_text match ?',
+    )
+    .all(query);
 
 describe('the search index migration', () => {
   it('indexes the conversations stored before it, and every one after', () => {
@@ -41,11 +45,20 @@ describe('the search index migration', () => {
     // By hand: the schema of today has columns that later migrations add.
     const experimentId = 'experiment-before-search';
     old.$client
-      .prepare('insert into experiments (id, agent_name, status, config, config_hash, simulated, total_conversations, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'insert into experiments (id, agent_name, status, config, config_hash, simulated, total_conversations, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
+      )
       .run(experimentId, 'docstring', 'pending', JSON.stringify(experimentConfig()), 'hash', 1, 2, Date.now());
     // Today's writer also keeps summary counters, whose table a later migration adds: lent for the write.
-    old.$client.exec('create table summary_counters (experiment_id text, scope text, variant_index integer, input_index integer, counts text, primary key (experiment_id, scope, variant_index, input_index))');
-    const before = storeConversation(old, experimentId, { variantIndex: 0, variantName: 'baseline', slot: 0, inputIndex: 0 }, failingConversation());
+    old.$client.exec(
+      'create table summary_counters (experiment_id text, scope text, variant_index integer, input_index integer, counts text, primary key (experiment_id, scope, variant_index, input_index))',
+    );
+    const before = storeConversation(
+      old,
+      experimentId,
+      { variantIndex: 0, variantName: 'baseline', slot: 0, inputIndex: 0 },
+      failingConversation(),
+    );
     // Written by the code of the time, which kept no search documents and no counters.
     old.$client.prepare('delete from search_documents').run();
     old.$client.exec('drop table summary_counters');
@@ -53,7 +66,12 @@ describe('the search index migration', () => {
 
     const database = openDatabase(file);
     expect(matches(database, 'overloaded')).toEqual([{ id: before }]);
-    const after = storeConversation(database, experimentId, { variantIndex: 0, variantName: 'baseline', slot: 1, inputIndex: 0 }, docstringConversation());
+    const after = storeConversation(
+      database,
+      experimentId,
+      { variantIndex: 0, variantName: 'baseline', slot: 1, inputIndex: 0 },
+      docstringConversation(),
+    );
     expect(matches(database, '{calls}: write_docstring')).toEqual([{ id: after }]);
     expect(matches(database, '{results}: written')).toEqual([{ id: after }]);
     expect(matches(database, '{input}: math')).toHaveLength(2);
@@ -66,10 +84,22 @@ describe('the search index migration', () => {
 
   it('stores a conversation whose stored response is not JSON text', () => {
     const database = openDatabase(':memory:');
-    const experimentId = createExperiment(database, { agentName: 'docstring', config: experimentConfig(), simulated: true, totalConversations: 1 }).id;
+    const experimentId = createExperiment(database, {
+      agentName: 'docstring',
+      config: experimentConfig(),
+      simulated: true,
+      totalConversations: 1,
+    }).id;
     const record = failingConversation();
     record.modelCalls[1].response = 'plain text body';
-    expect(storeConversation(database, experimentId, { variantIndex: 0, variantName: 'baseline', slot: 0, inputIndex: 0 }, record)).not.toBeNull();
+    expect(
+      storeConversation(
+        database,
+        experimentId,
+        { variantIndex: 0, variantName: 'baseline', slot: 0, inputIndex: 0 },
+        record,
+      ),
+    ).not.toBeNull();
     expect(matches(database, 'upstream')).toHaveLength(1);
     closeDatabase(database);
   });

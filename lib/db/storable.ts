@@ -76,7 +76,10 @@ export function createStorable(options: StorableOptions = {}): Storable {
         return text;
       }
       notes.push({ field, reason: `${text.length} characters of JSON; a preview is kept` });
-      return JSON.stringify({ [PLACEHOLDER_KEY]: `too large to store whole: ${text.length} characters of JSON`, preview: text.slice(0, maxText) });
+      return JSON.stringify({
+        [PLACEHOLDER_KEY]: `too large to store whole: ${text.length} characters of JSON`,
+        preview: text.slice(0, maxText),
+      });
     },
     text(value, field) {
       if (value === null || value === undefined) return null;

@@ -79,27 +79,48 @@ function plan(request: EmbeddedChatRequest, tools: ToolSpec[]): Plan {
   if (tools.length === 0) return { error: `tool_choice ${JSON.stringify(choice)} needs tools in the request` };
   const callable = tools.filter((tool) => isCallableName(tool.function.name));
   if (choice === 'required') {
-    if (callable.length === 0) return { error: 'no tool has a name FunctionGemma can call (letters, digits, "_", "." and "-")' };
+    if (callable.length === 0)
+      return { error: 'no tool has a name FunctionGemma can call (letters, digits, "_", "." and "-")' };
     return { constraint: 'required', grammarTools: callable };
   }
   const name = choice.function.name;
   const tool = tools.find((candidate) => candidate.function.name === name);
-  if (!tool) return { error: `tool_choice names "${name}", which is not among the request's tools (${tools.map((entry) => entry.function.name).join(', ')})` };
-  if (!isCallableName(name)) return { error: `the tool name "${name}" cannot be written in FunctionGemma's call syntax (letters, digits, "_", "." and "-")` };
+  if (!tool)
+    return {
+      error: `tool_choice names "${name}", which is not among the request's tools (${tools.map((entry) => entry.function.name).join(', ')})`,
+    };
+  if (!isCallableName(name))
+    return {
+      error: `the tool name "${name}" cannot be written in FunctionGemma's call syntax (letters, digits, "_", "." and "-")`,
+    };
   return { constraint: 'named', grammarTools: [tool] };
 }
 
 /** The assistant message a server with a FunctionGemma parser would send for this output. */
-export function messageFromOutput(rawText: string, makeId: () => string = newCallId): { message: AssistantMessage; hasCalls: boolean } {
+export function messageFromOutput(
+  rawText: string,
+  makeId: () => string = newCallId,
+): { message: AssistantMessage; hasCalls: boolean } {
   const decoded = decodeNativeCalls(rawText);
-  const readable = decoded.found && decoded.error === null && decoded.calls.length > 0 && decoded.calls.every((call) => !call.argumentsError);
+  const readable =
+    decoded.found &&
+    decoded.error === null &&
+    decoded.calls.length > 0 &&
+    decoded.calls.every((call) => !call.argumentsError);
   if (!readable) return { message: { role: 'assistant', content: rawText.trim() }, hasCalls: false };
   const toolCalls: ToolCall[] = decoded.calls.map((call) => ({
     id: makeId(),
     type: 'function',
     function: { name: call.name, arguments: JSON.stringify(call.arguments) },
   }));
-  return { message: { role: 'assistant', content: decoded.textBefore === '' ? null : decoded.textBefore, tool_calls: toolCalls }, hasCalls: true };
+  return {
+    message: {
+      role: 'assistant',
+      content: decoded.textBefore === '' ? null : decoded.textBefore,
+      tool_calls: toolCalls,
+    },
+    hasCalls: true,
+  };
 }
 
 function promptTokens(loaded: LoadedModel, request: EmbeddedChatRequest, tools: ToolSpec[]): Token[] {
@@ -115,8 +136,13 @@ function present(tokens: (Token | null)[]): Token[] {
   return tokens.filter((token): token is Token => token !== null);
 }
 
-export async function completeChat(loaded: LoadedModel, request: EmbeddedChatRequest, options: CompletionOptions = {}): Promise<CompletionOutcome> {
-  if (!Array.isArray(request.messages) || request.messages.length === 0) return invalid('messages must hold at least one message');
+export async function completeChat(
+  loaded: LoadedModel,
+  request: EmbeddedChatRequest,
+  options: CompletionOptions = {},
+): Promise<CompletionOutcome> {
+  if (!Array.isArray(request.messages) || request.messages.length === 0)
+    return invalid('messages must hold at least one message');
   const tools = request.tools ?? [];
   const planned = plan(request, tools);
   if ('error' in planned) return invalid(planned.error);
@@ -125,14 +151,25 @@ export async function completeChat(loaded: LoadedModel, request: EmbeddedChatReq
   let grammar = null;
   if (planned.grammarTools.length > 0) {
     if (ids.startFunctionCall === null || ids.endFunctionCall === null || ids.escape === null) {
-      return invalid(`tool_choice ${planned.constraint} needs FunctionGemma's control tokens, and ${loaded.name} lacks some: ${loaded.warnings.join('; ')}`);
+      return invalid(
+        `tool_choice ${planned.constraint} needs FunctionGemma's control tokens, and ${loaded.name} lacks some: ${loaded.warnings.join('; ')}`,
+      );
     }
-    const text = buildCallGrammar(planned.grammarTools, { startFunctionCall: ids.startFunctionCall, endFunctionCall: ids.endFunctionCall, escape: ids.escape });
+    const text = buildCallGrammar(planned.grammarTools, {
+      startFunctionCall: ids.startFunctionCall,
+      endFunctionCall: ids.endFunctionCall,
+      escape: ids.escape,
+    });
     if (text !== null) {
       try {
         grammar = await loaded.createGrammar(text);
       } catch (error) {
-        return { ok: false, status: 500, type: 'server_error', error: `the call grammar for these tools could not be built: ${errorMessage(error)}` };
+        return {
+          ok: false,
+          status: 500,
+          type: 'server_error',
+          error: `the call grammar for these tools could not be built: ${errorMessage(error)}`,
+        };
       }
     }
   }
@@ -159,12 +196,20 @@ export async function completeChat(loaded: LoadedModel, request: EmbeddedChatReq
   } catch (error) {
     if (PromptTooLongError.is(error)) return invalid(error.message);
     if (options.signal?.aborted) return { ok: false, status: 499, type: 'cancelled', error: 'request cancelled' };
-    return { ok: false, status: 500, type: 'server_error', error: `the embedded engine failed: ${errorMessage(error)}` };
+    return {
+      ok: false,
+      status: 500,
+      type: 'server_error',
+      error: `the embedded engine failed: ${errorMessage(error)}`,
+    };
   }
-  if (generated.finishReason === 'cancelled') return { ok: false, status: 499, type: 'cancelled', error: 'request cancelled' };
+  if (generated.finishReason === 'cancelled')
+    return { ok: false, status: 499, type: 'cancelled', error: 'request cancelled' };
 
   const { message, hasCalls } = messageFromOutput(generated.text, options.newCallId);
-  const finishReason: 'tool_calls' | Exclude<FinishReason, 'cancelled'> = hasCalls ? 'tool_calls' : generated.finishReason;
+  const finishReason: 'tool_calls' | Exclude<FinishReason, 'cancelled'> = hasCalls
+    ? 'tool_calls'
+    : generated.finishReason;
   const completionTokens = generated.tokens.length;
   return {
     ok: true,
@@ -179,11 +224,21 @@ export async function completeChat(loaded: LoadedModel, request: EmbeddedChatReq
           message,
           finish_reason: finishReason,
           logprobs: request.logprobs
-            ? { content: generated.tokens.map((token) => ({ token: token.text, logprob: token.probability === null ? null : Math.log(token.probability), top_logprobs: [] })) }
+            ? {
+                content: generated.tokens.map((token) => ({
+                  token: token.text,
+                  logprob: token.probability === null ? null : Math.log(token.probability),
+                  top_logprobs: [],
+                })),
+              }
             : null,
         },
       ],
-      usage: { prompt_tokens: generated.promptTokens, completion_tokens: completionTokens, total_tokens: generated.promptTokens + completionTokens },
+      usage: {
+        prompt_tokens: generated.promptTokens,
+        completion_tokens: completionTokens,
+        total_tokens: generated.promptTokens + completionTokens,
+      },
       remora: {
         engine: 'embedded',
         model_file: loaded.path,
@@ -193,7 +248,11 @@ export async function completeChat(loaded: LoadedModel, request: EmbeddedChatReq
         seed,
         tokens: generated.tokens,
         cached_prompt_tokens: generated.cachedPromptTokens,
-        timings_ms: { queue: generated.timings.queueMs, prompt: generated.timings.promptMs, generation: generated.timings.generationMs },
+        timings_ms: {
+          queue: generated.timings.queueMs,
+          prompt: generated.timings.promptMs,
+          generation: generated.timings.generationMs,
+        },
       },
     },
   };

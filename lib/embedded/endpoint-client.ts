@@ -20,10 +20,16 @@ export function ggufPathFor(endpoint: Pick<EmbeddedEndpoint, 'ggufPath'>, model:
  * Checks the file now (a missing or foreign file is a ConfigurationError before any conversation
  * starts) and returns a client that loads the model on its first request.
  */
-export function createEmbeddedClient(endpoint: EmbeddedEndpoint, settings: Pick<RunnerSettings, 'model'>, registry?: ModelRegistry): EmbeddedModelClient {
+export function createEmbeddedClient(
+  endpoint: EmbeddedEndpoint,
+  settings: Pick<RunnerSettings, 'model'>,
+  registry?: ModelRegistry,
+): EmbeddedModelClient {
   const ggufPath = ggufPathFor(endpoint, settings.model);
   if (ggufPath === null) {
-    throw new ConfigurationError(`the embedded endpoint has no GGUF file for model "${settings.model}": give the endpoint a ggufPath, or name a .gguf file as the agent's or the variant's model`);
+    throw new ConfigurationError(
+      `the embedded endpoint has no GGUF file for model "${settings.model}": give the endpoint a ggufPath, or name a .gguf file as the agent's or the variant's model`,
+    );
   }
   const checked = checkGgufFile(ggufPath);
   return new EmbeddedModelClient({ ggufPath: checked.path, settings: endpoint.engine, registry });

@@ -36,7 +36,10 @@ const ask: ChatMessage[] = [
   { role: 'user', content: 'What is the weather in Tokyo?' },
 ];
 
-async function body(engine: EmbeddedEngine, request: Parameters<EmbeddedEngine['complete']>[0]): Promise<EmbeddedCompletionBody> {
+async function body(
+  engine: EmbeddedEngine,
+  request: Parameters<EmbeddedEngine['complete']>[0],
+): Promise<EmbeddedCompletionBody> {
   const outcome = await engine.complete(request);
   if (!outcome.ok) throw new Error(`expected a completion, got ${outcome.status}: ${outcome.error}`);
   return outcome.body;
@@ -64,7 +67,10 @@ describe('loading', () => {
       const outcome = await new EmbeddedEngine({ ggufPath: file, registry }).complete({ model: 'm', messages: ask });
       expect(outcome.ok).toBe(false);
       if (!outcome.ok) expect(outcome.error).toMatch(message);
-      const client = await new EmbeddedModelClient({ ggufPath: file, registry }).complete({ model: 'm', messages: ask });
+      const client = await new EmbeddedModelClient({ ggufPath: file, registry }).complete({
+        model: 'm',
+        messages: ask,
+      });
       expect(client).toMatchObject({ ok: false, attempts: 1 });
     }
   });
@@ -78,12 +84,25 @@ describe('native prompting and stopping', () => {
     const choice = result.choices[0];
     expect(choice.finish_reason).toBe('tool_calls');
     expect(choice.message.content).toBeNull();
-    expect(choice.message.tool_calls).toEqual([{ id: expect.stringMatching(/^call_[0-9a-f]+$/), type: 'function', function: { name: 'go', arguments: '{}' } }]);
+    expect(choice.message.tool_calls).toEqual([
+      { id: expect.stringMatching(/^call_[0-9a-f]+$/), type: 'function', function: { name: 'go', arguments: '{}' } },
+    ]);
     expect(parseResponse(choice.message)).toMatchObject({ path: 'tool_calls', calls: [{ name: 'go', arguments: {} }] });
     // Usage counts real tokens: the rendered prompt's, and every generated one (the stop token too).
     const prompt = randomModel.model.tokenize(renderPrompt({ messages: ask, tools: TEST_TOOLS }), true);
-    expect(result.usage).toEqual({ prompt_tokens: prompt.length, completion_tokens: 6, total_tokens: prompt.length + 6 });
-    expect(result.remora.tokens.map((token) => token.text)).toEqual(['<start_function_call>', 'call:', 'go', '{', '}', '<end_function_call>']);
+    expect(result.usage).toEqual({
+      prompt_tokens: prompt.length,
+      completion_tokens: 6,
+      total_tokens: prompt.length + 6,
+    });
+    expect(result.remora.tokens.map((token) => token.text)).toEqual([
+      '<start_function_call>',
+      'call:',
+      'go',
+      '{',
+      '}',
+      '<end_function_call>',
+    ]);
     for (const token of result.remora.tokens) expect(token.probability).toBeGreaterThan(0.9);
     expect(result.model).toBe('tiny');
   });
@@ -91,7 +110,11 @@ describe('native prompting and stopping', () => {
   it('stops at <end_of_turn> without keeping it, after a tool result, reusing the cached prompt', async () => {
     const messages: ChatMessage[] = [
       ...ask,
-      { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'go', arguments: '{}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'go', arguments: '{}' } }],
+      },
       { role: 'tool', tool_call_id: 'call_1', name: 'go', content: '{"ok":true}' },
     ];
     const result = await body(scripted, { model: 'tiny', messages, tools: TEST_TOOLS, temperature: 0 });
@@ -102,7 +125,14 @@ describe('native prompting and stopping', () => {
   });
 
   it('stops at <start_function_response> so that the model cannot invent a tool result', async () => {
-    const messages: ChatMessage[] = [...ask, { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'go', arguments: '{}' } }] }];
+    const messages: ChatMessage[] = [
+      ...ask,
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'go', arguments: '{}' } }],
+      },
+    ];
     const result = await body(scripted, { model: 'tiny', messages, temperature: 0 });
     expect(result.remora.raw_text).toBe('Oops');
     expect(result.remora.stopped_by).toBe('<start_function_response>');
@@ -111,7 +141,16 @@ describe('native prompting and stopping', () => {
   it('also stops when the model spells a stop token out in plain characters', async () => {
     const file = path.join(models.folder, 'spelled.gguf');
     await writeTinyModel(file, {
-      transitions: { '\n': '<start_function_call>', '<start_function_call>': 'call:', 'call:': 'go', go: '{', '{': '}', '}': '<', '<': 'end_function_call>', 'end_function_call>': 'X' },
+      transitions: {
+        '\n': '<start_function_call>',
+        '<start_function_call>': 'call:',
+        'call:': 'go',
+        go: '{',
+        '{': '}',
+        '}': '<',
+        '<': 'end_function_call>',
+        'end_function_call>': 'X',
+      },
     });
     const spelled = new EmbeddedEngine({ ggufPath: file, registry, settings: { sequences: 1, threads: 1 } });
     const result = await body(spelled, { model: 'tiny', messages: ask, temperature: 0, max_tokens: 20 });
@@ -130,7 +169,14 @@ describe('native prompting and stopping', () => {
   });
 
   it('tool_choice none forbids starting a call', async () => {
-    const result = await body(scripted, { model: 'tiny', messages: ask, tools: TEST_TOOLS, tool_choice: 'none', temperature: 0, max_tokens: 8 });
+    const result = await body(scripted, {
+      model: 'tiny',
+      messages: ask,
+      tools: TEST_TOOLS,
+      tool_choice: 'none',
+      temperature: 0,
+      max_tokens: 8,
+    });
     expect(result.remora.constraint).toBe('no_calls');
     expect(result.remora.raw_text).not.toContain('<start_function_call>');
     expect(result.choices[0].message.tool_calls).toBeUndefined();
@@ -139,10 +185,26 @@ describe('native prompting and stopping', () => {
   it('refuses what a server refuses, with a 400', async () => {
     const cases = [
       { request: { model: 'm', messages: ask, tool_choice: 'required' as const }, message: /needs tools/ },
-      { request: { model: 'm', messages: ask, tools: TEST_TOOLS, tool_choice: { type: 'function' as const, function: { name: 'nope' } } }, message: /"nope", which is not among/ },
-      { request: { model: 'm', messages: [{ role: 'user' as const, content: 'x'.repeat(5000) }] }, message: /the prompt has \d+ tokens; the context holds 4096/ },
       {
-        request: { model: 'm', messages: ask, tools: [{ type: 'function' as const, function: { name: 'two words', description: '', parameters: {} } }], tool_choice: 'required' as const },
+        request: {
+          model: 'm',
+          messages: ask,
+          tools: TEST_TOOLS,
+          tool_choice: { type: 'function' as const, function: { name: 'nope' } },
+        },
+        message: /"nope", which is not among/,
+      },
+      {
+        request: { model: 'm', messages: [{ role: 'user' as const, content: 'x'.repeat(5000) }] },
+        message: /the prompt has \d+ tokens; the context holds 4096/,
+      },
+      {
+        request: {
+          model: 'm',
+          messages: ask,
+          tools: [{ type: 'function' as const, function: { name: 'two words', description: '', parameters: {} } }],
+          tool_choice: 'required' as const,
+        },
         message: /no tool has a name FunctionGemma can call/,
       },
     ];
@@ -202,7 +264,8 @@ describe('cancellation', () => {
     expect(randomModel.pool.waitingCount).toBe(0);
     controllers[0].abort();
     controllers[1].abort();
-    for (const outcome of await Promise.all(outcomes.slice(0, 2))) expect(outcome).toMatchObject({ ok: false, type: 'cancelled' });
+    for (const outcome of await Promise.all(outcomes.slice(0, 2)))
+      expect(outcome).toMatchObject({ ok: false, type: 'cancelled' });
     expect(randomModel.pool.freeCount).toBe(2);
   });
 });
@@ -211,9 +274,19 @@ describe('constrained decoding in the native format', () => {
   it('under required, every output of the random model is one valid native call to a declared tool', async () => {
     const seen = new Set<string>();
     for (let seed = 1; seed <= 24; seed += 1) {
-      const result = await body(random, { model: 'm', messages: ask, tools: TEST_TOOLS, tool_choice: 'required', temperature: 1, seed, max_tokens: 400 });
+      const result = await body(random, {
+        model: 'm',
+        messages: ask,
+        tools: TEST_TOOLS,
+        tool_choice: 'required',
+        temperature: 1,
+        seed,
+        max_tokens: 400,
+      });
       const raw = result.remora.raw_text;
-      expect(raw, raw).toMatch(/^<start_function_call>call:(get_weather|set_alarm|submit_result)\{.*\}<end_function_call>$/s);
+      expect(raw, raw).toMatch(
+        /^<start_function_call>call:(get_weather|set_alarm|submit_result)\{.*\}<end_function_call>$/s,
+      );
       expect(result.remora.constraint).toBe('required');
       const parsed = parseResponse(result.choices[0].message);
       expect(parsed.path, raw).toBe('tool_calls');
@@ -242,13 +315,28 @@ describe('constrained decoding in the native format', () => {
       });
       expect(result.remora.constraint).toBe('named');
       const parsed = parseResponse(result.choices[0].message);
-      expect(parsed.calls.map((call) => call.name), result.remora.raw_text).toEqual(['set_alarm']);
+      expect(
+        parsed.calls.map((call) => call.name),
+        result.remora.raw_text,
+      ).toEqual(['set_alarm']);
       expect(checkArguments(TEST_TOOLS[1].function.parameters, parsed.calls[0].arguments).ok).toBe(true);
     }
   });
 
   it('under auto there is no constraint: the same random model writes no call', async () => {
-    const results = await Promise.all([1, 2, 3].map((seed) => body(random, { model: 'm', messages: ask, tools: TEST_TOOLS, tool_choice: 'auto', temperature: 1, seed, max_tokens: 30 })));
+    const results = await Promise.all(
+      [1, 2, 3].map((seed) =>
+        body(random, {
+          model: 'm',
+          messages: ask,
+          tools: TEST_TOOLS,
+          tool_choice: 'auto',
+          temperature: 1,
+          seed,
+          max_tokens: 30,
+        }),
+      ),
+    );
     for (const result of results) {
       expect(result.remora.constraint).toBe('auto');
       expect(result.remora.raw_text).not.toMatch(/^<start_function_call>call:/);

@@ -40,10 +40,16 @@ export class EmbeddedEngine {
     try {
       loaded = await this.load();
     } catch (error) {
-      const message = ConfigurationError.is(error) ? error.message : `the embedded model could not be loaded: ${errorMessage(error)}`;
+      const message = ConfigurationError.is(error)
+        ? error.message
+        : `the embedded model could not be loaded: ${errorMessage(error)}`;
       return { ok: false, status: 500, type: 'server_error', error: message };
     }
-    return completeChat(loaded, request, { signal, defaultMaxTokens: this.options.defaultMaxTokens, newCallId: this.options.newCallId });
+    return completeChat(loaded, request, {
+      signal,
+      defaultMaxTokens: this.options.defaultMaxTokens,
+      newCallId: this.options.newCallId,
+    });
   }
 }
 

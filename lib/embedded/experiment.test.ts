@@ -38,7 +38,10 @@ afterAll(async () => {
   models?.remove();
 });
 
-function config(endpoint: Partial<ExperimentConfigInput['endpoint']>, variants: ExperimentConfigInput['variants']): ExperimentConfig {
+function config(
+  endpoint: Partial<ExperimentConfigInput['endpoint']>,
+  variants: ExperimentConfigInput['variants'],
+): ExperimentConfig {
   return ExperimentConfig.parse({
     agent: 'harness',
     variants,
@@ -87,21 +90,29 @@ describe('an experiment on an embedded endpoint', () => {
   });
 
   it('a variant may name its own GGUF file as its model', async () => {
-    const experiment = config({ ggufPath: models.random }, [{ name: 'own', model: models.scripted, settings: { toolChoice: 'auto', temperature: 0 } }]);
+    const experiment = config({ ggufPath: models.random }, [
+      { name: 'own', model: models.scripted, settings: { toolChoice: 'auto', temperature: 0 } },
+    ]);
     const { id } = createStoredExperiment(temporary.database, experiment, agent);
     await runStoredExperiment(temporary.database, id, { tools: pool }).done;
     const rows = temporary.database.select().from(modelCalls).where(eq(modelCalls.experimentId, id)).all();
     // The scripted model calls `go` (which the harness agent does not have), then, told so, says "Done".
     const raw = rows.map((row) => [row.turn, (row.response as { remora: { raw_text: string } }).remora.raw_text]);
     const firstTurn = Math.min(...rows.map((row) => row.turn));
-    expect(raw.filter(([turn]) => turn === firstTurn)).toEqual(Array(3).fill([firstTurn, '<start_function_call>call:go{}<end_function_call>']));
+    expect(raw.filter(([turn]) => turn === firstTurn)).toEqual(
+      Array(3).fill([firstTurn, '<start_function_call>call:go{}<end_function_call>']),
+    );
     expect(raw.filter(([turn]) => turn !== firstTurn)).toEqual(Array(3).fill([firstTurn + 1, 'Done']));
   });
 
   it('refuses an embedded endpoint with a baseUrl, and an http one with a ggufPath', () => {
     const variants = [{ name: 'a' }];
-    expect(() => config({ baseUrl: 'http://127.0.0.1:1/v1', ggufPath: models.random }, variants)).toThrow(/an embedded endpoint has no baseUrl/);
-    expect(() => config({ kind: 'http', baseUrl: 'http://127.0.0.1:1/v1', ggufPath: models.random }, variants)).toThrow(/ggufPath and engine only go with kind/);
+    expect(() => config({ baseUrl: 'http://127.0.0.1:1/v1', ggufPath: models.random }, variants)).toThrow(
+      /an embedded endpoint has no baseUrl/,
+    );
+    expect(() => config({ kind: 'http', baseUrl: 'http://127.0.0.1:1/v1', ggufPath: models.random }, variants)).toThrow(
+      /ggufPath and engine only go with kind/,
+    );
     expect(() => config({ kind: 'http' }, variants)).toThrow(/is required for an http endpoint/);
   });
 

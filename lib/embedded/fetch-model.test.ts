@@ -45,9 +45,16 @@ function serve(request: IncomingMessage, response: import('node:http').ServerRes
       response.end();
       return;
     }
-    response.writeHead(206, { 'content-length': content.length - start, 'content-range': `bytes ${start}-${content.length - 1}/${content.length}`, 'accept-ranges': 'bytes' });
+    response.writeHead(206, {
+      'content-length': content.length - start,
+      'content-range': `bytes ${start}-${content.length - 1}/${content.length}`,
+      'accept-ranges': 'bytes',
+    });
   } else {
-    response.writeHead(200, { 'content-length': content.length, 'accept-ranges': behaviour.honourRange ? 'bytes' : 'none' });
+    response.writeHead(200, {
+      'content-length': content.length,
+      'accept-ranges': behaviour.honourRange ? 'bytes' : 'none',
+    });
   }
   const rest = content.subarray(start);
   if (behaviour.dropFirst > 0) {
@@ -90,7 +97,12 @@ describe('fetchModel', () => {
   it('downloads, checks the magic and the checksum, and reports progress', async () => {
     const out = target();
     const progress: DownloadProgress[] = [];
-    const result = await fetchModel({ url: `${origin}/model.gguf`, out, sha256: modelSha.toUpperCase(), onProgress: (update) => progress.push(update) });
+    const result = await fetchModel({
+      url: `${origin}/model.gguf`,
+      out,
+      sha256: modelSha.toUpperCase(),
+      onProgress: (update) => progress.push(update),
+    });
     expect(result).toEqual({ path: out, bytes: model.length, sha256: modelSha, resumedFrom: 0, alreadyPresent: false });
     expect(readFileSync(out).equals(model)).toBe(true);
     expect(existsSync(`${out}.part`)).toBe(false);
@@ -101,7 +113,13 @@ describe('fetchModel', () => {
     behaviour.dropFirst = 1;
     const out = target();
     const notices: string[] = [];
-    const result = await fetchModel({ url: `${origin}/model.gguf`, out, sha256: modelSha, retryDelayMs: 0, onNotice: (text) => notices.push(text) });
+    const result = await fetchModel({
+      url: `${origin}/model.gguf`,
+      out,
+      sha256: modelSha,
+      retryDelayMs: 0,
+      onNotice: (text) => notices.push(text),
+    });
     expect(readFileSync(out).equals(model)).toBe(true);
     expect(result.sha256).toBe(modelSha);
     // The second request asks for the rest of what arrived (at most half: bytes in flight may be lost with the connection).
@@ -116,9 +134,13 @@ describe('fetchModel', () => {
   it('keeps the .part file when it gives up, and the next run resumes it', async () => {
     behaviour.dropFirst = 1;
     const out = target();
-    const failure = await fetchModel({ url: `${origin}/model.gguf`, out, attempts: 1 }).catch((error: unknown) => error);
+    const failure = await fetchModel({ url: `${origin}/model.gguf`, out, attempts: 1 }).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(ServerError);
-    expect((failure as Error).message).toMatch(/did not complete after 1 attempts: .*kept in .*\.part; run the same command again to resume/);
+    expect((failure as Error).message).toMatch(
+      /did not complete after 1 attempts: .*kept in .*\.part; run the same command again to resume/,
+    );
     const kept = statSync(`${out}.part`).size;
     expect(kept).toBeGreaterThan(0);
     expect(kept).toBeLessThanOrEqual(Math.floor(model.length / 2));
@@ -151,7 +173,9 @@ describe('fetchModel', () => {
   it('removes a download whose checksum does not match', async () => {
     const out = target();
     const wrong = '0'.repeat(64);
-    await expect(fetchModel({ url: `${origin}/model.gguf`, out, sha256: wrong })).rejects.toThrow(new RegExp(`checksum does not match: expected ${wrong}, got ${modelSha}`));
+    await expect(fetchModel({ url: `${origin}/model.gguf`, out, sha256: wrong })).rejects.toThrow(
+      new RegExp(`checksum does not match: expected ${wrong}, got ${modelSha}`),
+    );
     expect(existsSync(out)).toBe(false);
     expect(existsSync(`${out}.part`)).toBe(false);
   });
@@ -161,25 +185,33 @@ describe('fetchModel', () => {
     const out = target();
     const failure = await fetchModel({ url: `${origin}/page`, out }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(InputError);
-    expect((failure as Error).message).toMatch(/is not a GGUF file \(it starts with "<!do", not "GGUF"\).*resolve\/main/);
+    expect((failure as Error).message).toMatch(
+      /is not a GGUF file \(it starts with "<!do", not "GGUF"\).*resolve\/main/,
+    );
     expect(existsSync(`${out}.part`)).toBe(false);
   });
 
   it('reports HTTP errors clearly, with a hint for gated models, without retrying a 404', async () => {
     behaviour.status = 404;
-    await expect(fetchModel({ url: `${origin}/missing.gguf`, out: target() })).rejects.toThrow(/answered 404 Not Found/);
+    await expect(fetchModel({ url: `${origin}/missing.gguf`, out: target() })).rejects.toThrow(
+      /answered 404 Not Found/,
+    );
     expect(requests).toHaveLength(1);
     behaviour.status = 401;
     await expect(fetchModel({ url: `${origin}/gated.gguf`, out: target() })).rejects.toThrow(/--token-env/);
     behaviour.status = 503;
-    await expect(fetchModel({ url: `${origin}/busy.gguf`, out: target(), attempts: 2, retryDelayMs: 0 })).rejects.toThrow(/after 2 attempts: the server answered 503/);
+    await expect(
+      fetchModel({ url: `${origin}/busy.gguf`, out: target(), attempts: 2, retryDelayMs: 0 }),
+    ).rejects.toThrow(/after 2 attempts: the server answered 503/);
   });
 
   it('keeps an existing file: refused without --force, skipped when its checksum matches', async () => {
     const out = target();
     writeFileSync(out, model);
     await expect(fetchModel({ url: `${origin}/model.gguf`, out })).rejects.toBeInstanceOf(ConfigurationError);
-    expect(await fetchModel({ url: `${origin}/model.gguf`, out, sha256: modelSha })).toMatchObject({ alreadyPresent: true });
+    expect(await fetchModel({ url: `${origin}/model.gguf`, out, sha256: modelSha })).toMatchObject({
+      alreadyPresent: true,
+    });
     expect(requests).toHaveLength(0);
     writeFileSync(out, 'old');
     await fetchModel({ url: `${origin}/model.gguf`, out, force: true });
@@ -189,16 +221,24 @@ describe('fetchModel', () => {
   it('refuses bad arguments', async () => {
     await expect(fetchModel({ url: 'ftp://example.com/x.gguf', out: target() })).rejects.toThrow(/only http and https/);
     await expect(fetchModel({ url: 'not a url', out: target() })).rejects.toThrow(/not a URL/);
-    await expect(fetchModel({ url: `${origin}/model.gguf`, out: target(), sha256: 'abc' })).rejects.toThrow(/64 hexadecimal digits/);
+    await expect(fetchModel({ url: `${origin}/model.gguf`, out: target(), sha256: 'abc' })).rejects.toThrow(
+      /64 hexadecimal digits/,
+    );
   });
 });
 
 describe('remora fetch-model', () => {
   it('sends the token from the named environment variable and prints the path and checksum', async () => {
     const out = target();
-    const result = await runFetchModelCommand(`${origin}/model.gguf`, { out, sha256: modelSha, tokenEnv: 'MY_TOKEN' }, { MY_TOKEN: 'secret' });
+    const result = await runFetchModelCommand(
+      `${origin}/model.gguf`,
+      { out, sha256: modelSha, tokenEnv: 'MY_TOKEN' },
+      { MY_TOKEN: 'secret' },
+    );
     expect(result.exitCode).toBe(0);
-    expect(result.stdout).toBe(`saved ${out} (${(model.length / 1024 / 1024).toFixed(1)} MB)\nsha256 ${modelSha} (verified)`);
+    expect(result.stdout).toBe(
+      `saved ${out} (${(model.length / 1024 / 1024).toFixed(1)} MB)\nsha256 ${modelSha} (verified)`,
+    );
     expect(requests[0].authorization).toBe('Bearer secret');
   });
 

@@ -27,7 +27,13 @@ export type FetchModelOptions = {
   signal?: AbortSignal;
 };
 
-export type FetchModelResult = { path: string; bytes: number; sha256: string; resumedFrom: number; alreadyPresent: boolean };
+export type FetchModelResult = {
+  path: string;
+  bytes: number;
+  sha256: string;
+  resumedFrom: number;
+  alreadyPresent: boolean;
+};
 
 type AttemptResult = { kind: 'complete'; total: number } | { kind: 'retry'; reason: string };
 
@@ -85,7 +91,10 @@ async function attemptDownload(options: FetchModelOptions, partPath: string): Pr
   }
   if (!response.ok) {
     await response.body?.cancel();
-    const hint = response.status === 401 || response.status === 403 ? ' (a gated model needs a token: pass --token-env NAME with the name of the variable that holds it)' : '';
+    const hint =
+      response.status === 401 || response.status === 403
+        ? ' (a gated model needs a token: pass --token-env NAME with the name of the variable that holds it)'
+        : '';
     const message = `the server answered ${response.status} ${response.statusText} for ${options.url}${hint}`;
     if (response.status === 429 || response.status >= 500) return { kind: 'retry', reason: message };
     throw new ServerError(message, { status: response.status, retryable: false });
@@ -96,7 +105,8 @@ async function attemptDownload(options: FetchModelOptions, partPath: string): Pr
     offset = 0;
   }
   const length = Number(response.headers.get('content-length'));
-  const total = range.total ?? (Number.isFinite(length) && response.headers.has('content-length') ? offset + length : null);
+  const total =
+    range.total ?? (Number.isFinite(length) && response.headers.has('content-length') ? offset + length : null);
   const resumedFrom = offset;
   options.onProgress?.({ received: offset, total, resumedFrom });
 
@@ -110,12 +120,16 @@ async function attemptDownload(options: FetchModelOptions, partPath: string): Pr
       }
     }
   } catch (error) {
-    if (options.signal?.aborted) throw new InputError(`the download was cancelled; ${offset} bytes are kept in ${partPath} for the next run`, [], { cause: error });
+    if (options.signal?.aborted)
+      throw new InputError(`the download was cancelled; ${offset} bytes are kept in ${partPath} for the next run`, [], {
+        cause: error,
+      });
     return { kind: 'retry', reason: `the connection dropped after ${offset} bytes: ${errorMessage(error)}` };
   } finally {
     await file.close();
   }
-  if (total !== null && offset < total) return { kind: 'retry', reason: `the connection closed after ${offset} of ${total} bytes` };
+  if (total !== null && offset < total)
+    return { kind: 'retry', reason: `the connection closed after ${offset} of ${total} bytes` };
   return { kind: 'complete', total: offset };
 }
 
@@ -127,16 +141,19 @@ export async function fetchModel(options: FetchModelOptions): Promise<FetchModel
   } catch (error) {
     throw new InputError(`not a URL: ${options.url}`, [], { cause: error });
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InputError(`only http and https URLs can be fetched, not ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new InputError(`only http and https URLs can be fetched, not ${url.protocol}`);
   const expected = options.sha256?.trim().toLowerCase();
-  if (expected !== undefined && !/^[0-9a-f]{64}$/.test(expected)) throw new InputError('--sha256 must be 64 hexadecimal digits');
+  if (expected !== undefined && !/^[0-9a-f]{64}$/.test(expected))
+    throw new InputError('--sha256 must be 64 hexadecimal digits');
 
   const existing = await fileSize(options.out);
   if (existing !== null) {
     if (expected !== undefined && (await sha256File(options.out)) === expected) {
       return { path: options.out, bytes: existing, sha256: expected, resumedFrom: 0, alreadyPresent: true };
     }
-    if (!options.force) throw new ConfigurationError(`${options.out} exists already; remove it, choose another --out, or pass --force`);
+    if (!options.force)
+      throw new ConfigurationError(`${options.out} exists already; remove it, choose another --out, or pass --force`);
   }
 
   const partPath = `${options.out}.part`;
@@ -158,7 +175,10 @@ export async function fetchModel(options: FetchModelOptions): Promise<FetchModel
   }
   if (!complete) {
     const kept = (await fileSize(partPath)) ?? 0;
-    throw new ServerError(`the download did not complete after ${attempts} attempts: ${last}. ${kept} bytes are kept in ${partPath}; run the same command again to resume`, { retryable: true });
+    throw new ServerError(
+      `the download did not complete after ${attempts} attempts: ${last}. ${kept} bytes are kept in ${partPath}; run the same command again to resume`,
+      { retryable: true },
+    );
   }
 
   const magic = await readMagic(partPath);

@@ -17,7 +17,8 @@ export function literal(text: string): string {
 
 function classCharacter(character: string): string {
   const code = character.codePointAt(0) ?? 0;
-  if (character === ']' || character === '\\' || character === '^' || character === '-' || character === '[') return `\\${character}`;
+  if (character === ']' || character === '\\' || character === '^' || character === '-' || character === '[')
+    return `\\${character}`;
   if (code >= 0x20 && code < 0x7f) return character;
   if (code <= 0xffff) return `\\u${code.toString(16).padStart(4, '0')}`;
   return `\\U${code.toString(16).padStart(8, '0')}`;
@@ -52,7 +53,11 @@ export class RuleSet {
 
   /** A fresh name, for rules that refer to themselves before their body is known. */
   reserve(hint: string): string {
-    const base = hint.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'rule';
+    const base =
+      hint
+        .replace(/[^A-Za-z0-9-]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .toLowerCase() || 'rule';
     let name = base;
     for (let counter = 2; this.definitions.has(name); counter += 1) name = `${base}-${counter}`;
     this.definitions.set(name, '');

@@ -42,8 +42,14 @@ export type GenerationResult = {
 /** The conversation does not fit the context: the request's fault (answered as an invalid request). */
 export class PromptTooLongError extends RemoraError {
   static readonly code = 'PromptTooLongError';
-  constructor(readonly promptTokens: number, readonly contextSize: number) {
-    super('input', `the prompt has ${promptTokens} tokens; the context holds ${contextSize} per conversation (raise the context size)`);
+  constructor(
+    readonly promptTokens: number,
+    readonly contextSize: number,
+  ) {
+    super(
+      'input',
+      `the prompt has ${promptTokens} tokens; the context holds ${contextSize} per conversation (raise the context size)`,
+    );
   }
 }
 
@@ -56,7 +62,11 @@ function findStopText(text: string, from: number, stopTexts: string[]): { index:
   return best;
 }
 
-export async function generate(loaded: LoadedModel, promptTokens: Token[], settings: GenerationSettings): Promise<GenerationResult> {
+export async function generate(
+  loaded: LoadedModel,
+  promptTokens: Token[],
+  settings: GenerationSettings,
+): Promise<GenerationResult> {
   const { model } = loaded;
   if (promptTokens.length >= loaded.contextSize) throw new PromptTooLongError(promptTokens.length, loaded.contextSize);
   const maxTokens = Math.max(0, Math.min(settings.maxTokens, loaded.contextSize - promptTokens.length));
@@ -81,7 +91,8 @@ export async function generate(loaded: LoadedModel, promptTokens: Token[], setti
     const { sequence } = lease;
     // At least the last prompt token is evaluated: its logits give the first output token.
     const cachedPrefix = Math.min(lease.cachedPrefix, promptTokens.length - 1);
-    if (cachedPrefix < sequence.nextTokenIndex) await sequence.eraseContextTokenRanges([{ start: cachedPrefix, end: sequence.nextTokenIndex }]);
+    if (cachedPrefix < sequence.nextTokenIndex)
+      await sequence.eraseContextTokenRanges([{ start: cachedPrefix, end: sequence.nextTokenIndex }]);
     if (maxTokens === 0) return finish();
 
     const binding = await loadBinding();
@@ -90,7 +101,9 @@ export async function generate(loaded: LoadedModel, promptTokens: Token[], setti
       tokenBias = new binding.TokenBias(model.tokenizer);
       for (const token of settings.forbiddenTokens) tokenBias.set(token, 'never');
     }
-    const grammarEvaluationState = settings.grammar ? new binding.LlamaGrammarEvaluationState({ model, grammar: settings.grammar }) : undefined;
+    const grammarEvaluationState = settings.grammar
+      ? new binding.LlamaGrammarEvaluationState({ model, grammar: settings.grammar })
+      : undefined;
     const outputs = sequence.evaluateWithMetadata(
       promptTokens.slice(cachedPrefix),
       { confidence: true },
@@ -116,11 +129,17 @@ export async function generate(loaded: LoadedModel, promptTokens: Token[], setti
         finishReason = 'stop';
         stoppedBy = piece;
         const kept = keepTokens.has(id) ? tokens : tokens.slice(0, -1);
-        text = model.detokenize(kept.map((token) => token.id), true);
+        text = model.detokenize(
+          kept.map((token) => token.id),
+          true,
+        );
         break;
       }
       if (stopTexts.length > 0 && [...stopEnds].some((end) => piece.includes(end))) {
-        const full = model.detokenize(tokens.map((token) => token.id), true);
+        const full = model.detokenize(
+          tokens.map((token) => token.id),
+          true,
+        );
         const found = findStopText(full, Math.max(0, checkedUpTo - longestStop), stopTexts);
         checkedUpTo = full.length;
         if (found) {
@@ -136,7 +155,11 @@ export async function generate(loaded: LoadedModel, promptTokens: Token[], setti
       }
       if (tokens.length >= maxTokens) break;
     }
-    if (finishReason === 'length' || finishReason === 'cancelled') text = model.detokenize(tokens.map((token) => token.id), true);
+    if (finishReason === 'length' || finishReason === 'cancelled')
+      text = model.detokenize(
+        tokens.map((token) => token.id),
+        true,
+      );
     return finish();
   } finally {
     lease.release();

@@ -27,7 +27,11 @@ export function checkGgufFile(filePath: string): { path: string; bytes: number }
     if (ConfigurationError.is(error)) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === 'ENOENT' ? 'does not exist' : `cannot be read (${errorMessage(error)})`;
-    throw new ConfigurationError(`the GGUF model ${absolute} ${reason}; fetch one with \`remora fetch-model URL --out PATH\` (see the README)`, [], { cause: error });
+    throw new ConfigurationError(
+      `the GGUF model ${absolute} ${reason}; fetch one with \`remora fetch-model URL --out PATH\` (see the README)`,
+      [],
+      { cause: error },
+    );
   }
   const head = Buffer.alloc(4);
   let read = 0;
@@ -39,10 +43,14 @@ export function checkGgufFile(filePath: string): { path: string; bytes: number }
       closeSync(descriptor);
     }
   } catch (error) {
-    throw new ConfigurationError(`the GGUF model ${absolute} cannot be read: ${errorMessage(error)}`, [], { cause: error });
+    throw new ConfigurationError(`the GGUF model ${absolute} cannot be read: ${errorMessage(error)}`, [], {
+      cause: error,
+    });
   }
   if (read < 4 || head.toString('latin1') !== GGUF_MAGIC) {
-    throw new ConfigurationError(`${absolute} is not a GGUF model: it starts with ${describeBytes(head.subarray(0, read))}, not "GGUF"`);
+    throw new ConfigurationError(
+      `${absolute} is not a GGUF model: it starts with ${describeBytes(head.subarray(0, read))}, not "GGUF"`,
+    );
   }
   if (size < MINIMUM_BYTES) throw new ConfigurationError(`${absolute} is too short (${size} bytes) to be a GGUF model`);
   return { path: absolute, bytes: size };

@@ -30,8 +30,14 @@ describe('the GPU stand-in packages', () => {
     root = mkdtempSync(path.join(tmpdir(), 'remora-gpu-'));
     const real = path.join(root, 'gpu', 'node_modules', '@node-llama-cpp', 'linux-x64-vulkan', 'dist');
     mkdirSync(real, { recursive: true });
-    writeFileSync(path.join(real, 'index.js'), "export function getBinsDir() { return { binsDir: '/somewhere/bins', packageVersion: '3.22.1' }; }\n");
-    expect((await gpuBinaries('linux-x64-vulkan', root))()).toEqual({ binsDir: '/somewhere/bins', packageVersion: '3.22.1' });
+    writeFileSync(
+      path.join(real, 'index.js'),
+      "export function getBinsDir() { return { binsDir: '/somewhere/bins', packageVersion: '3.22.1' }; }\n",
+    );
+    expect((await gpuBinaries('linux-x64-vulkan', root))()).toEqual({
+      binsDir: '/somewhere/bins',
+      packageVersion: '3.22.1',
+    });
     expect((await gpuBinaries('linux-x64-cuda', root))()).toBeUndefined();
   });
 });

@@ -9,7 +9,14 @@ import { checkGgufFile } from './gguf-file';
 import { loadLlama } from './llama-runtime';
 import { SequencePool } from './sequence-pool';
 import { EngineSettings, type EngineSettingsInput } from './settings';
-import { BOS, END_FUNCTION_CALL, END_OF_TURN, ESCAPE, START_FUNCTION_CALL, START_FUNCTION_RESPONSE } from '../protocol/functiongemma-tokens';
+import {
+  BOS,
+  END_FUNCTION_CALL,
+  END_OF_TURN,
+  ESCAPE,
+  START_FUNCTION_CALL,
+  START_FUNCTION_RESPONSE,
+} from '../protocol/functiongemma-tokens';
 
 export type { EngineSettingsInput };
 
@@ -62,7 +69,12 @@ function controlTokens(model: LlamaModel): { ids: ControlTokenIds; warnings: str
     ids[key] = singleToken(model, text);
     if (ids[key] === null) missing.push(text);
   }
-  const warnings = missing.length === 0 ? [] : [`the vocabulary has no single token for ${missing.join(', ')}: not a FunctionGemma model, so native stopping and constrained decoding are limited`];
+  const warnings =
+    missing.length === 0
+      ? []
+      : [
+          `the vocabulary has no single token for ${missing.join(', ')}: not a FunctionGemma model, so native stopping and constrained decoding are limited`,
+        ];
   return { ids, warnings };
 }
 
@@ -84,7 +96,11 @@ async function loadModel(filePath: string, settings: EngineSettings): Promise<Lo
     // On a GPU backend node-llama-cpp offloads as many layers as fit; on the CPU none.
     model = await llama.loadModel({ modelPath: filePath, gpuLayers: llama.gpu ? 'auto' : 0 });
   } catch (error) {
-    throw new ConfigurationError(`cannot load the GGUF model ${filePath}: ${errorMessage(error)}. Is the file complete and a model llama.cpp supports?`, [], { cause: error });
+    throw new ConfigurationError(
+      `cannot load the GGUF model ${filePath}: ${errorMessage(error)}. Is the file complete and a model llama.cpp supports?`,
+      [],
+      { cause: error },
+    );
   }
   let context: LlamaContext;
   const contextSize = settings.contextSize ?? Math.min(DEFAULT_CONTEXT_SIZE, model.trainContextSize);
@@ -98,7 +114,11 @@ async function loadModel(filePath: string, settings: EngineSettings): Promise<Lo
     });
   } catch (error) {
     await model.dispose();
-    throw new ConfigurationError(`cannot create a context of ${settings.sequences} x ${contextSize} tokens for ${filePath}: ${errorMessage(error)}. Try fewer sequences or a smaller context size.`, [], { cause: error });
+    throw new ConfigurationError(
+      `cannot create a context of ${settings.sequences} x ${contextSize} tokens for ${filePath}: ${errorMessage(error)}. Try fewer sequences or a smaller context size.`,
+      [],
+      { cause: error },
+    );
   }
   const sequences = Array.from({ length: settings.sequences }, () => context.getSequence());
   const { ids, warnings } = controlTokens(model);
@@ -151,7 +171,9 @@ export class ModelRegistry {
       const parsed = EngineSettings.safeParse(settings);
       if (!parsed.success) {
         const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'settings'}: ${issue.message}`);
-        return Promise.reject(new ConfigurationError(`invalid embedded engine settings: ${problems.join('; ')}`, problems));
+        return Promise.reject(
+          new ConfigurationError(`invalid embedded engine settings: ${problems.join('; ')}`, problems),
+        );
       }
       entry = loadModel(key, parsed.data);
       this.entries.set(key, entry);

@@ -52,20 +52,53 @@ describe('string content', () => {
   });
 
   it('admits any text without the forbidden words, "<" included', () => {
-    for (const text of ['', 'Tokyo, Japan', 'a < b and b <= c', '<escape', '<escap>', '<esc<end', '<<', 'x <end_of_tur', '<start_function_', 'üñí 🙂 <', '<end_function_respons', '<start_of_tur', '[multi', '<bo', '<un', 'a [b] <c>', '<<bo']) {
+    for (const text of [
+      '',
+      'Tokyo, Japan',
+      'a < b and b <= c',
+      '<escape',
+      '<escap>',
+      '<esc<end',
+      '<<',
+      'x <end_of_tur',
+      '<start_function_',
+      'üñí 🙂 <',
+      '<end_function_respons',
+      '<start_of_tur',
+      '[multi',
+      '<bo',
+      '<un',
+      'a [b] <c>',
+      '<<bo',
+    ]) {
       expect(matches(text), text).toBe(true);
     }
   });
 
   it('refuses every control token but the closing <escape>: the turn, response, declaration and vocabulary ones too', () => {
-    for (const token of ['<bos>', '<eos>', '<pad>', '<unk>', '<mask>', '<start_of_turn>', '<end_of_turn>', '<end_function_response>', '<start_function_declaration>', '<end_function_declaration>', '<unused12>', '[multimodal]', '<start_of_image>']) {
+    for (const token of [
+      '<bos>',
+      '<eos>',
+      '<pad>',
+      '<unk>',
+      '<mask>',
+      '<start_of_turn>',
+      '<end_of_turn>',
+      '<end_function_response>',
+      '<start_function_declaration>',
+      '<end_function_declaration>',
+      '<unused12>',
+      '[multimodal]',
+      '<start_of_image>',
+    ]) {
       expect(matches(`text ${token} text`), token).toBe(false);
     }
   });
 
   it('refuses every forbidden word, wherever it is', () => {
     for (const word of FORBIDDEN_IN_STRINGS) {
-      for (const text of [word, `before ${word}`, `${word} after`, `<${word}`, `<e${word}x`, `[${word}`, `<<${word}`]) expect(matches(text), text).toBe(false);
+      for (const text of [word, `before ${word}`, `${word} after`, `<${word}`, `<e${word}x`, `[${word}`, `<<${word}`])
+        expect(matches(text), text).toBe(false);
     }
   });
 });
@@ -73,7 +106,12 @@ describe('string content', () => {
 describe('call grammar', () => {
   it('is null without callable tools and starts and ends with the call tokens', () => {
     expect(buildCallGrammar([], TOKENS)).toBeNull();
-    expect(buildCallGrammar([{ type: 'function', function: { name: 'two words', description: '', parameters: {} } }], TOKENS)).toBeNull();
+    expect(
+      buildCallGrammar(
+        [{ type: 'function', function: { name: 'two words', description: '', parameters: {} } }],
+        TOKENS,
+      ),
+    ).toBeNull();
     const grammar = buildCallGrammar(TEST_TOOLS, TOKENS) ?? '';
     expect(grammar.split('\n')[0]).toBe('root ::= <[1001]> "call:" call <[1002]>');
     expect(grammar).toMatch(/^call ::= call-0 \| call-1 \| call-2$/m);
@@ -84,7 +122,20 @@ describe('call grammar', () => {
   });
 
   it('leaves out enum values the format cannot hold', () => {
-    const grammar = buildCallGrammar([{ type: 'function', function: { name: 'pick', description: '', parameters: { type: 'object', properties: { choice: { enum: ['ok', 'a<escape>b', 'c<end_of_turn>'] } } } } }], TOKENS) ?? '';
+    const grammar =
+      buildCallGrammar(
+        [
+          {
+            type: 'function',
+            function: {
+              name: 'pick',
+              description: '',
+              parameters: { type: 'object', properties: { choice: { enum: ['ok', 'a<escape>b', 'c<end_of_turn>'] } } },
+            },
+          },
+        ],
+        TOKENS,
+      ) ?? '';
     expect(grammar).toMatch(/^tool-0-choice-enum ::= <\[1003\]> "ok" <\[1003\]>$/m);
   });
 
@@ -99,13 +150,42 @@ describe('call grammar', () => {
   it('is accepted by llama.cpp for schemas of every shape', async () => {
     const schemas: Record<string, unknown>[] = [
       { type: 'object', properties: {} },
-      { type: 'object', properties: { any: {}, free: { type: 'object' }, nested: { type: 'object', properties: { deep: { type: 'array', items: { type: 'object', properties: { x: { type: 'number' } } } } }, required: ['deep'] } } },
-      { type: 'object', properties: { maybe: { type: ['string', 'null'] }, either: { anyOf: [{ type: 'integer' }, { type: 'boolean' }] }, fixed: { const: 'v1' }, mixed: { enum: ['a', 2, true, null, 'x<escape>y'] } } },
-      { type: 'object', properties: { few: { type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: 3 }, many: { type: 'array', minItems: 2 } }, required: ['few'] },
+      {
+        type: 'object',
+        properties: {
+          any: {},
+          free: { type: 'object' },
+          nested: {
+            type: 'object',
+            properties: { deep: { type: 'array', items: { type: 'object', properties: { x: { type: 'number' } } } } },
+            required: ['deep'],
+          },
+        },
+      },
+      {
+        type: 'object',
+        properties: {
+          maybe: { type: ['string', 'null'] },
+          either: { anyOf: [{ type: 'integer' }, { type: 'boolean' }] },
+          fixed: { const: 'v1' },
+          mixed: { enum: ['a', 2, true, null, 'x<escape>y'] },
+        },
+      },
+      {
+        type: 'object',
+        properties: {
+          few: { type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: 3 },
+          many: { type: 'array', minItems: 2 },
+        },
+        required: ['few'],
+      },
       { type: 'object', properties: { 'odd key': { type: 'string' }, 'dotted.key': { type: 'integer' } } },
     ];
     for (const [index, parameters] of schemas.entries()) {
-      const text = buildCallGrammar([{ type: 'function', function: { name: `tool_${index}`, description: '', parameters } }], TOKENS);
+      const text = buildCallGrammar(
+        [{ type: 'function', function: { name: `tool_${index}`, description: '', parameters } }],
+        TOKENS,
+      );
       expect(text).not.toBeNull();
       await expect(llama.createGrammar({ grammar: text as string }), JSON.stringify(parameters)).resolves.toBeDefined();
     }

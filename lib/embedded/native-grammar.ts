@@ -9,7 +9,13 @@ import type { JsonSchema, ToolSpec } from '../protocol/messages';
 import { sortKeysLikeTemplate } from '../functiongemma/encode';
 import { RuleSet, literal, tokenReference } from './gbnf';
 import { addStringContentRules } from './string-content-grammar';
-import { END_FUNCTION_CALL, END_OF_TURN, ESCAPE, START_FUNCTION_CALL, START_FUNCTION_RESPONSE } from '../protocol/functiongemma-tokens';
+import {
+  END_FUNCTION_CALL,
+  END_OF_TURN,
+  ESCAPE,
+  START_FUNCTION_CALL,
+  START_FUNCTION_RESPONSE,
+} from '../protocol/functiongemma-tokens';
 import { isRecord } from '../protocol/records';
 
 export type GrammarTokenIds = { startFunctionCall: number; endFunctionCall: number; escape: number };
@@ -105,7 +111,10 @@ class NativeGrammarBuilder {
   /** A fixed value (enum entry or const) in native syntax. */
   constant(value: unknown): string | null {
     // A value holding a word that ends a string or a call cannot be written in the format.
-    if (typeof value === 'string') return FORBIDDEN_IN_STRINGS.some((word) => value.includes(word)) ? null : `${this.escape} ${literal(value)} ${this.escape}`;
+    if (typeof value === 'string')
+      return FORBIDDEN_IN_STRINGS.some((word) => value.includes(word))
+        ? null
+        : `${this.escape} ${literal(value)} ${this.escape}`;
     if (typeof value === 'number') return Number.isFinite(value) ? literal(String(value)) : null;
     if (typeof value === 'boolean') return literal(String(value));
     if (value === null) return '"null"';
@@ -130,7 +139,9 @@ class NativeGrammarBuilder {
   value(schema: unknown, hint: string, depth = 0): string {
     if (!isRecord(schema) || depth > MAX_DEPTH) return this.anyValue();
     if (Array.isArray(schema.enum) && schema.enum.length > 0) {
-      const choices = [...new Set(schema.enum.map((entry) => this.constant(entry)).filter((entry): entry is string => entry !== null))];
+      const choices = [
+        ...new Set(schema.enum.map((entry) => this.constant(entry)).filter((entry): entry is string => entry !== null)),
+      ];
       if (choices.length > 0) return this.rules.add(`${hint}-enum`, choices.join(' | '));
     }
     if ('const' in schema) {
@@ -139,7 +150,10 @@ class NativeGrammarBuilder {
     }
     const variants = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : null;
     if (variants && variants.length > 0) {
-      return this.rules.add(`${hint}-choice`, variants.map((variant, index) => this.value(variant, `${hint}-${index}`, depth + 1)).join(' | '));
+      return this.rules.add(
+        `${hint}-choice`,
+        variants.map((variant, index) => this.value(variant, `${hint}-${index}`, depth + 1)).join(' | '),
+      );
     }
     const types = schemaTypes(schema);
     if (types.length === 0) return isRecord(schema.properties) ? this.object(schema, hint, depth) : this.anyValue();
@@ -171,11 +185,19 @@ class NativeGrammarBuilder {
   private array(schema: Record<string, unknown>, hint: string, depth: number): string {
     const item = this.value(schema.items, `${hint}-item`, depth + 1);
     const minimum = typeof schema.minItems === 'number' && schema.minItems > 0 ? Math.floor(schema.minItems) : 0;
-    const maximum = typeof schema.maxItems === 'number' && schema.maxItems >= Math.max(1, minimum) ? Math.floor(schema.maxItems) : null;
-    if (maximum === 0 || (typeof schema.maxItems === 'number' && schema.maxItems === 0)) return this.rules.add(`${hint}-array`, '"[]"');
+    const maximum =
+      typeof schema.maxItems === 'number' && schema.maxItems >= Math.max(1, minimum)
+        ? Math.floor(schema.maxItems)
+        : null;
+    if (maximum === 0 || (typeof schema.maxItems === 'number' && schema.maxItems === 0))
+      return this.rules.add(`${hint}-array`, '"[]"');
     // Past a small bound, GBNF repetition would unroll into too many rules: such bounds are left to the schema check.
     const bounded = maximum !== null && maximum <= 32;
-    const more = bounded ? `{${Math.max(0, minimum - 1)},${maximum - 1}}` : minimum > 1 && minimum <= 32 ? `{${minimum - 1},}` : '*';
+    const more = bounded
+      ? `{${Math.max(0, minimum - 1)},${maximum - 1}}`
+      : minimum > 1 && minimum <= 32
+        ? `{${minimum - 1},}`
+        : '*';
     const items = `${item} ("," ${item})${more}`;
     return this.rules.add(`${hint}-array`, minimum > 0 ? `"[" ${items} "]"` : `"[" (${items})? "]"`);
   }
@@ -188,7 +210,9 @@ class NativeGrammarBuilder {
       const member = this.anyMemberRule;
       return this.rules.add(`${hint}-object`, `"{" (${member} ("," ${member})*)? "}"`);
     }
-    const required = new Set(Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : []);
+    const required = new Set(
+      Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : [],
+    );
     const keys = sortKeysLikeTemplate(Object.keys(properties));
     const members = keys.map((key) => `${this.key(key)} ${this.value(properties[key], `${hint}-${key}`, depth + 1)}`);
     const body = this.members(keys, members, required, hint);
@@ -237,11 +261,15 @@ export function buildCallGrammar(allTools: ToolSpec[], tokens: GrammarTokenIds):
   const builder = new NativeGrammarBuilder(tokens);
   const calls = tools.map((tool, index) => {
     const parameters = tool.function.parameters;
-    const hasProperties = isRecord(parameters) && isRecord(parameters.properties) && Object.keys(parameters.properties).length > 0;
+    const hasProperties =
+      isRecord(parameters) && isRecord(parameters.properties) && Object.keys(parameters.properties).length > 0;
     const argumentsRule = hasProperties ? builder.object(parameters, `tool-${index}`, 0) : '"{}"';
     return builder.rules.add(`call-${index}`, `${literal(`${tool.function.name}`)} ${argumentsRule}`);
   });
   const choice = builder.rules.add('call', calls.join(' | '));
-  builder.rules.define('root', `${tokenReference(tokens.startFunctionCall)} "call:" ${choice} ${tokenReference(tokens.endFunctionCall)}`);
+  builder.rules.define(
+    'root',
+    `${tokenReference(tokens.startFunctionCall)} "call:" ${choice} ${tokenReference(tokens.endFunctionCall)}`,
+  );
   return builder.rules.format();
 }

@@ -33,7 +33,9 @@ export function readServerRequest(text: string): ServerRequestCheck {
   if (!json.ok) return { ok: false, message: `the body is not JSON: ${json.error}` };
   const parsed = ServerChatRequest.safeParse(json.value);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'body'}: ${issue.message}`);
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'body'}: ${issue.message}`,
+    );
     return { ok: false, message: `invalid chat completion request: ${problems.join('; ')}` };
   }
   const input = parsed.data;

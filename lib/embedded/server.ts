@@ -55,7 +55,11 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
         refused = true;
-        send(response, 413, errorBody(`the request body exceeds ${MAX_BODY_BYTES} bytes`, 'invalid_request_error', 'body_too_large'));
+        send(
+          response,
+          413,
+          errorBody(`the request body exceeds ${MAX_BODY_BYTES} bytes`, 'invalid_request_error', 'body_too_large'),
+        );
         return;
       }
       chunks.push(chunk);
@@ -70,7 +74,8 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
           if (outcome.ok) return send(response, 200, outcome.body);
           send(response, outcome.status === 499 ? 400 : outcome.status, errorBody(outcome.error, outcome.type));
         },
-        (error: unknown) => send(response, 500, errorBody(`the embedded engine failed: ${errorMessage(error)}`, 'server_error')),
+        (error: unknown) =>
+          send(response, 500, errorBody(`the embedded engine failed: ${errorMessage(error)}`, 'server_error')),
       );
     });
   };
@@ -78,10 +83,14 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   const server = createServer((request, response) => {
     const method = request.method ?? 'GET';
     const path = (request.url ?? '/').split('?')[0].replace(/\/+$/, '') || '/';
-    if (method === 'POST' && (path === '/v1/chat/completions' || path === '/chat/completions')) return handleChat(request, response);
+    if (method === 'POST' && (path === '/v1/chat/completions' || path === '/chat/completions'))
+      return handleChat(request, response);
     request.resume();
     if (method === 'GET' && (path === '/v1/models' || path === '/models')) {
-      return send(response, 200, { object: 'list', data: [{ id: name, object: 'model', created, owned_by: 'remora-embedded', root: model.path }] });
+      return send(response, 200, {
+        object: 'list',
+        data: [{ id: name, object: 'model', created, owned_by: 'remora-embedded', root: model.path }],
+      });
     }
     if (method === 'GET' && path === '/health') return send(response, 200, { status: 'ok', model: name });
     send(response, 404, errorBody(`no route ${method} ${path}`, 'not_found_error', 'not_found'));

@@ -12,10 +12,21 @@ import type { ToolSpec } from '../protocol/messages';
 import { EmbeddedEngine } from './engine';
 import { ModelRegistry } from './model-registry';
 
-const TEMPTING = ['<bos>', '<pad>', '<start_of_turn>', '<end_function_response>', '<start_function_declaration>', '<end_function_declaration>'];
+const TEMPTING = [
+  '<bos>',
+  '<pad>',
+  '<start_of_turn>',
+  '<end_function_response>',
+  '<start_function_declaration>',
+  '<end_function_declaration>',
+];
 const NOTE: ToolSpec = {
   type: 'function',
-  function: { name: 'note', description: 'Keeps a note.', parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } },
+  function: {
+    name: 'note',
+    description: 'Keeps a note.',
+    parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+  },
 };
 
 const folder = mkdtempSync(path.join(tmpdir(), 'remora-control-'));
@@ -39,7 +50,15 @@ afterAll(async () => {
 describe('string values under the call grammar', () => {
   it('never hold a control token, however much the model wants one', async () => {
     for (let seed = 1; seed <= 8; seed += 1) {
-      const outcome = await engine.complete({ model: 'm', messages: [{ role: 'user', content: 'Note this.' }], tools: [NOTE], tool_choice: 'required', temperature: 1, seed, max_tokens: 120 });
+      const outcome = await engine.complete({
+        model: 'm',
+        messages: [{ role: 'user', content: 'Note this.' }],
+        tools: [NOTE],
+        tool_choice: 'required',
+        temperature: 1,
+        seed,
+        max_tokens: 120,
+      });
       if (!outcome.ok) throw new Error(outcome.error);
       const raw = outcome.body.remora.raw_text;
       expect(raw, raw).toMatch(/^<start_function_call>call:note\{text:<escape>.*<escape>\}<end_function_call>$/s);

@@ -13,7 +13,9 @@ export function isBuiltInSimulator(baseUrl: string): boolean {
 export function resolveBaseUrl(baseUrl: string, resolveSimulator?: () => string): string {
   if (!isBuiltInSimulator(baseUrl)) return baseUrl;
   if (!resolveSimulator) {
-    throw new ConfigurationError("this experiment runs on the control panel's built-in simulator; resume it from the panel (or start a new one with --base-url)");
+    throw new ConfigurationError(
+      "this experiment runs on the control panel's built-in simulator; resume it from the panel (or start a new one with --base-url)",
+    );
   }
   return resolveSimulator();
 }

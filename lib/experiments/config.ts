@@ -14,8 +14,22 @@ import { LIMITS } from '../protocol/limits';
 export const ConversationInputSchema = ConversationVariables.extend({
   node_line: z.number().int().positive().nullable().optional(),
   // A dataset case's conversation so far and own tools (see lib/datasets/to-input.ts).
-  messages: z.array(z.custom<ChatMessage>((value) => isRecord(value) && typeof (value as { role?: unknown }).role === 'string', 'a chat message')).optional(),
-  tools: z.array(z.custom<ToolSpec>((value) => isRecord(value) && isRecord((value as { function?: unknown }).function), 'a tool spec')).optional(),
+  messages: z
+    .array(
+      z.custom<ChatMessage>(
+        (value) => isRecord(value) && typeof (value as { role?: unknown }).role === 'string',
+        'a chat message',
+      ),
+    )
+    .optional(),
+  tools: z
+    .array(
+      z.custom<ToolSpec>(
+        (value) => isRecord(value) && isRecord((value as { function?: unknown }).function),
+        'a tool spec',
+      ),
+    )
+    .optional(),
   knowledge: z.record(z.string(), z.unknown()).optional(),
   /** The call the model should make first (the dataset case model's `expect`): it judges task success. */
   expect: Expectation.optional(),
@@ -23,15 +37,32 @@ export const ConversationInputSchema = ConversationVariables.extend({
    * Calls run (in order, results not used) in the conversation's workspace before its first request:
    * a replay brings the workspace to where the original was at the turn it starts from (lib/replay).
    */
-  setupCalls: z.array(z.object({ name: z.string(), arguments: z.record(z.string(), z.unknown()), outcome: z.enum(['success', 'partial', 'error']).optional() })).optional(),
+  setupCalls: z
+    .array(
+      z.object({
+        name: z.string(),
+        arguments: z.record(z.string(), z.unknown()),
+        outcome: z.enum(['success', 'partial', 'error']).optional(),
+      }),
+    )
+    .optional(),
 });
 
 /** Where an experiment came from, when it was made from another one (lib/replay). */
 export const ExperimentOrigin = z.discriminatedUnion('kind', [
   /** A conversation re-run from one of its turns, the history before that turn kept as it was. */
-  z.object({ kind: z.literal('replay'), experimentId: z.string(), conversationId: z.string(), fromTurn: z.number().int().positive() }),
+  z.object({
+    kind: z.literal('replay'),
+    experimentId: z.string(),
+    conversationId: z.string(),
+    fromTurn: z.number().int().positive(),
+  }),
   /** The inputs that failed in an experiment, run again with another variant. */
-  z.object({ kind: z.literal('rerun-failed'), experimentId: z.string(), inputIndexes: z.array(z.number().int().nonnegative()) }),
+  z.object({
+    kind: z.literal('rerun-failed'),
+    experimentId: z.string(),
+    inputIndexes: z.array(z.number().int().nonnegative()),
+  }),
 ]);
 export type ExperimentOrigin = z.infer<typeof ExperimentOrigin>;
 
@@ -54,7 +85,10 @@ export const EndpointConfig = z
     baseUrl: z.url({ protocol: /^https?$/ }).default(EMBEDDED_BASE_URL),
     model: z.string().min(1),
     /** The NAME of the environment variable that holds the API key; the key itself is never stored. */
-    apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name').optional(),
+    apiKeyEnv: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')
+      .optional(),
     simulated: z.boolean().default(false),
     /** Embedded: the GGUF file, unless the agent or the variant names its own (a `model` ending in .gguf). */
     ggufPath: z.string().min(1).optional(),
@@ -67,9 +101,16 @@ export const EndpointConfig = z
   })
   .superRefine((endpoint, context) => {
     const placeholder = endpoint.baseUrl === EMBEDDED_BASE_URL;
-    if (endpoint.kind === 'http' && placeholder) context.addIssue({ code: 'custom', path: ['baseUrl'], message: 'is required for an http endpoint' });
-    if (endpoint.kind === 'embedded' && !placeholder) context.addIssue({ code: 'custom', path: ['baseUrl'], message: 'an embedded endpoint has no baseUrl (the model runs in process)' });
-    if (endpoint.kind === 'embedded' && endpoint.replicas?.length) context.addIssue({ code: 'custom', path: ['replicas'], message: 'replicas go with an http endpoint' });
+    if (endpoint.kind === 'http' && placeholder)
+      context.addIssue({ code: 'custom', path: ['baseUrl'], message: 'is required for an http endpoint' });
+    if (endpoint.kind === 'embedded' && !placeholder)
+      context.addIssue({
+        code: 'custom',
+        path: ['baseUrl'],
+        message: 'an embedded endpoint has no baseUrl (the model runs in process)',
+      });
+    if (endpoint.kind === 'embedded' && endpoint.replicas?.length)
+      context.addIssue({ code: 'custom', path: ['replicas'], message: 'replicas go with an http endpoint' });
     if (endpoint.kind === 'http' && (endpoint.ggufPath !== undefined || endpoint.engine !== undefined)) {
       context.addIssue({ code: 'custom', path: ['kind'], message: 'ggufPath and engine only go with kind "embedded"' });
     }
@@ -96,7 +137,12 @@ export const ExperimentConfig = z
     /** The inputs, in the config itself; empty when `storedCases` says where they are. */
     inputs: z.array(ConversationInputSchema),
     requestsPerVariant: z.number().int().min(LIMITS.requestsPerVariant.min).max(LIMITS.requestsPerVariant.max),
-    concurrency: z.number().int().min(LIMITS.concurrency.min).max(LIMITS.concurrency.max).default(LIMITS.concurrency.default),
+    concurrency: z
+      .number()
+      .int()
+      .min(LIMITS.concurrency.min)
+      .max(LIMITS.concurrency.max)
+      .default(LIMITS.concurrency.default),
     /** Set when the inputs are a dataset's cases: `dataset.cases[i]` is `inputs[i]`. */
     dataset: DatasetRun.optional(),
     /** How its tools are confined (lib/tools/sandbox): recorded when it is created. */
@@ -120,15 +166,36 @@ export const ExperimentConfig = z
   })
   .superRefine((config, context) => {
     if (config.storedCases && (config.inputs.length > 0 || config.dataset)) {
-      context.addIssue({ code: 'custom', path: ['storedCases'], message: 'an experiment takes its inputs either from `inputs` or from `storedCases`, not both' });
+      context.addIssue({
+        code: 'custom',
+        path: ['storedCases'],
+        message: 'an experiment takes its inputs either from `inputs` or from `storedCases`, not both',
+      });
     }
-    if (!config.storedCases && config.inputs.length === 0) context.addIssue({ code: 'too_small', origin: 'array', minimum: 1, inclusive: true, path: ['inputs'], message: 'at least one input is needed' });
+    if (!config.storedCases && config.inputs.length === 0)
+      context.addIssue({
+        code: 'too_small',
+        origin: 'array',
+        minimum: 1,
+        inclusive: true,
+        path: ['inputs'],
+        message: 'at least one input is needed',
+      });
     if (config.dataset && config.dataset.cases.length !== config.inputs.length) {
-      context.addIssue({ code: 'custom', path: ['dataset', 'cases'], message: `the dataset has ${config.dataset.cases.length} cases for ${config.inputs.length} inputs` });
+      context.addIssue({
+        code: 'custom',
+        path: ['dataset', 'cases'],
+        message: `the dataset has ${config.dataset.cases.length} cases for ${config.inputs.length} inputs`,
+      });
     }
     const seen = new Set<string>();
     for (const variant of config.variants) {
-      if (seen.has(variant.name)) context.addIssue({ code: 'custom', path: ['variants'], message: `variant name "${variant.name}" is used twice` });
+      if (seen.has(variant.name))
+        context.addIssue({
+          code: 'custom',
+          path: ['variants'],
+          message: `variant name "${variant.name}" is used twice`,
+        });
       seen.add(variant.name);
     }
   });
@@ -146,7 +213,9 @@ export function slotKey(variantIndex: number, slot: number): string {
  * Every conversation of an experiment. Variants are interleaved (slot by slot) so that an
  * experiment stopped half way has comparable numbers for every variant. Inputs are cycled.
  */
-export function planSlots(config: Pick<ExperimentConfig, 'variants' | 'inputs' | 'requestsPerVariant' | 'storedCases'>): Slot[] {
+export function planSlots(
+  config: Pick<ExperimentConfig, 'variants' | 'inputs' | 'requestsPerVariant' | 'storedCases'>,
+): Slot[] {
   const slots: Slot[] = [];
   const inputs = inputCount(config);
   for (let slot = 0; slot < config.requestsPerVariant; slot++) {

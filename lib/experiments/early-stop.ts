@@ -11,13 +11,19 @@ import type { Comparison, ComparedMetric } from '../metrics/types';
 const RATES_BY_DEFAULT: ComparedMetric[] = ['toolCallRate', 'validCallRate', 'completionRate'];
 
 /** The comparisons an early stop waits for. */
-export function chosenComparisons(comparisons: readonly Comparison[], primaryMetric: ComparedMetric | undefined): Comparison[] {
+export function chosenComparisons(
+  comparisons: readonly Comparison[],
+  primaryMetric: ComparedMetric | undefined,
+): Comparison[] {
   const metrics = primaryMetric ? [primaryMetric] : RATES_BY_DEFAULT;
   return comparisons.filter((comparison) => metrics.includes(comparison.metric));
 }
 
 /** Why to stop now, or null to go on: every chosen comparison's live interval excludes 0 (after Holm). */
-export function earlyStopReason(comparisons: readonly Comparison[], primaryMetric: ComparedMetric | undefined): string | null {
+export function earlyStopReason(
+  comparisons: readonly Comparison[],
+  primaryMetric: ComparedMetric | undefined,
+): string | null {
   const chosen = chosenComparisons(comparisons, primaryMetric);
   if (chosen.length === 0 || !chosen.every((comparison) => comparison.detectable)) return null;
   const inputs = Math.min(...chosen.map((comparison) => comparison.anytime?.inputs ?? 0));
@@ -27,8 +33,19 @@ export function earlyStopReason(comparisons: readonly Comparison[], primaryMetri
 export type EarlyStopSetting = { variants: string[]; inputCount: number; primaryMetric?: ComparedMetric };
 
 /** The live verdict from the stored first repeats, and the reason to stop if it decided everything chosen. */
-export function checkEarlyStop(database: RemoraDatabase, experimentId: string, setting: EarlyStopSetting): string | null {
-  const firstRepeats = getInputFacts(database, experimentId, (index) => setting.variants[index] ?? `variant ${index}`, { firstRepeatOnly: { inputCount: setting.inputCount } });
-  const summary = summarizeExperiment(experimentId, 'running', { variants: setting.variants, inputs: firstRepeats, firstRepeats }, { primaryMetric: setting.primaryMetric });
+export function checkEarlyStop(
+  database: RemoraDatabase,
+  experimentId: string,
+  setting: EarlyStopSetting,
+): string | null {
+  const firstRepeats = getInputFacts(database, experimentId, (index) => setting.variants[index] ?? `variant ${index}`, {
+    firstRepeatOnly: { inputCount: setting.inputCount },
+  });
+  const summary = summarizeExperiment(
+    experimentId,
+    'running',
+    { variants: setting.variants, inputs: firstRepeats, firstRepeats },
+    { primaryMetric: setting.primaryMetric },
+  );
   return earlyStopReason(summary.comparisons, setting.primaryMetric);
 }

@@ -38,7 +38,14 @@ beforeEach(() => {
 afterEach(() => temporary.dispose());
 
 function experiment(requestsPerVariant: number): string {
-  const config = ExperimentConfig.parse({ agent: 'harness', variants: [{ name: 'a' }, { name: 'b' }], endpoint: { baseUrl: sim.url, model: 'sim', simulated: true }, inputs, requestsPerVariant, concurrency: 4 });
+  const config = ExperimentConfig.parse({
+    agent: 'harness',
+    variants: [{ name: 'a' }, { name: 'b' }],
+    endpoint: { baseUrl: sim.url, model: 'sim', simulated: true },
+    inputs,
+    requestsPerVariant,
+    concurrency: 4,
+  });
   return createStoredExperiment(temporary.database, config, agent).id;
 }
 
@@ -49,7 +56,12 @@ function run(id: string, options: Partial<RunOptions> = {}) {
 function storedSlots(id: string): { count: number; duplicates: number } {
   const client = temporary.database.$client;
   const count = client.prepare('select count(*) from conversations where experiment_id = ?').pluck().get(id) as number;
-  const duplicates = client.prepare('select count(*) from (select 1 from conversations where experiment_id = ? group by variant_index, slot having count(*) > 1)').pluck().get(id) as number;
+  const duplicates = client
+    .prepare(
+      'select count(*) from (select 1 from conversations where experiment_id = ? group by variant_index, slot having count(*) > 1)',
+    )
+    .pluck()
+    .get(id) as number;
   return { count, duplicates };
 }
 

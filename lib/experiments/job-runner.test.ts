@@ -47,7 +47,13 @@ async function untilStored(jobs: JobRunner, id: string, count: number): Promise<
 }
 
 function runner(options: Partial<ConstructorParameters<typeof JobRunner>[0]> = {}): JobRunner {
-  const created = new JobRunner({ database: temporary.database, toolPoolSize: 2, resolveSimulator: () => sim.url, log: () => {}, ...options });
+  const created = new JobRunner({
+    database: temporary.database,
+    toolPoolSize: 2,
+    resolveSimulator: () => sim.url,
+    log: () => {},
+    ...options,
+  });
   runners.push(created);
   return created;
 }
@@ -55,7 +61,10 @@ function runner(options: Partial<ConstructorParameters<typeof JobRunner>[0]> = {
 function experiment(requestsPerVariant: number, overrides: Partial<ExperimentConfigInput> = {}): string {
   const config = ExperimentConfig.parse({
     agent: 'harness',
-    variants: [{ name: 'a' }, { name: 'b', systemPrompt: 'Call simple_tool, then submit_result. Always respond with a tool call.' }],
+    variants: [
+      { name: 'a' },
+      { name: 'b', systemPrompt: 'Call simple_tool, then submit_result. Always respond with a tool call.' },
+    ],
     endpoint: { baseUrl: BUILT_IN_SIMULATOR_URL, model: 'sim', simulated: true },
     inputs,
     requestsPerVariant,
@@ -78,10 +87,17 @@ describe('JobRunner', () => {
     expect(result).toMatchObject({ status: 'completed', ran: 6, skipped: 0 });
     expect(jobs.progress(id)).toEqual({ done: 6, total: 6, running: 0 });
     expect(jobs.isRunningHere(id)).toBe(false);
-    expect(getExperiment(temporary.database, id)).toMatchObject({ status: 'completed', runnerId: null, heartbeatAt: null });
+    expect(getExperiment(temporary.database, id)).toMatchObject({
+      status: 'completed',
+      runnerId: null,
+      heartbeatAt: null,
+    });
     // The placeholder URL was resolved to the live simulator: the conversations reached it.
     expect(sim.stats().completions).toBeGreaterThan(0);
-    expect(jobs.start(id)).toMatchObject({ started: false, refusal: { reason: 'conflict', message: expect.stringMatching(/already completed/) } });
+    expect(jobs.start(id)).toMatchObject({
+      started: false,
+      refusal: { reason: 'conflict', message: expect.stringMatching(/already completed/) },
+    });
   });
 
   it('cancels a running experiment: in-flight conversations end as cancelled, and it stops', async () => {
@@ -112,11 +128,16 @@ describe('JobRunner', () => {
     expect(jobs.resume(id)).toEqual({ started: true });
     expect(await jobs.whenDone(id)).toMatchObject({ status: 'completed' });
     expect(jobs.progress(id)).toEqual({ done: 80, total: 80, running: 0 });
-    const outcomes = temporary.database.$client.prepare('select count(*) as n from conversations where experiment_id = ? and outcome = ?').get(id, 'cancelled') as { n: number };
+    const outcomes = temporary.database.$client
+      .prepare('select count(*) as n from conversations where experiment_id = ? and outcome = ?')
+      .get(id, 'cancelled') as { n: number };
     expect(outcomes.n).toBe(0);
     expect(getExperiment(temporary.database, id)?.status).toBe('completed');
     // A completed experiment has nothing to resume; an unknown one is not found.
-    expect(jobs.resume(id)).toMatchObject({ started: false, refusal: { reason: 'conflict', message: expect.stringMatching(/is completed/) } });
+    expect(jobs.resume(id)).toMatchObject({
+      started: false,
+      refusal: { reason: 'conflict', message: expect.stringMatching(/is completed/) },
+    });
     expect(jobs.resume('missing')).toMatchObject({ started: false, refusal: { reason: 'not-found' } });
   });
 
@@ -125,7 +146,10 @@ describe('JobRunner', () => {
     const id = experiment(1);
     jobs.start(id);
     await jobs.whenDone(id);
-    expect(jobs.cancel(id)).toMatchObject({ cancelled: false, refusal: { reason: 'conflict', message: expect.stringMatching(/already completed/) } });
+    expect(jobs.cancel(id)).toMatchObject({
+      cancelled: false,
+      refusal: { reason: 'conflict', message: expect.stringMatching(/already completed/) },
+    });
     expect(getExperiment(temporary.database, id)?.status).toBe('completed');
   });
 
@@ -138,14 +162,23 @@ describe('JobRunner', () => {
     // Another process on another machine with a fresh heartbeat, and one that stopped long ago.
     acquireLease(temporary.database, held, 'cli@elsewhere.example#7.00000001', () => false, now);
     acquireLease(temporary.database, stale, 'cli@elsewhere.example#8.00000002', () => false, now - 60_000);
-    expect(jobs.start(held)).toMatchObject({ started: false, refusal: { reason: 'conflict', message: expect.stringMatching(/being run by a command line run \(process 7 on elsewhere\.example\)/) } });
+    expect(jobs.start(held)).toMatchObject({
+      started: false,
+      refusal: {
+        reason: 'conflict',
+        message: expect.stringMatching(/being run by a command line run \(process 7 on elsewhere\.example\)/),
+      },
+    });
 
     const resumed = jobs.resumeUnfinished();
     expect(resumed.sort()).toEqual([stale, orphan].sort());
     await Promise.all(resumed.map((id) => jobs.whenDone(id)));
     expect(getExperiment(temporary.database, stale)?.status).toBe('completed');
     expect(getExperiment(temporary.database, orphan)?.status).toBe('completed');
-    expect(getExperiment(temporary.database, held)).toMatchObject({ status: 'running', runnerId: 'cli@elsewhere.example#7.00000001' });
+    expect(getExperiment(temporary.database, held)).toMatchObject({
+      status: 'running',
+      runnerId: 'cli@elsewhere.example#7.00000001',
+    });
   });
 
   it('a cancel from another process reaches the run through the heartbeat', async () => {
@@ -161,7 +194,12 @@ describe('JobRunner', () => {
   });
 
   it('close() interrupts runs so that the next start resumes them where they stopped', async () => {
-    const first = new JobRunner({ database: temporary.database, toolPoolSize: 2, resolveSimulator: () => sim.url, log: () => {} });
+    const first = new JobRunner({
+      database: temporary.database,
+      toolPoolSize: 2,
+      resolveSimulator: () => sim.url,
+      log: () => {},
+    });
     const id = experiment(40);
     first.start(id);
     await untilStored(first, id, 4);
@@ -174,20 +212,29 @@ describe('JobRunner', () => {
 
     const second = runner();
     expect(second.resumeUnfinished()).toEqual([id]);
-    expect(await second.whenDone(id)).toMatchObject({ status: 'completed', skipped: storedBefore, ran: 80 - storedBefore });
+    expect(await second.whenDone(id)).toMatchObject({
+      status: 'completed',
+      skipped: storedBefore,
+      ran: 80 - storedBefore,
+    });
   });
 
   it('refuses an experiment whose stored settings cannot be read', () => {
     const jobs = runner();
     const { id } = createBrokenExperiment();
-    expect(jobs.start(id)).toMatchObject({ started: false, refusal: { reason: 'invalid', message: 'the stored experiment settings cannot be read' } });
+    expect(jobs.start(id)).toMatchObject({
+      started: false,
+      refusal: { reason: 'invalid', message: 'the stored experiment settings cannot be read' },
+    });
     expect(jobs.start('missing')).toMatchObject({ started: false, refusal: { reason: 'not-found' } });
   });
 });
 
 function createBrokenExperiment() {
   return temporary.database.$client
-    .prepare("insert into experiments (id, agent_name, status, config, config_hash, simulated, total_conversations, created_at) values ('broken', 'x', 'pending', '{}', 'h', 0, 1, 1) returning id")
+    .prepare(
+      "insert into experiments (id, agent_name, status, config, config_hash, simulated, total_conversations, created_at) values ('broken', 'x', 'pending', '{}', 'h', 0, 1, 1) returning id",
+    )
     .get() as { id: string };
 }
 
@@ -196,7 +243,9 @@ describe('runStoredExperiment', () => {
     const id = experiment(1);
     const tools = new ToolWorkerPool({ size: 1 });
     try {
-      expect(() => runStoredExperiment(temporary.database, id, { tools, runnerId: newRunnerId('cli') })).toThrow(ConfigurationError);
+      expect(() => runStoredExperiment(temporary.database, id, { tools, runnerId: newRunnerId('cli') })).toThrow(
+        ConfigurationError,
+      );
       // Nothing was taken: the experiment stays free for the panel.
       expect(getExperiment(temporary.database, id)).toMatchObject({ status: 'pending', runnerId: null });
     } finally {

@@ -9,7 +9,12 @@
 import 'server-only';
 import type { RemoraDatabase } from '../db/client';
 import { markExperimentCancelled } from '../db/queries/experiment-lease';
-import { experimentProgress, getExperiment, listUnfinishedExperiments, UNFINISHED_STATUSES } from '../db/queries/experiments';
+import {
+  experimentProgress,
+  getExperiment,
+  listUnfinishedExperiments,
+  UNFINISHED_STATUSES,
+} from '../db/queries/experiments';
 import { reopenExperiment } from '../db/queries/experiment-details';
 import type { ExperimentRow } from '../db/schema';
 import { ConfigurationError, InputError, NotFoundError, errorMessage } from '../errors';
@@ -53,7 +58,8 @@ function refusalOf(error: unknown): Refusal | null {
   if (NotFoundError.is(error)) return { reason: 'not-found', message: error.message, problems: [] };
   if (ExperimentConflictError.is(error)) return { reason: 'conflict', message: error.message, problems: [] };
   if (InputError.is(error)) return { reason: 'invalid', message: error.message, problems: error.problems };
-  if (ConfigurationError.is(error)) return { reason: 'configuration', message: error.message, problems: error.problems };
+  if (ConfigurationError.is(error))
+    return { reason: 'configuration', message: error.message, problems: error.problems };
   return null;
 }
 
@@ -75,8 +81,12 @@ export class JobRunner {
     this.ownsTools = options.tools === undefined;
     // Workspaces and tool processes a killed panel or command line left behind go at start.
     const swept = sweepLeftovers();
-    if (swept.removed.length > 0) this.log(`removed ${swept.removed.length} work folder(s) left by stopped processes${swept.killed.length > 0 ? ` and stopped ${swept.killed.length} of their processes` : ''}`);
-    this.tools = options.tools ?? new ToolWorkerPool({ size: options.toolPoolSize ?? 4, workerScript: options.toolWorkerScript });
+    if (swept.removed.length > 0)
+      this.log(
+        `removed ${swept.removed.length} work folder(s) left by stopped processes${swept.killed.length > 0 ? ` and stopped ${swept.killed.length} of their processes` : ''}`,
+      );
+    this.tools =
+      options.tools ?? new ToolWorkerPool({ size: options.toolPoolSize ?? 4, workerScript: options.toolWorkerScript });
   }
 
   /**
@@ -85,7 +95,11 @@ export class JobRunner {
    * stored settings cannot be run.
    */
   start(experimentId: string): StartResult {
-    if (this.closed) return { started: false, refusal: { reason: 'conflict', message: 'the job runner is shutting down', problems: [] } };
+    if (this.closed)
+      return {
+        started: false,
+        refusal: { reason: 'conflict', message: 'the job runner is shutting down', problems: [] },
+      };
     if (this.active.has(experimentId)) return { started: true };
     try {
       this.launch(experimentId);
@@ -111,12 +125,16 @@ export class JobRunner {
     });
     const done = run.done.then(
       (result) => {
-        this.log(`experiment ${experimentId}: ${result.status} (${result.ran} conversations run, ${result.skipped} stored before)`);
+        this.log(
+          `experiment ${experimentId}: ${result.status} (${result.ran} conversations run, ${result.skipped} stored before)`,
+        );
         return result;
       },
       (error: unknown) => {
         // The service has marked it failed; the cause goes to the server log, not to any client.
-        this.log(`experiment ${experimentId} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        this.log(
+          `experiment ${experimentId} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
         return null;
       },
     );
@@ -131,8 +149,16 @@ export class JobRunner {
    */
   cancel(experimentId: string): CancelResult {
     const row = markExperimentCancelled(this.database, experimentId);
-    if (!row) return { cancelled: false, refusal: { reason: 'not-found', message: `no experiment with id ${experimentId}`, problems: [] } };
-    if (row.status !== 'cancelled') return { cancelled: false, refusal: { reason: 'conflict', message: `experiment ${experimentId} is already ${row.status}`, problems: [] } };
+    if (!row)
+      return {
+        cancelled: false,
+        refusal: { reason: 'not-found', message: `no experiment with id ${experimentId}`, problems: [] },
+      };
+    if (row.status !== 'cancelled')
+      return {
+        cancelled: false,
+        refusal: { reason: 'conflict', message: `experiment ${experimentId} is already ${row.status}`, problems: [] },
+      };
     this.active.get(experimentId)?.run.cancel();
     return { cancelled: true, row };
   }
@@ -143,21 +169,45 @@ export class JobRunner {
    * completed.
    */
   resume(experimentId: string): StartResult {
-    if (this.active.has(experimentId)) return { started: false, refusal: { reason: 'conflict', message: `experiment ${experimentId} is running`, problems: [] } };
+    if (this.active.has(experimentId))
+      return {
+        started: false,
+        refusal: { reason: 'conflict', message: `experiment ${experimentId} is running`, problems: [] },
+      };
     const row = getExperiment(this.database, experimentId);
-    if (!row) return { started: false, refusal: { reason: 'not-found', message: `no experiment with id ${experimentId}`, problems: [] } };
+    if (!row)
+      return {
+        started: false,
+        refusal: { reason: 'not-found', message: `no experiment with id ${experimentId}`, problems: [] },
+      };
     if (UNFINISHED_STATUSES.includes(row.status)) {
       if (leaseIsLive(row, Date.now(), this.options.staleAfterMs ?? LEASE_STALE_AFTER_MS)) {
-        return { started: false, refusal: { reason: 'conflict', message: `experiment ${experimentId} is running in another process`, problems: [] } };
+        return {
+          started: false,
+          refusal: {
+            reason: 'conflict',
+            message: `experiment ${experimentId} is running in another process`,
+            problems: [],
+          },
+        };
       }
       return this.start(experimentId);
     }
     const reopened = reopenExperiment(this.database, experimentId);
     if (!reopened.reopened) {
       const status = reopened.reason === 'not-stopped' ? reopened.row.status : 'gone';
-      return { started: false, refusal: { reason: 'conflict', message: `experiment ${experimentId} is ${status}: only a cancelled or failed experiment can be resumed`, problems: [] } };
+      return {
+        started: false,
+        refusal: {
+          reason: 'conflict',
+          message: `experiment ${experimentId} is ${status}: only a cancelled or failed experiment can be resumed`,
+          problems: [],
+        },
+      };
     }
-    this.log(`experiment ${experimentId}: reopened to run on (${reopened.removed} conversation(s) cut short by the cancel run again)`);
+    this.log(
+      `experiment ${experimentId}: reopened to run on (${reopened.removed} conversation(s) cut short by the cancel run again)`,
+    );
     return this.start(experimentId);
   }
 

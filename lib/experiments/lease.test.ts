@@ -4,7 +4,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acquireLease, finishLease, markExperimentCancelled, renewLease } from '../db/queries/experiment-lease';
 import { createExperiment, getExperiment } from '../db/queries/experiments';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../db/testing/temporary-database';
-import { LEASE_STALE_AFTER_MS, describeHolder, holdLease, holderProcessIsGone, leaseIsLive, newRunnerId, shownStatus } from './lease';
+import {
+  LEASE_STALE_AFTER_MS,
+  describeHolder,
+  holdLease,
+  holderProcessIsGone,
+  leaseIsLive,
+  newRunnerId,
+  shownStatus,
+} from './lease';
 import { ExperimentConflictError } from '../errors';
 
 /** The id of a process that existed and has exited (a real one, so that the check is real). */
@@ -21,7 +29,12 @@ beforeEach(() => {
 afterEach(() => temporary.dispose());
 
 function newExperiment() {
-  return createExperiment(temporary.database, { agentName: 'harness', config: {}, simulated: true, totalConversations: 2 });
+  return createExperiment(temporary.database, {
+    agentName: 'harness',
+    config: {},
+    simulated: true,
+    totalConversations: 2,
+  });
 }
 
 describe('leaseIsLive', () => {
@@ -72,11 +85,20 @@ describe('the lease in the database', () => {
     const { id } = newExperiment();
     const first = newRunnerId('panel');
     const second = newRunnerId('cli');
-    expect(acquireLease(temporary.database, id, first, live, 100_000)).toMatchObject({ acquired: true, row: { status: 'running', runnerId: first, heartbeatAt: 100_000 } });
-    expect(acquireLease(temporary.database, id, second, live, 105_000)).toMatchObject({ acquired: false, reason: 'held' });
+    expect(acquireLease(temporary.database, id, first, live, 100_000)).toMatchObject({
+      acquired: true,
+      row: { status: 'running', runnerId: first, heartbeatAt: 100_000 },
+    });
+    expect(acquireLease(temporary.database, id, second, live, 105_000)).toMatchObject({
+      acquired: false,
+      reason: 'held',
+    });
     // The holder may take it again (a resume in the same runner).
     expect(acquireLease(temporary.database, id, first, live, 106_000).acquired).toBe(true);
-    expect(acquireLease(temporary.database, id, second, live, 106_000 + LEASE_STALE_AFTER_MS + 1)).toMatchObject({ acquired: true, row: { runnerId: second } });
+    expect(acquireLease(temporary.database, id, second, live, 106_000 + LEASE_STALE_AFTER_MS + 1)).toMatchObject({
+      acquired: true,
+      row: { runnerId: second },
+    });
     expect(acquireLease(temporary.database, 'missing', first, live)).toEqual({ acquired: false, reason: 'not-found' });
   });
 
@@ -95,26 +117,41 @@ describe('the lease in the database', () => {
     const done = newExperiment();
     const holder = newRunnerId('panel');
     acquireLease(temporary.database, done.id, holder, live);
-    expect(finishLease(temporary.database, done.id, holder, { status: 'completed' })).toMatchObject({ status: 'completed', runnerId: null, heartbeatAt: null });
+    expect(finishLease(temporary.database, done.id, holder, { status: 'completed' })).toMatchObject({
+      status: 'completed',
+      runnerId: null,
+      heartbeatAt: null,
+    });
 
     const cancelled = newExperiment();
     acquireLease(temporary.database, cancelled.id, holder, live);
     markExperimentCancelled(temporary.database, cancelled.id);
     // Every conversation ran to its own end before the cancel could stop any.
-    expect(finishLease(temporary.database, cancelled.id, holder, { status: 'completed' })).toMatchObject({ status: 'completed', runnerId: null });
+    expect(finishLease(temporary.database, cancelled.id, holder, { status: 'completed' })).toMatchObject({
+      status: 'completed',
+      runnerId: null,
+    });
     const cancelledThenFailed = newExperiment();
     acquireLease(temporary.database, cancelledThenFailed.id, holder, live);
     markExperimentCancelled(temporary.database, cancelledThenFailed.id);
-    expect(finishLease(temporary.database, cancelledThenFailed.id, holder, { status: 'failed', error: 'disk full' })).toMatchObject({ status: 'cancelled', runnerId: null });
+    expect(
+      finishLease(temporary.database, cancelledThenFailed.id, holder, { status: 'failed', error: 'disk full' }),
+    ).toMatchObject({ status: 'cancelled', runnerId: null });
 
     const interrupted = newExperiment();
     acquireLease(temporary.database, interrupted.id, holder, live);
-    expect(finishLease(temporary.database, interrupted.id, holder, null)).toMatchObject({ status: 'running', runnerId: null, heartbeatAt: null });
+    expect(finishLease(temporary.database, interrupted.id, holder, null)).toMatchObject({
+      status: 'running',
+      runnerId: null,
+      heartbeatAt: null,
+    });
 
     // A runner that lost its lease changes nothing.
     const taken = newExperiment();
     acquireLease(temporary.database, taken.id, newRunnerId('cli'), live);
-    expect(finishLease(temporary.database, taken.id, holder, { status: 'failed', error: 'x' })).toMatchObject({ status: 'running' });
+    expect(finishLease(temporary.database, taken.id, holder, { status: 'failed', error: 'x' })).toMatchObject({
+      status: 'running',
+    });
   });
 
   it('cancels only unfinished experiments', () => {
@@ -146,7 +183,10 @@ describe('the lease in the database', () => {
     const holder = newRunnerId('cli');
     acquireLease(temporary.database, failed.id, holder, live);
     finishLease(temporary.database, failed.id, holder, { status: 'failed', error: 'disk full' });
-    expect(acquireLease(temporary.database, failed.id, newRunnerId('cli'), live)).toMatchObject({ acquired: true, row: { status: 'running' } });
+    expect(acquireLease(temporary.database, failed.id, newRunnerId('cli'), live)).toMatchObject({
+      acquired: true,
+      row: { status: 'running' },
+    });
   });
 });
 
@@ -165,7 +205,11 @@ describe('holdLease', () => {
     const { id } = newExperiment();
     const events: string[] = [];
     const holder = newRunnerId('cli');
-    const lease = holdLease(temporary.database, id, holder, { heartbeatMs: 20, onLost: () => events.push('lost'), onCancelled: () => events.push('cancelled') });
+    const lease = holdLease(temporary.database, id, holder, {
+      heartbeatMs: 20,
+      onLost: () => events.push('lost'),
+      onCancelled: () => events.push('cancelled'),
+    });
     const first = getExperiment(temporary.database, id)?.heartbeatAt as number;
     await expect.poll(() => getExperiment(temporary.database, id)?.heartbeatAt).toBeGreaterThan(first);
     markExperimentCancelled(temporary.database, id);
@@ -174,7 +218,11 @@ describe('holdLease', () => {
 
     const other = newExperiment();
     const stolen: string[] = [];
-    const second = holdLease(temporary.database, other.id, holder, { heartbeatMs: 20, onLost: () => stolen.push('lost'), onCancelled: () => {} });
+    const second = holdLease(temporary.database, other.id, holder, {
+      heartbeatMs: 20,
+      onLost: () => stolen.push('lost'),
+      onCancelled: () => {},
+    });
     // Another runner takes over (as it would after this one stalled past the stale limit).
     acquireLease(temporary.database, other.id, newRunnerId('panel'), () => false);
     await expect.poll(() => stolen).toEqual(['lost']);

@@ -62,7 +62,11 @@ export type ShownStatus = ExperimentStatus | 'interrupted';
  * sees at once; its heartbeat stopped; or it gave the lease up when stopped) shows as `interrupted`:
  * its stored conversations stay, and the next start resumes it.
  */
-export function shownStatus(row: Lease & { status: ExperimentStatus }, now = Date.now(), staleAfterMs = LEASE_STALE_AFTER_MS): ShownStatus {
+export function shownStatus(
+  row: Lease & { status: ExperimentStatus },
+  now = Date.now(),
+  staleAfterMs = LEASE_STALE_AFTER_MS,
+): ShownStatus {
   if (row.status !== 'running') return row.status;
   return leaseIsLive(row, now, staleAfterMs) ? 'running' : 'interrupted';
 }
@@ -71,8 +75,13 @@ export function shownStatus(row: Lease & { status: ExperimentStatus }, now = Dat
 export function describeHolder(lease: Lease, now = Date.now()): string {
   if (!lease.runnerId) return 'nobody';
   const parsed = parseRunnerId(lease.runnerId);
-  const who = parsed ? `${parsed.kind === 'cli' ? 'a command line run' : parsed.kind === 'panel' ? 'the panel' : 'a process'} (process ${parsed.pid} on ${parsed.host})` : lease.runnerId;
-  const age = lease.heartbeatAt === null ? '' : `, last heartbeat ${Math.max(0, Math.round((now - lease.heartbeatAt) / 1000))} s ago`;
+  const who = parsed
+    ? `${parsed.kind === 'cli' ? 'a command line run' : parsed.kind === 'panel' ? 'the panel' : 'a process'} (process ${parsed.pid} on ${parsed.host})`
+    : lease.runnerId;
+  const age =
+    lease.heartbeatAt === null
+      ? ''
+      : `, last heartbeat ${Math.max(0, Math.round((now - lease.heartbeatAt) / 1000))} s ago`;
   return `${who}${age}`;
 }
 
@@ -95,12 +104,18 @@ export type HeldLease = {
  * seconds until finish(). Throws NotFoundError for an unknown experiment and
  * ExperimentConflictError when it is finished or another live runner holds it.
  */
-export function holdLease(database: RemoraDatabase, experimentId: string, runnerId: string, options: LeaseOptions): HeldLease {
+export function holdLease(
+  database: RemoraDatabase,
+  experimentId: string,
+  runnerId: string,
+  options: LeaseOptions,
+): HeldLease {
   const staleAfterMs = options.staleAfterMs ?? LEASE_STALE_AFTER_MS;
   const attempt = acquireLease(database, experimentId, runnerId, (row, now) => leaseIsLive(row, now, staleAfterMs));
   if (!attempt.acquired) {
     if (attempt.reason === 'not-found') throw new NotFoundError(`no experiment with id ${experimentId}`);
-    if (attempt.reason === 'finished') throw new ExperimentConflictError(`experiment ${experimentId} is already ${attempt.row.status}`);
+    if (attempt.reason === 'finished')
+      throw new ExperimentConflictError(`experiment ${experimentId} is already ${attempt.row.status}`);
     throw new ExperimentConflictError(`experiment ${experimentId} is being run by ${describeHolder(attempt.row)}`);
   }
   let stopped = false;

@@ -14,30 +14,88 @@ afterEach(() => closeDatabase(database));
 
 describe('planWarnings', () => {
   it('warns about identical variants (A/A) and about the simulator', () => {
-    expect(planWarnings([{ name: 'a', systemPrompt: 'x' }, { name: 'b', systemPrompt: 'y' }], { simulated: false })).toEqual([]);
-    const warnings = planWarnings([{ name: 'a', systemPrompt: 'x' }, { name: 'b', systemPrompt: 'x' }], { simulated: true });
+    expect(
+      planWarnings(
+        [
+          { name: 'a', systemPrompt: 'x' },
+          { name: 'b', systemPrompt: 'y' },
+        ],
+        { simulated: false },
+      ),
+    ).toEqual([]);
+    const warnings = planWarnings(
+      [
+        { name: 'a', systemPrompt: 'x' },
+        { name: 'b', systemPrompt: 'x' },
+      ],
+      { simulated: true },
+    );
     expect(warnings[0]).toBe('"b" is identical to "a": this is an A/A test, and any difference it shows is chance.');
-    expect(warnings[1]).toBe('The endpoint is the simulator, which does not read the wording of a prompt: a prompt A/B test on it is an A/A test, and any difference it shows is chance.');
+    expect(warnings[1]).toBe(
+      'The endpoint is the simulator, which does not read the wording of a prompt: a prompt A/B test on it is an A/A test, and any difference it shows is chance.',
+    );
     // Different prompts, the same settings: still A/A on the simulator.
-    expect(planWarnings([{ name: 'a', systemPrompt: 'x' }, { name: 'b', systemPrompt: 'y' }], { simulated: true })).toEqual([warnings[1]]);
+    expect(
+      planWarnings(
+        [
+          { name: 'a', systemPrompt: 'x' },
+          { name: 'b', systemPrompt: 'y' },
+        ],
+        { simulated: true },
+      ),
+    ).toEqual([warnings[1]]);
     // Settings that differ are simulated: not A/A, but the wording still counts for nothing.
-    expect(planWarnings([{ name: 'a', systemPrompt: 'x' }, { name: 'b', systemPrompt: 'y', settings: { toolChoice: 'required' } }], { simulated: true })).toEqual([
+    expect(
+      planWarnings(
+        [
+          { name: 'a', systemPrompt: 'x' },
+          { name: 'b', systemPrompt: 'y', settings: { toolChoice: 'required' } },
+        ],
+        { simulated: true },
+      ),
+    ).toEqual([
       'The endpoint is the simulator, which does not read the wording of a prompt: only the settings that differ between the variants can make a real difference there.',
     ]);
     // Same prompt, other settings: a real comparison.
-    expect(planWarnings([{ name: 'a', systemPrompt: 'x' }, { name: 'b', systemPrompt: 'x', settings: { temperature: 0.7 } }], {})).toEqual([]);
+    expect(
+      planWarnings(
+        [
+          { name: 'a', systemPrompt: 'x' },
+          { name: 'b', systemPrompt: 'x', settings: { temperature: 0.7 } },
+        ],
+        {},
+      ),
+    ).toEqual([]);
   });
 });
 
 describe('planFromHistory', () => {
   it('takes the baseline and the discordance from the latest completed experiment of the agent', () => {
-    const { id } = createExperiment(database, { agentName: 'docstring', config: experimentConfig(['a', 'b']), simulated: true, totalConversations: 8 });
+    const { id } = createExperiment(database, {
+      agentName: 'docstring',
+      config: experimentConfig(['a', 'b']),
+      simulated: true,
+      totalConversations: 8,
+    });
     const writer = createConversationWriter(database);
     // Four inputs: both complete input 0 and 1, only b completes input 2, neither input 3.
-    const outcomes = [[true, true], [true, true], [false, true], [false, false]];
+    const outcomes = [
+      [true, true],
+      [true, true],
+      [false, true],
+      [false, false],
+    ];
     outcomes.forEach(([a, b], input) => {
-      writer.write(id, { variantIndex: 0, variantName: 'a', slot: input, inputIndex: input }, a ? docstringConversation() : textConversation());
-      writer.write(id, { variantIndex: 1, variantName: 'b', slot: input, inputIndex: input }, b ? docstringConversation() : textConversation());
+      writer.write(
+        id,
+        { variantIndex: 0, variantName: 'a', slot: input, inputIndex: input },
+        a ? docstringConversation() : textConversation(),
+      );
+      writer.write(
+        id,
+        { variantIndex: 1, variantName: 'b', slot: input, inputIndex: input },
+        b ? docstringConversation() : textConversation(),
+      );
     });
     writer.close();
     setExperimentStatus(database, id, 'completed');

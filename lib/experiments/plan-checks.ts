@@ -42,13 +42,28 @@ export function planFromHistory(
   for (const experiment of latest) {
     const facts = getMetricsInput(database, experiment.id, { responses: 'aggregate' });
     if (!facts?.inputs || facts.variants.length < 2) continue;
-    const [first, second] = facts.variants.map((name) => perInputRates(facts.inputs!.filter((fact) => fact.variant === name), metric));
+    const [first, second] = facts.variants.map((name) =>
+      perInputRates(
+        facts.inputs!.filter((fact) => fact.variant === name),
+        metric,
+      ),
+    );
     const common = [...first.keys()].filter((input) => second.has(input));
     if (common.length === 0) continue;
     const baseline = common.reduce((sum, input) => sum + (first.get(input) as number), 0) / common.length;
-    const discordance = common.reduce((sum, input) => sum + Math.abs((first.get(input) as number) - (second.get(input) as number)), 0) / common.length;
+    const discordance =
+      common.reduce((sum, input) => sum + Math.abs((first.get(input) as number) - (second.get(input) as number)), 0) /
+      common.length;
     const usable = Math.min(0.99, Math.max(0.01, baseline));
-    return { ...planSampleSize({ baseline: usable, difference, discordance: discordance > 0 ? discordance : undefined }), fromExperiment: experiment.id, baseline: usable };
+    return {
+      ...planSampleSize({ baseline: usable, difference, discordance: discordance > 0 ? discordance : undefined }),
+      fromExperiment: experiment.id,
+      baseline: usable,
+    };
   }
-  return { ...planSampleSize({ baseline: fallbackBaseline, difference }), fromExperiment: null, baseline: fallbackBaseline };
+  return {
+    ...planSampleSize({ baseline: fallbackBaseline, difference }),
+    fromExperiment: null,
+    baseline: fallbackBaseline,
+  };
 }

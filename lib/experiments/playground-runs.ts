@@ -67,12 +67,16 @@ export type SaveRequest = { runIds: string[]; name?: string; description?: strin
 export function saveRuns(database: RemoraDatabase, request: SaveRequest, now = Date.now()): { id: string } {
   const runs = request.runIds.map((id) => {
     const run = keptRun(id, now);
-    if (!run) throw new NotFoundError(`no playground run ${id} (runs are kept for ${KEEP_MS / 60_000} minutes, and only in this panel process)`);
+    if (!run)
+      throw new NotFoundError(
+        `no playground run ${id} (runs are kept for ${KEEP_MS / 60_000} minutes, and only in this panel process)`,
+      );
     return run;
   });
   if (runs.length === 0) throw new InputError('nothing to save', ['runIds: give at least one run']);
   const [first] = runs;
-  const same = (pick: (run: KeptRun) => unknown) => runs.every((run) => canonicalJson(pick(run)) === canonicalJson(pick(first)));
+  const same = (pick: (run: KeptRun) => unknown) =>
+    runs.every((run) => canonicalJson(pick(run)) === canonicalJson(pick(first)));
   const problems = [
     same((run) => run.agent) ? null : 'the runs are of different agents (or of different versions of one)',
     same((run) => run.endpoint) ? null : 'the runs called different endpoints',
@@ -87,14 +91,33 @@ export function saveRuns(database: RemoraDatabase, request: SaveRequest, now = D
     names.add(name);
     return { ...run.variant, name };
   });
-  const config = ExperimentConfig.parse({ agent: first.agent.name, variants, endpoint: first.endpoint, inputs: [first.input], requestsPerVariant: 1, concurrency: 1 });
+  const config = ExperimentConfig.parse({
+    agent: first.agent.name,
+    variants,
+    endpoint: first.endpoint,
+    inputs: [first.input],
+    requestsPerVariant: 1,
+    concurrency: 1,
+  });
   const row = createStoredExperiment(database, config, first.agent, undefined, {
     name: request.name?.trim() || `Playground: ${first.agent.name}`,
     description: request.description ?? null,
     tags: normalizeTags(['playground', ...(request.tags ?? [])]),
   });
   runs.forEach((run, index) => {
-    storeConversation(database, row.id, { variantIndex: index, variantName: variants[index].name, slot: 0, inputIndex: 0, workspaceDiff: run.workspaceDiff, changedFiles: run.changedFiles }, run.record);
+    storeConversation(
+      database,
+      row.id,
+      {
+        variantIndex: index,
+        variantName: variants[index].name,
+        slot: 0,
+        inputIndex: 0,
+        workspaceDiff: run.workspaceDiff,
+        changedFiles: run.changedFiles,
+      },
+      run.record,
+    );
   });
   setExperimentStatus(database, row.id, 'running', { at: Math.min(...runs.map((run) => run.record.startedAt)) });
   setExperimentStatus(database, row.id, 'completed', { at: now });

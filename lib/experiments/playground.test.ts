@@ -82,7 +82,12 @@ describe('runPlayground', () => {
 });
 
 describe('saving playground runs', () => {
-  const endpoint: EndpointConfig = { kind: 'http', baseUrl: 'http://127.0.0.1:9/v1', model: 'functiongemma-270m-it', simulated: true };
+  const endpoint: EndpointConfig = {
+    kind: 'http',
+    baseUrl: 'http://127.0.0.1:9/v1',
+    model: 'functiongemma-270m-it',
+    simulated: true,
+  };
 
   it('stores a side-by-side pair as one completed experiment of one conversation per variant', async () => {
     const temporary = openTemporaryDatabase();
@@ -90,15 +95,32 @@ describe('saving playground runs', () => {
       const first = await run(inputs[2]).done;
       const second = await run(inputs[2]).done;
       const ids = [first, second].map((result) =>
-        keepRun({ agent, variant: { name: 'draft', settings: {} }, endpoint, input: inputs[2], record: result.record, workspaceDiff: null, changedFiles: null }),
+        keepRun({
+          agent,
+          variant: { name: 'draft', settings: {} },
+          endpoint,
+          input: inputs[2],
+          record: result.record,
+          workspaceDiff: null,
+          changedFiles: null,
+        }),
       );
       const { id } = saveRuns(temporary.database, { runIds: ids, name: 'try quotes', tags: ['quotes'] });
-      expect(getExperiment(temporary.database, id)).toMatchObject({ status: 'completed', name: 'try quotes', tags: ['playground', 'quotes'], totalConversations: 2 });
-      expect(listConversations(temporary.database, id).conversations.map((row) => [row.variantName, row.outcome])).toEqual([
+      expect(getExperiment(temporary.database, id)).toMatchObject({
+        status: 'completed',
+        name: 'try quotes',
+        tags: ['playground', 'quotes'],
+        totalConversations: 2,
+      });
+      expect(
+        listConversations(temporary.database, id).conversations.map((row) => [row.variantName, row.outcome]),
+      ).toEqual([
         ['draft', first.record.outcome],
         ['draft (2)', second.record.outcome],
       ]);
-      expect(experimentSummary(temporary.database, id).variants.map((variant) => variant.conversations)).toEqual([1, 1]);
+      expect(experimentSummary(temporary.database, id).variants.map((variant) => variant.conversations)).toEqual([
+        1, 1,
+      ]);
       // Saved once: the runs are not kept any more.
       expect(keptRun(ids[0])).toBeNull();
     } finally {
@@ -110,8 +132,24 @@ describe('saving playground runs', () => {
     const temporary = openTemporaryDatabase();
     try {
       const result = await run(inputs[0]).done;
-      const a = keepRun({ agent, variant: { name: 'a', settings: {} }, endpoint, input: inputs[0], record: result.record, workspaceDiff: null, changedFiles: null });
-      const b = keepRun({ agent, variant: { name: 'b', settings: {} }, endpoint, input: inputs[3], record: result.record, workspaceDiff: null, changedFiles: null });
+      const a = keepRun({
+        agent,
+        variant: { name: 'a', settings: {} },
+        endpoint,
+        input: inputs[0],
+        record: result.record,
+        workspaceDiff: null,
+        changedFiles: null,
+      });
+      const b = keepRun({
+        agent,
+        variant: { name: 'b', settings: {} },
+        endpoint,
+        input: inputs[3],
+        record: result.record,
+        workspaceDiff: null,
+        changedFiles: null,
+      });
       expect(() => saveRuns(temporary.database, { runIds: [a, b] })).toThrow(/cannot be one experiment/);
       expect(() => saveRuns(temporary.database, { runIds: ['missing'] })).toThrow(/no playground run/);
     } finally {

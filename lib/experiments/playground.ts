@@ -42,7 +42,16 @@ export type PlaygroundEvent =
       knowledgeDelta: Record<string, unknown> | null;
       durationMs: number;
     }
-  | { type: 'end'; outcome: string; finalText: string | null; result: Record<string, unknown> | null; error: string | null; durationMs: number; modelCalls: number; diff: string | null };
+  | {
+      type: 'end';
+      outcome: string;
+      finalText: string | null;
+      result: Record<string, unknown> | null;
+      error: string | null;
+      durationMs: number;
+      modelCalls: number;
+      diff: string | null;
+    };
 
 export type PlaygroundRun = {
   agent: AgentRuntime;
@@ -56,13 +65,22 @@ export type PlaygroundRun = {
   emit(event: PlaygroundEvent): void;
 };
 
-export type PlaygroundResult = { record: ConversationRecord; workspaceDiff: string | null; changedFiles: string[] | null };
+export type PlaygroundResult = {
+  record: ConversationRecord;
+  workspaceDiff: string | null;
+  changedFiles: string[] | null;
+};
 
 function structuredCalls(body: unknown): { name: string; arguments: string }[] {
-  const message = extractMessage(body) as { tool_calls?: { function?: { name?: unknown; arguments?: unknown } }[] } | null;
+  const message = extractMessage(body) as {
+    tool_calls?: { function?: { name?: unknown; arguments?: unknown } }[];
+  } | null;
   return (message?.tool_calls ?? []).map((call) => ({
     name: typeof call.function?.name === 'string' ? call.function.name : '',
-    arguments: typeof call.function?.arguments === 'string' ? call.function.arguments : JSON.stringify(call.function?.arguments ?? null),
+    arguments:
+      typeof call.function?.arguments === 'string'
+        ? call.function.arguments
+        : JSON.stringify(call.function?.arguments ?? null),
   }));
 }
 
@@ -85,7 +103,11 @@ export function playgroundEventOf(event: RunnerEvent): PlaygroundEvent | null {
         parsePath: call.parsePath,
         content: call.status === 'ok' ? contentOf(call.response) : null,
         toolCalls: call.status === 'ok' ? structuredCalls(call.response) : [],
-        calls: call.calls.map((made) => ({ name: made.name, arguments: made.arguments, problem: made.problem?.message ?? null })),
+        calls: call.calls.map((made) => ({
+          name: made.name,
+          arguments: made.arguments,
+          problem: made.problem?.message ?? null,
+        })),
         latencyMs: call.latencyMs,
         error: call.error,
       };
@@ -117,10 +139,20 @@ function reportingClient(client: ModelClient, emit: (event: PlaygroundEvent) => 
     complete(request, signal, onStream) {
       turn += 1;
       try {
-        emit({ type: 'native-prompt', turn, prompt: renderPrompt({ messages: request.messages, tools: request.tools }), messages: request.messages.length });
+        emit({
+          type: 'native-prompt',
+          turn,
+          prompt: renderPrompt({ messages: request.messages, tools: request.tools }),
+          messages: request.messages.length,
+        });
       } catch (error) {
         // A prompt that cannot be rendered natively is still sent; say why it is not shown.
-        emit({ type: 'native-prompt', turn, prompt: `(cannot be rendered in the native format: ${errorMessage(error)})`, messages: request.messages.length });
+        emit({
+          type: 'native-prompt',
+          turn,
+          prompt: `(cannot be rendered in the native format: ${errorMessage(error)})`,
+          messages: request.messages.length,
+        });
       }
       return client.complete(request, signal, onStream);
     },
@@ -148,7 +180,12 @@ export async function runPlayground(run: PlaygroundRun): Promise<PlaygroundResul
     });
   } catch (error) {
     // The workspace is still removed; its diff is of no use next to a failed run.
-    if (workspace) await workspace.finish().catch((cleanupError: unknown) => console.error(`could not remove a playground workspace: ${errorMessage(cleanupError)}`));
+    if (workspace)
+      await workspace
+        .finish()
+        .catch((cleanupError: unknown) =>
+          console.error(`could not remove a playground workspace: ${errorMessage(cleanupError)}`),
+        );
     throw error;
   }
   const changes = workspace ? await workspace.finish() : null;

@@ -2,7 +2,8 @@ import { errorMessage } from '../errors';
 import { readBoundedText } from '../http/bounded-body';
 import { parseJson } from '../protocol/json';
 
-export type EndpointProbe = { reachable: true; simulated: boolean; models: string[]; httpStatus: number } | { reachable: false; error: string };
+export type EndpointProbe =
+  { reachable: true; simulated: boolean; models: string[]; httpStatus: number } | { reachable: false; error: string };
 
 /**
  * Asks GET {baseUrl}/models. Tells whether the server is up (a server without the route is still

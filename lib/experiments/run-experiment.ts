@@ -60,12 +60,23 @@ export type ExperimentRun = {
 };
 
 export function variantRuntime(agent: AgentRuntime, variant: VariantConfig): AgentRuntime {
-  return { ...agent, systemPrompt: variant.systemPrompt ?? agent.systemPrompt, nodeContext: variant.nodeContext ?? agent.nodeContext };
+  return {
+    ...agent,
+    systemPrompt: variant.systemPrompt ?? agent.systemPrompt,
+    nodeContext: variant.nodeContext ?? agent.nodeContext,
+  };
 }
 
 /** The model a variant's requests name: the variant's own, else the agent's (its LoRA adapter), else the endpoint's. */
-export function variantSettings(config: ExperimentConfig, variant: VariantConfig, agent?: Pick<AgentRuntime, 'model'>): RunnerSettings {
-  return resolveSettings({ ...variant.settings, model: requestModel(config.endpoint.model, agent?.model, variant.model) });
+export function variantSettings(
+  config: ExperimentConfig,
+  variant: VariantConfig,
+  agent?: Pick<AgentRuntime, 'model'>,
+): RunnerSettings {
+  return resolveSettings({
+    ...variant.settings,
+    model: requestModel(config.endpoint.model, agent?.model, variant.model),
+  });
 }
 
 /** Runs the slots of an experiment that are not stored yet, `concurrency` at a time. */
@@ -91,7 +102,11 @@ export function startExperiment(deps: ExperimentDependencies): ExperimentRun {
   };
 }
 
-async function execute(deps: ExperimentDependencies, signal: AbortSignal, mode: () => string): Promise<ExperimentResult> {
+async function execute(
+  deps: ExperimentDependencies,
+  signal: AbortSignal,
+  mode: () => string,
+): Promise<ExperimentResult> {
   const { config } = deps;
   const all = planSlots(config);
   const inputs = deps.inputs ?? inlineInputs(config.inputs, config.dataset);
@@ -121,7 +136,8 @@ async function execute(deps: ExperimentDependencies, signal: AbortSignal, mode: 
       let workspace: Awaited<ReturnType<WorkspaceProvider['create']>> | null = null;
       try {
         workspace = deps.workspaces ? await deps.workspaces.create(meta, input) : null;
-        if (input.setupCalls?.length) await runSetupCalls(runtimes[slot.variantIndex], input, deps.tools, workspace?.path ?? null, signal);
+        if (input.setupCalls?.length)
+          await runSetupCalls(runtimes[slot.variantIndex], input, deps.tools, workspace?.path ?? null, signal);
         record = await runConversation(runtimes[slot.variantIndex], settings[slot.variantIndex], input, {
           client: clients[slot.variantIndex],
           tools: deps.tools,
@@ -153,12 +169,26 @@ async function execute(deps: ExperimentDependencies, signal: AbortSignal, mode: 
         scored = caseResult(runCase, scoring, input, record, runtimes[slot.variantIndex].tools);
         taskCheck = null;
         // The workspace is still removed; its diff is of no use next to a failed conversation.
-        if (workspace) await workspace.finish().catch((cleanupError: unknown) => console.error(`could not remove a workspace: ${errorMessage(cleanupError)}`));
+        if (workspace)
+          await workspace
+            .finish()
+            .catch((cleanupError: unknown) =>
+              console.error(`could not remove a workspace: ${errorMessage(cleanupError)}`),
+            );
       }
       progress.running -= 1;
       if (mode() === 'interrupt') continue;
       if (record.outcome === 'cancelled') cutShort = true;
-      deps.store.write({ ...meta, workspaceDiff: changes?.diff ?? null, changedFiles: changes?.changedFiles ?? null, ...scored, taskCheck }, record);
+      deps.store.write(
+        {
+          ...meta,
+          workspaceDiff: changes?.diff ?? null,
+          changedFiles: changes?.changedFiles ?? null,
+          ...scored,
+          taskCheck,
+        },
+        record,
+      );
       ran += 1;
       progress.done += 1;
       deps.onProgress?.({ ...progress });
@@ -173,5 +203,17 @@ async function execute(deps: ExperimentDependencies, signal: AbortSignal, mode: 
 }
 
 function failedRecord(input: ConversationRecord['input'], error: string): ConversationRecord {
-  return { input, messages: [], modelCalls: [], toolExecutions: [], outcome: 'error', result: null, finalText: null, error, knowledge: {}, startedAt: Date.now(), durationMs: 0 };
+  return {
+    input,
+    messages: [],
+    modelCalls: [],
+    toolExecutions: [],
+    outcome: 'error',
+    result: null,
+    finalText: null,
+    error,
+    knowledge: {},
+    startedAt: Date.now(),
+    durationMs: 0,
+  };
 }

@@ -23,7 +23,13 @@ import { checkEarlyStop } from './early-stop';
 import { setStopReason } from '../db/queries/experiments';
 import { resolveBaseUrl } from './built-in-simulator';
 
-export function createStoredExperiment(database: RemoraDatabase, config: ExperimentConfig, agent: AgentRuntime, id?: string, details: ExperimentDetails = {}) {
+export function createStoredExperiment(
+  database: RemoraDatabase,
+  config: ExperimentConfig,
+  agent: AgentRuntime,
+  id?: string,
+  details: ExperimentDetails = {},
+) {
   const stored = config.storedCases;
   return database.transaction((transaction) => {
     const row = createExperiment(transaction, {
@@ -36,7 +42,10 @@ export function createStoredExperiment(database: RemoraDatabase, config: Experim
     });
     if (stored) {
       const copied = copyDatasetCases(transaction, row.id, stored.datasetId);
-      if (copied !== stored.count) throw new InputError(`dataset ${stored.name} (${stored.datasetId}) holds ${copied} cases, not the ${stored.count} the experiment was planned with`);
+      if (copied !== stored.count)
+        throw new InputError(
+          `dataset ${stored.name} (${stored.datasetId}) holds ${copied} cases, not the ${stored.count} the experiment was planned with`,
+        );
     }
     return row;
   });
@@ -118,7 +127,10 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
     createClient: (settings) => {
       if (config.endpoint.kind === 'embedded') return createEmbeddedClient(config.endpoint, settings);
       const urls = [baseUrl, ...(config.endpoint.replicas ?? [])];
-      const limits = config.endpoint.maxResponseBytes === undefined ? undefined : { maxResponseBytes: config.endpoint.maxResponseBytes };
+      const limits =
+        config.endpoint.maxResponseBytes === undefined
+          ? undefined
+          : { maxResponseBytes: config.endpoint.maxResponseBytes };
       const clients = urls.map((url) => new HttpModelClient({ baseUrl: url, apiKey, retry: settings.retry, limits }));
       return clients.length === 1 ? clients[0] : new BalancedModelClient(clients);
     },
@@ -129,7 +141,11 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
         // The live verdict moves only while first repeats arrive (early-stop.ts).
         if (config.stopEarly && stopReason === null && meta.slot < inputCount(config)) {
           writer.flush();
-          stopReason = checkEarlyStop(database, experimentId, { variants: config.variants.map((variant) => variant.name), inputCount: inputCount(config), primaryMetric: config.primaryMetric });
+          stopReason = checkEarlyStop(database, experimentId, {
+            variants: config.variants.map((variant) => variant.name),
+            inputCount: inputCount(config),
+            primaryMetric: config.primaryMetric,
+          });
           if (stopReason !== null) {
             setStopReason(database, experimentId, stopReason);
             run.stop();
@@ -147,7 +163,10 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
     } catch (error) {
       // What is queued is still stored; the run failed either way.
       const closeFailure = closeWriter();
-      lease.finish({ status: 'failed', error: closeFailure ? `${errorMessage(error)}; ${errorMessage(closeFailure)}` : errorMessage(error) });
+      lease.finish({
+        status: 'failed',
+        error: closeFailure ? `${errorMessage(error)}; ${errorMessage(closeFailure)}` : errorMessage(error),
+      });
       throw error;
     }
     const failure = closeWriter();
@@ -173,15 +192,24 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
 }
 
 /** The summary of an experiment; `asStatus` names it as it is about to be (a run that has not written its final status yet). */
-export function experimentSummary(database: RemoraDatabase, experimentId: string, asStatus?: ExperimentStatus): ExperimentSummary {
+export function experimentSummary(
+  database: RemoraDatabase,
+  experimentId: string,
+  asStatus?: ExperimentStatus,
+): ExperimentSummary {
   const row = getExperiment(database, experimentId);
   if (!row) throw new NotFoundError(`no experiment with id ${experimentId}`);
   // From the live counters: the cost stays flat however many conversations the experiment stored
   // (lib/db/counters). A finished experiment's latency quantiles are read exactly from the index.
   const status = asStatus ?? row.status;
-  const facts = countedMetricsInput(database, experimentId, { exactLatency: status !== 'running' && status !== 'pending' });
+  const facts = countedMetricsInput(database, experimentId, {
+    exactLatency: status !== 'running' && status !== 'pending',
+  });
   if (!facts) throw new NotFoundError(`no experiment with id ${experimentId}`);
   const config = readStoredConfig(row.config).experiment;
-  const summary = summarizeExperiment(experimentId, status, facts, { simulated: row.simulated, primaryMetric: config.primaryMetric });
+  const summary = summarizeExperiment(experimentId, status, facts, {
+    simulated: row.simulated,
+    primaryMetric: config.primaryMetric,
+  });
   return row.stopReason ? { ...summary, stoppedEarly: row.stopReason } : summary;
 }

@@ -40,10 +40,21 @@ afterEach(async () => {
   temporary.dispose();
 });
 
-async function run(variants: ExperimentConfigInput['variants'], runtime: AgentRuntime, onEvent?: (slot: SlotMeta, event: RunnerEvent) => void) {
+async function run(
+  variants: ExperimentConfigInput['variants'],
+  runtime: AgentRuntime,
+  onEvent?: (slot: SlotMeta, event: RunnerEvent) => void,
+) {
   const sim = await startSimServer({ port: 0, seed: 21, http500Rate: 0, http429Rate: 0, lossyBareValuesRate: 0.5 });
   sims.push(sim);
-  const config = ExperimentConfig.parse({ agent: runtime.name, variants, endpoint: { baseUrl: sim.url, model: 'base-model' }, inputs, requestsPerVariant: 6, concurrency: 3 });
+  const config = ExperimentConfig.parse({
+    agent: runtime.name,
+    variants,
+    endpoint: { baseUrl: sim.url, model: 'base-model' },
+    inputs,
+    requestsPerVariant: 6,
+    concurrency: 3,
+  });
   const id = createStoredExperiment(temporary.database, config, runtime).id;
   const result = await runStoredExperiment(temporary.database, id, { tools, onEvent }).done;
   expect(result.status).toBe('completed');
@@ -51,8 +62,8 @@ async function run(variants: ExperimentConfigInput['variants'], runtime: AgentRu
 }
 
 function storedCalls(id: string) {
-  return listConversations(temporary.database, id, { limit: 100, offset: 0 }).conversations
-    .sort((left, right) => left.variantIndex - right.variantIndex || left.slot - right.slot)
+  return listConversations(temporary.database, id, { limit: 100, offset: 0 })
+    .conversations.sort((left, right) => left.variantIndex - right.variantIndex || left.slot - right.slot)
     .map((row) => getTranscript(temporary.database, row.id)!);
 }
 
@@ -69,12 +80,23 @@ describe('serving settings in stored experiments', () => {
     const transcripts = storedCalls(id);
     const adapter = transcripts.filter((transcript) => transcript.conversation.variantName === 'adapter');
     const base = transcripts.filter((transcript) => transcript.conversation.variantName === 'base');
-    expect(adapter.every((transcript) => transcript.modelCalls.every((call) => call.request.model === 'harness-lora' && (call.response as { model: string }).model === 'harness-lora'))).toBe(true);
-    expect(base.every((transcript) => transcript.modelCalls.every((call) => call.request.model === 'base-model'))).toBe(true);
+    expect(
+      adapter.every((transcript) =>
+        transcript.modelCalls.every(
+          (call) =>
+            call.request.model === 'harness-lora' && (call.response as { model: string }).model === 'harness-lora',
+        ),
+      ),
+    ).toBe(true);
+    expect(base.every((transcript) => transcript.modelCalls.every((call) => call.request.model === 'base-model'))).toBe(
+      true,
+    );
 
     const adapterCalls = adapter.flatMap((transcript) => transcript.modelCalls);
     expect(adapterCalls.every((call) => call.request.logprobs === true && call.request.top_logprobs === 2)).toBe(true);
-    expect(adapterCalls.every((call) => typeof call.insight?.rawOutput === 'string' && call.insight.tokenCount > 0)).toBe(true);
+    expect(
+      adapterCalls.every((call) => typeof call.insight?.rawOutput === 'string' && call.insight.tokenCount > 0),
+    ).toBe(true);
     const named = adapterCalls.filter((call) => call.insight?.toolNameConfidence !== null);
     expect(named.length).toBeGreaterThan(0);
     expect(named[0].insight!.toolNames[0].runnerUps.length).toBeGreaterThan(0);
@@ -95,7 +117,14 @@ describe('serving settings in stored experiments', () => {
       }),
     );
     const shape = (transcripts: typeof plain) =>
-      transcripts.map((transcript) => [transcript.conversation.outcome, transcript.modelCalls.map((call) => [call.parsePath, call.parsedCalls.map((parsed) => [parsed.name, parsed.arguments]), call.insight?.toolNameConfidence])]);
+      transcripts.map((transcript) => [
+        transcript.conversation.outcome,
+        transcript.modelCalls.map((call) => [
+          call.parsePath,
+          call.parsedCalls.map((parsed) => [parsed.name, parsed.arguments]),
+          call.insight?.toolNameConfidence,
+        ]),
+      ]);
     expect(shape(streamed)).toEqual(shape(plain));
     expect(streamed[0].modelCalls[0].request.stream).toBe(true);
     expect(deltas.length).toBeGreaterThan(0);

@@ -6,7 +6,13 @@ import type { AgentRuntime } from '../runner/types';
 import type { ConversationInput } from '../protocol/conversation';
 import type { ToolExecutor } from '../tools/protocol';
 
-export async function runSetupCalls(agent: AgentRuntime, input: ConversationInput, tools: ToolExecutor, workspace: string | null, signal?: AbortSignal): Promise<void> {
+export async function runSetupCalls(
+  agent: AgentRuntime,
+  input: ConversationInput,
+  tools: ToolExecutor,
+  workspace: string | null,
+  signal?: AbortSignal,
+): Promise<void> {
   const knowledge: Record<string, unknown> = {};
   for (const call of input.setupCalls ?? []) {
     const tool = agent.tools.find((candidate) => candidate.name === call.name);

@@ -55,6 +55,10 @@ export function toStoredConfig(experiment: ExperimentConfig, agent: AgentRuntime
 
 export function readStoredConfig(value: unknown): StoredConfig {
   const parsed = StoredConfig.safeParse(value);
-  if (!parsed.success) throw new InputError('the stored experiment settings cannot be read', parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  if (!parsed.success)
+    throw new InputError(
+      'the stored experiment settings cannot be read',
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
   return parsed.data;
 }

@@ -7,8 +7,13 @@ import { getExperiment } from '../db/queries/experiments';
 import { NotFoundError } from '../errors';
 import { nativeExamples, openaiExample, type ExportFormat, type ExportLines } from './training-data';
 
-export function exportTrainingData(database: RemoraDatabase, selection: TrainingSelection, format: ExportFormat): ExportLines {
-  if (!getExperiment(database, selection.experimentId)) throw new NotFoundError(`no experiment with id ${selection.experimentId}`);
+export function exportTrainingData(
+  database: RemoraDatabase,
+  selection: TrainingSelection,
+  format: ExportFormat,
+): ExportLines {
+  if (!getExperiment(database, selection.experimentId))
+    throw new NotFoundError(`no experiment with id ${selection.experimentId}`);
   const result: ExportLines = { lines: [], skipped: [], examples: 0 };
   for (const conversationId of selectTrainingConversations(database, selection)) {
     const transcript = getTranscript(database, conversationId);

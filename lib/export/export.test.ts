@@ -45,14 +45,19 @@ const parsedLines = (lines: string[]) => lines.map((line) => JSON.parse(line) as
 
 describe('training data export', () => {
   it('selects submitted conversations whose every call was valid, by default', () => {
-    const all = selectTrainingConversations(panel.database, { experimentId, outcomes: ['submitted', 'no_tool_call', 'turn_limit', 'error'], allCallsValid: false });
+    const all = selectTrainingConversations(panel.database, {
+      experimentId,
+      outcomes: ['submitted', 'no_tool_call', 'turn_limit', 'error'],
+      allCallsValid: false,
+    });
     const chosen = selectTrainingConversations(panel.database, { experimentId });
     expect(chosen.length).toBeGreaterThan(0);
     expect(chosen.length).toBeLessThan(all.length);
     for (const id of chosen) {
       const transcript = getTranscript(panel.database, id)!;
       expect(transcript.conversation.outcome).toBe('submitted');
-      for (const call of transcript.modelCalls) expect(call.status === 'ok' && (call.calls.length === 0 || call.allValid)).toBe(true);
+      for (const call of transcript.modelCalls)
+        expect(call.status === 'ok' && (call.calls.length === 0 || call.allValid)).toBe(true);
     }
   });
 
@@ -61,7 +66,9 @@ describe('training data export', () => {
     expect(exported.skipped).toEqual([]);
     const examples = parsedLines(exported.lines) as { prompt: string; completion: string }[];
     const ids = selectTrainingConversations(panel.database, { experimentId });
-    const turns = ids.map((id) => getTranscript(panel.database, id)!).flatMap((transcript) => transcript.modelCalls.map((call) => ({ transcript, call })));
+    const turns = ids
+      .map((id) => getTranscript(panel.database, id)!)
+      .flatMap((transcript) => transcript.modelCalls.map((call) => ({ transcript, call })));
     expect(examples).toHaveLength(turns.length);
     for (const [index, { transcript, call }] of turns.entries()) {
       const example = examples[index];
@@ -69,30 +76,51 @@ describe('training data export', () => {
       if (call.turn === 1) {
         // The first request is what the prompt preview shows for the same input.
         const draft = storedPrompt(getAgentByName(panel.database, 'harness')!.definition);
-        const preview = await previewPrompt(panel, 'harness', PreviewRequest.parse({ ...draft, inputIndex: transcript.conversation.inputIndex }));
+        const preview = await previewPrompt(
+          panel,
+          'harness',
+          PreviewRequest.parse({ ...draft, inputIndex: transcript.conversation.inputIndex }),
+        );
         expect(example.prompt).toBe(preview.segments.map((segment) => segment.text).join(''));
       }
       // The target is the model's turn: its call, then where the model stops for the result.
-      expect(example.completion).toMatch(/^<start_function_call>call:(simple_tool|submit_result)\{[\s\S]*<end_function_call><start_function_response>$/);
+      expect(example.completion).toMatch(
+        /^<start_function_call>call:(simple_tool|submit_result)\{[\s\S]*<end_function_call><start_function_response>$/,
+      );
     }
   });
 
-  it('openai: one conversation a line, of the openai package\'s types, valid in the chat fine-tuning format', () => {
+  it("openai: one conversation a line, of the openai package's types, valid in the chat fine-tuning format", () => {
     const exported = exportTrainingData(panel.database, { experimentId }, 'openai');
     expect(exported.examples).toBe(selectTrainingConversations(panel.database, { experimentId }).length);
     for (const line of parsedLines(exported.lines)) {
       // The types: a compile-time check that the shape is OpenAI's.
-      const typed: { messages: ChatCompletionMessageParam[]; tools?: ChatCompletionTool[] } = line as { messages: ChatCompletionMessageParam[]; tools?: ChatCompletionTool[] };
+      const typed: { messages: ChatCompletionMessageParam[]; tools?: ChatCompletionTool[] } = line as {
+        messages: ChatCompletionMessageParam[];
+        tools?: ChatCompletionTool[];
+      };
       expect(checkChatFineTuningLine(typed)).toEqual([]);
-      expect(typed.tools?.map((tool) => (tool.type === 'function' ? tool.function.name : null))).toEqual(['simple_tool', 'submit_result']);
+      expect(typed.tools?.map((tool) => (tool.type === 'function' ? tool.function.name : null))).toEqual([
+        'simple_tool',
+        'submit_result',
+      ]);
       expect(typed.messages.at(-1)?.role).toBe('assistant');
     }
   });
 
   it('the format check finds what OpenAI refuses', () => {
     expect(checkChatFineTuningLine({ messages: [{ role: 'user', content: 'hi' }] })).toEqual(['no assistant message']);
-    expect(checkChatFineTuningLine({ messages: [{ role: 'robot', content: 'x' }, { role: 'assistant', content: 'y', extra: 1 }] })).toEqual(['message 0: unknown role "robot"', 'message 1: unknown key "extra"']);
-    expect(checkChatFineTuningLine({ messages: [{ role: 'assistant', content: null }] })).toEqual(['message 0: no content and no tool_calls']);
+    expect(
+      checkChatFineTuningLine({
+        messages: [
+          { role: 'robot', content: 'x' },
+          { role: 'assistant', content: 'y', extra: 1 },
+        ],
+      }),
+    ).toEqual(['message 0: unknown role "robot"', 'message 1: unknown key "extra"']);
+    expect(checkChatFineTuningLine({ messages: [{ role: 'assistant', content: null }] })).toEqual([
+      'message 0: no content and no tool_calls',
+    ]);
     expect(checkChatFineTuningLine([])).toEqual(['a line must be an object with "messages"']);
   });
 });

@@ -12,8 +12,12 @@ import { CaseTool, DatasetCase, describeIssues, type DatasetCaseInput } from '..
 import { InputError, NotFoundError } from '../errors';
 import type { ConversationInput } from '../protocol/conversation';
 
-const StoredInputs = z.looseObject({ experiment: z.looseObject({ inputs: z.array(z.custom<ConversationInput>()).min(1) }) });
-const StoredCasesConfig = z.looseObject({ experiment: z.looseObject({ storedCases: z.looseObject({ name: z.string() }).optional() }) });
+const StoredInputs = z.looseObject({
+  experiment: z.looseObject({ inputs: z.array(z.custom<ConversationInput>()).min(1) }),
+});
+const StoredCasesConfig = z.looseObject({
+  experiment: z.looseObject({ storedCases: z.looseObject({ name: z.string() }).optional() }),
+});
 
 export type FailuresDataset = { datasetId: string; name: string; cases: number; reused: boolean };
 
@@ -22,31 +26,57 @@ function caseOf(key: string, input: ConversationInput, expect: DatasetCaseInput[
   const tools = input.tools?.map((tool) => CaseTool.parse(tool));
   const base: DatasetCaseInput = input.messages
     ? { id: key, input: { messages: input.messages as never }, expect }
-    : { id: key, input: { variables: { node_text: input.node_text, file_path: input.file_path, node_name: input.node_name, node_type: input.node_type } }, expect };
+    : {
+        id: key,
+        input: {
+          variables: {
+            node_text: input.node_text,
+            file_path: input.file_path,
+            node_name: input.node_name,
+            node_type: input.node_type,
+          },
+        },
+        expect,
+      };
   return tools && tools.length > 0 ? { ...base, tools } : base;
 }
 
-export function datasetFromFailures(database: RemoraDatabase, experimentId: string, options: { name?: string; variant?: string } = {}): FailuresDataset {
+export function datasetFromFailures(
+  database: RemoraDatabase,
+  experimentId: string,
+  options: { name?: string; variant?: string } = {},
+): FailuresDataset {
   const experiment = getExperiment(database, experimentId);
   if (!experiment) throw new NotFoundError(`no experiment with id ${experimentId}`);
   const source = caseSourceOf(database, experimentId, experiment.config);
-  if (!source) throw new InputError(`experiment ${experimentId} did not run a dataset, so it has no failed cases to keep`);
+  if (!source)
+    throw new InputError(`experiment ${experimentId} did not run a dataset, so it has no failed cases to keep`);
   const failed = new Set<number>();
-  for (const row of listCaseVerdicts(database, experimentId, { variant: options.variant, onlyWrong: true })) failed.add(row.inputIndex);
-  if (failed.size === 0) throw new InputError(`no case of experiment ${experimentId}${options.variant ? ` (variant ${options.variant})` : ''} failed its first call`);
-  const cases = [...failed].sort((first, second) => first - second).map((index) => {
-    const kept = source.caseAt(index);
-    const parsed = DatasetCase.safeParse(kept);
-    if (!parsed.success) throw new InputError(`case ${kept.id} cannot be kept`, describeIssues(parsed.error));
-    return parsed.data;
-  });
+  for (const row of listCaseVerdicts(database, experimentId, { variant: options.variant, onlyWrong: true }))
+    failed.add(row.inputIndex);
+  if (failed.size === 0)
+    throw new InputError(
+      `no case of experiment ${experimentId}${options.variant ? ` (variant ${options.variant})` : ''} failed its first call`,
+    );
+  const cases = [...failed]
+    .sort((first, second) => first - second)
+    .map((index) => {
+      const kept = source.caseAt(index);
+      const parsed = DatasetCase.safeParse(kept);
+      if (!parsed.success) throw new InputError(`case ${kept.id} cannot be kept`, describeIssues(parsed.error));
+      return parsed.data;
+    });
   const name = options.name ?? `${source.name} failures (${experimentId.slice(0, 8)})`;
   const imported = findOrImportDataset(database, { name, sourceFormat: 'remora', cases });
   return { datasetId: imported.dataset.id, name: imported.dataset.name, cases: cases.length, reused: imported.reused };
 }
 
 /** The experiment's cases as dataset cases by input index: from its config, or its copy in experiment_cases. */
-function caseSourceOf(database: RemoraDatabase, experimentId: string, config: unknown): { name: string; caseAt(index: number): DatasetCaseInput } | null {
+function caseSourceOf(
+  database: RemoraDatabase,
+  experimentId: string,
+  config: unknown,
+): { name: string; caseAt(index: number): DatasetCaseInput } | null {
   const run = storedDatasetRun(config);
   const stored = StoredInputs.safeParse(config);
   if (run && stored.success) {

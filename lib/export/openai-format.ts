@@ -16,21 +16,47 @@ export function checkChatFineTuningLine(line: unknown): string[] {
       problems.push(`message ${index}: not an object`);
       return;
     }
-    if (typeof message.role !== 'string' || !ROLES.has(message.role)) problems.push(`message ${index}: unknown role "${String(message.role)}"`);
-    for (const key of Object.keys(message)) if (!MESSAGE_KEYS.has(key)) problems.push(`message ${index}: unknown key "${key}"`);
+    if (typeof message.role !== 'string' || !ROLES.has(message.role))
+      problems.push(`message ${index}: unknown role "${String(message.role)}"`);
+    for (const key of Object.keys(message))
+      if (!MESSAGE_KEYS.has(key)) problems.push(`message ${index}: unknown key "${key}"`);
     const calls = message.tool_calls;
-    if (typeof message.content !== 'string' && !(message.role === 'assistant' && Array.isArray(calls) && calls.length > 0)) problems.push(`message ${index}: no content and no tool_calls`);
+    if (
+      typeof message.content !== 'string' &&
+      !(message.role === 'assistant' && Array.isArray(calls) && calls.length > 0)
+    )
+      problems.push(`message ${index}: no content and no tool_calls`);
     if (Array.isArray(calls)) {
       for (const call of calls) {
         const fn = isRecord(call) ? call.function : null;
-        if (!isRecord(call) || typeof call.id !== 'string' || call.type !== 'function' || !isRecord(fn) || typeof fn.name !== 'string' || typeof fn.arguments !== 'string') problems.push(`message ${index}: a tool call is not {id, type: "function", function: {name, arguments}}`);
+        if (
+          !isRecord(call) ||
+          typeof call.id !== 'string' ||
+          call.type !== 'function' ||
+          !isRecord(fn) ||
+          typeof fn.name !== 'string' ||
+          typeof fn.arguments !== 'string'
+        )
+          problems.push(`message ${index}: a tool call is not {id, type: "function", function: {name, arguments}}`);
       }
     }
-    if (message.role === 'tool' && typeof message.tool_call_id !== 'string') problems.push(`message ${index}: a tool message needs tool_call_id`);
+    if (message.role === 'tool' && typeof message.tool_call_id !== 'string')
+      problems.push(`message ${index}: a tool message needs tool_call_id`);
   });
-  if (!line.messages.some((message: unknown) => isRecord(message) && message.role === 'assistant')) problems.push('no assistant message');
+  if (!line.messages.some((message: unknown) => isRecord(message) && message.role === 'assistant'))
+    problems.push('no assistant message');
   if (line.tools !== undefined) {
-    if (!Array.isArray(line.tools) || line.tools.some((tool) => !isRecord(tool) || tool.type !== 'function' || !isRecord(tool.function) || typeof tool.function.name !== 'string')) problems.push('tools must be a list of {type: "function", function: {name, ...}}');
+    if (
+      !Array.isArray(line.tools) ||
+      line.tools.some(
+        (tool) =>
+          !isRecord(tool) ||
+          tool.type !== 'function' ||
+          !isRecord(tool.function) ||
+          typeof tool.function.name !== 'string',
+      )
+    )
+      problems.push('tools must be a list of {type: "function", function: {name, ...}}');
   }
   return problems;
 }

@@ -18,7 +18,9 @@ export type Skipped = { conversationId: string; reason: string };
 export type ExportLines = { lines: string[]; skipped: Skipped[]; examples: number };
 
 /** The model turns of a transcript: each answered request with the assistant message it added to the history. */
-export function modelTurns(transcript: Transcript): { request: Transcript['modelCalls'][number]['request']; answer: AssistantMessage }[] | string {
+export function modelTurns(
+  transcript: Transcript,
+): { request: Transcript['modelCalls'][number]['request']; answer: AssistantMessage }[] | string {
   const assistants = transcript.messages.filter((message): message is AssistantMessage => message.role === 'assistant');
   const turns: { request: Transcript['modelCalls'][number]['request']; answer: AssistantMessage }[] = [];
   let next = 0;
@@ -28,7 +30,9 @@ export function modelTurns(transcript: Transcript): { request: Transcript['model
     if (call.requestProblem) return `turn ${call.turn}: ${call.requestProblem}`;
     const answer = assistants[next];
     if (call.calls.length === 0 && answer === undefined) continue;
-    const matches = answer !== undefined && (call.calls.length > 0 ? answer.tool_calls?.length === call.calls.length : answer.tool_calls === undefined);
+    const matches =
+      answer !== undefined &&
+      (call.calls.length > 0 ? answer.tool_calls?.length === call.calls.length : answer.tool_calls === undefined);
     if (!matches) return `turn ${call.turn}: its answer cannot be matched with the stored history`;
     next += 1;
     turns.push({ request: call.request, answer });
@@ -53,7 +57,10 @@ export function nativeExamples(transcript: Transcript): NativeExample[] | string
 /** OpenAI's chat message shapes: a tool message carries no `name`; nothing after the last assistant message. */
 function openaiMessage(message: ChatMessage): Record<string, unknown> {
   if (message.role === 'tool') return { role: 'tool', tool_call_id: message.tool_call_id, content: message.content };
-  if (message.role === 'assistant') return message.tool_calls ? { role: 'assistant', content: message.content, tool_calls: message.tool_calls } : { role: 'assistant', content: message.content ?? '' };
+  if (message.role === 'assistant')
+    return message.tool_calls
+      ? { role: 'assistant', content: message.content, tool_calls: message.tool_calls }
+      : { role: 'assistant', content: message.content ?? '' };
   return { role: message.role, content: message.content };
 }
 

@@ -47,15 +47,23 @@ describe('encodeCall and encodeResponse', () => {
   });
 
   it('writes a scalar result as {value:...}', () => {
-    expect(encodeResponse('run', 'done')).toBe('<start_function_response>response:run{value:<escape>done<escape>}<end_function_response>');
+    expect(encodeResponse('run', 'done')).toBe(
+      '<start_function_response>response:run{value:<escape>done<escape>}<end_function_response>',
+    );
     expect(encodeResponse('count', 3)).toBe('<start_function_response>response:count{value:3}<end_function_response>');
   });
 
   it('reads tool message content: JSON of an object as the object, any other text as the value', () => {
     expect(encodeToolMessage('get_current_weather', '{"temperature": 15, "weather": "sunny"}')).toBe(EXAMPLE_RESPONSE);
-    expect(encodeToolMessage('t', 'plain text {not json')).toBe('<start_function_response>response:t{value:<escape>plain text {not json<escape>}<end_function_response>');
-    expect(encodeToolMessage('t', '[1,2]')).toBe('<start_function_response>response:t{value:<escape>[1,2]<escape>}<end_function_response>');
-    expect(encodeToolMessage('t', '42')).toBe('<start_function_response>response:t{value:<escape>42<escape>}<end_function_response>');
+    expect(encodeToolMessage('t', 'plain text {not json')).toBe(
+      '<start_function_response>response:t{value:<escape>plain text {not json<escape>}<end_function_response>',
+    );
+    expect(encodeToolMessage('t', '[1,2]')).toBe(
+      '<start_function_response>response:t{value:<escape>[1,2]<escape>}<end_function_response>',
+    );
+    expect(encodeToolMessage('t', '42')).toBe(
+      '<start_function_response>response:t{value:<escape>42<escape>}<end_function_response>',
+    );
   });
 });
 
@@ -83,7 +91,9 @@ describe('encodeDeclaration', () => {
   });
 
   it('leaves parameters out for a tool without any', () => {
-    expect(encodeDeclaration({ type: 'function', function: { name: 'pwd', description: 'Current folder', parameters: {} } })).toBe(
+    expect(
+      encodeDeclaration({ type: 'function', function: { name: 'pwd', description: 'Current folder', parameters: {} } }),
+    ).toBe(
       '<start_function_declaration>declaration:pwd{description:<escape>Current folder<escape>}<end_function_declaration>',
     );
   });

@@ -26,7 +26,9 @@ export function escapeString(text: string): string {
 export function sortKeysLikeTemplate(keys: string[]): string[] {
   return keys
     .map((key, index) => ({ key, folded: key.toLowerCase(), index }))
-    .sort((left, right) => (left.folded < right.folded ? -1 : left.folded > right.folded ? 1 : left.index - right.index))
+    .sort((left, right) =>
+      left.folded < right.folded ? -1 : left.folded > right.folded ? 1 : left.index - right.index,
+    )
     .map((entry) => entry.key);
 }
 
@@ -49,7 +51,8 @@ export function encodeValue(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'bigint') return value.toString();
   if (value === null || value === undefined) return 'null';
-  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : encodeValue(item))).join(',')}]`;
+  if (Array.isArray(value))
+    return `[${value.map((item) => (item === undefined ? 'null' : encodeValue(item))).join(',')}]`;
   if (isRecord(value)) return `{${encodeFields(value)}}`;
   return 'null';
 }

@@ -24,16 +24,28 @@ export const EXAMPLE_MESSAGES: ChatMessage[] = [
   {
     role: 'assistant',
     content: null,
-    tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_current_weather', arguments: '{"location": "Tokyo, Japan"}' } }],
+    tool_calls: [
+      {
+        id: 'call_1',
+        type: 'function',
+        function: { name: 'get_current_weather', arguments: '{"location": "Tokyo, Japan"}' },
+      },
+    ],
   },
-  { role: 'tool', tool_call_id: 'call_1', name: 'get_current_weather', content: '{"temperature": 15, "weather": "sunny"}' },
+  {
+    role: 'tool',
+    tool_call_id: 'call_1',
+    name: 'get_current_weather',
+    content: '{"temperature": 15, "weather": "sunny"}',
+  },
   { role: 'assistant', content: 'The current weather in Tokyo is sunny with a temperature of 15 degrees Celsius.' },
 ];
 
 export const EXAMPLE_DECLARATION =
   '<start_function_declaration>declaration:get_current_weather{description:<escape>Gets the current weather in a given location.<escape>,parameters:{properties:{location:{description:<escape>The city and state<escape>,type:<escape>STRING<escape>},unit:{description:<escape>The unit<escape>,enum:[<escape>celsius<escape>,<escape>fahrenheit<escape>],type:<escape>STRING<escape>}},required:[<escape>location<escape>],type:<escape>OBJECT<escape>}}<end_function_declaration>';
 
-export const EXAMPLE_CALL = '<start_function_call>call:get_current_weather{location:<escape>Tokyo, Japan<escape>}<end_function_call>';
+export const EXAMPLE_CALL =
+  '<start_function_call>call:get_current_weather{location:<escape>Tokyo, Japan<escape>}<end_function_call>';
 
 export const EXAMPLE_RESPONSE =
   '<start_function_response>response:get_current_weather{temperature:15,weather:<escape>sunny<escape>}<end_function_response>';

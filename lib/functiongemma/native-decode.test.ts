@@ -8,7 +8,12 @@ const escaped = (text: string) => `<escape>${text}<escape>`;
 describe('decodeNativeCalls: the native grammar', () => {
   it('reads one call with an escaped string', () => {
     const result = decodeNativeCalls(`${START}call:get_current_weather{location:${escaped('Tokyo, Japan')}}${END}`);
-    expect(result).toEqual({ calls: [{ name: 'get_current_weather', arguments: { location: 'Tokyo, Japan' } }], textBefore: '', error: null, found: true });
+    expect(result).toEqual({
+      calls: [{ name: 'get_current_weather', arguments: { location: 'Tokyo, Japan' } }],
+      textBefore: '',
+      error: null,
+      found: true,
+    });
   });
 
   it('keeps commas, braces, colons, brackets and newlines inside <escape> strings', () => {
@@ -19,8 +24,21 @@ describe('decodeNativeCalls: the native grammar', () => {
   });
 
   it('reads bare numbers of every form, booleans and null with their types', () => {
-    const result = decodeNativeCalls(`${START}call:f{a:12,b:-3,c:0.5,d:-1.5e3,e:2E-2,f:true,g:false,h:null,i:0,j:.5}${END}`);
-    expect(result.calls[0].arguments).toEqual({ a: 12, b: -3, c: 0.5, d: -1500, e: 0.02, f: true, g: false, h: null, i: 0, j: 0.5 });
+    const result = decodeNativeCalls(
+      `${START}call:f{a:12,b:-3,c:0.5,d:-1.5e3,e:2E-2,f:true,g:false,h:null,i:0,j:.5}${END}`,
+    );
+    expect(result.calls[0].arguments).toEqual({
+      a: 12,
+      b: -3,
+      c: 0.5,
+      d: -1500,
+      e: 0.02,
+      f: true,
+      g: false,
+      h: null,
+      i: 0,
+      j: 0.5,
+    });
   });
 
   it('reads an escaped number as a string, unlike vLLM', () => {
@@ -44,13 +62,19 @@ describe('decodeNativeCalls: the native grammar', () => {
   });
 
   it('reads a call without arguments, with or without braces', () => {
-    expect(decodeNativeCalls(`${START}call:read_current_file{}${END}`).calls).toEqual([{ name: 'read_current_file', arguments: {} }]);
-    expect(decodeNativeCalls(`${START}call:read_current_file${END}`).calls).toEqual([{ name: 'read_current_file', arguments: {} }]);
+    expect(decodeNativeCalls(`${START}call:read_current_file{}${END}`).calls).toEqual([
+      { name: 'read_current_file', arguments: {} },
+    ]);
+    expect(decodeNativeCalls(`${START}call:read_current_file${END}`).calls).toEqual([
+      { name: 'read_current_file', arguments: {} },
+    ]);
   });
 
   it('accepts names and keys with "-" and "." and keys wrapped in <escape> or quotes', () => {
     const text = `${START}call:my-tool.v2{file-name:${escaped('a')},a.b:1,${escaped('key with spaces')}:2,"quoted":3}${END}`;
-    expect(decodeNativeCalls(text).calls).toEqual([{ name: 'my-tool.v2', arguments: { 'file-name': 'a', 'a.b': 1, 'key with spaces': 2, quoted: 3 } }]);
+    expect(decodeNativeCalls(text).calls).toEqual([
+      { name: 'my-tool.v2', arguments: { 'file-name': 'a', 'a.b': 1, 'key with spaces': 2, quoted: 3 } },
+    ]);
   });
 
   it('reads a bare word as a string (sloppy but unambiguous), trimmed', () => {
@@ -89,13 +113,19 @@ describe('decodeNativeCalls: several calls and what surrounds them', () => {
 
   it('reads a second call that starts before the first one was ended', () => {
     const result = decodeNativeCalls(`${START}call:a{x:1}${START}call:b{y:2}${END}`);
-    expect(result.calls).toEqual([{ name: 'a', arguments: { x: 1 } }, { name: 'b', arguments: { y: 2 } }]);
+    expect(result.calls).toEqual([
+      { name: 'a', arguments: { x: 1 } },
+      { name: 'b', arguments: { y: 2 } },
+    ]);
     expect(result.error).toBeNull();
   });
 
   it('reads call:a{..}call:b{..} inside one block', () => {
     const result = decodeNativeCalls(`${START}call:a{x:1}call:b{y:2}${END}`);
-    expect(result.calls).toEqual([{ name: 'a', arguments: { x: 1 } }, { name: 'b', arguments: { y: 2 } }]);
+    expect(result.calls).toEqual([
+      { name: 'a', arguments: { x: 1 } },
+      { name: 'b', arguments: { y: 2 } },
+    ]);
   });
 
   it('returns the trimmed text before the first call', () => {
@@ -122,7 +152,12 @@ describe('decodeNativeCalls: several calls and what surrounds them', () => {
   });
 
   it('reports found=false and the whole text when there is no start tag', () => {
-    expect(decodeNativeCalls('  just words {a:1} ')).toEqual({ calls: [], textBefore: 'just words {a:1}', error: null, found: false });
+    expect(decodeNativeCalls('  just words {a:1} ')).toEqual({
+      calls: [],
+      textBefore: 'just words {a:1}',
+      error: null,
+      found: false,
+    });
   });
 });
 
@@ -136,7 +171,11 @@ describe('decodeNativeCalls: unterminated and broken calls', () => {
   it('reports a call cut off inside a string, keeping the name with an arguments error', () => {
     const result = decodeNativeCalls(`${START}call:write_docstring{docstring:<escape>Compute the`);
     expect(result.calls).toEqual([
-      { name: 'write_docstring', arguments: {}, argumentsError: 'the output ends before a string value is closed with <escape>' },
+      {
+        name: 'write_docstring',
+        arguments: {},
+        argumentsError: 'the output ends before a string value is closed with <escape>',
+      },
     ]);
     expect(result.error).toContain('call 1 ("write_docstring")');
   });
@@ -240,10 +279,49 @@ function randomGenerator(seed: number): () => number {
 }
 
 const FRAGMENTS = [
-  START, END, '<start_function_response>', '<end_function_response>', '<end_of_turn>', '<escape>', '<eos>',
-  'call:', 'call:f', 'get_weather', 'a', 'b-c', 'x.y', '__proto__', 'constructor',
-  '{', '}', '[', ']', ',', ':', '"', '\\', ' ', '\n', '\t',
-  '1', '-2', '3.5', '1e5', '007', 'true', 'false', 'null', 'NaN', '-', '.', 'e', 'é', '😀', '\u0000', '<', '>',
+  START,
+  END,
+  '<start_function_response>',
+  '<end_function_response>',
+  '<end_of_turn>',
+  '<escape>',
+  '<eos>',
+  'call:',
+  'call:f',
+  'get_weather',
+  'a',
+  'b-c',
+  'x.y',
+  '__proto__',
+  'constructor',
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  ':',
+  '"',
+  '\\',
+  ' ',
+  '\n',
+  '\t',
+  '1',
+  '-2',
+  '3.5',
+  '1e5',
+  '007',
+  'true',
+  'false',
+  'null',
+  'NaN',
+  '-',
+  '.',
+  'e',
+  'é',
+  '😀',
+  '\u0000',
+  '<',
+  '>',
 ];
 
 function randomText(random: () => number, length: number): string {
@@ -260,7 +338,8 @@ function mutate(random: () => number, text: string): string {
     const span = Math.floor(random() * 12);
     const choice = random();
     if (choice < 0.3) result = result.slice(0, at) + result.slice(at + span);
-    else if (choice < 0.6) result = result.slice(0, at) + FRAGMENTS[Math.floor(random() * FRAGMENTS.length)] + result.slice(at);
+    else if (choice < 0.6)
+      result = result.slice(0, at) + FRAGMENTS[Math.floor(random() * FRAGMENTS.length)] + result.slice(at);
     else if (choice < 0.8) result = result.slice(0, at);
     else result = result.slice(0, at) + result.slice(at, at + span) + result.slice(at);
   }
@@ -328,7 +407,9 @@ describe('decodeNativeValue round-trips the native encoding', () => {
     if (typeof value === 'string') return escaped(value);
     if (Array.isArray(value)) return `[${value.map(encode).join(',')}]`;
     if (value !== null && typeof value === 'object') {
-      return `{${Object.entries(value).map(([key, item]) => `${key}:${encode(item)}`).join(',')}}`;
+      return `{${Object.entries(value)
+        .map(([key, item]) => `${key}:${encode(item)}`)
+        .join(',')}}`;
     }
     return String(value);
   }
@@ -341,7 +422,8 @@ describe('decodeNativeValue round-trips the native encoding', () => {
     if (kind === 3) return null;
     if (kind === 4) return Array.from({ length: Math.floor(random() * 4) }, () => randomValue(random, depth + 1));
     const object: Record<string, unknown> = {};
-    for (let index = 0; index < Math.floor(random() * 4); index += 1) object[`key_${index}`] = randomValue(random, depth + 1);
+    for (let index = 0; index < Math.floor(random() * 4); index += 1)
+      object[`key_${index}`] = randomValue(random, depth + 1);
     return object;
   }
 

@@ -5,7 +5,13 @@ import type { ParsedCall } from '../protocol/parsed-call';
 import { errorMessage } from '../errors';
 import { parseJson } from '../protocol/json';
 
-import { END_FUNCTION_CALL, END_OF_TURN, ESCAPE, START_FUNCTION_CALL, START_FUNCTION_RESPONSE } from '../protocol/functiongemma-tokens';
+import {
+  END_FUNCTION_CALL,
+  END_OF_TURN,
+  ESCAPE,
+  START_FUNCTION_CALL,
+  START_FUNCTION_RESPONSE,
+} from '../protocol/functiongemma-tokens';
 
 /** Tokens that end a call's text. A string value cannot hold them, so a broken call never swallows the next one. */
 const CALL_TERMINATORS = [END_FUNCTION_CALL, START_FUNCTION_CALL, START_FUNCTION_RESPONSE, END_OF_TURN] as const;
@@ -91,7 +97,8 @@ function isWhitespace(code: number): boolean {
 
 function setProperty(target: Record<string, unknown>, key: string, value: unknown): void {
   // A plain assignment to "__proto__" would replace the prototype instead of adding a key.
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
 }
 
@@ -194,7 +201,8 @@ function readObject(cursor: Cursor, depth: number): Record<string, unknown> {
     if (cursor.atEnd()) throw cursor.endedEarly('an object is closed with "}"');
     const separator = cursor.current();
     if (separator === ',') cursor.position += 1;
-    else if (separator !== '}') throw new DecodeFailure(`expected "," or "}" after the value of "${key}", found "${separator}"`);
+    else if (separator !== '}')
+      throw new DecodeFailure(`expected "," or "}" after the value of "${key}", found "${separator}"`);
   }
 }
 
@@ -253,7 +261,8 @@ function readRegion(cursor: Cursor, calls: ParsedCall[]): string | null {
         calls.push({ name, arguments: {} });
         return null;
       }
-      if (cursor.current() !== '{') throw new DecodeFailure(`expected "{" after the function name "${name}", found "${cursor.current()}"`);
+      if (cursor.current() !== '{')
+        throw new DecodeFailure(`expected "{" after the function name "${name}", found "${cursor.current()}"`);
       calls.push({ name, arguments: readObject(cursor, 0) });
     } catch (error) {
       const message = error instanceof DecodeFailure ? error.message : `the decoder failed: ${errorMessage(error)}`;
@@ -298,9 +307,16 @@ export function decodeNativeValue(text: string): NativeValueResult {
   try {
     const value = readValue(cursor, 0);
     cursor.skipWhitespace();
-    if (!cursor.atEnd()) return { ok: false, error: `unexpected text after the value: "${text.slice(cursor.position, cursor.position + 20)}"` };
+    if (!cursor.atEnd())
+      return {
+        ok: false,
+        error: `unexpected text after the value: "${text.slice(cursor.position, cursor.position + 20)}"`,
+      };
     return { ok: true, value };
   } catch (error) {
-    return { ok: false, error: error instanceof DecodeFailure ? error.message : `the decoder failed: ${errorMessage(error)}` };
+    return {
+      ok: false,
+      error: error instanceof DecodeFailure ? error.message : `the decoder failed: ${errorMessage(error)}`,
+    };
   }
 }

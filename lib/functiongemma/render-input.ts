@@ -22,7 +22,12 @@ export const MessageInput = z.discriminatedUnion('role', [
   z.object({ role: z.literal('developer'), content: Content }),
   z.object({ role: z.literal('user'), content: Content }),
   z.object({ role: z.literal('assistant'), content: Content, tool_calls: z.array(ToolCallInput).nullish() }),
-  z.object({ role: z.literal('tool'), content: Content, tool_call_id: z.string().optional(), name: z.string().optional() }),
+  z.object({
+    role: z.literal('tool'),
+    content: Content,
+    tool_call_id: z.string().optional(),
+    name: z.string().optional(),
+  }),
 ]);
 export type MessageInput = z.infer<typeof MessageInput>;
 
@@ -90,11 +95,17 @@ export function normalizeMessages(messages: MessageInput[]): ChatMessage[] {
           return {
             id,
             type: 'function',
-            function: { name: call.function.name, arguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}) },
+            function: {
+              name: call.function.name,
+              arguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}),
+            },
           };
         });
         pendingCalls = toolCalls.map((call) => call.function.name);
-        const assistant: ChatMessage = { role: 'assistant', content: message.content === null || message.content === undefined ? null : content };
+        const assistant: ChatMessage = {
+          role: 'assistant',
+          content: message.content === null || message.content === undefined ? null : content,
+        };
         if (toolCalls.length > 0) assistant.tool_calls = toolCalls;
         result.push(assistant);
         break;

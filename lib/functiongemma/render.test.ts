@@ -7,16 +7,23 @@ const user = (content: string): ChatMessage => ({ role: 'user', content });
 
 describe('renderPrompt', () => {
   it('renders the example exchange byte for byte', () => {
-    expect(renderPrompt({ messages: EXAMPLE_MESSAGES, tools: [WEATHER_TOOL] }, { addGenerationPrompt: false })).toBe(EXAMPLE_PROMPT);
+    expect(renderPrompt({ messages: EXAMPLE_MESSAGES, tools: [WEATHER_TOOL] }, { addGenerationPrompt: false })).toBe(
+      EXAMPLE_PROMPT,
+    );
   });
 
   it('adds the function-calling line itself when there is no system message', () => {
     const withoutSystem = EXAMPLE_MESSAGES.slice(1);
-    expect(renderPrompt({ messages: withoutSystem, tools: [WEATHER_TOOL] }, { addGenerationPrompt: false })).toBe(EXAMPLE_PROMPT);
+    expect(renderPrompt({ messages: withoutSystem, tools: [WEATHER_TOOL] }, { addGenerationPrompt: false })).toBe(
+      EXAMPLE_PROMPT,
+    );
   });
 
   it('puts the system text first and the function-calling line directly before the declarations', () => {
-    const prompt = renderPrompt({ messages: [{ role: 'system', content: '  You fix lint.  ' }, user('Go')], tools: [WEATHER_TOOL] });
+    const prompt = renderPrompt({
+      messages: [{ role: 'system', content: '  You fix lint.  ' }, user('Go')],
+      tools: [WEATHER_TOOL],
+    });
     expect(prompt).toBe(
       '<bos><start_of_turn>developer\nYou fix lint.\n\n' +
         FUNCTION_CALLING_LINE +
@@ -30,12 +37,17 @@ describe('renderPrompt', () => {
     const prompt = renderPrompt({ messages: [{ role: 'system', content: system }, user('Go')], tools: [WEATHER_TOOL] });
     expect(prompt.split(FUNCTION_CALLING_LINE)).toHaveLength(2);
     expect(prompt).toContain(`Always call a tool.${EXAMPLE_DECLARATION}`);
-    const bare = renderPrompt({ messages: [{ role: 'system', content: 'Be brief.' }, user('Go')], tools: [WEATHER_TOOL] }, { functionCallingLine: 'never' });
+    const bare = renderPrompt(
+      { messages: [{ role: 'system', content: 'Be brief.' }, user('Go')], tools: [WEATHER_TOOL] },
+      { functionCallingLine: 'never' },
+    );
     expect(bare).toContain(`developer\nBe brief.${EXAMPLE_DECLARATION}`);
   });
 
   it('writes no developer turn without tools or system text, and a plain one with system text only', () => {
-    expect(renderPrompt({ messages: [user('Hi')] })).toBe('<bos><start_of_turn>user\nHi<end_of_turn>\n<start_of_turn>model\n');
+    expect(renderPrompt({ messages: [user('Hi')] })).toBe(
+      '<bos><start_of_turn>user\nHi<end_of_turn>\n<start_of_turn>model\n',
+    );
     expect(renderPrompt({ messages: [{ role: 'system', content: 'Rules' }, user('Hi')] }, { bos: false })).toBe(
       '<start_of_turn>developer\nRules<end_of_turn>\n<start_of_turn>user\nHi<end_of_turn>\n<start_of_turn>model\n',
     );
@@ -64,7 +76,13 @@ describe('renderPrompt', () => {
       {
         role: 'assistant',
         content: 'Checking units.',
-        tool_calls: [{ id: 'c', type: 'function', function: { name: 'get_current_weather', arguments: '{"location":"Rome","unit":"celsius"}' } }],
+        tool_calls: [
+          {
+            id: 'c',
+            type: 'function',
+            function: { name: 'get_current_weather', arguments: '{"location":"Rome","unit":"celsius"}' },
+          },
+        ],
       },
       { role: 'tool', tool_call_id: 'c', name: 'get_current_weather', content: '{"weather":"sun","temperature":21}' },
     ];
@@ -84,13 +102,19 @@ describe('renderPrompt', () => {
   it('closes the model turn before a user message that follows tool results', () => {
     const messages: ChatMessage[] = [...EXAMPLE_MESSAGES.slice(1, 4), user('And in Osaka?')];
     const prompt = renderPrompt({ messages, tools: [WEATHER_TOOL] });
-    expect(prompt).toContain('<end_function_response><end_of_turn>\n<start_of_turn>user\nAnd in Osaka?<end_of_turn>\n<start_of_turn>model\n');
+    expect(prompt).toContain(
+      '<end_function_response><end_of_turn>\n<start_of_turn>user\nAnd in Osaka?<end_of_turn>\n<start_of_turn>model\n',
+    );
   });
 
   it('closes a call that got no result (distil-style history) and opens the next turn normally', () => {
     const messages: ChatMessage[] = [
       user('Lock the doors'),
-      { role: 'assistant', content: null, tool_calls: [{ id: 'x', type: 'function', function: { name: 'lock_door', arguments: '{"state":"lock"}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'x', type: 'function', function: { name: 'lock_door', arguments: '{"state":"lock"}' } }],
+      },
       user('Now the lights'),
     ];
     const prompt = renderPrompt({ messages });
@@ -104,7 +128,11 @@ describe('renderPrompt', () => {
   it('opens a function response after a trailing call, as the template does', () => {
     const messages: ChatMessage[] = [
       user('Lock'),
-      { role: 'assistant', content: null, tool_calls: [{ id: 'x', type: 'function', function: { name: 'lock_door', arguments: '' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'x', type: 'function', function: { name: 'lock_door', arguments: '' } }],
+      },
     ];
     expect(renderPrompt({ messages })).toMatch(/call:lock_door\{\}<end_function_call><start_function_response>$/);
   });
@@ -112,9 +140,15 @@ describe('renderPrompt', () => {
   it('writes arguments that are not a JSON object as they came', () => {
     const messages: ChatMessage[] = [
       user('x'),
-      { role: 'assistant', content: null, tool_calls: [{ id: 'x', type: 'function', function: { name: 'f', arguments: 'not json' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'x', type: 'function', function: { name: 'f', arguments: 'not json' } }],
+      },
     ];
-    expect(renderPrompt({ messages }, { addGenerationPrompt: false })).toContain('<start_function_call>call:f{not json}<end_function_call>');
+    expect(renderPrompt({ messages }, { addGenerationPrompt: false })).toContain(
+      '<start_function_call>call:f{not json}<end_function_call>',
+    );
   });
 });
 

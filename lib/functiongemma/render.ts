@@ -24,7 +24,14 @@
 // - A system message after the first: written as a `developer` turn.
 import type { ChatMessage, ToolSpec } from '../protocol/messages';
 import { encodeCall, encodeDeclaration, encodeToolMessage } from './encode';
-import { BOS, END_FUNCTION_CALL, END_OF_TURN, START_FUNCTION_CALL, START_FUNCTION_RESPONSE, START_OF_TURN } from '../protocol/functiongemma-tokens';
+import {
+  BOS,
+  END_FUNCTION_CALL,
+  END_OF_TURN,
+  START_FUNCTION_CALL,
+  START_FUNCTION_RESPONSE,
+  START_OF_TURN,
+} from '../protocol/functiongemma-tokens';
 import { parseJson } from '../protocol/json';
 
 export const FUNCTION_CALLING_LINE = 'You are a model that can do function calling with the following functions';
@@ -65,7 +72,10 @@ export function renderPrompt(
   const first = messages[0];
   const systemText = first?.role === 'system' ? first.content.trim() : null;
   if (hasTools || systemText !== null) {
-    parts.push(`${START_OF_TURN}developer\n`, developerText(systemText, hasTools, options.functionCallingLine ?? 'when-missing'));
+    parts.push(
+      `${START_OF_TURN}developer\n`,
+      developerText(systemText, hasTools, options.functionCallingLine ?? 'when-missing'),
+    );
     for (const tool of tools ?? []) parts.push(encodeDeclaration(tool));
     parts.push(`${END_OF_TURN}\n`);
   }
@@ -82,7 +92,9 @@ export function renderPrompt(
       case 'system':
       case 'user':
         closeOpenTurn();
-        parts.push(`${START_OF_TURN}${message.role === 'user' ? 'user' : 'developer'}\n${message.content.trim()}${END_OF_TURN}\n`);
+        parts.push(
+          `${START_OF_TURN}${message.role === 'user' ? 'user' : 'developer'}\n${message.content.trim()}${END_OF_TURN}\n`,
+        );
         break;
       case 'assistant': {
         if (state !== 'after-response') {

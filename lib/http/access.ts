@@ -71,13 +71,27 @@ export function decideAccess(request: AccessRequest, settings: AccessSettings): 
   const token = settings.token ? settings.token : undefined;
   if (!token) {
     if (request.peer === null) {
-      return { kind: 'deny', status: 503, message: 'The panel is starting and cannot tell yet who is connecting; try again in a moment.' };
+      return {
+        kind: 'deny',
+        status: 503,
+        message: 'The panel is starting and cannot tell yet who is connecting; try again in a moment.',
+      };
     }
     if (!isLocalPeer(request.peer)) {
-      return { kind: 'deny', status: 403, message: 'This panel has no REMORA_TOKEN, so it answers only to this machine over loopback (127.0.0.1). To reach it from elsewhere, start it with REMORA_TOKEN set.' };
+      return {
+        kind: 'deny',
+        status: 403,
+        message:
+          'This panel has no REMORA_TOKEN, so it answers only to this machine over loopback (127.0.0.1). To reach it from elsewhere, start it with REMORA_TOKEN set.',
+      };
     }
     if (request.host !== null && !isLoopbackName(request.host)) {
-      return { kind: 'deny', status: 403, message: 'This panel answers only under a loopback name (127.0.0.1, localhost). To reach it from elsewhere, start it with REMORA_TOKEN set.' };
+      return {
+        kind: 'deny',
+        status: 403,
+        message:
+          'This panel answers only under a loopback name (127.0.0.1, localhost). To reach it from elsewhere, start it with REMORA_TOKEN set.',
+      };
     }
     return { kind: 'allow' };
   }
@@ -86,10 +100,18 @@ export function decideAccess(request: AccessRequest, settings: AccessSettings): 
     const rest = new URLSearchParams(request.searchParams);
     rest.delete('token');
     const query = rest.toString();
-    return { kind: 'grant', cookie: tokenCookieValue(token), location: `${request.pathname}${query ? `?${query}` : ''}` };
+    return {
+      kind: 'grant',
+      cookie: tokenCookieValue(token),
+      location: `${request.pathname}${query ? `?${query}` : ''}`,
+    };
   }
   const fromHeader = bearer(request.authorization);
   if (fromHeader !== null && sameSecret(fromHeader, token)) return { kind: 'allow' };
   if (request.cookie !== undefined && sameSecret(request.cookie, tokenCookieValue(token))) return { kind: 'allow' };
-  return { kind: 'deny', status: 401, message: 'This panel needs its token: send Authorization: Bearer TOKEN, or open /?token=TOKEN once in the browser.' };
+  return {
+    kind: 'deny',
+    status: 401,
+    message: 'This panel needs its token: send Authorization: Bearer TOKEN, or open /?token=TOKEN once in the browser.',
+  };
 }

@@ -8,7 +8,9 @@ function request(method: string, headers: Record<string, string>) {
 }
 
 describe('apiRoute', () => {
-  const echo = apiRoute(async (incoming: Request, context: { params: Promise<{ id: string }> }) => json({ method: incoming.method, id: (await context.params).id }, 201));
+  const echo = apiRoute(async (incoming: Request, context: { params: Promise<{ id: string }> }) =>
+    json({ method: incoming.method, id: (await context.params).id }, 201),
+  );
   const context = { params: Promise.resolve({ id: 'e1' }) };
 
   it('passes the request and its context through', async () => {
@@ -23,10 +25,14 @@ describe('apiRoute', () => {
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ error: 'cross-site requests are refused' });
     expect((await echo(request('POST', { host: '127.0.0.1:3000', origin: 'null' }), context)).status).toBe(403);
-    expect((await echo(request('GET', { host: '127.0.0.1:3000', origin: 'http://evil.example' }), context)).status).toBe(201);
+    expect(
+      (await echo(request('GET', { host: '127.0.0.1:3000', origin: 'http://evil.example' }), context)).status,
+    ).toBe(201);
     // Clients that are not browsers send no Origin.
     expect((await echo(request('POST', { host: '127.0.0.1:3000' }), context)).status).toBe(201);
-    expect(() => checkSameOrigin(request('DELETE', { host: 'localhost:3000', origin: 'http://localhost:3000' }))).not.toThrow();
+    expect(() =>
+      checkSameOrigin(request('DELETE', { host: 'localhost:3000', origin: 'http://localhost:3000' })),
+    ).not.toThrow();
   });
 
   it('maps what the handler throws', async () => {
@@ -37,9 +43,12 @@ describe('apiRoute', () => {
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: 'no experiment with id x' });
     const logged: string[] = [];
-    const broken = apiRoute(() => {
-      throw new TypeError('cannot read properties of undefined');
-    }, { log: (line) => logged.push(line) });
+    const broken = apiRoute(
+      () => {
+        throw new TypeError('cannot read properties of undefined');
+      },
+      { log: (line) => logged.push(line) },
+    );
     const failed = await broken(request('GET', {}), {});
     expect(failed.status).toBe(500);
     expect(JSON.stringify(await failed.json())).not.toContain('undefined');
@@ -49,7 +58,8 @@ describe('apiRoute', () => {
 
 describe('the response schema check', () => {
   const Answer = z.strictObject({ id: z.string(), count: z.number().int() });
-  const answering = (body: unknown, status = 200) => apiRoute(() => json(body, status), { response: Answer, checkResponses: true, log: () => {} });
+  const answering = (body: unknown, status = 200) =>
+    apiRoute(() => json(body, status), { response: Answer, checkResponses: true, log: () => {} });
 
   it('lets an answer that matches its schema through unchanged', async () => {
     const response = await answering({ id: 'e1', count: 3 })(request('GET', {}), {});
@@ -59,7 +69,11 @@ describe('the response schema check', () => {
 
   it('turns an answer that drifted from its schema into a logged 500 naming the field', async () => {
     const logged: string[] = [];
-    const drifted = apiRoute(() => json({ id: 'e1', count: 'three' }), { response: Answer, checkResponses: true, log: (line) => logged.push(line) });
+    const drifted = apiRoute(() => json({ id: 'e1', count: 'three' }), {
+      response: Answer,
+      checkResponses: true,
+      log: (line) => logged.push(line),
+    });
     const response = await drifted(request('GET', {}), {});
     expect(response.status).toBe(500);
     expect(logged[0]).toMatch(/the answer to GET \/api\/experiments does not match its response schema:\n {2}count: /);
@@ -71,7 +85,10 @@ describe('the response schema check', () => {
     expect((await answering({ error: 'refused' }, 400)(request('GET', {}), {})).status).toBe(400);
     const unchecked = apiRoute(() => json({ wrong: true }), { response: Answer, checkResponses: false });
     expect((await unchecked(request('GET', {}), {})).status).toBe(200);
-    const file = apiRoute(() => new Response('a,b\n', { headers: { 'content-type': 'text/csv' } }), { response: Answer, checkResponses: true });
+    const file = apiRoute(() => new Response('a,b\n', { headers: { 'content-type': 'text/csv' } }), {
+      response: Answer,
+      checkResponses: true,
+    });
     expect((await file(request('GET', {}), {})).status).toBe(200);
   });
 

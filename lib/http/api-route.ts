@@ -49,7 +49,10 @@ export function checkingResponses(): boolean {
 }
 
 /** Wraps a route handler: same-origin writes only, every failure mapped by errorResponse, answers checked. */
-export function apiRoute<Context>(handler: RouteHandler<Context>, options: RouteOptions = {}): (request: Request, context: Context) => Promise<Response> {
+export function apiRoute<Context>(
+  handler: RouteHandler<Context>,
+  options: RouteOptions = {},
+): (request: Request, context: Context) => Promise<Response> {
   const { response: schema, log } = options;
   return async (request, context) => {
     try {
@@ -69,6 +72,8 @@ async function checkResponse(request: Request, response: Response, schema: z.Zod
   const checked = schema.safeParse(await response.clone().json());
   if (checked.success) return;
   const where = `${request.method} ${new URL(request.url).pathname}`;
-  const problems = checked.error.issues.slice(0, 10).map((issue) => `${issue.path.join('.') || '(top)'}: ${issue.message}`);
+  const problems = checked.error.issues
+    .slice(0, 10)
+    .map((issue) => `${issue.path.join('.') || '(top)'}: ${issue.message}`);
   throw new Error(`the answer to ${where} does not match its response schema:\n  ${problems.join('\n  ')}`);
 }

@@ -54,11 +54,13 @@ describe('readBoundedText', () => {
 
   it('stops at the limit, counted after decompression', async () => {
     await expect(readBoundedText(await fetch(`${server.origin}/bomb`))).rejects.toBeInstanceOf(BodyTooLargeError);
-    await expect(readBoundedText(await fetch(`${server.origin}/endless`), 1024)).rejects.toThrow(/more than 1024 bytes/);
+    await expect(readBoundedText(await fetch(`${server.origin}/endless`), 1024)).rejects.toThrow(
+      /more than 1024 bytes/,
+    );
   });
 });
 
-describe('requests to a model server\'s own routes', () => {
+describe("requests to a model server's own routes", () => {
   it('probing a server that never stops sending its model list finds it up, names no model, and lets go', async () => {
     written.length = 0;
     const probe = await probeEndpoint(`${server.origin}/endless`, 600_000);
@@ -75,6 +77,9 @@ describe('requests to a model server\'s own routes', () => {
     expect(answer).toMatchObject({ ok: false, error: expect.stringMatching(new RegExp(`more than ${LIMIT} bytes`)) });
     await expect.poll(() => written.length).toBe(1);
     expect(written[0]).toBeLessThan(LIMIT + 32 * 1024 * 1024);
-    expect(await requestJson(`${server.origin}/bomb`, { method: 'GET' })).toMatchObject({ ok: false, error: expect.stringMatching(/more than/) });
+    expect(await requestJson(`${server.origin}/bomb`, { method: 'GET' })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/more than/),
+    });
   });
 });

@@ -11,16 +11,28 @@ async function answer(error: unknown) {
 
 describe('errorResponse', () => {
   it('maps the project errors to their status, with the reasons of a bad request', async () => {
-    expect(await answer(new InputError('invalid request', ['agent: required', 'requestsPerVariant: too small']))).toEqual({
+    expect(
+      await answer(new InputError('invalid request', ['agent: required', 'requestsPerVariant: too small'])),
+    ).toEqual({
       status: 400,
       body: { error: 'invalid request', reasons: ['agent: required', 'requestsPerVariant: too small'] },
       logged: [],
       cache: 'no-store',
     });
-    expect(await answer(new NotFoundError('no experiment with id x'))).toMatchObject({ status: 404, body: { error: 'no experiment with id x' }, logged: [] });
-    expect(await answer(new ExperimentConflictError('experiment x is already completed'))).toMatchObject({ status: 409, body: { error: 'experiment x is already completed' } });
+    expect(await answer(new NotFoundError('no experiment with id x'))).toMatchObject({
+      status: 404,
+      body: { error: 'no experiment with id x' },
+      logged: [],
+    });
+    expect(await answer(new ExperimentConflictError('experiment x is already completed'))).toMatchObject({
+      status: 409,
+      body: { error: 'experiment x is already completed' },
+    });
     expect(await answer(new HttpError(415, 'send JSON'))).toMatchObject({ status: 415, body: { error: 'send JSON' } });
-    expect(await answer(new ServerError('HTTP 503', { retryable: true }))).toMatchObject({ status: 502, body: { error: 'the model server failed: HTTP 503' } });
+    expect(await answer(new ServerError('HTTP 503', { retryable: true }))).toMatchObject({
+      status: 502,
+      body: { error: 'the model server failed: HTTP 503' },
+    });
   });
 
   it('answers a bug with 500 and a reference, and logs the stack, never sending it', async () => {
@@ -40,7 +52,9 @@ describe('errorResponse', () => {
   });
 
   it('keeps the operator’s configuration problems in the log', async () => {
-    const { status, body, logged } = await answer(new ConfigurationError('Cannot open the database /srv/x.db', ['disk full']));
+    const { status, body, logged } = await answer(
+      new ConfigurationError('Cannot open the database /srv/x.db', ['disk full']),
+    );
     expect(status).toBe(503);
     expect(JSON.stringify(body)).not.toContain('/srv/x.db');
     expect(logged[0]).toContain('/srv/x.db');
@@ -53,7 +67,10 @@ describe('errorResponse', () => {
     const foreign = new copy.ConfigurationError('the simulator could not start');
     expect((await answer(foreign)).status).toBe(503);
     const server = new copy.ServerError('HTTP 500 from upstream', { retryable: false });
-    expect(await answer(server)).toMatchObject({ status: 502, body: { error: 'the model server failed: HTTP 500 from upstream' } });
+    expect(await answer(server)).toMatchObject({
+      status: 502,
+      body: { error: 'the model server failed: HTTP 500 from upstream' },
+    });
     const input = new copy.RemoraError('input', 'no experiment with id x');
     expect((await answer(input)).status).toBe(500);
   });

@@ -48,7 +48,8 @@ export function errorResponse(error: unknown, log: ErrorLogger = defaultLogger):
   const fault = RemoraError.is(error) ? error.fault : null;
   if (fault === 'server') return body(502, { error: `the model server failed: ${(error as Error).message}` });
   const reference = logWithReference(error, log);
-  if (fault === 'configuration') return body(503, { error: 'the control panel is not set up correctly; see the server log', reference });
+  if (fault === 'configuration')
+    return body(503, { error: 'the control panel is not set up correctly; see the server log', reference });
   return body(500, { error: 'internal error; see the server log', reference });
 }
 
@@ -56,7 +57,8 @@ function logWithReference(error: unknown, log: ErrorLogger): string {
   const reference = randomBytes(4).toString('hex');
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
   const fault = RemoraError.is(error) ? ` (${error.fault})` : '';
-  const problems = ConfigurationError.is(error) && error.problems.length > 0 ? `\n  - ${error.problems.join('\n  - ')}` : '';
+  const problems =
+    ConfigurationError.is(error) && error.problems.length > 0 ? `\n  - ${error.problems.join('\n  - ')}` : '';
   log(`[remora] request failed, reference ${reference}${fault}: ${detail}${problems}`);
   return reference;
 }

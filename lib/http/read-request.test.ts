@@ -7,7 +7,11 @@ import { IdParams, MAX_BODY_BYTES, readJsonBody, readParams, readQuery } from '.
 const Body = z.object({ name: z.string().min(1), count: z.number().int().positive() }).strict();
 
 function post(body: string, type = 'application/json', headers: Record<string, string> = {}) {
-  return new Request('http://127.0.0.1/api/things', { method: 'POST', headers: { 'content-type': type, ...headers }, body });
+  return new Request('http://127.0.0.1/api/things', {
+    method: 'POST',
+    headers: { 'content-type': type, ...headers },
+    body,
+  });
 }
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {
@@ -21,7 +25,10 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
 
 describe('readJsonBody', () => {
   it('returns the checked body', async () => {
-    expect(await readJsonBody(post('{"name":"a","count":2}', 'application/json; charset=utf-8'), Body)).toEqual({ name: 'a', count: 2 });
+    expect(await readJsonBody(post('{"name":"a","count":2}', 'application/json; charset=utf-8'), Body)).toEqual({
+      name: 'a',
+      count: 2,
+    });
   });
 
   it('lists every reason of a body that does not fit, one per field', async () => {
@@ -40,15 +47,21 @@ describe('readJsonBody', () => {
     expect(broken.problems).toHaveLength(1);
     const form = (await failure(readJsonBody(post('name=a', 'application/x-www-form-urlencoded'), Body))) as HttpError;
     expect(form.status).toBe(415);
-    const declared = (await failure(readJsonBody(post('{}', 'application/json', { 'content-length': String(MAX_BODY_BYTES + 1) }), Body))) as HttpError;
+    const declared = (await failure(
+      readJsonBody(post('{}', 'application/json', { 'content-length': String(MAX_BODY_BYTES + 1) }), Body),
+    )) as HttpError;
     expect(declared.status).toBe(413);
-    const large = (await failure(readJsonBody(post(JSON.stringify({ name: 'x'.repeat(MAX_BODY_BYTES), count: 1 })), Body))) as HttpError;
+    const large = (await failure(
+      readJsonBody(post(JSON.stringify({ name: 'x'.repeat(MAX_BODY_BYTES), count: 1 })), Body),
+    )) as HttpError;
     expect(large.status).toBe(413);
   });
 });
 
 describe('readQuery and readParams', () => {
-  const Query = z.object({ variant: z.string().optional(), limit: z.coerce.number().int().min(1).default(50) }).strict();
+  const Query = z
+    .object({ variant: z.string().optional(), limit: z.coerce.number().int().min(1).default(50) })
+    .strict();
 
   it('reads parameters, with an empty value counting as absent', () => {
     expect(readQuery(new Request('http://127.0.0.1/x?variant=&limit=5'), Query)).toEqual({ limit: 5 });

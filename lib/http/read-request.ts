@@ -26,13 +26,18 @@ function parseWith<Schema extends z.ZodType>(schema: Schema, value: unknown, wha
  * The request's JSON body, checked. Only `application/json` is read: a browser cannot send that
  * type to another site without asking first (CORS), which keeps plain cross-site forms out.
  */
-export async function readJsonBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
+export async function readJsonBody<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+): Promise<z.output<Schema>> {
   const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'send the body as JSON with content-type: application/json');
+  if (!/^application\/json\b/i.test(type))
+    throw new HttpError(415, 'send the body as JSON with content-type: application/json');
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw new HttpError(413, `the body is larger than ${MAX_BODY_BYTES} bytes`);
   const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new HttpError(413, `the body is larger than ${MAX_BODY_BYTES} bytes`);
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES)
+    throw new HttpError(413, `the body is larger than ${MAX_BODY_BYTES} bytes`);
   const json = parseJson(text);
   if (!json.ok) throw new InputError('the body is not valid JSON', [json.error]);
   return parseWith(schema, json.value, 'request');
@@ -48,7 +53,10 @@ export function readQuery<Schema extends z.ZodType>(request: Request, schema: Sc
 }
 
 /** Route parameters (Next hands them over as a promise), checked. */
-export async function readParams<Schema extends z.ZodType>(params: Promise<unknown> | unknown, schema: Schema): Promise<z.output<Schema>> {
+export async function readParams<Schema extends z.ZodType>(
+  params: Promise<unknown> | unknown,
+  schema: Schema,
+): Promise<z.output<Schema>> {
   return parseWith(schema, await params, 'path');
 }
 

@@ -4,7 +4,8 @@ import { EventStreamReader, eventStream, formatEvent } from './server-sent-event
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
   const decoder = new TextDecoder();
   let text = '';
-  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) text += decoder.decode(chunk, { stream: true });
+  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>)
+    text += decoder.decode(chunk, { stream: true });
   return text;
 }
 
@@ -15,7 +16,9 @@ describe('server-sent events', () => {
       send('end', { outcome: 'submitted' });
     }, new AbortController().signal);
     const text = await readAll(stream);
-    expect(text).toBe(`${formatEvent('model-delta', { text: 'line one\nline two' })}${formatEvent('end', { outcome: 'submitted' })}`);
+    expect(text).toBe(
+      `${formatEvent('model-delta', { text: 'line one\nline two' })}${formatEvent('end', { outcome: 'submitted' })}`,
+    );
     const reader = new EventStreamReader();
     const events = [...text].flatMap((character) => reader.push(character));
     expect(events).toEqual([
@@ -25,7 +28,9 @@ describe('server-sent events', () => {
   });
 
   it('sends a failure as an error event and ends the stream', async () => {
-    const text = await readAll(eventStream(async () => Promise.reject(new Error('no such agent')), new AbortController().signal));
+    const text = await readAll(
+      eventStream(async () => Promise.reject(new Error('no such agent')), new AbortController().signal),
+    );
     expect(new EventStreamReader().push(text)).toEqual([{ event: 'error', data: { message: 'no such agent' } }]);
   });
 

@@ -14,7 +14,10 @@ export function formatEvent(event: string, data: unknown): string {
  * A response body that `produce` writes events into. When the client goes away (`signal`), writing
  * stops quietly and `produce` sees the signal; a failure of `produce` is sent as an `error` event.
  */
-export function eventStream(produce: (send: (event: string, data: unknown) => void) => Promise<void>, signal: AbortSignal): ReadableStream<Uint8Array> {
+export function eventStream(
+  produce: (send: (event: string, data: unknown) => void) => Promise<void>,
+  signal: AbortSignal,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -70,6 +73,9 @@ function readBlock(block: string): ServerSentEvent | null {
   try {
     return { event, data: JSON.parse(data.join('\n')) };
   } catch (error) {
-    return { event: 'error', data: { message: `an event could not be read: ${error instanceof Error ? error.message : String(error)}` } };
+    return {
+      event: 'error',
+      data: { message: `an event could not be read: ${error instanceof Error ? error.message : String(error)}` },
+    };
   }
 }

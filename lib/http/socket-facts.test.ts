@@ -2,7 +2,14 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PEER_HEADER, installSocketFacts, isLocalPeer, isLoopbackAddress, readSocketFacts, type PeerFacts } from './socket-facts';
+import {
+  PEER_HEADER,
+  installSocketFacts,
+  isLocalPeer,
+  isLoopbackAddress,
+  readSocketFacts,
+  type PeerFacts,
+} from './socket-facts';
 
 const networkAddress = Object.values(networkInterfaces())
   .flat()
@@ -26,7 +33,9 @@ function ask(address: string, headers: Record<string, string>): Promise<PeerFact
 beforeAll(async () => {
   installSocketFacts();
   installSocketFacts();
-  server = createServer((request, response) => response.end(JSON.stringify(readSocketFacts((request.headers[PEER_HEADER] as string | undefined) ?? null))));
+  server = createServer((request, response) =>
+    response.end(JSON.stringify(readSocketFacts((request.headers[PEER_HEADER] as string | undefined) ?? null))),
+  );
   await new Promise<void>((resolve) => server.listen(0, '0.0.0.0', resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -48,12 +57,15 @@ describe('socket facts', () => {
     }
   });
 
-  it.skipIf(networkAddress === undefined)('sees a connection to a network address as not local, even from this machine', async () => {
-    const address = networkAddress!;
-    const facts = await ask(address, { host: '127.0.0.1', [PEER_HEADER]: 'k 127.0.0.1 127.0.0.1 0' });
-    expect(facts).toEqual({ remoteAddress: address, localAddress: address, forwarded: false });
-    expect(isLocalPeer(facts!)).toBe(false);
-  });
+  it.skipIf(networkAddress === undefined)(
+    'sees a connection to a network address as not local, even from this machine',
+    async () => {
+      const address = networkAddress!;
+      const facts = await ask(address, { host: '127.0.0.1', [PEER_HEADER]: 'k 127.0.0.1 127.0.0.1 0' });
+      expect(facts).toEqual({ remoteAddress: address, localAddress: address, forwarded: false });
+      expect(isLocalPeer(facts!)).toBe(false);
+    },
+  );
 
   it('trusts no stamp written by anyone but this process', () => {
     expect(readSocketFacts(null)).toBeNull();
@@ -62,7 +74,9 @@ describe('socket facts', () => {
   });
 
   it('knows loopback addresses in every spelling', () => {
-    for (const address of ['127.0.0.1', '127.8.9.1', '::1', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1']) expect(isLoopbackAddress(address), address).toBe(true);
-    for (const address of ['0.0.0.0', '::', '10.0.0.1', '::ffff:10.0.0.1', '128.0.0.1', 'localhost', '-', '']) expect(isLoopbackAddress(address), address).toBe(false);
+    for (const address of ['127.0.0.1', '127.8.9.1', '::1', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1'])
+      expect(isLoopbackAddress(address), address).toBe(true);
+    for (const address of ['0.0.0.0', '::', '10.0.0.1', '::ffff:10.0.0.1', '128.0.0.1', 'localhost', '-', ''])
+      expect(isLoopbackAddress(address), address).toBe(false);
   });
 });

@@ -6,13 +6,40 @@ import { formatConfusionTable, prepareConfusionMatrix, type Confusion } from './
 import { input, variantFacts } from './test-input';
 import type { AccuracyFacts, MetricsInput } from './types';
 
-function fact(variant: string, kind: 'call' | 'no_call', flags: Partial<Omit<AccuracyFacts, 'variant' | 'kind'>>): AccuracyFacts {
-  return { variant, kind, scored: true, correct: false, nameCorrect: kind === 'call' ? false : null, argumentsCorrect: null, count: 1, ...flags };
+function fact(
+  variant: string,
+  kind: 'call' | 'no_call',
+  flags: Partial<Omit<AccuracyFacts, 'variant' | 'kind'>>,
+): AccuracyFacts {
+  return {
+    variant,
+    kind,
+    scored: true,
+    correct: false,
+    nameCorrect: kind === 'call' ? false : null,
+    argumentsCorrect: null,
+    count: 1,
+    ...flags,
+  };
 }
 
 function datasetInput(withIrrelevant: boolean): MetricsInput {
-  const a = variantFacts('a', { responses: 40, withCalls: 40, valid: 40, conversationCount: 40, submitted: 40, turns: 1 });
-  const b = variantFacts('b', { responses: 40, withCalls: 40, valid: 40, conversationCount: 40, submitted: 40, turns: 1 });
+  const a = variantFacts('a', {
+    responses: 40,
+    withCalls: 40,
+    valid: 40,
+    conversationCount: 40,
+    submitted: 40,
+    turns: 1,
+  });
+  const b = variantFacts('b', {
+    responses: 40,
+    withCalls: 40,
+    valid: 40,
+    conversationCount: 40,
+    submitted: 40,
+    turns: 1,
+  });
   const facts: AccuracyFacts[] = [
     // a: 40 calls expected: 20 right, 10 right name with a wrong argument, 8 wrong name, 2 unscored.
     fact('a', 'call', { correct: true, nameCorrect: true, argumentsCorrect: true, count: 20 }),
@@ -24,7 +51,13 @@ function datasetInput(withIrrelevant: boolean): MetricsInput {
     fact('b', 'call', { nameCorrect: true, argumentsCorrect: false, count: 2 }),
   ];
   if (withIrrelevant) facts.push(fact('a', 'no_call', { correct: true, count: 3 }), fact('a', 'no_call', { count: 1 }));
-  return { ...input(['a', 'b'], { conversations: [a.conversations, b.conversations], modelCalls: [a.modelCalls, b.modelCalls] }), accuracy: { kinds: withIrrelevant ? ['call', 'no_call'] : ['call'], facts } };
+  return {
+    ...input(['a', 'b'], {
+      conversations: [a.conversations, b.conversations],
+      modelCalls: [a.modelCalls, b.modelCalls],
+    }),
+    accuracy: { kinds: withIrrelevant ? ['call', 'no_call'] : ['call'], facts },
+  };
 }
 
 describe('accuracy in the summary', () => {
@@ -55,19 +88,46 @@ describe('accuracy in the summary', () => {
 
   it('puts the accuracy keys in the JSON only for a dataset with expectations, and the schema accepts both', () => {
     const withAccuracy = toSummaryJson(summarizeExperiment('e', 'completed', datasetInput(false)));
-    expect(withAccuracy.variants[0].callAccuracy).toEqual({ value: 20 / 38, low: expect.any(Number), high: expect.any(Number) });
-    expect(Object.keys(withAccuracy.variants[0]).slice(-11, -6)).toEqual(['counts', 'callAccuracy', 'nameAccuracy', 'argumentAccuracy', 'meanToolNameConfidence']);
+    expect(withAccuracy.variants[0].callAccuracy).toEqual({
+      value: 20 / 38,
+      low: expect.any(Number),
+      high: expect.any(Number),
+    });
+    expect(Object.keys(withAccuracy.variants[0]).slice(-11, -6)).toEqual([
+      'counts',
+      'callAccuracy',
+      'nameAccuracy',
+      'argumentAccuracy',
+      'meanToolNameConfidence',
+    ]);
     expect(SummaryJson.safeParse(withAccuracy).success).toBe(true);
     const plain = toSummaryJson(summarizeExperiment('e', 'completed', { ...datasetInput(false), accuracy: undefined }));
     expect(Object.keys(plain.variants[0])).not.toContain('callAccuracy');
-    expect(Object.keys(plain.variants[0].counts ?? {})).toEqual(['toolCallRate', 'validCallRate', 'completionRate', 'completionRateWithoutServerFailures']);
-    expect(plain.comparisons.map((comparison) => comparison.metric)).toEqual(['toolCallRate', 'validCallRate', 'completionRate', 'turnsToCompletion']);
+    expect(Object.keys(plain.variants[0].counts ?? {})).toEqual([
+      'toolCallRate',
+      'validCallRate',
+      'completionRate',
+      'completionRateWithoutServerFailures',
+    ]);
+    expect(plain.comparisons.map((comparison) => comparison.metric)).toEqual([
+      'toolCallRate',
+      'validCallRate',
+      'completionRate',
+      'turnsToCompletion',
+    ]);
   });
 
   it('compares neither completion nor turns in a dataset run, where both mean nothing at one turn', () => {
     // "Completed" there is a text answer instead of the expected call: more of it would read as a win.
     const summary = summarizeExperiment('e', 'completed', datasetInput(true));
-    expect(summary.comparisons.map((comparison) => comparison.metric)).toEqual(['toolCallRate', 'validCallRate', 'callAccuracy', 'nameAccuracy', 'argumentAccuracy', 'irrelevanceAccuracy']);
+    expect(summary.comparisons.map((comparison) => comparison.metric)).toEqual([
+      'toolCallRate',
+      'validCallRate',
+      'callAccuracy',
+      'nameAccuracy',
+      'argumentAccuracy',
+      'irrelevanceAccuracy',
+    ]);
   });
 
   it('shows an accuracy table in the text report', () => {

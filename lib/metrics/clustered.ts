@@ -56,7 +56,14 @@ export function summarizeClusters(clusters: readonly Cluster[]): ClusterSummary 
   let effectiveTrials: number;
   if (used.every((cluster) => cluster.trials === 1)) {
     // One trial per input: nothing is clustered, and this is Wilson's own interval.
-    return { proportion, trials, successes, inputs, effectiveTrials: trials, degreesOfFreedom: Number.POSITIVE_INFINITY };
+    return {
+      proportion,
+      trials,
+      successes,
+      inputs,
+      effectiveTrials: trials,
+      degreesOfFreedom: Number.POSITIVE_INFINITY,
+    };
   }
   if (inputs < 2) {
     // One input says nothing about how inputs vary: it is worth one trial.
@@ -71,7 +78,14 @@ export function summarizeClusters(clusters: readonly Cluster[]): ClusterSummary 
     // Every input at the same rate strictly between: no spread between inputs to account for.
     else effectiveTrials = trials;
   }
-  return { proportion, trials, successes, inputs, effectiveTrials: Math.min(trials, effectiveTrials), degreesOfFreedom: Math.max(1, inputs - 1) };
+  return {
+    proportion,
+    trials,
+    successes,
+    inputs,
+    effectiveTrials: Math.min(trials, effectiveTrials),
+    degreesOfFreedom: Math.max(1, inputs - 1),
+  };
 }
 
 /** The interval of a summarized rate at a confidence level. */
@@ -83,7 +97,8 @@ export function clusteredInterval(summary: ClusterSummary, confidence: number): 
 /** A rate with its input-clustered interval (see the top of this file). */
 export function clusteredRate(clusters: readonly Cluster[], confidence = 0.95): ClusteredRate {
   const summary = summarizeClusters(clusters);
-  if (!summary) return { value: null, low: null, high: null, successes: 0, trials: 0, inputs: 0, effectiveTrials: null };
+  if (!summary)
+    return { value: null, low: null, high: null, successes: 0, trials: 0, inputs: 0, effectiveTrials: null };
   return {
     value: summary.proportion,
     ...clusteredInterval(summary, confidence),

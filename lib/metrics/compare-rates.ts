@@ -11,7 +11,14 @@ import { clopperPearson, tQuantile, tTwoSidedPValue } from './distributions';
 import { clusteredInterval, summarizeClusters, type Cluster } from './clustered';
 import { mcnemarExact } from './signed-rank';
 
-export const COMPARISON_METHODS = ['mcnemar-exact', 'paired-t-by-input', 'newcombe-clustered', 'wilcoxon-signed-rank', 'cluster-bootstrap', 'none'] as const;
+export const COMPARISON_METHODS = [
+  'mcnemar-exact',
+  'paired-t-by-input',
+  'newcombe-clustered',
+  'wilcoxon-signed-rank',
+  'cluster-bootstrap',
+  'none',
+] as const;
 export type ComparisonMethod = (typeof COMPARISON_METHODS)[number];
 
 export type Difference = {
@@ -25,7 +32,15 @@ export type Difference = {
   inputs: number;
 };
 
-const NONE = (paired: boolean): Difference => ({ difference: null, low: null, high: null, p: null, method: 'none', paired, inputs: 0 });
+const NONE = (paired: boolean): Difference => ({
+  difference: null,
+  low: null,
+  high: null,
+  p: null,
+  method: 'none',
+  paired,
+  inputs: 0,
+});
 
 export type InputPair = { input: number; a: Cluster; b: Cluster };
 
@@ -60,20 +75,33 @@ export function comparePairedRates(pairs: readonly InputPair[], confidence = 0.9
     // (2θ − 1)·discordant/inputs: the Clopper–Pearson interval of θ carried over.
     const theta = clopperPearson(onlyB, discordant, confidence);
     const scale = discordant / inputs;
-    return { difference: (onlyB - onlyA) / inputs, low: (2 * theta.low - 1) * scale, high: (2 * theta.high - 1) * scale, p, method: 'mcnemar-exact', paired: true, inputs };
+    return {
+      difference: (onlyB - onlyA) / inputs,
+      low: (2 * theta.low - 1) * scale,
+      high: (2 * theta.high - 1) * scale,
+      p,
+      method: 'mcnemar-exact',
+      paired: true,
+      inputs,
+    };
   }
   const differences = used.map((pair) => pair.b.successes / pair.b.trials - pair.a.successes / pair.a.trials);
   return pairedMeanDifference(differences, confidence, 'paired-t-by-input');
 }
 
 /** The t interval and test of the mean of per-input differences (inputs − 1 degrees of freedom). */
-export function pairedMeanDifference(differences: readonly number[], confidence: number, method: ComparisonMethod): Difference {
+export function pairedMeanDifference(
+  differences: readonly number[],
+  confidence: number,
+  method: ComparisonMethod,
+): Difference {
   const inputs = differences.length;
   if (inputs < 2) return { ...NONE(true), inputs };
   const mean = differences.reduce((sum, value) => sum + value, 0) / inputs;
   const variance = differences.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (inputs - 1);
   const standardError = Math.sqrt(variance / inputs);
-  if (standardError === 0) return { difference: mean, low: mean, high: mean, p: mean === 0 ? 1 : 0, method, paired: true, inputs };
+  if (standardError === 0)
+    return { difference: mean, low: mean, high: mean, p: mean === 0 ? 1 : 0, method, paired: true, inputs };
   const t = tQuantile(1 - (1 - confidence) / 2, inputs - 1);
   return {
     difference: mean,
@@ -87,13 +115,23 @@ export function pairedMeanDifference(differences: readonly number[], confidence:
 }
 
 /** Newcombe's hybrid interval from the two clustered Wilson intervals at one confidence level. */
-function newcombe(a: NonNullable<ReturnType<typeof summarizeClusters>>, b: NonNullable<ReturnType<typeof summarizeClusters>>, confidence: number) {
+function newcombe(
+  a: NonNullable<ReturnType<typeof summarizeClusters>>,
+  b: NonNullable<ReturnType<typeof summarizeClusters>>,
+  confidence: number,
+) {
   const intervalA = clusteredInterval(a, confidence);
   const intervalB = clusteredInterval(b, confidence);
   const difference = b.proportion - a.proportion;
   return {
-    low: Math.max(-1, difference - Math.sqrt((b.proportion - intervalB.low) ** 2 + (intervalA.high - a.proportion) ** 2)),
-    high: Math.min(1, difference + Math.sqrt((intervalB.high - b.proportion) ** 2 + (a.proportion - intervalA.low) ** 2)),
+    low: Math.max(
+      -1,
+      difference - Math.sqrt((b.proportion - intervalB.low) ** 2 + (intervalA.high - a.proportion) ** 2),
+    ),
+    high: Math.min(
+      1,
+      difference + Math.sqrt((intervalB.high - b.proportion) ** 2 + (a.proportion - intervalA.low) ** 2),
+    ),
   };
 }
 
@@ -117,7 +155,8 @@ export function compareUnpairedRates(a: readonly Cluster[], b: readonly Cluster[
   // Find the level where 0 enters: below it the interval excludes 0.
   let excluded = 0;
   let included = 1 - 1e-12;
-  if (excludesZero(included)) return { difference, low, high, p: 1e-12, method: 'newcombe-clustered', paired: false, inputs };
+  if (excludesZero(included))
+    return { difference, low, high, p: 1e-12, method: 'newcombe-clustered', paired: false, inputs };
   for (let step = 0; step < 60; step++) {
     const middle = (excluded + included) / 2;
     if (excludesZero(middle)) excluded = middle;

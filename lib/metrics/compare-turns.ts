@@ -28,7 +28,10 @@ export type TurnsDifference = Difference & {
 };
 
 function totals(clusters: readonly TurnsCluster[]): TurnsCluster {
-  return clusters.reduce((sum, cluster) => ({ completed: sum.completed + cluster.completed, turns: sum.turns + cluster.turns }), { completed: 0, turns: 0 });
+  return clusters.reduce(
+    (sum, cluster) => ({ completed: sum.completed + cluster.completed, turns: sum.turns + cluster.turns }),
+    { completed: 0, turns: 0 },
+  );
 }
 
 function tooFew(paired: boolean, completedA: number, completedB: number): TurnsDifference | null {
@@ -66,10 +69,18 @@ function percentile(resampled: Float64Array, confidence: number): { low: number;
  * the normal: the normal interval of the same statistic (an estimate and its standard error),
  * and the p-value of that interval.
  */
-function normalInterval(estimate: number, standardError: number, confidence: number): { low: number; high: number; p: number } {
+function normalInterval(
+  estimate: number,
+  standardError: number,
+  confidence: number,
+): { low: number; high: number; p: number } {
   if (standardError === 0) return { low: estimate, high: estimate, p: estimate === 0 ? 1 : 0 };
   const z = normalQuantile(1 - (1 - confidence) / 2);
-  return { low: estimate - z * standardError, high: estimate + z * standardError, p: normalTwoSidedPValue(estimate / standardError) };
+  return {
+    low: estimate - z * standardError,
+    high: estimate + z * standardError,
+    p: normalTwoSidedPValue(estimate / standardError),
+  };
 }
 
 /** Cluster-robust variance of a ratio of sums (turns over completed conversations) over its clusters. */
@@ -83,7 +94,11 @@ function ratioVariance(clusters: readonly TurnsCluster[]): number {
   return ((count / (count - 1)) * squares) / (total.completed * total.completed);
 }
 
-export function comparePairedTurns(pairs: readonly TurnsPair[], confidence = 0.95, resamples = BOOTSTRAP_RESAMPLES): TurnsDifference {
+export function comparePairedTurns(
+  pairs: readonly TurnsPair[],
+  confidence = 0.95,
+  resamples = BOOTSTRAP_RESAMPLES,
+): TurnsDifference {
   const completedA = totals(pairs.map((pair) => pair.a)).completed;
   const completedB = totals(pairs.map((pair) => pair.b)).completed;
   const refused = tooFew(true, completedA, completedB);
@@ -91,13 +106,29 @@ export function comparePairedTurns(pairs: readonly TurnsPair[], confidence = 0.9
   const both = pairs.filter((pair) => pair.a.completed > 0 && pair.b.completed > 0);
   const differences = both.map((pair) => pair.b.turns / pair.b.completed - pair.a.turns / pair.a.completed);
   const inputs = differences.length;
-  if (inputs < 2) return { ...(tooFew(true, 0, 0) as TurnsDifference), completedA, completedB, reason: `needs inputs completed by both variants (${inputs})` };
+  if (inputs < 2)
+    return {
+      ...(tooFew(true, 0, 0) as TurnsDifference),
+      completedA,
+      completedB,
+      reason: `needs inputs completed by both variants (${inputs})`,
+    };
   const mean = differences.reduce((sum, value) => sum + value, 0) / inputs;
   const wilcoxon = wilcoxonSignedRank(differences).p;
   if (inputs > BOOTSTRAP_MAX_VALUES) {
     const variance = differences.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (inputs - 1);
     const interval = normalInterval(mean, Math.sqrt(variance / inputs), confidence);
-    return { difference: mean, low: interval.low, high: interval.high, p: wilcoxon, method: 'wilcoxon-signed-rank', paired: true, inputs, completedA, completedB };
+    return {
+      difference: mean,
+      low: interval.low,
+      high: interval.high,
+      p: wilcoxon,
+      method: 'wilcoxon-signed-rank',
+      paired: true,
+      inputs,
+      completedA,
+      completedB,
+    };
   }
   const random = seededRandom(BOOTSTRAP_SEED);
   const means = new Float64Array(resamples);
@@ -107,10 +138,25 @@ export function comparePairedTurns(pairs: readonly TurnsPair[], confidence = 0.9
     means[resample] = sum / inputs;
   }
   const interval = percentile(means, confidence);
-  return { difference: mean, low: interval.low, high: interval.high, p: wilcoxon, method: 'wilcoxon-signed-rank', paired: true, inputs, completedA, completedB };
+  return {
+    difference: mean,
+    low: interval.low,
+    high: interval.high,
+    p: wilcoxon,
+    method: 'wilcoxon-signed-rank',
+    paired: true,
+    inputs,
+    completedA,
+    completedB,
+  };
 }
 
-export function compareUnpairedTurns(a: readonly TurnsCluster[], b: readonly TurnsCluster[], confidence = 0.95, resamples = BOOTSTRAP_RESAMPLES): TurnsDifference {
+export function compareUnpairedTurns(
+  a: readonly TurnsCluster[],
+  b: readonly TurnsCluster[],
+  confidence = 0.95,
+  resamples = BOOTSTRAP_RESAMPLES,
+): TurnsDifference {
   const usedA = a.filter((cluster) => cluster.completed > 0);
   const usedB = b.filter((cluster) => cluster.completed > 0);
   const totalA = totals(usedA);
@@ -118,9 +164,19 @@ export function compareUnpairedTurns(a: readonly TurnsCluster[], b: readonly Tur
   const refused = tooFew(false, totalA.completed, totalB.completed);
   if (refused) return refused;
   const difference = totalB.turns / totalB.completed - totalA.turns / totalA.completed;
-  const base = { difference, method: 'cluster-bootstrap' as const, paired: false, inputs: usedA.length + usedB.length, completedA: totalA.completed, completedB: totalB.completed };
+  const base = {
+    difference,
+    method: 'cluster-bootstrap' as const,
+    paired: false,
+    inputs: usedA.length + usedB.length,
+    completedA: totalA.completed,
+    completedB: totalB.completed,
+  };
   if (usedA.length + usedB.length > BOOTSTRAP_MAX_VALUES) {
-    return { ...base, ...normalInterval(difference, Math.sqrt(ratioVariance(usedA) + ratioVariance(usedB)), confidence) };
+    return {
+      ...base,
+      ...normalInterval(difference, Math.sqrt(ratioVariance(usedA) + ratioVariance(usedB)), confidence),
+    };
   }
   const random = seededRandom(BOOTSTRAP_SEED);
   const resampledMean = (clusters: readonly TurnsCluster[]) => {

@@ -9,7 +9,13 @@ export type ConfusionCell = { expected: string; called: string; count: number };
  * alphabetical order with "(no call)" last; `cells` holds the non-zero counts. Parallel calls count
  * once per pairing (see lib/datasets/score.ts); unscored verdicts not at all.
  */
-export type Confusion = { variant: string; expected: string[]; called: string[]; cells: ConfusionCell[]; total: number };
+export type Confusion = {
+  variant: string;
+  expected: string[];
+  called: string[];
+  cells: ConfusionCell[];
+  total: number;
+};
 
 export type ConfusionMatrix = {
   rows: string[];
@@ -34,16 +40,25 @@ export function prepareConfusionMatrix(confusion: Confusion): ConfusionMatrix {
     if (row >= 0 && column >= 0) counts[row][column] += cell.count;
   }
   const rowTotals = counts.map((row) => row.reduce((sum, count) => sum + count, 0));
-  const shares = counts.map((row, index) => row.map((count) => (rowTotals[index] === 0 ? null : count / rowTotals[index])));
+  const shares = counts.map((row, index) =>
+    row.map((count) => (rowTotals[index] === 0 ? null : count / rowTotals[index])),
+  );
   const total = rowTotals.reduce((sum, count) => sum + count, 0);
-  const diagonal = confusion.cells.filter((cell) => cell.expected === cell.called).reduce((sum, cell) => sum + cell.count, 0);
+  const diagonal = confusion.cells
+    .filter((cell) => cell.expected === cell.called)
+    .reduce((sum, cell) => sum + cell.count, 0);
   return { rows, columns, counts, shares, rowTotals, agreement: total === 0 ? null : diagonal / total };
 }
 
 export function formatConfusionTable(confusion: Confusion): string {
   const matrix = prepareConfusionMatrix(confusion);
   if (matrix.rows.length === 0) return `Confusion (${confusion.variant}): nothing scored yet`;
-  const table = new Table({ head: ['expected \\ called', ...matrix.columns], style: { head: [], border: [], compact: true } });
-  matrix.rows.forEach((row, index) => table.push([row, ...matrix.counts[index].map((count) => (count === 0 ? '.' : String(count)))]));
+  const table = new Table({
+    head: ['expected \\ called', ...matrix.columns],
+    style: { head: [], border: [], compact: true },
+  });
+  matrix.rows.forEach((row, index) =>
+    table.push([row, ...matrix.counts[index].map((count) => (count === 0 ? '.' : String(count)))]),
+  );
   return `Confusion of expected and called tools (${confusion.variant})\n${table.toString()}`;
 }

@@ -123,7 +123,7 @@ export function describeComparison(comparison: ComparisonWords): string {
     // The interval is the comparison's own; Holm's adjustment widens only the p-value's threshold.
     const heldBack = excludesZero && rawSays && !testSays;
     const disagree = heldBack
-      ? ': the interval excludes 0, but not after Holm\'s adjustment for the other comparisons'
+      ? ": the interval excludes 0, but not after Holm's adjustment for the other comparisons"
       : p !== null && excludesZero !== testSays
         ? ': the test and the interval disagree, so it is undecided'
         : '';

@@ -21,7 +21,10 @@ export const RATE_OF: Record<RateMetricName, (fact: InputFacts) => Cluster> = {
   validCallRate: (fact) => ({ successes: fact.validCallResponses, trials: fact.modelResponses }),
   completionRate: (fact) => ({ successes: fact.outcomes.submitted ?? 0, trials: fact.conversations }),
   // A conversation the model server ended (outcome error: its last request failed) says nothing about the model.
-  completionRateWithoutServerFailures: (fact) => ({ successes: fact.outcomes.submitted ?? 0, trials: fact.conversations - (fact.outcomes.error ?? 0) }),
+  completionRateWithoutServerFailures: (fact) => ({
+    successes: fact.outcomes.submitted ?? 0,
+    trials: fact.conversations - (fact.outcomes.error ?? 0),
+  }),
   taskSuccessRate: (fact) => ({ successes: fact.taskSuccesses, trials: fact.taskJudged }),
   callAccuracy: (fact) => ({ successes: fact.correctCalls, trials: fact.expectedCalls }),
   nameAccuracy: (fact) => ({ successes: fact.correctNames, trials: fact.expectedCalls }),

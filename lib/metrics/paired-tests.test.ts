@@ -62,11 +62,23 @@ describe('Wilcoxon signed-rank test', () => {
 describe('Holm adjustment', () => {
   // Textbook step-down (Holm 1979): sorted p times (m - i), running maximum, capped at 1.
   it.each([
-    [[0.01, 0.04, 0.03, 0.005], [0.03, 0.06, 0.06, 0.02]],
+    [
+      [0.01, 0.04, 0.03, 0.005],
+      [0.03, 0.06, 0.06, 0.02],
+    ],
     [[0.5], [0.5]],
-    [[0.02, 0.02, 0.9], [0.06, 0.06, 0.9]],
-    [[0.3, 0.2, 0.1, 0.05, 0.001], [0.4, 0.4, 0.30000000000000004, 0.2, 0.005]],
-    [[0, 1, 0.5], [0, 1, 1]],
+    [
+      [0.02, 0.02, 0.9],
+      [0.06, 0.06, 0.9],
+    ],
+    [
+      [0.3, 0.2, 0.1, 0.05, 0.001],
+      [0.4, 0.4, 0.30000000000000004, 0.2, 0.005],
+    ],
+    [
+      [0, 1, 0.5],
+      [0, 1, 1],
+    ],
   ])('%j -> %j', (raw, adjusted) => {
     const result = holmAdjust(raw);
     result.forEach((value, index) => expect(Math.abs((value as number) - adjusted[index])).toBeLessThan(1e-9));

@@ -28,7 +28,14 @@ describe('planSampleSize', () => {
   });
 
   it('measures discordance on past pairs', () => {
-    expect(discordanceOf([{ a: true, b: true }, { a: true, b: false }, { a: false, b: false }, { a: false, b: true }])).toBe(0.5);
+    expect(
+      discordanceOf([
+        { a: true, b: true },
+        { a: true, b: false },
+        { a: false, b: false },
+        { a: false, b: true },
+      ]),
+    ).toBe(0.5);
     expect(discordanceOf([])).toBeNull();
   });
 });

@@ -39,15 +39,19 @@ export function planSampleSize(question: PowerQuestion): PowerPlan {
   const delta = Math.abs(question.difference);
   const first = Math.min(1, Math.max(0, question.baseline));
   const second = Math.min(1, Math.max(0, first + (first + delta <= 1 ? delta : -delta)));
-  if (!(delta > 0) || first === second) throw new Error('the difference to detect must be above 0 and leave the rate within 0..1');
+  if (!(delta > 0) || first === second)
+    throw new Error('the difference to detect must be above 0 and leave the rate within 0..1');
   const zAlpha = normalQuantile(1 - alpha / 2);
   const zBeta = normalQuantile(power);
   const mean = (first + second) / 2;
-  const unpaired = (zAlpha * Math.sqrt(2 * mean * (1 - mean)) + zBeta * Math.sqrt(first * (1 - first) + second * (1 - second))) ** 2 / delta ** 2;
+  const unpaired =
+    (zAlpha * Math.sqrt(2 * mean * (1 - mean)) + zBeta * Math.sqrt(first * (1 - first) + second * (1 - second))) ** 2 /
+    delta ** 2;
   const independent = first * (1 - second) + second * (1 - first);
   // The discordance can never be below the difference itself.
   const discordance = Math.max(delta, Math.min(1, question.discordance ?? independent));
-  const paired = (zAlpha * Math.sqrt(discordance) + zBeta * Math.sqrt(Math.max(0, discordance - delta * delta))) ** 2 / delta ** 2;
+  const paired =
+    (zAlpha * Math.sqrt(discordance) + zBeta * Math.sqrt(Math.max(0, discordance - delta * delta))) ** 2 / delta ** 2;
   return { pairedInputs: Math.ceil(paired), unpairedInputs: Math.ceil(unpaired), discordance };
 }
 

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { VARIANT_COLOURS } from './prepare-palette';
 import { availableHistoryMetrics, prepareHistoryChart, type HistoryPoint } from './prepare-history';
 
-function point(experimentId: string, createdAt: number, variant: string, value: number | null, overrides: Partial<HistoryPoint> = {}): HistoryPoint {
+function point(
+  experimentId: string,
+  createdAt: number,
+  variant: string,
+  value: number | null,
+  overrides: Partial<HistoryPoint> = {},
+): HistoryPoint {
   return {
     experimentId,
     createdAt,
@@ -13,7 +19,9 @@ function point(experimentId: string, createdAt: number, variant: string, value: 
     promptLabel: `prompt ${variant}`,
     datasetName: null,
     conversations: 20,
-    rates: { toolCallRate: { value, low: value === null ? null : value - 0.1, high: value === null ? null : value + 0.05 } },
+    rates: {
+      toolCallRate: { value, low: value === null ? null : value - 0.1, high: value === null ? null : value + 0.05 },
+    },
     turnsMean: 2,
     latencyP50: 10,
     latencyP95: 30,
@@ -25,7 +33,11 @@ function point(experimentId: string, createdAt: number, variant: string, value: 
 describe('prepareHistoryChart', () => {
   it('orders experiments oldest first, one series per variant, gaps where a variant did not run', () => {
     const chart = prepareHistoryChart(
-      [point('later', 2000, 'baseline', 0.9), point('earlier', 1000, 'baseline', 0.6), point('earlier', 1000, 'directive', 0.7)],
+      [
+        point('later', 2000, 'baseline', 0.9),
+        point('earlier', 1000, 'baseline', 0.6),
+        point('earlier', 1000, 'directive', 0.7),
+      ],
       'variant',
       'toolCallRate',
     );
@@ -45,7 +57,10 @@ describe('prepareHistoryChart', () => {
 
   it('follows a prompt across variant names when grouped by prompt', () => {
     const chart = prepareHistoryChart(
-      [point('one', 1, 'baseline', 0.5, { promptKey: 'p1', promptLabel: 'directive v2' }), point('two', 2, 'renamed', 0.8, { promptKey: 'p1', promptLabel: 'directive v2' })],
+      [
+        point('one', 1, 'baseline', 0.5, { promptKey: 'p1', promptLabel: 'directive v2' }),
+        point('two', 2, 'renamed', 0.8, { promptKey: 'p1', promptLabel: 'directive v2' }),
+      ],
       'prompt',
       'toolCallRate',
     );
@@ -55,7 +70,10 @@ describe('prepareHistoryChart', () => {
 
   it('keeps two variants of one experiment with the same prompt apart', () => {
     const chart = prepareHistoryChart(
-      [point('one', 1, 'cold', 0.5, { promptKey: 'p1', promptLabel: 'p' }), point('one', 1, 'hot', 0.4, { promptKey: 'p1', promptLabel: 'p' })],
+      [
+        point('one', 1, 'cold', 0.5, { promptKey: 'p1', promptLabel: 'p' }),
+        point('one', 1, 'hot', 0.4, { promptKey: 'p1', promptLabel: 'p' }),
+      ],
       'prompt',
       'toolCallRate',
     );

@@ -85,11 +85,31 @@ export function availableHistoryMetrics(points: HistoryPoint[]): HistoryMetric[]
   return HISTORY_METRICS.filter((metric) => points.some((point) => intervalOf(point, metric).value !== null));
 }
 
-export type HistoryExperiment = { id: string; createdAt: number; simulated: boolean; status: string; datasetName: string | null; index: number };
+export type HistoryExperiment = {
+  id: string;
+  createdAt: number;
+  simulated: boolean;
+  status: string;
+  datasetName: string | null;
+  index: number;
+};
 
-export type HistoryRow = { index: number; experimentId: string; [field: string]: string | number | boolean | null | [number, number] };
+export type HistoryRow = {
+  index: number;
+  experimentId: string;
+  [field: string]: string | number | boolean | null | [number, number];
+};
 
-export type HistoryTableRow = { experimentId: string; createdAt: number; simulated: boolean; status: string; series: string; variant: string; promptLabel: string; conversations: number } & Interval;
+export type HistoryTableRow = {
+  experimentId: string;
+  createdAt: number;
+  simulated: boolean;
+  status: string;
+  series: string;
+  variant: string;
+  promptLabel: string;
+  conversations: number;
+} & Interval;
 
 export type HistoryChart = {
   metric: HistoryMetric;
@@ -101,14 +121,27 @@ export type HistoryChart = {
   hasData: boolean;
 };
 
-export function prepareHistoryChart(points: HistoryPoint[], grouping: HistoryGrouping, metric: HistoryMetric): HistoryChart {
-  const ordered = [...points].sort((first, second) => first.createdAt - second.createdAt || first.experimentId.localeCompare(second.experimentId));
+export function prepareHistoryChart(
+  points: HistoryPoint[],
+  grouping: HistoryGrouping,
+  metric: HistoryMetric,
+): HistoryChart {
+  const ordered = [...points].sort(
+    (first, second) => first.createdAt - second.createdAt || first.experimentId.localeCompare(second.experimentId),
+  );
   const experiments: HistoryExperiment[] = [];
   const experimentIndex = new Map<string, number>();
   for (const point of ordered) {
     if (experimentIndex.has(point.experimentId)) continue;
     experimentIndex.set(point.experimentId, experiments.length);
-    experiments.push({ id: point.experimentId, createdAt: point.createdAt, simulated: point.simulated, status: point.status, datasetName: point.datasetName, index: experiments.length });
+    experiments.push({
+      id: point.experimentId,
+      createdAt: point.createdAt,
+      simulated: point.simulated,
+      status: point.status,
+      datasetName: point.datasetName,
+      index: experiments.length,
+    });
   }
 
   // Series in order of first appearance, so that colours stay put as new experiments arrive.
@@ -161,5 +194,13 @@ export function prepareHistoryChart(points: HistoryPoint[], grouping: HistoryGro
       ...interval,
     });
   }
-  return { metric, unit: historyMetricUnit(metric), experiments, series, rows, table, hasData: table.some((entry) => entry.value !== null) };
+  return {
+    metric,
+    unit: historyMetricUnit(metric),
+    experiments,
+    series,
+    rows,
+    table,
+    hasData: table.some((entry) => entry.value !== null),
+  };
 }

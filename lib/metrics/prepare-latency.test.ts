@@ -33,16 +33,12 @@ describe('latency buckets', () => {
 
   it('counts each variant as shares of its responses, with the counts beside them', () => {
     const buckets = { width: 10, firstIndex: 1, lastIndex: 3 };
-    const histogram = prepareLatencyHistogram(
-      ['a', 'b'],
-      buckets,
-      [
-        { variantIndex: 0, bucket: 1, count: 3 },
-        { variantIndex: 0, bucket: 3, count: 1 },
-        // Past the last bucket (SQL caps it, but a stale width must not lose counts).
-        { variantIndex: 0, bucket: 9, count: 4 },
-      ],
-    );
+    const histogram = prepareLatencyHistogram(['a', 'b'], buckets, [
+      { variantIndex: 0, bucket: 1, count: 3 },
+      { variantIndex: 0, bucket: 3, count: 1 },
+      // Past the last bucket (SQL caps it, but a stale width must not lose counts).
+      { variantIndex: 0, bucket: 9, count: 4 },
+    ]);
     expect(histogram.rows.map((row) => row.label)).toEqual(['10–20', '20–30', '≥ 30']);
     expect(histogram.rows[0]).toMatchObject({ v0: 3 / 8, v0Count: 3, v1: null, v1Count: null });
     expect(histogram.rows[2]).toMatchObject({ v0: 5 / 8, v0Count: 5, toMs: null });

@@ -40,8 +40,14 @@ export function niceStep(raw: number): number {
  * stuck request does not squeeze every other bar into the first bucket); slower ones share the last.
  * Null when there is no latency to show.
  */
-export function chooseLatencyBuckets(minimumMs: number | null, maximumMs: number | null, p95Ms: (number | null)[], target = 20): LatencyBuckets | null {
-  if (minimumMs === null || maximumMs === null || !Number.isFinite(minimumMs) || !Number.isFinite(maximumMs)) return null;
+export function chooseLatencyBuckets(
+  minimumMs: number | null,
+  maximumMs: number | null,
+  p95Ms: (number | null)[],
+  target = 20,
+): LatencyBuckets | null {
+  if (minimumMs === null || maximumMs === null || !Number.isFinite(minimumMs) || !Number.isFinite(maximumMs))
+    return null;
   const p95s = p95Ms.filter((value): value is number => value !== null && Number.isFinite(value));
   const cap = p95s.length === 0 ? maximumMs : Math.min(maximumMs, 2 * Math.max(...p95s));
   const upper = Math.max(cap, minimumMs);
@@ -54,15 +60,31 @@ export function chooseLatencyBuckets(minimumMs: number | null, maximumMs: number
 /** Responses of one variant (by position) that fell in bucket `bucket`. */
 export type LatencyGroup = { variantIndex: number; bucket: number; count: number };
 
-export type LatencyHistogramRow = { bucket: number; label: string; fromMs: number; toMs: number | null; [field: string]: string | number | null };
+export type LatencyHistogramRow = {
+  bucket: number;
+  label: string;
+  fromMs: number;
+  toMs: number | null;
+  [field: string]: string | number | null;
+};
 
-export type LatencyHistogram = { series: ChartSeries[]; rows: LatencyHistogramRow[]; totals: number[]; buckets: LatencyBuckets | null; hasData: boolean };
+export type LatencyHistogram = {
+  series: ChartSeries[];
+  rows: LatencyHistogramRow[];
+  totals: number[];
+  buckets: LatencyBuckets | null;
+  hasData: boolean;
+};
 
 function formatBound(milliseconds: number): string {
   return Number(milliseconds.toPrecision(6)).toString();
 }
 
-export function prepareLatencyHistogram(variantNames: string[], buckets: LatencyBuckets | null, groups: LatencyGroup[]): LatencyHistogram {
+export function prepareLatencyHistogram(
+  variantNames: string[],
+  buckets: LatencyBuckets | null,
+  groups: LatencyGroup[],
+): LatencyHistogram {
   const series = variantSeries(variantNames);
   if (!buckets) return { series, rows: [], totals: series.map(() => 0), buckets, hasData: false };
   const { width, firstIndex, lastIndex } = buckets;
@@ -77,7 +99,12 @@ export function prepareLatencyHistogram(variantNames: string[], buckets: Latency
   for (let bucket = firstIndex; bucket <= lastIndex; bucket++) {
     const fromMs = bucket * width;
     const last = bucket === lastIndex;
-    const row: LatencyHistogramRow = { bucket, fromMs, toMs: last ? null : (bucket + 1) * width, label: last ? `≥ ${formatBound(fromMs)}` : `${formatBound(fromMs)}–${formatBound((bucket + 1) * width)}` };
+    const row: LatencyHistogramRow = {
+      bucket,
+      fromMs,
+      toMs: last ? null : (bucket + 1) * width,
+      label: last ? `≥ ${formatBound(fromMs)}` : `${formatBound(fromMs)}–${formatBound((bucket + 1) * width)}`,
+    };
     series.forEach((entry, index) => {
       row[entry.key] = totals[index] === 0 ? null : counts[index][bucket - firstIndex] / totals[index];
       row[`${entry.key}Count`] = totals[index] === 0 ? null : counts[index][bucket - firstIndex];

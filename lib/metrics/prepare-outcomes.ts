@@ -31,11 +31,16 @@ export function prepareErrorChart(variants: VariantSummaryJson[]): ErrorChart {
   for (const variant of variants) {
     for (const [kind, count] of Object.entries(variant.errors)) totals.set(kind, (totals.get(kind) ?? 0) + count);
   }
-  const ordered = [...totals.entries()].filter(([, total]) => total > 0).sort((first, second) => second[1] - first[1] || first[0].localeCompare(second[0]));
+  const ordered = [...totals.entries()]
+    .filter(([, total]) => total > 0)
+    .sort((first, second) => second[1] - first[1] || first[0].localeCompare(second[0]));
   const kinds = ordered.map(([kind, total]) => ({ kind, field: `error_${kind}`, colour: errorColour(kind), total }));
   const rows = variants.map((variant) => {
     const empty = variant.conversations === 0 && variant.modelCalls === 0;
-    const row: { variant: string; modelCalls: number } & Record<string, number | string | null> = { variant: variant.name, modelCalls: variant.modelCalls };
+    const row: { variant: string; modelCalls: number } & Record<string, number | string | null> = {
+      variant: variant.name,
+      modelCalls: variant.modelCalls,
+    };
     for (const { kind, field } of kinds) row[field] = empty ? null : (variant.errors[kind] ?? 0);
     return row;
   });

@@ -5,10 +5,26 @@ import { errorColour, heatColour, PARSE_PATH_COLOURS, VARIANT_COLOURS, variantCo
 // How people with each kind of colour blindness see a colour (Machado, Oliveira and Fernandes 2009,
 // full severity, applied in linear sRGB), and how far apart two colours look (CIE76 in CIELAB).
 const VISION: Record<string, number[][]> = {
-  normal: [[1, 0, 0], [0, 1, 0], [0, 0, 1]],
-  protanopia: [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]],
-  deuteranopia: [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.01182, 0.04294, 0.968881]],
-  tritanopia: [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602], [0.004733, 0.691367, 0.3039]],
+  normal: [
+    [1, 0, 0],
+    [0, 1, 0],
+    [0, 0, 1],
+  ],
+  protanopia: [
+    [0.152286, 1.052583, -0.204868],
+    [0.114503, 0.786281, 0.099216],
+    [-0.003882, -0.048116, 1.051998],
+  ],
+  deuteranopia: [
+    [0.367322, 0.860646, -0.227968],
+    [0.280085, 0.672501, 0.047413],
+    [-0.01182, 0.04294, 0.968881],
+  ],
+  tritanopia: [
+    [1.255528, -0.076749, -0.178779],
+    [-0.078411, 0.930809, 0.147602],
+    [0.004733, 0.691367, 0.3039],
+  ],
 };
 
 function seen(hex: string, matrix: number[][]): number[] {
@@ -16,7 +32,9 @@ function seen(hex: string, matrix: number[][]): number[] {
     const value = parseInt(hex.slice(start, start + 2), 16) / 255;
     return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
   });
-  const [r, g, b] = matrix.map((row) => Math.min(1, Math.max(0, row[0] * linear[0] + row[1] * linear[1] + row[2] * linear[2])));
+  const [r, g, b] = matrix.map((row) =>
+    Math.min(1, Math.max(0, row[0] * linear[0] + row[1] * linear[1] + row[2] * linear[2])),
+  );
   const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
   const x = f((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047);
   const y = f(0.2126 * r + 0.7152 * g + 0.0722 * b);
@@ -40,7 +58,10 @@ describe('palette', () => {
       for (const [index, first] of PARSE_PATHS.entries()) {
         for (const second of PARSE_PATHS.slice(index + 1)) {
           const [a, b] = [seen(PARSE_PATH_COLOURS[first], matrix), seen(PARSE_PATH_COLOURS[second], matrix)];
-          expect(Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]), `${first} and ${second} (${vision})`).toBeGreaterThan(15);
+          expect(
+            Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]),
+            `${first} and ${second} (${vision})`,
+          ).toBeGreaterThan(15);
         }
       }
     }

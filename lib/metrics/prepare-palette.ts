@@ -4,7 +4,18 @@ import { PARSE_PATHS, type ParsePath } from '../parsing/types';
 import { OUTCOMES, type Outcome } from '../runner/types';
 
 /** Tableau 10: distinct for most colour-blind readers, and readable on white. */
-export const VARIANT_COLOURS = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#76b7b2', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'] as const;
+export const VARIANT_COLOURS = [
+  '#4e79a7',
+  '#f28e2b',
+  '#59a14f',
+  '#e15759',
+  '#76b7b2',
+  '#edc948',
+  '#b07aa1',
+  '#ff9da7',
+  '#9c755f',
+  '#bab0ac',
+] as const;
 
 /** The colour of the variant at this position of an experiment (or of a history's series). */
 export function variantColour(index: number): string {
@@ -75,5 +86,8 @@ export function heatColour(share: number | null): { background: string; text: st
   // From #ffffff to #0b4f9c (a dark blue), linearly in each channel.
   const channel = (end: number) => Math.round(255 + (end - 255) * clamped);
   const hex = (value: number) => value.toString(16).padStart(2, '0');
-  return { background: `#${hex(channel(0x0b))}${hex(channel(0x4f))}${hex(channel(0x9c))}`, text: clamped > 0.55 ? '#ffffff' : '#1d2330' };
+  return {
+    background: `#${hex(channel(0x0b))}${hex(channel(0x4f))}${hex(channel(0x9c))}`,
+    text: clamped > 0.55 ? '#ffffff' : '#1d2330',
+  };
 }

@@ -8,12 +8,27 @@ import { emptyVariant, summaryVariant } from './prepare-test-summary';
 
 describe('prepareParsePathChart', () => {
   it('has all nine paths in the spec order with their fixed colours, counts and shares', () => {
-    const chart = prepareParsePathChart([summaryVariant('baseline'), summaryVariant('directive', { parsePaths: { functiongemma_tags: 3, malformed: 1 } })]);
+    const chart = prepareParsePathChart([
+      summaryVariant('baseline'),
+      summaryVariant('directive', { parsePaths: { functiongemma_tags: 3, malformed: 1 } }),
+    ]);
     expect(chart.segments.map((segment) => segment.key)).toEqual([...PARSE_PATHS]);
-    expect(chart.segments.map((segment) => segment.colour)).toEqual(PARSE_PATHS.map((path) => PARSE_PATH_COLOURS[path]));
+    expect(chart.segments.map((segment) => segment.colour)).toEqual(
+      PARSE_PATHS.map((path) => PARSE_PATH_COLOURS[path]),
+    );
     const [baseline, directive] = chart.rows;
     expect(baseline.total).toBe(80);
-    expect(baseline.counts).toEqual({ tool_calls: 70, json_name_arguments: 6, json_name_parameters: 0, json_tool_calls: 0, json_array: 0, functiongemma_tags: 0, text: 4, empty: 0, malformed: 0 });
+    expect(baseline.counts).toEqual({
+      tool_calls: 70,
+      json_name_arguments: 6,
+      json_name_parameters: 0,
+      json_tool_calls: 0,
+      json_array: 0,
+      functiongemma_tags: 0,
+      text: 4,
+      empty: 0,
+      malformed: 0,
+    });
     expect(baseline.share_tool_calls).toBeCloseTo(70 / 80, 12);
     expect(baseline.share_empty).toBe(0);
     expect(directive.share_functiongemma_tags).toBe(0.75);
@@ -32,7 +47,13 @@ describe('prepareOutcomeChart', () => {
   it('stacks the five outcomes in the spec order', () => {
     const chart = prepareOutcomeChart([summaryVariant('a', { outcomes: { submitted: 3, error: 1 } })]);
     expect(chart.segments).toEqual(OUTCOMES.map((key) => ({ key, colour: OUTCOME_COLOURS[key] })));
-    expect(chart.rows[0]).toMatchObject({ variant: 'a', total: 4, share_submitted: 0.75, share_error: 0.25, share_turn_limit: 0 });
+    expect(chart.rows[0]).toMatchObject({
+      variant: 'a',
+      total: 4,
+      share_submitted: 0.75,
+      share_error: 0.25,
+      share_turn_limit: 0,
+    });
   });
 });
 

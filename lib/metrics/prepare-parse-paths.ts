@@ -16,7 +16,11 @@ export type StackRow<Key extends string> = {
 export type StackChart<Key extends string> = { segments: StackSegment<Key>[]; rows: StackRow<Key>[]; hasData: boolean };
 
 /** Rows of counts and shares for a stacked chart; keys with no count in a variant's record count 0. */
-export function prepareStack<Key extends string>(order: readonly Key[], colours: Record<Key, string>, entries: { variant: string; counts: Partial<Record<Key, number>> }[]): StackChart<Key> {
+export function prepareStack<Key extends string>(
+  order: readonly Key[],
+  colours: Record<Key, string>,
+  entries: { variant: string; counts: Partial<Record<Key, number>> }[],
+): StackChart<Key> {
   const segments = order.map((key) => ({ key, colour: colours[key] }));
   const rows = entries.map(({ variant, counts }) => {
     const full = Object.fromEntries(order.map((key) => [key, counts[key] ?? 0])) as Record<Key, number>;

@@ -30,5 +30,10 @@ export function chartsFor(summary: SummaryJson): ChartChoice {
   // Every completed conversation at one turn (a one-turn agent): nothing for a turns chart to show.
   const oneTurn = summary.variants.every((variant) => variant.turnsToCompletion.max === 1);
   // In a dataset run "completed" is a text answer instead of the expected call: not a success to draw.
-  return { passK: preparePassKChart(summary.variants).hasData, turns: !dataset && !oneTurn, outcomes: !dataset, completion: !dataset };
+  return {
+    passK: preparePassKChart(summary.variants).hasData,
+    turns: !dataset && !oneTurn,
+    outcomes: !dataset,
+    completion: !dataset,
+  };
 }

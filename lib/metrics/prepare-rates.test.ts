@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { VARIANT_COLOURS } from './prepare-palette';
-import { ACCURACY_RATE_METRICS, CALL_RATE_METRICS, errorExtent, prepareConfidenceChart, prepareRateChart, presentMetrics } from './prepare-rates';
+import {
+  ACCURACY_RATE_METRICS,
+  CALL_RATE_METRICS,
+  errorExtent,
+  prepareConfidenceChart,
+  prepareRateChart,
+  presentMetrics,
+} from './prepare-rates';
 import { emptyVariant, summaryVariant } from './prepare-test-summary';
 
 describe('prepareRateChart', () => {
   it('puts one row per metric and one bar per variant, with the interval as distances below and above', () => {
-    const chart = prepareRateChart([summaryVariant('baseline'), summaryVariant('directive', { toolCallRate: { value: 0.5, low: 0.4, high: 0.7 } })], CALL_RATE_METRICS);
+    const chart = prepareRateChart(
+      [summaryVariant('baseline'), summaryVariant('directive', { toolCallRate: { value: 0.5, low: 0.4, high: 0.7 } })],
+      CALL_RATE_METRICS,
+    );
     expect(chart.series).toEqual([
       { key: 'v0', name: 'baseline', colour: VARIANT_COLOURS[0] },
       { key: 'v1', name: 'directive', colour: VARIANT_COLOURS[1] },
@@ -33,7 +43,11 @@ describe('prepareRateChart', () => {
     expect(presentMetrics(plain, ACCURACY_RATE_METRICS)).toEqual([]);
     expect(prepareRateChart(plain, ACCURACY_RATE_METRICS).rows).toEqual([]);
     const scored = [
-      summaryVariant('a', { callAccuracy: { value: 0.6, low: 0.5, high: 0.7 }, nameAccuracy: { value: 0.8, low: 0.7, high: 0.9 }, argumentAccuracy: { value: 0.75, low: 0.6, high: 0.85 } }),
+      summaryVariant('a', {
+        callAccuracy: { value: 0.6, low: 0.5, high: 0.7 },
+        nameAccuracy: { value: 0.8, low: 0.7, high: 0.9 },
+        argumentAccuracy: { value: 0.75, low: 0.6, high: 0.85 },
+      }),
     ];
     const chart = prepareRateChart(scored, ACCURACY_RATE_METRICS);
     expect(chart.rows.map((row) => row.metric)).toEqual(['callAccuracy', 'nameAccuracy', 'argumentAccuracy']);

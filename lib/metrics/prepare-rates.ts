@@ -6,16 +6,31 @@ import type { VariantSummaryJson } from './summary-json';
 
 // Task success stands beside the tool-call rate (drawn only when a check judged conversations).
 export const CALL_RATE_METRICS = ['toolCallRate', 'taskSuccessRate', 'validCallRate', 'completionRate'] as const;
-export const ACCURACY_RATE_METRICS = ['callAccuracy', 'nameAccuracy', 'argumentAccuracy', 'irrelevanceAccuracy'] as const;
+export const ACCURACY_RATE_METRICS = [
+  'callAccuracy',
+  'nameAccuracy',
+  'argumentAccuracy',
+  'irrelevanceAccuracy',
+] as const;
 export type RateMetricKey = (typeof CALL_RATE_METRICS)[number] | (typeof ACCURACY_RATE_METRICS)[number];
 
 /** One variant as a chart draws it: `key` names its fields in the chart's rows. */
 export type ChartSeries = { key: string; name: string; colour: string };
 
-export type RateCell = { value: number | null; low: number | null; high: number | null; successes: number | null; trials: number | null };
+export type RateCell = {
+  value: number | null;
+  low: number | null;
+  high: number | null;
+  successes: number | null;
+  trials: number | null;
+};
 
 /** A chart row: `metric`, `label`, and per series `<key>` (the rate) and `<key>Error` ([below, above] the rate). */
-export type RateChartRow = { metric: RateMetricKey; label: string; [field: string]: string | number | null | [number, number] };
+export type RateChartRow = {
+  metric: RateMetricKey;
+  label: string;
+  [field: string]: string | number | null | [number, number];
+};
 
 export type RateChart = {
   series: ChartSeries[];
@@ -57,7 +72,11 @@ export function errorExtent(cell: Pick<RateCell, 'value' | 'low' | 'high'>): [nu
 export function prepareRateChart(variants: VariantSummaryJson[], metrics: readonly RateMetricKey[]): RateChart {
   const series = variantSeries(variants.map((variant) => variant.name));
   const shown = presentMetrics(variants, metrics);
-  const table = shown.map((metric) => ({ metric, label: METRIC_LABELS[metric], cells: variants.map((variant) => cellOf(variant, metric)) }));
+  const table = shown.map((metric) => ({
+    metric,
+    label: METRIC_LABELS[metric],
+    cells: variants.map((variant) => cellOf(variant, metric)),
+  }));
   const rows = table.map(({ metric, label, cells }) => {
     const row: RateChartRow = { metric, label };
     cells.forEach((cell, index) => {
@@ -83,7 +102,12 @@ export function prepareConfidenceChart(variants: VariantSummaryJson[]): Confiden
   const series = variantSeries(variants.map((variant) => variant.name));
   const rows = variants.map((variant, index) => {
     const value = variant.meanToolNameConfidence;
-    return { variant: variant.name, key: series[index].key, colour: series[index].colour, value: typeof value === 'number' && Number.isFinite(value) ? value : null };
+    return {
+      variant: variant.name,
+      key: series[index].key,
+      colour: series[index].colour,
+      value: typeof value === 'number' && Number.isFinite(value) ? value : null,
+    };
   });
   return { series, rows, present: rows.some((row) => row.value !== null) };
 }

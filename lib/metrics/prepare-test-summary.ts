@@ -38,6 +38,10 @@ export function emptyVariant(name: string): VariantSummaryJson {
     outcomes: {},
     errors: {},
     latencyMs: { p50: null, p95: null },
-    counts: { toolCallRate: { successes: 0, trials: 0 }, validCallRate: { successes: 0, trials: 0 }, completionRate: { successes: 0, trials: 0 } },
+    counts: {
+      toolCallRate: { successes: 0, trials: 0 },
+      validCallRate: { successes: 0, trials: 0 },
+      completionRate: { successes: 0, trials: 0 },
+    },
   });
 }

@@ -19,8 +19,16 @@ export type TurnsHistogram = {
 
 export function prepareTurnsHistogram(variantNames: string[], groups: TurnsGroup[]): TurnsHistogram {
   const series = variantSeries(variantNames);
-  const known = groups.filter((group) => group.variantIndex >= 0 && group.variantIndex < variantNames.length && group.count > 0);
-  if (known.length === 0) return { series, rows: [], counts: series.map((entry) => ({ key: entry.key, name: entry.name, total: 0, byTurns: [] })), hasData: false };
+  const known = groups.filter(
+    (group) => group.variantIndex >= 0 && group.variantIndex < variantNames.length && group.count > 0,
+  );
+  if (known.length === 0)
+    return {
+      series,
+      rows: [],
+      counts: series.map((entry) => ({ key: entry.key, name: entry.name, total: 0, byTurns: [] })),
+      hasData: false,
+    };
   const smallest = Math.min(...known.map((group) => group.turns));
   const largest = Math.max(...known.map((group) => group.turns));
   const width = largest - smallest + 1;
@@ -40,7 +48,12 @@ export function prepareTurnsHistogram(variantNames: string[], groups: TurnsGroup
   return {
     series,
     rows,
-    counts: series.map((entry, index) => ({ key: entry.key, name: entry.name, total: totals[index], byTurns: byVariant[index] })),
+    counts: series.map((entry, index) => ({
+      key: entry.key,
+      name: entry.name,
+      total: totals[index],
+      byTurns: byVariant[index],
+    })),
     hasData: true,
   };
 }

@@ -101,7 +101,10 @@ export function fisherExactTest(a: number, b: number, c: number, d: number): num
   // The hypergeometric constant cancels once the probabilities are normalized by their sum,
   // which also keeps approximation noise in gammaln from leaking into the result.
   const logWeight = (x: number) =>
-    -logFactorial(x) - logFactorial(firstRow - x) - logFactorial(firstColumn - x) - logFactorial(secondRow - firstColumn + x);
+    -logFactorial(x) -
+    logFactorial(firstRow - x) -
+    logFactorial(firstColumn - x) -
+    logFactorial(secondRow - firstColumn + x);
   const lowest = Math.max(0, firstColumn - secondRow);
   const highest = Math.min(firstRow, firstColumn);
   const weights: number[] = [];

@@ -26,4 +26,3 @@ export function quantileAt(position: QuantilePosition, valueAt: (index: number) 
   if (position.exact) return lower;
   return lower + position.fraction * (valueAt(position.upper) - lower);
 }
-

@@ -7,7 +7,11 @@ describe('passHatKCurve', () => {
     const random = seededRandom(7);
     const inputs = Array.from({ length: 12 }, (_, input) => {
       const repeats = 40 + Math.floor(random() * 30);
-      return { input, repeats, successes: input === 0 ? repeats : input === 1 ? 0 : Math.floor(random() * (repeats + 1)) };
+      return {
+        input,
+        repeats,
+        successes: input === 0 ? repeats : input === 1 ? 0 : Math.floor(random() * (repeats + 1)),
+      };
     });
     const curve = passHatKCurve(inputs);
     const fewest = Math.min(...inputs.map((entry) => entry.repeats));

@@ -34,7 +34,10 @@ export function passHatKCurve(inputs: readonly InputReliability[]): Record<strin
     let estimate = 1;
     for (let k = 1; k <= fewest; k++) {
       const index = k - 1;
-      estimate = estimate === 0 || entry.successes - index <= 0 ? 0 : estimate * ((entry.successes - index) / (entry.repeats - index));
+      estimate =
+        estimate === 0 || entry.successes - index <= 0
+          ? 0
+          : estimate * ((entry.successes - index) / (entry.repeats - index));
       totals[k] += estimate;
     }
   }
@@ -75,8 +78,12 @@ export function inputReliability(byVariant: readonly (readonly InputReliability[
     });
     const shares = variants.flatMap((variant) => (variant.share === null ? [] : [variant.share]));
     const spread = shares.length < 2 ? 0 : Math.max(...shares) - Math.min(...shares);
-    const flaky = variants.some((variant) => isFlaky({ input, repeats: variant.repeats, successes: variant.successes }));
+    const flaky = variants.some((variant) =>
+      isFlaky({ input, repeats: variant.repeats, successes: variant.successes }),
+    );
     return { input, variants, spread, flaky };
   });
-  return rows.sort((left, right) => right.spread - left.spread || Number(right.flaky) - Number(left.flaky) || left.input - right.input);
+  return rows.sort(
+    (left, right) => right.spread - left.spread || Number(right.flaky) - Number(left.flaky) || left.input - right.input,
+  );
 }

@@ -68,7 +68,7 @@ export function mannWhitneyU(samplesA: readonly number[], samplesB: readonly num
   const total = pooled.length;
   let rankSumA = 0;
   let tieTerm = 0;
-  for (let start = 0; start < total; ) {
+  for (let start = 0; start < total;) {
     let end = start;
     while (end + 1 < total && pooled[end + 1].value === pooled[start].value) end++;
     const averageRank = (start + end) / 2 + 1;

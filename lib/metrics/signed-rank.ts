@@ -50,9 +50,11 @@ function tieKey(value: number): number {
 
 /** Midranks of the absolute values, doubled so that they are integers. */
 function doubledMidranks(values: number[]): number[] {
-  const order = values.map((value, index) => ({ key: tieKey(value), index })).sort((left, right) => left.key - right.key);
+  const order = values
+    .map((value, index) => ({ key: tieKey(value), index }))
+    .sort((left, right) => left.key - right.key);
   const doubled = new Array<number>(values.length);
-  for (let start = 0; start < order.length; ) {
+  for (let start = 0; start < order.length;) {
     let end = start;
     while (end + 1 < order.length && order[end + 1].key === order[start].key) end++;
     // Ranks start..end (1-based start+1..end+1) share their mean; doubled: start + end + 2.
@@ -83,7 +85,8 @@ export function wilcoxonSignedRank(differences: readonly number[]): SignedRankRe
   }
   const positiveRankSum = doubledPositive / 2;
   const statistic = Math.min(doubledPositive, doubledTotal - doubledPositive) / 2;
-  if (n > SIGNED_RANK_EXACT_LIMIT) return { n, positiveRankSum, statistic, p: normalSignedRankP(nonZero, positiveRankSum), method: 'normal' };
+  if (n > SIGNED_RANK_EXACT_LIMIT)
+    return { n, positiveRankSum, statistic, p: normalSignedRankP(nonZero, positiveRankSum), method: 'normal' };
 
   // distribution[s]: probability that the doubled positive rank sum is s.
   let distribution = new Float64Array(doubledTotal + 1);
@@ -113,7 +116,7 @@ function normalSignedRankP(nonZero: number[], positiveRankSum: number): number {
   const n = nonZero.length;
   const keys = nonZero.map(tieKey).sort((left, right) => left - right);
   let tieTerm = 0;
-  for (let start = 0; start < n; ) {
+  for (let start = 0; start < n;) {
     let end = start;
     while (end + 1 < n && keys[end + 1] === keys[start]) end++;
     const tied = end - start + 1;

@@ -42,7 +42,10 @@ export function comparedMetrics(options: Pick<ComparisonOptions, 'judged' | 'acc
 }
 
 /** The facts of both variants on the inputs both ran, in input order. */
-function commonInputs(a: readonly InputFacts[], b: readonly InputFacts[]): { input: number; a: InputFacts; b: InputFacts }[] {
+function commonInputs(
+  a: readonly InputFacts[],
+  b: readonly InputFacts[],
+): { input: number; a: InputFacts; b: InputFacts }[] {
   const ofB = new Map(b.filter((fact) => fact.conversations > 0).map((fact) => [fact.input, fact]));
   return a
     .filter((fact) => fact.conversations > 0 && ofB.has(fact.input))
@@ -50,14 +53,21 @@ function commonInputs(a: readonly InputFacts[], b: readonly InputFacts[]): { inp
     .sort((left, right) => left.input - right.input);
 }
 
-function fixedDifference(metric: ComparedMetric, a: readonly InputFacts[], b: readonly InputFacts[], paired: boolean): Difference | TurnsDifference {
+function fixedDifference(
+  metric: ComparedMetric,
+  a: readonly InputFacts[],
+  b: readonly InputFacts[],
+  paired: boolean,
+): Difference | TurnsDifference {
   const common = paired ? commonInputs(a, b) : [];
   if (metric === 'turnsToCompletion') {
-    if (common.length > 0) return comparePairedTurns(common.map((pair) => ({ input: pair.input, a: turnsOf(pair.a), b: turnsOf(pair.b) })));
+    if (common.length > 0)
+      return comparePairedTurns(common.map((pair) => ({ input: pair.input, a: turnsOf(pair.a), b: turnsOf(pair.b) })));
     return compareUnpairedTurns(a.map(turnsOf), b.map(turnsOf));
   }
   const rate = RATE_OF[metric as RateMetricName];
-  if (common.length > 0) return comparePairedRates(common.map((pair) => ({ input: pair.input, a: rate(pair.a), b: rate(pair.b) })));
+  if (common.length > 0)
+    return comparePairedRates(common.map((pair) => ({ input: pair.input, a: rate(pair.a), b: rate(pair.b) })));
   return compareUnpairedRates(a.map(rate), b.map(rate));
 }
 
@@ -66,7 +76,11 @@ function fixedDifference(metric: ComparedMetric, a: readonly InputFacts[], b: re
  * to the first one whose pair is not complete yet (so that which inputs count never depends on
  * their outcomes); an input without trials on a side adds nothing.
  */
-function anytimeOf(metric: ComparedMetric, a: readonly InputFacts[], b: readonly InputFacts[]): AnytimeVerdict | undefined {
+function anytimeOf(
+  metric: ComparedMetric,
+  a: readonly InputFacts[],
+  b: readonly InputFacts[],
+): AnytimeVerdict | undefined {
   if (metric === 'turnsToCompletion') return undefined;
   const rate = RATE_OF[metric as RateMetricName];
   const ofA = new Map(a.filter((fact) => fact.conversations > 0).map((fact) => [fact.input, fact]));
@@ -103,7 +117,11 @@ function excludesZero(low: number | null, high: number | null): boolean {
   return low !== null && high !== null && (low > 0 || high < 0);
 }
 
-export function compareExperimentVariants(names: readonly string[], byVariant: Map<string, InputFacts[]>, options: ComparisonOptions): Comparison[] {
+export function compareExperimentVariants(
+  names: readonly string[],
+  byVariant: Map<string, InputFacts[]>,
+  options: ComparisonOptions,
+): Comparison[] {
   const metrics = comparedMetrics(options);
   const live = options.firstRepeats !== null;
   const firstOf = (name: string) => (options.firstRepeats ?? []).filter((fact) => fact.variant === name);
@@ -138,7 +156,14 @@ export function compareExperimentVariants(names: readonly string[], byVariant: M
         }
         if (live && !comparison.anytime) {
           // A fixed-sample verdict read while the run goes on is not valid: it waits for the end.
-          Object.assign(comparison, { difference: null, low: null, high: null, pValue: null, p: null, reason: 'shown when the run ends (no live verdict for it)' });
+          Object.assign(comparison, {
+            difference: null,
+            low: null,
+            high: null,
+            pValue: null,
+            p: null,
+            reason: 'shown when the run ends (no live verdict for it)',
+          });
         }
         comparisons.push(comparison);
       }
@@ -147,7 +172,10 @@ export function compareExperimentVariants(names: readonly string[], byVariant: M
   adjust(comparisons);
   for (const comparison of comparisons) {
     comparison.detectable = live
-      ? comparison.anytime !== undefined && comparison.anytime.pAdjusted !== null && comparison.anytime.pAdjusted < ALPHA && excludesZero(comparison.anytime.low, comparison.anytime.high)
+      ? comparison.anytime !== undefined &&
+        comparison.anytime.pAdjusted !== null &&
+        comparison.anytime.pAdjusted < ALPHA &&
+        excludesZero(comparison.anytime.low, comparison.anytime.high)
       : comparison.pAdjusted !== null && comparison.pAdjusted < ALPHA && excludesZero(comparison.low, comparison.high);
   }
   return comparisons;

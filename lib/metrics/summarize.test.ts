@@ -158,7 +158,10 @@ describe('summarizeExperiment: comparisons', () => {
     const summary = summarizeExperiment(
       'e',
       'completed',
-      input(['a', 'b'], { conversations: [a.conversations, b.conversations], modelCalls: [a.modelCalls, b.modelCalls] }),
+      input(['a', 'b'], {
+        conversations: [a.conversations, b.conversations],
+        modelCalls: [a.modelCalls, b.modelCalls],
+      }),
     );
     expect(summary.comparisons).toHaveLength(4);
     for (const comparison of summary.comparisons) {
@@ -172,8 +175,22 @@ describe('summarizeExperiment: comparisons', () => {
 
   it('finds a real difference with the right sign, interval and test', () => {
     // Facts without their input: every response and conversation is its own input (unpaired).
-    const a = variantFacts('baseline', { responses: 100, withCalls: 50, valid: 50, conversationCount: 40, submitted: 36, turns: 2 });
-    const b = variantFacts('directive', { responses: 100, withCalls: 95, valid: 90, conversationCount: 40, submitted: 20, turns: 4 });
+    const a = variantFacts('baseline', {
+      responses: 100,
+      withCalls: 50,
+      valid: 50,
+      conversationCount: 40,
+      submitted: 36,
+      turns: 2,
+    });
+    const b = variantFacts('directive', {
+      responses: 100,
+      withCalls: 95,
+      valid: 90,
+      conversationCount: 40,
+      submitted: 20,
+      turns: 4,
+    });
     const summary = summarizeExperiment(
       'e',
       'completed',
@@ -183,7 +200,14 @@ describe('summarizeExperiment: comparisons', () => {
       }),
     );
     const toolCalls = comparisonOf(summary.comparisons, 'toolCallRate');
-    expect(toolCalls).toMatchObject({ a: 'baseline', b: 'directive', test: 'newcombe-clustered', method: 'newcombe-clustered', paired: false, detectable: true });
+    expect(toolCalls).toMatchObject({
+      a: 'baseline',
+      b: 'directive',
+      test: 'newcombe-clustered',
+      method: 'newcombe-clustered',
+      paired: false,
+      detectable: true,
+    });
     expect(toolCalls.difference).toBeCloseTo(0.45, 12);
     // One trial per input: Newcombe's interval from two Wilson intervals (Newcombe 1998, method 10).
     expect(toolCalls.low).toBeCloseTo(0.3357131022290454, 12);
@@ -211,10 +235,35 @@ describe('summarizeExperiment: comparisons', () => {
   });
 
   it('keeps the interval and the p-value of a comparison in agreement', () => {
-    for (const [withA, withB] of [[9, 3], [5, 5], [7, 4], [10, 6], [2, 0]]) {
-      const a = variantFacts('a', { responses: 10, withCalls: withA, valid: withA, conversationCount: 5, submitted: 5 });
-      const b = variantFacts('b', { responses: 10, withCalls: withB, valid: withB, conversationCount: 5, submitted: 5 });
-      const summary = summarizeExperiment('e', 'completed', input(['a', 'b'], { conversations: [a.conversations, b.conversations], modelCalls: [a.modelCalls, b.modelCalls] }));
+    for (const [withA, withB] of [
+      [9, 3],
+      [5, 5],
+      [7, 4],
+      [10, 6],
+      [2, 0],
+    ]) {
+      const a = variantFacts('a', {
+        responses: 10,
+        withCalls: withA,
+        valid: withA,
+        conversationCount: 5,
+        submitted: 5,
+      });
+      const b = variantFacts('b', {
+        responses: 10,
+        withCalls: withB,
+        valid: withB,
+        conversationCount: 5,
+        submitted: 5,
+      });
+      const summary = summarizeExperiment(
+        'e',
+        'completed',
+        input(['a', 'b'], {
+          conversations: [a.conversations, b.conversations],
+          modelCalls: [a.modelCalls, b.modelCalls],
+        }),
+      );
       const toolCalls = comparisonOf(summary.comparisons, 'toolCallRate');
       const excludesZero = (toolCalls.low as number) > 0 || (toolCalls.high as number) < 0;
       expect(excludesZero).toBe((toolCalls.p as number) < 0.05);
@@ -275,7 +324,10 @@ describe('summarizeExperiment: large counts', () => {
     });
     const a = build('a', 0.5, 3);
     const b = build('b', 0.512, 3);
-    const facts = input(['a', 'b'], { conversations: [...a.conversations, ...b.conversations], modelCalls: [...a.modelCalls, ...b.modelCalls] });
+    const facts = input(['a', 'b'], {
+      conversations: [...a.conversations, ...b.conversations],
+      modelCalls: [...a.modelCalls, ...b.modelCalls],
+    });
     const summary = summarizeExperiment('e', 'completed', facts);
     // One conversation per input: Wilson's interval itself (scipy/statsmodels proportion_confint 'wilson').
     expect(summary.variants[0].completionRate.low).toBeCloseTo(0.4930711462689593, 12);
@@ -286,7 +338,10 @@ describe('summarizeExperiment: large counts', () => {
     expect(completion.pAdjusted).toBeCloseTo(Math.min(1, 4 * (completion.p as number)), 12);
     expect(completion.detectable).toBe((completion.pAdjusted as number) < 0.05);
     // Chosen as the primary metric, it is a family of its own and decides alone.
-    const primary = comparisonOf(summarizeExperiment('e', 'completed', facts, { primaryMetric: 'completionRate' }).comparisons, 'completionRate');
+    const primary = comparisonOf(
+      summarizeExperiment('e', 'completed', facts, { primaryMetric: 'completionRate' }).comparisons,
+      'completionRate',
+    );
     expect(primary).toMatchObject({ exploratory: false, pAdjusted: completion.p, detectable: true });
     // Every response has a call on both sides: equal rates, nothing to detect.
     expect(comparisonOf(summary.comparisons, 'toolCallRate')).toMatchObject({ difference: 0, detectable: false });
@@ -296,7 +351,11 @@ describe('summarizeExperiment: large counts', () => {
 
 describe('summarizeExperiment: order and marks', () => {
   it('appends variants that only appear in the facts instead of dropping them', () => {
-    const summary = summarizeExperiment('e', 'completed', input(['a'], { modelCalls: [modelCalls('stray', 1), modelCalls('a', 1)] }));
+    const summary = summarizeExperiment(
+      'e',
+      'completed',
+      input(['a'], { modelCalls: [modelCalls('stray', 1), modelCalls('a', 1)] }),
+    );
     expect(summary.variants.map((variant) => variant.name)).toEqual(['a', 'stray']);
   });
 
@@ -306,7 +365,10 @@ describe('summarizeExperiment: order and marks', () => {
       conversations: [1, 5, 2, 7, 3, 3, 2, 9].flatMap((turns) => conversations('b', 'submitted', turns)),
       modelCalls: modelCalls('b', 32),
     };
-    const forward = input(['a', 'b'], { conversations: [a.conversations, b.conversations], modelCalls: [a.modelCalls, b.modelCalls] });
+    const forward = input(['a', 'b'], {
+      conversations: [a.conversations, b.conversations],
+      modelCalls: [a.modelCalls, b.modelCalls],
+    });
     const backward: MetricsInput = {
       ...forward,
       conversations: [...(forward.conversations ?? [])].reverse(),
@@ -325,11 +387,15 @@ describe('summarizeExperiment: task success', () => {
     Array.from({ length: count }, () => ({ variant, outcome: 'submitted' as const, modelResponses: 2, taskSuccess }));
 
   it('rates task success among the judged conversations only, for every variant once any was judged', () => {
-    const summary = summarizeExperiment('experiment-1', 'completed', input(['a', 'b'], {
-      conversations: [judged('a', true, 3), judged('a', false, 1), judged('a', null, 5), judged('b', null, 2)],
-      modelCalls: [],
-      errors: [],
-    }));
+    const summary = summarizeExperiment(
+      'experiment-1',
+      'completed',
+      input(['a', 'b'], {
+        conversations: [judged('a', true, 3), judged('a', false, 1), judged('a', null, 5), judged('b', null, 2)],
+        modelCalls: [],
+        errors: [],
+      }),
+    );
     const [a, b] = summary.variants;
     expect(a.taskSuccessRate).toMatchObject({ value: 0.75, successes: 3, trials: 4 });
     expect(b.taskSuccessRate).toEqual({ value: null, low: null, high: null, successes: 0, trials: 0, inputs: 0 });

@@ -6,7 +6,18 @@ import { legacyInputFacts, RATE_OF, repeatSuccesses, type RateMetricName } from 
 import { passHatKCurve } from './reliability';
 import { quantile, sortAscending } from './samples';
 import { ACCURACY_METRICS } from './types';
-import type { AccuracyMetric, ComparedMetric, ConfidenceFacts, ExperimentSummary, InputFacts, MetricsInput, ModelCallFacts, Rate, ResponseFacts, VariantSummary } from './types';
+import type {
+  AccuracyMetric,
+  ComparedMetric,
+  ConfidenceFacts,
+  ExperimentSummary,
+  InputFacts,
+  MetricsInput,
+  ModelCallFacts,
+  Rate,
+  ResponseFacts,
+  VariantSummary,
+} from './types';
 
 export type SummarizeOptions = {
   simulated?: boolean;
@@ -18,7 +29,14 @@ export type SummarizeOptions = {
 /** A rate over one variant's inputs, clustered by input. */
 export function rateOver(facts: readonly InputFacts[], metric: RateMetricName): Rate {
   const rate = clusteredRate(facts.map(RATE_OF[metric]));
-  return { value: rate.value, low: rate.low, high: rate.high, successes: rate.successes, trials: rate.trials, inputs: rate.inputs };
+  return {
+    value: rate.value,
+    low: rate.low,
+    high: rate.high,
+    successes: rate.successes,
+    trials: rate.trials,
+    inputs: rate.inputs,
+  };
 }
 
 /** Sum of the reported values; null when no call reported one (unknown is not zero). */
@@ -28,9 +46,14 @@ function sumReported(values: (number | null)[]): number | null {
 }
 
 /** Adds counts by key, known keys first in their canonical order so every summary lists them alike. */
-function addCounts<Key extends string>(records: readonly Partial<Record<Key, number>>[], order: readonly Key[]): Partial<Record<Key, number>> {
+function addCounts<Key extends string>(
+  records: readonly Partial<Record<Key, number>>[],
+  order: readonly Key[],
+): Partial<Record<Key, number>> {
   const totals = new Map<Key, number>();
-  for (const record of records) for (const [key, count] of Object.entries(record) as [Key, number][]) totals.set(key, (totals.get(key) ?? 0) + count);
+  for (const record of records)
+    for (const [key, count] of Object.entries(record) as [Key, number][])
+      totals.set(key, (totals.get(key) ?? 0) + count);
   const counts: Partial<Record<Key, number>> = {};
   for (const key of order) if ((totals.get(key) ?? 0) > 0) counts[key] = totals.get(key);
   for (const [key, count] of totals) if (!order.includes(key) && count > 0) counts[key] = count;
@@ -40,7 +63,9 @@ function addCounts<Key extends string>(records: readonly Partial<Record<Key, num
 /** Mean, type-7 quantiles and maximum of the turns of completed conversations, from their counts by turns. */
 function turnsSummary(facts: readonly InputFacts[]): VariantSummary['turnsToCompletion'] {
   const counts = new Map<number, number>();
-  for (const fact of facts) for (const [turns, count] of Object.entries(fact.completedTurns)) counts.set(Number(turns), (counts.get(Number(turns)) ?? 0) + count);
+  for (const fact of facts)
+    for (const [turns, count] of Object.entries(fact.completedTurns))
+      counts.set(Number(turns), (counts.get(Number(turns)) ?? 0) + count);
   const values = [...counts.keys()].sort((left, right) => left - right);
   const total = values.reduce((sum, value) => sum + (counts.get(value) as number), 0);
   if (total === 0) return { mean: null, p50: null, p90: null, max: null };
@@ -62,13 +87,19 @@ function turnsSummary(facts: readonly InputFacts[]): VariantSummary['turnsToComp
   return { mean: sum / total, p50: quantileOf(0.5), p90: quantileOf(0.9), max: values[values.length - 1] };
 }
 
-function latencyAndTokens(calls: readonly ModelCallFacts[], aggregated: ResponseFacts | undefined): Pick<VariantSummary, 'latencyMs' | 'tokens'> {
+function latencyAndTokens(
+  calls: readonly ModelCallFacts[],
+  aggregated: ResponseFacts | undefined,
+): Pick<VariantSummary, 'latencyMs' | 'tokens'> {
   if (aggregated) return { latencyMs: { ...aggregated.latencyMs }, tokens: { ...aggregated.tokens } };
   const responses = calls.filter((call) => call.ok);
   const latencies = sortAscending(responses.map((call) => call.latencyMs));
   return {
     latencyMs: { p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95) },
-    tokens: { prompt: sumReported(responses.map((call) => call.promptTokens)), completion: sumReported(responses.map((call) => call.completionTokens)) },
+    tokens: {
+      prompt: sumReported(responses.map((call) => call.promptTokens)),
+      completion: sumReported(responses.map((call) => call.completionTokens)),
+    },
   };
 }
 
@@ -79,9 +110,20 @@ function meanConfidence(facts: readonly ConfidenceFacts[]): number | null {
 
 type VariantContext = { judged: boolean; accuracyKinds: ('call' | 'no_call')[] | null };
 
-function summarizeVariant(name: string, facts: readonly InputFacts[], input: MetricsInput, context: VariantContext): VariantSummary {
+function summarizeVariant(
+  name: string,
+  facts: readonly InputFacts[],
+  input: MetricsInput,
+  context: VariantContext,
+): VariantSummary {
   const responses = facts.reduce((sum, fact) => sum + fact.modelResponses, 0);
-  const aggregated = input.responses ? (input.responses.find((entry) => entry.variant === name) ?? { variant: name, latencyMs: { p50: null, p95: null }, tokens: { prompt: null, completion: null } }) : undefined;
+  const aggregated = input.responses
+    ? (input.responses.find((entry) => entry.variant === name) ?? {
+        variant: name,
+        latencyMs: { p50: null, p95: null },
+        tokens: { prompt: null, completion: null },
+      })
+    : undefined;
   const accuracy: Partial<Record<AccuracyMetric, Rate>> = {};
   if (context.accuracyKinds) {
     for (const metric of ACCURACY_METRICS) {
@@ -104,10 +146,22 @@ function summarizeVariant(name: string, facts: readonly InputFacts[], input: Met
     completionRateWithoutServerFailures: rateOver(facts, 'completionRateWithoutServerFailures'),
     passHatK: passHatKCurve(reliability),
     turnsToCompletion: turnsSummary(facts),
-    parsePaths: addCounts(facts.map((fact) => fact.parsePaths), PARSE_PATHS),
-    outcomes: addCounts(facts.map((fact) => fact.outcomes), OUTCOMES),
-    errors: addCounts(facts.map((fact) => fact.errors), []),
-    ...latencyAndTokens((input.modelCalls ?? []).filter((call) => call.variant === name), aggregated),
+    parsePaths: addCounts(
+      facts.map((fact) => fact.parsePaths),
+      PARSE_PATHS,
+    ),
+    outcomes: addCounts(
+      facts.map((fact) => fact.outcomes),
+      OUTCOMES,
+    ),
+    errors: addCounts(
+      facts.map((fact) => fact.errors),
+      [],
+    ),
+    ...latencyAndTokens(
+      (input.modelCalls ?? []).filter((call) => call.variant === name),
+      aggregated,
+    ),
     meanToolNameConfidence: meanConfidence((input.toolNameConfidence ?? []).filter((fact) => fact.variant === name)),
     ...(context.judged ? { taskSuccessRate: rateOver(facts, 'taskSuccessRate') } : {}),
     ...accuracy,
@@ -133,7 +187,12 @@ function variantOrder(input: MetricsInput, facts: readonly InputFacts[]): string
  * Holm-adjusted over its family, and while the experiment runs the anytime-valid live verdict.
  * Missing data stays null.
  */
-export function summarizeExperiment(experimentId: string, status: string, input: MetricsInput, options: SummarizeOptions = {}): ExperimentSummary {
+export function summarizeExperiment(
+  experimentId: string,
+  status: string,
+  input: MetricsInput,
+  options: SummarizeOptions = {},
+): ExperimentSummary {
   const facts = input.inputs ?? legacyInputFacts(input);
   const names = variantOrder(input, facts);
   const byVariant = new Map<string, InputFacts[]>(names.map((name) => [name, []]));

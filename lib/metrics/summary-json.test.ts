@@ -44,7 +44,13 @@ const SPEC_COMPARISON_KEYS = ['a', 'b', 'metric', 'difference', 'low', 'high', '
 
 function twoVariantSummary(simulated?: boolean) {
   const a = variantFacts('baseline', { responses: 76, withCalls: 72, valid: 68, conversationCount: 40, submitted: 36 });
-  const b = variantFacts('directive', { responses: 80, withCalls: 79, valid: 75, conversationCount: 40, submitted: 38 });
+  const b = variantFacts('directive', {
+    responses: 80,
+    withCalls: 79,
+    valid: 75,
+    conversationCount: 40,
+    submitted: 38,
+  });
   return summarizeExperiment(
     'experiment-7',
     'completed',
@@ -101,7 +107,17 @@ describe('toSummaryJson', () => {
       'completionRateWithoutServerFailures',
       'passHatK',
     ]);
-    expect(Object.keys(json.comparisons[0])).toEqual([...SPEC_COMPARISON_KEYS, 'test', 'detectable', 'method', 'paired', 'p', 'pAdjusted', 'exploratory', 'inputs']);
+    expect(Object.keys(json.comparisons[0])).toEqual([
+      ...SPEC_COMPARISON_KEYS,
+      'test',
+      'detectable',
+      'method',
+      'paired',
+      'p',
+      'pAdjusted',
+      'exploratory',
+      'inputs',
+    ]);
   });
 
   it('writes rates as exactly {value, low, high} at full precision, with counts beside them', () => {

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { PARSE_PATHS } from '../parsing/types';
 import { OUTCOMES, type Outcome } from '../runner/types';
 import { COMPARISON_METHODS } from './compare-rates';
-import { ACCURACY_METRICS, COMPARED_METRICS, type Comparison, type ExperimentSummary, type Rate, type VariantSummary } from './types';
+import {
+  ACCURACY_METRICS,
+  COMPARED_METRICS,
+  type Comparison,
+  type ExperimentSummary,
+  type Rate,
+  type VariantSummary,
+} from './types';
 
 /*
  * The summary JSON shared by `remora harness --json` and the API's experiment `summary`.
@@ -104,7 +111,14 @@ export const ComparisonJson = z.strictObject({
   exploratory: z.boolean().optional(),
   inputs: count.optional(),
   anytime: z
-    .strictObject({ difference: nullableNumber, low: nullableNumber, high: nullableNumber, p: nullableNumber, pAdjusted: nullableNumber, inputs: count })
+    .strictObject({
+      difference: nullableNumber,
+      low: nullableNumber,
+      high: nullableNumber,
+      p: nullableNumber,
+      pAdjusted: nullableNumber,
+      inputs: count,
+    })
     .optional(),
   reason: z.string().optional(),
 });
@@ -133,7 +147,9 @@ function rateCounts(rate: Rate) {
 }
 
 function variantJson(variant: VariantSummary): VariantSummaryJson {
-  const accuracy: Partial<Record<(typeof ACCURACY_METRICS)[number], { value: number | null; low: number | null; high: number | null }>> = {};
+  const accuracy: Partial<
+    Record<(typeof ACCURACY_METRICS)[number], { value: number | null; low: number | null; high: number | null }>
+  > = {};
   const accuracyCounts: Partial<Record<(typeof ACCURACY_METRICS)[number], { successes: number; trials: number }>> = {};
   for (const metric of ACCURACY_METRICS) {
     const measured = variant[metric];

@@ -4,7 +4,12 @@ import type { ConversationFacts, ErrorFacts, MetricsInput, ModelCallFacts } from
 
 /* Builders for MetricsInput in the metrics tests; not used by production code. */
 
-export function conversations(variant: string, outcome: Outcome, modelResponses: number, times = 1): ConversationFacts[] {
+export function conversations(
+  variant: string,
+  outcome: Outcome,
+  modelResponses: number,
+  times = 1,
+): ConversationFacts[] {
   return Array.from({ length: times }, () => ({ variant, outcome, modelResponses }));
 }
 
@@ -45,7 +50,14 @@ export function input(
  */
 export function variantFacts(
   name: string,
-  counts: { responses: number; withCalls: number; valid: number; conversationCount: number; submitted: number; turns?: number },
+  counts: {
+    responses: number;
+    withCalls: number;
+    valid: number;
+    conversationCount: number;
+    submitted: number;
+    turns?: number;
+  },
 ): { conversations: ConversationFacts[]; modelCalls: ModelCallFacts[] } {
   return {
     conversations: [

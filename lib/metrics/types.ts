@@ -48,7 +48,11 @@ export type AccuracyFacts = {
  * modelCalls facts carry neither (latencyMs NaN, tokens null): a summary of 100,000 conversations
  * then needs no list of every call's latency.
  */
-export type ResponseFacts = { variant: string; latencyMs: { p50: number | null; p95: number | null }; tokens: { prompt: number | null; completion: number | null } };
+export type ResponseFacts = {
+  variant: string;
+  latencyMs: { p50: number | null; p95: number | null };
+  tokens: { prompt: number | null; completion: number | null };
+};
 
 /** The tool-name confidence of one variant's responses that carried logprobs and named a tool. */
 export type ConfidenceFacts = { variant: string; total: number; count: number };
@@ -193,7 +197,14 @@ export type VariantSummary = {
 export const ACCURACY_METRICS = ['callAccuracy', 'nameAccuracy', 'argumentAccuracy', 'irrelevanceAccuracy'] as const;
 export type AccuracyMetric = (typeof ACCURACY_METRICS)[number];
 
-export const COMPARED_METRICS = ['toolCallRate', 'validCallRate', 'completionRate', 'taskSuccessRate', 'turnsToCompletion', ...ACCURACY_METRICS] as const;
+export const COMPARED_METRICS = [
+  'toolCallRate',
+  'validCallRate',
+  'completionRate',
+  'taskSuccessRate',
+  'turnsToCompletion',
+  ...ACCURACY_METRICS,
+] as const;
 export type ComparedMetric = (typeof COMPARED_METRICS)[number];
 
 /** The test behind a comparison (see compare-rates.ts and compare-turns.ts). */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatInterval, formatMilliseconds, formatNumber, formatPercent, formatTime, prettyJsonText, shortId } from './format';
+import {
+  formatInterval,
+  formatMilliseconds,
+  formatNumber,
+  formatPercent,
+  formatTime,
+  prettyJsonText,
+  shortId,
+} from './format';
 
 describe('format', () => {
   it('shows missing numbers as a dash, never as 0', () => {

@@ -35,7 +35,13 @@ describe('startPanel', () => {
   it('starts once per process: agents imported, a broken one skipped, the simulator and its endpoint ready', async () => {
     const { agentsDir, databaseFile, folder } = workspace();
     const logged: string[] = [];
-    const options = { databaseFile, agentsDir, root: folder, simulatorLatencyMs: 0, log: (line: string) => logged.push(line) };
+    const options = {
+      databaseFile,
+      agentsDir,
+      root: folder,
+      simulatorLatencyMs: 0,
+      log: (line: string) => logged.push(line),
+    };
     const [first, second] = await Promise.all([startPanel(options), startPanel(options)]);
     expect(second).toBe(first);
     expect(await getPanel()).toBe(first);
@@ -45,7 +51,9 @@ describe('startPanel', () => {
     expect(first.simulatorUrl()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
     const health = await fetch(`${first.simulator.origin}/health`);
     expect(health.status).toBe(200);
-    expect(listEndpointViews(first)).toMatchObject([{ name: 'simulated', builtIn: true, baseUrl: first.simulatorUrl() }]);
+    expect(listEndpointViews(first)).toMatchObject([
+      { name: 'simulated', builtIn: true, baseUrl: first.simulatorUrl() },
+    ]);
   });
 
   it('resumes at start-up the experiments no live process holds, on the new simulator URL', async () => {
@@ -72,7 +80,10 @@ describe('startPanel', () => {
     expect(panel.jobRunner.isRunningHere(held)).toBe(false);
     expect(await panel.jobRunner.whenDone(stale)).toMatchObject({ status: 'completed', ran: 3 });
     expect(getExperiment(panel.database, stale)).toMatchObject({ status: 'completed', runnerId: null });
-    expect(getExperiment(panel.database, held)).toMatchObject({ status: 'running', runnerId: 'panel@elsewhere.example#2.0000abcd' });
+    expect(getExperiment(panel.database, held)).toMatchObject({
+      status: 'running',
+      runnerId: 'panel@elsewhere.example#2.0000abcd',
+    });
     expect(panel.simulator.stats().completions).toBeGreaterThan(0);
   });
 });

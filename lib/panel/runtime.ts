@@ -38,7 +38,11 @@ async function start(options: PanelStartOptions): Promise<PanelRuntime> {
   const agentSync = await syncAgentsFromFolder(database, agentsDir, { root, log });
   if (agentSync.inserted.length > 0) log(`imported agents from ${agentsDir}: ${agentSync.inserted.join(', ')}`);
 
-  const simulator = await startSimServer({ port: 0, host: '127.0.0.1', latencyMs: options.simulatorLatencyMs ?? config().simulatorLatencyMs });
+  const simulator = await startSimServer({
+    port: 0,
+    host: '127.0.0.1',
+    latencyMs: options.simulatorLatencyMs ?? config().simulatorLatencyMs,
+  });
   ensureSimulatedEndpoint(database, log);
   log(`built-in simulator at ${simulator.url}`);
 
@@ -66,7 +70,9 @@ export function startPanel(options: PanelStartOptions = {}): Promise<PanelRuntim
     // A failed start is not kept, so that the next request tries again (after the cause is fixed).
     starting.catch((error: unknown) => {
       if (holder[RUNTIME_KEY] === starting) holder[RUNTIME_KEY] = undefined;
-      console.error(`[remora] the panel could not start: ${error instanceof Error ? (error.stack ?? errorMessage(error)) : String(error)}`);
+      console.error(
+        `[remora] the panel could not start: ${error instanceof Error ? (error.stack ?? errorMessage(error)) : String(error)}`,
+      );
     });
   }
   return holder[RUNTIME_KEY];

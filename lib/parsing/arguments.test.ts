@@ -24,21 +24,34 @@ const lintSchema = {
 describe('checkArguments', () => {
   it('accepts valid arguments unchanged, filling defaults', () => {
     const result = checkArguments(lintSchema, { issue_code: 'E501', line_number: 12 });
-    expect(result).toEqual({ ok: true, value: { issue_code: 'E501', line_number: 12, check_only: false }, coerced: false });
+    expect(result).toEqual({
+      ok: true,
+      value: { issue_code: 'E501', line_number: 12, check_only: false },
+      coerced: false,
+    });
   });
 
   it('coerces "42" to 42 for an integer and 42 to "42" for a string', () => {
     const result = checkArguments(lintSchema, { issue_code: 501, line_number: '42', check_only: 'true' });
-    expect(result).toEqual({ ok: true, value: { issue_code: '501', line_number: 42, check_only: true }, coerced: true });
+    expect(result).toEqual({
+      ok: true,
+      value: { issue_code: '501', line_number: 42, check_only: true },
+      coerced: true,
+    });
   });
 
   it('coerces inside arrays and nested objects', () => {
-    const result = checkArguments(lintSchema, { issue_code: 'E1', line_number: 1, changed_files: [1, 'b.py'], options: { level: '3' } });
+    const result = checkArguments(lintSchema, {
+      issue_code: 'E1',
+      line_number: 1,
+      changed_files: [1, 'b.py'],
+      options: { level: '3' },
+    });
     expect(result.ok && result.value).toMatchObject({ changed_files: ['1', 'b.py'], options: { level: 3 } });
     expect(result.ok && result.coerced).toBe(true);
   });
 
-  it('never changes the caller\'s object', () => {
+  it("never changes the caller's object", () => {
     const args = { issue_code: 501, line_number: '42', options: { level: '3' }, changed_files: [1] };
     const before = structuredClone(args);
     checkArguments(lintSchema, args);
@@ -52,7 +65,12 @@ describe('checkArguments', () => {
   });
 
   it('explains every problem in words a small model can act on', () => {
-    const result = checkArguments(lintSchema, { line_number: 'twelve', foo: 1, unit: 'kelvin', options: { level: 1, bar: 2, note: 5 } });
+    const result = checkArguments(lintSchema, {
+      line_number: 'twelve',
+      foo: 1,
+      unit: 'kelvin',
+      options: { level: 1, bar: 2, note: 5 },
+    });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors).toEqual(
@@ -69,19 +87,35 @@ describe('checkArguments', () => {
   });
 
   it('names nested and array positions and reports ranges', () => {
-    const result = checkArguments(lintSchema, { issue_code: 'x', line_number: 0, changed_files: ['a', { b: 1 }], options: {} });
+    const result = checkArguments(lintSchema, {
+      issue_code: 'x',
+      line_number: 0,
+      changed_files: ['a', { b: 1 }],
+      options: {},
+    });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors).toEqual(
-      expect.arrayContaining(['argument "line_number" must be >= 1', 'argument "changed_files[1]" must be string', 'argument "options.level" is required']),
+      expect.arrayContaining([
+        'argument "line_number" must be >= 1',
+        'argument "changed_files[1]" must be string',
+        'argument "options.level" is required',
+      ]),
     );
   });
 
   it('reports a union type in words and checks formats', () => {
-    const schema = { type: 'object', properties: { when: { type: ['integer', 'null'] }, email: { type: 'string', format: 'email' } } };
+    const schema = {
+      type: 'object',
+      properties: { when: { type: ['integer', 'null'] }, email: { type: 'string', format: 'email' } },
+    };
     const result = checkArguments(schema, { when: [1], email: 'not-an-email' });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.errors).toEqual(['argument "when" must be integer or null', 'argument "email" must match format "email"']);
+    if (!result.ok)
+      expect(result.errors).toEqual([
+        'argument "when" must be integer or null',
+        'argument "email" must match format "email"',
+      ]);
   });
 
   it('returns the partly coerced copy with the errors', () => {
@@ -91,7 +125,11 @@ describe('checkArguments', () => {
 
   it('rejects arguments that are not an object', () => {
     for (const args of [null, [1], 'x', 3]) {
-      expect(checkArguments(lintSchema, args as unknown as Record<string, unknown>)).toEqual({ ok: false, errors: ['the arguments must be an object'], value: {} });
+      expect(checkArguments(lintSchema, args as unknown as Record<string, unknown>)).toEqual({
+        ok: false,
+        errors: ['the arguments must be an object'],
+        value: {},
+      });
     }
   });
 
@@ -99,12 +137,18 @@ describe('checkArguments', () => {
     const result = checkArguments({ type: 'object', properties: { a: { type: 'STRING' } } }, { a: 'x' });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.errors[0]).toContain("the tool's parameters schema is invalid");
-    const unresolved = checkArguments({ type: 'object', properties: { a: { $ref: '#/definitions/missing' } } }, { a: 1 });
+    const unresolved = checkArguments(
+      { type: 'object', properties: { a: { $ref: '#/definitions/missing' } } },
+      { a: 1 },
+    );
     expect(unresolved.ok).toBe(false);
   });
 
   it('copies a "__proto__" key as data', () => {
-    const args = JSON.parse('{"__proto__": {"polluted": true}, "issue_code": "x", "line_number": 1}') as Record<string, unknown>;
+    const args = JSON.parse('{"__proto__": {"polluted": true}, "issue_code": "x", "line_number": 1}') as Record<
+      string,
+      unknown
+    >;
     const result = checkArguments({ type: 'object' }, args);
     expect(result.ok).toBe(true);
     expect(Object.getPrototypeOf(result.value)).toBe(Object.prototype);
@@ -118,9 +162,18 @@ describe('checkArguments', () => {
       properties: { pair: { type: 'array', prefixItems: [{ type: 'integer' }, { type: 'string' }] } },
     };
     expect(checkArguments(modern, { pair: ['1', 2] })).toEqual({ ok: true, value: { pair: [1, '2'] }, coerced: true });
-    const old = { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { a: { type: 'integer' } } };
+    const old = {
+      $schema: 'http://json-schema.org/draft-04/schema#',
+      type: 'object',
+      properties: { a: { type: 'integer' } },
+    };
     expect(checkArguments(old, { a: '3' })).toMatchObject({ ok: true, value: { a: 3 } });
-    const draft2019 = { $schema: 'https://json-schema.org/draft/2019-09/schema', type: 'object', properties: { a: { type: 'string' } }, unevaluatedProperties: false };
+    const draft2019 = {
+      $schema: 'https://json-schema.org/draft/2019-09/schema',
+      type: 'object',
+      properties: { a: { type: 'string' } },
+      unevaluatedProperties: false,
+    };
     const result = checkArguments(draft2019, { a: 'x', b: 1 });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.errors).toEqual(['unknown argument "b"']);
@@ -153,7 +206,14 @@ describe('checkSchema', () => {
     expect(checkSchema(lintSchema)).toEqual([]);
     expect(checkSchema({ type: 'object', properties: {} })).toEqual([]);
     expect(checkSchema({ properties: { a: { type: 'string' } } })).toEqual([]);
-    expect(checkSchema({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', $defs: { x: { type: 'string' } }, properties: { a: { $ref: '#/$defs/x' } } })).toEqual([]);
+    expect(
+      checkSchema({
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        type: 'object',
+        $defs: { x: { type: 'string' } },
+        properties: { a: { $ref: '#/$defs/x' } },
+      }),
+    ).toEqual([]);
   });
 
   it('names the problem in an invalid schema', () => {
@@ -161,11 +221,14 @@ describe('checkSchema', () => {
     expect(problems.join('\n')).toContain('schema/properties/payload/type');
     expect(problems.join('\n')).toContain('"string"');
     expect(checkSchema({ type: 'object', required: 'payload' }).join('\n')).toContain('schema/required');
-    expect(checkSchema({ type: 'object', properties: { a: { $ref: '#/nowhere' } } }).join('\n')).toContain("can't resolve reference");
+    expect(checkSchema({ type: 'object', properties: { a: { $ref: '#/nowhere' } } }).join('\n')).toContain(
+      "can't resolve reference",
+    );
   });
 
   it('requires an object schema for tool parameters', () => {
     expect(checkSchema({ type: 'string' })).toEqual(['the parameters schema must have type "object", not "string"']);
-    for (const schema of [null, 'object', [], true, 3]) expect(checkSchema(schema)).toEqual(['the parameters schema must be a JSON object']);
+    for (const schema of [null, 'object', [], true, 3])
+      expect(checkSchema(schema)).toEqual(['the parameters schema must be a JSON object']);
   });
 });

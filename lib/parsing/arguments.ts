@@ -18,7 +18,8 @@ function cloneJson(value: unknown): unknown {
   for (const key of Object.keys(value)) {
     const item = cloneJson(value[key]);
     // A plain assignment to "__proto__" would replace the prototype instead of copying the key.
-    if (key === '__proto__') Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+    if (key === '__proto__')
+      Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
     else copy[key] = item;
   }
   return copy;
@@ -40,7 +41,13 @@ function changed(before: unknown, after: unknown): boolean {
 
 /** "/config/items/0" -> "config.items[0]" */
 function argumentPath(pointer: string, child?: unknown): string {
-  const segments = pointer === '' ? [] : pointer.slice(1).split('/').map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments =
+    pointer === ''
+      ? []
+      : pointer
+          .slice(1)
+          .split('/')
+          .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (typeof child === 'string') segments.push(child);
   let path = '';
   for (const segment of segments) {
@@ -91,7 +98,8 @@ export function checkArguments(schema: JsonSchema, args: Record<string, unknown>
     const value = cloneJson(args) as Record<string, unknown>;
     if (!isRecord(schema)) return { ok: false, errors: ["the tool's parameters are not a JSON schema object"], value };
     const compiled = compiledSchema(schema);
-    if (!compiled.ok) return { ok: false, errors: [`the tool's parameters schema is invalid: ${compiled.problem}`], value };
+    if (!compiled.ok)
+      return { ok: false, errors: [`the tool's parameters schema is invalid: ${compiled.problem}`], value };
     if (compiled.validate(value)) return { ok: true, value, coerced: changed(args, value) };
     return { ok: false, errors: describeErrors(compiled.validate.errors), value };
   } catch (error) {
@@ -109,7 +117,10 @@ export function checkSchema(schema: unknown): string[] {
     }
     const metaErrors = metaSchemaErrors(schema);
     if (metaErrors.length > 0) {
-      for (const error of metaErrors) problems.push(`schema${error.instancePath || ''}: ${error.message ?? error.keyword}${allowedValuesHint(error)}`);
+      for (const error of metaErrors)
+        problems.push(
+          `schema${error.instancePath || ''}: ${error.message ?? error.keyword}${allowedValuesHint(error)}`,
+        );
       return [...new Set(problems)];
     }
     const compiled = compiledSchema(schema);

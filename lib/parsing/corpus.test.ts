@@ -25,7 +25,10 @@ const files = readdirSync(folder)
   .sort()
   .map((name) => ({ name, fixture: JSON.parse(readFileSync(join(folder, name), 'utf8')) as FixtureFile }));
 
-function comparableCalls(calls: ParsedCall[], expected: ExpectedCall[]): { actual: ParsedCall[]; expected: ParsedCall[] } {
+function comparableCalls(
+  calls: ParsedCall[],
+  expected: ExpectedCall[],
+): { actual: ParsedCall[]; expected: ParsedCall[] } {
   // An expected arguments error is matched by a fragment; the rest of each call must match exactly.
   const actual = calls.map((call, index) => {
     const wanted = expected[index];

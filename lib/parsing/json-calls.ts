@@ -48,20 +48,36 @@ function callsFromList(entries: unknown[], path: ParsePath, what: string): JsonC
 
 function callsFromObject(value: Record<string, unknown>): JsonCallsResult {
   if ('tool_calls' in value) {
-    if (!Array.isArray(value.tool_calls)) return { ok: false, error: `"tool_calls" in the JSON content is ${describeValue(value.tool_calls)}, not an array` };
+    if (!Array.isArray(value.tool_calls))
+      return {
+        ok: false,
+        error: `"tool_calls" in the JSON content is ${describeValue(value.tool_calls)}, not an array`,
+      };
     return callsFromList(value.tool_calls, 'json_tool_calls', 'the "tool_calls" list in the JSON content');
   }
   // A single OpenAI-style call without the list around it: unambiguous, so read it as a one-entry list.
-  if (isRecord(value.tool_call)) return callsFromList([value.tool_call], 'json_tool_calls', 'the "tool_call" in the JSON content');
-  if (isRecord(value.function) && !('name' in value)) return callsFromList([value], 'json_tool_calls', 'the "function" in the JSON content');
+  if (isRecord(value.tool_call))
+    return callsFromList([value.tool_call], 'json_tool_calls', 'the "tool_call" in the JSON content');
+  if (isRecord(value.function) && !('name' in value))
+    return callsFromList([value], 'json_tool_calls', 'the "function" in the JSON content');
 
   if (!('name' in value)) {
-    return { ok: false, error: 'the JSON content is an object but not a call: expected {"name", "arguments"}, {"name", "parameters"} or {"tool_calls": [...]}' };
+    return {
+      ok: false,
+      error:
+        'the JSON content is an object but not a call: expected {"name", "arguments"}, {"name", "parameters"} or {"tool_calls": [...]}',
+    };
   }
   const name = nameOf(value.name);
-  if (name === null) return { ok: false, error: `"name" in the JSON content must be a non-empty string, got ${describeValue(value.name)}` };
-  if ('arguments' in value) return { ok: true, path: 'json_name_arguments', calls: [makeCall(name, value.arguments, value.id)] };
-  if ('parameters' in value) return { ok: true, path: 'json_name_parameters', calls: [makeCall(name, value.parameters, value.id)] };
+  if (name === null)
+    return {
+      ok: false,
+      error: `"name" in the JSON content must be a non-empty string, got ${describeValue(value.name)}`,
+    };
+  if ('arguments' in value)
+    return { ok: true, path: 'json_name_arguments', calls: [makeCall(name, value.arguments, value.id)] };
+  if ('parameters' in value)
+    return { ok: true, path: 'json_name_parameters', calls: [makeCall(name, value.parameters, value.id)] };
   // {"name": "list_files"} alone is a call without arguments; with other keys it is some other object.
   if (Object.keys(value).every((key) => key === 'name' || key === 'id' || key === 'type')) {
     return { ok: true, path: 'json_name_arguments', calls: [makeCall(name, undefined, value.id)] };

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeResponse, findLostValues, findToolNameSpans, readTokenLogprobs, rebuildRawOutput, toolNameConfidences, type TokenLogprob } from './logprobs';
+import {
+  analyzeResponse,
+  findLostValues,
+  findToolNameSpans,
+  readTokenLogprobs,
+  rebuildRawOutput,
+  toolNameConfidences,
+  type TokenLogprob,
+} from './logprobs';
 
 const token = (text: string, probability = 0.99, alternatives: [string, number][] = []): TokenLogprob => ({
   token: text,
   logprob: Math.log(probability),
   bytes: null,
-  topLogprobs: [[text, probability] as [string, number], ...alternatives].map(([alternative, chance]) => ({ token: alternative, logprob: Math.log(chance) })),
+  topLogprobs: [[text, probability] as [string, number], ...alternatives].map(([alternative, chance]) => ({
+    token: alternative,
+    logprob: Math.log(chance),
+  })),
 });
 
 // <start_function_call>call:apply_fix{issue_code:<escape>E501<escape>,line_number:12}<end_function_call>
@@ -13,7 +24,10 @@ const nativeTokens = [
   token('<start_function_call>'),
   token('call'),
   token(':'),
-  token('apply', 0.8, [['run', 0.15], ['read', 0.03]]),
+  token('apply', 0.8, [
+    ['run', 0.15],
+    ['read', 0.03],
+  ]),
   token('_fix', 0.9),
   token('{'),
   token('issue'),
@@ -37,7 +51,14 @@ function body(tokens: TokenLogprob[], message: Record<string, unknown>) {
       {
         index: 0,
         message: { role: 'assistant', ...message },
-        logprobs: { content: tokens.map((entry) => ({ token: entry.token, logprob: entry.logprob, bytes: entry.bytes, top_logprobs: entry.topLogprobs })) },
+        logprobs: {
+          content: tokens.map((entry) => ({
+            token: entry.token,
+            logprob: entry.logprob,
+            bytes: entry.bytes,
+            top_logprobs: entry.topLogprobs,
+          })),
+        },
       },
     ],
   };
@@ -71,7 +92,12 @@ describe('readTokenLogprobs', () => {
 
 describe('tool-name confidence', () => {
   it('multiplies the probabilities of the name tokens after call: and reads the runner-ups at its first token', () => {
-    const [confidence] = toolNameConfidences(nativeTokens, null, ['run_linter', 'apply_fix', 'read_current_file', 'submit_result']);
+    const [confidence] = toolNameConfidences(nativeTokens, null, [
+      'run_linter',
+      'apply_fix',
+      'read_current_file',
+      'submit_result',
+    ]);
     expect(confidence.name).toBe('apply_fix');
     expect(confidence.format).toBe('native');
     expect(confidence.probability).toBeCloseTo(0.8 * 0.9, 10);
@@ -83,7 +109,13 @@ describe('tool-name confidence', () => {
   });
 
   it('handles a token that holds text before the name', () => {
-    const merged = [token('<start_function_call>'), token('call'), token(':apply', 0.5, [[':run', 0.4]]), token('_fix', 0.5), token('{}')];
+    const merged = [
+      token('<start_function_call>'),
+      token('call'),
+      token(':apply', 0.5, [[':run', 0.4]]),
+      token('_fix', 0.5),
+      token('{}'),
+    ];
     const [confidence] = toolNameConfidences(merged, null, ['apply_fix', 'run_linter']);
     expect(confidence.probability).toBeCloseTo(0.25, 10);
     expect(confidence.runnerUps[0].names).toEqual(['run_linter']);
@@ -91,9 +123,23 @@ describe('tool-name confidence', () => {
 
   it('finds the name in JSON output after "name": " and skips a "name" argument', () => {
     const text = '[{"name": "submit_result", "parameters": {"name": "x"}}]';
-    expect(findToolNameSpans(text, ['submit_result']).map((span) => [span.name, text.slice(span.start, span.end)])).toEqual([['submit_result', 'submit_result']]);
-    expect(findToolNameSpans('{"name":"a","arguments":{"name":"b"}}', null).map((span) => span.name)).toEqual(['a', 'b']);
-    const jsonTokens = [token('[{"'), token('name'), token('":'), token(' "'), token('submit', 0.6), token('_result', 0.5), token('",'), token(' "parameters": {}}]')];
+    expect(
+      findToolNameSpans(text, ['submit_result']).map((span) => [span.name, text.slice(span.start, span.end)]),
+    ).toEqual([['submit_result', 'submit_result']]);
+    expect(findToolNameSpans('{"name":"a","arguments":{"name":"b"}}', null).map((span) => span.name)).toEqual([
+      'a',
+      'b',
+    ]);
+    const jsonTokens = [
+      token('[{"'),
+      token('name'),
+      token('":'),
+      token(' "'),
+      token('submit', 0.6),
+      token('_result', 0.5),
+      token('",'),
+      token(' "parameters": {}}]'),
+    ];
     const [confidence] = toolNameConfidences(jsonTokens, ['submit_result']);
     expect(confidence.format).toBe('json');
     expect(confidence.probability).toBeCloseTo(0.3, 10);
@@ -105,7 +151,8 @@ describe('tool-name confidence', () => {
 });
 
 describe('lost values', () => {
-  const raw = '<start_function_call>call:apply_fix{issue_code:<escape>E501<escape>,line_number:12,options:{dry:true},count:<escape>3<escape>}<end_function_call>';
+  const raw =
+    '<start_function_call>call:apply_fix{issue_code:<escape>E501<escape>,line_number:12,options:{dry:true},count:<escape>3<escape>}<end_function_call>';
 
   it('flags bare values vLLM dropped and nested keys it flattened, but not an escaped number it decoded', () => {
     const server = [{ name: 'apply_fix', arguments: '{"issue_code": "E501", "dry": true, "count": 3}' }];
@@ -116,10 +163,18 @@ describe('lost values', () => {
   });
 
   it('flags a value the server changed, and nothing when all survived', () => {
-    expect(findLostValues(raw, [{ name: 'apply_fix', arguments: { issue_code: 'E502', line_number: 12, options: { dry: true }, count: 3 } }])).toEqual([
+    expect(
+      findLostValues(raw, [
+        { name: 'apply_fix', arguments: { issue_code: 'E502', line_number: 12, options: { dry: true }, count: 3 } },
+      ]),
+    ).toEqual([
       { call: 0, name: 'apply_fix', key: 'issue_code', rawValue: 'E501', kind: 'changed', serverValue: 'E502' },
     ]);
-    expect(findLostValues(raw, [{ name: 'apply_fix', arguments: '{"issue_code":"E501","line_number":12,"options":{"dry":true},"count":"3"}' }])).toEqual([]);
+    expect(
+      findLostValues(raw, [
+        { name: 'apply_fix', arguments: '{"issue_code":"E501","line_number":12,"options":{"dry":true},"count":"3"}' },
+      ]),
+    ).toEqual([]);
   });
 
   it('pairs calls by position and name only, and has nothing to say without server calls', () => {
@@ -131,14 +186,21 @@ describe('lost values', () => {
 describe('analyzeResponse', () => {
   it('puts the raw output, confidence and lost values of a vLLM-parsed response together', () => {
     const insight = analyzeResponse(
-      body(nativeTokens, { content: null, tool_calls: [{ id: 'a', type: 'function', function: { name: 'apply_fix', arguments: '{"issue_code": "E501"}' } }] }),
+      body(nativeTokens, {
+        content: null,
+        tool_calls: [
+          { id: 'a', type: 'function', function: { name: 'apply_fix', arguments: '{"issue_code": "E501"}' } },
+        ],
+      }),
       { toolNames: ['apply_fix', 'run_linter'] },
     );
     expect(insight).not.toBeNull();
     expect(insight!.rawOutput).toContain('line_number:12');
     expect(insight!.tokenCount).toBe(nativeTokens.length);
     expect(insight!.toolNameConfidence).toBeCloseTo(0.72, 10);
-    expect(insight!.lostValues).toEqual([{ call: 0, name: 'apply_fix', key: 'line_number', rawValue: 12, kind: 'missing' }]);
+    expect(insight!.lostValues).toEqual([
+      { call: 0, name: 'apply_fix', key: 'line_number', rawValue: 12, kind: 'missing' },
+    ]);
   });
 
   it('is null without logprobs', () => {

@@ -53,7 +53,9 @@ export type ResponseInsight = {
 function readAlternatives(value: unknown): TokenAlternative[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((entry) =>
-    isRecord(entry) && typeof entry.token === 'string' && typeof entry.logprob === 'number' ? [{ token: entry.token, logprob: entry.logprob }] : [],
+    isRecord(entry) && typeof entry.token === 'string' && typeof entry.logprob === 'number'
+      ? [{ token: entry.token, logprob: entry.logprob }]
+      : [],
   );
 }
 
@@ -69,8 +71,14 @@ export function readLogprobContent(logprobs: unknown): TokenLogprob[] | null {
   for (const entry of logprobs.content) {
     // An entry without a token string cannot be placed in the text: the list is not usable.
     if (!isRecord(entry) || typeof entry.token !== 'string') return null;
-    const logprob = typeof entry.logprob === 'number' && !Number.isNaN(entry.logprob) ? entry.logprob : Number.NEGATIVE_INFINITY;
-    tokens.push({ token: entry.token, logprob, bytes: readBytes(entry.bytes), topLogprobs: readAlternatives(entry.top_logprobs) });
+    const logprob =
+      typeof entry.logprob === 'number' && !Number.isNaN(entry.logprob) ? entry.logprob : Number.NEGATIVE_INFINITY;
+    tokens.push({
+      token: entry.token,
+      logprob,
+      bytes: readBytes(entry.bytes),
+      topLogprobs: readAlternatives(entry.top_logprobs),
+    });
   }
   return tokens;
 }
@@ -130,7 +138,11 @@ function probability(logprob: number): number {
 }
 
 /** The probability of each called tool's name and the names at the runner-up tokens. */
-export function toolNameConfidences(tokens: TokenLogprob[], expectedNames: string[] | null, knownToolNames: string[] = []): ToolNameConfidence[] {
+export function toolNameConfidences(
+  tokens: TokenLogprob[],
+  expectedNames: string[] | null,
+  knownToolNames: string[] = [],
+): ToolNameConfidence[] {
   const starts: number[] = [];
   let offset = 0;
   for (const token of tokens) {
@@ -152,7 +164,9 @@ export function toolNameConfidences(tokens: TokenLogprob[], expectedNames: strin
       .filter((alternative) => alternative.token !== first.token)
       .map((alternative) => {
         const namePrefix = alternative.token.startsWith(lead) ? alternative.token.slice(lead.length) : null;
-        const names = namePrefix ? knownToolNames.filter((name) => name !== span.name && name.startsWith(namePrefix)) : [];
+        const names = namePrefix
+          ? knownToolNames.filter((name) => name !== span.name && name.startsWith(namePrefix))
+          : [];
         return { token: alternative.token, probability: probability(alternative.logprob), names };
       })
       .sort((left, right) => right.probability - left.probability);
@@ -162,7 +176,10 @@ export function toolNameConfidences(tokens: TokenLogprob[], expectedNames: strin
         name: span.name,
         format: span.format,
         probability: covering.reduce((product, index) => product * probability(tokens[index].logprob), 1),
-        tokens: covering.map((index) => ({ token: tokens[index].token, probability: probability(tokens[index].logprob) })),
+        tokens: covering.map((index) => ({
+          token: tokens[index].token,
+          probability: probability(tokens[index].logprob),
+        })),
         runnerUps,
       },
     ];
@@ -171,10 +188,14 @@ export function toolNameConfidences(tokens: TokenLogprob[], expectedNames: strin
 
 function deepEqual(left: unknown, right: unknown): boolean {
   if (left === right) return true;
-  if (Array.isArray(left) && Array.isArray(right)) return left.length === right.length && left.every((item, index) => deepEqual(item, right[index]));
+  if (Array.isArray(left) && Array.isArray(right))
+    return left.length === right.length && left.every((item, index) => deepEqual(item, right[index]));
   if (isRecord(left) && isRecord(right)) {
     const keys = Object.keys(left);
-    return keys.length === Object.keys(right).length && keys.every((key) => Object.hasOwn(right, key) && deepEqual(left[key], right[key]));
+    return (
+      keys.length === Object.keys(right).length &&
+      keys.every((key) => Object.hasOwn(right, key) && deepEqual(left[key], right[key]))
+    );
   }
   return false;
 }
@@ -220,7 +241,8 @@ export function findLostValues(rawOutput: string, serverCalls: ServerCall[]): Lo
     const serverArguments = argumentsObject(server.arguments);
     for (const [key, rawValue] of Object.entries(rawCall.arguments)) {
       if (!Object.hasOwn(serverArguments, key)) lost.push({ call, name: rawCall.name, key, rawValue, kind: 'missing' });
-      else if (!sameValue(rawValue, serverArguments[key])) lost.push({ call, name: rawCall.name, key, rawValue, kind: 'changed', serverValue: serverArguments[key] });
+      else if (!sameValue(rawValue, serverArguments[key]))
+        lost.push({ call, name: rawCall.name, key, rawValue, kind: 'changed', serverValue: serverArguments[key] });
     }
   });
   return lost;
@@ -236,7 +258,10 @@ function firstMessage(body: unknown): unknown {
  * Everything the tokens of a response tell: its raw output, the tool-name confidence of each call,
  * and the values lost by the server's parser. Null when the body carries no logprobs.
  */
-export function analyzeResponse(body: unknown, options: { toolNames?: string[]; calledNames?: string[] } = {}): ResponseInsight | null {
+export function analyzeResponse(
+  body: unknown,
+  options: { toolNames?: string[]; calledNames?: string[] } = {},
+): ResponseInsight | null {
   const tokens = readTokenLogprobs(body);
   if (tokens === null) return null;
   const rawOutput = rebuildRawOutput(tokens);

@@ -38,7 +38,7 @@ function stripFence(text: string): string {
 
 function withoutTrailingControlTokens(text: string): string {
   let result = text;
-  for (let stripped = true; stripped; ) {
+  for (let stripped = true; stripped;) {
     stripped = false;
     for (const token of TRAILING_CONTROL_TOKENS) {
       if (result.endsWith(token)) {
@@ -89,7 +89,8 @@ export function parseContent(content: string): ParseResult {
   }
 
   const foreign = FOREIGN_CALL_MARKERS.find((marker) => unfenced.includes(marker));
-  if (foreign) return malformed(`the content holds a ${foreign} block, a call format of other models that is not parsed here`);
+  if (foreign)
+    return malformed(`the content holds a ${foreign} block, a call format of other models that is not parsed here`);
 
   // Valid JSON scalars ("hi", 42) and everything else are a text answer.
   const text = withoutTrailingControlTokens(trimmed);

@@ -19,9 +19,38 @@ function randomGenerator(seed: number): () => number {
 }
 
 const FRAGMENTS = [
-  '<start_function_call>', '<end_function_call>', '<start_function_response>', '<end_of_turn>', '<escape>', 'call:', 'call:f',
-  '<tool_call>', '```', '```json\n', '{', '}', '[', ']', ',', ':', '"', '\\', ' ', '\n', 'name', '"name"', '"arguments"',
-  '"parameters"', '"tool_calls"', '"function"', '1', 'true', 'null', 'x', 'é', '\u0000',
+  '<start_function_call>',
+  '<end_function_call>',
+  '<start_function_response>',
+  '<end_of_turn>',
+  '<escape>',
+  'call:',
+  'call:f',
+  '<tool_call>',
+  '```',
+  '```json\n',
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  ':',
+  '"',
+  '\\',
+  ' ',
+  '\n',
+  'name',
+  '"name"',
+  '"arguments"',
+  '"parameters"',
+  '"tool_calls"',
+  '"function"',
+  '1',
+  'true',
+  'null',
+  'x',
+  'é',
+  '\u0000',
 ];
 
 function pick<T>(random: () => number, items: readonly T[]): T {
@@ -38,17 +67,25 @@ function randomText(random: () => number): string {
 function randomValue(random: () => number, depth: number): unknown {
   const kind = Math.floor(random() * (depth > 2 ? 6 : 9));
   switch (kind) {
-    case 0: return randomText(random);
-    case 1: return Math.floor(random() * 100) - 50;
-    case 2: return random() < 0.5;
-    case 3: return null;
-    case 4: return undefined;
-    case 5: return JSON.stringify(randomValue(random, depth + 1)) ?? '';
-    case 6: return Array.from({ length: Math.floor(random() * 3) }, () => randomValue(random, depth + 1));
+    case 0:
+      return randomText(random);
+    case 1:
+      return Math.floor(random() * 100) - 50;
+    case 2:
+      return random() < 0.5;
+    case 3:
+      return null;
+    case 4:
+      return undefined;
+    case 5:
+      return JSON.stringify(randomValue(random, depth + 1)) ?? '';
+    case 6:
+      return Array.from({ length: Math.floor(random() * 3) }, () => randomValue(random, depth + 1));
     default: {
       const keys = ['name', 'arguments', 'parameters', 'function', 'id', 'tool_calls', 'type', 'content', 'text'];
       const object: Record<string, unknown> = {};
-      for (let index = 0; index < Math.floor(random() * 4); index += 1) object[pick(random, keys)] = randomValue(random, depth + 1);
+      for (let index = 0; index < Math.floor(random() * 4); index += 1)
+        object[pick(random, keys)] = randomValue(random, depth + 1);
       return object;
     }
   }
@@ -62,7 +99,10 @@ function randomMessage(random: () => number): unknown {
     message.tool_calls = Array.from({ length: Math.floor(random() * 3) }, () => ({
       id: randomValue(random, 2),
       type: 'function',
-      function: random() < 0.8 ? { name: random() < 0.7 ? 'f' : randomValue(random, 2), arguments: randomValue(random, 1) } : randomValue(random, 2),
+      function:
+        random() < 0.8
+          ? { name: random() < 0.7 ? 'f' : randomValue(random, 2), arguments: randomValue(random, 1) }
+          : randomValue(random, 2),
     }));
   }
   return message;
@@ -81,7 +121,14 @@ function expectConsistent(result: ParseResult): void {
   expect(typeof result.text).toBe('string');
   if (result.path === 'malformed') expect(typeof result.error).toBe('string');
   else expect(result.error).toBeNull();
-  const callPaths = ['tool_calls', 'json_name_arguments', 'json_name_parameters', 'json_tool_calls', 'json_array', 'functiongemma_tags'];
+  const callPaths = [
+    'tool_calls',
+    'json_name_arguments',
+    'json_name_parameters',
+    'json_tool_calls',
+    'json_array',
+    'functiongemma_tags',
+  ];
   if (callPaths.includes(result.path)) expect(result.calls.length).toBeGreaterThan(0);
   else expect(result.calls).toEqual([]);
   for (const call of result.calls) {
@@ -96,7 +143,14 @@ function expectConsistent(result: ParseResult): void {
 const fixtureFolder = join(fileURLToPath(new URL('.', import.meta.url)), 'fixtures');
 const fixtureMessages: unknown[] = readdirSync(fixtureFolder)
   .filter((name) => name.endsWith('.json'))
-  .flatMap((name) => (JSON.parse(readFileSync(join(fixtureFolder, name), 'utf8')) as { cases: Array<{ message?: unknown; response?: unknown }> }).cases)
+  .flatMap(
+    (name) =>
+      (
+        JSON.parse(readFileSync(join(fixtureFolder, name), 'utf8')) as {
+          cases: Array<{ message?: unknown; response?: unknown }>;
+        }
+      ).cases,
+  )
   .map((item) => ('response' in item ? messageFromBody(item.response) : item.message));
 
 describe('parseResponse never throws', () => {

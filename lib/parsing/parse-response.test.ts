@@ -19,7 +19,12 @@ describe('stage 2 on tool_calls', () => {
     ['a doubly encoded string', JSON.stringify(JSON.stringify({ a: 1 })), { a: 1 }],
   ])('reads arguments given as %s', (_label, args, expected) => {
     const result = parseResponse({ role: 'assistant', content: null, tool_calls: [structured('f', args, 'call_1')] });
-    expect(result).toEqual({ path: 'tool_calls', calls: [{ name: 'f', arguments: expected, id: 'call_1' }], error: null, text: '' });
+    expect(result).toEqual({
+      path: 'tool_calls',
+      calls: [{ name: 'f', arguments: expected, id: 'call_1' }],
+      error: null,
+      text: '',
+    });
   });
 
   it.each([
@@ -39,7 +44,11 @@ describe('stage 2 on tool_calls', () => {
   it('keeps ids only when they are non-empty strings', () => {
     const result = parseResponse({
       content: null,
-      tool_calls: [structured('a', '{}', 'call_a'), structured('b', '{}', ''), { id: 7, function: { name: 'c', arguments: '{}' } }],
+      tool_calls: [
+        structured('a', '{}', 'call_a'),
+        structured('b', '{}', ''),
+        { id: 7, function: { name: 'c', arguments: '{}' } },
+      ],
     });
     expect(result.calls.map((call) => call.id)).toEqual(['call_a', undefined, undefined]);
   });
@@ -47,13 +56,22 @@ describe('stage 2 on tool_calls', () => {
   it('trims function names and drops entries without one', () => {
     const result = parseResponse({
       content: null,
-      tool_calls: [structured('  f  ', '{}'), structured('', '{}'), { function: { name: 5 } }, 'junk', null, { type: 'function' }],
+      tool_calls: [
+        structured('  f  ', '{}'),
+        structured('', '{}'),
+        { function: { name: 5 } },
+        'junk',
+        null,
+        { type: 'function' },
+      ],
     });
     expect(result.calls).toEqual([{ name: 'f', arguments: {} }]);
   });
 
   it('reads a single tool call object that is not wrapped in a list', () => {
-    expect(parseResponse({ content: null, tool_calls: structured('f', '{}') }).calls).toEqual([{ name: 'f', arguments: {} }]);
+    expect(parseResponse({ content: null, tool_calls: structured('f', '{}') }).calls).toEqual([
+      { name: 'f', arguments: {} },
+    ]);
   });
 
   it('keeps the content as text next to the calls', () => {
@@ -99,7 +117,12 @@ describe('stage 1: preference and fallback', () => {
   });
 
   it('reports the content path when neither source holds a call', () => {
-    expect(parseResponse({ content: 'Sure.' }, 'content-first')).toEqual({ path: 'text', calls: [], error: null, text: 'Sure.' });
+    expect(parseResponse({ content: 'Sure.' }, 'content-first')).toEqual({
+      path: 'text',
+      calls: [],
+      error: null,
+      text: 'Sure.',
+    });
     expect(parseResponse({ content: '{"broken": ' }, 'content-first').path).toBe('malformed');
     expect(parseResponse({}, 'content-first').path).toBe('empty');
   });
@@ -114,7 +137,12 @@ describe('stage 2 on content', () => {
     ['```{"name": "f", "arguments": {}}```'],
     ['\n\n```\n{"name": "f", "arguments": {}}\n```\n'],
   ])('strips one code fence around the whole content: %j', (content) => {
-    expect(parseContent(content)).toEqual({ path: 'json_name_arguments', calls: [{ name: 'f', arguments: {} }], error: null, text: '' });
+    expect(parseContent(content)).toEqual({
+      path: 'json_name_arguments',
+      calls: [{ name: 'f', arguments: {} }],
+      error: null,
+      text: '',
+    });
   });
 
   it('does not strip two fences as if they were one', () => {
@@ -129,15 +157,29 @@ describe('stage 2 on content', () => {
   });
 
   it('reads a native block inside a fence', () => {
-    expect(parseContent(`\`\`\`\n${START}call:f{a:1}${END}\n\`\`\``).calls).toEqual([{ name: 'f', arguments: { a: 1 } }]);
+    expect(parseContent(`\`\`\`\n${START}call:f{a:1}${END}\n\`\`\``).calls).toEqual([
+      { name: 'f', arguments: { a: 1 } },
+    ]);
   });
 
   it('reads the single-call shapes and keeps a JSON call id', () => {
-    expect(parseContent('{"name": "f"}')).toMatchObject({ path: 'json_name_arguments', calls: [{ name: 'f', arguments: {} }] });
-    expect(parseContent('{"name": "f", "arguments": {"a": 1}, "parameters": {"b": 2}}').calls[0].arguments).toEqual({ a: 1 });
-    expect(parseContent('{"tool_call": {"name": "f", "arguments": {"a": 1}}}')).toMatchObject({ path: 'json_tool_calls', calls: [{ name: 'f' }] });
-    expect(parseContent('{"type": "function", "function": {"name": "f", "arguments": "{}"}}')).toMatchObject({ path: 'json_tool_calls' });
-    expect(parseContent('{"tool_calls": [{"id": "call_9", "function": {"name": "f", "arguments": "{}"}}]}').calls[0].id).toBe('call_9');
+    expect(parseContent('{"name": "f"}')).toMatchObject({
+      path: 'json_name_arguments',
+      calls: [{ name: 'f', arguments: {} }],
+    });
+    expect(parseContent('{"name": "f", "arguments": {"a": 1}, "parameters": {"b": 2}}').calls[0].arguments).toEqual({
+      a: 1,
+    });
+    expect(parseContent('{"tool_call": {"name": "f", "arguments": {"a": 1}}}')).toMatchObject({
+      path: 'json_tool_calls',
+      calls: [{ name: 'f' }],
+    });
+    expect(parseContent('{"type": "function", "function": {"name": "f", "arguments": "{}"}}')).toMatchObject({
+      path: 'json_tool_calls',
+    });
+    expect(
+      parseContent('{"tool_calls": [{"id": "call_9", "function": {"name": "f", "arguments": "{}"}}]}').calls[0].id,
+    ).toBe('call_9');
   });
 
   it('drops array entries without a name and keeps the others', () => {
@@ -163,7 +205,12 @@ describe('stage 2 on content', () => {
 
   it('reads a native block after text that looks like JSON', () => {
     const result = parseContent(`{"thinking": 1} ${START}call:f{}${END}`);
-    expect(result).toEqual({ path: 'functiongemma_tags', calls: [{ name: 'f', arguments: {} }], error: null, text: '{"thinking": 1}' });
+    expect(result).toEqual({
+      path: 'functiongemma_tags',
+      calls: [{ name: 'f', arguments: {} }],
+      error: null,
+      text: '{"thinking": 1}',
+    });
   });
 
   it('reads call:NAME{...} without tags, keeping the text before it', () => {
@@ -183,7 +230,10 @@ describe('stage 2 on content', () => {
     const result = parseContent(`${START}call:a{}${END}${START}call:b{x:<escape>cut`);
     expect(result.path).toBe('functiongemma_tags');
     expect(result.error).toBeNull();
-    expect(result.calls.map((call) => [call.name, call.argumentsError === undefined])).toEqual([['a', true], ['b', false]]);
+    expect(result.calls.map((call) => [call.name, call.argumentsError === undefined])).toEqual([
+      ['a', true],
+      ['b', false],
+    ]);
   });
 
   it('is malformed when every native call is broken', () => {
@@ -208,14 +258,29 @@ describe('hostile input', () => {
         throw new Error('boom');
       },
     });
-    expect(parseResponse(message)).toEqual({ path: 'malformed', calls: [], error: 'the response could not be read: boom', text: '' });
+    expect(parseResponse(message)).toEqual({
+      path: 'malformed',
+      calls: [],
+      error: 'the response could not be read: boom',
+      text: '',
+    });
   });
 
   it('survives cyclic and proxy objects', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
     expect(parseResponse({ content: cyclic }).path).toBe('malformed');
-    const proxy = new Proxy({}, { get: () => { throw new Error('trap'); }, has: () => { throw new Error('trap'); } });
+    const proxy = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('trap');
+        },
+        has: () => {
+          throw new Error('trap');
+        },
+      },
+    );
     expect(parseResponse(proxy).path).toBe('malformed');
     expect(parseResponse({ content: null, tool_calls: [proxy] }).path).toBe('malformed');
   });

@@ -19,7 +19,9 @@ function contentText(raw: unknown): string {
   if (raw === undefined || raw === null) return '';
   if (Array.isArray(raw)) {
     return raw
-      .map((part) => (typeof part === 'string' ? part : isRecord(part) && typeof part.text === 'string' ? part.text : ''))
+      .map((part) =>
+        typeof part === 'string' ? part : isRecord(part) && typeof part.text === 'string' ? part.text : '',
+      )
       .join('');
   }
   // No known server sends this; as JSON text it is still parsed (and classified) rather than lost.
@@ -43,14 +45,18 @@ function parseMessage(message: unknown, preference: ResponsePreference): ParseRe
   const content = contentText(message.content);
   const structured = structuredCalls(message.tool_calls);
   const fromToolCalls: ParseResult | null =
-    structured.calls.length > 0 ? { path: 'tool_calls', calls: structured.calls, error: null, text: content.trim() } : null;
+    structured.calls.length > 0
+      ? { path: 'tool_calls', calls: structured.calls, error: null, text: content.trim() }
+      : null;
 
   if (fromToolCalls && preference !== 'content-first') return fromToolCalls;
   const fromContent = parseContent(content);
   if (fromContent.calls.length > 0 || !fromToolCalls) {
     // Entries without a function name are dropped; with nothing else in the message they were still a broken call attempt.
     if (fromContent.path === 'empty' && structured.dropped > 0) {
-      return malformed(`tool_calls holds ${structured.dropped} entr${structured.dropped === 1 ? 'y' : 'ies'} without a function name`);
+      return malformed(
+        `tool_calls holds ${structured.dropped} entr${structured.dropped === 1 ? 'y' : 'ies'} without a function name`,
+      );
     }
     return fromContent;
   }

@@ -19,7 +19,8 @@ export function describeValue(value: unknown): string {
 export function readArguments(raw: unknown): ReadArguments {
   if (raw === undefined || raw === null) return { arguments: {} };
   if (isRecord(raw)) return { arguments: raw };
-  if (typeof raw !== 'string') return { arguments: {}, argumentsError: `arguments must be a JSON object, got ${describeValue(raw)}` };
+  if (typeof raw !== 'string')
+    return { arguments: {}, argumentsError: `arguments must be a JSON object, got ${describeValue(raw)}` };
   const text = raw.trim();
   if (text === '') return { arguments: {} };
   const parsed = parseJson(text);

@@ -10,6 +10,7 @@ export function messageFromBody(body: unknown): unknown {
     const choice: unknown = body.choices[0];
     return isRecord(choice) ? choice.message : undefined;
   }
-  if (isRecord(body.message) && !('role' in body) && !('content' in body) && !('tool_calls' in body)) return body.message;
+  if (isRecord(body.message) && !('role' in body) && !('content' in body) && !('tool_calls' in body))
+    return body.message;
   return body;
 }

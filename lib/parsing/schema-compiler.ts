@@ -32,7 +32,8 @@ let compiledBySchema = new WeakMap<object, CompiledSchema>();
 function validatorFor(dialect: Dialect): Validator {
   let instance = instances.get(dialect);
   if (!instance) {
-    const created = dialect === '2020-12' ? new Ajv2020(OPTIONS) : dialect === '2019-09' ? new Ajv2019(OPTIONS) : new Ajv(OPTIONS);
+    const created =
+      dialect === '2020-12' ? new Ajv2020(OPTIONS) : dialect === '2019-09' ? new Ajv2019(OPTIONS) : new Ajv(OPTIONS);
     addFormats(created as Ajv);
     instance = created;
     instances.set(dialect, instance);

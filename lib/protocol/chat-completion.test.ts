@@ -18,7 +18,9 @@ describe('checkCompletionShape', () => {
     expect(checkCompletionShape({ choices: [] })).toBe('model server response has no choices: {"choices":[]}');
     expect(checkCompletionShape({ choices: 'x' })).toBe('model server response has no choices: {"choices":"x"}');
     expect(checkCompletionShape({ choices: [null] })).toBe('model server response has no message: {"choices":[null]}');
-    expect(checkCompletionShape({ choices: [{ message: null }] })).toBe('model server response has no message: {"choices":[{"message":null}]}');
+    expect(checkCompletionShape({ choices: [{ message: null }] })).toBe(
+      'model server response has no message: {"choices":[{"message":null}]}',
+    );
     expect(checkCompletionShape({ choices: [{}] })).toBe('model server response has no message: {"choices":[{}]}');
   });
 

@@ -9,7 +9,10 @@ const Choice = z.looseObject({ message: ObjectValue });
 
 export const ChatCompletionShape = z.looseObject({
   // Only the first choice is read; later ones are kept as the server sent them.
-  choices: z.array(z.unknown()).min(1).pipe(z.tuple([Choice], z.unknown())),
+  choices: z
+    .array(z.unknown())
+    .min(1)
+    .pipe(z.tuple([Choice], z.unknown())),
 });
 export type ChatCompletionShape = z.infer<typeof ChatCompletionShape>;
 
@@ -24,6 +27,6 @@ export function checkCompletionShape(body: unknown): string | null {
 }
 
 function preview(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }

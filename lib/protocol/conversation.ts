@@ -31,5 +31,9 @@ export type ConversationInput = z.infer<typeof ConversationVariables> & {
   /** The call the model should make first (an Expectation); judges task success. Not sent to the model. */
   expect?: Expectation;
   /** Calls run in the workspace before the first request (a replay's kept turns, lib/replay); never sent to the model. */
-  setupCalls?: { name: string; arguments: Record<string, unknown>; /** How it went in the original conversation. */ outcome?: 'success' | 'partial' | 'error' }[];
+  setupCalls?: {
+    name: string;
+    arguments: Record<string, unknown>;
+    /** How it went in the original conversation. */ outcome?: 'success' | 'partial' | 'error';
+  }[];
 };

@@ -16,12 +16,20 @@ export const ExpectedCall = z
   .superRefine((call, context) => {
     for (const name of call.optional) {
       if (!(name in call.arguments)) {
-        context.addIssue({ code: 'custom', path: ['optional'], message: `optional argument "${name}" is not listed in arguments (list its accepted values, [] if it must be absent when given)` });
+        context.addIssue({
+          code: 'custom',
+          path: ['optional'],
+          message: `optional argument "${name}" is not listed in arguments (list its accepted values, [] if it must be absent when given)`,
+        });
       }
     }
     for (const [name, accepted] of Object.entries(call.arguments)) {
       if (accepted.length === 0 && !call.optional.includes(name)) {
-        context.addIssue({ code: 'custom', path: ['arguments', name], message: `argument "${name}" has no accepted value and is not optional` });
+        context.addIssue({
+          code: 'custom',
+          path: ['arguments', name],
+          message: `argument "${name}" has no accepted value and is not optional`,
+        });
       }
     }
   });

@@ -13,7 +13,8 @@ export type JsonParseOptions = {
 
 /** JSON.parse for untrusted text: failure is a value, never an exception; nesting is bounded. */
 export function parseJson(text: string, options: JsonParseOptions = {}): JsonParseResult {
-  if (typeof text !== 'string') return { ok: false, error: `expected JSON text, got ${text === null ? 'null' : typeof text}` };
+  if (typeof text !== 'string')
+    return { ok: false, error: `expected JSON text, got ${text === null ? 'null' : typeof text}` };
   const maxDepth = options.maxDepth ?? LIMITS.jsonDepth.max;
   // Nesting needs at least one character per level: short text skips the scan.
   if (text.length > maxDepth && jsonNestingDepth(text, maxDepth) > maxDepth) {

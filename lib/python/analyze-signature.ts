@@ -19,7 +19,11 @@ export async function analyzeSignatureTool(context: ToolContext): Promise<ToolOu
   const analysis = await withPythonTree(target.source, (root) => {
     const choice = chooseDefinition(root, context);
     if (!choice.ok) return choice;
-    if (!choice.definition) return { ok: false as const, error: 'the input is a whole module; analyze_signature needs a function, method or class (node_name)' };
+    if (!choice.definition)
+      return {
+        ok: false as const,
+        error: 'the input is a whole module; analyze_signature needs a function, method or class (node_name)',
+      };
     const signature = readSignature(root, choice.definition);
     const importable = choice.definition.qualifiedName.split('.')[0];
     const value: SignatureAnalysis = {

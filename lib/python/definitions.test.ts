@@ -54,7 +54,11 @@ class Holder:
 
 describe('definitions by position', () => {
   it('lists definitions inside if/else, try/except/finally and with blocks, at module and class level', async () => {
-    const names = await withPythonTree(GUARDED, (root) => listDefinitions(root).map((definition) => `${definition.kind}:${definition.qualifiedName}@${definitionLine(definition)}`));
+    const names = await withPythonTree(GUARDED, (root) =>
+      listDefinitions(root).map(
+        (definition) => `${definition.kind}:${definition.qualifiedName}@${definitionLine(definition)}`,
+      ),
+    );
     expect(names).toEqual([
       'function:modern@4',
       'function:modern@7',

@@ -16,17 +16,33 @@ export type Definition = {
 };
 
 function unwrap(statement: SyntaxNode): { node: SyntaxNode; outer: SyntaxNode } | null {
-  if (statement.type === 'function_definition' || statement.type === 'class_definition') return { node: statement, outer: statement };
+  if (statement.type === 'function_definition' || statement.type === 'class_definition')
+    return { node: statement, outer: statement };
   if (statement.type === 'decorated_definition') {
     const inner = statement.childForFieldName('definition');
-    if (inner && (inner.type === 'function_definition' || inner.type === 'class_definition')) return { node: inner, outer: statement };
+    if (inner && (inner.type === 'function_definition' || inner.type === 'class_definition'))
+      return { node: inner, outer: statement };
   }
   return null;
 }
 
 /** Statements whose blocks hold definitions that still belong to the module or class (`if TYPE_CHECKING:`, `try:`...). */
-const COMPOUND_STATEMENTS = new Set(['if_statement', 'try_statement', 'with_statement', 'for_statement', 'while_statement', 'match_statement']);
-const CLAUSES = new Set(['elif_clause', 'else_clause', 'except_clause', 'except_group_clause', 'finally_clause', 'case_clause']);
+const COMPOUND_STATEMENTS = new Set([
+  'if_statement',
+  'try_statement',
+  'with_statement',
+  'for_statement',
+  'while_statement',
+  'match_statement',
+]);
+const CLAUSES = new Set([
+  'elif_clause',
+  'else_clause',
+  'except_clause',
+  'except_group_clause',
+  'finally_clause',
+  'case_clause',
+]);
 
 /**
  * Definitions in source order, those inside `if`/`try`/`with` blocks at module or class level
@@ -77,20 +93,45 @@ export function definitionLine(definition: Definition): number {
  * must also start on that line: a property's getter and setter, or `@overload` stubs and their
  * implementation, share a name and differ only by position.
  */
-export function findDefinition(root: SyntaxNode, name: string, kind?: string | null, line?: number | null): FoundDefinition {
+export function findDefinition(
+  root: SyntaxNode,
+  name: string,
+  kind?: string | null,
+  line?: number | null,
+): FoundDefinition {
   const all = listDefinitions(root);
-  const wanted = kind === 'function' || kind === 'method' || kind === 'class' ? all.filter((definition) => definition.kind === kind) : all;
+  const wanted =
+    kind === 'function' || kind === 'method' || kind === 'class'
+      ? all.filter((definition) => definition.kind === kind)
+      : all;
   if (typeof line === 'number') {
-    const placed = wanted.find((definition) => definitionLine(definition) === line && (definition.qualifiedName === name || definition.name === name.split('.').pop()));
+    const placed = wanted.find(
+      (definition) =>
+        definitionLine(definition) === line &&
+        (definition.qualifiedName === name || definition.name === name.split('.').pop()),
+    );
     if (placed) return { ok: true, definition: placed };
-    return { ok: false, error: `no ${kind && kind !== 'module' ? kind : 'definition'} named "${name}" starts on line ${line} of the file` };
+    return {
+      ok: false,
+      error: `no ${kind && kind !== 'module' ? kind : 'definition'} named "${name}" starts on line ${line} of the file`,
+    };
   }
   const exact = wanted.filter((definition) => definition.qualifiedName === name);
   if (exact.length > 0) return { ok: true, definition: exact[exact.length - 1] };
   const plain = wanted.filter((definition) => definition.name === name.split('.').pop());
   if (plain.length === 1) return { ok: true, definition: plain[0] };
   const names = all.map((definition) => definition.qualifiedName);
-  const available = names.length > 0 ? `; the file defines: ${names.slice(0, 30).join(', ')}` : '; the file defines no functions or classes';
-  if (plain.length > 1) return { ok: false, error: `"${name}" is ambiguous: ${plain.map((definition) => definition.qualifiedName).join(', ')}` };
-  return { ok: false, error: `no ${kind && kind !== 'module' ? kind : 'definition'} named "${name}" in the file${available}` };
+  const available =
+    names.length > 0
+      ? `; the file defines: ${names.slice(0, 30).join(', ')}`
+      : '; the file defines no functions or classes';
+  if (plain.length > 1)
+    return {
+      ok: false,
+      error: `"${name}" is ambiguous: ${plain.map((definition) => definition.qualifiedName).join(', ')}`,
+    };
+  return {
+    ok: false,
+    error: `no ${kind && kind !== 'module' ? kind : 'definition'} named "${name}" in the file${available}`,
+  };
 }

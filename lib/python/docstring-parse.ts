@@ -41,10 +41,29 @@ const SECTION_TITLES: Record<string, SectionKind> = {
   attributes: 'attributes',
 };
 
-const KNOWN_OTHER_TITLES = ['examples', 'example', 'notes', 'note', 'warning', 'warnings', 'see also', 'references', 'todo'];
+const KNOWN_OTHER_TITLES = [
+  'examples',
+  'example',
+  'notes',
+  'note',
+  'warning',
+  'warnings',
+  'see also',
+  'references',
+  'todo',
+];
 
 function emptyModel(): DocModel {
-  return { summary: '', description: '', params: [], returns: null, yields: null, raises: [], attributes: [], other: [] };
+  return {
+    summary: '',
+    description: '',
+    params: [],
+    returns: null,
+    yields: null,
+    raises: [],
+    attributes: [],
+    other: [],
+  };
 }
 
 /** inspect.cleandoc: the first line stripped, the common indentation of the others removed, blank edges dropped. */
@@ -55,7 +74,10 @@ export function cleanDocstring(text: string): string {
     const content = line.trimStart();
     if (content) margin = Math.min(margin, line.length - content.length);
   }
-  const cleaned = [lines[0].trim(), ...lines.slice(1).map((line) => (margin === Infinity ? line.trim() : line.slice(margin).trimEnd()))];
+  const cleaned = [
+    lines[0].trim(),
+    ...lines.slice(1).map((line) => (margin === Infinity ? line.trim() : line.slice(margin).trimEnd())),
+  ];
   while (cleaned.length > 0 && cleaned[0] === '') cleaned.shift();
   while (cleaned.length > 0 && cleaned[cleaned.length - 1] === '') cleaned.pop();
   return cleaned.join('\n');
@@ -110,7 +132,8 @@ function googleReturn(groups: { head: string; body: string[] }[]): DocReturn {
   const [first, ...more] = groups;
   const rest = [...first.body, ...more.flatMap((group) => [group.head, ...group.body])];
   const match = /^([\w.[\], |]+?)\s*:\s+(.*)$/.exec(first.head) ?? /^([\w.[\], |]+?)\s*:$/.exec(first.head);
-  if (match && !/\s/.test(match[1].replace(/,\s/g, ',').replace(/\s\|\s/g, '|'))) return { type: match[1], description: joinDescription(match[2] ?? '', rest) };
+  if (match && !/\s/.test(match[1].replace(/,\s/g, ',').replace(/\s\|\s/g, '|')))
+    return { type: match[1], description: joinDescription(match[2] ?? '', rest) };
   return { type: null, description: joinDescription(first.head, rest) };
 }
 
@@ -257,7 +280,8 @@ function parseSphinx(lines: string[]): DocModel {
         model.other.push({ title: tag, body: description });
     }
   }
-  for (const param of model.params) if (param.type === null && types.has(param.name)) param.type = types.get(param.name) ?? null;
+  for (const param of model.params)
+    if (param.type === null && types.has(param.name)) param.type = types.get(param.name) ?? null;
   return model;
 }
 
@@ -265,12 +289,17 @@ export type DetectedStyle = DocStyle | 'plain';
 
 export function detectStyle(text: string): DetectedStyle {
   const lines = text.split('\n');
-  if (lines.some((line) => /^\s*:(param|parameter|arg|type|returns?|rtype|raises?|yields?|ivar)\b[^:]*:/.test(line))) return 'sphinx';
-  if (lines.some((line, index) => index > 0 && /^\s*-{3,}\s*$/.test(line) && sectionKind(lines[index - 1]) !== null)) return 'numpy';
-  if (lines.some((line) => {
-    const match = /^\s*([A-Za-z][A-Za-z ]*):\s*$/.exec(line);
-    return match !== null && sectionKind(match[1]) !== null;
-  })) return 'google';
+  if (lines.some((line) => /^\s*:(param|parameter|arg|type|returns?|rtype|raises?|yields?|ivar)\b[^:]*:/.test(line)))
+    return 'sphinx';
+  if (lines.some((line, index) => index > 0 && /^\s*-{3,}\s*$/.test(line) && sectionKind(lines[index - 1]) !== null))
+    return 'numpy';
+  if (
+    lines.some((line) => {
+      const match = /^\s*([A-Za-z][A-Za-z ]*):\s*$/.exec(line);
+      return match !== null && sectionKind(match[1]) !== null;
+    })
+  )
+    return 'google';
   return 'plain';
 }
 

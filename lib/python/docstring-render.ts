@@ -11,13 +11,18 @@ export function completeModel(model: DocModel, facts: SignatureFacts): { model: 
     const parameter = byName.get(entry.name.replace(/^\*+/, ''));
     return { ...entry, type: entry.type ?? parameter?.type ?? null };
   });
-  const optional = new Set(facts.parameters.filter((parameter) => parameter.default !== null).map((parameter) => parameter.name));
+  const optional = new Set(
+    facts.parameters.filter((parameter) => parameter.default !== null).map((parameter) => parameter.name),
+  );
   const withReturnType = (value: DocReturn | null): DocReturn | null => {
     if (!value) return null;
     const annotation = facts.returnType && facts.returnType !== 'None' ? facts.returnType : null;
     return { ...value, type: value.type ?? annotation };
   };
-  return { model: { ...model, params, returns: withReturnType(model.returns), yields: withReturnType(model.yields) }, optional };
+  return {
+    model: { ...model, params, returns: withReturnType(model.returns), yields: withReturnType(model.yields) },
+    optional,
+  };
 }
 
 function indentLines(text: string, indent: string): string[] {
@@ -47,8 +52,14 @@ function renderGoogle(model: DocModel, optional: Set<string>): string {
     const [first = '', ...rest] = item.description.split('\n');
     return [`    ${head}${first ? ` ${first}` : ''}`, ...continuation(rest, '        ')];
   };
-  section('Args', model.params.flatMap((item) => entry(item, true)));
-  section('Attributes', model.attributes.flatMap((item) => entry(item, false)));
+  section(
+    'Args',
+    model.params.flatMap((item) => entry(item, true)),
+  );
+  section(
+    'Attributes',
+    model.attributes.flatMap((item) => entry(item, false)),
+  );
   const returning = (value: DocReturn | null) => {
     if (!value) return [];
     const [first = '', ...rest] = value.description.split('\n');
@@ -79,15 +90,24 @@ function renderNumpy(model: DocModel, optional: Set<string>): string {
     const head = types ? `${item.name} : ${types}` : item.name;
     return [head, ...(item.description ? indentLines(item.description, '    ') : [])];
   };
-  section('Parameters', model.params.flatMap((item) => entry(item, true)));
-  section('Attributes', model.attributes.flatMap((item) => entry(item, false)));
+  section(
+    'Parameters',
+    model.params.flatMap((item) => entry(item, true)),
+  );
+  section(
+    'Attributes',
+    model.attributes.flatMap((item) => entry(item, false)),
+  );
   const returning = (value: DocReturn | null) => {
     if (!value) return [];
     return [value.type ?? 'object', ...(value.description ? indentLines(value.description, '    ') : [])];
   };
   section('Returns', returning(model.returns));
   section('Yields', returning(model.yields));
-  section('Raises', model.raises.flatMap((item) => [item.name, ...(item.description ? indentLines(item.description, '    ') : [])]));
+  section(
+    'Raises',
+    model.raises.flatMap((item) => [item.name, ...(item.description ? indentLines(item.description, '    ') : [])]),
+  );
   for (const other of model.other) section(other.title, other.body.split('\n'));
   return lines.join('\n');
 }
@@ -117,7 +137,8 @@ function renderSphinx(model: DocModel): string {
   }
   for (const item of model.raises) field(`:raises ${item.name}:`, item.description);
   if (fields.length > 0) lines.push('', ...fields);
-  for (const other of model.other) lines.push('', `${other.title[0].toUpperCase()}${other.title.slice(1)}:`, ...indentLines(other.body, '    '));
+  for (const other of model.other)
+    lines.push('', `${other.title[0].toUpperCase()}${other.title.slice(1)}:`, ...indentLines(other.body, '    '));
   return lines.join('\n');
 }
 

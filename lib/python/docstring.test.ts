@@ -37,7 +37,10 @@ async function document(source: string, node: string, text: string, style: DocSt
     const found = findDefinition(root, node);
     if (!found.ok) throw new Error(found.error);
     const signature = readSignature(root, found.definition);
-    const { model, optional } = completeModel(parseDocstring(text).model, { parameters: signature.parameters, returnType: signature.kind === 'class' ? null : signature.return_type });
+    const { model, optional } = completeModel(parseDocstring(text).model, {
+      parameters: signature.parameters,
+      returnType: signature.kind === 'class' ? null : signature.return_type,
+    });
     const indent = bodyIndent(source, found.definition);
     const literal = docstringLiteral(renderDocstring(model, style, optional), indent);
     if (!literal.ok) throw new Error(literal.error);
@@ -148,7 +151,7 @@ describe('writing a docstring into a method of a class', () => {
 describe('docstring literals', () => {
   it('keeps one-liners on one line and refuses text with both kinds of triple quotes', () => {
     expect(docstringLiteral('Short.', '    ')).toEqual({ ok: true, literal: '"""Short."""' });
-    expect(docstringLiteral('Says """hi"""', '    ')).toEqual({ ok: true, literal: "'''Says \"\"\"hi\"\"\"'''" });
+    expect(docstringLiteral('Says """hi"""', '    ')).toEqual({ ok: true, literal: '\'\'\'Says """hi"""\'\'\'' });
     expect(docstringLiteral('a """ and \'\'\'', '')).toMatchObject({ ok: false });
     expect(docstringLiteral('   ', '')).toMatchObject({ ok: false });
   });
@@ -161,7 +164,9 @@ describe('docstring literals', () => {
 
 describe('parseDocstring', () => {
   it('reads sphinx fields with types given apart', () => {
-    const { style, model } = parseDocstring(':param int count: How many.\n:param name: Who.\n:type name: str\n:returns: A greeting.\n:rtype: str');
+    const { style, model } = parseDocstring(
+      ':param int count: How many.\n:param name: Who.\n:type name: str\n:returns: A greeting.\n:rtype: str',
+    );
     expect(style).toBe('sphinx');
     expect(model.params).toEqual([
       { name: 'count', type: 'int', description: 'How many.' },
@@ -178,7 +183,9 @@ describe('parseDocstring', () => {
   });
 
   it('reads google entries with types and multi-line descriptions', () => {
-    const { model } = parseDocstring('Do it.\n\nArgs:\n    path (str): Where to write,\n        relative to the root.\n    mode: How.\n\nReturns:\n    int: Bytes written.');
+    const { model } = parseDocstring(
+      'Do it.\n\nArgs:\n    path (str): Where to write,\n        relative to the root.\n    mode: How.\n\nReturns:\n    int: Bytes written.',
+    );
     expect(model.params).toEqual([
       { name: 'path', type: 'str', description: 'Where to write,\nrelative to the root.' },
       { name: 'mode', type: null, description: 'How.' },

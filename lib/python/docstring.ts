@@ -34,19 +34,33 @@ function literalContent(literal: string): string {
   const [, prefix, , content] = match;
   // Escapes matter only for odd docstrings; the common ones (\" \' \\ \n) are undone so the text reads as Python shows it.
   if (/[rR]/.test(prefix)) return content;
-  return content.replace(/\\(["'\\])/g, '$1').replace(/\\n/g, '\n').replace(/\\t/g, '\t');
+  return content
+    .replace(/\\(["'\\])/g, '$1')
+    .replace(/\\n/g, '\n')
+    .replace(/\\t/g, '\t');
 }
 
 export function readDocstring(definition: Definition): ExistingDocstring | null {
   const node = docstringNode(definition);
   if (!node) return null;
-  return { text: cleanDocstring(literalContent(node.text)), literal: node.text, startIndex: node.startIndex, endIndex: node.endIndex, line: node.startPosition.row + 1 };
+  return {
+    text: cleanDocstring(literalContent(node.text)),
+    literal: node.text,
+    startIndex: node.startIndex,
+    endIndex: node.endIndex,
+    line: node.startPosition.row + 1,
+  };
 }
 
 /** 1-based line of a character index. */
 function lineNumberAt(source: string, index: number): number {
   let line = 1;
-  for (let position = source.indexOf('\n'); position !== -1 && position < index; position = source.indexOf('\n', position + 1)) line++;
+  for (
+    let position = source.indexOf('\n');
+    position !== -1 && position < index;
+    position = source.indexOf('\n', position + 1)
+  )
+    line++;
   return line;
 }
 
@@ -81,7 +95,8 @@ export function docstringLiteral(text: string, indent: string, maxLineLength = 8
   if (content === '') return { ok: false, error: 'the docstring is empty' };
   let quote = '"""';
   if (content.includes('"""')) {
-    if (content.includes("'''")) return { ok: false, error: 'the docstring contains both """ and \'\'\'; remove the triple quotes from its text' };
+    if (content.includes("'''"))
+      return { ok: false, error: 'the docstring contains both """ and \'\'\'; remove the triple quotes from its text' };
     quote = "'''";
   }
   // A raw literal keeps backslashes as written (as ruff's D301 asks).
@@ -89,8 +104,11 @@ export function docstringLiteral(text: string, indent: string, maxLineLength = 8
   const lines = content.split('\n');
   const single = `${prefix}${quote}${content}${quote}`;
   const endsBadly = content.endsWith(quote[0]) || content.endsWith('\\');
-  if (lines.length === 1 && !endsBadly && indent.length + single.length <= maxLineLength) return { ok: true, literal: single };
-  const body = lines.map((line, index) => (index === 0 || line.trim() === '' ? line.trimEnd() : `${indent}${line.trimEnd()}`)).join('\n');
+  if (lines.length === 1 && !endsBadly && indent.length + single.length <= maxLineLength)
+    return { ok: true, literal: single };
+  const body = lines
+    .map((line, index) => (index === 0 || line.trim() === '' ? line.trimEnd() : `${indent}${line.trimEnd()}`))
+    .join('\n');
   return { ok: true, literal: `${prefix}${quote}${body}\n${indent}${quote}` };
 }
 
@@ -100,18 +118,32 @@ export type DocstringEdit = { source: string; replaced: boolean; line: number };
 export function applyDocstring(source: string, definition: Definition, literal: string, indent: string): DocstringEdit {
   const existing = docstringNode(definition);
   if (existing) {
-    return { source: source.slice(0, existing.startIndex) + literal + source.slice(existing.endIndex), replaced: true, line: existing.startPosition.row + 1 };
+    return {
+      source: source.slice(0, existing.startIndex) + literal + source.slice(existing.endIndex),
+      replaced: true,
+      line: existing.startPosition.row + 1,
+    };
   }
   const node = definition.node;
   const body = node.childForFieldName('body');
-  const colon = [...node.children].reverse().find((child) => child.type === ':' && (!body || child.endIndex <= body.startIndex));
+  const colon = [...node.children]
+    .reverse()
+    .find((child) => child.type === ':' && (!body || child.endIndex <= body.startIndex));
   if (!colon || !body) throw new Error(`cannot find the body of ${definition.qualifiedName}`);
   const lineEnd = source.indexOf('\n', colon.endIndex);
   const restOfHeader = source.slice(colon.endIndex, lineEnd === -1 ? source.length : lineEnd);
-  if (lineEnd !== -1 && (restOfHeader.trim() === '' || restOfHeader.trim().startsWith('#')) && body.startIndex > lineEnd) {
+  if (
+    lineEnd !== -1 &&
+    (restOfHeader.trim() === '' || restOfHeader.trim().startsWith('#')) &&
+    body.startIndex > lineEnd
+  ) {
     // The body starts on a later line: the docstring becomes a new first line of it.
     const at = lineEnd + 1;
-    return { source: `${source.slice(0, at)}${indent}${literal}\n${source.slice(at)}`, replaced: false, line: lineNumberAt(source, at) };
+    return {
+      source: `${source.slice(0, at)}${indent}${literal}\n${source.slice(at)}`,
+      replaced: false,
+      line: lineNumberAt(source, at),
+    };
   }
   // `def f(): return 1`: the statement moves to its own line under the docstring.
   return {

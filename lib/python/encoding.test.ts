@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { declaredEncoding, decodePython, encodePython } from './encoding';
 
-const latin1 = Buffer.concat([Buffer.from('# -*- coding: latin-1 -*-\nNAME = "'), Buffer.from([0x4a, 0xf6, 0x72, 0x67]), Buffer.from('"\n')]);
+const latin1 = Buffer.concat([
+  Buffer.from('# -*- coding: latin-1 -*-\nNAME = "'),
+  Buffer.from([0x4a, 0xf6, 0x72, 0x67]),
+  Buffer.from('"\n'),
+]);
 
 describe('Python source encodings (PEP 263) and line endings', () => {
   it('finds a coding declaration on line 1, or on line 2 after a comment line', () => {

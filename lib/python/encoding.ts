@@ -22,12 +22,25 @@ const CODING = /^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)/;
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 const UTF8_NAMES = new Set(['utf-8', 'utf8', 'utf-8-sig', 'u8', 'utf', 'cp65001']);
-const LATIN1_NAMES = new Set(['latin-1', 'latin1', 'iso-8859-1', 'iso8859-1', '8859', 'cp819', 'l1', 'iso-latin-1', 'latin']);
+const LATIN1_NAMES = new Set([
+  'latin-1',
+  'latin1',
+  'iso-8859-1',
+  'iso8859-1',
+  '8859',
+  'cp819',
+  'l1',
+  'iso-latin-1',
+  'latin',
+]);
 const ASCII_NAMES = new Set(['ascii', 'us-ascii', '646']);
 
 /** The encoding a PEP 263 declaration on line 1 or 2 names (line 2 counts only after a comment or blank line 1). */
 export function declaredEncoding(bytes: Buffer): string | null {
-  const head = bytes.subarray(0, 400).toString('latin1').split(/\r\n|\n|\r/);
+  const head = bytes
+    .subarray(0, 400)
+    .toString('latin1')
+    .split(/\r\n|\n|\r/);
   const first = head[0] ?? '';
   const onFirst = CODING.exec(first);
   if (onFirst) return onFirst[1];
@@ -86,7 +99,8 @@ function encodeText(text: string, encoding: string): Buffer {
   const limit = encoding === 'latin-1' ? 0xff : encoding === 'ascii' ? 0x7f : -1;
   if (limit !== -1) {
     for (let index = 0; index < text.length; index++) {
-      if (text.charCodeAt(index) > limit) throw new Error(`the character ${JSON.stringify(text[index])} cannot be written in ${encoding}`);
+      if (text.charCodeAt(index) > limit)
+        throw new Error(`the character ${JSON.stringify(text[index])} cannot be written in ${encoding}`);
     }
     return Buffer.from(text, 'latin1');
   }
@@ -96,7 +110,8 @@ function encodeText(text: string, encoding: string): Buffer {
   let length = 0;
   for (const character of text) {
     const byte = table.get(character);
-    if (byte === undefined) throw new Error(`the character ${JSON.stringify(character)} cannot be written in ${encoding}`);
+    if (byte === undefined)
+      throw new Error(`the character ${JSON.stringify(character)} cannot be written in ${encoding}`);
     out[length++] = byte;
   }
   return out.subarray(0, length);
@@ -125,9 +140,13 @@ export function decodePython(bytes: Buffer): Decoded {
     return { ok: false, error: `the file cannot be decoded as ${named}: ${(error as Error).message}` };
   }
   const newline: Newline = usesCrlf(raw) ? '\r\n' : '\n';
-  const value: DecodedSource = { text: newline === '\r\n' ? raw.replace(/\r\n/g, '\n') : raw, format: { encoding, newline, bom } };
+  const value: DecodedSource = {
+    text: newline === '\r\n' ? raw.replace(/\r\n/g, '\n') : raw,
+    format: { encoding, newline, bom },
+  };
   const back = encodePython(value.text, value.format);
-  if (!back.ok || !back.bytes.equals(bytes)) return { ok: false, error: `the file does not read back byte for byte in ${encoding}, so it is not edited` };
+  if (!back.ok || !back.bytes.equals(bytes))
+    return { ok: false, error: `the file does not read back byte for byte in ${encoding}, so it is not edited` };
   return { ok: true, value };
 }
 

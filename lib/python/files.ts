@@ -90,15 +90,28 @@ function displayPath(file: string, base: string): string {
 
 export function nodeInput(node: PythonNode): ConversationInput {
   // The line identifies the node with its name: a property's getter and setter share the name.
-  return { node_text: node.text, file_path: node.filePath, node_name: node.name, node_type: node.type, ...(node.type === 'module' ? {} : { node_line: node.startLine }) };
+  return {
+    node_text: node.text,
+    file_path: node.filePath,
+    node_name: node.name,
+    node_type: node.type,
+    ...(node.type === 'module' ? {} : { node_line: node.startLine }),
+  };
 }
 
 /** Parses a comma-separated list of node types (`function,method,class`). */
 export function parseNodeTypes(text: string): { ok: true; types: NodeType[] } | { ok: false; error: string } {
-  const names = text.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const names = text
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   const allowed: readonly string[] = ['function', 'method', 'class', 'module'];
   const unknown = names.filter((name) => !allowed.includes(name));
   if (names.length === 0) return { ok: false, error: 'give at least one node type' };
-  if (unknown.length > 0) return { ok: false, error: `unknown node type ${unknown.map((name) => `"${name}"`).join(', ')}; use ${allowed.join(', ')}` };
+  if (unknown.length > 0)
+    return {
+      ok: false,
+      error: `unknown node type ${unknown.map((name) => `"${name}"`).join(', ')}; use ${allowed.join(', ')}`,
+    };
   return { ok: true, types: [...new Set(names)] as NodeType[] };
 }

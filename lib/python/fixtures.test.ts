@@ -23,7 +23,7 @@ const cases = [
 ];
 
 describe('fixture files', () => {
-  it('writes JSON and YAML that load back with the json and yaml libraries (and Python\'s json)', async () => {
+  it("writes JSON and YAML that load back with the json and yaml libraries (and Python's json)", async () => {
     const folder = await mkdtemp(path.join(os.tmpdir(), 'remora-fixtures-'));
     try {
       for (const format of ['json', 'yaml'] as const) {
@@ -31,14 +31,23 @@ describe('fixture files', () => {
         expect(verifyRoundTrip(cases, text, format)).toBeNull();
         const file = path.join(folder, `cases.${format}`);
         await writeFile(file, text);
-        const loaded = format === 'json' ? JSON.parse(await readFile(file, 'utf8')) : parseYaml(await readFile(file, 'utf8'));
+        const loaded =
+          format === 'json' ? JSON.parse(await readFile(file, 'utf8')) : parseYaml(await readFile(file, 'utf8'));
         expect(loaded).toEqual(cases);
         if (format === 'yaml') expect(parseYaml(await readFile(file, 'utf8'), { version: '1.1' })).toEqual(cases);
       }
       // Strings that look like other YAML types ("yes", "012") must stay strings.
       expect(serializeFixtures(cases, 'yaml')).toContain('"yes": "yes"');
       expect(serializeFixtures(cases, 'yaml')).toContain('number_text: "012"');
-      const fromPython = execFileSync('python3', ['-c', 'import json,sys; print(json.dumps(json.load(open(sys.argv[1])), sort_keys=True))', path.join(folder, 'cases.json')], { encoding: 'utf8' });
+      const fromPython = execFileSync(
+        'python3',
+        [
+          '-c',
+          'import json,sys; print(json.dumps(json.load(open(sys.argv[1])), sort_keys=True))',
+          path.join(folder, 'cases.json'),
+        ],
+        { encoding: 'utf8' },
+      );
       expect(JSON.parse(fromPython)).toEqual(cases);
     } finally {
       await rm(folder, { recursive: true, force: true });
@@ -51,7 +60,11 @@ describe('fixture files', () => {
     try {
       const file = path.join(folder, 'cases.yaml');
       await writeFile(file, serializeFixtures(cases, 'yaml'));
-      const fromPython = execFileSync('python3', ['-c', 'import json,sys,yaml; print(json.dumps(yaml.safe_load(open(sys.argv[1]))))', file], { encoding: 'utf8' });
+      const fromPython = execFileSync(
+        'python3',
+        ['-c', 'import json,sys,yaml; print(json.dumps(yaml.safe_load(open(sys.argv[1]))))', file],
+        { encoding: 'utf8' },
+      );
       expect(JSON.parse(fromPython)).toEqual(cases);
     } finally {
       await rm(folder, { recursive: true, force: true });
@@ -88,6 +101,8 @@ describe('fixture files', () => {
       'fixture 0: required parameter "weight_kg" is missing',
       'fixture 1 is a string, not an object of parameter values',
     ]);
-    expect(checkAgainstSignature({ light: { weight_kg: 0.5 }, heavy: { weight_kg: 'x' } }, parameters)).toEqual(['fixture "heavy": "weight_kg" should be float, got string']);
+    expect(checkAgainstSignature({ light: { weight_kg: 0.5 }, heavy: { weight_kg: 'x' } }, parameters)).toEqual([
+      'fixture "heavy": "weight_kg" should be float, got string',
+    ]);
   });
 });

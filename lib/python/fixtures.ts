@@ -24,16 +24,23 @@ export function checkFormat(format: unknown): Read<FixtureFormat> {
 export function readFixtures(value: unknown): Read<FixtureData> {
   let data = value;
   if (typeof value === 'string') {
-    if (value.trim() === '') return { ok: false, error: 'fixtures is empty; give a list of objects, one per sample call' };
+    if (value.trim() === '')
+      return { ok: false, error: 'fixtures is empty; give a list of objects, one per sample call' };
     try {
       // YAML 1.2 reads JSON too, so one parser covers both spellings.
       data = parseYaml(value);
     } catch (error) {
-      return { ok: false, error: `fixtures is text that is neither JSON nor YAML: ${errorMessage(error).split('\n')[0]}` };
+      return {
+        ok: false,
+        error: `fixtures is text that is neither JSON nor YAML: ${errorMessage(error).split('\n')[0]}`,
+      };
     }
   }
   if (Array.isArray(data) || isRecord(data)) return { ok: true, value: data };
-  return { ok: false, error: `fixtures must be a list of objects (one per sample call) or an object, not ${data === null ? 'null' : typeof data}` };
+  return {
+    ok: false,
+    error: `fixtures must be a list of objects (one per sample call) or an object, not ${data === null ? 'null' : typeof data}`,
+  };
 }
 
 /**
@@ -41,14 +48,17 @@ export function readFixtures(value: unknown): Read<FixtureData> {
  * "012" are quoted and stay strings for YAML 1.1 readers too (PyYAML, which Python tests use).
  */
 export function serializeFixtures(data: FixtureData, format: FixtureFormat): string {
-  return format === 'json' ? `${JSON.stringify(data, null, 2)}\n` : stringifyYaml(data, { version: '1.1', lineWidth: 0 });
+  return format === 'json'
+    ? `${JSON.stringify(data, null, 2)}\n`
+    : stringifyYaml(data, { version: '1.1', lineWidth: 0 });
 }
 
 /** Loads serialized fixtures back with the same library; an error when they do not round-trip. */
 export function verifyRoundTrip(data: FixtureData, text: string, format: FixtureFormat): string | null {
   // JSON has no undefined; compare what JSON would keep.
   const expected = JSON.parse(JSON.stringify(data)) as unknown;
-  const readers: (() => unknown)[] = format === 'json' ? [() => JSON.parse(text)] : [() => parseYaml(text), () => parseYaml(text, { version: '1.1' })];
+  const readers: (() => unknown)[] =
+    format === 'json' ? [() => JSON.parse(text)] : [() => parseYaml(text), () => parseYaml(text, { version: '1.1' })];
   for (const read of readers) {
     let loaded: unknown;
     try {
@@ -65,7 +75,8 @@ export function verifyRoundTrip(data: FixtureData, text: string, format: Fixture
 export function fixtureCases(data: FixtureData): { label: string; value: unknown }[] {
   if (Array.isArray(data)) return data.map((value, index) => ({ label: `fixture ${index}`, value }));
   const values = Object.values(data);
-  if (values.length > 0 && values.every(isRecord)) return Object.entries(data).map(([label, value]) => ({ label: `fixture "${label}"`, value }));
+  if (values.length > 0 && values.every(isRecord))
+    return Object.entries(data).map(([label, value]) => ({ label: `fixture "${label}"`, value }));
   return [{ label: 'fixture', value: data }];
 }
 
@@ -73,7 +84,10 @@ function pythonTypeMatches(annotation: string, value: unknown): boolean | null {
   const type = annotation.replace(/\s+/g, '');
   const optional = /^(Optional\[(.+)\]|(.+)\|None|None\|(.+))$/.exec(type);
   if (optional) return value === null ? true : pythonTypeMatches(optional[2] ?? optional[3] ?? optional[4], value);
-  const base = type.replace(/^typing\./, '').split('[')[0].toLowerCase();
+  const base = type
+    .replace(/^typing\./, '')
+    .split('[')[0]
+    .toLowerCase();
   switch (base) {
     case 'int':
       return typeof value === 'number' && Number.isInteger(value);
@@ -101,13 +115,21 @@ function pythonTypeMatches(annotation: string, value: unknown): boolean | null {
 function kindOf(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'list';
-  return typeof value === 'number' ? (Number.isInteger(value) ? 'int' : 'float') : typeof value === 'object' ? 'object' : typeof value;
+  return typeof value === 'number'
+    ? Number.isInteger(value)
+      ? 'int'
+      : 'float'
+    : typeof value === 'object'
+      ? 'object'
+      : typeof value;
 }
 
 /** Problems of each sample call against the signature: unknown names, missing required ones, values of the wrong type. */
 export function checkAgainstSignature(data: FixtureData, parameters: Parameter[]): string[] {
   const problems: string[] = [];
-  const named = parameters.filter((parameter) => parameter.kind !== 'var_positional' && parameter.kind !== 'var_keyword');
+  const named = parameters.filter(
+    (parameter) => parameter.kind !== 'var_positional' && parameter.kind !== 'var_keyword',
+  );
   const acceptsAnyKeyword = parameters.some((parameter) => parameter.kind === 'var_keyword');
   for (const { label, value } of fixtureCases(data)) {
     if (!isRecord(value)) {
@@ -125,7 +147,8 @@ export function checkAgainstSignature(data: FixtureData, parameters: Parameter[]
       }
     }
     for (const parameter of named) {
-      if (parameter.required && !(parameter.name in value)) problems.push(`${label}: required parameter "${parameter.name}" is missing`);
+      if (parameter.required && !(parameter.name in value))
+        problems.push(`${label}: required parameter "${parameter.name}" is missing`);
     }
   }
   return problems;

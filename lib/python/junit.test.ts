@@ -19,8 +19,18 @@ describe('readJunitReport', () => {
     if (!parsed.ok) throw new Error(parsed.error);
     expect(parsed.report).toMatchObject({ passed: 1, failed: 1, errors: 1, skipped: 1, total: 4 });
     expect(parsed.report.failures).toEqual([
-      { test: 'test_mod::test_bad', kind: 'failure', message: 'AssertionError: sum is wrong\nassert 3 == 4', details: 'E       AssertionError: sum is wrong\nE       assert 3 == 4\ntest_mod.py:6: AssertionError' },
-      { test: 'test_mod::test_err', kind: 'error', message: 'failed on setup with "RuntimeError: boom"', details: 'E   RuntimeError: boom' },
+      {
+        test: 'test_mod::test_bad',
+        kind: 'failure',
+        message: 'AssertionError: sum is wrong\nassert 3 == 4',
+        details: 'E       AssertionError: sum is wrong\nE       assert 3 == 4\ntest_mod.py:6: AssertionError',
+      },
+      {
+        test: 'test_mod::test_err',
+        kind: 'error',
+        message: 'failed on setup with "RuntimeError: boom"',
+        details: 'E   RuntimeError: boom',
+      },
     ]);
   });
 

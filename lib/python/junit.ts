@@ -43,7 +43,14 @@ export function readJunitReport(xml: string, options: { maxFailures?: number; ma
   const maxDetail = options.maxDetail ?? 800;
   let document: unknown;
   try {
-    const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false, parseAttributeValue: false, htmlEntities: true, isArray: (name) => LIST_TAGS.has(name) });
+    const parser = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '@_',
+      parseTagValue: false,
+      parseAttributeValue: false,
+      htmlEntities: true,
+      isArray: (name) => LIST_TAGS.has(name),
+    });
     document = parser.parse(xml);
   } catch (error) {
     return { ok: false, error: `the JUnit report is not valid XML: ${errorMessage(error)}` };
@@ -58,12 +65,21 @@ export function readJunitReport(xml: string, options: { maxFailures?: number; ma
       const failures = list(testCase.failure);
       const errors = list(testCase.error);
       const name = [text(testCase['@_classname']), text(testCase['@_name'])].filter(Boolean).join('::');
-      const problem = failures[0] ? { kind: 'failure' as const, element: failures[0] } : errors[0] ? { kind: 'error' as const, element: errors[0] } : null;
+      const problem = failures[0]
+        ? { kind: 'failure' as const, element: failures[0] }
+        : errors[0]
+          ? { kind: 'error' as const, element: errors[0] }
+          : null;
       if (problem) {
         if (problem.kind === 'failure') report.failed += 1;
         else report.errors += 1;
         if (report.failures.length < maxFailures) {
-          report.failures.push({ test: name, kind: problem.kind, message: text(problem.element['@_message']).slice(0, maxDetail), details: details(text(problem.element['#text']), maxDetail) });
+          report.failures.push({
+            test: name,
+            kind: problem.kind,
+            message: text(problem.element['@_message']).slice(0, maxDetail),
+            details: details(text(problem.element['#text']), maxDetail),
+          });
         }
       } else if (list(testCase.skipped).length > 0) {
         report.skipped += 1;

@@ -17,7 +17,9 @@ function keyOf(point: { row: number; column: number }): number {
 
 /** True when two fixes touch overlapping (or adjacent) ranges, so that applying both at once is unsafe. */
 function conflict(left: LintDiagnostic, right: LintDiagnostic): boolean {
-  return left.edits.some((a) => right.edits.some((b) => keyOf(a.start) <= keyOf(b.end) && keyOf(b.start) <= keyOf(a.end)));
+  return left.edits.some((a) =>
+    right.edits.some((b) => keyOf(a.start) <= keyOf(b.end) && keyOf(b.start) <= keyOf(a.end)),
+  );
 }
 
 async function parses(source: string, original: string): Promise<string | null> {
@@ -33,35 +35,68 @@ async function parses(source: string, original: string): Promise<string | null> 
  * that line (`import os, sys`) are fixed together; fixes that overlap (ruff often gives each of them
  * the same edit of the whole statement) are applied once.
  */
-export async function fixIssue(source: string, settings: Record<string, unknown>, code: string, line: number): Promise<FixOutcome> {
+export async function fixIssue(
+  source: string,
+  settings: Record<string, unknown>,
+  code: string,
+  line: number,
+): Promise<FixOutcome> {
   const wanted = code.trim().toUpperCase();
   const lint = lintSource(source, settings);
   if (!lint.ok) return { ok: false, error: lint.error };
-  const matching = lint.diagnostics.filter((diagnostic) => diagnostic.code.toUpperCase() === wanted && diagnostic.line === line);
+  const matching = lint.diagnostics.filter(
+    (diagnostic) => diagnostic.code.toUpperCase() === wanted && diagnostic.line === line,
+  );
   const chosen: LintDiagnostic[] = [];
   for (const diagnostic of matching) {
     if (diagnostic.fixable && !chosen.some((other) => conflict(other, diagnostic))) chosen.push(diagnostic);
   }
-  if (chosen.length === 0) return { ok: false, error: describeMissing(lint.diagnostics, wanted, line, matching.length > 0), remaining: lint.diagnostics };
-  const next = applyEdits(source, chosen.flatMap((diagnostic) => diagnostic.edits));
+  if (chosen.length === 0)
+    return {
+      ok: false,
+      error: describeMissing(lint.diagnostics, wanted, line, matching.length > 0),
+      remaining: lint.diagnostics,
+    };
+  const next = applyEdits(
+    source,
+    chosen.flatMap((diagnostic) => diagnostic.edits),
+  );
   const broken = await parses(next, source);
-  if (broken) return { ok: false, error: `ruff's fix for ${wanted} on line ${line} would leave the file unparseable (${broken}); the file was not changed`, remaining: lint.diagnostics };
+  if (broken)
+    return {
+      ok: false,
+      error: `ruff's fix for ${wanted} on line ${line} would leave the file unparseable (${broken}); the file was not changed`,
+      remaining: lint.diagnostics,
+    };
   const after = lintSource(next, settings);
   if (!after.ok) return { ok: false, error: after.error };
-  const applied = matching.filter((diagnostic) => diagnostic.fixable).map((diagnostic) => ({ code: diagnostic.code, line: diagnostic.line, message: diagnostic.fix_message }));
+  const applied = matching
+    .filter((diagnostic) => diagnostic.fixable)
+    .map((diagnostic) => ({ code: diagnostic.code, line: diagnostic.line, message: diagnostic.fix_message }));
   return { ok: true, source: next, applied, remaining: after.diagnostics };
 }
 
-function describeMissing(diagnostics: LintDiagnostic[], code: string, line: number, presentButUnfixable: boolean): string {
+function describeMissing(
+  diagnostics: LintDiagnostic[],
+  code: string,
+  line: number,
+  presentButUnfixable: boolean,
+): string {
   if (presentButUnfixable) {
-    const unsafe = diagnostics.some((diagnostic) => diagnostic.code.toUpperCase() === code && diagnostic.line === line && diagnostic.unsafe_fix);
-    if (unsafe) return `ruff's fix for ${code} on line ${line} is unsafe (it may change what the code does) and is not applied unless unsafe fixes are allowed; leave it and report it as remaining`;
+    const unsafe = diagnostics.some(
+      (diagnostic) => diagnostic.code.toUpperCase() === code && diagnostic.line === line && diagnostic.unsafe_fix,
+    );
+    if (unsafe)
+      return `ruff's fix for ${code} on line ${line} is unsafe (it may change what the code does) and is not applied unless unsafe fixes are allowed; leave it and report it as remaining`;
     return `${code} on line ${line} has no automatic fix; ruff cannot fix it, so leave it and report it as remaining`;
   }
-  const sameCode = diagnostics.filter((diagnostic) => diagnostic.code.toUpperCase() === code).map((diagnostic) => diagnostic.line);
+  const sameCode = diagnostics
+    .filter((diagnostic) => diagnostic.code.toUpperCase() === code)
+    .map((diagnostic) => diagnostic.line);
   const sameLine = diagnostics.filter((diagnostic) => diagnostic.line === line).map((diagnostic) => diagnostic.code);
   const hints: string[] = [];
-  if (sameCode.length > 0) hints.push(`${code} is reported on line${sameCode.length > 1 ? 's' : ''} ${[...new Set(sameCode)].join(', ')}`);
+  if (sameCode.length > 0)
+    hints.push(`${code} is reported on line${sameCode.length > 1 ? 's' : ''} ${[...new Set(sameCode)].join(', ')}`);
   if (sameLine.length > 0) hints.push(`line ${line} has ${[...new Set(sameLine)].join(', ')}`);
   if (diagnostics.length === 0) hints.push('the file has no lint issues left');
   return `no ${code} issue on line ${line}${hints.length > 0 ? `: ${hints.join('; ')}` : ''}. Call run_linter to see the current issues`;
@@ -79,15 +114,26 @@ export async function fixAll(source: string, settings: Record<string, unknown>):
       if (diagnostic.fixable && !chosen.some((other) => conflict(other, diagnostic))) chosen.push(diagnostic);
     }
     if (chosen.length === 0) return { ok: true, source: current, applied, remaining: lint.diagnostics };
-    const next = applyEdits(current, chosen.flatMap((diagnostic) => diagnostic.edits));
+    const next = applyEdits(
+      current,
+      chosen.flatMap((diagnostic) => diagnostic.edits),
+    );
     const broken = await parses(next, source);
     if (broken) {
       // Keep what earlier passes achieved rather than nothing.
       return { ok: true, source: current, applied, remaining: lint.diagnostics };
     }
-    applied.push(...chosen.map((diagnostic) => ({ code: diagnostic.code, line: diagnostic.line, message: diagnostic.fix_message })));
+    applied.push(
+      ...chosen.map((diagnostic) => ({
+        code: diagnostic.code,
+        line: diagnostic.line,
+        message: diagnostic.fix_message,
+      })),
+    );
     current = next;
   }
   const lint = lintSource(current, settings);
-  return lint.ok ? { ok: true, source: current, applied, remaining: lint.diagnostics } : { ok: false, error: lint.error };
+  return lint.ok
+    ? { ok: true, source: current, applied, remaining: lint.diagnostics }
+    : { ok: false, error: lint.error };
 }

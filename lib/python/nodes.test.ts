@@ -89,7 +89,11 @@ describe('Python files and folders as inputs', () => {
   afterAll(() => rm(root, { recursive: true, force: true }));
 
   it('walks folders, skipping caches, hidden folders and virtual environments', async () => {
-    const { files, problems } = await collectPythonFiles([path.join(root, 'app'), path.join(root, 'missing.py'), path.join(root, 'app/notes.txt')]);
+    const { files, problems } = await collectPythonFiles([
+      path.join(root, 'app'),
+      path.join(root, 'missing.py'),
+      path.join(root, 'app/notes.txt'),
+    ]);
     expect(files.map((file) => path.relative(root, file))).toEqual(['app/main.py', 'app/util/helpers.py']);
     expect(problems).toHaveLength(2);
     expect(problems[0]).toContain('missing.py');
@@ -99,11 +103,31 @@ describe('Python files and folders as inputs', () => {
   it('builds one input per node, with paths relative to the given folder', async () => {
     const { inputs } = await inputsFromPython([path.join(root, 'app')], { relativeTo: root });
     expect(inputs).toEqual([
-      { node_text: 'def main():\n    return 0', file_path: 'app/main.py', node_name: 'main', node_type: 'function', node_line: 1 },
-      { node_text: 'class Helper:\n    def run(self):\n        pass', file_path: 'app/util/helpers.py', node_name: 'Helper', node_type: 'class', node_line: 1 },
-      { node_text: 'def run(self):\n    pass', file_path: 'app/util/helpers.py', node_name: 'Helper.run', node_type: 'method', node_line: 2 },
+      {
+        node_text: 'def main():\n    return 0',
+        file_path: 'app/main.py',
+        node_name: 'main',
+        node_type: 'function',
+        node_line: 1,
+      },
+      {
+        node_text: 'class Helper:\n    def run(self):\n        pass',
+        file_path: 'app/util/helpers.py',
+        node_name: 'Helper',
+        node_type: 'class',
+        node_line: 1,
+      },
+      {
+        node_text: 'def run(self):\n    pass',
+        file_path: 'app/util/helpers.py',
+        node_name: 'Helper.run',
+        node_type: 'method',
+        node_line: 2,
+      },
     ]);
-    const outside = await inputsFromPython([path.join(root, 'app/main.py')], { relativeTo: path.join(root, 'app/util') });
+    const outside = await inputsFromPython([path.join(root, 'app/main.py')], {
+      relativeTo: path.join(root, 'app/util'),
+    });
     expect(outside.inputs[0].file_path).toBe(path.join(root, 'app/main.py'));
   });
 

@@ -46,12 +46,24 @@ export function moduleName(filePath: string): string {
 }
 
 /** The nodes of one Python source, in source order, restricted to `types`. */
-export function extractPythonNodes(source: string, filePath: string, types: readonly NodeType[] = DEFAULT_NODE_TYPES): Promise<PythonNode[]> {
+export function extractPythonNodes(
+  source: string,
+  filePath: string,
+  types: readonly NodeType[] = DEFAULT_NODE_TYPES,
+): Promise<PythonNode[]> {
   return withPythonTree(source, (root) => {
     const nodes: PythonNode[] = [];
     if (types.includes('module')) {
       const lineCount = source.endsWith('\n') ? source.split('\n').length - 1 : source.split('\n').length;
-      nodes.push({ type: 'module', name: moduleName(filePath), className: null, text: source, filePath, startLine: 1, endLine: Math.max(1, lineCount) });
+      nodes.push({
+        type: 'module',
+        name: moduleName(filePath),
+        className: null,
+        text: source,
+        filePath,
+        startLine: 1,
+        endLine: Math.max(1, lineCount),
+      });
     }
     for (const definition of listDefinitions(root)) {
       if (!types.includes(definition.kind)) continue;

@@ -10,7 +10,10 @@ let parserPromise: Promise<Parser> | null = null;
 
 function grammarFile(): string {
   const require = createRequire(import.meta.url);
-  return path.join(packageFolder('tree-sitter-python', require.resolve('tree-sitter-python/package.json')), 'tree-sitter-python.wasm');
+  return path.join(
+    packageFolder('tree-sitter-python', require.resolve('tree-sitter-python/package.json')),
+    'tree-sitter-python.wasm',
+  );
 }
 
 async function createParser(): Promise<Parser> {
@@ -57,12 +60,20 @@ export function syntaxProblems(root: Node, limit = 5): SyntaxProblem[] {
   const visit = (node: Node) => {
     if (problems.length >= limit) return;
     if (node.isMissing) {
-      problems.push({ line: node.startPosition.row + 1, column: node.startPosition.column + 1, message: `missing "${node.type}"` });
+      problems.push({
+        line: node.startPosition.row + 1,
+        column: node.startPosition.column + 1,
+        message: `missing "${node.type}"`,
+      });
       return;
     }
     if (node.isError) {
       const snippet = node.text.split('\n')[0].slice(0, 40);
-      problems.push({ line: node.startPosition.row + 1, column: node.startPosition.column + 1, message: `invalid syntax near "${snippet}"` });
+      problems.push({
+        line: node.startPosition.row + 1,
+        column: node.startPosition.column + 1,
+        message: `invalid syntax near "${snippet}"`,
+      });
       return;
     }
     if (!node.hasError) return;

@@ -21,8 +21,7 @@ export type PytestOptions = {
 };
 
 export type PytestRun =
-  | { ok: true; report: TestReport; exitCode: number; output: string }
-  | { ok: false; error: string; output?: string };
+  { ok: true; report: TestReport; exitCode: number; output: string } | { ok: false; error: string; output?: string };
 
 /** Folder inside a workspace for Remora's own files (reports); workspace diffs leave it out. */
 export const REPORT_FOLDER = '.remora';
@@ -44,7 +43,8 @@ async function readReport(folder: string, file: string): Promise<string | null> 
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
-  if (!isWithin(await realpath(folder), real) || !(await lstat(file)).isFile()) throw new Error('the test report is not a file inside the workspace');
+  if (!isWithin(await realpath(folder), real) || !(await lstat(file)).isFile())
+    throw new Error('the test report is not a file inside the workspace');
   const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
   try {
     const { size } = await handle.stat();
@@ -58,13 +58,30 @@ async function readReport(folder: string, file: string): Promise<string | null> 
 export async function runPytest(options: PytestOptions): Promise<PytestRun> {
   const timeoutMs = options.timeoutMs ?? 45_000;
   const dashed = optionLikePath(options.targets);
-  if (dashed) return { ok: false, error: `the test path "${dashed}" begins with "-", which pytest would read as an option; name a file such as test_module.py` };
+  if (dashed)
+    return {
+      ok: false,
+      error: `the test path "${dashed}" begins with "-", which pytest would read as an option; name a file such as test_module.py`,
+    };
   const reportFolder = path.join(options.folder, REPORT_FOLDER);
   const reportFile = path.join(reportFolder, `junit-${randomUUID()}.xml`);
   try {
     await mkdir(reportFolder, { recursive: true });
     // `--` ends the options: whatever the targets say, pytest reads them as paths.
-    const args = ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', '--rootdir', options.folder, `--junitxml=${reportFile}`, '-o', 'junit_family=xunit2', '--', ...options.targets];
+    const args = [
+      '-m',
+      'pytest',
+      '-q',
+      '-p',
+      'no:cacheprovider',
+      '--rootdir',
+      options.folder,
+      `--junitxml=${reportFile}`,
+      '-o',
+      'junit_family=xunit2',
+      '--',
+      ...options.targets,
+    ];
     const run = await runConfined({
       program: 'python',
       args,
@@ -76,8 +93,19 @@ export async function runPytest(options: PytestOptions): Promise<PytestRun> {
     });
     if (!run.ok) return { ok: false, error: run.error };
     const output = `${run.stdout}${run.stderr}`;
-    if (run.timedOut) return { ok: false, error: `pytest did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped (a test that never ends?)`, output: tail(output) };
-    if (run.exitCode === 5) return { ok: true, report: { passed: 0, failed: 0, errors: 0, skipped: 0, total: 0, failures: [] }, exitCode: 5, output: tail(output) };
+    if (run.timedOut)
+      return {
+        ok: false,
+        error: `pytest did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped (a test that never ends?)`,
+        output: tail(output),
+      };
+    if (run.exitCode === 5)
+      return {
+        ok: true,
+        report: { passed: 0, failed: 0, errors: 0, skipped: 0, total: 0, failures: [] },
+        exitCode: 5,
+        output: tail(output),
+      };
     let xml: string | null;
     try {
       xml = await readReport(options.folder, reportFile);
@@ -85,9 +113,18 @@ export async function runPytest(options: PytestOptions): Promise<PytestRun> {
       return { ok: false, error: `cannot read pytest's report: ${errorMessage(error)}`, output: tail(output) };
     }
     if (xml === null && /No module named pytest/.test(output)) {
-      return { ok: false, error: 'pytest is not installed for the Python Remora runs: install it (pip install pytest, or apt-get install python3-pytest), or set REMORA_PYTHON to an interpreter that has it' };
+      return {
+        ok: false,
+        error:
+          'pytest is not installed for the Python Remora runs: install it (pip install pytest, or apt-get install python3-pytest), or set REMORA_PYTHON to an interpreter that has it',
+      };
     }
-    if (xml === null) return { ok: false, error: `pytest exited with code ${run.exitCode ?? run.signal} without a report: ${tail(output, 8)}`, output: tail(output) };
+    if (xml === null)
+      return {
+        ok: false,
+        error: `pytest exited with code ${run.exitCode ?? run.signal} without a report: ${tail(output, 8)}`,
+        output: tail(output),
+      };
     const parsed = readJunitReport(xml);
     if (!parsed.ok) return { ok: false, error: parsed.error, output: tail(output) };
     return { ok: true, report: parsed.report, exitCode: run.exitCode ?? -1, output: tail(output) };

@@ -26,7 +26,7 @@ describe('ruff inside Node', () => {
     expect(unused[0].message).toContain('`os` imported but unused');
   });
 
-  it('applies ruff\'s own fix for the issue on the given line, and the result parses', async () => {
+  it("applies ruff's own fix for the issue on the given line, and the result parses", async () => {
     const fixed = await fixIssue(source, settings, 'f401', 1);
     if (!fixed.ok) throw new Error(fixed.error);
     expect(fixed.source).toBe(source.replace('import os\n', ''));
@@ -53,7 +53,8 @@ describe('ruff inside Node', () => {
   });
 
   it('applies every safe fix with check_only false semantics, and leaves unsafe ones (E711) reported as such', async () => {
-    const messy = 'import sys\nimport os\nfrom typing import List\n\n\ndef f(x: List[int]) -> int:\n    if x == None:\n        return 0\n    return len(x)\n';
+    const messy =
+      'import sys\nimport os\nfrom typing import List\n\n\ndef f(x: List[int]) -> int:\n    if x == None:\n        return 0\n    return len(x)\n';
     const fixed = await fixAll(messy, settings);
     if (!fixed.ok) throw new Error(fixed.error);
     expect(fixed.source).toContain('def f(x: list[int]) -> int:');
@@ -65,13 +66,19 @@ describe('ruff inside Node', () => {
   });
 
   it('applies unsafe fixes (UP031, SIM108, SIM105, B905) only when the settings opt in', async () => {
-    const code = 'import contextlib\n\n\ndef f(a, b, x):\n    label = "%s" % x\n    if x:\n        y = 1\n    else:\n        y = 2\n    try:\n        a.pop()\n    except KeyError:\n        pass\n    return [label, y, list(zip(a, b))]\n';
+    const code =
+      'import contextlib\n\n\ndef f(a, b, x):\n    label = "%s" % x\n    if x:\n        y = 1\n    else:\n        y = 2\n    try:\n        a.pop()\n    except KeyError:\n        pass\n    return [label, y, list(zip(a, b))]\n';
     const strict = { lint: { select: ['UP031', 'SIM108', 'SIM105', 'B905'] } };
     const byDefault = await fixAll(code, strict);
     if (!byDefault.ok) throw new Error(byDefault.error);
     expect(byDefault.source).toBe(code);
     expect(byDefault.applied).toEqual([]);
-    expect(byDefault.remaining.map((diagnostic) => diagnostic.code).sort()).toEqual(['B905', 'SIM105', 'SIM108', 'UP031']);
+    expect(byDefault.remaining.map((diagnostic) => diagnostic.code).sort()).toEqual([
+      'B905',
+      'SIM105',
+      'SIM108',
+      'UP031',
+    ]);
     expect(byDefault.remaining.every((diagnostic) => diagnostic.unsafe_fix && !diagnostic.fixable)).toBe(true);
     const refused = await fixIssue(code, strict, 'UP031', 5);
     expect(!refused.ok && refused.error).toContain('is unsafe');
@@ -89,6 +96,8 @@ describe('ruff inside Node', () => {
 
   it('applies edits by line and column, also after non-ASCII text and CRLF line ends', () => {
     const text = 'é = 1\r\nvalue = 2\r\n';
-    expect(applyEdits(text, [{ content: 'total', start: { row: 2, column: 1 }, end: { row: 2, column: 6 } }])).toBe('é = 1\r\ntotal = 2\r\n');
+    expect(applyEdits(text, [{ content: 'total', start: { row: 2, column: 1 }, end: { row: 2, column: 6 } }])).toBe(
+      'é = 1\r\ntotal = 2\r\n',
+    );
   });
 });

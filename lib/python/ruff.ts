@@ -39,7 +39,11 @@ export type LintIssue = {
   fix_message: string | null;
 };
 
-export type TextEdit = { content: string; start: { row: number; column: number }; end: { row: number; column: number } };
+export type TextEdit = {
+  content: string;
+  start: { row: number; column: number };
+  end: { row: number; column: number };
+};
 
 export type LintDiagnostic = LintIssue & { edits: TextEdit[] };
 
@@ -62,7 +66,11 @@ function workspaceFor(settings: Record<string, unknown>): Workspace {
 }
 
 function toDiagnostic(diagnostic: Diagnostic, allowUnsafe: boolean): LintDiagnostic {
-  const edits = (diagnostic.fix?.edits ?? []).map((edit) => ({ content: edit.content ?? '', start: edit.location, end: edit.end_location }));
+  const edits = (diagnostic.fix?.edits ?? []).map((edit) => ({
+    content: edit.content ?? '',
+    start: edit.location,
+    end: edit.end_location,
+  }));
   const code = diagnostic.code ?? 'unknown';
   const unsafe = edits.length > 0 && !fixIsSafe(code);
   return {
@@ -93,7 +101,12 @@ export function lintSource(source: string, settings: Record<string, unknown> = {
   try {
     const diagnostics = workspace.check(source) as Diagnostic[];
     const allowUnsafe = unsafeFixesAllowed(settings);
-    return { ok: true, diagnostics: diagnostics.map((diagnostic) => toDiagnostic(diagnostic, allowUnsafe)).sort((left, right) => left.line - right.line || left.column - right.column) };
+    return {
+      ok: true,
+      diagnostics: diagnostics
+        .map((diagnostic) => toDiagnostic(diagnostic, allowUnsafe))
+        .sort((left, right) => left.line - right.line || left.column - right.column),
+    };
   } catch (error) {
     if (error instanceof WebAssembly.RuntimeError) resetRuff();
     return { ok: false, error: `ruff failed on this file: ${errorMessage(error).split('\n')[0]}` };
@@ -119,7 +132,11 @@ function offsetOf(starts: number[], source: string, position: { row: number; col
 export function applyEdits(source: string, edits: TextEdit[]): string {
   const starts = lineStarts(source);
   const ranges = edits
-    .map((edit) => ({ start: offsetOf(starts, source, edit.start), end: offsetOf(starts, source, edit.end), content: edit.content }))
+    .map((edit) => ({
+      start: offsetOf(starts, source, edit.start),
+      end: offsetOf(starts, source, edit.end),
+      content: edit.content,
+    }))
     .sort((left, right) => right.start - left.start);
   let result = source;
   for (const range of ranges) result = result.slice(0, range.start) + range.content + result.slice(range.end);
@@ -127,7 +144,12 @@ export function applyEdits(source: string, edits: TextEdit[]): string {
 }
 
 /** Counts for a model and for knowledge: issues, fixable issues, distinct codes. */
-export function summarizeIssues(diagnostics: LintIssue[]): { total: number; fixable: number; unsafe: number; codes: string[] } {
+export function summarizeIssues(diagnostics: LintIssue[]): {
+  total: number;
+  fixable: number;
+  unsafe: number;
+  codes: string[];
+} {
   return {
     total: diagnostics.length,
     fixable: diagnostics.filter((diagnostic) => diagnostic.fixable).length,

@@ -68,7 +68,12 @@ describe('readSignature', () => {
   });
 
   it('leaves out self and cls but not the first parameter of a static method', async () => {
-    expect(await signatureOf('Repository.open')).toMatchObject({ kind: 'method', bound_to: 'cls', decorators: ['classmethod'], parameters: [{ name: 'name' }] });
+    expect(await signatureOf('Repository.open')).toMatchObject({
+      kind: 'method',
+      bound_to: 'cls',
+      decorators: ['classmethod'],
+      parameters: [{ name: 'name' }],
+    });
     const parse = await signatureOf('Repository.parse');
     expect(parse).toMatchObject({ bound_to: null, return_type: '"Repository"' });
     expect(parse.parameters.map((parameter) => parameter.name)).toEqual(['text']);

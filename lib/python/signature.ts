@@ -3,7 +3,8 @@ import type { Definition } from './definitions';
 import { listDefinitions } from './definitions';
 import type { SyntaxNode } from './parser';
 
-export type ParameterKind = 'positional_only' | 'positional_or_keyword' | 'var_positional' | 'keyword_only' | 'var_keyword';
+export type ParameterKind =
+  'positional_only' | 'positional_or_keyword' | 'var_positional' | 'keyword_only' | 'var_keyword';
 
 export type Parameter = {
   name: string;
@@ -45,7 +46,9 @@ export type Signature = FunctionSignature | ClassSignature;
 
 function decoratorsOf(definition: Definition): string[] {
   if (definition.outer === definition.node) return [];
-  return definition.outer.namedChildren.filter((child) => child.type === 'decorator').map((child) => child.text.replace(/^@\s*/, ''));
+  return definition.outer.namedChildren
+    .filter((child) => child.type === 'decorator')
+    .map((child) => child.text.replace(/^@\s*/, ''));
 }
 
 function nameOf(node: SyntaxNode): string {
@@ -73,7 +76,8 @@ export function readParameters(parametersNode: SyntaxNode | null): Parameter[] {
   let keywordOnly = false;
   for (const child of parametersNode.namedChildren) {
     if (child.type === 'positional_separator') {
-      for (const parameter of parameters) if (parameter.kind === 'positional_or_keyword') parameter.kind = 'positional_only';
+      for (const parameter of parameters)
+        if (parameter.kind === 'positional_or_keyword') parameter.kind = 'positional_only';
       continue;
     }
     if (child.type === 'keyword_separator') {
@@ -97,7 +101,13 @@ function functionSignature(definition: Definition): FunctionSignature {
   let parameters = readParameters(node.childForFieldName('parameters'));
   let boundTo: string | null = null;
   const isStatic = decorators.some((decorator) => decorator === 'staticmethod' || decorator.endsWith('.staticmethod'));
-  if (definition.kind === 'method' && !isStatic && parameters.length > 0 && parameters[0].kind !== 'var_positional' && parameters[0].kind !== 'keyword_only') {
+  if (
+    definition.kind === 'method' &&
+    !isStatic &&
+    parameters.length > 0 &&
+    parameters[0].kind !== 'var_positional' &&
+    parameters[0].kind !== 'keyword_only'
+  ) {
     boundTo = parameters[0].name;
     parameters = parameters.slice(1);
   }
@@ -134,7 +144,9 @@ function annotatedFields(body: SyntaxNode | null): Parameter[] {
 function classSignature(definition: Definition, all: Definition[]): ClassSignature {
   const node = definition.node;
   const superclasses = node.childForFieldName('superclasses');
-  const bases = superclasses ? superclasses.namedChildren.filter((child) => child.type !== 'comment').map((child) => child.text) : [];
+  const bases = superclasses
+    ? superclasses.namedChildren.filter((child) => child.type !== 'comment').map((child) => child.text)
+    : [];
   const methods = all.filter((other) => other.kind === 'method' && other.className === definition.qualifiedName);
   const init = methods.find((method) => method.name === '__init__');
   let parameters: Parameter[] = [];
@@ -161,5 +173,7 @@ function classSignature(definition: Definition, all: Definition[]): ClassSignatu
 
 /** The signature of a definition; `root` is the module it belongs to (a class needs its methods). */
 export function readSignature(root: SyntaxNode, definition: Definition): Signature {
-  return definition.kind === 'class' ? classSignature(definition, listDefinitions(root)) : functionSignature(definition);
+  return definition.kind === 'class'
+    ? classSignature(definition, listDefinitions(root))
+    : functionSignature(definition);
 }

@@ -27,7 +27,10 @@ const PLAIN_FORMAT: SourceFormat = { encoding: 'utf-8', newline: '\n', bom: fals
 export type Loaded<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** The target's source: the workspace copy when there is one, else (for reading only) the node text. */
-export async function loadTargetSource(context: ToolContext, options: { writable: boolean }): Promise<Loaded<TargetSource>> {
+export async function loadTargetSource(
+  context: ToolContext,
+  options: { writable: boolean },
+): Promise<Loaded<TargetSource>> {
   if (context.workspace && context.filePath) {
     const target = resolveTargetFile(context);
     if (!target.ok) return target;
@@ -41,26 +44,36 @@ export async function loadTargetSource(context: ToolContext, options: { writable
     const decoded = decodePython(bytes);
     if (!decoded.ok) return { ok: false, error: `cannot work on ${target.relative}: ${decoded.error}` };
     const { text, format } = decoded.value;
-    const module = repositoryLayout(context) ? packageModule(context.workspace, target.relative) : moduleName(target.relative);
+    const module = repositoryLayout(context)
+      ? packageModule(context.workspace, target.relative)
+      : moduleName(target.relative);
     return { ok: true, value: { source: text, file: target.path, fileName: target.relative, module, format } };
   }
   if (options.writable) {
     const missing = !context.workspace ? 'the conversation has no workspace' : 'the input names no file (file_path)';
     return { ok: false, error: `this tool changes the target file, but ${missing}` };
   }
-  if (!context.nodeText.trim()) return { ok: false, error: 'there is no code to work on: the input has neither a file nor node text' };
-  const fileName = context.filePath ? context.filePath.split(/[\\/]/).pop() ?? 'node.py' : 'node.py';
-  return { ok: true, value: { source: context.nodeText, file: null, fileName, module: moduleName(fileName), format: PLAIN_FORMAT } };
+  if (!context.nodeText.trim())
+    return { ok: false, error: 'there is no code to work on: the input has neither a file nor node text' };
+  const fileName = context.filePath ? (context.filePath.split(/[\\/]/).pop() ?? 'node.py') : 'node.py';
+  return {
+    ok: true,
+    value: { source: context.nodeText, file: null, fileName, module: moduleName(fileName), format: PLAIN_FORMAT },
+  };
 }
 
 /**
  * Writes the target back in its own encoding and line endings, whole or not at all (a temporary file
  * renamed over it). Text the encoding cannot hold is an error value: nothing is written then.
  */
-export async function writeTargetSource(target: TargetSource, source: string): Promise<{ ok: true } | { ok: false; error: string }> {
+export async function writeTargetSource(
+  target: TargetSource,
+  source: string,
+): Promise<{ ok: true } | { ok: false; error: string }> {
   if (!target.file) throw new Error('the target has no file to write');
   const encoded = encodePython(source, target.format);
-  if (!encoded.ok) return { ok: false, error: `the file was not changed: ${encoded.error} (the file is ${target.format.encoding})` };
+  if (!encoded.ok)
+    return { ok: false, error: `the file was not changed: ${encoded.error} (the file is ${target.format.encoding})` };
   const temporary = `${target.file}.remora-${process.pid}.tmp`;
   await writeFile(temporary, encoded.bytes);
   await rename(temporary, target.file);
@@ -76,7 +89,8 @@ export function packageModule(workspace: string, relative: string): string {
   const parts = relative.split('/');
   const names = [moduleName(parts.pop() ?? relative)];
   if (names[0] === '__init__') names.pop();
-  while (parts.length > 0 && existsSync(path.join(workspace, ...parts, '__init__.py'))) names.unshift(parts.pop() as string);
+  while (parts.length > 0 && existsSync(path.join(workspace, ...parts, '__init__.py')))
+    names.unshift(parts.pop() as string);
   return names.join('.') || moduleName(relative);
 }
 
@@ -86,7 +100,10 @@ export type NodeChoice = { ok: true; definition: Definition | null } | { ok: fal
  * The definition the conversation is about: the one the input names (node_name, narrowed by
  * node_type), or the only definition of the code. `null` means the whole module.
  */
-export function chooseDefinition(root: SyntaxNode, context: Pick<ToolContext, 'nodeName' | 'nodeType'> & Partial<Pick<ToolContext, 'nodeLine'>>): NodeChoice {
+export function chooseDefinition(
+  root: SyntaxNode,
+  context: Pick<ToolContext, 'nodeName' | 'nodeType'> & Partial<Pick<ToolContext, 'nodeLine'>>,
+): NodeChoice {
   if (context.nodeType === 'module') return { ok: true, definition: null };
   if (context.nodeName) {
     const found = findDefinition(root, context.nodeName, context.nodeType, context.nodeLine);
@@ -94,7 +111,10 @@ export function chooseDefinition(root: SyntaxNode, context: Pick<ToolContext, 'n
   }
   const topLevel = listDefinitions(root).filter((definition) => definition.className === null);
   if (topLevel.length === 1) return { ok: true, definition: topLevel[0] };
-  return { ok: false, error: 'the input names no node (node_name) and the code does not hold exactly one function or class' };
+  return {
+    ok: false,
+    error: 'the input names no node (node_name) and the code does not hold exactly one function or class',
+  };
 }
 
 export function errorOutput(error: string, knowledge?: Record<string, unknown>): ToolOutput {

@@ -24,8 +24,10 @@ export function readTestFile(source: string, module: string | null): Promise<Tes
     const importsModule =
       module !== null &&
       root.namedChildren.some((statement) => {
-        if (statement.type === 'import_from_statement') return statement.childForFieldName('module_name')?.text === module;
-        if (statement.type === 'import_statement') return statement.namedChildren.some((name) => name.text === module || name.text.startsWith(`${module} `));
+        if (statement.type === 'import_from_statement')
+          return statement.childForFieldName('module_name')?.text === module;
+        if (statement.type === 'import_statement')
+          return statement.namedChildren.some((name) => name.text === module || name.text.startsWith(`${module} `));
         return false;
       });
     return { tests, problems: syntaxProblems(root), importsModule };

@@ -13,9 +13,18 @@ import type { ConversationInput } from '../protocol/conversation';
 import { InputError, NotFoundError } from '../errors';
 
 /** The variant a replay runs: a name, and what changes (a system prompt, settings, a model); absent: as the original ran. */
-export type ReplayVariant = { name?: string; systemPrompt?: string; settings?: VariantConfig['settings']; model?: string };
+export type ReplayVariant = {
+  name?: string;
+  systemPrompt?: string;
+  settings?: VariantConfig['settings'];
+  model?: string;
+};
 
-export type ReplayRequest = { fromTurn: number; variant?: ReplayVariant; /** Conversations to run (default 1). */ requests?: number };
+export type ReplayRequest = {
+  fromTurn: number;
+  variant?: ReplayVariant;
+  /** Conversations to run (default 1). */ requests?: number;
+};
 
 export type PlannedExperiment = { config: ExperimentConfig; agent: AgentRuntime };
 
@@ -28,8 +37,10 @@ function originalOf(database: RemoraDatabase, experimentId: string) {
 function variantFor(original: VariantConfig, change: ReplayVariant | undefined, fallbackName: string): VariantConfig {
   return {
     name: change?.name ?? fallbackName,
-    ...(change?.model ?? original.model ? { model: change?.model ?? original.model } : {}),
-    ...(change?.systemPrompt ?? original.systemPrompt ? { systemPrompt: change?.systemPrompt ?? original.systemPrompt } : {}),
+    ...((change?.model ?? original.model) ? { model: change?.model ?? original.model } : {}),
+    ...((change?.systemPrompt ?? original.systemPrompt)
+      ? { systemPrompt: change?.systemPrompt ?? original.systemPrompt }
+      : {}),
     ...(original.nodeContext !== undefined ? { nodeContext: original.nodeContext } : {}),
     settings: { ...original.settings, ...(change?.settings ?? {}) },
   };
@@ -37,7 +48,11 @@ function variantFor(original: VariantConfig, change: ReplayVariant | undefined, 
 
 function parseConfig(input: ExperimentConfigInput): ExperimentConfig {
   const parsed = ExperimentConfig.safeParse(input);
-  if (!parsed.success) throw new InputError('the replay settings are not valid', parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  if (!parsed.success)
+    throw new InputError(
+      'the replay settings are not valid',
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
   return parsed.data;
 }
 
@@ -47,18 +62,28 @@ function parseConfig(input: ExperimentConfigInput): ExperimentConfig {
  * variant's system prompt), with the knowledge those turns gathered and their calls to run again in
  * the workspace; the agent gets the turns it had left.
  */
-export function planReplay(database: RemoraDatabase, conversationId: string, request: ReplayRequest): PlannedExperiment {
+export function planReplay(
+  database: RemoraDatabase,
+  conversationId: string,
+  request: ReplayRequest,
+): PlannedExperiment {
   const stored = getConversationRecord(database, conversationId);
   if (!stored) throw new NotFoundError(`no conversation with id ${conversationId}`);
   const original = originalOf(database, stored.experimentId);
   const { record, meta } = stored;
   const turns = record.modelCalls.map((call) => call.turn);
   const turnCall = record.modelCalls.find((call) => call.turn === request.fromTurn);
-  if (!turnCall) throw new InputError(`conversation ${conversationId} has no turn ${request.fromTurn}`, [`fromTurn: choose one of ${turns.join(', ') || '(no turns)'}`]);
+  if (!turnCall)
+    throw new InputError(`conversation ${conversationId} has no turn ${request.fromTurn}`, [
+      `fromTurn: choose one of ${turns.join(', ') || '(no turns)'}`,
+    ]);
   const originalVariant = original.experiment.variants[meta.variantIndex];
-  if (!originalVariant) throw new InputError(`the experiment of conversation ${conversationId} does not list its variant`);
+  if (!originalVariant)
+    throw new InputError(`the experiment of conversation ${conversationId} does not list its variant`);
   if (resolveSettings({ ...originalVariant.settings, model: 'replay' }).historyMode === 'initial-only') {
-    throw new InputError('this conversation ran with the initial-only history mode: its requests did not carry the history, so there is none to keep');
+    throw new InputError(
+      'this conversation ran with the initial-only history mode: its requests did not carry the history, so there is none to keep',
+    );
   }
   const remaining = original.agent.maxTurns - (request.fromTurn - 1);
   if (remaining < 1) throw new InputError(`turn ${request.fromTurn} was the agent's last allowed turn`);
@@ -68,12 +93,16 @@ export function planReplay(database: RemoraDatabase, conversationId: string, req
   const kept = record.toolExecutions.filter((execution) => execution.turn < request.fromTurn);
   const knowledge = { ...(record.input.knowledge ?? {}) };
   for (const execution of kept) if (execution.knowledge_delta) Object.assign(knowledge, execution.knowledge_delta);
-  const [{ runCase: datasetCase }] = experimentInputsAt(database, stored.experimentId, original.experiment, [meta.inputIndex]);
+  const [{ runCase: datasetCase }] = experimentInputsAt(database, stored.experimentId, original.experiment, [
+    meta.inputIndex,
+  ]);
   const input: ConversationInput = {
     ...record.input,
     messages: record.messages.slice(1, cut),
     knowledge,
-    setupCalls: kept.filter((execution) => !execution.errorKind).map((execution) => ({ name: execution.toolName, arguments: execution.arguments, outcome: execution.outcome })),
+    setupCalls: kept
+      .filter((execution) => !execution.errorKind)
+      .map((execution) => ({ name: execution.toolName, arguments: execution.arguments, outcome: execution.outcome })),
     ...(datasetCase?.expect ? { expect: datasetCase.expect } : {}),
   };
   const requests = request.requests ?? 1;
@@ -101,21 +130,38 @@ export type RerunRequest = {
 };
 
 /** A new experiment over the inputs the original failed (failedInputIndexes), with one variant. */
-export function planRerunFailed(database: RemoraDatabase, experimentId: string, failed: number[], request: RerunRequest): PlannedExperiment {
+export function planRerunFailed(
+  database: RemoraDatabase,
+  experimentId: string,
+  failed: number[],
+  request: RerunRequest,
+): PlannedExperiment {
   const original = originalOf(database, experimentId);
   if (failed.length === 0) throw new InputError(`experiment ${experimentId} has no failed input to run again`);
-  const named = request.variantName === undefined ? undefined : original.experiment.variants.find((variant) => variant.name === request.variantName);
+  const named =
+    request.variantName === undefined
+      ? undefined
+      : original.experiment.variants.find((variant) => variant.name === request.variantName);
   if (request.variantName !== undefined && !named) {
-    throw new InputError(`experiment ${experimentId} has no variant "${request.variantName}"`, [`variantName: one of ${original.experiment.variants.map((variant) => variant.name).join(', ')}`]);
+    throw new InputError(`experiment ${experimentId} has no variant "${request.variantName}"`, [
+      `variantName: one of ${original.experiment.variants.map((variant) => variant.name).join(', ')}`,
+    ]);
   }
-  if (!named && !request.variant) throw new InputError('say which variant runs the failed inputs: variantName, or a new variant');
+  if (!named && !request.variant)
+    throw new InputError('say which variant runs the failed inputs: variantName, or a new variant');
   const base = named ?? original.experiment.variants[0];
-  const variant = variantFor(named ? { ...base, name: base.name } : { ...base, systemPrompt: undefined, settings: {} }, request.variant, named?.name ?? 'rerun');
+  const variant = variantFor(
+    named ? { ...base, name: base.name } : { ...base, systemPrompt: undefined, settings: {} },
+    request.variant,
+    named?.name ?? 'rerun',
+  );
   const { dataset, storedCases } = original.experiment;
   const repeats = request.repeats ?? 1;
   // The failed inputs only: from the config, or from the experiment's copy of its dataset's cases.
   const picked = experimentInputsAt(database, experimentId, original.experiment, failed);
-  const source = dataset ?? (storedCases ? { id: storedCases.datasetId, name: storedCases.name, scoring: storedCases.scoring } : undefined);
+  const source =
+    dataset ??
+    (storedCases ? { id: storedCases.datasetId, name: storedCases.name, scoring: storedCases.scoring } : undefined);
   const config = parseConfig({
     ...original.experiment,
     variants: [variant],

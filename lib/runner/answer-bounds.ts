@@ -12,7 +12,10 @@ export type AnswerLimits = {
   maxJsonDepth: number;
 };
 
-export const DEFAULT_ANSWER_LIMITS: AnswerLimits = { maxResponseBytes: LIMITS.responseBytes.default, maxJsonDepth: LIMITS.jsonDepth.max };
+export const DEFAULT_ANSWER_LIMITS: AnswerLimits = {
+  maxResponseBytes: LIMITS.responseBytes.default,
+  maxJsonDepth: LIMITS.jsonDepth.max,
+};
 
 export function tooLargeReason(limits: AnswerLimits): string {
   return `model server sent an answer larger than ${limits.maxResponseBytes} bytes (the limit for one answer); the rest was not read`;
@@ -39,7 +42,8 @@ export function answerBeyondLimits(body: unknown, limits: AnswerLimits): string 
   for (const choice of choices) {
     const message = isRecord(choice) ? choice.message : null;
     if (!isRecord(message)) continue;
-    if (jsonNestingDepth(contentText(message.content), max) > max) return `model server sent an answer whose content is nested deeper than ${max} levels`;
+    if (jsonNestingDepth(contentText(message.content), max) > max)
+      return `model server sent an answer whose content is nested deeper than ${max} levels`;
     const calls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
     for (const [index, call] of calls.entries()) {
       const fn = isRecord(call) && isRecord(call.function) ? call.function : null;

@@ -36,7 +36,10 @@ export function decode(bytes: Buffer, encoding: string | undefined, maxBytes: nu
 }
 
 /** An answer as the OpenAI SDK read it: JSON media types are parsed, anything else stays text. */
-export function interpret(answer: { status: number; headers: IncomingHttpHeaders; text: string }, limits: AnswerLimits): Attempt {
+export function interpret(
+  answer: { status: number; headers: IncomingHttpHeaders; text: string },
+  limits: AnswerLimits,
+): Attempt {
   const { status, headers, text } = answer;
   if (status < 200 || status > 299) return statusFailure(status, headers, text, limits);
   let body: unknown;
@@ -45,7 +48,13 @@ export function interpret(answer: { status: number; headers: IncomingHttpHeaders
   else if (headers['content-length'] === '0') body = undefined;
   else {
     const json = parseJson(text, { maxDepth: limits.maxJsonDepth });
-    if (!json.ok) return { ok: false, error: `model server sent an answer that is not valid JSON (${json.error}): ${quoteAnswer(text)}`, body: unreadAnswer(headers, text), retryable: false };
+    if (!json.ok)
+      return {
+        ok: false,
+        error: `model server sent an answer that is not valid JSON (${json.error}): ${quoteAnswer(text)}`,
+        body: unreadAnswer(headers, text),
+        retryable: false,
+      };
     body = json.value;
   }
   return checkAnswer(body, limits);
@@ -64,8 +73,20 @@ function unreadAnswer(headers: IncomingHttpHeaders, text: string): Record<string
 }
 
 export function interpretStream(assembler: StreamAssembler, limits: AnswerLimits): Attempt {
-  if (assembler.error !== null) return { ok: false, error: `model server reported an error in the stream: ${assembler.error}`, body: assembler.assemble(), retryable: false };
-  if (assembler.chunkCount === 0) return { ok: false, error: 'model server sent an event stream without any chunk', body: assembler.assemble(), retryable: false };
+  if (assembler.error !== null)
+    return {
+      ok: false,
+      error: `model server reported an error in the stream: ${assembler.error}`,
+      body: assembler.assemble(),
+      retryable: false,
+    };
+  if (assembler.chunkCount === 0)
+    return {
+      ok: false,
+      error: 'model server sent an event stream without any chunk',
+      body: assembler.assemble(),
+      retryable: false,
+    };
   return checkAnswer(assembler.assemble(), limits);
 }
 

@@ -46,7 +46,11 @@ describe('BalancedModelClient', () => {
   });
 
   it('frees the slot of a replica whose request failed', async () => {
-    const failing: ModelClient = { complete: async () => { throw new Error('boom'); } };
+    const failing: ModelClient = {
+      complete: async () => {
+        throw new Error('boom');
+      },
+    };
     const client = new BalancedModelClient([failing]);
     await expect(client.complete(request)).rejects.toThrow('boom');
     expect(client.load()).toEqual([0]);

@@ -33,7 +33,11 @@ export class BalancedModelClient implements ModelClient {
   private pick() {
     let best = this.replicas[0];
     for (const replica of this.replicas) {
-      if (replica.outstanding < best.outstanding || (replica.outstanding === best.outstanding && replica.lastPicked < best.lastPicked)) best = replica;
+      if (
+        replica.outstanding < best.outstanding ||
+        (replica.outstanding === best.outstanding && replica.lastPicked < best.lastPicked)
+      )
+        best = replica;
     }
     best.lastPicked = this.picks++;
     return best;

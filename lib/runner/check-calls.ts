@@ -24,14 +24,35 @@ export function checkCalls(
     const tool = tools.get(call.name);
     if (!tool) {
       const known = [...tools.keys()].join(', ');
-      return { id, name: call.name, arguments: call.arguments, problem: { kind: 'unknown_tool', message: `unknown tool "${call.name}"; the tools are: ${known}` } };
+      return {
+        id,
+        name: call.name,
+        arguments: call.arguments,
+        problem: { kind: 'unknown_tool', message: `unknown tool "${call.name}"; the tools are: ${known}` },
+      };
     }
     if (call.argumentsError) {
-      return { id, name: call.name, arguments: call.arguments, problem: { kind: 'invalid_arguments', message: `arguments of "${call.name}" are not a JSON object: ${call.argumentsError}` } };
+      return {
+        id,
+        name: call.name,
+        arguments: call.arguments,
+        problem: {
+          kind: 'invalid_arguments',
+          message: `arguments of "${call.name}" are not a JSON object: ${call.argumentsError}`,
+        },
+      };
     }
     const checked = checkArguments(tool.parameters, call.arguments);
     if (!checked.ok) {
-      return { id, name: call.name, arguments: call.arguments, problem: { kind: 'invalid_arguments', message: `invalid arguments for "${call.name}": ${checked.errors.join('; ')}` } };
+      return {
+        id,
+        name: call.name,
+        arguments: call.arguments,
+        problem: {
+          kind: 'invalid_arguments',
+          message: `invalid arguments for "${call.name}": ${checked.errors.join('; ')}`,
+        },
+      };
     }
     return { id, name: call.name, arguments: checked.value, problem: null };
   });

@@ -7,7 +7,10 @@ import type { RunnerSettings } from './types';
  * trimmed only past the budget: the system message and the first user message always stay, the
  * oldest turns go first, and an assistant message with tool_calls is never separated from its results.
  */
-export function selectMessagePositions(messages: ChatMessage[], settings: Pick<RunnerSettings, 'historyMode' | 'historyBudget'>): number[] {
+export function selectMessagePositions(
+  messages: ChatMessage[],
+  settings: Pick<RunnerSettings, 'historyMode' | 'historyBudget'>,
+): number[] {
   const head = Math.min(2, messages.length);
   if (settings.historyMode === 'initial-only') return range(0, head);
   const { maxMessages, maxTokens } = settings.historyBudget;
@@ -39,7 +42,13 @@ function isToolUnit(messages: ChatMessage[], unit: number[]): boolean {
   return first.role === 'assistant' && (first.tool_calls?.length ?? 0) > 0;
 }
 
-function withinBudget(messages: ChatMessage[], head: number, units: number[][], maxMessages: number | null, maxTokens: number | null): boolean {
+function withinBudget(
+  messages: ChatMessage[],
+  head: number,
+  units: number[][],
+  maxMessages: number | null,
+  maxTokens: number | null,
+): boolean {
   const count = head + units.reduce((sum, unit) => sum + unit.length, 0);
   if (maxMessages !== null && count > maxMessages) return false;
   if (maxTokens === null) return true;

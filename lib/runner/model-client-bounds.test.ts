@@ -16,7 +16,10 @@ afterEach(async () => {
 const retry = { attempts: 1, baseDelayMs: 1, maxDelayMs: 5 };
 const request = { model: 'm', messages: [{ role: 'user' as const, content: 'hello' }], temperature: 0 };
 const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
-const completion = (message: Record<string, unknown>) => ({ object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', ...message } }] });
+const completion = (message: Record<string, unknown>) => ({
+  object: 'chat.completion',
+  choices: [{ index: 0, message: { role: 'assistant', ...message } }],
+});
 
 async function answerWith(write: (response: ServerResponse) => void, limits?: { maxResponseBytes?: number }) {
   server = await serveScript([(_request, response) => write(response)]);
@@ -39,19 +42,41 @@ describe('HttpModelClient bounds what a server sends', () => {
   });
 
   it('stops decompressing a gzip bomb at the limit', async () => {
-    const bomb = gzipSync(Buffer.concat([Buffer.from(JSON.stringify(completion({ content: 'hi' }))), Buffer.alloc(64 * 1024 * 1024, 0x20)]));
+    const bomb = gzipSync(
+      Buffer.concat([Buffer.from(JSON.stringify(completion({ content: 'hi' }))), Buffer.alloc(64 * 1024 * 1024, 0x20)]),
+    );
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const outcome = await answerWith(json(bomb, { 'content-encoding': 'gzip' }), { maxResponseBytes: 1024 * 1024 });
-    expect(outcome).toMatchObject({ ok: false, error: expect.stringMatching(/decompresses to more than 1048576 bytes/) });
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/decompresses to more than 1048576 bytes/),
+    });
   });
 
   it('refuses JSON nested past the limit in the body, the arguments and the content', async () => {
-    const body = await answerWith(json(`{"choices":[{"message":{"role":"assistant","content":"hi"}}],"extra":${deep(100_000)}}`));
-    expect(body).toMatchObject({ ok: false, error: expect.stringMatching(/not valid JSON \(JSON nests deeper than 64 levels\)/) });
-    const args = await answerWith(json(completion({ tool_calls: [{ id: 'a', type: 'function', function: { name: 'f', arguments: `{"x":${deep(100_000)}}` } }] })));
-    expect(args).toMatchObject({ ok: false, error: 'model server sent tool call 1 (f) with arguments nested deeper than 64 levels' });
+    const body = await answerWith(
+      json(`{"choices":[{"message":{"role":"assistant","content":"hi"}}],"extra":${deep(100_000)}}`),
+    );
+    expect(body).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/not valid JSON \(JSON nests deeper than 64 levels\)/),
+    });
+    const args = await answerWith(
+      json(
+        completion({
+          tool_calls: [{ id: 'a', type: 'function', function: { name: 'f', arguments: `{"x":${deep(100_000)}}` } }],
+        }),
+      ),
+    );
+    expect(args).toMatchObject({
+      ok: false,
+      error: 'model server sent tool call 1 (f) with arguments nested deeper than 64 levels',
+    });
     const content = await answerWith(json(completion({ content: deep(1000) })));
-    expect(content).toMatchObject({ ok: false, error: 'model server sent an answer whose content is nested deeper than 64 levels' });
+    expect(content).toMatchObject({
+      ok: false,
+      error: 'model server sent an answer whose content is nested deeper than 64 levels',
+    });
     // At the limit, everything is read.
     expect((await answerWith(json(completion({ content: deep(64) })))).ok).toBe(true);
   });
@@ -59,13 +84,21 @@ describe('HttpModelClient bounds what a server sends', () => {
   it('quotes a broken answer in one short line and keeps the text as the body', async () => {
     const whole = JSON.stringify(completion({ content: 'cut here' }));
     const truncated = await answerWith(json(whole.slice(0, 30)));
-    expect(truncated).toMatchObject({ ok: false, error: expect.stringMatching(/^model server sent an answer that is not valid JSON \(.+\): \{/), body: { text: whole.slice(0, 30), bytes: 30 } });
+    expect(truncated).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^model server sent an answer that is not valid JSON \(.+\): \{/),
+      body: { text: whole.slice(0, 30), bytes: 30 },
+    });
     const page = `<html><body>${'<p>upstream went away</p>'.repeat(5000)}</body></html>`;
     const gateway = await answerWith((response) => {
       response.writeHead(502, { 'content-type': 'text/html' });
       response.end(page);
     });
-    expect(gateway).toMatchObject({ ok: false, status: 502, body: { contentType: 'text/html', bytes: page.length, text: page } });
+    expect(gateway).toMatchObject({
+      ok: false,
+      status: 502,
+      body: { contentType: 'text/html', bytes: page.length, text: page },
+    });
     if (!gateway.ok) {
       expect(gateway.error).toMatch(/^model server answered 502: 502 <html><body><p>upstream went away/);
       expect(gateway.error).toContain(`(${page.length} bytes in all, kept with the call)`);

@@ -35,15 +35,17 @@ const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
   `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
 
 /** Writes the events one at a time, each after the previous has been flushed, so the client sees them arrive. */
-const eventStream = (events: string[]): Handler => (response) => {
-  response.writeHead(200, { 'content-type': 'text/event-stream' });
-  const next = () => {
-    const event = events.shift();
-    if (event === undefined) return response.end();
-    response.write(event, () => setImmediate(next));
+const eventStream =
+  (events: string[]): Handler =>
+  (response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    const next = () => {
+      const event = events.shift();
+      if (event === undefined) return response.end();
+      response.write(event, () => setImmediate(next));
+    };
+    next();
   };
-  next();
-};
 
 const retry = { attempts: 3, baseDelayMs: 1, maxDelayMs: 2 };
 const request = { model: 'm', messages: [{ role: 'user' as const, content: 'hi' }], stream: true };
@@ -53,7 +55,13 @@ describe('HttpModelClient streaming', () => {
     // The server writes each event only after the client has reported the one before: proof that
     // it reads the stream as it arrives rather than at the end.
     let reported: () => void = () => {};
-    const events = [chunk({ role: 'assistant', content: '' }), chunk({ content: 'Hel' }), chunk({ content: 'lo' }), chunk({}, 'stop'), 'data: [DONE]\n\n'];
+    const events = [
+      chunk({ role: 'assistant', content: '' }),
+      chunk({ content: 'Hel' }),
+      chunk({ content: 'lo' }),
+      chunk({}, 'stop'),
+      'data: [DONE]\n\n',
+    ];
     const { url, bodies } = await serve([
       (response) => {
         response.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -79,8 +87,14 @@ describe('HttpModelClient streaming', () => {
   });
 
   it('takes a JSON answer from a server that ignored stream', async () => {
-    const completion = { id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: 'plain' }, finish_reason: 'stop' }] };
-    const { url } = await serve([(response) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(completion))]);
+    const completion = {
+      id: 'x',
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', content: 'plain' }, finish_reason: 'stop' }],
+    };
+    const { url } = await serve([
+      (response) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(completion)),
+    ]);
     const outcome = await new HttpModelClient({ baseUrl: url, retry }).complete(request);
     expect(outcome).toMatchObject({ ok: true, body: completion });
   });
@@ -88,10 +102,17 @@ describe('HttpModelClient streaming', () => {
   it('retries a 503 before the stream, and reports an error event inside it without retrying', async () => {
     const { url, bodies } = await serve([
       (response) => response.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"message":"busy"}}'),
-      eventStream([chunk({ content: 'x' }), `data: ${JSON.stringify({ error: { message: 'the prompt is too long', code: 400 } })}\n\n`]),
+      eventStream([
+        chunk({ content: 'x' }),
+        `data: ${JSON.stringify({ error: { message: 'the prompt is too long', code: 400 } })}\n\n`,
+      ]),
     ]);
     const outcome = await new HttpModelClient({ baseUrl: url, retry }).complete(request);
-    expect(outcome).toMatchObject({ ok: false, attempts: 2, error: expect.stringContaining('model server reported an error in the stream: the prompt is too long') });
+    expect(outcome).toMatchObject({
+      ok: false,
+      attempts: 2,
+      error: expect.stringContaining('model server reported an error in the stream: the prompt is too long'),
+    });
     expect(bodies).toHaveLength(2);
   });
 
@@ -103,6 +124,10 @@ describe('HttpModelClient streaming', () => {
       }),
     );
     const outcome = await new HttpModelClient({ baseUrl: url, retry }).complete(request);
-    expect(outcome).toMatchObject({ ok: false, attempts: 3, error: expect.stringContaining('cannot reach the model server') });
+    expect(outcome).toMatchObject({
+      ok: false,
+      attempts: 3,
+      error: expect.stringContaining('cannot reach the model server'),
+    });
   });
 });

@@ -18,7 +18,11 @@ afterEach(async () => {
   server = null;
 });
 
-const completion = { id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }] };
+const completion = {
+  id: 'x',
+  object: 'chat.completion',
+  choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }],
+};
 const answer: Handler = (_request, response) => {
   response.writeHead(200, { 'content-type': 'application/json' });
   response.end(JSON.stringify(completion));
@@ -37,7 +41,12 @@ describe('HttpModelClient over HTTP', () => {
 
   it('posts JSON to /chat/completions with the key, the extra body fields under the request', async () => {
     const { baseUrl, seen } = await serve([answer]);
-    const client = new HttpModelClient({ baseUrl: `${baseUrl}/`, retry, apiKey: 'secret', extraBody: { top_k: 5, temperature: 1 } });
+    const client = new HttpModelClient({
+      baseUrl: `${baseUrl}/`,
+      retry,
+      apiKey: 'secret',
+      extraBody: { top_k: 5, temperature: 1 },
+    });
     const outcome = await client.complete(request);
     expect(outcome).toMatchObject({ ok: true, body: completion, attempts: 1 });
     expect(seen[0].method).toBe('POST');
@@ -50,8 +59,14 @@ describe('HttpModelClient over HTTP', () => {
   // Long enough that, on a loaded machine, each attempt reaches the server before it times out.
   it('times out a server that does not answer, and retries the timeout', async () => {
     const { baseUrl, seen } = await serve([never, never]);
-    const outcome = await new HttpModelClient({ baseUrl, retry: { ...retry, attempts: 2 }, timeoutMs: 1000 }).complete(request);
-    expect(outcome).toMatchObject({ ok: false, error: 'cannot reach the model server (Request timed out.) (after 2 attempts)', attempts: 2 });
+    const outcome = await new HttpModelClient({ baseUrl, retry: { ...retry, attempts: 2 }, timeoutMs: 1000 }).complete(
+      request,
+    );
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: 'cannot reach the model server (Request timed out.) (after 2 attempts)',
+      attempts: 2,
+    });
     expect(seen).toHaveLength(2);
   });
 
@@ -85,7 +100,10 @@ describe('HttpModelClient over HTTP', () => {
     const { baseUrl } = await serve([1, 2, 3].map((): Handler => (incoming) => incoming.socket.destroy()));
     const outcome = await new HttpModelClient({ baseUrl, retry }).complete(request);
     expect(outcome.ok).toBe(false);
-    if (!outcome.ok) expect(outcome.error).toBe('cannot reach the model server (Connection error.: socket hang up) (after 3 attempts)');
+    if (!outcome.ok)
+      expect(outcome.error).toBe(
+        'cannot reach the model server (Connection error.: socket hang up) (after 3 attempts)',
+      );
   });
 
   it('follows a 307 redirect with the same body', async () => {
@@ -112,7 +130,10 @@ describe('HttpModelClient over HTTP', () => {
         response.end(gzipSync(JSON.stringify(completion)));
       },
     ]);
-    expect(await new HttpModelClient({ baseUrl, retry }).complete(request)).toMatchObject({ ok: true, body: completion });
+    expect(await new HttpModelClient({ baseUrl, retry }).complete(request)).toMatchObject({
+      ok: true,
+      body: completion,
+    });
   });
 
   it('keeps a 200 that is not JSON as text and reports it', async () => {
@@ -123,7 +144,12 @@ describe('HttpModelClient over HTTP', () => {
       },
     ]);
     const outcome = await new HttpModelClient({ baseUrl, retry }).complete(request);
-    expect(outcome).toMatchObject({ ok: false, error: 'model server returned a non-JSON body: hello', body: 'hello', attempts: 1 });
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: 'model server returned a non-JSON body: hello',
+      body: 'hello',
+      attempts: 1,
+    });
   });
 
   it('words status errors as the OpenAI SDK did', async () => {
@@ -142,9 +168,22 @@ describe('HttpModelClient over HTTP', () => {
       },
     ]);
     const client = new HttpModelClient({ baseUrl, retry });
-    expect(await client.complete(request)).toMatchObject({ ok: false, status: 400, error: 'model server answered 400: 400 bad' });
-    expect(await client.complete(request)).toMatchObject({ ok: false, status: 404, error: 'model server answered 404: 404 status code (no body)' });
-    expect(await client.complete(request)).toMatchObject({ ok: false, status: 422, error: 'model server answered 422: 422 {"field":"messages"}', body: { message: { field: 'messages' } } });
+    expect(await client.complete(request)).toMatchObject({
+      ok: false,
+      status: 400,
+      error: 'model server answered 400: 400 bad',
+    });
+    expect(await client.complete(request)).toMatchObject({
+      ok: false,
+      status: 404,
+      error: 'model server answered 404: 404 status code (no body)',
+    });
+    expect(await client.complete(request)).toMatchObject({
+      ok: false,
+      status: 422,
+      error: 'model server answered 422: 422 {"field":"messages"}',
+      body: { message: { field: 'messages' } },
+    });
   });
 
   it('reports an unusable base URL as a failed request instead of throwing', async () => {

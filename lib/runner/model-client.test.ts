@@ -27,7 +27,11 @@ afterEach(async () => {
   server = null;
 });
 
-const completion = JSON.stringify({ id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }] });
+const completion = JSON.stringify({
+  id: 'x',
+  object: 'chat.completion',
+  choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }],
+});
 const retry = { attempts: 3, baseDelayMs: 1, maxDelayMs: 5 };
 const request = { model: 'm', messages: [{ role: 'user' as const, content: 'hello' }], temperature: 0 };
 
@@ -59,7 +63,10 @@ describe('HttpModelClient', () => {
     ]);
     // A backoff of at least 40 ms: the wait is then surely larger than nothing, whatever the load.
     const started = performance.now();
-    const outcome = await new HttpModelClient({ baseUrl, retry: { attempts: 2, baseDelayMs: 40, maxDelayMs: 40 } }).complete(request);
+    const outcome = await new HttpModelClient({
+      baseUrl,
+      retry: { attempts: 2, baseDelayMs: 40, maxDelayMs: 40 },
+    }).complete(request);
     const total = performance.now() - started;
     expect(outcome.ok).toBe(true);
     expect(outcome.retryWaitMs as number).toBeGreaterThan(0);
@@ -67,7 +74,9 @@ describe('HttpModelClient', () => {
   });
 
   it('gives up after the last attempt with the server message', async () => {
-    const { baseUrl } = await serve([500, 500, 500].map((status) => ({ status, body: '{"error":{"message":"engine dead"}}' })));
+    const { baseUrl } = await serve(
+      [500, 500, 500].map((status) => ({ status, body: '{"error":{"message":"engine dead"}}' })),
+    );
     const outcome = await new HttpModelClient({ baseUrl, retry }).complete(request);
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) {

@@ -87,12 +87,21 @@ export class HttpModelClient implements ModelClient {
     const retryWaitMs = attempt > 1 ? lastStarted - started : 0;
     if (last.ok) return { ok: true, body: last.body, latencyMs, retryWaitMs, attempts: attempt };
     const suffix = attempt > 1 ? ` (after ${attempt} attempts)` : '';
-    return { ok: false, error: last.error + suffix, status: last.status, body: last.body, latencyMs, retryWaitMs, attempts: attempt };
+    return {
+      ok: false,
+      error: last.error + suffix,
+      status: last.status,
+      body: last.body,
+      latencyMs,
+      retryWaitMs,
+      attempts: attempt,
+    };
   }
 
   private async attempt(body: string, signal?: AbortSignal, streaming: Streaming | null = null): Promise<Attempt> {
     if (signal?.aborted) return CANCELLED;
-    if (this.endpoint instanceof Error) return { ok: false, error: `model request failed: ${this.endpoint.message}`, retryable: false };
+    if (this.endpoint instanceof Error)
+      return { ok: false, error: `model request failed: ${this.endpoint.message}`, retryable: false };
     // Redirects are followed as fetch follows them: 303 (and 301/302 after a POST) turn into a GET.
     let url = this.endpoint;
     let method = 'POST';
@@ -115,7 +124,13 @@ export class HttpModelClient implements ModelClient {
   }
 
   /** One request and its whole answer, within the timeout and until the signal aborts. */
-  private send(url: URL, method: string, payload: string | null, signal?: AbortSignal, streaming: Streaming | null = null): Promise<Exchange> {
+  private send(
+    url: URL,
+    method: string,
+    payload: string | null,
+    signal?: AbortSignal,
+    streaming: Streaming | null = null,
+  ): Promise<Exchange> {
     return new Promise((resolve) => {
       const secure = url.protocol === 'https:';
       const headers: Record<string, string | number> = { ...this.headers };
@@ -163,7 +178,11 @@ export class HttpModelClient implements ModelClient {
           });
           response.on('error', (error) => finish({ kind: 'failed', attempt: connectionFailure(error) }));
           response.on('close', () => {
-            if (!response.complete) finish({ kind: 'failed', attempt: connectionFailure(new Error('the connection closed before the whole stream arrived')) });
+            if (!response.complete)
+              finish({
+                kind: 'failed',
+                attempt: connectionFailure(new Error('the connection closed before the whole stream arrived')),
+              });
           });
           response.on('end', () => {
             if (assembler.end()) streaming?.onStream?.(assembler.progress());
@@ -176,13 +195,28 @@ export class HttpModelClient implements ModelClient {
         });
         response.on('error', (error) => finish({ kind: 'failed', attempt: connectionFailure(error) }));
         response.on('close', () => {
-          if (!response.complete) finish({ kind: 'failed', attempt: connectionFailure(new Error('the connection closed before the whole answer arrived')) });
+          if (!response.complete)
+            finish({
+              kind: 'failed',
+              attempt: connectionFailure(new Error('the connection closed before the whole answer arrived')),
+            });
         });
         response.on('end', () => {
-          const decoded = decode(Buffer.concat(chunks), response.headers['content-encoding'], this.limits.maxResponseBytes);
+          const decoded = decode(
+            Buffer.concat(chunks),
+            response.headers['content-encoding'],
+            this.limits.maxResponseBytes,
+          );
           if (decoded instanceof Error) {
             const tooLarge = (decoded as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE';
-            return finish({ kind: 'failed', attempt: { ok: false, error: tooLarge ? decompressedTooLargeReason(this.limits) : `model request failed: ${decoded.message}`, retryable: false } });
+            return finish({
+              kind: 'failed',
+              attempt: {
+                ok: false,
+                error: tooLarge ? decompressedTooLargeReason(this.limits) : `model request failed: ${decoded.message}`,
+                retryable: false,
+              },
+            });
           }
           finish({ kind: 'answer', status: response.statusCode ?? 0, headers: response.headers, text: decoded });
         });
@@ -213,7 +247,8 @@ export class HttpModelClient implements ModelClient {
 function endpointUrl(baseUrl: string): URL | Error {
   const url = parseUrl(`${baseUrl.replace(/\/+$/, '')}/chat/completions`);
   if (url instanceof Error) return url;
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return new Error(`unsupported protocol ${url.protocol} in ${baseUrl}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return new Error(`unsupported protocol ${url.protocol} in ${baseUrl}`);
   return url;
 }
 
@@ -236,7 +271,8 @@ function withIdleTimeout<T extends HttpAgent>(agent: T): T {
   agent.keepSocketAlive = (socket: Socket) => {
     // Node returns whether the socket may be kept, though its type declarations say void.
     const keep: unknown = keepSocketAlive(socket);
-    if (keep && (socket.timeout === undefined || socket.timeout === 0 || socket.timeout > IDLE_SOCKET_MS)) socket.setTimeout(IDLE_SOCKET_MS);
+    if (keep && (socket.timeout === undefined || socket.timeout === 0 || socket.timeout > IDLE_SOCKET_MS))
+      socket.setTimeout(IDLE_SOCKET_MS);
     return keep;
   };
   agent.reuseSocket = (socket: Socket, request) => {
@@ -256,6 +292,9 @@ function isEventStream(response: IncomingMessage): boolean {
 }
 
 function connectionFailure(cause: unknown): Attempt {
-  return { ok: false, error: `cannot reach the model server (Connection error.: ${errorMessage(cause)})`, retryable: true };
+  return {
+    ok: false,
+    error: `cannot reach the model server (Connection error.: ${errorMessage(cause)})`,
+    retryable: true,
+  };
 }
-

@@ -14,7 +14,11 @@ export function toolSpecs(tools: RunnerTool[]): ToolSpec[] {
  * The conversation's first messages: the system prompt, then the filled node_context template, or
  * the input's conversation so far (a dataset case) as it was given.
  */
-export function initialMessages(agent: AgentRuntime, settings: RunnerSettings, input: ConversationInput): ChatMessage[] {
+export function initialMessages(
+  agent: AgentRuntime,
+  settings: RunnerSettings,
+  input: ConversationInput,
+): ChatMessage[] {
   let system = agent.systemPrompt;
   if (settings.toolPresentation === 'system-prompt') {
     // The old behaviour the seeds describe: schemas pasted into the prompt instead of the tools parameter.
@@ -46,7 +50,12 @@ export function knowledgeContext(knowledge: Record<string, unknown>): string | n
 }
 
 /** What a tool message says to the model: compact JSON, the error first when there is one. */
-export function toolMessageContent(output: { outcome: string; result?: unknown; summary?: string; error?: string }): string {
+export function toolMessageContent(output: {
+  outcome: string;
+  result?: unknown;
+  summary?: string;
+  error?: string;
+}): string {
   if (output.outcome === 'error') return JSON.stringify({ status: 'error', error: output.error ?? 'the tool failed' });
   const content: Record<string, unknown> = { status: output.outcome, result: output.result ?? null };
   if (output.summary) content.summary = output.summary;

@@ -10,7 +10,8 @@ export function extractUsage(body: unknown): Usage | null {
   const usage = (body as { usage?: unknown } | null)?.usage;
   if (typeof usage !== 'object' || usage === null) return null;
   const { prompt_tokens, completion_tokens, total_tokens } = usage as Record<string, unknown>;
-  const numberOrUndefined = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+  const numberOrUndefined = (value: unknown) =>
+    typeof value === 'number' && Number.isFinite(value) ? value : undefined;
   return {
     prompt_tokens: numberOrUndefined(prompt_tokens),
     completion_tokens: numberOrUndefined(completion_tokens),

@@ -13,9 +13,20 @@ const agent: AgentRuntime = {
   nodeContext: '{{ node_text }}',
   textAnswerEnds: false,
   settings: {},
-  tools: [{ name: 'submit_result', description: 'Finish', parameters: { type: 'object', properties: { summary: { type: 'string' } } }, script: null, limits: { timeoutMs: 1000, maxOutputBytes: 1000 } }],
+  tools: [
+    {
+      name: 'submit_result',
+      description: 'Finish',
+      parameters: { type: 'object', properties: { summary: { type: 'string' } } },
+      script: null,
+      limits: { timeoutMs: 1000, maxOutputBytes: 1000 },
+    },
+  ],
 };
-const tools: ToolExecutor = { execute: async () => ({ outcome: 'success', result: null, durationMs: 0 }), close: async () => {} };
+const tools: ToolExecutor = {
+  execute: async () => ({ outcome: 'success', result: null, durationMs: 0 }),
+  close: async () => {},
+};
 const settings = resolveSettings({ model: 'm' });
 const input = { node_text: 'hi' };
 
@@ -31,14 +42,24 @@ describe('a model call that does not bring a usable answer', () => {
       controller.abort();
       return { ok: false, error: signal?.aborted ? 'request cancelled' : 'unexpected', latencyMs: 1, attempts: 1 };
     });
-    const record = await runConversation(agent, settings, input, { client: cancelled, tools, signal: controller.signal });
+    const record = await runConversation(agent, settings, input, {
+      client: cancelled,
+      tools,
+      signal: controller.signal,
+    });
     expect(record.outcome).toBe('cancelled');
     expect(record.error).toBeNull();
     expect(record.modelCalls).toMatchObject([{ status: 'cancelled', error: 'request cancelled' }]);
   });
 
   it('failed without a cancel: an error on the call and on the conversation', async () => {
-    const failed = client(async () => ({ ok: false, error: 'model server answered 502: bad gateway', status: 502, latencyMs: 1, attempts: 3 }));
+    const failed = client(async () => ({
+      ok: false,
+      error: 'model server answered 502: bad gateway',
+      status: 502,
+      latencyMs: 1,
+      attempts: 3,
+    }));
     const record = await runConversation(agent, settings, input, { client: failed, tools });
     expect(record).toMatchObject({ outcome: 'error', error: 'model server answered 502: bad gateway' });
     expect(record.modelCalls).toMatchObject([{ status: 'error', attempts: 3 }]);
@@ -54,6 +75,8 @@ describe('a model call that does not bring a usable answer', () => {
     const record = await runConversation(agent, settings, input, { client: hostile, tools });
     expect(record.outcome).toBe('error');
     expect(record.error).toBe("could not read the model's answer: a hostile getter");
-    expect(record.modelCalls).toMatchObject([{ turn: 1, status: 'error', error: "could not read the model's answer: a hostile getter", parsePath: null }]);
+    expect(record.modelCalls).toMatchObject([
+      { turn: 1, status: 'error', error: "could not read the model's answer: a hostile getter", parsePath: null },
+    ]);
   });
 });

@@ -1,5 +1,15 @@
 import type { AssistantMessage, ChatMessage, ChatRequest, ToolChoice } from '../protocol/messages';
-import type { AgentRuntime, ConversationRecord, ModelCallRecord, Outcome, RunnerDependencies, RunnerSettings, RunnerTool, ToolExecutionRecord, ValidatedCall } from './types';
+import type {
+  AgentRuntime,
+  ConversationRecord,
+  ModelCallRecord,
+  Outcome,
+  RunnerDependencies,
+  RunnerSettings,
+  RunnerTool,
+  ToolExecutionRecord,
+  ValidatedCall,
+} from './types';
 import { SUBMIT_RESULT, type ConversationInput } from '../protocol/conversation';
 import { parseResponse } from '../parsing/parse-response';
 import { selectMessagePositions } from './history';
@@ -69,7 +79,11 @@ class Conversation {
   private async turn(turn: number): Promise<ConversationRecord | null> {
     const { request, record } = this.buildRequest(turn);
     const sink = this.deps.sink;
-    const onStream = request.stream && sink ? (progress: { text: string; toolCalls: { name: string; arguments: string }[] }) => sink.event({ type: 'model-delta', turn, text: progress.text, toolCalls: progress.toolCalls }) : undefined;
+    const onStream =
+      request.stream && sink
+        ? (progress: { text: string; toolCalls: { name: string; arguments: string }[] }) =>
+            sink.event({ type: 'model-delta', turn, text: progress.text, toolCalls: progress.toolCalls })
+        : undefined;
     const outcome = await this.deps.client.complete(request, this.deps.signal, onStream);
     record.latencyMs = outcome.latencyMs;
     record.retryWaitMs = outcome.retryWaitMs;
@@ -97,11 +111,21 @@ class Conversation {
       record.calls = calls;
       record.allValid = calls.length > 0 && calls.every((call) => call.problem === null);
       // Only a response with logprobs has tokens to read.
-      const insight = analyzeResponse(outcome.body, { toolNames: [...this.tools.keys()], calledNames: parsed.calls.length > 0 ? parsed.calls.map((call) => call.name) : undefined });
+      const insight = analyzeResponse(outcome.body, {
+        toolNames: [...this.tools.keys()],
+        calledNames: parsed.calls.length > 0 ? parsed.calls.map((call) => call.name) : undefined,
+      });
       if (insight) record.insight = insight;
     } catch (error) {
       // An answer the client let through but that breaks reading it: an error on this call, with the reason.
-      Object.assign(record, { status: 'error', error: `could not read the model's answer: ${errorMessage(error)}`, parsePath: null, parsedCalls: [], calls: [], allValid: false });
+      Object.assign(record, {
+        status: 'error',
+        error: `could not read the model's answer: ${errorMessage(error)}`,
+        parsePath: null,
+        parsedCalls: [],
+        calls: [],
+        allValid: false,
+      });
       this.recordModelCall(record);
       return this.finish('error', { error: record.error ?? undefined });
     }
@@ -112,7 +136,11 @@ class Conversation {
     const assistant: AssistantMessage = {
       role: 'assistant',
       content: parsed.text.trim() ? parsed.text : null,
-      tool_calls: calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } })),
+      tool_calls: calls.map((call) => ({
+        id: call.id,
+        type: 'function',
+        function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+      })),
     };
     this.messages.push(assistant);
 
@@ -130,11 +158,16 @@ class Conversation {
     const positions = selectMessagePositions(this.messages, this.settings);
     const messages = positions.map((position) => this.messages[position]);
     const suffix = this.settings.includeKnowledge ? knowledgeContext(this.knowledge) : null;
-    if (suffix && messages[0]?.role === 'system') messages[0] = { role: 'system', content: messages[0].content + suffix };
+    if (suffix && messages[0]?.role === 'system')
+      messages[0] = { role: 'system', content: messages[0].content + suffix };
 
     const toolChoice = this.toolChoiceFor(turn);
     const toolsSent = this.settings.toolPresentation === 'native';
-    const params: ModelCallRecord['requestParams'] = { model: this.settings.model, temperature: this.settings.temperature, toolsSent };
+    const params: ModelCallRecord['requestParams'] = {
+      model: this.settings.model,
+      temperature: this.settings.temperature,
+      toolsSent,
+    };
     if (toolsSent) params.tool_choice = toolChoice;
     if (this.settings.maxTokens !== undefined) params.max_tokens = this.settings.maxTokens;
     if (this.settings.topP !== undefined) params.top_p = this.settings.topP;
@@ -184,7 +217,8 @@ class Conversation {
     const finalText = text.trim() ? text : null;
     if (finalText !== null) this.messages.push({ role: 'assistant', content: finalText });
     // A distil-labs style agent finishes with a text answer; for the others it is a missed call.
-    if (this.agent.textAnswerEnds && finalText !== null) return this.finish('submitted', { result: { answer: finalText }, finalText });
+    if (this.agent.textAnswerEnds && finalText !== null)
+      return this.finish('submitted', { result: { answer: finalText }, finalText });
     return this.finish('no_tool_call', { finalText });
   }
 
@@ -192,23 +226,47 @@ class Conversation {
   private async dispatch(turn: number, call: ValidatedCall): Promise<Record<string, unknown> | null> {
     const base = { turn, callId: call.id, toolName: call.name, arguments: call.arguments };
     if (call.problem) {
-      const execution: ToolExecutionRecord = { ...base, outcome: 'error', result: null, error: call.problem.message, errorKind: call.problem.kind, durationMs: 0 };
+      const execution: ToolExecutionRecord = {
+        ...base,
+        outcome: 'error',
+        result: null,
+        error: call.problem.message,
+        errorKind: call.problem.kind,
+        durationMs: 0,
+      };
       this.appendToolResult(call, execution);
       return null;
     }
     const tool = this.tools.get(call.name) as RunnerTool;
     if (tool.name === SUBMIT_RESULT && tool.script === null) {
-      const execution: ToolExecutionRecord = { ...base, outcome: 'success', result: call.arguments, summary: 'result submitted', durationMs: 0 };
+      const execution: ToolExecutionRecord = {
+        ...base,
+        outcome: 'success',
+        result: call.arguments,
+        summary: 'result submitted',
+        durationMs: 0,
+      };
       this.appendToolResult(call, execution);
       return call.arguments;
     }
     if (tool.script === null) {
       // A tool a dataset case declared for itself: there is nothing to run, and the conversation goes on.
-      const execution: ToolExecutionRecord = { ...base, outcome: 'success', result: null, summary: 'not executed: the dataset case declares this tool without an implementation', durationMs: 0 };
+      const execution: ToolExecutionRecord = {
+        ...base,
+        outcome: 'success',
+        result: null,
+        summary: 'not executed: the dataset case declares this tool without an implementation',
+        durationMs: 0,
+      };
       this.appendToolResult(call, execution);
       return null;
     }
-    const output = await this.deps.tools.execute(tool.script, { arguments: call.arguments, context: this.toolContext() }, tool.limits, this.deps.signal);
+    const output = await this.deps.tools.execute(
+      tool.script,
+      { arguments: call.arguments, context: this.toolContext() },
+      tool.limits,
+      this.deps.signal,
+    );
     const execution: ToolExecutionRecord = { ...base, ...output };
     if (output.knowledge_delta) Object.assign(this.knowledge, output.knowledge_delta);
     this.appendToolResult(call, execution);
@@ -219,7 +277,12 @@ class Conversation {
   }
 
   private appendToolResult(call: ValidatedCall, execution: ToolExecutionRecord) {
-    this.messages.push({ role: 'tool', tool_call_id: call.id, name: call.name, content: toolMessageContent(execution) });
+    this.messages.push({
+      role: 'tool',
+      tool_call_id: call.id,
+      name: call.name,
+      content: toolMessageContent(execution),
+    });
     this.toolExecutions.push(execution);
     this.deps.sink?.event({ type: 'tool-result', execution });
   }
@@ -242,7 +305,10 @@ class Conversation {
     this.deps.sink?.event({ type: 'model-call', call: record });
   }
 
-  private finish(outcome: Outcome, extra: { result?: Record<string, unknown>; finalText?: string | null; error?: string } = {}): ConversationRecord {
+  private finish(
+    outcome: Outcome,
+    extra: { result?: Record<string, unknown>; finalText?: string | null; error?: string } = {},
+  ): ConversationRecord {
     const record: ConversationRecord = {
       input: this.input,
       messages: this.messages,
@@ -260,4 +326,3 @@ class Conversation {
     return record;
   }
 }
-

@@ -5,10 +5,16 @@ import type { RunnerSettings } from './types';
  * A tool choice as a person writes it, checked against the tools it may name: `auto`, `required`,
  * `none`, or one of `toolNames`. The command line and the API both use it.
  */
-export function checkToolChoice(choice: string, toolNames: string[]): { ok: true; value: RunnerSettings['toolChoice'] } | { ok: false; problem: string } {
+export function checkToolChoice(
+  choice: string,
+  toolNames: string[],
+): { ok: true; value: RunnerSettings['toolChoice'] } | { ok: false; problem: string } {
   const value = parseToolChoice(choice);
   if (typeof value === 'object' && !toolNames.includes(value.function.name)) {
-    return { ok: false, problem: `must be auto, required, none or one of the agent's tools (${toolNames.join(', ')}), not "${choice}"` };
+    return {
+      ok: false,
+      problem: `must be auto, required, none or one of the agent's tools (${toolNames.join(', ')}), not "${choice}"`,
+    };
   }
   return { ok: true, value };
 }

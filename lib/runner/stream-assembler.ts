@@ -67,7 +67,9 @@ export class StreamAssembler {
   }
 
   progress(): StreamProgress {
-    const toolCalls = [...this.toolCalls.entries()].sort(([left], [right]) => left - right).map(([, call]) => ({ name: call.name, arguments: call.arguments }));
+    const toolCalls = [...this.toolCalls.entries()]
+      .sort(([left], [right]) => left - right)
+      .map(([, call]) => ({ name: call.name, arguments: call.arguments }));
     return { text: this.tokens ? this.rawText : (this.content ?? ''), toolCalls, chunks: this.chunks };
   }
 
@@ -104,7 +106,8 @@ export class StreamAssembler {
     const chunk = parsed.value;
     if (isRecord(chunk.error) || typeof chunk.error === 'string') {
       const error = chunk.error;
-      this.serverError = typeof error === 'string' ? error : typeof error.message === 'string' ? error.message : JSON.stringify(error);
+      this.serverError =
+        typeof error === 'string' ? error : typeof error.message === 'string' ? error.message : JSON.stringify(error);
       return true;
     }
     this.apply(chunk);
@@ -188,7 +191,9 @@ export class StreamAssembler {
       model: this.model,
     };
     if (this.fingerprint !== null) body.system_fingerprint = this.fingerprint;
-    body.choices = [{ index: 0, message, logprobs: this.tokens ? { content: this.tokens } : null, finish_reason: this.finishReason }];
+    body.choices = [
+      { index: 0, message, logprobs: this.tokens ? { content: this.tokens } : null, finish_reason: this.finishReason },
+    ];
     if (this.usage !== undefined) body.usage = this.usage;
     body.stream = { chunks: this.chunks, done: this.done, unreadable: this.unreadable, repairedCalls };
     return body;

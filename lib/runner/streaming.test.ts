@@ -22,7 +22,11 @@ const agent: AgentRuntime = {
   nodeContext: 'Fix the lint issues in {{ file_path }}: {{ node_text }}',
   textAnswerEnds: false,
   settings: {},
-  tools: LINT_TOOLS.map((tool) => ({ ...tool.function, script: tool.function.name === 'submit_result' ? null : `/tools/${tool.function.name}.ts`, limits })),
+  tools: LINT_TOOLS.map((tool) => ({
+    ...tool.function,
+    script: tool.function.name === 'submit_result' ? null : `/tools/${tool.function.name}.ts`,
+    limits,
+  })),
 };
 
 /** Answers every tool the same way (the tools are not what is under test). */
@@ -33,16 +37,30 @@ class EchoTools implements ToolExecutor {
   async close() {}
 }
 
-async function runAll(options: { stream: boolean; logprobs: boolean }, events: RunnerEvent[] = []): Promise<ConversationRecord[]> {
+async function runAll(
+  options: { stream: boolean; logprobs: boolean },
+  events: RunnerEvent[] = [],
+): Promise<ConversationRecord[]> {
   // A fresh simulator per run: its answers depend on the seed, the request and how often it was seen.
   const server = await startSimServer({ port: 0, seed: 11, http500Rate: 0, http429Rate: 0, lossyBareValuesRate: 0.5 });
   servers.push(server);
   const client = new HttpModelClient({ baseUrl: server.url, retry: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0 } });
-  const settings = resolveSettings({ model: 'lint-lora', stream: options.stream, logprobs: options.logprobs, topLogprobs: options.logprobs ? 3 : undefined });
+  const settings = resolveSettings({
+    model: 'lint-lora',
+    stream: options.stream,
+    logprobs: options.logprobs,
+    topLogprobs: options.logprobs ? 3 : undefined,
+  });
   const records: ConversationRecord[] = [];
   for (let index = 0; index < 25; index += 1) {
     const input = { node_text: `line too long in parse_${index}`, file_path: `src/module_${index}.py` };
-    records.push(await runConversation(agent, settings, input, { client, tools: new EchoTools(), sink: { event: (event) => events.push(event) } }));
+    records.push(
+      await runConversation(agent, settings, input, {
+        client,
+        tools: new EchoTools(),
+        sink: { event: (event) => events.push(event) },
+      }),
+    );
   }
   return records;
 }
@@ -50,7 +68,13 @@ async function runAll(options: { stream: boolean; logprobs: boolean }, events: R
 function summary(records: ConversationRecord[]) {
   return records.map((record) => ({
     outcome: record.outcome,
-    calls: record.modelCalls.map((call) => ({ path: call.parsePath, parsed: call.parsedCalls, valid: call.allValid, confidence: call.insight?.toolNameConfidence ?? null, lost: call.insight?.lostValues ?? null })),
+    calls: record.modelCalls.map((call) => ({
+      path: call.parsePath,
+      parsed: call.parsedCalls,
+      valid: call.allValid,
+      confidence: call.insight?.toolNameConfidence ?? null,
+      lost: call.insight?.lostValues ?? null,
+    })),
   }));
 }
 
@@ -61,9 +85,16 @@ describe('streaming as a setting', () => {
     expect(summary(streamed)).toEqual(summary(plain));
     const paths = new Set(plain.flatMap((record) => record.modelCalls.map((call) => call.parsePath)));
     expect(paths.size).toBeGreaterThan(2);
-    expect(plain.some((record) => record.modelCalls.some((call) => (call.insight?.lostValues.length ?? 0) > 0))).toBe(true);
+    expect(plain.some((record) => record.modelCalls.some((call) => (call.insight?.lostValues.length ?? 0) > 0))).toBe(
+      true,
+    );
     // What was sent says how it was asked.
-    expect(streamed[0].modelCalls[0].requestParams).toMatchObject({ stream: true, stream_options: { include_usage: true }, logprobs: true, top_logprobs: 3 });
+    expect(streamed[0].modelCalls[0].requestParams).toMatchObject({
+      stream: true,
+      stream_options: { include_usage: true },
+      logprobs: true,
+      top_logprobs: 3,
+    });
     expect(plain[0].modelCalls[0].requestParams.stream).toBeUndefined();
     // Usage still arrives, in the last chunk.
     expect(streamed[0].modelCalls[0].usage).toEqual(plain[0].modelCalls[0].usage);
@@ -80,10 +111,13 @@ describe('streaming as a setting', () => {
     const events: RunnerEvent[] = [];
     const [record] = (await runAll({ stream: true, logprobs: true }, events)).slice(0, 1);
     const firstCallEnd = events.findIndex((event) => event.type === 'model-call');
-    const deltas = events.slice(0, firstCallEnd).filter((event): event is Extract<RunnerEvent, { type: 'model-delta' }> => event.type === 'model-delta');
+    const deltas = events
+      .slice(0, firstCallEnd)
+      .filter((event): event is Extract<RunnerEvent, { type: 'model-delta' }> => event.type === 'model-delta');
     expect(deltas.length).toBeGreaterThan(3);
     expect(deltas.every((delta) => delta.turn === 1)).toBe(true);
-    for (let index = 1; index < deltas.length; index += 1) expect(deltas[index].text.startsWith(deltas[index - 1].text)).toBe(true);
+    for (let index = 1; index < deltas.length; index += 1)
+      expect(deltas[index].text.startsWith(deltas[index - 1].text)).toBe(true);
     expect(deltas.at(-1)!.text).toBe(record.modelCalls[0].insight!.rawOutput);
     // Unstreamed runs send no deltas.
     const quiet: RunnerEvent[] = [];

@@ -4,9 +4,9 @@ import { renderTemplate, unknownTemplateVariables } from './template';
 describe('renderTemplate', () => {
   it('fills variables with or without spaces inside the braces', () => {
     const template = 'Request:\n{{ node_text }} in {{file_path}} ({{  node_name  }}, {{ node_type}})';
-    expect(renderTemplate(template, { node_text: 'x = 1', file_path: 'a.py', node_name: 'f', node_type: 'function' })).toBe(
-      'Request:\nx = 1 in a.py (f, function)',
-    );
+    expect(
+      renderTemplate(template, { node_text: 'x = 1', file_path: 'a.py', node_name: 'f', node_type: 'function' }),
+    ).toBe('Request:\nx = 1 in a.py (f, function)');
   });
 
   it('renders missing and null values as empty text', () => {
@@ -14,7 +14,9 @@ describe('renderTemplate', () => {
   });
 
   it('inserts values literally, even when they hold braces or placeholders', () => {
-    expect(renderTemplate('{{ node_text }}', { node_text: '{{ file_path }} and $& and {x}' })).toBe('{{ file_path }} and $& and {x}');
+    expect(renderTemplate('{{ node_text }}', { node_text: '{{ file_path }} and $& and {x}' })).toBe(
+      '{{ file_path }} and $& and {x}',
+    );
   });
 
   it('leaves unknown placeholders as written', () => {
@@ -24,7 +26,11 @@ describe('renderTemplate', () => {
 
 describe('unknownTemplateVariables', () => {
   it('lists every placeholder that is not a known variable, once', () => {
-    expect(unknownTemplateVariables('{{ node_text }} {{ code }} {{code}} {{ node-text }} {{}}')).toEqual(['code', 'node-text', '']);
+    expect(unknownTemplateVariables('{{ node_text }} {{ code }} {{code}} {{ node-text }} {{}}')).toEqual([
+      'code',
+      'node-text',
+      '',
+    ]);
   });
 
   it('finds nothing in a template with only known variables or none', () => {

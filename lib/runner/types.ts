@@ -132,7 +132,15 @@ export type ConversationRecord = {
 
 export type ModelCallOutcome =
   | { ok: true; body: unknown; latencyMs: number; retryWaitMs?: number; attempts: number }
-  | { ok: false; error: string; status?: number; body?: unknown; latencyMs: number; retryWaitMs?: number; attempts: number };
+  | {
+      ok: false;
+      error: string;
+      status?: number;
+      body?: unknown;
+      latencyMs: number;
+      retryWaitMs?: number;
+      attempts: number;
+    };
 
 /** Hears a streamed response as it arrives. */
 export type StreamListener = (progress: StreamProgress) => void;

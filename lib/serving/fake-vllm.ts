@@ -19,7 +19,11 @@ function exampleValue(value: unknown): string {
 }
 
 /** The example template's layout, written from its description (not its code). */
-export function renderLikeExampleTemplate(messages: ChatMessage[], tools: ToolSpec[], addGenerationPrompt: boolean): string {
+export function renderLikeExampleTemplate(
+  messages: ChatMessage[],
+  tools: ToolSpec[],
+  addGenerationPrompt: boolean,
+): string {
   let text = '';
   for (const message of messages) {
     switch (message.role) {
@@ -42,7 +46,10 @@ export function renderLikeExampleTemplate(messages: ChatMessage[], tools: ToolSp
           text += '<start_of_turn>model';
           for (const call of message.tool_calls) {
             const parsed = parseJson(call.function.arguments);
-            const args = parsed.ok && typeof parsed.value === 'object' && parsed.value !== null ? (parsed.value as Record<string, unknown>) : {};
+            const args =
+              parsed.ok && typeof parsed.value === 'object' && parsed.value !== null
+                ? (parsed.value as Record<string, unknown>)
+                : {};
             const fields = Object.entries(args).map(([key, value]) => `${key}:<escape>${exampleValue(value)}<escape>`);
             text += `\n<start_function_call>call:${call.function.name}{${fields.join(',')}}<end_function_call>`;
           }
@@ -59,9 +66,19 @@ export function renderLikeExampleTemplate(messages: ChatMessage[], tools: ToolSp
   return addGenerationPrompt ? `${text}<start_of_turn>model` : text;
 }
 
-export type FakeVllm = { url: string; origin: string; requests: { path: string; body: unknown }[]; close(): Promise<void> };
+export type FakeVllm = {
+  url: string;
+  origin: string;
+  requests: { path: string; body: unknown }[];
+  close(): Promise<void>;
+};
 
-export async function startFakeVllm(options: { template: FakeTemplate; model?: string; adapters?: string[]; tokenize?: boolean }): Promise<FakeVllm> {
+export async function startFakeVllm(options: {
+  template: FakeTemplate;
+  model?: string;
+  adapters?: string[];
+  tokenize?: boolean;
+}): Promise<FakeVllm> {
   const model = options.model ?? 'google/functiongemma-270m-it';
   const known = new Set([model, ...(options.adapters ?? [])]);
   const requests: FakeVllm['requests'] = [];
@@ -81,12 +98,23 @@ export async function startFakeVllm(options: { template: FakeTemplate; model?: s
           object: 'list',
           data: [
             { id: model, object: 'model', owned_by: 'vllm', root: model, parent: null, max_model_len: 32768 },
-            ...(options.adapters ?? []).map((name) => ({ id: name, object: 'model', owned_by: 'vllm', root: `/adapters/${name}`, parent: model, max_model_len: null })),
+            ...(options.adapters ?? []).map((name) => ({
+              id: name,
+              object: 'model',
+              owned_by: 'vllm',
+              root: `/adapters/${name}`,
+              parent: model,
+              max_model_len: null,
+            })),
           ],
         });
       }
-      if (options.tokenize === false || (path !== '/tokenize' && path !== '/detokenize')) return answer(404, { detail: 'Not Found' });
-      if (!known.has(body?.model)) return answer(404, { error: { message: `The model \`${body?.model}\` does not exist.`, type: 'NotFoundError', code: 404 } });
+      if (options.tokenize === false || (path !== '/tokenize' && path !== '/detokenize'))
+        return answer(404, { detail: 'Not Found' });
+      if (!known.has(body?.model))
+        return answer(404, {
+          error: { message: `The model \`${body?.model}\` does not exist.`, type: 'NotFoundError', code: 404 },
+        });
       if (path === '/detokenize') return answer(200, { prompt: String.fromCodePoint(...(body.tokens as number[])) });
       const messages = normalizeMessages(body.messages);
       const tools = normalizeTools(body.tools);

@@ -15,13 +15,17 @@ export function serverRoot(baseUrl: string): string {
 
 function serverMessage(body: unknown, text: string): string {
   const error = (body as { error?: unknown; detail?: unknown; message?: unknown } | null) ?? null;
-  const message = (error?.error as { message?: unknown } | undefined)?.message ?? error?.message ?? error?.detail ?? error?.error;
+  const message =
+    (error?.error as { message?: unknown } | undefined)?.message ?? error?.message ?? error?.detail ?? error?.error;
   if (typeof message === 'string') return message;
   if (message !== undefined) return JSON.stringify(message);
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
-export async function requestJson(url: string, options: { method: 'GET' | 'POST'; body?: unknown; apiKey?: string; timeoutMs?: number }): Promise<JsonAnswer> {
+export async function requestJson(
+  url: string,
+  options: { method: 'GET' | 'POST'; body?: unknown; apiKey?: string; timeoutMs?: number },
+): Promise<JsonAnswer> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
@@ -38,11 +42,21 @@ export async function requestJson(url: string, options: { method: 'GET' | 'POST'
   } catch (error) {
     if (error instanceof BodyTooLargeError) return { ok: false, status: null, error: `${url}: ${error.message}` };
     const cause = (error as { cause?: unknown }).cause;
-    return { ok: false, status: null, error: `cannot reach ${url}: ${cause ? errorMessage(cause) : errorMessage(error)}` };
+    return {
+      ok: false,
+      status: null,
+      error: `cannot reach ${url}: ${cause ? errorMessage(cause) : errorMessage(error)}`,
+    };
   }
   const parsed = parseJson(text);
   const body = parsed.ok ? parsed.value : undefined;
-  if (!response.ok) return { ok: false, status: response.status, error: `${url} answered ${response.status}: ${serverMessage(body, text)}`, body };
+  if (!response.ok)
+    return {
+      ok: false,
+      status: response.status,
+      error: `${url} answered ${response.status}: ${serverMessage(body, text)}`,
+      body,
+    };
   if (!parsed.ok) return { ok: false, status: response.status, error: `${url} did not answer JSON: ${parsed.error}` };
   return { ok: true, status: response.status, body, simulated: response.headers.get('x-remora-simulated') === '1' };
 }

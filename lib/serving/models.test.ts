@@ -17,9 +17,30 @@ describe('listServedModels', () => {
       ok: true,
       simulated: false,
       models: [
-        { id: 'google/functiongemma-270m-it', kind: 'base', parent: null, root: 'google/functiongemma-270m-it', maxModelLen: 32768, ownedBy: 'vllm' },
-        { id: 'lint', kind: 'adapter', parent: 'google/functiongemma-270m-it', root: '/adapters/lint', maxModelLen: null, ownedBy: 'vllm' },
-        { id: 'docstring', kind: 'adapter', parent: 'google/functiongemma-270m-it', root: '/adapters/docstring', maxModelLen: null, ownedBy: 'vllm' },
+        {
+          id: 'google/functiongemma-270m-it',
+          kind: 'base',
+          parent: null,
+          root: 'google/functiongemma-270m-it',
+          maxModelLen: 32768,
+          ownedBy: 'vllm',
+        },
+        {
+          id: 'lint',
+          kind: 'adapter',
+          parent: 'google/functiongemma-270m-it',
+          root: '/adapters/lint',
+          maxModelLen: null,
+          ownedBy: 'vllm',
+        },
+        {
+          id: 'docstring',
+          kind: 'adapter',
+          parent: 'google/functiongemma-270m-it',
+          root: '/adapters/docstring',
+          maxModelLen: null,
+          ownedBy: 'vllm',
+        },
       ],
     });
   });

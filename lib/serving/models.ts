@@ -42,8 +42,15 @@ export function readModelList(body: unknown): ServedModel[] {
   });
 }
 
-export async function listServedModels(baseUrl: string, options: { apiKey?: string; timeoutMs?: number } = {}): Promise<ServedModels> {
-  const answer = await requestJson(`${baseUrl.replace(/\/+$/, '')}/models`, { method: 'GET', apiKey: options.apiKey, timeoutMs: options.timeoutMs ?? 5000 });
+export async function listServedModels(
+  baseUrl: string,
+  options: { apiKey?: string; timeoutMs?: number } = {},
+): Promise<ServedModels> {
+  const answer = await requestJson(`${baseUrl.replace(/\/+$/, '')}/models`, {
+    method: 'GET',
+    apiKey: options.apiKey,
+    timeoutMs: options.timeoutMs ?? 5000,
+  });
   if (!answer.ok) return { ok: false, error: answer.error };
   return { ok: true, models: readModelList(answer.body), simulated: answer.simulated };
 }

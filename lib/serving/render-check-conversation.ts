@@ -27,8 +27,23 @@ export function agentConversation(agent: AgentRuntime, input: ConversationInput)
   if (tool) {
     const userText = messages.findLast((message) => message.role === 'user')?.content ?? '';
     const args = generateArguments(tool.parameters, makeGenerationContext(userText, new Random(1)));
-    messages.push({ role: 'assistant', content: null, tool_calls: [{ id: 'call_check', type: 'function', function: { name: tool.name, arguments: JSON.stringify(args) } }] });
-    messages.push({ role: 'tool', tool_call_id: 'call_check', name: tool.name, content: toolMessageContent({ outcome: 'success', result: { checked: true, lines: 3 }, summary: 'example result' }) });
+    messages.push({
+      role: 'assistant',
+      content: null,
+      tool_calls: [
+        { id: 'call_check', type: 'function', function: { name: tool.name, arguments: JSON.stringify(args) } },
+      ],
+    });
+    messages.push({
+      role: 'tool',
+      tool_call_id: 'call_check',
+      name: tool.name,
+      content: toolMessageContent({
+        outcome: 'success',
+        result: { checked: true, lines: 3 },
+        summary: 'example result',
+      }),
+    });
   }
   return { messages, tools: toolSpecs(agent.tools) };
 }

@@ -37,22 +37,39 @@ export async function checkServerRendering(options: RenderCheckOptions): Promise
 
   const tokenized = await requestJson(`${root}/tokenize`, {
     method: 'POST',
-    body: { model: options.model, messages: options.messages, tools: options.tools.length > 0 ? options.tools : undefined, add_generation_prompt: true },
+    body: {
+      model: options.model,
+      messages: options.messages,
+      tools: options.tools.length > 0 ? options.tools : undefined,
+      add_generation_prompt: true,
+    },
     ...request,
   });
   if (!tokenized.ok) {
-    const hint = tokenized.status === 404 ? ': the server has no /tokenize route (the check needs vLLM; Ollama and llama.cpp do not offer it)' : '';
+    const hint =
+      tokenized.status === 404
+        ? ': the server has no /tokenize route (the check needs vLLM; Ollama and llama.cpp do not offer it)'
+        : '';
     return { ok: false, error: `${tokenized.error}${hint}`, native: nativeOnly() };
   }
   const body = tokenized.body;
-  const tokens = isRecord(body) && Array.isArray(body.tokens) && body.tokens.every((token) => Number.isInteger(token)) ? (body.tokens as number[]) : null;
-  if (!tokens) return { ok: false, error: `${root}/tokenize answered without a list of token ids`, native: nativeOnly() };
+  const tokens =
+    isRecord(body) && Array.isArray(body.tokens) && body.tokens.every((token) => Number.isInteger(token))
+      ? (body.tokens as number[])
+      : null;
+  if (!tokens)
+    return { ok: false, error: `${root}/tokenize answered without a list of token ids`, native: nativeOnly() };
   const maxModelLen = isRecord(body) && typeof body.max_model_len === 'number' ? body.max_model_len : null;
 
-  const detokenized = await requestJson(`${root}/detokenize`, { method: 'POST', body: { model: options.model, tokens }, ...request });
+  const detokenized = await requestJson(`${root}/detokenize`, {
+    method: 'POST',
+    body: { model: options.model, tokens },
+    ...request,
+  });
   if (!detokenized.ok) return { ok: false, error: detokenized.error, native: nativeOnly() };
   const prompt = isRecord(detokenized.body) ? detokenized.body.prompt : undefined;
-  if (typeof prompt !== 'string') return { ok: false, error: `${root}/detokenize answered without a prompt`, native: nativeOnly() };
+  if (typeof prompt !== 'string')
+    return { ok: false, error: `${root}/detokenize answered without a prompt`, native: nativeOnly() };
 
   const comparison = compareRenderings({ server: prompt, messages: options.messages, tools: options.tools });
   return {

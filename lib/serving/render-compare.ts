@@ -45,10 +45,12 @@ export type RenderComparison = {
   diff: DiffLine[];
 };
 
-const CONTROL_TOKEN = /<(?:bos|start_of_turn|end_of_turn|start_function_declaration|start_function_call|start_function_response|escape)>/;
+const CONTROL_TOKEN =
+  /<(?:bos|start_of_turn|end_of_turn|start_function_declaration|start_function_call|start_function_response|escape)>/;
 const EXAMPLE_TEMPLATE_LIST = /Available functions:|\nFunction: [\w.-]+\nDescription:/;
 const LOWER_CASE_TYPE = /type:<escape>(?:string|object|number|integer|boolean|array)<escape>/;
-const SEGMENT_START = /(?=<start_of_turn>|<start_function_declaration>|<start_function_call>|<start_function_response>)/;
+const SEGMENT_START =
+  /(?=<start_of_turn>|<start_function_declaration>|<start_function_call>|<start_function_response>)/;
 
 /** Lines, also broken before each turn, declaration, call and response, so that long turns diff in readable pieces. */
 export function segments(text: string): string[] {
@@ -83,7 +85,8 @@ export function compareRenderings({ server, messages, tools }: CompareInput): Re
   const native = renderPrompt({ messages, tools });
   const template = renderPrompt({ messages, tools }, { functionCallingLine: 'never' });
   const findings: RenderFinding[] = [];
-  const add = (code: RenderFinding['code'], severity: FindingSeverity, message: string) => findings.push({ code, severity, message });
+  const add = (code: RenderFinding['code'], severity: FindingSeverity, message: string) =>
+    findings.push({ code, severity, message });
   const diff = lineDiff(native, server);
 
   if (server === native) {
@@ -117,11 +120,22 @@ export function compareRenderings({ server, messages, tools }: CompareInput): Re
       'this server renders tools as a plain-text list ("Available functions:" with JSON schemas) inside a user turn: it was started with the example template (--chat-template examples/tool_chat_template_functiongemma.jinja). The model was trained on declarations in a developer turn; restart it without --chat-template',
     );
   } else if (hasTools && !server.includes('<start_function_declaration>')) {
-    add('tools-missing', 'problem', 'the tools do not appear in the prompt: no <start_function_declaration> block and no list of functions; the server\'s template ignores the tools parameter');
+    add(
+      'tools-missing',
+      'problem',
+      "the tools do not appear in the prompt: no <start_function_declaration> block and no list of functions; the server's template ignores the tools parameter",
+    );
   }
   if (native.includes('<start_of_turn>developer') && !server.includes('<start_of_turn>developer')) {
-    const asUser = messages[0]?.role === 'system' && messages[0].content.trim() !== '' && server.includes(`<start_of_turn>user\n${messages[0].content.trim()}`);
-    add('no-developer-turn', 'problem', `no developer turn: the system prompt${hasTools ? ' and the tool declarations' : ''} are not in a developer turn${asUser ? ' (the system prompt is written as a user turn)' : ''}`);
+    const asUser =
+      messages[0]?.role === 'system' &&
+      messages[0].content.trim() !== '' &&
+      server.includes(`<start_of_turn>user\n${messages[0].content.trim()}`);
+    add(
+      'no-developer-turn',
+      'problem',
+      `no developer turn: the system prompt${hasTools ? ' and the tool declarations' : ''} are not in a developer turn${asUser ? ' (the system prompt is written as a user turn)' : ''}`,
+    );
   }
   if (hasToolResults && !server.includes('<start_function_response>')) {
     add(
@@ -129,21 +143,37 @@ export function compareRenderings({ server, messages, tools }: CompareInput): Re
       'problem',
       server.includes('Function result for')
         ? 'tool results rendered as user turns ("Function result for NAME: ..."), not as <start_function_response> blocks in the model\'s turn'
-        : 'tool results are not written as <start_function_response> blocks in the model\'s turn',
+        : "tool results are not written as <start_function_response> blocks in the model's turn",
     );
   }
   if (hasCalls && hasToolResults && /<end_function_call>\s*<end_of_turn>/.test(server)) {
-    add('call-turn-closed', 'problem', "each call's model turn is closed before its result: the native format keeps the call, its result and the answer in one model turn");
+    add(
+      'call-turn-closed',
+      'problem',
+      "each call's model turn is closed before its result: the native format keeps the call, its result and the answer in one model turn",
+    );
   }
   const nativeCalls = blocks(native, START_FUNCTION_CALL, END_FUNCTION_CALL);
   if (nativeCalls.some((call) => !server.includes(call))) {
-    add('calls-differ', 'warning', 'the calls in the history are written differently from the native format (for example numbers escaped as strings, or keys not sorted); see the diff');
+    add(
+      'calls-differ',
+      'warning',
+      'the calls in the history are written differently from the native format (for example numbers escaped as strings, or keys not sorted); see the diff',
+    );
   }
   const serverDeclarations = blocks(server, '<start_function_declaration>', '<end_function_declaration>');
   if (serverDeclarations.length > 0) {
     if (serverDeclarations.some((declaration) => LOWER_CASE_TYPE.test(declaration))) {
-      add('lower-case-types', 'problem', 'the declarations write types in lower case (type:<escape>string<escape>); the native format writes them in upper case (STRING, OBJECT, ...)');
-    } else if (blocks(native, '<start_function_declaration>', '<end_function_declaration>').some((declaration) => !server.includes(declaration))) {
+      add(
+        'lower-case-types',
+        'problem',
+        'the declarations write types in lower case (type:<escape>string<escape>); the native format writes them in upper case (STRING, OBJECT, ...)',
+      );
+    } else if (
+      blocks(native, '<start_function_declaration>', '<end_function_declaration>').some(
+        (declaration) => !server.includes(declaration),
+      )
+    ) {
       add('declarations-differ', 'warning', 'the tool declarations differ from the native ones; see the diff');
     }
   }
@@ -155,7 +185,11 @@ export function compareRenderings({ server, messages, tools }: CompareInput): Re
     );
   }
   if (native.startsWith('<bos>') && !server.startsWith('<bos>')) {
-    add('bos', 'note', 'the rendered text does not start with <bos> (the server may add it as a token that detokenizing does not show)');
+    add(
+      'bos',
+      'note',
+      'the rendered text does not start with <bos> (the server may add it as a token that detokenizing does not show)',
+    );
   } else if (server.startsWith('<bos><bos>')) {
     add('bos', 'problem', 'the prompt starts with two <bos> tokens');
   }
@@ -169,7 +203,8 @@ export function compareRenderings({ server, messages, tools }: CompareInput): Re
         : 'the prompt opens a new model turn where the native format lets the model continue its own turn after a tool result',
     );
   }
-  if (server.replace(/\s+/g, '') === native.replace(/\s+/g, '')) add('whitespace-only', 'note', 'the renderings differ only in white space');
+  if (server.replace(/\s+/g, '') === native.replace(/\s+/g, ''))
+    add('whitespace-only', 'note', 'the renderings differ only in white space');
   if (findings.length === 0) add('other-differences', 'warning', 'the renderings differ; see the diff');
 
   const order: Record<FindingSeverity, number> = { problem: 0, warning: 1, note: 2 };

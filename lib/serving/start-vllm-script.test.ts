@@ -10,11 +10,15 @@ const folder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..
 const script = path.join(folder, 'start-vllm.sh');
 
 function run(args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync('bash', [script, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env } as unknown as NodeJS.ProcessEnv });
+  const result = spawnSync('bash', [script, ...args], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env } as unknown as NodeJS.ProcessEnv,
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-const BASE = 'vllm serve google/functiongemma-270m-it --host 0.0.0.0 --port 8000 --enable-auto-tool-choice --tool-call-parser functiongemma';
+const BASE =
+  'vllm serve google/functiongemma-270m-it --host 0.0.0.0 --port 8000 --enable-auto-tool-choice --tool-call-parser functiongemma';
 
 describe('server/start-vllm.sh', () => {
   it('is valid bash', () => {
@@ -22,11 +26,27 @@ describe('server/start-vllm.sh', () => {
   });
 
   it("prints the default command: the functiongemma parser, the model's own template, prefix caching, a concurrency cap", () => {
-    expect(run(['--dry-run'])).toEqual({ code: 0, stderr: '', stdout: `${BASE} --enable-prefix-caching --max-num-seqs 64 --max-model-len 32768\n` });
+    expect(run(['--dry-run'])).toEqual({
+      code: 0,
+      stderr: '',
+      stdout: `${BASE} --enable-prefix-caching --max-num-seqs 64 --max-model-len 32768\n`,
+    });
   });
 
   it('serves one LoRA adapter per agent, with max-loras defaulting to their number', () => {
-    const result = run(['--dry-run', '--lora', 'lint=/adapters/lint', '--lora', 'docstring=/adapters/docstring', '--max-num-seqs', '32', '--port', '8001', '--host', '127.0.0.1']);
+    const result = run([
+      '--dry-run',
+      '--lora',
+      'lint=/adapters/lint',
+      '--lora',
+      'docstring=/adapters/docstring',
+      '--max-num-seqs',
+      '32',
+      '--port',
+      '8001',
+      '--host',
+      '127.0.0.1',
+    ]);
     expect(result.stdout).toBe(
       'vllm serve google/functiongemma-270m-it --host 127.0.0.1 --port 8001 --enable-auto-tool-choice --tool-call-parser functiongemma ' +
         '--enable-lora --lora-modules lint=/adapters/lint docstring=/adapters/docstring --max-loras 2 --max-lora-rank 16 ' +
@@ -40,14 +60,25 @@ describe('server/start-vllm.sh', () => {
     expect(run(['--dry-run', '--example-template']).stdout).toBe(
       `${BASE} --chat-template /vllm-workspace/examples/tool_chat_template_functiongemma.jinja --enable-prefix-caching --max-num-seqs 64 --max-model-len 32768\n`,
     );
-    expect(run(['--dry-run', '--example-template'], { VLLM_EXAMPLE_TEMPLATE: '/opt/vllm/examples/fg.jinja' }).stdout).toContain('--chat-template /opt/vllm/examples/fg.jinja ');
+    expect(
+      run(['--dry-run', '--example-template'], { VLLM_EXAMPLE_TEMPLATE: '/opt/vllm/examples/fg.jinja' }).stdout,
+    ).toContain('--chat-template /opt/vllm/examples/fg.jinja ');
     expect(run(['--dry-run', '--runtime-lora', '--no-prefix-caching']).stdout).toBe(
       `VLLM_ALLOW_RUNTIME_LORA_UPDATING=True ${BASE} --enable-lora --max-loras 1 --max-lora-rank 16 --no-enable-prefix-caching --max-num-seqs 64 --max-model-len 32768\n`,
     );
   });
 
   it('quotes what the shell would split, and passes extra arguments after --', () => {
-    const result = run(['--dry-run', '--chat-template', "/my templates/it's.jinja", '--served-model-name', 'fg', '--', '--generation-config', 'vllm']);
+    const result = run([
+      '--dry-run',
+      '--chat-template',
+      "/my templates/it's.jinja",
+      '--served-model-name',
+      'fg',
+      '--',
+      '--generation-config',
+      'vllm',
+    ]);
     expect(result.stdout).toBe(
       `vllm serve google/functiongemma-270m-it --host 0.0.0.0 --port 8000 --served-model-name fg --enable-auto-tool-choice --tool-call-parser functiongemma --chat-template '/my templates/it'\\''s.jinja' --enable-prefix-caching --max-num-seqs 64 --max-model-len 32768 --generation-config vllm\n`,
     );

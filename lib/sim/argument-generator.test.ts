@@ -39,7 +39,9 @@ describe('generateArguments', () => {
     const first = generateArguments(schema, makeGenerationContext(userText, new Random(5)));
     const again = generateArguments(schema, makeGenerationContext(userText, new Random(5)));
     expect(again).toEqual(first);
-    const others = Array.from({ length: 10 }, (_, seed) => JSON.stringify(generateArguments(schema, makeGenerationContext(userText, new Random(100 + seed)))));
+    const others = Array.from({ length: 10 }, (_, seed) =>
+      JSON.stringify(generateArguments(schema, makeGenerationContext(userText, new Random(100 + seed)))),
+    );
     expect(new Set(others).size).toBeGreaterThan(1);
   });
 });

@@ -17,8 +17,13 @@ const TAG_PATTERN = /<[^<>\s]{1,40}>/g;
 const PATH_PATTERN = /^[\w./-]*[\w-]\.[A-Za-z0-9]{1,8}$/;
 
 export function makeGenerationContext(userText: string, random: Random): GenerationContext {
-  const words = userText.replace(TAG_PATTERN, ' ').split(/\s+/).filter((word) => word !== '');
-  const paths = words.map((word) => word.replace(/^[`'"(]+|[`'"),:;]+$/g, '')).filter((word) => PATH_PATTERN.test(word));
+  const words = userText
+    .replace(TAG_PATTERN, ' ')
+    .split(/\s+/)
+    .filter((word) => word !== '');
+  const paths = words
+    .map((word) => word.replace(/^[`'"(]+|[`'"),:;]+$/g, ''))
+    .filter((word) => PATH_PATTERN.test(word));
   return { random, words, paths };
 }
 
@@ -40,12 +45,25 @@ function stringValue(name: string, context: GenerationContext): string {
   if (words.length === 0) return name;
   const length = random.integer(1, Math.min(5, words.length));
   const start = random.integer(0, words.length - length);
-  return words.slice(start, start + length).join(' ').slice(0, 80);
+  return words
+    .slice(start, start + length)
+    .join(' ')
+    .slice(0, 80);
 }
 
 function numberInRange(schema: JsonSchema, integer: boolean, random: Random): number {
-  const minimum = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : 0;
-  const maximumGiven = typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - 1 : null;
+  const minimum =
+    typeof schema.minimum === 'number'
+      ? schema.minimum
+      : typeof schema.exclusiveMinimum === 'number'
+        ? schema.exclusiveMinimum + 1
+        : 0;
+  const maximumGiven =
+    typeof schema.maximum === 'number'
+      ? schema.maximum
+      : typeof schema.exclusiveMaximum === 'number'
+        ? schema.exclusiveMaximum - 1
+        : null;
   const maximum = maximumGiven !== null && maximumGiven >= minimum ? maximumGiven : minimum + 100;
   if (integer) return random.integer(Math.ceil(minimum), Math.max(Math.ceil(minimum), Math.floor(maximum)));
   return Math.round((minimum + random.next() * (maximum - minimum)) * 10) / 10;
@@ -70,7 +88,9 @@ export function generateValue(schema: JsonSchema, name: string, context: Generat
       const items = isRecord(schema.items) ? schema.items : {};
       const least = Math.max(1, typeof schema.minItems === 'number' ? schema.minItems : 1);
       const most = Math.max(least, Math.min(typeof schema.maxItems === 'number' ? schema.maxItems : 3, least + 2));
-      return Array.from({ length: context.random.integer(least, most) }, () => generateValue(items, name, context, depth + 1));
+      return Array.from({ length: context.random.integer(least, most) }, () =>
+        generateValue(items, name, context, depth + 1),
+      );
     }
     case 'object':
       return generateArguments(schema, context, depth + 1);

@@ -22,7 +22,8 @@ export const ChatCompletionRequest = z.object({
 });
 export type ChatCompletionRequest = z.infer<typeof ChatCompletionRequest>;
 
-export type ToolChoiceMode = { kind: 'auto' } | { kind: 'required' } | { kind: 'none' } | { kind: 'named'; name: string };
+export type ToolChoiceMode =
+  { kind: 'auto' } | { kind: 'required' } | { kind: 'none' } | { kind: 'named'; name: string };
 
 export type SimRequest = {
   model: string | null;
@@ -40,7 +41,9 @@ export type RequestCheck = { ok: true; request: SimRequest } | { ok: false; mess
 export function readChatRequest(body: unknown): RequestCheck {
   const parsed = ChatCompletionRequest.safeParse(body);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'body'}: ${issue.message}`);
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'body'}: ${issue.message}`,
+    );
     return { ok: false, code: 'invalid_request', message: `invalid chat completion request: ${problems.join('; ')}` };
   }
   const input = parsed.data;
@@ -50,7 +53,8 @@ export function readChatRequest(body: unknown): RequestCheck {
   if (input.stream_options && !input.stream) {
     return { ok: false, code: 'invalid_request', message: 'stream_options is only allowed with "stream": true' };
   }
-  if ((input.n ?? 1) > 1) return { ok: false, code: 'n_not_supported', message: 'the simulator returns one choice; send "n": 1' };
+  if ((input.n ?? 1) > 1)
+    return { ok: false, code: 'n_not_supported', message: 'the simulator returns one choice; send "n": 1' };
 
   const tools = normalizeTools(input.tools);
   const choice = input.tool_choice ?? 'auto';
@@ -59,10 +63,21 @@ export function readChatRequest(body: unknown): RequestCheck {
   else toolChoice = { kind: 'named', name: choice.function.name };
 
   if ((toolChoice.kind === 'required' || toolChoice.kind === 'named') && tools.length === 0) {
-    return { ok: false, code: 'invalid_request', message: `tool_choice "${toolChoice.kind}" needs tools: "tools" must be set` };
+    return {
+      ok: false,
+      code: 'invalid_request',
+      message: `tool_choice "${toolChoice.kind}" needs tools: "tools" must be set`,
+    };
   }
-  if (toolChoice.kind === 'named' && !tools.some((tool) => tool.function.name === (toolChoice as { name: string }).name)) {
-    return { ok: false, code: 'invalid_request', message: `tool_choice names "${toolChoice.name}", which is not in "tools"` };
+  if (
+    toolChoice.kind === 'named' &&
+    !tools.some((tool) => tool.function.name === (toolChoice as { name: string }).name)
+  ) {
+    return {
+      ok: false,
+      code: 'invalid_request',
+      message: `tool_choice names "${toolChoice.name}", which is not in "tools"`,
+    };
   }
   const output = {
     stream: input.stream === true,
@@ -70,7 +85,10 @@ export function readChatRequest(body: unknown): RequestCheck {
     logprobs: input.logprobs === true,
     topLogprobs: input.top_logprobs ?? 0,
   };
-  return { ok: true, request: { model: input.model ?? null, messages: normalizeMessages(input.messages), tools, toolChoice, output } };
+  return {
+    ok: true,
+    request: { model: input.model ?? null, messages: normalizeMessages(input.messages), tools, toolChoice, output },
+  };
 }
 
 /**
@@ -79,11 +97,16 @@ export function readChatRequest(body: unknown): RequestCheck {
  * what the model says.
  */
 export function requestContentKey(request: SimRequest): string {
-  const parts: string[] = [JSON.stringify(request.toolChoice), request.tools.map((tool) => tool.function.name).join(',')];
+  const parts: string[] = [
+    JSON.stringify(request.toolChoice),
+    request.tools.map((tool) => tool.function.name).join(','),
+  ];
   for (const message of request.messages) {
     switch (message.role) {
       case 'assistant':
-        parts.push(`a\u0001${message.content ?? ''}\u0001${(message.tool_calls ?? []).map((call) => `${call.function.name}\u0003${call.function.arguments}`).join('\u0004')}`);
+        parts.push(
+          `a\u0001${message.content ?? ''}\u0001${(message.tool_calls ?? []).map((call) => `${call.function.name}\u0003${call.function.arguments}`).join('\u0004')}`,
+        );
         break;
       case 'tool':
         parts.push(`t\u0001${message.name}\u0001${message.content}`);

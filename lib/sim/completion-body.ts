@@ -50,7 +50,15 @@ export function modelsBody(model: string, created: number, adapters: string[] = 
     data: [
       { id: model, object: 'model', created, owned_by: 'remora-sim', root: model, parent: null, max_model_len: 32768 },
       // As vLLM lists a LoRA adapter: its parent is the base model, its root where it was loaded from.
-      ...adapters.map((name) => ({ id: name, object: 'model', created, owned_by: 'remora-sim', root: `/adapters/${name}`, parent: model, max_model_len: 32768 })),
+      ...adapters.map((name) => ({
+        id: name,
+        object: 'model',
+        created,
+        owned_by: 'remora-sim',
+        root: `/adapters/${name}`,
+        parent: model,
+        max_model_len: 32768,
+      })),
     ],
   };
 }

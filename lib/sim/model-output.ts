@@ -38,7 +38,13 @@ function malformedText(call: PlannedCall, random: Random, allowNative: boolean):
 }
 
 /** The raw text the model writes for a shape that carries a call (or fails to). */
-export function writeOutput(shape: SimShape, call: PlannedCall, options: { bareValues: boolean; allowNative: boolean }, random: Random, text: string): string {
+export function writeOutput(
+  shape: SimShape,
+  call: PlannedCall,
+  options: { bareValues: boolean; allowNative: boolean },
+  random: Random,
+  text: string,
+): string {
   switch (shape) {
     case 'tool_calls':
       return options.bareValues ? encodeCall(call.name, call.arguments) : escapedCallText(call.name, call.arguments);
@@ -49,7 +55,9 @@ export function writeOutput(shape: SimShape, call: PlannedCall, options: { bareV
     case 'json_name_parameters':
       return JSON.stringify({ name: call.name, parameters: call.arguments });
     case 'json_tool_calls':
-      return JSON.stringify({ tool_calls: [{ type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } }] });
+      return JSON.stringify({
+        tool_calls: [{ type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } }],
+      });
     case 'json_array':
       return JSON.stringify([{ name: call.name, parameters: call.arguments }]);
     case 'malformed':

@@ -6,7 +6,6 @@ import type { SimOptions } from './options';
 import type { Random } from './random';
 import { breakArguments, generateArguments, makeGenerationContext } from './argument-generator';
 
-
 export type PlannedCall = {
   name: string;
   arguments: Record<string, unknown>;
@@ -73,7 +72,8 @@ export function planCall(
   const wantsUnknown = random.chance(options.unknownToolRate);
   const wantsInvalid = random.chance(options.invalidArgumentsRate);
   const unknownTool = !constraint.constrained && wantsUnknown;
-  const invalidArguments = !constraint.constrained && wantsInvalid && breakArguments(tool.function.parameters, args, random);
+  const invalidArguments =
+    !constraint.constrained && wantsInvalid && breakArguments(tool.function.parameters, args, random);
   return {
     name: unknownTool ? inventName(tool.function.name, tools, random) : tool.function.name,
     arguments: args,

@@ -38,8 +38,14 @@ export const ShapeWeights = z
     malformed: Weight,
   })
   .strict()
-  .transform((weights) => Object.fromEntries(SIM_SHAPES.map((shape) => [shape, weights[shape] ?? 0])) as Record<SimShape, number>)
-  .refine((weights) => Object.values(weights).some((weight) => weight > 0), 'at least one shape needs a weight above 0');
+  .transform(
+    (weights) =>
+      Object.fromEntries(SIM_SHAPES.map((shape) => [shape, weights[shape] ?? 0])) as Record<SimShape, number>,
+  )
+  .refine(
+    (weights) => Object.values(weights).some((weight) => weight > 0),
+    'at least one shape needs a weight above 0',
+  );
 
 export const SimOptions = z
   .object({

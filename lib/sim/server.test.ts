@@ -43,9 +43,16 @@ describe('routes', () => {
     const result = await post(server, '/v1/chat/completions', request);
     expect(result.status).toBe(200);
     expect(result.headers.get('x-remora-simulated')).toBe('1');
-    expect(result.body).toMatchObject({ object: 'chat.completion', system_fingerprint: 'remora-sim', model: 'functiongemma-270m-it-sim' });
+    expect(result.body).toMatchObject({
+      object: 'chat.completion',
+      system_fingerprint: 'remora-sim',
+      model: 'functiongemma-270m-it-sim',
+    });
     expect(result.body.id).toMatch(/^chatcmpl-[0-9a-f]{32}$/);
-    const prompt = renderPrompt({ messages: normalizeMessages(request.messages as any), tools: normalizeTools(request.tools as any) });
+    const prompt = renderPrompt({
+      messages: normalizeMessages(request.messages as any),
+      tools: normalizeTools(request.tools as any),
+    });
     expect(result.body.usage.prompt_tokens).toBe(countTokensEstimate(prompt));
     expect(result.body.usage.total_tokens).toBe(result.body.usage.prompt_tokens + result.body.usage.completion_tokens);
   });
@@ -127,9 +134,12 @@ describe('determinism', () => {
   it('does not depend on arrival order: the same requests at once in reverse order give the same set of answers', async () => {
     const sequential = await start({ seed: 3 });
     const inOrder = [];
-    for (const request of requests) inOrder.push(JSON.stringify(stable(await post(sequential, '/v1/chat/completions', request))));
+    for (const request of requests)
+      inOrder.push(JSON.stringify(stable(await post(sequential, '/v1/chat/completions', request))));
     const concurrent = await start({ seed: 3 });
-    const reversed = await Promise.all([...requests].reverse().map((request) => post(concurrent, '/v1/chat/completions', request)));
+    const reversed = await Promise.all(
+      [...requests].reverse().map((request) => post(concurrent, '/v1/chat/completions', request)),
+    );
     expect(reversed.map((result) => JSON.stringify(stable(result))).sort()).toEqual(inOrder.sort());
     expect(concurrent.stats()).toEqual(sequential.stats());
   });
@@ -138,7 +148,8 @@ describe('determinism', () => {
     const answersFor = async (varyRepeats: boolean) => {
       const server = await start({ seed: 9, varyRepeats, http500Rate: 0, http429Rate: 0 });
       const answers = new Set<string>();
-      for (let index = 0; index < 15; index += 1) answers.add(JSON.stringify(stable(await post(server, '/v1/chat/completions', lintRequest(1)))));
+      for (let index = 0; index < 15; index += 1)
+        answers.add(JSON.stringify(stable(await post(server, '/v1/chat/completions', lintRequest(1)))));
       return answers.size;
     };
     expect(await answersFor(true)).toBeGreaterThan(1);
@@ -149,8 +160,11 @@ describe('determinism', () => {
     const server = await start({ seed: 9, http500Rate: 0, http429Rate: 0 });
     const answersAt = async (temperature: number | undefined) => {
       const answers = new Set<string>();
-      const request = { ...lintRequest(1), ...(temperature === undefined ? {} : { temperature }) } as ReturnType<typeof lintRequest>;
-      for (let index = 0; index < 15; index += 1) answers.add(JSON.stringify(stable(await post(server, '/v1/chat/completions', request))));
+      const request = { ...lintRequest(1), ...(temperature === undefined ? {} : { temperature }) } as ReturnType<
+        typeof lintRequest
+      >;
+      for (let index = 0; index < 15; index += 1)
+        answers.add(JSON.stringify(stable(await post(server, '/v1/chat/completions', request))));
       return answers.size;
     };
     expect(await answersAt(0)).toBe(1);
@@ -164,7 +178,11 @@ describe('determinism', () => {
       ...lintRequest(1),
       messages: [
         ...lintRequest(1).messages,
-        { role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: 'run_linter', arguments: '{"check_only": true}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id, type: 'function', function: { name: 'run_linter', arguments: '{"check_only": true}' } }],
+        },
         { role: 'tool', tool_call_id: id, content: '{"issues": 2}' },
       ],
     });
@@ -176,7 +194,13 @@ describe('determinism', () => {
 
 describe('real OpenAI client', () => {
   it('runs a multi-turn exchange with assistant tool_calls and role tool results', async () => {
-    const server = await start({ seed: 21, shapes: { tool_calls: 1 }, http500Rate: 0, http429Rate: 0, unknownToolRate: 0 });
+    const server = await start({
+      seed: 21,
+      shapes: { tool_calls: 1 },
+      http500Rate: 0,
+      http429Rate: 0,
+      unknownToolRate: 0,
+    });
     const client = new OpenAI({ baseURL: server.url, apiKey: 'not-needed', maxRetries: 0 });
     const messages: OpenAI.ChatCompletionMessageParam[] = [
       { role: 'system', content: 'You fix lint problems.' },

@@ -33,7 +33,9 @@ export type SimServer = {
 export function resolveSimOptions(input: SimOptionsInput): SimOptions {
   const parsed = SimOptions.safeParse(input);
   if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'settings'}: ${issue.message}`);
+  const problems = parsed.error.issues.map(
+    (issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'settings'}: ${issue.message}`,
+  );
   throw new ConfigurationError(`invalid simulator settings: ${problems.join('; ')}`, problems, { cause: parsed.error });
 }
 
@@ -65,7 +67,11 @@ export async function startSimServer(input: SimServerOptions = {}): Promise<SimS
 
   const sendEvents = (response: ServerResponse, events: string[]) => {
     if (response.destroyed) return;
-    response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-remora-simulated': '1' });
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      'x-remora-simulated': '1',
+    });
     if (options.streamChunkDelayMs === 0) {
       // Written one by one all the same, so that clients meet chunk boundaries.
       for (const event of events) response.write(event);
@@ -82,7 +88,8 @@ export async function startSimServer(input: SimServerOptions = {}): Promise<SimS
     writeNext();
   };
 
-  const deliver = (response: ServerResponse, result: EngineReply) => (result.events ? sendEvents(response, result.events) : send(response, result));
+  const deliver = (response: ServerResponse, result: EngineReply) =>
+    result.events ? sendEvents(response, result.events) : send(response, result);
 
   const reply = (response: ServerResponse, result: EngineReply, delayed: boolean) => {
     if (!delayed || options.latencyMs === 0) return deliver(response, result);
@@ -91,7 +98,10 @@ export async function startSimServer(input: SimServerOptions = {}): Promise<SimS
 
   const notFound = (response: ServerResponse, method: string, path: string) => {
     engine.countRefusal(false);
-    send(response, { status: 404, body: errorBody(`no route ${method} ${path} on the simulator`, 'not_found_error', 'not_found') });
+    send(response, {
+      status: 404,
+      body: errorBody(`no route ${method} ${path} on the simulator`, 'not_found_error', 'not_found'),
+    });
   };
 
   const handleChat = (request: IncomingMessage, response: ServerResponse) => {
@@ -104,7 +114,14 @@ export async function startSimServer(input: SimServerOptions = {}): Promise<SimS
       if (size > MAX_BODY_BYTES) {
         refused = true;
         engine.countRefusal(true);
-        send(response, { status: 413, body: errorBody(`the request body exceeds ${MAX_BODY_BYTES} bytes`, 'invalid_request_error', 'body_too_large') });
+        send(response, {
+          status: 413,
+          body: errorBody(
+            `the request body exceeds ${MAX_BODY_BYTES} bytes`,
+            'invalid_request_error',
+            'body_too_large',
+          ),
+        });
         request.resume();
         return;
       }
@@ -119,10 +136,12 @@ export async function startSimServer(input: SimServerOptions = {}): Promise<SimS
   const server = createServer((request, response) => {
     const method = request.method ?? 'GET';
     const path = (request.url ?? '/').split('?')[0].replace(/\/+$/, '') || '/';
-    if (method === 'POST' && (path === '/v1/chat/completions' || path === '/chat/completions')) return handleChat(request, response);
+    if (method === 'POST' && (path === '/v1/chat/completions' || path === '/chat/completions'))
+      return handleChat(request, response);
     // Other routes take no body; drain any so the connection can be reused.
     request.resume();
-    if (method === 'GET' && (path === '/v1/models' || path === '/models')) return send(response, { status: 200, body: modelsBody(options.model, created, options.adapters) });
+    if (method === 'GET' && (path === '/v1/models' || path === '/models'))
+      return send(response, { status: 200, body: modelsBody(options.model, created, options.adapters) });
     if (method === 'GET' && path === '/sim/stats') return send(response, { status: 200, body: engine.stats() });
     if (method === 'POST' && path === '/sim/reset') {
       engine.reset();

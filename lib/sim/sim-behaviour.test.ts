@@ -28,8 +28,17 @@ function nonZero(record: Record<string, number>): Record<string, number> {
 
 describe('ground truth in /sim/stats', () => {
   it('counts exactly the shapes it returned, as a client parses them', async () => {
-    const server = await start({ seed: 5, shapes: EVEN_SHAPES, http500Rate: 0.05, http429Rate: 0.05, invalidArgumentsRate: 0.3, unknownToolRate: 0.2 });
-    const results = await Promise.all(Array.from({ length: 360 }, (_, index) => post(server, '/v1/chat/completions', lintRequest(index))));
+    const server = await start({
+      seed: 5,
+      shapes: EVEN_SHAPES,
+      http500Rate: 0.05,
+      http429Rate: 0.05,
+      invalidArgumentsRate: 0.3,
+      unknownToolRate: 0.2,
+    });
+    const results = await Promise.all(
+      Array.from({ length: 360 }, (_, index) => post(server, '/v1/chat/completions', lintRequest(index))),
+    );
     const answered = results.filter((result) => result.status === 200);
     const messages = answered.map((result) => result.body.choices[0].message);
 
@@ -43,14 +52,24 @@ describe('ground truth in /sim/stats', () => {
     // Every shape occurs, and both the small independent check and the project's parser agree with the counts.
     expect(Object.keys(nonZero(stats.shapes)).sort()).toEqual([...SIM_SHAPES].sort());
     expect(count(messages.map(shapeOfMessage))).toEqual(nonZero(stats.shapes));
-    expect(count(messages.map((message) => parseResponse(message, 'tool_calls-first').path))).toEqual(nonZero(stats.shapes));
-    expect(count(messages.map((message) => parseResponse(message, 'content-first').path))).toEqual(nonZero(stats.shapes));
+    expect(count(messages.map((message) => parseResponse(message, 'tool_calls-first').path))).toEqual(
+      nonZero(stats.shapes),
+    );
+    expect(count(messages.map((message) => parseResponse(message, 'content-first').path))).toEqual(
+      nonZero(stats.shapes),
+    );
     expect(stats.injected.unknownTool).toBeGreaterThan(0);
     expect(stats.injected.invalidArguments).toBeGreaterThan(0);
   });
 
   it('names tools that do not exist at the unknown-tool rate', async () => {
-    const server = await start({ seed: 2, shapes: { tool_calls: 1 }, unknownToolRate: 1, http500Rate: 0, http429Rate: 0 });
+    const server = await start({
+      seed: 2,
+      shapes: { tool_calls: 1 },
+      unknownToolRate: 1,
+      http500Rate: 0,
+      http429Rate: 0,
+    });
     const result = await post(server, '/v1/chat/completions', lintRequest(1));
     const name = result.body.choices[0].message.tool_calls[0].function.name;
     expect(LINT_TOOLS.map((tool) => tool.function.name)).not.toContain(name);
@@ -76,7 +95,11 @@ describe('tool_choice', () => {
     // Serialized by vLLM with Python's json.dumps separators.
     expect(call.function.arguments).not.toMatch(/":[^ ]/);
     expect(result.body.usage.completion_tokens).toBeGreaterThan(0);
-    expect(server.stats()).toMatchObject({ shapes: { tool_calls: 1 }, modes: { required: 1 }, injected: { unknownTool: 0, invalidArguments: 0 } });
+    expect(server.stats()).toMatchObject({
+      shapes: { tool_calls: 1 },
+      modes: { required: 1 },
+      injected: { unknownTool: 0, invalidArguments: 0 },
+    });
   });
 
   it('named: the named tool is called', async () => {
@@ -85,7 +108,9 @@ describe('tool_choice', () => {
     const result = await post(server, '/v1/chat/completions', lintRequest(3, { tool_choice: choice }));
     const call = result.body.choices[0].message.tool_calls[0];
     expect(call.function.name).toBe('submit_result');
-    expect(Object.keys(JSON.parse(call.function.arguments))).toEqual(expect.arrayContaining(['summary', 'changed_files']));
+    expect(Object.keys(JSON.parse(call.function.arguments))).toEqual(
+      expect.arrayContaining(['summary', 'changed_files']),
+    );
     expect(server.stats().modes.named).toBe(1);
   });
 
@@ -99,10 +124,22 @@ describe('tool_choice', () => {
   });
 
   it('calls submit_result once the history holds a tool result, at the configured rate', async () => {
-    const server = await start({ seed: 8, ...quiet, shapes: { tool_calls: 1 }, submitAfterToolResultRate: 1, unknownToolRate: 0 });
+    const server = await start({
+      seed: 8,
+      ...quiet,
+      shapes: { tool_calls: 1 },
+      submitAfterToolResultRate: 1,
+      unknownToolRate: 0,
+    });
     const request = lintRequest(2);
     request.messages.push(
-      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'run_linter', arguments: '{"check_only":true}' } }] } as any,
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'c1', type: 'function', function: { name: 'run_linter', arguments: '{"check_only":true}' } },
+        ],
+      } as any,
       { role: 'tool', tool_call_id: 'c1', content: '{"issues": 0}' } as any,
     );
     const result = await post(server, '/v1/chat/completions', request);
@@ -120,7 +157,15 @@ describe('vLLM parser emulation', () => {
   });
 
   it('drops values the model wrote bare, like vLLM', async () => {
-    const server = await start({ seed: 1, shapes: { tool_calls: 1 }, lossyBareValuesRate: 1, invalidArgumentsRate: 0, unknownToolRate: 0, http500Rate: 0, http429Rate: 0 });
+    const server = await start({
+      seed: 1,
+      shapes: { tool_calls: 1 },
+      lossyBareValuesRate: 1,
+      invalidArgumentsRate: 0,
+      unknownToolRate: 0,
+      http500Rate: 0,
+      http429Rate: 0,
+    });
     for (let index = 0; index < 10; index += 1) {
       const result = await post(server, '/v1/chat/completions', numericRequest(index));
       const args = JSON.parse(result.body.choices[0].message.tool_calls[0].function.arguments);
@@ -131,7 +176,15 @@ describe('vLLM parser emulation', () => {
   });
 
   it('keeps values the model wrapped in <escape>, JSON-decoded', async () => {
-    const server = await start({ seed: 1, shapes: { tool_calls: 1 }, lossyBareValuesRate: 0, invalidArgumentsRate: 0, unknownToolRate: 0, http500Rate: 0, http429Rate: 0 });
+    const server = await start({
+      seed: 1,
+      shapes: { tool_calls: 1 },
+      lossyBareValuesRate: 0,
+      invalidArgumentsRate: 0,
+      unknownToolRate: 0,
+      http500Rate: 0,
+      http429Rate: 0,
+    });
     for (let index = 0; index < 10; index += 1) {
       const result = await post(server, '/v1/chat/completions', numericRequest(index));
       const args = JSON.parse(result.body.choices[0].message.tool_calls[0].function.arguments);
@@ -147,7 +200,12 @@ describe('tools injected into the system prompt', () => {
     const system = `You have access to the following tools:\n${JSON.stringify(LINT_TOOLS.map((tool) => tool.function))}\nCall tools by responding with JSON.`;
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, index) =>
-        post(server, '/v1/chat/completions', { messages: [{ role: 'system', content: system }, { role: 'user', content: `Fix file_${index}.py` }] }),
+        post(server, '/v1/chat/completions', {
+          messages: [
+            { role: 'system', content: system },
+            { role: 'user', content: `Fix file_${index}.py` },
+          ],
+        }),
       ),
     );
     const parsed = results.map((result) => parseResponse(result.body.choices[0].message));

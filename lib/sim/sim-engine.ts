@@ -58,7 +58,13 @@ export class SimEngine {
   chatCompletion(bodyText: string): EngineReply {
     this.counts.requests += 1;
     const parsed = parseJson(bodyText);
-    if (!parsed.ok) return this.refuse(400, `the request body is not valid JSON: ${parsed.error}`, 'invalid_request_error', 'invalid_json');
+    if (!parsed.ok)
+      return this.refuse(
+        400,
+        `the request body is not valid JSON: ${parsed.error}`,
+        'invalid_request_error',
+        'invalid_json',
+      );
     const checked = readChatRequest(parsed.value);
     if (!checked.ok) return this.refuse(400, checked.message, 'invalid_request_error', checked.code);
     const request = checked.request;
@@ -77,11 +83,17 @@ export class SimEngine {
     const errorDraw = attempt.next();
     if (errorDraw < this.options.http500Rate) {
       this.counts.httpErrors['500'] += 1;
-      return { status: 500, body: errorBody('simulated server error (http500Rate)', 'server_error', 'simulated_server_error') };
+      return {
+        status: 500,
+        body: errorBody('simulated server error (http500Rate)', 'server_error', 'simulated_server_error'),
+      };
     }
     if (errorDraw < this.options.http500Rate + this.options.http429Rate) {
       this.counts.httpErrors['429'] += 1;
-      return { status: 429, body: errorBody('simulated rate limit (http429Rate)', 'rate_limit_error', 'rate_limit_exceeded') };
+      return {
+        status: 429,
+        body: errorBody('simulated rate limit (http429Rate)', 'rate_limit_error', 'rate_limit_exceeded'),
+      };
     }
 
     const draw = varies(this.options.varyRepeats, parsed.value) ? counter.answers : 0;
@@ -109,12 +121,17 @@ export class SimEngine {
     const logprobs = output.logprobs
       ? simulateLogprobs(
           answer.rawOutput,
-          { topLogprobs: output.topLogprobs, toolNames: request.tools.map((tool) => tool.function.name), unsureOfName: answer.injected.unknownTool },
+          {
+            topLogprobs: output.topLogprobs,
+            toolNames: request.tools.map((tool) => tool.function.name),
+            unsureOfName: answer.injected.unknownTool,
+          },
           new Random(mixWords(LOGPROB_STREAM, this.seed[0], this.seed[1], first, second, draw)),
         )
       : null;
     if (logprobs) (body.choices as Record<string, unknown>[])[0].logprobs = { content: logprobs };
-    if (output.stream) return { status: 200, body, events: streamEvents(body, { logprobs, includeUsage: output.includeUsage }) };
+    if (output.stream)
+      return { status: 200, body, events: streamEvents(body, { logprobs, includeUsage: output.includeUsage }) };
     return { status: 200, body };
   }
 }
@@ -122,6 +139,7 @@ export class SimEngine {
 /** Whether repeats of a request get fresh draws: as set, else only when it samples (temperature above 0). */
 function varies(setting: boolean | undefined, body: unknown): boolean {
   if (setting !== undefined) return setting;
-  const temperature = typeof body === 'object' && body !== null ? (body as { temperature?: unknown }).temperature : undefined;
+  const temperature =
+    typeof body === 'object' && body !== null ? (body as { temperature?: unknown }).temperature : undefined;
   return typeof temperature === 'number' ? temperature > 0 : true;
 }

@@ -38,20 +38,35 @@ function textAnswer(mode: SimMode, random: Random): SimulatedAnswer {
 }
 
 function injectedFrom(call: PlannedCall, lossy: boolean) {
-  return { unknownTool: call.unknownTool, invalidArguments: call.invalidArguments, lossyBareValues: lossy, submitResult: call.submitResult };
+  return {
+    unknownTool: call.unknownTool,
+    invalidArguments: call.invalidArguments,
+    lossyBareValues: lossy,
+    submitResult: call.submitResult,
+  };
 }
 
 /** `tool_choice: required`: the model is forced to write a JSON array of {name, parameters}. */
 function answerRequired(request: SimRequest, options: SimOptions, random: Random): SimulatedAnswer {
   const call = planCall(request.tools, request.messages, options, random, { constrained: true });
   const entries = [{ name: call.name, parameters: call.arguments }];
-  return { rawOutput: JSON.stringify(entries), content: '', calls: callsFromRequiredArray(entries), shape: 'tool_calls', mode: 'required', injected: injectedFrom(call, false) };
+  return {
+    rawOutput: JSON.stringify(entries),
+    content: '',
+    calls: callsFromRequiredArray(entries),
+    shape: 'tool_calls',
+    mode: 'required',
+    injected: injectedFrom(call, false),
+  };
 }
 
 /** A named tool_choice: the model is forced to write that tool's parameters object, returned as is. */
 function answerNamed(request: SimRequest, name: string, options: SimOptions, random: Random): SimulatedAnswer {
   const tool = request.tools.find((candidate) => candidate.function.name === name) as ToolSpec;
-  const args = generateArguments(tool.function.parameters, makeGenerationContext(lastUserText(request.messages), random));
+  const args = generateArguments(
+    tool.function.parameters,
+    makeGenerationContext(lastUserText(request.messages), random),
+  );
   const rawOutput = JSON.stringify(args);
   return {
     rawOutput,
@@ -82,6 +97,8 @@ export function simulateAnswer(request: SimRequest, options: SimOptions, random:
   const rawOutput = writeOutput(shape, call, { bareValues, allowNative: toolsParameter }, random, text);
   const answer = serveAuto(shape, rawOutput, toolsParameter);
   const carriesCall = shape !== 'text' && shape !== 'empty' && shape !== 'malformed';
-  const injected = carriesCall ? injectedFrom(call, shape === 'tool_calls' && bareValues && hasNonStringValue(call.arguments)) : NO_INJECTION;
+  const injected = carriesCall
+    ? injectedFrom(call, shape === 'tool_calls' && bareValues && hasNonStringValue(call.arguments))
+    : NO_INJECTION;
   return { ...answer, shape, mode, injected };
 }

@@ -17,24 +17,46 @@ function pieces(text: string, size: number): string[] {
   return parts;
 }
 
-function deltasOf(message: { content: string | null; tool_calls?: { id: string; type: string; function: { name: string; arguments: string } }[] }): Delta[] {
+function deltasOf(message: {
+  content: string | null;
+  tool_calls?: { id: string; type: string; function: { name: string; arguments: string } }[];
+}): Delta[] {
   const deltas: Delta[] = [];
   if (message.content) for (const token of tokenize(message.content)) deltas.push({ content: token });
   (message.tool_calls ?? []).forEach((call, index) => {
-    deltas.push({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] });
-    for (const fragment of pieces(call.function.arguments, ARGUMENT_PIECE)) deltas.push({ tool_calls: [{ index, function: { arguments: fragment } }] });
+    deltas.push({
+      tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }],
+    });
+    for (const fragment of pieces(call.function.arguments, ARGUMENT_PIECE))
+      deltas.push({ tool_calls: [{ index, function: { arguments: fragment } }] });
   });
   return deltas;
 }
 
-export function streamEvents(body: Record<string, unknown>, options: { logprobs: SimTokenLogprob[] | null; includeUsage: boolean }): string[] {
+export function streamEvents(
+  body: Record<string, unknown>,
+  options: { logprobs: SimTokenLogprob[] | null; includeUsage: boolean },
+): string[] {
   const choice = (body.choices as Record<string, unknown>[])[0];
   const message = choice.message as Parameters<typeof deltasOf>[0];
-  const base = { id: body.id, object: 'chat.completion.chunk', created: body.created, model: body.model, system_fingerprint: body.system_fingerprint };
+  const base = {
+    id: body.id,
+    object: 'chat.completion.chunk',
+    created: body.created,
+    model: body.model,
+    system_fingerprint: body.system_fingerprint,
+  };
   const chunk = (delta: Delta, extra: { logprobs?: SimTokenLogprob[]; finish_reason?: string } = {}) =>
     `data: ${JSON.stringify({
       ...base,
-      choices: [{ index: 0, delta, logprobs: extra.logprobs ? { content: extra.logprobs } : null, finish_reason: extra.finish_reason ?? null }],
+      choices: [
+        {
+          index: 0,
+          delta,
+          logprobs: extra.logprobs ? { content: extra.logprobs } : null,
+          finish_reason: extra.finish_reason ?? null,
+        },
+      ],
     })}\n\n`;
 
   const deltas = deltasOf(message);

@@ -17,8 +17,15 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-async function postStream(server: SimServer, body: unknown): Promise<{ status: number; contentType: string | null; text: string }> {
-  const response = await fetch(`${server.origin}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+async function postStream(
+  server: SimServer,
+  body: unknown,
+): Promise<{ status: number; contentType: string | null; text: string }> {
+  const response = await fetch(`${server.origin}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, contentType: response.headers.get('content-type'), text: await response.text() };
 }
 
@@ -27,7 +34,19 @@ const TOOL_NAMES = LINT_TOOLS.map((tool) => tool.function.name);
 describe('tokenize', () => {
   it('keeps control tokens whole, splits names at underscores, and loses no character', () => {
     expect(tokenize('<start_function_call>call:apply_fix{line_number:123456}<end_function_call>')).toEqual([
-      '<start_function_call>', 'call', ':', 'apply', '_fix', '{', 'line', '_number', ':', '123', '456', '}', '<end_function_call>',
+      '<start_function_call>',
+      'call',
+      ':',
+      'apply',
+      '_fix',
+      '{',
+      'line',
+      '_number',
+      ':',
+      '123',
+      '456',
+      '}',
+      '<end_function_call>',
     ]);
     const text = 'Ünïcode 🙂 <escape>x<escape> <notatoken> __a';
     expect(tokenize(text).join('')).toBe(text);
@@ -38,7 +57,11 @@ describe('logprobs', () => {
   it('returns OpenAI-shaped token logprobs whose tokens rebuild the raw output, and leaves the answer unchanged', async () => {
     const server = await start({ seed: 3, shapes: { tool_calls: 1 }, lossyBareValuesRate: 1, varyRepeats: false });
     const plain = await post(server, '/v1/chat/completions', lintRequest(4));
-    const withLogprobs = await post(server, '/v1/chat/completions', lintRequest(4, { logprobs: true, top_logprobs: 3 }));
+    const withLogprobs = await post(
+      server,
+      '/v1/chat/completions',
+      lintRequest(4, { logprobs: true, top_logprobs: 3 }),
+    );
     expect(plain.body.choices[0].logprobs).toBeNull();
     expect(withLogprobs.body.choices[0].message).toEqual(plain.body.choices[0].message);
 
@@ -48,7 +71,10 @@ describe('logprobs', () => {
       expect(entry.logprob).toBeLessThanOrEqual(0);
       expect(entry.top_logprobs).toHaveLength(3);
       expect(entry.top_logprobs.map((alternative: { token: string }) => alternative.token)).toContain(entry.token);
-      const total = entry.top_logprobs.reduce((sum: number, alternative: { logprob: number }) => sum + Math.exp(alternative.logprob), 0);
+      const total = entry.top_logprobs.reduce(
+        (sum: number, alternative: { logprob: number }) => sum + Math.exp(alternative.logprob),
+        0,
+      );
       expect(total).toBeLessThanOrEqual(1.000001);
     }
     const raw = rebuildRawOutput(readTokenLogprobs(withLogprobs.body)!);
@@ -59,12 +85,22 @@ describe('logprobs', () => {
     expect(insight.toolNameConfidence).toBeGreaterThan(0);
     expect(insight.toolNameConfidence).toBeLessThan(1);
     expect(insight.toolNames[0].runnerUps.length).toBeGreaterThan(0);
-    expect(insight.toolNames[0].runnerUps.flatMap((runnerUp) => runnerUp.names).every((name) => TOOL_NAMES.includes(name) && name !== call.function.name)).toBe(true);
+    expect(
+      insight.toolNames[0].runnerUps
+        .flatMap((runnerUp) => runnerUp.names)
+        .every((name) => TOOL_NAMES.includes(name) && name !== call.function.name),
+    ).toBe(true);
   });
 
   it('lets the lost-value check see what the emulated vLLM parser dropped', async () => {
     // Bare values always: run_linter's boolean check_only is written bare and dropped.
-    const server = await start({ seed: 1, shapes: { tool_calls: 1 }, lossyBareValuesRate: 1, unknownToolRate: 0, invalidArgumentsRate: 0 });
+    const server = await start({
+      seed: 1,
+      shapes: { tool_calls: 1 },
+      lossyBareValuesRate: 1,
+      unknownToolRate: 0,
+      invalidArgumentsRate: 0,
+    });
     let seen = 0;
     for (let index = 0; index < 30 && seen === 0; index += 1) {
       const result = await post(server, '/v1/chat/completions', lintRequest(index, { logprobs: true }));
@@ -73,7 +109,9 @@ describe('logprobs', () => {
       if (call.function.name !== 'run_linter') continue;
       seen += 1;
       expect(JSON.parse(call.function.arguments)).toEqual({});
-      expect(insight.lostValues).toEqual([{ call: 0, name: 'run_linter', key: 'check_only', rawValue: expect.any(Boolean), kind: 'missing' }]);
+      expect(insight.lostValues).toEqual([
+        { call: 0, name: 'run_linter', key: 'check_only', rawValue: expect.any(Boolean), kind: 'missing' },
+      ]);
     }
     expect(seen).toBe(1);
   });
@@ -82,7 +120,10 @@ describe('logprobs', () => {
     const first = await start({ seed: 9, varyRepeats: false });
     const second = await start({ seed: 9, varyRepeats: false });
     const request = lintRequest(2, { logprobs: true, top_logprobs: 5 });
-    const [a, b] = [await post(first, '/v1/chat/completions', request), await post(second, '/v1/chat/completions', request)];
+    const [a, b] = [
+      await post(first, '/v1/chat/completions', request),
+      await post(second, '/v1/chat/completions', request),
+    ];
     expect(a.body.choices[0].logprobs).toEqual(b.body.choices[0].logprobs);
   });
 });
@@ -92,7 +133,10 @@ describe('streaming', () => {
     const server = await start({ seed: 4, shapes: { tool_calls: 1, text: 1 }, varyRepeats: false });
     for (let index = 0; index < 12; index += 1) {
       const plain = await post(server, '/v1/chat/completions', lintRequest(index, { logprobs: true }));
-      const streamed = await postStream(server, lintRequest(index, { logprobs: true, stream: true, stream_options: { include_usage: true } }));
+      const streamed = await postStream(
+        server,
+        lintRequest(index, { logprobs: true, stream: true, stream_options: { include_usage: true } }),
+      );
       expect(streamed.status).toBe(200);
       expect(streamed.contentType).toContain('text/event-stream');
       expect(streamed.text.endsWith('data: [DONE]\n\n')).toBe(true);

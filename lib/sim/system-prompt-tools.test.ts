@@ -3,8 +3,16 @@ import { toolsFromSystemPrompt } from './system-prompt-tools';
 import { renderPrompt } from '../functiongemma/render';
 
 const schemas = [
-  { name: 'run_linter', description: 'Run ruff', parameters: { type: 'object', properties: { check_only: { type: 'boolean' } } } },
-  { name: 'submit_result', description: 'Finish', parameters: { type: 'object', properties: { summary: { type: 'string' } }, required: ['summary'] } },
+  {
+    name: 'run_linter',
+    description: 'Run ruff',
+    parameters: { type: 'object', properties: { check_only: { type: 'boolean' } } },
+  },
+  {
+    name: 'submit_result',
+    description: 'Finish',
+    parameters: { type: 'object', properties: { summary: { type: 'string' } }, required: ['summary'] },
+  },
 ];
 
 describe('toolsFromSystemPrompt', () => {
@@ -21,8 +29,14 @@ describe('toolsFromSystemPrompt', () => {
   });
 
   it('falls back to native declarations, then to "name" pairs, without schemas', () => {
-    const native = renderPrompt({ messages: [{ role: 'user', content: 'x' }], tools: schemas.map((schema) => ({ type: 'function', function: schema })) });
-    expect(toolsFromSystemPrompt(`Known: ${native}`).map((tool) => tool.function.name)).toEqual(['run_linter', 'submit_result']);
+    const native = renderPrompt({
+      messages: [{ role: 'user', content: 'x' }],
+      tools: schemas.map((schema) => ({ type: 'function', function: schema })),
+    });
+    expect(toolsFromSystemPrompt(`Known: ${native}`).map((tool) => tool.function.name)).toEqual([
+      'run_linter',
+      'submit_result',
+    ]);
     const truncated = 'Tools: [{"name": "write_docstring", "parameters": {"type": "obj';
     const tools = toolsFromSystemPrompt(truncated);
     expect(tools.map((tool) => tool.function.name)).toEqual(['write_docstring']);

@@ -74,7 +74,8 @@ export function shapeOfMessage(message: { content: string | null; tool_calls?: u
   if ((message.tool_calls ?? []).length > 0) return 'tool_calls';
   const content = message.content ?? '';
   if (content === '') return 'empty';
-  if (content.startsWith('<start_function_call>')) return content.endsWith('<end_function_call>') ? 'functiongemma_tags' : 'malformed';
+  if (content.startsWith('<start_function_call>'))
+    return content.endsWith('<end_function_call>') ? 'functiongemma_tags' : 'malformed';
   if (content.startsWith('{') || content.startsWith('[')) {
     const parsed = parseJson(content);
     if (!parsed.ok) return 'malformed';

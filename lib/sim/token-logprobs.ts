@@ -20,7 +20,10 @@ const CONTROL_TOKENS = [
   'start_function_response',
   'end_function_response',
 ];
-const TOKEN_PATTERN = new RegExp(`<(?:${CONTROL_TOKENS.join('|')})>|_?[A-Za-z]{1,6}|\\d{1,3}|\\s+|[^\\sA-Za-z\\d]`, 'gu');
+const TOKEN_PATTERN = new RegExp(
+  `<(?:${CONTROL_TOKENS.join('|')})>|_?[A-Za-z]{1,6}|\\d{1,3}|\\s+|[^\\sA-Za-z\\d]`,
+  'gu',
+);
 
 /** Alternatives offered for tokens that are not a tool name: common pieces of the native format. */
 const FILLER_TOKENS = ['<escape>', ',', ':', '}', '{', ' ', '\n', 'the', '<end_function_call>', '"', '_', 'call'];
@@ -88,7 +91,9 @@ export function simulateLogprobs(rawOutput: string, options: LogprobOptions, ran
       // The first token of a name: where the model picks the tool.
       probability = options.unsureOfName ? between(random, 0.25, 0.6) : between(random, 0.55, 0.99);
       const lead = rawOutput.slice(start, span.start);
-      candidates = options.toolNames.filter((name) => name !== span.name).map((name) => lead + (tokenize(name)[0] ?? name));
+      candidates = options.toolNames
+        .filter((name) => name !== span.name)
+        .map((name) => lead + (tokenize(name)[0] ?? name));
     } else if (span) {
       probability = between(random, 0.9, 0.999);
       candidates = FILLER_TOKENS;

@@ -16,7 +16,11 @@ import { START_FUNCTION_CALL } from '../protocol/functiongemma-tokens';
 const TOOL_CALL_PATTERN =
   /<start_function_call>call:([\p{L}\p{N}_]+)\{(.*?)\}<end_function_call>|<start_function_call>call:([\p{L}\p{N}_]+)\{(.*)/gsu;
 const ARGUMENT_PATTERN = /([\p{L}\p{N}_]+):<escape>(.*?)<escape>/gsu;
-const PYTHON_SPECIAL_NUMBERS: Record<string, number> = { NaN: Number.NaN, Infinity: Number.POSITIVE_INFINITY, '-Infinity': Number.NEGATIVE_INFINITY };
+const PYTHON_SPECIAL_NUMBERS: Record<string, number> = {
+  NaN: Number.NaN,
+  Infinity: Number.POSITIVE_INFINITY,
+  '-Infinity': Number.NEGATIVE_INFINITY,
+};
 
 export type VllmExtractedCall = { name: string; arguments: string };
 export type VllmExtraction = { toolsCalled: boolean; calls: VllmExtractedCall[]; content: string | null };
@@ -55,6 +59,8 @@ export function extractToolCallsLikeVllm(modelOutput: string): VllmExtraction {
 }
 
 /** vLLM's `required` mode: the model wrote a JSON array of {name, parameters}; arguments are re-serialized. */
-export function callsFromRequiredArray(entries: { name: string; parameters: Record<string, unknown> }[]): VllmExtractedCall[] {
+export function callsFromRequiredArray(
+  entries: { name: string; parameters: Record<string, unknown> }[],
+): VllmExtractedCall[] {
   return entries.map((entry) => ({ name: entry.name, arguments: pythonJsonDumps(entry.parameters) }));
 }

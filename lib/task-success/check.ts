@@ -37,8 +37,18 @@ export async function checkTaskSuccess(request: TaskCheckRequest): Promise<TaskC
   const declared = agent.taskSuccess;
   if (!declared?.script) return null;
   const name = agent.name;
-  if (record.outcome !== 'submitted') return { check: name, success: false, reason: `the conversation ended as ${record.outcome} without submitting its result` };
-  if (agent.textAnswerEnds && record.finalText !== null) return { check: name, success: false, reason: 'the conversation ended with a text answer, which is never a success' };
+  if (record.outcome !== 'submitted')
+    return {
+      check: name,
+      success: false,
+      reason: `the conversation ended as ${record.outcome} without submitting its result`,
+    };
+  if (agent.textAnswerEnds && record.finalText !== null)
+    return {
+      check: name,
+      success: false,
+      reason: 'the conversation ended with a text answer, which is never a success',
+    };
   return runCheckScript(request, declared.script, declared.limits);
 }
 
@@ -46,15 +56,33 @@ function expectedCallCheck(request: TaskCheckRequest, expectation: Expectation):
   const schemas = toolSchemas(request.input.tools ?? request.agent.tools);
   const verdict = request.verdict ?? scoreConversation(request.record, expectation, schemas);
   const details = { failures: verdict.failures.map((failure) => failure.message) };
-  if (!verdict.scored) return { check: EXPECTED_CALL_CHECK, success: false, reason: 'the first request failed: there was no response to judge', details };
+  if (!verdict.scored)
+    return {
+      check: EXPECTED_CALL_CHECK,
+      success: false,
+      reason: 'the first request failed: there was no response to judge',
+      details,
+    };
   if (verdict.correct) {
-    const reason = expectation.kind === 'no_call' ? 'no call was made, as the case expects' : 'the first response made the expected call';
+    const reason =
+      expectation.kind === 'no_call'
+        ? 'no call was made, as the case expects'
+        : 'the first response made the expected call';
     return { check: EXPECTED_CALL_CHECK, success: true, reason, details };
   }
-  return { check: EXPECTED_CALL_CHECK, success: false, reason: verdict.failures[0]?.message ?? 'the first response was not the expected call', details };
+  return {
+    check: EXPECTED_CALL_CHECK,
+    success: false,
+    reason: verdict.failures[0]?.message ?? 'the first response was not the expected call',
+    details,
+  };
 }
 
-async function runCheckScript(request: TaskCheckRequest, script: string, limits: { timeoutMs: number; maxOutputBytes: number }): Promise<TaskCheck> {
+async function runCheckScript(
+  request: TaskCheckRequest,
+  script: string,
+  limits: { timeoutMs: number; maxOutputBytes: number },
+): Promise<TaskCheck> {
   const { agent, input, record } = request;
   const check = agent.name;
   const argumentsForCheck = {
@@ -64,8 +92,18 @@ async function runCheckScript(request: TaskCheckRequest, script: string, limits:
     original: request.original,
     // A replay's kept turns are part of its conversation: their calls (turn 0) come first.
     calls: [
-      ...(input.setupCalls ?? []).map((setup) => ({ turn: 0, name: setup.name, arguments: setup.arguments, outcome: setup.outcome ?? 'success' })),
-      ...record.toolExecutions.map((execution) => ({ turn: execution.turn, name: execution.toolName, arguments: execution.arguments, outcome: execution.outcome })),
+      ...(input.setupCalls ?? []).map((setup) => ({
+        turn: 0,
+        name: setup.name,
+        arguments: setup.arguments,
+        outcome: setup.outcome ?? 'success',
+      })),
+      ...record.toolExecutions.map((execution) => ({
+        turn: execution.turn,
+        name: execution.toolName,
+        arguments: execution.arguments,
+        outcome: execution.outcome,
+      })),
     ],
   };
   const context = {
@@ -80,9 +118,15 @@ async function runCheckScript(request: TaskCheckRequest, script: string, limits:
     knowledge: { ...record.knowledge },
   };
   try {
-    const execution = await request.tools.execute(script, { arguments: argumentsForCheck, context }, limits, request.signal);
+    const execution = await request.tools.execute(
+      script,
+      { arguments: argumentsForCheck, context },
+      limits,
+      request.signal,
+    );
     // A check that cannot finish (it crashed, timed out, or pytest hung on the model's tests) is a failure, never "not judged".
-    if (execution.outcome === 'error') return { check, success: false, reason: `the check could not finish: ${execution.error ?? 'it failed'}` };
+    if (execution.outcome === 'error')
+      return { check, success: false, reason: `the check could not finish: ${execution.error ?? 'it failed'}` };
     const parsed = TaskCheck.omit({ check: true }).safeParse(execution.result);
     if (!parsed.success) return { check, success: false, reason: 'the check printed no {success, reason} result' };
     return { check, ...parsed.data };

@@ -20,7 +20,13 @@ function stored(name: string, bytes: Buffer) {
 }
 
 // "café = 1" with é as the single latin-1 byte 0xE9: valid Python in its declared encoding.
-const latin1 = Buffer.concat([Buffer.from('# -*- coding: latin-1 -*-\ncaf'), Buffer.from([0xe9]), Buffer.from(' = 1\nprint(caf'), Buffer.from([0xe9]), Buffer.from(')\n')]);
+const latin1 = Buffer.concat([
+  Buffer.from('# -*- coding: latin-1 -*-\ncaf'),
+  Buffer.from([0xe9]),
+  Buffer.from(' = 1\nprint(caf'),
+  Buffer.from([0xe9]),
+  Buffer.from(')\n'),
+]);
 
 describe('the compile step of the parse check', { timeout: 60_000 }, () => {
   it('compiles a latin-1 file from its own bytes (re-encoded as UTF-8 it would read "cafÃ©" and fail)', async () => {
@@ -38,7 +44,14 @@ describe('the compile step of the parse check', { timeout: 60_000 }, () => {
   it('still finds a file that does not compile, and compiles text without a file as text', async () => {
     // tree-sitter accepts it; Python refuses a return outside a function.
     const broken = stored('broken.py', Buffer.from('x = 1\nreturn x\n'));
-    expect(await parseProblem(broken, { workspace })).toMatch(/^broken\.py does not compile: SyntaxError: 'return' outside function/);
-    expect(await parseProblem({ source: '# -*- coding: latin-1 -*-\ncafé = 1\n', fileName: 'node.py', file: null }, { workspace })).toBeNull();
+    expect(await parseProblem(broken, { workspace })).toMatch(
+      /^broken\.py does not compile: SyntaxError: 'return' outside function/,
+    );
+    expect(
+      await parseProblem(
+        { source: '# -*- coding: latin-1 -*-\ncafé = 1\n', fileName: 'node.py', file: null },
+        { workspace },
+      ),
+    ).toBeNull();
   });
 });

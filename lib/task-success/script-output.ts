@@ -33,7 +33,14 @@ export type CompiledSource = { source: string; fileName: string; file: string | 
 export async function pythonCompiles(target: CompiledSource, workspace: string | null): Promise<Compiled> {
   if (!workspace) return { ok: 'unavailable', error: 'there is no workspace to run Python in' };
   const args = ['-I', '-c', COMPILE_PROGRAM, target.fileName, ...(target.file ? [target.file] : [])];
-  const run = await runConfined({ program: 'python', args, cwd: workspace, writable: [workspace], stdin: target.file ? '' : target.source, timeoutMs: COMPILE_TIMEOUT_MS });
+  const run = await runConfined({
+    program: 'python',
+    args,
+    cwd: workspace,
+    writable: [workspace],
+    stdin: target.file ? '' : target.source,
+    timeoutMs: COMPILE_TIMEOUT_MS,
+  });
   if (!run.ok) return { ok: 'unavailable', error: run.error };
   if (run.timedOut) return { ok: 'unavailable', error: `Python did not answer within ${COMPILE_TIMEOUT_MS / 1000} s` };
   if (run.exitCode === 0) return { ok: true };
@@ -41,7 +48,10 @@ export async function pythonCompiles(target: CompiledSource, workspace: string |
 }
 
 /** Null when the source parses for tree-sitter and compiles for Python; else why not. */
-export async function parseProblem(target: CompiledSource, context: Pick<ToolContext, 'workspace'>): Promise<string | null> {
+export async function parseProblem(
+  target: CompiledSource,
+  context: Pick<ToolContext, 'workspace'>,
+): Promise<string | null> {
   const problems = await checkPythonSyntax(target.source);
   if (problems.length > 0) return `${target.fileName} does not parse: ${describeSyntaxProblems(problems)}`;
   const compiled = await pythonCompiles(target, context.workspace);

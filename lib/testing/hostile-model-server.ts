@@ -7,7 +7,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 
-export const BROKEN_KINDS = ['deep-body', 'deep-arguments', 'deep-content', 'big-content', 'gzip-bomb', 'truncated-json', 'html-502'] as const;
+export const BROKEN_KINDS = [
+  'deep-body',
+  'deep-arguments',
+  'deep-content',
+  'big-content',
+  'gzip-bomb',
+  'truncated-json',
+  'html-502',
+] as const;
 export type BrokenKind = (typeof BROKEN_KINDS)[number];
 
 const DEPTH = 100_000;
@@ -20,7 +28,13 @@ export function brokenKindFor(caseNumber: number, turn: number): BrokenKind | nu
 }
 
 function completion(message: Record<string, unknown>): Record<string, unknown> {
-  return { id: 'chatcmpl-hostile', object: 'chat.completion', created: 0, model: 'hostile', choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: 'stop' }] };
+  return {
+    id: 'chatcmpl-hostile',
+    object: 'chat.completion',
+    created: 0,
+    model: 'hostile',
+    choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: 'stop' }],
+  };
 }
 
 function call(name: string, args: string, id: string): Record<string, unknown> {
@@ -30,11 +44,22 @@ function call(name: string, args: string, id: string): Record<string, unknown> {
 // Built once: 256 MB of JSON whitespace after a valid answer, gzipped to about a quarter of a megabyte.
 let bomb: Buffer | null = null;
 function gzipBomb(): Buffer {
-  bomb ??= gzipSync(Buffer.concat([Buffer.from(JSON.stringify(completion({ content: 'boom' }))), Buffer.alloc(256 * 1024 * 1024, 0x20)]), { level: 9 });
+  bomb ??= gzipSync(
+    Buffer.concat([
+      Buffer.from(JSON.stringify(completion({ content: 'boom' }))),
+      Buffer.alloc(256 * 1024 * 1024, 0x20),
+    ]),
+    { level: 9 },
+  );
   return bomb;
 }
 
-function send(response: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = { 'content-type': 'application/json' }): void {
+function send(
+  response: ServerResponse,
+  status: number,
+  body: string | Buffer,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+): void {
   response.writeHead(status, headers);
   response.end(body);
 }
@@ -42,9 +67,17 @@ function send(response: ServerResponse, status: number, body: string | Buffer, h
 function answerBroken(response: ServerResponse, kind: BrokenKind, caseNumber: number): void {
   switch (kind) {
     case 'deep-body':
-      return send(response, 200, `{"choices":[{"index":0,"message":{"role":"assistant","content":"hi"}}],"extra":${deepArray()}}`);
+      return send(
+        response,
+        200,
+        `{"choices":[{"index":0,"message":{"role":"assistant","content":"hi"}}],"extra":${deepArray()}}`,
+      );
     case 'deep-arguments':
-      return send(response, 200, JSON.stringify(completion(call('simple_tool', `{"payload":${deepArray()}}`, `call_deep_${caseNumber}`))));
+      return send(
+        response,
+        200,
+        JSON.stringify(completion(call('simple_tool', `{"payload":${deepArray()}}`, `call_deep_${caseNumber}`))),
+      );
     case 'deep-content':
       return send(response, 200, JSON.stringify(completion({ content: deepArray() })));
     case 'big-content':
@@ -56,14 +89,20 @@ function answerBroken(response: ServerResponse, kind: BrokenKind, caseNumber: nu
       return send(response, 200, whole.slice(0, Math.floor(whole.length / 2)));
     }
     case 'html-502':
-      return send(response, 502, `<html><head><title>502 Bad Gateway</title></head><body>${'<p>upstream went away</p>'.repeat(4000)}</body></html>`, { 'content-type': 'text/html' });
+      return send(
+        response,
+        502,
+        `<html><head><title>502 Bad Gateway</title></head><body>${'<p>upstream went away</p>'.repeat(4000)}</body></html>`,
+        { 'content-type': 'text/html' },
+      );
   }
 }
 
 type Request = { messages?: { role: string; content?: string | null }[] };
 
 function handle(request: IncomingMessage, response: ServerResponse, seen: Map<BrokenKind, number>): void {
-  if (request.url?.endsWith('/models')) return send(response, 200, JSON.stringify({ object: 'list', data: [{ id: 'hostile', object: 'model' }] }));
+  if (request.url?.endsWith('/models'))
+    return send(response, 200, JSON.stringify({ object: 'list', data: [{ id: 'hostile', object: 'model' }] }));
   const chunks: Buffer[] = [];
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.on('end', () => {
@@ -77,8 +116,23 @@ function handle(request: IncomingMessage, response: ServerResponse, seen: Map<Br
       seen.set(kind, (seen.get(kind) ?? 0) + 1);
       return answerBroken(response, kind, caseNumber);
     }
-    if (turn === 1) return send(response, 200, JSON.stringify(completion(call('simple_tool', JSON.stringify({ payload: `case ${caseNumber}` }), `call_a_${caseNumber}`))));
-    return send(response, 200, JSON.stringify(completion(call('submit_result', JSON.stringify({ summary: 'echoed', changed_files: [] }), `call_b_${caseNumber}`))));
+    if (turn === 1)
+      return send(
+        response,
+        200,
+        JSON.stringify(
+          completion(call('simple_tool', JSON.stringify({ payload: `case ${caseNumber}` }), `call_a_${caseNumber}`)),
+        ),
+      );
+    return send(
+      response,
+      200,
+      JSON.stringify(
+        completion(
+          call('submit_result', JSON.stringify({ summary: 'echoed', changed_files: [] }), `call_b_${caseNumber}`),
+        ),
+      ),
+    );
   });
 }
 

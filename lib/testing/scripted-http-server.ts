@@ -15,7 +15,13 @@ export async function serveScript(handlers: Handler[]): Promise<ScriptedServer> 
     request.on('data', (chunk) => (body += chunk));
     request.on('end', () => {
       if (!sockets.has(request.socket)) sockets.set(request.socket, sockets.size + 1);
-      seen.push({ body, headers: request.headers, url: request.url ?? '', method: request.method ?? '', socketId: sockets.get(request.socket) as number });
+      seen.push({
+        body,
+        headers: request.headers,
+        url: request.url ?? '',
+        method: request.method ?? '',
+        socketId: sockets.get(request.socket) as number,
+      });
       const handler = handlers.shift();
       if (handler) return handler(request, response, body);
       response.writeHead(500, { 'content-type': 'application/json' });

@@ -25,13 +25,25 @@ export class ScriptedModelClient implements ModelClient {
     if (turn === undefined) throw new Error(`scripted model has no answer for request ${this.requests.length}`);
     while (typeof turn === 'function') turn = turn(request);
     if ('fail' in turn) return { ok: false, error: turn.fail, status: turn.status, latencyMs: 1, attempts: 1 };
-    const body = { id: `chatcmpl-${this.requests.length}`, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', ...turn.message }, finish_reason: 'stop' }], usage: turn.usage };
+    const body = {
+      id: `chatcmpl-${this.requests.length}`,
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', ...turn.message }, finish_reason: 'stop' }],
+      usage: turn.usage,
+    };
     return { ok: true, body, latencyMs: 1, attempts: 1 };
   }
 }
 
 export function structuredCall(name: string, args: Record<string, unknown>, id?: string): ScriptedTurn {
-  return { message: { content: null, tool_calls: [{ id: id ?? `chatcmpl-tool-${name}`, type: 'function', function: { name, arguments: JSON.stringify(args) } }] } };
+  return {
+    message: {
+      content: null,
+      tool_calls: [
+        { id: id ?? `chatcmpl-tool-${name}`, type: 'function', function: { name, arguments: JSON.stringify(args) } },
+      ],
+    },
+  };
 }
 
 export function contentAnswer(content: string | null): ScriptedTurn {

@@ -67,7 +67,15 @@ describe('defineTool standalone protocol', () => {
   });
 
   it('exports the handler itself when imported', async () => {
-    const context = { workspace: null, filePath: null, nodeText: '', nodeName: null, nodeType: null, settings: {}, knowledge: {} };
+    const context = {
+      workspace: null,
+      filePath: null,
+      nodeText: '',
+      nodeName: null,
+      nodeType: null,
+      settings: {},
+      knowledge: {},
+    };
     expect(await simpleTool({ payload: '' }, context)).toMatchObject({ outcome: 'error' });
     expect(await simpleTool({ payload: 'ab' }, context)).toMatchObject({ outcome: 'success', result: { length: 2 } });
   });

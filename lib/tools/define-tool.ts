@@ -48,7 +48,11 @@ async function serveStandalone(moduleUrl: string, handler: ToolHandler): Promise
   const script = fileURLToPath(moduleUrl);
   const output = await readStdin().then(
     (input) => runOnce(script, handler, input),
-    (error: unknown): ToolOutput => ({ outcome: 'error', result: null, error: `could not read stdin: ${errorText(error)}` }),
+    (error: unknown): ToolOutput => ({
+      outcome: 'error',
+      result: null,
+      error: `could not read stdin: ${errorText(error)}`,
+    }),
   );
   // Exit explicitly so that a handle the tool left open (a timer, a socket) cannot keep the process alive.
   writeStdout(`${JSON.stringify(output)}\n`, () => process.exit(0));

@@ -7,7 +7,9 @@ import type { ToolHandler } from './define-tool';
 import type { ToolExecution, ToolLimits, ToolRequest } from './protocol';
 import { executionFromValue, failedExecution } from './tool-output';
 
-const PURE_TOOLS: { file: string; handler: ToolHandler }[] = [{ file: 'agents/harness/tools/simple-tool.ts', handler: simpleTool }];
+const PURE_TOOLS: { file: string; handler: ToolHandler }[] = [
+  { file: 'agents/harness/tools/simple-tool.ts', handler: simpleTool },
+];
 
 /** The handler when `script` is one of Remora's pure tools in this project. */
 export function pureToolHandler(script: string, projectRoot: string): ToolHandler | null {
@@ -15,18 +17,31 @@ export function pureToolHandler(script: string, projectRoot: string): ToolHandle
   return PURE_TOOLS.find((tool) => path.join(projectRoot, tool.file) === resolved)?.handler ?? null;
 }
 
-export async function runPureTool(handler: ToolHandler, script: string, request: ToolRequest, limits: ToolLimits): Promise<ToolExecution> {
+export async function runPureTool(
+  handler: ToolHandler,
+  script: string,
+  request: ToolRequest,
+  limits: ToolLimits,
+): Promise<ToolExecution> {
   const started = performance.now();
   let value: unknown;
   try {
     value = await handler(request.arguments, request.context);
   } catch (error) {
-    return failedExecution('tool_failed', `tool "${path.basename(script)}" failed: ${error instanceof Error ? error.message : String(error)}`, performance.now() - started);
+    return failedExecution(
+      'tool_failed',
+      `tool "${path.basename(script)}" failed: ${error instanceof Error ? error.message : String(error)}`,
+      performance.now() - started,
+    );
   }
   const execution = executionFromValue(script, value, performance.now() - started);
   const bytes = Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
   if (bytes > limits.maxOutputBytes) {
-    return failedExecution('tool_output_too_large', `tool "${path.basename(script)}" produced ${bytes} bytes of output; the limit is ${limits.maxOutputBytes} bytes`, execution.durationMs);
+    return failedExecution(
+      'tool_output_too_large',
+      `tool "${path.basename(script)}" produced ${bytes} bytes of output; the limit is ${limits.maxOutputBytes} bytes`,
+      execution.durationMs,
+    );
   }
   return execution;
 }

@@ -34,14 +34,22 @@ describe('input files', () => {
   });
 
   it('names each refused input, or its dataset case', () => {
-    const inputs = [{ file_path: 'pkg/mod.py' }, { file_path: '../other/secret.py', node_name: 'steal' }, { file_path: null }];
-    expect(inputFileProblems(inputs, files)).toEqual([expect.stringMatching(/^input 2 \(steal\): file_path \.\.\/other\/secret\.py is outside/)]);
+    const inputs = [
+      { file_path: 'pkg/mod.py' },
+      { file_path: '../other/secret.py', node_name: 'steal' },
+      { file_path: null },
+    ];
+    expect(inputFileProblems(inputs, files)).toEqual([
+      expect.stringMatching(/^input 2 \(steal\): file_path \.\.\/other\/secret\.py is outside/),
+    ]);
     expect(inputFileProblems(inputs, files, ['a', 'b', 'c'])).toEqual([expect.stringMatching(/^case b: /)]);
   });
 
   it('a workspace is never filled from a file outside, even if the check before was skipped', async () => {
     const workspaces = new TemporaryWorkspaces({ inputFiles: files });
-    await expect(workspaces.create(null, { node_text: 'KEY = 1', file_path: 'door/secret.py' })).rejects.toThrow('outside the folders chosen for this experiment');
+    await expect(workspaces.create(null, { node_text: 'KEY = 1', file_path: 'door/secret.py' })).rejects.toThrow(
+      'outside the folders chosen for this experiment',
+    );
     const allowed = await workspaces.create(null, { node_text: 'x = 1', file_path: 'pkg/mod.py' });
     expect(allowed.original).toBe('x = 1\n');
     await allowed.finish();

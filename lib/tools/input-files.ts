@@ -45,8 +45,13 @@ export function inputFileProblems(inputs: NamedInput[], files: InputFiles, caseK
   const problems: string[] = [];
   inputs.forEach((input, index) => {
     if (!input.file_path || allowedInputFile(input.file_path, files)) return;
-    const which = caseKeys?.[index] !== undefined ? `case ${caseKeys[index]}` : `input ${index + 1}${input.node_name ? ` (${input.node_name})` : ''}`;
-    problems.push(`${which}: file_path ${input.file_path} is outside the folders chosen for this experiment (${describeRoots(files)}); choose its folder (--input-root DIR, or --python DIR), or name a file under one of them`);
+    const which =
+      caseKeys?.[index] !== undefined
+        ? `case ${caseKeys[index]}`
+        : `input ${index + 1}${input.node_name ? ` (${input.node_name})` : ''}`;
+    problems.push(
+      `${which}: file_path ${input.file_path} is outside the folders chosen for this experiment (${describeRoots(files)}); choose its folder (--input-root DIR, or --python DIR), or name a file under one of them`,
+    );
   });
   return problems;
 }

@@ -36,7 +36,6 @@ export type ToolContext = {
 
 export type ToolRequest = { arguments: Record<string, unknown>; context: ToolContext };
 
-
 /** A finished execution as the runner sees it: the tool's output or a failure turned into data. */
 export type ToolExecution = ToolOutput & {
   durationMs: number;
@@ -54,6 +53,12 @@ export type ToolCallOptions = {
 
 export interface ToolExecutor {
   /** Never throws: every failure comes back as an execution with outcome `error`. */
-  execute(script: string, request: ToolRequest, limits: ToolLimits, signal?: AbortSignal, options?: ToolCallOptions): Promise<ToolExecution>;
+  execute(
+    script: string,
+    request: ToolRequest,
+    limits: ToolLimits,
+    signal?: AbortSignal,
+    options?: ToolCallOptions,
+  ): Promise<ToolExecution>;
   close(): Promise<void>;
 }

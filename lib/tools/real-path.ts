@@ -23,7 +23,10 @@ export function realPathOf(candidate: string, depth = 0): string {
         return path.join(realpathSync(current), ...missing.reverse());
       } catch (error) {
         if (!info.isSymbolicLink() || depth > 40 || (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        return realPathOf(path.join(path.resolve(path.dirname(current), readlinkSync(current)), ...missing.reverse()), depth + 1);
+        return realPathOf(
+          path.join(path.resolve(path.dirname(current), readlinkSync(current)), ...missing.reverse()),
+          depth + 1,
+        );
       }
     }
     const parent = path.dirname(current);

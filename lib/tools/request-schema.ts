@@ -34,6 +34,7 @@ export function parseToolRequest(text: string): ParsedRequest {
   const json = parseJson(text);
   if (!json.ok) return { ok: false, error: `the request on stdin is not JSON: ${json.error}` };
   const parsed = ToolRequestSchema.safeParse(json.value);
-  if (!parsed.success) return { ok: false, error: `the request on stdin is not {arguments, context}: ${z.prettifyError(parsed.error)}` };
+  if (!parsed.success)
+    return { ok: false, error: `the request on stdin is not {arguments, context}: ${z.prettifyError(parsed.error)}` };
   return { ok: true, request: parsed.data };
 }

@@ -35,15 +35,24 @@ beforeAll(async () => {
       '                  "knowledge_delta": {"language": "python"}}))',
     ].join('\n'),
   );
-  await writeFile(script('logs-then-result.py'), 'import json\nprint("starting")\nprint(json.dumps({"outcome": "partial", "result": 1}))\n');
+  await writeFile(
+    script('logs-then-result.py'),
+    'import json\nprint("starting")\nprint(json.dumps({"outcome": "partial", "result": 1}))\n',
+  );
   await writeFile(script('sleep.py'), 'import time\ntime.sleep(60)\n');
   await writeFile(script('garbage.py'), 'print("this is not json")\n');
   await writeFile(script('wrong-shape.py'), 'print(\'{"result": 1}\')\n');
   await writeFile(script('large.py'), 'import sys\nsys.stdout.write("x" * 100000)\n');
-  await writeFile(script('fails.py'), 'import sys\nprint("Traceback: something broke", file=sys.stderr)\nsys.exit(4)\n');
+  await writeFile(
+    script('fails.py'),
+    'import sys\nprint("Traceback: something broke", file=sys.stderr)\nsys.exit(4)\n',
+  );
   await writeFile(script('silent.py'), 'pass\n');
   await writeFile(script('spawns-sleep.sh'), 'sleep 60 &\nsleep 60\n');
-  await writeFile(script('echo-tool'), '#!/bin/sh\ncat > /dev/null\necho \'{"outcome":"success","result":"from an executable"}\'\n');
+  await writeFile(
+    script('echo-tool'),
+    '#!/bin/sh\ncat > /dev/null\necho \'{"outcome":"success","result":"from an executable"}\'\n',
+  );
   await chmod(script('echo-tool'), 0o755);
 });
 
@@ -76,7 +85,11 @@ describe('runSpawnedTool', () => {
 
   it('kills a tool past its time limit', async () => {
     const execution = await runSpawnedTool(script('sleep.py'), request(), { ...limits, timeoutMs: 300 });
-    expect(execution).toMatchObject({ outcome: 'error', errorKind: 'tool_timeout', error: 'tool "sleep.py" timed out after 300 ms' });
+    expect(execution).toMatchObject({
+      outcome: 'error',
+      errorKind: 'tool_timeout',
+      error: 'tool "sleep.py" timed out after 300 ms',
+    });
   });
 
   it('kills the whole process group on timeout, so the call does not wait for grandchildren', async () => {

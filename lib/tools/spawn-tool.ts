@@ -3,19 +3,37 @@
 import type { ToolExecution, ToolLimits, ToolRequest } from './protocol';
 import { runConfined } from './sandbox/run-confined';
 import { interpreterFor } from './script-kinds';
-import { cancelledMessage, executionFromText, failedExecution, timeoutMessage, toolLabel, tooLargeMessage } from './tool-output';
+import {
+  cancelledMessage,
+  executionFromText,
+  failedExecution,
+  timeoutMessage,
+  toolLabel,
+  tooLargeMessage,
+} from './tool-output';
 import { agentFolderOf } from './worker-launch';
 
 export type SpawnOptions = { allowUnconfined?: boolean };
 
 export { interpreterFor } from './script-kinds';
 
-export async function runSpawnedTool(script: string, request: ToolRequest, limits: ToolLimits, signal?: AbortSignal, options: SpawnOptions = {}): Promise<ToolExecution> {
+export async function runSpawnedTool(
+  script: string,
+  request: ToolRequest,
+  limits: ToolLimits,
+  signal?: AbortSignal,
+  options: SpawnOptions = {},
+): Promise<ToolExecution> {
   const started = performance.now();
   const elapsed = () => performance.now() - started;
   if (signal?.aborted) return failedExecution('tool_failed', cancelledMessage(script), 0);
   const program = interpreterFor(script);
-  if (!program) return failedExecution('tool_failed', `tool "${toolLabel(script)}" is not a .py, .sh or JavaScript/TypeScript file, so Remora does not run it`, 0);
+  if (!program)
+    return failedExecution(
+      'tool_failed',
+      `tool "${toolLabel(script)}" is not a .py, .sh or JavaScript/TypeScript file, so Remora does not run it`,
+      0,
+    );
   const agentFolder = agentFolderOf(script);
   const workspace = request.context.workspace;
   const run = await runConfined({
@@ -30,14 +48,20 @@ export async function runSpawnedTool(script: string, request: ToolRequest, limit
     signal,
     allowUnconfined: options.allowUnconfined,
   });
-  if (!run.ok) return failedExecution('tool_failed', `could not run tool "${toolLabel(script)}": ${run.error}`, elapsed());
+  if (!run.ok)
+    return failedExecution('tool_failed', `could not run tool "${toolLabel(script)}": ${run.error}`, elapsed());
   if (run.cancelled) return failedExecution('tool_failed', cancelledMessage(script), elapsed());
   if (run.timedOut) return failedExecution('tool_timeout', timeoutMessage(script, limits.timeoutMs), elapsed());
-  if (run.outputTooLarge) return failedExecution('tool_output_too_large', tooLargeMessage(script, null, limits.maxOutputBytes), elapsed());
+  if (run.outputTooLarge)
+    return failedExecution('tool_output_too_large', tooLargeMessage(script, null, limits.maxOutputBytes), elapsed());
   const diagnostics = tail(run.stderr);
   if (run.exitCode !== 0) {
     const how = run.exitCode === null ? `was killed by ${run.signal}` : `exited with code ${run.exitCode}`;
-    return failedExecution('tool_failed', `tool process "${toolLabel(script)}" ${how}${diagnostics ? `: ${diagnostics}` : ''}`, elapsed());
+    return failedExecution(
+      'tool_failed',
+      `tool process "${toolLabel(script)}" ${how}${diagnostics ? `: ${diagnostics}` : ''}`,
+      elapsed(),
+    );
   }
   return executionFromText(script, run.stdout, elapsed(), diagnostics);
 }

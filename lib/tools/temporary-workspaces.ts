@@ -13,7 +13,15 @@ import { createWorkspaceFolder, handOver } from './work-root';
 export const MAX_COMPANION_FILES = 200;
 export const MAX_COMPANION_BYTES = 4 * 1024 * 1024;
 
-const CONFIG_FILES = new Set(['pyproject.toml', 'ruff.toml', '.ruff.toml', 'setup.cfg', 'pytest.ini', 'tox.ini', 'conftest.py']);
+const CONFIG_FILES = new Set([
+  'pyproject.toml',
+  'ruff.toml',
+  '.ruff.toml',
+  'setup.cfg',
+  'pytest.ini',
+  'tox.ini',
+  'conftest.py',
+]);
 
 export type TemporaryWorkspacesOptions = {
   /** Relative file paths in inputs are resolved against this folder (default: the current folder). */
@@ -27,7 +35,11 @@ export interface WorkspaceProvider {
   create(
     slot: unknown,
     input: ConversationInput,
-  ): Promise<{ path: string; /** The target file's content before the conversation. */ original?: string | null; finish(): Promise<{ diff: string | null; changedFiles: string[] }> }>;
+  ): Promise<{
+    path: string;
+    /** The target file's content before the conversation. */ original?: string | null;
+    finish(): Promise<{ diff: string | null; changedFiles: string[] }>;
+  }>;
 }
 
 /** A WorkspaceProvider over temporary folders, deleted when each conversation finishes. */
@@ -52,7 +64,10 @@ export class TemporaryWorkspaces implements WorkspaceProvider {
     return this.root === null ? path.resolve(file) : path.resolve(this.root, file);
   }
 
-  async create(_slot: unknown, input: ConversationInput): Promise<{ path: string; original: string | null; finish(): Promise<WorkspaceChanges> }> {
+  async create(
+    _slot: unknown,
+    input: ConversationInput,
+  ): Promise<{ path: string; original: string | null; finish(): Promise<WorkspaceChanges> }> {
     // Inside this process's work root, the one folder sandboxed tools can write to.
     const folder = await createWorkspaceFolder();
     this.track(folder);
@@ -89,8 +104,13 @@ export class TemporaryWorkspaces implements WorkspaceProvider {
     if (!input.file_path) return snapshot;
     const original = this.resolveInput(input.file_path);
     // Checked when the experiment was made; checked again here, where the file is read.
-    if (this.inputFiles && !allowedInputFile(input.file_path, { ...this.inputFiles, base: this.root ?? this.inputFiles.base })) {
-      throw new Error(`the input's file ${input.file_path} is outside the folders chosen for this experiment (${describeRoots(this.inputFiles)})`);
+    if (
+      this.inputFiles &&
+      !allowedInputFile(input.file_path, { ...this.inputFiles, base: this.root ?? this.inputFiles.base })
+    ) {
+      throw new Error(
+        `the input's file ${input.file_path} is outside the folders chosen for this experiment (${describeRoots(this.inputFiles)})`,
+      );
     }
     const name = path.basename(original);
     let content: Buffer;
@@ -101,7 +121,8 @@ export class TemporaryWorkspaces implements WorkspaceProvider {
       content = Buffer.from(input.node_text, 'utf8');
     }
     snapshot.set(name, content);
-    for (const [relative, companion] of await companions(path.dirname(original), name)) snapshot.set(relative, companion);
+    for (const [relative, companion] of await companions(path.dirname(original), name))
+      snapshot.set(relative, companion);
     for (const [relative, data] of snapshot) {
       const target = path.join(folder, relative);
       await mkdir(path.dirname(target), { recursive: true });
@@ -146,7 +167,8 @@ async function companions(folder: string, targetName: string): Promise<Map<strin
   const tests = entries.find((entry) => entry.name === 'tests' && entry.isDirectory());
   if (tests) {
     for (const entry of await readdir(path.join(folder, 'tests'), { withFileTypes: true })) {
-      if (entry.isFile() && entry.name.endsWith('.py') && !(await consider(path.join('tests', entry.name)))) return new Map();
+      if (entry.isFile() && entry.name.endsWith('.py') && !(await consider(path.join('tests', entry.name))))
+        return new Map();
     }
   }
   return found;
@@ -158,6 +180,9 @@ export function agentNeedsWorkspace(agent: { settings: Record<string, unknown> }
 }
 
 /** The provider an experiment uses when none is given: temporary workspaces for agents that need them. */
-export function defaultWorkspaces(agent: { settings: Record<string, unknown> }, inputFiles?: InputFiles): WorkspaceProvider | undefined {
+export function defaultWorkspaces(
+  agent: { settings: Record<string, unknown> },
+  inputFiles?: InputFiles,
+): WorkspaceProvider | undefined {
   return agentNeedsWorkspace(agent) ? new TemporaryWorkspaces({ inputFiles }) : undefined;
 }

@@ -8,10 +8,15 @@ const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
 
 describe('executionFromText', () => {
   it('refuses output nested deeper than the limit, whole or on its last line', () => {
-    for (const text of [`{"result": ${deep(100_000)}, "outcome": "success"}`, `a log line\n{"result": ${deep(100_000)}, "outcome": "success"}`]) {
+    for (const text of [
+      `{"result": ${deep(100_000)}, "outcome": "success"}`,
+      `a log line\n{"result": ${deep(100_000)}, "outcome": "success"}`,
+    ]) {
       const execution = executionFromText('tools/deep.py', text, 5);
       expect(execution).toMatchObject({ outcome: 'error', errorKind: 'tool_output_invalid', result: null });
-      expect(execution.error).toMatch(new RegExp(`did not print JSON \\(JSON nests deeper than ${LIMITS.jsonDepth.max} levels\\)`));
+      expect(execution.error).toMatch(
+        new RegExp(`did not print JSON \\(JSON nests deeper than ${LIMITS.jsonDepth.max} levels\\)`),
+      );
       expect(execution.error!.length).toBeLessThan(1000);
     }
   });

@@ -45,7 +45,11 @@ export function executionFromText(script: string, text: string, durationMs: numb
   const trimmed = text.trim();
   const suffix = diagnostics ? `; stderr: ${diagnostics}` : '';
   if (trimmed === '') {
-    return failedExecution('tool_output_invalid', `tool "${toolLabel(script)}" printed nothing on stdout${suffix}`, durationMs);
+    return failedExecution(
+      'tool_output_invalid',
+      `tool "${toolLabel(script)}" printed nothing on stdout${suffix}`,
+      durationMs,
+    );
   }
   let json = parseJson(trimmed);
   if (!json.ok) {

@@ -19,7 +19,9 @@ function loadHandler(script: string): Promise<Handler> {
     handler = importToolModule(script).then((module: Record<string, unknown>) => {
       const candidate = module.default;
       if (typeof candidate !== 'function') {
-        throw new Error(`${path.basename(script)} has no default export function; export the result of defineTool(import.meta.url, handler)`);
+        throw new Error(
+          `${path.basename(script)} has no default export function; export the result of defineTool(import.meta.url, handler)`,
+        );
       }
       return candidate as Handler;
     });
@@ -41,22 +43,46 @@ async function run(message: RunMessage): Promise<WorkerMessage> {
     // The pool hands a compiled bundle of a TypeScript tool when it runs compiled: this sandbox cannot write one.
     handler = await loadHandler(message.module ?? message.script);
   } catch (error) {
-    return { type: 'result', id: message.id, status: 'failed', kind: 'tool_failed', message: `could not load tool "${label}": ${errorText(error)}` };
+    return {
+      type: 'result',
+      id: message.id,
+      status: 'failed',
+      kind: 'tool_failed',
+      message: `could not load tool "${label}": ${errorText(error)}`,
+    };
   }
   let value: unknown;
   try {
     value = await handler(message.request.arguments, message.request.context);
   } catch (error) {
-    return { type: 'result', id: message.id, status: 'failed', kind: 'tool_failed', message: `tool "${label}" failed: ${errorText(error)}` };
+    return {
+      type: 'result',
+      id: message.id,
+      status: 'failed',
+      kind: 'tool_failed',
+      message: `tool "${label}" failed: ${errorText(error)}`,
+    };
   }
   let json: string | undefined;
   try {
     json = JSON.stringify(value);
   } catch (error) {
-    return { type: 'result', id: message.id, status: 'failed', kind: 'tool_output_invalid', message: `tool "${label}" returned a value that cannot be written as JSON: ${errorText(error)}` };
+    return {
+      type: 'result',
+      id: message.id,
+      status: 'failed',
+      kind: 'tool_output_invalid',
+      message: `tool "${label}" returned a value that cannot be written as JSON: ${errorText(error)}`,
+    };
   }
   if (json === undefined) {
-    return { type: 'result', id: message.id, status: 'failed', kind: 'tool_output_invalid', message: `tool "${label}" returned nothing` };
+    return {
+      type: 'result',
+      id: message.id,
+      status: 'failed',
+      kind: 'tool_output_invalid',
+      message: `tool "${label}" returned nothing`,
+    };
   }
   // Measured here so that an oversized result never crosses the IPC channel.
   const bytes = Buffer.byteLength(json, 'utf8');
@@ -79,8 +105,11 @@ let currentCall: number | null = null;
 let nextRequest = 1;
 const pendingSpawns = new Map<number, (result: ConfinedResult) => void>();
 
-(globalThis as Record<symbol, unknown>)[Symbol.for('remora.confined-bridge')] = (request: SpawnRequest): Promise<ConfinedResult> => {
-  if (currentCall === null) return Promise.resolve({ ok: false, confinement: 'none', error: 'a program can only be run during a tool call' });
+(globalThis as Record<symbol, unknown>)[Symbol.for('remora.confined-bridge')] = (
+  request: SpawnRequest,
+): Promise<ConfinedResult> => {
+  if (currentCall === null)
+    return Promise.resolve({ ok: false, confinement: 'none', error: 'a program can only be run during a tool call' });
   const requestId = nextRequest++;
   return new Promise((resolve) => {
     pendingSpawns.set(requestId, resolve);

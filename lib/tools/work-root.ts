@@ -2,7 +2,16 @@
 // system's temporary folder, holding `owner.json` (the owning process and a lease it renews) and
 // `workspaces/`, the only folder sandboxed tools can write to. A process killed with -9 cannot
 // clean up; the next Remora process to start removes what it left (and stops its processes).
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { lchown, lstat, mkdtemp, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,7 +39,12 @@ export function processStartTime(pid: number): string | null {
 }
 
 function writeOwner(root: string): void {
-  const owner: Owner = { pid: process.pid, startTime: processStartTime(process.pid), hostname: os.hostname(), renewedAt: Date.now() };
+  const owner: Owner = {
+    pid: process.pid,
+    startTime: processStartTime(process.pid),
+    hostname: os.hostname(),
+    renewedAt: Date.now(),
+  };
   const file = path.join(root, 'owner.json');
   writeFileSync(`${file}.new`, JSON.stringify(owner));
   renameSync(`${file}.new`, file);

@@ -14,7 +14,9 @@ import { processWorkRoot, workRootMarker } from './work-root';
 
 /** What a worker's sandbox lets it read, besides the system: the project's code, its build, and its dependencies. */
 export function projectReadable(projectRoot: string): string[] {
-  return ['lib', 'agents', 'node_modules', '.build', 'package.json', 'tsconfig.json'].map((name) => path.join(/*turbopackIgnore: true*/ projectRoot, name));
+  return ['lib', 'agents', 'node_modules', '.build', 'package.json', 'tsconfig.json'].map((name) =>
+    path.join(/*turbopackIgnore: true*/ projectRoot, name),
+  );
 }
 
 /** Node's own installation, when it is not under /usr (nvm, a tarball in /opt). */
@@ -26,7 +28,11 @@ function nodeInstallation(): string[] {
 /** An agent's folder: the nearest folder above its script holding agent.yaml, else the script's own folder. */
 export function agentFolderOf(script: string): string {
   const resolved = path.resolve(script);
-  for (let folder = path.dirname(resolved), depth = 0; depth < 4 && folder !== path.dirname(folder); folder = path.dirname(folder), depth++) {
+  for (
+    let folder = path.dirname(resolved), depth = 0;
+    depth < 4 && folder !== path.dirname(folder);
+    folder = path.dirname(folder), depth++
+  ) {
     if (existsSync(path.join(folder, 'agent.yaml'))) return folder;
   }
   return path.dirname(resolved);
@@ -40,7 +46,11 @@ export function extraReadableFor(script: string, projectRoot: string): string | 
 
 /** The project a worker script belongs to: the nearest folder above it with a package.json. */
 export function projectRootOf(workerScript: string): string {
-  for (let folder = path.dirname(path.resolve(workerScript)); folder !== path.dirname(folder); folder = path.dirname(folder)) {
+  for (
+    let folder = path.dirname(path.resolve(workerScript));
+    folder !== path.dirname(folder);
+    folder = path.dirname(folder)
+  ) {
     if (existsSync(path.join(folder, 'package.json'))) return folder;
   }
   return path.dirname(path.resolve(workerScript));
@@ -56,12 +66,25 @@ export function launchWorker(launch: WorkerLaunch, projectRoot: string, extraRea
   // stdout and stderr are pipes of their own, so a tool's console.log cannot disturb the IPC channel.
   const stdio: ('ignore' | 'pipe' | 'ipc')[] = ['ignore', 'pipe', 'pipe', 'ipc'];
   if (host.confinement === 'none') {
-    return { child: fork(workerScript, [], { execArgv: nodeArgs, env, stdio, serialization: 'json', cwd: projectRoot }), confinement: 'none' };
+    return {
+      child: fork(workerScript, [], { execArgv: nodeArgs, env, stdio, serialization: 'json', cwd: projectRoot }),
+      confinement: 'none',
+    };
   }
   const readable = [...projectReadable(projectRoot), ...nodeInstallation(), ...(extraReadable ? [extraReadable] : [])];
-  const spec = { mounts: { readable, writable: [processWorkRoot().workspaces], tmpBytes: TOOL_WORKER_LIMITS.tmpBytes }, limits: TOOL_WORKER_LIMITS, cwd: projectRoot };
+  const spec = {
+    mounts: { readable, writable: [processWorkRoot().workspaces], tmpBytes: TOOL_WORKER_LIMITS.tmpBytes },
+    limits: TOOL_WORKER_LIMITS,
+    cwd: projectRoot,
+  };
   // fork() appends the worker script to execArgv: bubblewrap's arguments end with Node and its own.
   const argv = confinedArgv(host, spec, process.execPath, nodeArgs);
-  const child = fork(workerScript, [], { execPath: argv[0], execArgv: argv.slice(1), env, stdio, serialization: 'json' });
+  const child = fork(workerScript, [], {
+    execPath: argv[0],
+    execArgv: argv.slice(1),
+    env,
+    stdio,
+    serialization: 'json',
+  });
   return { child, confinement: 'bubblewrap' };
 }

@@ -45,7 +45,11 @@ describe('ToolWorkerPool', () => {
     pool = new ToolWorkerPool({ size: 1 });
     const before = await pool.execute(fixture('echo-tool.ts'), request(), limits);
     const timedOut = await pool.execute(fixture('sleep-tool.ts'), request(), { ...limits, timeoutMs: 300 });
-    expect(timedOut).toMatchObject({ outcome: 'error', errorKind: 'tool_timeout', error: 'tool "sleep-tool.ts" timed out after 300 ms' });
+    expect(timedOut).toMatchObject({
+      outcome: 'error',
+      errorKind: 'tool_timeout',
+      error: 'tool "sleep-tool.ts" timed out after 300 ms',
+    });
     const after = await pool.execute(fixture('echo-tool.ts'), request(), limits);
     expect(after.outcome).toBe('success');
     // The worker that hung was replaced by a new process.
@@ -87,10 +91,16 @@ describe('ToolWorkerPool', () => {
 
   it('rejects output larger than the limit and accepts output under it', async () => {
     pool = new ToolWorkerPool({ size: 1 });
-    const large = await pool.execute(fixture('large-tool.ts'), request({ bytes: 5000 }), { ...limits, maxOutputBytes: 4096 });
+    const large = await pool.execute(fixture('large-tool.ts'), request({ bytes: 5000 }), {
+      ...limits,
+      maxOutputBytes: 4096,
+    });
     expect(large).toMatchObject({ outcome: 'error', errorKind: 'tool_output_too_large' });
     expect(large.error).toMatch(/produced \d+ bytes of output; the limit is 4096 bytes/);
-    const small = await pool.execute(fixture('large-tool.ts'), request({ bytes: 3000 }), { ...limits, maxOutputBytes: 4096 });
+    const small = await pool.execute(fixture('large-tool.ts'), request({ bytes: 3000 }), {
+      ...limits,
+      maxOutputBytes: 4096,
+    });
     expect(small.outcome).toBe('success');
   });
 
@@ -123,7 +133,11 @@ describe('ToolWorkerPool', () => {
     const running = pool.execute(fixture('sleep-tool.ts'), request(), limits, controller.signal);
     controller.abort();
     const cancelled = await running;
-    expect(cancelled).toMatchObject({ outcome: 'error', errorKind: 'tool_failed', error: 'tool "sleep-tool.ts" was cancelled' });
+    expect(cancelled).toMatchObject({
+      outcome: 'error',
+      errorKind: 'tool_failed',
+      error: 'tool "sleep-tool.ts" was cancelled',
+    });
     const after = await pool.execute(fixture('echo-tool.ts'), request(), limits);
     expect(after.outcome).toBe('success');
     expect((after.result as { worker: string }).worker).not.toBe((warm.result as { worker: string }).worker);
@@ -149,7 +163,9 @@ describe('ToolWorkerPool', () => {
 
   it('answers 200 concurrent calls correctly over 4 workers', async () => {
     pool = new ToolWorkerPool({ size: 4 });
-    const calls = Array.from({ length: 200 }, (_, index) => pool.execute(fixture('echo-tool.ts'), request({ value: index }), limits));
+    const calls = Array.from({ length: 200 }, (_, index) =>
+      pool.execute(fixture('echo-tool.ts'), request({ value: index }), limits),
+    );
     const executions = await Promise.all(calls);
     executions.forEach((execution, index) => {
       expect(execution.outcome).toBe('success');
@@ -160,12 +176,19 @@ describe('ToolWorkerPool', () => {
 
     // Informational only: warm round trips, one at a time and in a concurrent batch.
     const sequentialStart = performance.now();
-    for (let index = 0; index < 200; index++) await pool.execute(fixture('echo-tool.ts'), request({ value: index }), limits);
+    for (let index = 0; index < 200; index++)
+      await pool.execute(fixture('echo-tool.ts'), request({ value: index }), limits);
     const sequentialMean = (performance.now() - sequentialStart) / 200;
     const batchStart = performance.now();
-    await Promise.all(Array.from({ length: 200 }, (_, index) => pool.execute(fixture('echo-tool.ts'), request({ value: index }), limits)));
+    await Promise.all(
+      Array.from({ length: 200 }, (_, index) =>
+        pool.execute(fixture('echo-tool.ts'), request({ value: index }), limits),
+      ),
+    );
     const batchPerCall = (performance.now() - batchStart) / 200;
-    console.log(`warm pooled tool call: ${sequentialMean.toFixed(3)} ms mean round trip (sequential), ${batchPerCall.toFixed(3)} ms per call in a batch of 200 over 4 workers`);
+    console.log(
+      `warm pooled tool call: ${sequentialMean.toFixed(3)} ms mean round trip (sequential), ${batchPerCall.toFixed(3)} ms per call in a batch of 200 over 4 workers`,
+    );
   });
 
   it('fails every call after close', async () => {
@@ -212,7 +235,7 @@ describe('workers on demand', () => {
     expect((again.result as { worker: string }).worker).not.toBe((execution.result as { worker: string }).worker);
   });
 
-  it('runs the harness agent\'s simple_tool in this process, with no worker at all', async () => {
+  it("runs the harness agent's simple_tool in this process, with no worker at all", async () => {
     pool = new ToolWorkerPool({ size: 2 });
     const simpleTool = fileURLToPath(new URL('../../agents/harness/tools/simple-tool.ts', import.meta.url));
     const execution = await pool.execute(simpleTool, request({ payload: 'héllo' }), limits);

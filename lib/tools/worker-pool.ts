@@ -12,7 +12,14 @@ import { sandboxHost } from './sandbox/host';
 import { isWithin } from './sandbox/paths';
 import { runSpawnedTool } from './spawn-tool';
 import { isModuleScript } from './script-kinds';
-import { OutputTail, cancelledMessage, executionFromValue, failedExecution, timeoutMessage, toolLabel } from './tool-output';
+import {
+  OutputTail,
+  cancelledMessage,
+  executionFromValue,
+  failedExecution,
+  timeoutMessage,
+  toolLabel,
+} from './tool-output';
 import { toolWorkerLaunch, type WorkerLaunch } from '../build/tool-worker-launch';
 import { extraReadableFor, launchWorker, projectRootOf } from './worker-launch';
 import { ToolBundles } from './tool-bundles';
@@ -54,7 +61,14 @@ type Call = {
   programs: AbortController;
 };
 
-type Worker = { child: ChildProcess; ready: boolean; current: Call | null; output: OutputTail; extra: string | null; idleTimer?: NodeJS.Timeout };
+type Worker = {
+  child: ChildProcess;
+  ready: boolean;
+  current: Call | null;
+  output: OutputTail;
+  extra: string | null;
+  idleTimer?: NodeJS.Timeout;
+};
 
 export class ToolWorkerPool implements ToolExecutor {
   private readonly size: number;
@@ -82,7 +96,13 @@ export class ToolWorkerPool implements ToolExecutor {
     return this.workers.size;
   }
 
-  execute(script: string, request: ToolRequest, limits: ToolLimits, signal?: AbortSignal, options: ToolCallOptions = {}): Promise<ToolExecution> {
+  execute(
+    script: string,
+    request: ToolRequest,
+    limits: ToolLimits,
+    signal?: AbortSignal,
+    options: ToolCallOptions = {},
+  ): Promise<ToolExecution> {
     if (this.closed) return Promise.resolve(failedExecution('tool_failed', 'the tool pool is closed', 0));
     const allowUnconfined = options.allowUnconfined ?? this.allowUnconfined;
     const pure = pureToolHandler(script, this.projectRoot);
@@ -95,16 +115,37 @@ export class ToolWorkerPool implements ToolExecutor {
     const bundling = this.bundles.bundleFor(script);
     if (!bundling) return this.enqueue(script, undefined, request, limits, signal, allowUnconfined);
     return bundling.then((bundle) => {
-      if (!bundle.ok) return failedExecution('tool_failed', `could not compile tool "${toolLabel(script)}": ${bundle.error}`, 0);
+      if (!bundle.ok)
+        return failedExecution('tool_failed', `could not compile tool "${toolLabel(script)}": ${bundle.error}`, 0);
       return this.enqueue(script, bundle.module, request, limits, signal, allowUnconfined);
     });
   }
 
-  private enqueue(script: string, module: string | undefined, request: ToolRequest, limits: ToolLimits, signal: AbortSignal | undefined, allowUnconfined: boolean): Promise<ToolExecution> {
+  private enqueue(
+    script: string,
+    module: string | undefined,
+    request: ToolRequest,
+    limits: ToolLimits,
+    signal: AbortSignal | undefined,
+    allowUnconfined: boolean,
+  ): Promise<ToolExecution> {
     if (this.closed) return Promise.resolve(failedExecution('tool_failed', 'the tool pool is closed', 0));
     return new Promise((resolve) => {
       const extra = extraReadableFor(script, this.projectRoot);
-      const call: Call = { id: this.nextId++, script, module, request, limits, signal, allowUnconfined, extra, resolve, started: 0, settled: false, programs: new AbortController() };
+      const call: Call = {
+        id: this.nextId++,
+        script,
+        module,
+        request,
+        limits,
+        signal,
+        allowUnconfined,
+        extra,
+        resolve,
+        started: 0,
+        settled: false,
+        programs: new AbortController(),
+      };
       if (signal) {
         call.onAbort = () => this.cancel(call);
         signal.addEventListener('abort', call.onAbort, { once: true });
@@ -116,9 +157,14 @@ export class ToolWorkerPool implements ToolExecutor {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const call of this.queue.splice(0)) this.settle(call, failedExecution('tool_failed', 'the tool pool was closed', 0));
+    for (const call of this.queue.splice(0))
+      this.settle(call, failedExecution('tool_failed', 'the tool pool was closed', 0));
     const exits = [...this.workers].map((worker) => {
-      if (worker.current) this.settle(worker.current, failedExecution('tool_failed', 'the tool pool was closed', this.elapsed(worker.current)));
+      if (worker.current)
+        this.settle(
+          worker.current,
+          failedExecution('tool_failed', 'the tool pool was closed', this.elapsed(worker.current)),
+        );
       return this.retire(worker);
     });
     await Promise.all(exits);
@@ -129,8 +175,9 @@ export class ToolWorkerPool implements ToolExecutor {
     if (this.closed) return;
     // Workers already starting will each take one waiting call of their kind.
     const starting = new Map<string | null, number>();
-    for (const worker of this.workers) if (!worker.ready) starting.set(worker.extra, (starting.get(worker.extra) ?? 0) + 1);
-    for (let index = 0; index < this.queue.length; ) {
+    for (const worker of this.workers)
+      if (!worker.ready) starting.set(worker.extra, (starting.get(worker.extra) ?? 0) + 1);
+    for (let index = 0; index < this.queue.length;) {
       const call = this.queue[index];
       const idle = [...this.workers].find((worker) => worker.ready && !worker.current && worker.extra === call.extra);
       if (idle) {
@@ -160,7 +207,15 @@ export class ToolWorkerPool implements ToolExecutor {
       child = launchWorker(this.launch, this.projectRoot, extra).child;
     } catch (error) {
       const waiting = this.queue.findIndex((call) => call.extra === extra);
-      if (waiting >= 0) this.settle(this.queue.splice(waiting, 1)[0], failedExecution('tool_failed', `the tool worker could not start: ${error instanceof Error ? error.message : String(error)}`, 0));
+      if (waiting >= 0)
+        this.settle(
+          this.queue.splice(waiting, 1)[0],
+          failedExecution(
+            'tool_failed',
+            `the tool worker could not start: ${error instanceof Error ? error.message : String(error)}`,
+            0,
+          ),
+        );
       return;
     }
     const worker: Worker = { child, ready: false, current: null, output: new OutputTail(), extra };
@@ -204,7 +259,12 @@ export class ToolWorkerPool implements ToolExecutor {
       this.settle(call, failedExecution(message.kind, message.message, durationMs));
     } else {
       const json = parseJson(message.json);
-      this.settle(call, json.ok ? executionFromValue(call.script, json.value, durationMs) : failedExecution('tool_output_invalid', json.error, durationMs));
+      this.settle(
+        call,
+        json.ok
+          ? executionFromValue(call.script, json.value, durationMs)
+          : failedExecution('tool_output_invalid', json.error, durationMs),
+      );
     }
     this.pump();
   }
@@ -212,7 +272,12 @@ export class ToolWorkerPool implements ToolExecutor {
   /** A program the tool in `call` asked for (pytest): checked against the call, run here, the result sent back. */
   private runForCall(worker: Worker, call: Call, message: Extract<WorkerMessage, { type: 'spawn' }>): void {
     const remainingMs = Math.max(1, call.limits.timeoutMs - this.elapsed(call));
-    void serveSpawn(message.run, { workspace: call.request.context.workspace, allowUnconfined: call.allowUnconfined, remainingMs, signal: call.programs.signal }).then((result) => {
+    void serveSpawn(message.run, {
+      workspace: call.request.context.workspace,
+      allowUnconfined: call.allowUnconfined,
+      remainingMs,
+      signal: call.programs.signal,
+    }).then((result) => {
       if (worker.current !== call) return;
       const reply: SpawnedMessage = { type: 'spawned', requestId: message.requestId, result };
       worker.child.send(reply);
@@ -228,11 +293,18 @@ export class ToolWorkerPool implements ToolExecutor {
     const output = worker.output.toString();
     const detail = output ? `: ${output}` : '';
     if (call) {
-      this.settle(call, failedExecution('tool_failed', `tool "${toolLabel(call.script)}" failed: ${how}${detail}`, this.elapsed(call)));
+      this.settle(
+        call,
+        failedExecution('tool_failed', `tool "${toolLabel(call.script)}" failed: ${how}${detail}`, this.elapsed(call)),
+      );
     } else if (!worker.ready && !this.closed) {
       // The worker died before it could serve anything; fail one waiting call so a broken setup cannot loop forever.
       const waiting = this.queue.findIndex((queued) => queued.extra === worker.extra);
-      if (waiting >= 0) this.settle(this.queue.splice(waiting, 1)[0], failedExecution('tool_failed', `the tool worker could not start: ${how}${detail}`, 0));
+      if (waiting >= 0)
+        this.settle(
+          this.queue.splice(waiting, 1)[0],
+          failedExecution('tool_failed', `the tool worker could not start: ${how}${detail}`, 0),
+        );
     }
     this.pump();
   }
@@ -243,14 +315,31 @@ export class ToolWorkerPool implements ToolExecutor {
     this.setIdle(worker, false);
     call.started = performance.now();
     call.timer = setTimeout(() => {
-      this.settle(call, failedExecution('tool_timeout', timeoutMessage(call.script, call.limits.timeoutMs), this.elapsed(call)));
+      this.settle(
+        call,
+        failedExecution('tool_timeout', timeoutMessage(call.script, call.limits.timeoutMs), this.elapsed(call)),
+      );
       void this.retire(worker);
       this.pump();
     }, call.limits.timeoutMs);
-    const message: RunMessage = { type: 'run', id: call.id, script: call.script, module: call.module, request: call.request, maxOutputBytes: call.limits.maxOutputBytes };
+    const message: RunMessage = {
+      type: 'run',
+      id: call.id,
+      script: call.script,
+      module: call.module,
+      request: call.request,
+      maxOutputBytes: call.limits.maxOutputBytes,
+    };
     worker.child.send(message, (error) => {
       if (!error) return;
-      this.settle(call, failedExecution('tool_failed', `could not send the call to the tool worker: ${error.message}`, this.elapsed(call)));
+      this.settle(
+        call,
+        failedExecution(
+          'tool_failed',
+          `could not send the call to the tool worker: ${error.message}`,
+          this.elapsed(call),
+        ),
+      );
       void this.retire(worker);
       this.pump();
     });
@@ -298,7 +387,9 @@ export class ToolWorkerPool implements ToolExecutor {
 
   /** An idle worker must not keep the process alive (and exits after idleMs); a starting or busy one must. */
   private setIdle(worker: Worker, idle: boolean): void {
-    const handles = [worker.child, worker.child.channel, worker.child.stdout, worker.child.stderr] as ({ ref?: () => void; unref?: () => void } | null | undefined)[];
+    const handles = [worker.child, worker.child.channel, worker.child.stdout, worker.child.stderr] as (
+      { ref?: () => void; unref?: () => void } | null | undefined
+    )[];
     for (const handle of handles) {
       if (idle) handle?.unref?.();
       else handle?.ref?.();

@@ -21,7 +21,18 @@ afterEach(() => {
   rmSync(other, { recursive: true, force: true });
 });
 
-const run = (fields: Record<string, unknown>) => serveSpawn({ program: 'python', args: ['-c', 'print(1)'], cwd: workspace, writable: [workspace], timeoutMs: 10_000, ...fields } as never, call);
+const run = (fields: Record<string, unknown>) =>
+  serveSpawn(
+    {
+      program: 'python',
+      args: ['-c', 'print(1)'],
+      cwd: workspace,
+      writable: [workspace],
+      timeoutMs: 10_000,
+      ...fields,
+    } as never,
+    call,
+  );
 
 describe('a program a worker asks for', () => {
   it('runs in its own call’s workspace', async () => {
@@ -39,7 +50,10 @@ describe('a program a worker asks for', () => {
         await run({ cwd: other }),
         await run({ writable: [] }),
         await run({ program: '/bin/sh' }),
-        await serveSpawn({ program: 'python', args: [], cwd: workspace, writable: [workspace], timeoutMs: 1000 }, { ...call, workspace: null }),
+        await serveSpawn(
+          { program: 'python', args: [], cwd: workspace, writable: [workspace], timeoutMs: 1000 },
+          { ...call, workspace: null },
+        ),
       ];
       for (const refusal of refusals) expect(refusal.ok).toBe(false);
       expect(refusals.map((refusal) => (refusal.ok ? '' : refusal.error))).toEqual([

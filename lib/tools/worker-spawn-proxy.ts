@@ -40,7 +40,8 @@ function tighter(requested: Partial<ProcessLimits> | undefined): ProcessLimits {
 export function serveSpawn(request: SpawnRequest, call: SpawnCall): Promise<ConfinedResult> {
   const refuse = (error: string): Promise<ConfinedResult> => Promise.resolve({ ok: false, confinement: 'none', error });
   if (!PROGRAMS.has(request.program)) return refuse(`the program must be one of ${[...PROGRAMS].join(', ')}`);
-  if (!Array.isArray(request.args) || !request.args.every((arg) => typeof arg === 'string')) return refuse('the arguments must be strings');
+  if (!Array.isArray(request.args) || !request.args.every((arg) => typeof arg === 'string'))
+    return refuse('the arguments must be strings');
   if (!call.workspace) return refuse('this call has no workspace, so nothing can be run for it');
   const workspace = real(call.workspace);
   if (!workspace) return refuse(`the workspace ${call.workspace} does not exist`);
@@ -49,8 +50,10 @@ export function serveSpawn(request: SpawnRequest, call: SpawnCall): Promise<Conf
     return resolved !== null && isWithin(workspace, resolved);
   };
   const writable = Array.isArray(request.writable) ? request.writable : [];
-  if (typeof request.cwd !== 'string' || !inside(request.cwd)) return refuse('the working folder must be inside the call’s workspace');
-  if (writable.length === 0 || !writable.every((folder) => typeof folder === 'string' && inside(folder))) return refuse('the writable folders must be inside the call’s workspace');
+  if (typeof request.cwd !== 'string' || !inside(request.cwd))
+    return refuse('the working folder must be inside the call’s workspace');
+  if (writable.length === 0 || !writable.every((folder) => typeof folder === 'string' && inside(folder)))
+    return refuse('the writable folders must be inside the call’s workspace');
   const timeoutMs = Math.max(1, Math.min(Number(request.timeoutMs) || call.remainingMs, call.remainingMs));
   return runConfined({
     program: request.program,

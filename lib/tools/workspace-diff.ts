@@ -39,7 +39,10 @@ export async function workspaceChanges(folder: string, baseline: Snapshot, prefi
     const full = path.join(folder, file);
     // A link is recorded as its target's path, never followed (it may point anywhere).
     const info = await lstat(full);
-    current.set(file, info.isSymbolicLink() ? Buffer.from(`symbolic link to ${await readlink(full)}\n`) : await readFile(full));
+    current.set(
+      file,
+      info.isSymbolicLink() ? Buffer.from(`symbolic link to ${await readlink(full)}\n`) : await readFile(full),
+    );
   }
   const names = [...new Set([...baseline.keys(), ...current.keys()])].sort();
   const changed: string[] = [];
@@ -51,17 +54,28 @@ export async function workspaceChanges(folder: string, baseline: Snapshot, prefi
     const shown = `${prefix}${name}`;
     changed.push(shown);
     if ((before && isBinary(before)) || (after && isBinary(after))) {
-      patches.push(`Binary files ${before ? `a/${shown}` : '/dev/null'} and ${after ? `b/${shown}` : '/dev/null'} differ\n`);
+      patches.push(
+        `Binary files ${before ? `a/${shown}` : '/dev/null'} and ${after ? `b/${shown}` : '/dev/null'} differ\n`,
+      );
       continue;
     }
     patches.push(
-      createTwoFilesPatch(before ? `a/${shown}` : '/dev/null', after ? `b/${shown}` : '/dev/null', before?.toString('utf8') ?? '', after?.toString('utf8') ?? '', undefined, undefined, {
-        headerOptions: { includeIndex: false, includeUnderline: false, includeFileHeaders: true },
-      }),
+      createTwoFilesPatch(
+        before ? `a/${shown}` : '/dev/null',
+        after ? `b/${shown}` : '/dev/null',
+        before?.toString('utf8') ?? '',
+        after?.toString('utf8') ?? '',
+        undefined,
+        undefined,
+        {
+          headerOptions: { includeIndex: false, includeUnderline: false, includeFileHeaders: true },
+        },
+      ),
     );
   }
   if (changed.length === 0) return { diff: null, changedFiles: [] };
   let diff = patches.join('');
-  if (diff.length > MAX_DIFF_CHARACTERS) diff = `${diff.slice(0, MAX_DIFF_CHARACTERS)}\n... diff cut at ${MAX_DIFF_CHARACTERS} characters\n`;
+  if (diff.length > MAX_DIFF_CHARACTERS)
+    diff = `${diff.slice(0, MAX_DIFF_CHARACTERS)}\n... diff cut at ${MAX_DIFF_CHARACTERS} characters\n`;
   return { diff, changedFiles: changed };
 }

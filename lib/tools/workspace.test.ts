@@ -3,7 +3,13 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_COMPANION_FILES, TemporaryWorkspaces, agentNeedsWorkspace, resolveInsideWorkspace, resolveTargetFile } from './workspace';
+import {
+  MAX_COMPANION_FILES,
+  TemporaryWorkspaces,
+  agentNeedsWorkspace,
+  resolveInsideWorkspace,
+  resolveTargetFile,
+} from './workspace';
 
 let root: string;
 let project: string;
@@ -40,15 +46,30 @@ describe('resolveInsideWorkspace', () => {
 
   it('accepts paths inside, new files included, and normalizes them', () => {
     expect(resolveInsideWorkspace(context(), 'module.py')).toMatchObject({ ok: true, relative: 'module.py' });
-    expect(resolveInsideWorkspace(context(), 'sub/../sub/new_test.py')).toMatchObject({ ok: true, relative: 'sub/new_test.py' });
-    expect(resolveInsideWorkspace(context(), 'fixtures/deep/new.json')).toMatchObject({ ok: true, relative: 'fixtures/deep/new.json' });
-    expect(resolveInsideWorkspace(context(), path.join(workspace, 'module.py'))).toMatchObject({ ok: true, relative: 'module.py' });
+    expect(resolveInsideWorkspace(context(), 'sub/../sub/new_test.py')).toMatchObject({
+      ok: true,
+      relative: 'sub/new_test.py',
+    });
+    expect(resolveInsideWorkspace(context(), 'fixtures/deep/new.json')).toMatchObject({
+      ok: true,
+      relative: 'fixtures/deep/new.json',
+    });
+    expect(resolveInsideWorkspace(context(), path.join(workspace, 'module.py'))).toMatchObject({
+      ok: true,
+      relative: 'module.py',
+    });
     // A link that stays inside is followed to its target.
     expect(resolveInsideWorkspace(context(), 'alias.py')).toMatchObject({ ok: true, relative: 'module.py' });
   });
 
   it('refuses ../ escapes and absolute paths outside', () => {
-    for (const escape of ['../outside.py', 'sub/../../outside.py', path.join(root, 'outside.py'), '/etc/passwd', '..']) {
+    for (const escape of [
+      '../outside.py',
+      'sub/../../outside.py',
+      path.join(root, 'outside.py'),
+      '/etc/passwd',
+      '..',
+    ]) {
       const resolved = resolveInsideWorkspace(context(), escape);
       expect(resolved.ok, escape).toBe(false);
       expect(!resolved.ok && resolved.error).toContain('outside the workspace');
@@ -67,20 +88,35 @@ describe('resolveInsideWorkspace', () => {
   it('refuses empty paths, the workspace itself, and a missing workspace', () => {
     expect(resolveInsideWorkspace(context(), '  ')).toMatchObject({ ok: false });
     expect(resolveInsideWorkspace(context(), '.')).toMatchObject({ ok: false });
-    expect(resolveInsideWorkspace({ workspace: null }, 'module.py')).toMatchObject({ ok: false, error: expect.stringContaining('no workspace') });
+    expect(resolveInsideWorkspace({ workspace: null }, 'module.py')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('no workspace'),
+    });
   });
 
   it('takes paths named as the prompt shows them (from the project root) as files of the workspace', () => {
     const named = { workspace, filePath: 'shop/sub/module.py' };
     expect(resolveInsideWorkspace(named, 'shop/sub/module.py')).toMatchObject({ ok: true, relative: 'module.py' });
-    expect(resolveInsideWorkspace(named, './shop/sub/test_module.py')).toMatchObject({ ok: true, relative: 'test_module.py' });
+    expect(resolveInsideWorkspace(named, './shop/sub/test_module.py')).toMatchObject({
+      ok: true,
+      relative: 'test_module.py',
+    });
     expect(resolveInsideWorkspace(named, 'shop/sub/../../outside.py')).toMatchObject({ ok: false });
-    expect(resolveInsideWorkspace({ workspace, filePath: '/abs/shop/module.py' }, 'abs/shop/module.py')).toMatchObject({ ok: true, relative: 'abs/shop/module.py' });
+    expect(resolveInsideWorkspace({ workspace, filePath: '/abs/shop/module.py' }, 'abs/shop/module.py')).toMatchObject({
+      ok: true,
+      relative: 'abs/shop/module.py',
+    });
   });
 
   it('finds the target file by its name, whatever folder the input named', () => {
-    expect(resolveTargetFile({ workspace, filePath: '/somewhere/else/module.py' })).toMatchObject({ ok: true, relative: 'module.py' });
-    expect(resolveTargetFile({ workspace, filePath: '../../module.py' })).toMatchObject({ ok: true, relative: 'module.py' });
+    expect(resolveTargetFile({ workspace, filePath: '/somewhere/else/module.py' })).toMatchObject({
+      ok: true,
+      relative: 'module.py',
+    });
+    expect(resolveTargetFile({ workspace, filePath: '../../module.py' })).toMatchObject({
+      ok: true,
+      relative: 'module.py',
+    });
     expect(resolveTargetFile({ workspace, filePath: null })).toMatchObject({ ok: false });
   });
 });
@@ -89,7 +125,12 @@ describe('TemporaryWorkspaces', () => {
   it('copies the target and its Python neighbours, diffs the changes against the original, and deletes the workspace', async () => {
     const provider = new TemporaryWorkspaces({ root: project });
     const original = await readFile(path.join(project, 'shop/cart.py'));
-    const workspace = await provider.create(slot, { node_text: 'def total(prices): ...', file_path: 'shop/cart.py', node_name: 'total', node_type: 'function' });
+    const workspace = await provider.create(slot, {
+      node_text: 'def total(prices): ...',
+      file_path: 'shop/cart.py',
+      node_name: 'total',
+      node_type: 'function',
+    });
     const copied = (name: string) => existsSync(path.join(workspace.path, name));
     expect(['cart.py', 'money.py', 'pyproject.toml', 'tests/test_cart.py'].every(copied)).toBe(true);
     // Documentation, data folders and links among the neighbours are not copied.
@@ -103,7 +144,9 @@ describe('TemporaryWorkspaces', () => {
 
     const changes = await workspace.finish();
     expect(changes.changedFiles).toEqual(['shop/cart.py', 'shop/money.py', 'shop/test_cart.py']);
-    expect(changes.diff).toContain('--- a/shop/cart.py\n+++ b/shop/cart.py\n@@ -1,5 +1,2 @@\n-import os\n-\n-\n def total(prices):');
+    expect(changes.diff).toContain(
+      '--- a/shop/cart.py\n+++ b/shop/cart.py\n@@ -1,5 +1,2 @@\n-import os\n-\n-\n def total(prices):',
+    );
     expect(changes.diff).toContain('--- /dev/null\n+++ b/shop/test_cart.py\n@@ -0,0 +1,2 @@\n+def test_total():');
     expect(changes.diff).toContain('--- a/shop/money.py\n+++ /dev/null');
     expect(existsSync(workspace.path)).toBe(false);
@@ -111,7 +154,10 @@ describe('TemporaryWorkspaces', () => {
   });
 
   it('reports no diff when nothing changed', async () => {
-    const workspace = await new TemporaryWorkspaces({ root: project }).create(slot, { node_text: '', file_path: 'shop/cart.py' });
+    const workspace = await new TemporaryWorkspaces({ root: project }).create(slot, {
+      node_text: '',
+      file_path: 'shop/cart.py',
+    });
     expect(await workspace.finish()).toEqual({ diff: null, changedFiles: [] });
   });
 
@@ -129,7 +175,8 @@ describe('TemporaryWorkspaces', () => {
   it('copies only the target from a folder with too many files', async () => {
     const crowded = path.join(root, 'crowded');
     await mkdir(crowded);
-    for (let index = 0; index <= MAX_COMPANION_FILES + 1; index++) await writeFile(path.join(crowded, `module_${index}.py`), `VALUE = ${index}\n`);
+    for (let index = 0; index <= MAX_COMPANION_FILES + 1; index++)
+      await writeFile(path.join(crowded, `module_${index}.py`), `VALUE = ${index}\n`);
     const provider = new TemporaryWorkspaces();
     try {
       const workspace = await provider.create(slot, { node_text: '', file_path: path.join(crowded, 'module_0.py') });

@@ -35,12 +35,25 @@ function isInside(folder: string, candidate: string): boolean {
  * inside the workspace once `..` and symbolic links are resolved. Failures are values with a message
  * a model can act on.
  */
-export function resolveInsideWorkspace(context: Pick<ToolContext, 'workspace'> & Partial<Pick<ToolContext, 'filePath' | 'settings'>>, relativePath: string): ResolvedPath {
-  if (!context.workspace) return { ok: false, error: 'this tool works on files, but the conversation has no workspace (run it in an experiment whose agent sets settings.workspace: true)' };
-  if (typeof relativePath !== 'string' || relativePath.trim() === '') return { ok: false, error: 'the path is empty; give a file name relative to the workspace, e.g. "test_module.py"' };
+export function resolveInsideWorkspace(
+  context: Pick<ToolContext, 'workspace'> & Partial<Pick<ToolContext, 'filePath' | 'settings'>>,
+  relativePath: string,
+): ResolvedPath {
+  if (!context.workspace)
+    return {
+      ok: false,
+      error:
+        'this tool works on files, but the conversation has no workspace (run it in an experiment whose agent sets settings.workspace: true)',
+    };
+  if (typeof relativePath !== 'string' || relativePath.trim() === '')
+    return { ok: false, error: 'the path is empty; give a file name relative to the workspace, e.g. "test_module.py"' };
   if (relativePath.includes('\0')) return { ok: false, error: 'the path contains a NUL character' };
   // A program given this path would read it as an option (pytest --basetemp=DIR deletes DIR).
-  if (relativePath.trim().startsWith('-')) return { ok: false, error: `"${relativePath.trim()}" begins with "-", which a program would read as an option; give a file name such as "test_module.py"` };
+  if (relativePath.trim().startsWith('-'))
+    return {
+      ok: false,
+      error: `"${relativePath.trim()}" begins with "-", which a program would read as an option; give a file name such as "test_module.py"`,
+    };
   let root: string;
   try {
     root = realWorkspace(context.workspace);
@@ -48,18 +61,25 @@ export function resolveInsideWorkspace(context: Pick<ToolContext, 'workspace'> &
     return { ok: false, error: `the workspace ${context.workspace} cannot be used: ${(error as Error).message}` };
   }
   // In a repository layout paths are already relative to the workspace root, as the model sees them.
-  const given = repositoryLayout(context) ? relativePath.trim() : withoutDisplayPrefix(relativePath.trim(), context.filePath ?? null);
+  const given = repositoryLayout(context)
+    ? relativePath.trim()
+    : withoutDisplayPrefix(relativePath.trim(), context.filePath ?? null);
   const candidate = path.isAbsolute(given) ? path.resolve(given) : path.resolve(root, given);
   const outside = `"${given}" is outside the workspace; tools may only use files inside it, given relative to it (e.g. "module.py" or "tests/test_module.py")`;
   // Checked before and after resolving links: the first catches `../x` and absolute paths, the second links that point out.
-  if (!isInside(root, candidate) && !(path.isAbsolute(given) && isInside(root, realPathOf(candidate)))) return { ok: false, error: outside };
+  if (!isInside(root, candidate) && !(path.isAbsolute(given) && isInside(root, realPathOf(candidate))))
+    return { ok: false, error: outside };
   let real: string;
   try {
     real = realPathOf(candidate);
   } catch (error) {
     return { ok: false, error: `cannot resolve "${given}": ${(error as Error).message}` };
   }
-  if (!isInside(root, real)) return { ok: false, error: `"${given}" leads outside the workspace through a symbolic link; tools may only use files inside it` };
+  if (!isInside(root, real))
+    return {
+      ok: false,
+      error: `"${given}" leads outside the workspace through a symbolic link; tools may only use files inside it`,
+    };
   if (real === root) return { ok: false, error: `"${given}" is the workspace folder itself, not a file` };
   return { ok: true, path: real, relative: path.relative(root, real).split(path.sep).join('/') };
 }
@@ -72,7 +92,9 @@ export function resolveInsideWorkspace(context: Pick<ToolContext, 'workspace'> &
 function withoutDisplayPrefix(given: string, filePath: string | null): string {
   const prefix = displayPrefix(filePath);
   const normalized = given.replace(/\\/g, '/').replace(/^\.\//, '');
-  return prefix !== '' && normalized.startsWith(prefix) && normalized.length > prefix.length ? normalized.slice(prefix.length) : given;
+  return prefix !== '' && normalized.startsWith(prefix) && normalized.length > prefix.length
+    ? normalized.slice(prefix.length)
+    : given;
 }
 
 /**
@@ -86,11 +108,22 @@ export function repositoryLayout(context: Partial<Pick<ToolContext, 'settings'>>
 }
 
 /** The conversation's target file inside the workspace (flat: it keeps its name; repository layout: its path). */
-export function resolveTargetFile(context: Pick<ToolContext, 'workspace' | 'filePath'> & Partial<Pick<ToolContext, 'settings'>>): ResolvedPath {
-  if (!context.filePath) return { ok: false, error: 'this conversation names no target file (its input has no file_path)' };
+export function resolveTargetFile(
+  context: Pick<ToolContext, 'workspace' | 'filePath'> & Partial<Pick<ToolContext, 'settings'>>,
+): ResolvedPath {
+  if (!context.filePath)
+    return { ok: false, error: 'this conversation names no target file (its input has no file_path)' };
   const normalized = context.filePath.replace(/\\/g, '/');
   return resolveInsideWorkspace(context, repositoryLayout(context) ? normalized : path.basename(normalized));
 }
 
 // Kept here so that callers import workspaces from one place.
-export { TemporaryWorkspaces, agentNeedsWorkspace, defaultWorkspaces, MAX_COMPANION_BYTES, MAX_COMPANION_FILES, type TemporaryWorkspacesOptions, type WorkspaceProvider } from './temporary-workspaces';
+export {
+  TemporaryWorkspaces,
+  agentNeedsWorkspace,
+  defaultWorkspaces,
+  MAX_COMPANION_BYTES,
+  MAX_COMPANION_FILES,
+  type TemporaryWorkspacesOptions,
+  type WorkspaceProvider,
+} from './temporary-workspaces';

@@ -35,13 +35,20 @@ function storedConfigs(file: string): Record<string, unknown>[] {
   if (!existsSync(file)) return [];
   const database = new Database(file, { readonly: true });
   try {
-    return (database.prepare('select config from experiments').all() as { config: string }[]).map((row) => JSON.parse(row.config) as Record<string, unknown>);
+    return (database.prepare('select config from experiments').all() as { config: string }[]).map(
+      (row) => JSON.parse(row.config) as Record<string, unknown>,
+    );
   } finally {
     database.close();
   }
 }
 
-export async function runHostileAgent(agent: string, steps: HostileStep[], trap: Trap, options: { args?: string[]; env?: Record<string, string> } = {}): Promise<HostileRun> {
+export async function runHostileAgent(
+  agent: string,
+  steps: HostileStep[],
+  trap: Trap,
+  options: { args?: string[]; env?: Record<string, string> } = {},
+): Promise<HostileRun> {
   const folder = mkdtempSync(path.join(tmpdir(), 'remora-hostile-'));
   const project = path.join(folder, 'project');
   mkdirSync(project);
@@ -55,13 +62,40 @@ export async function runHostileAgent(agent: string, steps: HostileStep[], trap:
   try {
     const db = path.join(folder, 'hostile.db');
     const cli = await runCli(
-      ['harness', '--agent', agent, '--base-url', server.baseUrl, '--model', 'functiongemma', '--python', project, '--requests-per-variant', '1', '--concurrency', '1', '--db', db, '--json', ...(options.args ?? [])],
+      [
+        'harness',
+        '--agent',
+        agent,
+        '--base-url',
+        server.baseUrl,
+        '--model',
+        'functiongemma',
+        '--python',
+        project,
+        '--requests-per-variant',
+        '1',
+        '--concurrency',
+        '1',
+        '--db',
+        db,
+        '--json',
+        ...(options.args ?? []),
+      ],
       { env: { ...trap.env, ...options.env } },
     );
     const requests = server.requests;
     const last = requests[requests.length - 1];
-    const toolResults = (last?.messages ?? []).filter((message) => message.role === 'tool').map((message) => String(message.content));
-    return { cli, requests, requestText: JSON.stringify(requests), databaseText: databaseText(db), toolResults, configs: storedConfigs(db) };
+    const toolResults = (last?.messages ?? [])
+      .filter((message) => message.role === 'tool')
+      .map((message) => String(message.content));
+    return {
+      cli,
+      requests,
+      requestText: JSON.stringify(requests),
+      databaseText: databaseText(db),
+      toolResults,
+      configs: storedConfigs(db),
+    };
   } finally {
     await server.close();
     rmSync(folder, { recursive: true, force: true });

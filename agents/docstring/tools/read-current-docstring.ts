@@ -11,16 +11,40 @@ export default defineTool(import.meta.url, async (_args, context) => {
   const found = await withPythonTree(loaded.value.source, (root) => {
     const choice = chooseDefinition(root, context);
     if (!choice.ok) return choice;
-    if (!choice.definition) return { ok: false as const, error: 'the input is a whole module; the docstring tools work on a function, method or class' };
-    return { ok: true as const, node: choice.definition.qualifiedName, kind: choice.definition.kind, docstring: readDocstring(choice.definition) };
+    if (!choice.definition)
+      return {
+        ok: false as const,
+        error: 'the input is a whole module; the docstring tools work on a function, method or class',
+      };
+    return {
+      ok: true as const,
+      node: choice.definition.qualifiedName,
+      kind: choice.definition.kind,
+      docstring: readDocstring(choice.definition),
+    };
   });
   if (!found.ok) return errorOutput(found.error);
   const text = found.docstring?.text ?? null;
   const style = text === null ? null : detectStyle(text);
   return {
     outcome: 'success',
-    result: { node: found.node, kind: found.kind, has_docstring: text !== null, docstring: text, line: found.docstring?.line ?? null, style },
-    summary: text === null ? `${found.node} has no docstring; call read_type_hints, then write_docstring` : `${found.node} has a ${style === 'plain' ? 'plain' : `${style}-style`} docstring of ${text.split('\n').length} line(s)`,
-    knowledge_delta: { node: found.node, has_docstring: text !== null, current_docstring: text, current_docstring_style: style },
+    result: {
+      node: found.node,
+      kind: found.kind,
+      has_docstring: text !== null,
+      docstring: text,
+      line: found.docstring?.line ?? null,
+      style,
+    },
+    summary:
+      text === null
+        ? `${found.node} has no docstring; call read_type_hints, then write_docstring`
+        : `${found.node} has a ${style === 'plain' ? 'plain' : `${style}-style`} docstring of ${text.split('\n').length} line(s)`,
+    knowledge_delta: {
+      node: found.node,
+      has_docstring: text !== null,
+      current_docstring: text,
+      current_docstring_style: style,
+    },
   };
 });

@@ -10,22 +10,43 @@ export default defineTool(import.meta.url, async (_args, context) => {
   const found = await withPythonTree(loaded.value.source, (root) => {
     const choice = chooseDefinition(root, context);
     if (!choice.ok) return choice;
-    if (!choice.definition) return { ok: false as const, error: 'the input is a whole module; read_type_hints works on a function, method or class' };
+    if (!choice.definition)
+      return {
+        ok: false as const,
+        error: 'the input is a whole module; read_type_hints works on a function, method or class',
+      };
     return { ok: true as const, signature: readSignature(root, choice.definition) };
   });
   if (!found.ok) return errorOutput(found.error);
   const { signature } = found;
   const returnType = signature.kind === 'class' ? null : signature.return_type;
-  const unannotated = signature.parameters.filter((parameter) => parameter.type === null).map((parameter) => parameter.name);
-  const parameters = signature.parameters.map((parameter) => ({ name: parameter.name, type: parameter.type, default: parameter.default, kind: parameter.kind }));
+  const unannotated = signature.parameters
+    .filter((parameter) => parameter.type === null)
+    .map((parameter) => parameter.name);
+  const parameters = signature.parameters.map((parameter) => ({
+    name: parameter.name,
+    type: parameter.type,
+    default: parameter.default,
+    kind: parameter.kind,
+  }));
   return {
     outcome: 'success',
-    result: { node: signature.qualified_name, kind: signature.kind, parameters, return_type: returnType, ...(signature.kind === 'class' ? { constructor_source: signature.constructor_source } : {}) },
+    result: {
+      node: signature.qualified_name,
+      kind: signature.kind,
+      parameters,
+      return_type: returnType,
+      ...(signature.kind === 'class' ? { constructor_source: signature.constructor_source } : {}),
+    },
     summary: `${signature.qualified_name}: ${parameters.length} parameter${parameters.length === 1 ? '' : 's'}${returnType ? `, returns ${returnType}` : ''}${unannotated.length > 0 ? `; no annotation on ${unannotated.join(', ')}` : ''}`,
     knowledge_delta: {
       parameter_names: parameters.map((parameter) => parameter.name),
       parameter_types: Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter.type])),
-      parameter_defaults: Object.fromEntries(parameters.filter((parameter) => parameter.default !== null).map((parameter) => [parameter.name, parameter.default])),
+      parameter_defaults: Object.fromEntries(
+        parameters
+          .filter((parameter) => parameter.default !== null)
+          .map((parameter) => [parameter.name, parameter.default]),
+      ),
       return_type: returnType,
       unannotated_parameters: unannotated,
     },

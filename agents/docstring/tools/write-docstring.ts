@@ -12,8 +12,10 @@ import { chooseDefinition, errorOutput, loadTargetSource, writeTargetSource } fr
 
 export default defineTool(import.meta.url, async (args, context) => {
   const style = (typeof args.style === 'string' ? args.style.trim().toLowerCase() : 'google') as DocStyle;
-  if (!DOC_STYLES.includes(style)) return errorOutput(`style must be one of ${DOC_STYLES.join(', ')}, not ${JSON.stringify(args.style)}`);
-  if (typeof args.docstring !== 'string' || args.docstring.trim() === '') return errorOutput('docstring is empty: give the summary line (and Args/Returns sections if you like)');
+  if (!DOC_STYLES.includes(style))
+    return errorOutput(`style must be one of ${DOC_STYLES.join(', ')}, not ${JSON.stringify(args.style)}`);
+  if (typeof args.docstring !== 'string' || args.docstring.trim() === '')
+    return errorOutput('docstring is empty: give the summary line (and Args/Returns sections if you like)');
   const loaded = await loadTargetSource(context, { writable: true });
   if (!loaded.ok) return errorOutput(loaded.error);
   const target = loaded.value;
@@ -23,10 +25,17 @@ export default defineTool(import.meta.url, async (args, context) => {
     const choice = chooseDefinition(root, context);
     if (!choice.ok) return choice;
     const definition = choice.definition;
-    if (!definition) return { ok: false as const, error: 'the input is a whole module; write_docstring works on a function, method or class' };
+    if (!definition)
+      return {
+        ok: false as const,
+        error: 'the input is a whole module; write_docstring works on a function, method or class',
+      };
     const signature = readSignature(root, definition);
     const parsed = parseDocstring(docstring);
-    const { model, optional } = completeModel(parsed.model, { parameters: signature.parameters, returnType: signature.kind === 'class' ? null : signature.return_type });
+    const { model, optional } = completeModel(parsed.model, {
+      parameters: signature.parameters,
+      returnType: signature.kind === 'class' ? null : signature.return_type,
+    });
     const text = renderDocstring(model, style, optional);
     const indent = bodyIndent(target.source, definition);
     const literal = docstringLiteral(text, indent);
@@ -51,14 +60,19 @@ export default defineTool(import.meta.url, async (args, context) => {
 
   const problems = await checkPythonSyntax(edit.applied.source);
   if (problems.length > 0 && (await checkPythonSyntax(target.source)).length === 0) {
-    return errorOutput(`the docstring would break the file (${describeSyntaxProblems(problems)}); the file was not changed`);
+    return errorOutput(
+      `the docstring would break the file (${describeSyntaxProblems(problems)}); the file was not changed`,
+    );
   }
   // Read back what was written: the node must now carry exactly this docstring.
   const written = await withPythonTree(edit.applied.source, (root) => {
     const found = findDefinition(root, edit.node, edit.kind, edit.startLine);
     return found.ok ? (readDocstring(found.definition)?.text ?? null) : null;
   });
-  if (written !== cleanDocstring(edit.text)) return errorOutput('the docstring could not be written faithfully (it reads back differently); the file was not changed');
+  if (written !== cleanDocstring(edit.text))
+    return errorOutput(
+      'the docstring could not be written faithfully (it reads back differently); the file was not changed',
+    );
   const stored = await writeTargetSource(target, edit.applied.source);
   if (!stored.ok) return errorOutput(stored.error);
 

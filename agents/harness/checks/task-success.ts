@@ -10,7 +10,11 @@ export default defineTool(import.meta.url, (args, context) => {
   const echoes = calls.filter((call) => call.name === 'simple_tool' && call.outcome === 'success');
   if (echoes.length === 0) return judged(false, 'simple_tool was never run successfully');
   const request = context.nodeText.trim();
-  const exact = echoes.some((call) => typeof call.arguments.payload === 'string' && call.arguments.payload.trim() === request);
+  const exact = echoes.some(
+    (call) => typeof call.arguments.payload === 'string' && call.arguments.payload.trim() === request,
+  );
   if (exact) return judged(true, 'simple_tool echoed the request, then the result was submitted');
-  return judged(false, 'simple_tool ran, but never with the request as its payload', { payloads: echoes.map((call) => call.arguments.payload).slice(0, 3) });
+  return judged(false, 'simple_tool ran, but never with the request as its payload', {
+    payloads: echoes.map((call) => call.arguments.payload).slice(0, 3),
+  });
 });

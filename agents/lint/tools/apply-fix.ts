@@ -8,8 +8,10 @@ import { MAX_LISTED_ISSUES, issueView, previousCount, ruffSettings } from './ruf
 export default defineTool(import.meta.url, async (args, context) => {
   const code = typeof args.issue_code === 'string' ? args.issue_code.trim() : '';
   const line = typeof args.line_number === 'number' ? args.line_number : Number.NaN;
-  if (!/^[A-Za-z]+[0-9]+$/.test(code)) return errorOutput(`issue_code must be a ruff rule code such as "F401", not ${JSON.stringify(args.issue_code)}`);
-  if (!Number.isInteger(line) || line < 1) return errorOutput(`line_number must be a line number (1 or more), not ${JSON.stringify(args.line_number)}`);
+  if (!/^[A-Za-z]+[0-9]+$/.test(code))
+    return errorOutput(`issue_code must be a ruff rule code such as "F401", not ${JSON.stringify(args.issue_code)}`);
+  if (!Number.isInteger(line) || line < 1)
+    return errorOutput(`line_number must be a line number (1 or more), not ${JSON.stringify(args.line_number)}`);
   const settings = ruffSettings(context);
   if (!settings.ok) return errorOutput(settings.error);
   const loaded = await loadTargetSource(context, { writable: true });
@@ -19,12 +21,23 @@ export default defineTool(import.meta.url, async (args, context) => {
   const outcome = await fixIssue(target.source, settings.settings, code, line);
   if (!outcome.ok) {
     const remaining = outcome.remaining ? summarizeIssues(outcome.remaining) : null;
-    return errorOutput(outcome.error, remaining ? { lint_errors_remaining: remaining.total, lint_errors_fixable: remaining.fixable, lint_error_codes: remaining.codes } : undefined);
+    return errorOutput(
+      outcome.error,
+      remaining
+        ? {
+            lint_errors_remaining: remaining.total,
+            lint_errors_fixable: remaining.fixable,
+            lint_error_codes: remaining.codes,
+          }
+        : undefined,
+    );
   }
   const written = await writeTargetSource(target, outcome.source);
   if (!written.ok) return errorOutput(written.error);
   const counts = summarizeIssues(outcome.remaining);
-  const previouslyFixed = Array.isArray(context.knowledge.lint_fixed_issues) ? (context.knowledge.lint_fixed_issues as unknown[]) : [];
+  const previouslyFixed = Array.isArray(context.knowledge.lint_fixed_issues)
+    ? (context.knowledge.lint_fixed_issues as unknown[])
+    : [];
   return {
     outcome: 'success',
     result: {

@@ -16,7 +16,9 @@ export default defineTool(import.meta.url, async (args, context) => {
     try {
       content = await readFile(resolved.path, 'utf8');
     } catch (error) {
-      return errorOutput(`cannot read ${resolved.relative}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file in the workspace' : errorMessage(error)}`);
+      return errorOutput(
+        `cannot read ${resolved.relative}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file in the workspace' : errorMessage(error)}`,
+      );
     }
     name = resolved.relative;
   } else {
@@ -29,7 +31,12 @@ export default defineTool(import.meta.url, async (args, context) => {
   const truncated = content.length > MAX_CHARACTERS;
   return {
     outcome: 'success',
-    result: { path: name, line_count: lines, content: truncated ? content.slice(0, MAX_CHARACTERS) : content, truncated },
+    result: {
+      path: name,
+      line_count: lines,
+      content: truncated ? content.slice(0, MAX_CHARACTERS) : content,
+      truncated,
+    },
     summary: `${name}: ${lines} line${lines === 1 ? '' : 's'}${truncated ? ` (first ${MAX_CHARACTERS} characters shown)` : ''}`,
     knowledge_delta: { current_file: name, current_file_lines: lines },
   };

@@ -32,8 +32,11 @@ export default defineTool(import.meta.url, async (args, context) => {
   const counts = summarizeIssues(issues);
   const fixedTotal = previousCount(context, 'lint_fixes_applied') + fixedNow;
   const fixedText = checkOnly ? '' : `applied ${fixedNow} fix${fixedNow === 1 ? '' : 'es'}; `;
-  const unsafeCodes = [...new Set(issues.filter((issue) => issue.unsafe_fix && !issue.fixable).map((issue) => issue.code))].sort();
-  const unsafeText = unsafeCodes.length > 0 ? `; ${counts.unsafe} only have unsafe fixes, not applied (${unsafeCodes.join(', ')})` : '';
+  const unsafeCodes = [
+    ...new Set(issues.filter((issue) => issue.unsafe_fix && !issue.fixable).map((issue) => issue.code)),
+  ].sort();
+  const unsafeText =
+    unsafeCodes.length > 0 ? `; ${counts.unsafe} only have unsafe fixes, not applied (${unsafeCodes.join(', ')})` : '';
   return {
     outcome: counts.total === 0 ? 'success' : 'partial',
     result: {

@@ -13,7 +13,7 @@ import { judged } from '../../../lib/task-success/script-output';
 import { errorMessage } from '../../../lib/errors';
 
 export default defineTool(import.meta.url, async (_args, context) => {
-  if (!context.workspace) return errorOutput('the sample_data check needs the conversation\'s workspace');
+  if (!context.workspace) return errorOutput("the sample_data check needs the conversation's workspace");
   const written = context.knowledge.fixture_file;
   if (typeof written !== 'string' || written === '') return judged(false, 'no fixture file was written');
   const resolved = resolveInsideWorkspace(context, written);
@@ -21,7 +21,10 @@ export default defineTool(import.meta.url, async (_args, context) => {
   let data: unknown;
   try {
     const text = await readFile(resolved.path, 'utf8');
-    data = path.extname(resolved.relative).toLowerCase() === '.json' ? JSON.parse(text) : parseYaml(text, { version: '1.1' });
+    data =
+      path.extname(resolved.relative).toLowerCase() === '.json'
+        ? JSON.parse(text)
+        : parseYaml(text, { version: '1.1' });
   } catch (error) {
     return judged(false, `${resolved.relative} does not load: ${errorMessage(error).split('\n')[0]}`);
   }
@@ -39,6 +42,7 @@ export default defineTool(import.meta.url, async (_args, context) => {
   if (!signature) return errorOutput('the node whose signature the fixtures must match cannot be found');
   const problems = checkAgainstSignature(fixtures.value, signature.parameters);
   const details = { fixture_file: resolved.relative, fixtures: count, problems: problems.slice(0, 10) };
-  if (problems.length > 0) return judged(false, `${problems.length} problem(s) against the signature, e.g. ${problems[0]}`, details);
+  if (problems.length > 0)
+    return judged(false, `${problems.length} problem(s) against the signature, e.g. ${problems[0]}`, details);
   return judged(true, `${count} sample call(s) in ${resolved.relative} load and match the signature`, details);
 });

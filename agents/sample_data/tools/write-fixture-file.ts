@@ -4,7 +4,14 @@ import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { defineTool } from '../../../lib/tools/define-tool';
 import { resolveInsideWorkspace } from '../../../lib/tools/workspace';
-import { checkAgainstSignature, checkFormat, fixtureCases, readFixtures, serializeFixtures, verifyRoundTrip } from '../../../lib/python/fixtures';
+import {
+  checkAgainstSignature,
+  checkFormat,
+  fixtureCases,
+  readFixtures,
+  serializeFixtures,
+  verifyRoundTrip,
+} from '../../../lib/python/fixtures';
 import { moduleName } from '../../../lib/python/nodes';
 import { withPythonTree } from '../../../lib/python/parser';
 import { readSignature, type Parameter } from '../../../lib/python/signature';
@@ -30,7 +37,9 @@ export default defineTool(import.meta.url, async (args, context) => {
     fileName = loaded.value.fileName;
     const found = await withPythonTree(loaded.value.source, (root) => {
       const choice = chooseDefinition(root, context);
-      return choice.ok && choice.definition ? { node: choice.definition.qualifiedName, parameters: readSignature(root, choice.definition).parameters } : null;
+      return choice.ok && choice.definition
+        ? { node: choice.definition.qualifiedName, parameters: readSignature(root, choice.definition).parameters }
+        : null;
     });
     if (found) {
       node = found.node;
@@ -39,12 +48,16 @@ export default defineTool(import.meta.url, async (args, context) => {
   }
 
   const extension = format.value === 'yaml' ? 'yaml' : 'json';
-  const requested = typeof args.path === 'string' && args.path.trim() !== '' ? args.path : defaultPath(fileName, node, extension);
+  const requested =
+    typeof args.path === 'string' && args.path.trim() !== '' ? args.path : defaultPath(fileName, node, extension);
   const resolved = resolveInsideWorkspace(context, requested);
   if (!resolved.ok) return errorOutput(resolved.error);
   const suffix = path.extname(resolved.relative).toLowerCase();
   const allowed = format.value === 'yaml' ? ['.yaml', '.yml'] : ['.json'];
-  if (!allowed.includes(suffix)) return errorOutput(`the path "${resolved.relative}" does not end in ${allowed.join(' or ')}, which a ${format.value} file needs`);
+  if (!allowed.includes(suffix))
+    return errorOutput(
+      `the path "${resolved.relative}" does not end in ${allowed.join(' or ')}, which a ${format.value} file needs`,
+    );
 
   const text = serializeFixtures(fixtures.value, format.value);
   const roundTrip = verifyRoundTrip(fixtures.value, text, format.value);
@@ -60,8 +73,19 @@ export default defineTool(import.meta.url, async (args, context) => {
   const problems = parameters ? checkAgainstSignature(fixtures.value, parameters) : [];
   return {
     outcome: problems.length === 0 ? 'success' : 'partial',
-    result: { path: resolved.relative, format: format.value, fixtures: count, overwritten, problems: problems.slice(0, 10) },
+    result: {
+      path: resolved.relative,
+      format: format.value,
+      fixtures: count,
+      overwritten,
+      problems: problems.slice(0, 10),
+    },
     summary: `${overwritten ? 'overwrote' : 'wrote'} ${count} fixture${count === 1 ? '' : 's'} to ${resolved.relative}${problems.length > 0 ? `; ${problems.length} problem(s) against the signature, e.g. ${problems[0]}` : '; call submit_result'}`,
-    knowledge_delta: { fixture_file: resolved.relative, fixture_format: format.value, fixtures_written: count, fixture_problems: problems.length },
+    knowledge_delta: {
+      fixture_file: resolved.relative,
+      fixture_format: format.value,
+      fixtures_written: count,
+      fixture_problems: problems.length,
+    },
   };
 });

@@ -5,7 +5,12 @@ import { applyCall, homeFromKnowledge } from '../home';
 
 export function runHomeTool(name: string, args: Record<string, unknown>, context: ToolContext): ToolOutput {
   const answer = applyCall(homeFromKnowledge(context.knowledge), name, args);
-  const output: ToolOutput = { outcome: answer.outcome, result: answer.result, summary: answer.summary, knowledge_delta: { home: answer.home } };
+  const output: ToolOutput = {
+    outcome: answer.outcome,
+    result: answer.result,
+    summary: answer.summary,
+    knowledge_delta: { home: answer.home },
+  };
   if (answer.error) output.error = answer.error;
   return output;
 }

@@ -30,14 +30,22 @@ export default defineTool(import.meta.url, async (args, context) => {
       return errorOutput(`cannot read ${resolved.relative}: ${errorMessage(error)}`);
     }
     const facts = await readTestFile(content, module);
-    files.push({ path: resolved.relative, tests: facts.tests, content: content.slice(0, MAX_CHARACTERS), truncated: content.length > MAX_CHARACTERS });
+    files.push({
+      path: resolved.relative,
+      tests: facts.tests,
+      content: content.slice(0, MAX_CHARACTERS),
+      truncated: content.length > MAX_CHARACTERS,
+    });
   }
   const count = files.reduce((sum, file) => sum + file.tests.length, 0);
   const suggested = defaultTestPath(context);
   return {
     outcome: 'success',
     result: { files, test_count: count, ...(files.length === 0 ? { suggested_path: suggested } : {}) },
-    summary: files.length === 0 ? `no tests yet; write them with write_test_file (they go to ${suggested})` : `${count} existing test${count === 1 ? '' : 's'} in ${files.map((file) => file.path).join(', ')}`,
+    summary:
+      files.length === 0
+        ? `no tests yet; write them with write_test_file (they go to ${suggested})`
+        : `${count} existing test${count === 1 ? '' : 's'} in ${files.map((file) => file.path).join(', ')}`,
     knowledge_delta: { existing_test_files: files.map((file) => file.path), existing_test_count: count },
   };
 });

@@ -15,7 +15,8 @@ export default defineTool(import.meta.url, async (args, context) => {
     if (!resolved.ok) return errorOutput(resolved.error);
     targets.push(resolved.relative);
   }
-  const timeoutMs = typeof context.settings.pytest_timeout_ms === 'number' ? context.settings.pytest_timeout_ms : 45_000;
+  const timeoutMs =
+    typeof context.settings.pytest_timeout_ms === 'number' ? context.settings.pytest_timeout_ms : 45_000;
   const run = await runPytest({ folder: context.workspace, targets, timeoutMs });
   if (!run.ok) return errorOutput(run.error);
   const { report } = run;

@@ -20,6 +20,7 @@ export function defaultTestPath(context: ToolContext): string {
   const module = targetModule(context) ?? 'module';
   // A campaign runs one conversation per function: each writes its own file under tests/ at the
   // repository root, so their changes never collide and pytest runs them from the root.
-  if (repositoryLayout(context)) return `tests/test_${module.replace(/\./g, '_')}_${(context.nodeName ?? 'node').replace(/\W+/g, '_')}.py`;
+  if (repositoryLayout(context))
+    return `tests/test_${module.replace(/\./g, '_')}_${(context.nodeName ?? 'node').replace(/\W+/g, '_')}.py`;
   return `test_${module}.py`;
 }

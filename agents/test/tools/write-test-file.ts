@@ -10,17 +10,21 @@ import { defaultTestPath, targetModule } from './test-paths';
 
 export default defineTool(import.meta.url, async (args, context) => {
   const content = typeof args.content === 'string' ? args.content : '';
-  if (content.trim() === '') return errorOutput('content is empty: give the whole test file (imports and test_ functions)');
+  if (content.trim() === '')
+    return errorOutput('content is empty: give the whole test file (imports and test_ functions)');
   const requested = typeof args.path === 'string' && args.path.trim() !== '' ? args.path : defaultTestPath(context);
   const resolved = resolveInsideWorkspace(context, requested);
   if (!resolved.ok) return errorOutput(resolved.error);
-  if (!isTestFileName(resolved.relative)) return errorOutput(`"${resolved.relative}" is not a test file name pytest collects; use test_<name>.py`);
+  if (!isTestFileName(resolved.relative))
+    return errorOutput(`"${resolved.relative}" is not a test file name pytest collects; use test_<name>.py`);
   const target = context.filePath ? resolveTargetFile(context) : null;
-  if (target?.ok && target.path === resolved.path) return errorOutput('that path is the module under test; write the tests to their own file');
+  if (target?.ok && target.path === resolved.path)
+    return errorOutput('that path is the module under test; write the tests to their own file');
 
   const module = targetModule(context);
   const facts = await readTestFile(content, module);
-  if (facts.problems.length > 0) return errorOutput(`the test file does not parse (${describeSyntaxProblems(facts.problems)}); nothing was written`);
+  if (facts.problems.length > 0)
+    return errorOutput(`the test file does not parse (${describeSyntaxProblems(facts.problems)}); nothing was written`);
   const overwritten = await stat(resolved.path).then(
     (info) => info.isFile(),
     () => false,
@@ -33,7 +37,13 @@ export default defineTool(import.meta.url, async (args, context) => {
   if (module && !facts.importsModule) hints.push(`it does not import ${module} (use: from ${module} import ...)`);
   return {
     outcome: count === 0 ? 'partial' : 'success',
-    result: { path: resolved.relative, overwritten, test_count: count, tests: facts.tests, imports_module: facts.importsModule },
+    result: {
+      path: resolved.relative,
+      overwritten,
+      test_count: count,
+      tests: facts.tests,
+      imports_module: facts.importsModule,
+    },
     summary: `${overwritten ? 'overwrote' : 'wrote'} ${resolved.relative} with ${count} test${count === 1 ? '' : 's'}${hints.length > 0 ? `; ${hints.join('; ')}` : '; now call run_tests'}`,
     knowledge_delta: { test_file_path: resolved.relative, tests_written: count },
   };

@@ -61,15 +61,29 @@ export default async function AgentPage({ params }: { params: Promise<{ name: st
       </div>
       <div className="page-head">
         <h1 data-testid="agent-name">{detail.name}</h1>
-        {detail.valid ? <span className="badge valid">valid</span> : <span className="badge invalid">{detail.problems.length} problem{detail.problems.length === 1 ? '' : 's'}</span>}
+        {detail.valid ? (
+          <span className="badge valid">valid</span>
+        ) : (
+          <span className="badge invalid">
+            {detail.problems.length} problem{detail.problems.length === 1 ? '' : 's'}
+          </span>
+        )}
         <div className="actions">
-          <Link className="button secondary" href={`/agents/${encodeURIComponent(detail.name)}/history`} data-testid="agent-history-link">
+          <Link
+            className="button secondary"
+            href={`/agents/${encodeURIComponent(detail.name)}/history`}
+            data-testid="agent-history-link"
+          >
             Results over time
           </Link>
           <a className="button secondary" href={exportHref} download data-testid="export-yaml">
             Export YAML
           </a>
-          <Link className="button" href={`/experiments/new?${new URLSearchParams({ agent: detail.name })}`} data-testid="new-experiment-for-agent">
+          <Link
+            className="button"
+            href={`/experiments/new?${new URLSearchParams({ agent: detail.name })}`}
+            data-testid="new-experiment-for-agent"
+          >
             New experiment
           </Link>
         </div>
@@ -135,11 +149,20 @@ export default async function AgentPage({ params }: { params: Promise<{ name: st
           agentName={detail.name}
           systemPrompt={detail.systemPrompt ?? ''}
           inputs={detail.inputs.map((input) => ({ index: input.index, label: input.label }))}
-          endpoints={listEndpointViews(await getPanel()).map((endpoint) => ({ name: endpoint.name, model: endpoint.model, builtIn: endpoint.builtIn }))}
+          endpoints={listEndpointViews(await getPanel()).map((endpoint) => ({
+            name: endpoint.name,
+            model: endpoint.model,
+            builtIn: endpoint.builtIn,
+          }))}
         />
       ) : null}
 
-      <PromptWorkbench agentName={detail.name} initial={variants} inputs={detail.inputs} inputCount={detail.inputCount} />
+      <PromptWorkbench
+        agentName={detail.name}
+        initial={variants}
+        inputs={detail.inputs}
+        inputCount={detail.inputCount}
+      />
 
       <section className="card" data-testid="inputs">
         <div className="card-head">
@@ -152,7 +175,10 @@ export default async function AgentPage({ params }: { params: Promise<{ name: st
         {detail.inputs.length > 0 ? (
           <details className="input-list">
             <summary>
-              List them{detail.inputCount !== null && detail.inputCount > detail.inputs.length ? ` (the first ${detail.inputs.length})` : ''}
+              List them
+              {detail.inputCount !== null && detail.inputCount > detail.inputs.length
+                ? ` (the first ${detail.inputs.length})`
+                : ''}
             </summary>
             <div className="table-scroll">
               <table>

@@ -21,12 +21,17 @@ export function useDebouncedPost<T>(url: string, body: unknown, delay = 350): De
       callApi<T>(url, { body: bodyRef.current, signal: controller.signal }).then(
         (answer) => {
           if (call !== latest.current) return;
-          setState(answer.ok ? { data: answer.body, failure: null, pending: false } : { data: null, failure: answer, pending: false });
+          setState(
+            answer.ok
+              ? { data: answer.body, failure: null, pending: false }
+              : { data: null, failure: answer, pending: false },
+          );
         },
         (error: unknown) => {
           // Aborted because a newer call replaced it: that call reports.
           if (error instanceof DOMException && error.name === 'AbortError') return;
-          if (call === latest.current) setState({ data: null, failure: { message: String(error), reasons: [], status: 0 }, pending: false });
+          if (call === latest.current)
+            setState({ data: null, failure: { message: String(error), reasons: [], status: 0 }, pending: false });
         },
       );
     }, delay);

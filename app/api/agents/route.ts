@@ -8,15 +8,21 @@ import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute(async () => {
-  const panel = await getPanel();
-  return json({ agents: await listAgentViews(panel) });
-}, { response: AgentList });
+export const GET = apiRoute(
+  async () => {
+    const panel = await getPanel();
+    return json({ agents: await listAgentViews(panel) });
+  },
+  { response: AgentList },
+);
 
 /** Imports an agent from YAML (`dryRun` only checks it). */
-export const POST = apiRoute(async (request) => {
-  const body = await readJsonBody(request, ImportAgentRequest);
-  const panel = await getPanel();
-  const result = await importAgentYaml(panel, body);
-  return json(result, result.stored ? 201 : 200);
-}, { response: AgentImport });
+export const POST = apiRoute(
+  async (request) => {
+    const body = await readJsonBody(request, ImportAgentRequest);
+    const panel = await getPanel();
+    const result = await importAgentYaml(panel, body);
+    return json(result, result.stored ? 201 : 200);
+  },
+  { response: AgentImport },
+);

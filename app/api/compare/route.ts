@@ -9,8 +9,18 @@ import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute(async (request) => {
-  const query = readQuery(request, CompareQuery.strict());
-  const panel = await getPanel();
-  return json(compareVariants(panel, query.a, query.b, { filter: query.filter, order: query.order, query: query.q, page: query.page }));
-}, { response: Comparison });
+export const GET = apiRoute(
+  async (request) => {
+    const query = readQuery(request, CompareQuery.strict());
+    const panel = await getPanel();
+    return json(
+      compareVariants(panel, query.a, query.b, {
+        filter: query.filter,
+        order: query.order,
+        query: query.q,
+        page: query.page,
+      }),
+    );
+  },
+  { response: Comparison },
+);

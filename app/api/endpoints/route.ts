@@ -7,13 +7,19 @@ import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute(async () => {
-  const panel = await getPanel();
-  return json({ endpoints: listEndpointViews(panel) });
-}, { response: EndpointList });
+export const GET = apiRoute(
+  async () => {
+    const panel = await getPanel();
+    return json({ endpoints: listEndpointViews(panel) });
+  },
+  { response: EndpointList },
+);
 
-export const POST = apiRoute(async (request) => {
-  const body = await readJsonBody(request, CreateEndpointRequest);
-  const panel = await getPanel();
-  return json(createEndpointFromRequest(panel, body), 201);
-}, { response: EndpointView });
+export const POST = apiRoute(
+  async (request) => {
+    const body = await readJsonBody(request, CreateEndpointRequest);
+    const panel = await getPanel();
+    return json(createEndpointFromRequest(panel, body), 201);
+  },
+  { response: EndpointView },
+);

@@ -8,14 +8,20 @@ import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute(async (request) => {
-  const query = readQuery(request, ExperimentListQuery);
-  const panel = await getPanel();
-  return json({ experiments: listExperimentViews(panel, query) });
-}, { response: ExperimentList });
+export const GET = apiRoute(
+  async (request) => {
+    const query = readQuery(request, ExperimentListQuery);
+    const panel = await getPanel();
+    return json({ experiments: listExperimentViews(panel, query) });
+  },
+  { response: ExperimentList },
+);
 
-export const POST = apiRoute(async (request) => {
-  const body = await readJsonBody(request, CreateExperimentRequest);
-  const panel = await getPanel();
-  return json(await createExperimentFromRequest(panel, body), 201);
-}, { response: Created });
+export const POST = apiRoute(
+  async (request) => {
+    const body = await readJsonBody(request, CreateExperimentRequest);
+    const panel = await getPanel();
+    return json(await createExperimentFromRequest(panel, body), 201);
+  },
+  { response: Created },
+);

@@ -7,7 +7,15 @@ import { callApi, type ApiFailure } from '@/app/components/api-client';
 import { FailureBox } from '@/app/components/failure-box';
 import type { CampaignOverview } from '@/lib/panel/campaigns/campaigns';
 
-type StoredTestRun = { command: string; where: string; passed: boolean; exitCode: number | null; output: string; at: number; timedOut?: boolean };
+type StoredTestRun = {
+  command: string;
+  where: string;
+  passed: boolean;
+  exitCode: number | null;
+  output: string;
+  at: number;
+  timedOut?: boolean;
+};
 type Applied = { mode: string; branch?: string; files: string[] };
 
 export function ApplyCard({ overview, onChanged }: { overview: CampaignOverview; onChanged: () => Promise<void> }) {
@@ -34,7 +42,9 @@ export function ApplyCard({ overview, onChanged }: { overview: CampaignOverview;
   const test = async () => {
     setBusy('test');
     setFailure(null);
-    const answer = await callApi<StoredTestRun>(`${base}/tests`, { body: testBranch ? { command, branch: testBranch } : { command } });
+    const answer = await callApi<StoredTestRun>(`${base}/tests`, {
+      body: testBranch ? { command, branch: testBranch } : { command },
+    });
     if (!answer.ok) setFailure(answer);
     await onChanged();
     setBusy(null);
@@ -47,41 +57,99 @@ export function ApplyCard({ overview, onChanged }: { overview: CampaignOverview;
       </div>
       {applied ? (
         <p data-testid="applied">
-          Applied to {applied.branch ? <>branch <code>{applied.branch}</code> (one commit per file)</> : 'the working tree'}: {applied.files.join(', ')}
+          Applied to{' '}
+          {applied.branch ? (
+            <>
+              branch <code>{applied.branch}</code> (one commit per file)
+            </>
+          ) : (
+            'the working tree'
+          )}
+          : {applied.files.join(', ')}
         </p>
       ) : (
-        <p className="muted">Only accepted changes are written, and nothing at all if a file changed since the campaign read it.</p>
+        <p className="muted">
+          Only accepted changes are written, and nothing at all if a file changed since the campaign read it.
+        </p>
       )}
       <div className="filters">
         <label>
-          <input type="radio" name="apply-target" checked={target === 'working-tree'} onChange={() => setTarget('working-tree')} data-testid="apply-working-tree" /> working tree
+          <input
+            type="radio"
+            name="apply-target"
+            checked={target === 'working-tree'}
+            onChange={() => setTarget('working-tree')}
+            data-testid="apply-working-tree"
+          />{' '}
+          working tree
         </label>
         <label>
-          <input type="radio" name="apply-target" checked={target === 'branch'} onChange={() => setTarget('branch')} data-testid="apply-branch" /> new branch{' '}
-          <input value={branch} onChange={(event) => setBranch(event.target.value)} disabled={target !== 'branch'} data-testid="apply-branch-name" />
+          <input
+            type="radio"
+            name="apply-target"
+            checked={target === 'branch'}
+            onChange={() => setTarget('branch')}
+            data-testid="apply-branch"
+          />{' '}
+          new branch{' '}
+          <input
+            value={branch}
+            onChange={(event) => setBranch(event.target.value)}
+            disabled={target !== 'branch'}
+            data-testid="apply-branch-name"
+          />
         </label>
-        <button type="button" className="button" disabled={busy !== null || overview.changes.accepted === 0} onClick={() => void apply()} data-testid="apply-changes">
+        <button
+          type="button"
+          className="button"
+          disabled={busy !== null || overview.changes.accepted === 0}
+          onClick={() => void apply()}
+          data-testid="apply-changes"
+        >
           {busy === 'apply' ? 'Applying…' : `Apply ${overview.changes.accepted} accepted`}
         </button>
       </div>
       <div className="filters">
         <label>
-          Test command <input value={command} onChange={(event) => setCommand(event.target.value)} size={40} data-testid="test-command" />
+          Test command{' '}
+          <input
+            value={command}
+            onChange={(event) => setCommand(event.target.value)}
+            size={40}
+            data-testid="test-command"
+          />
         </label>
         <label>
-          on branch <input value={testBranch} onChange={(event) => setTestBranch(event.target.value)} placeholder="empty: the working tree" data-testid="test-branch" />
+          on branch{' '}
+          <input
+            value={testBranch}
+            onChange={(event) => setTestBranch(event.target.value)}
+            placeholder="empty: the working tree"
+            data-testid="test-branch"
+          />
         </label>
-        <button type="button" className="button secondary" disabled={busy !== null || command.trim() === ''} onClick={() => void test()} data-testid="run-tests">
+        <button
+          type="button"
+          className="button secondary"
+          disabled={busy !== null || command.trim() === ''}
+          onClick={() => void test()}
+          data-testid="run-tests"
+        >
           {busy === 'test' ? 'Running the tests…' : 'Run tests'}
         </button>
       </div>
-      <p className="muted">The command runs from the repository root on a copy of it, in the sandbox (no network); the repository is not touched.</p>
+      <p className="muted">
+        The command runs from the repository root on a copy of it, in the sandbox (no network); the repository is not
+        touched.
+      </p>
       {failure ? <FailureBox failure={failure} testId="apply-error" /> : null}
       {testRun ? (
         <div data-testid="test-run" data-passed={String(testRun.passed)}>
           <p>
-            <strong>{testRun.passed ? 'Tests passed' : testRun.timedOut ? 'Tests timed out' : 'Tests failed'}</strong>: <code>{testRun.command}</code> on the {testRun.where}
-            {testRun.exitCode === null ? '' : `, exit code ${testRun.exitCode}`}, {new Date(testRun.at).toLocaleString()}
+            <strong>{testRun.passed ? 'Tests passed' : testRun.timedOut ? 'Tests timed out' : 'Tests failed'}</strong>:{' '}
+            <code>{testRun.command}</code> on the {testRun.where}
+            {testRun.exitCode === null ? '' : `, exit code ${testRun.exitCode}`},{' '}
+            {new Date(testRun.at).toLocaleString()}
           </p>
           <pre className="output">{testRun.output}</pre>
         </div>

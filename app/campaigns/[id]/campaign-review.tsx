@@ -22,7 +22,10 @@ function changesUrl(id: string, filters: Filters, offset: number): string {
 }
 
 function typingInField(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  );
 }
 
 export function CampaignReview({ initial }: { initial: CampaignOverview }) {
@@ -61,11 +64,16 @@ export function CampaignReview({ initial }: { initial: CampaignOverview }) {
     async (body: Record<string, unknown>) => {
       setFailure(null);
       setNotice(null);
-      const answer = await callApi<{ accepted?: string[]; skipped?: { id: string; reason: string }[] }>(`/api/campaigns/${encodeURIComponent(initial.id)}/decisions`, { body });
+      const answer = await callApi<{ accepted?: string[]; skipped?: { id: string; reason: string }[] }>(
+        `/api/campaigns/${encodeURIComponent(initial.id)}/decisions`,
+        { body },
+      );
       if (!answer.ok) setFailure(answer);
       else if (body.action === 'accept-all-passing') {
         const skipped = answer.body.skipped ?? [];
-        setNotice(`Accepted ${answer.body.accepted?.length ?? 0} passing changes${skipped.length > 0 ? `; not accepted: ${skipped.map((skip) => `${skip.id} (${skip.reason})`).join(', ')}` : ''}.`);
+        setNotice(
+          `Accepted ${answer.body.accepted?.length ?? 0} passing changes${skipped.length > 0 ? `; not accepted: ${skipped.map((skip) => `${skip.id} (${skip.reason})`).join(', ')}` : ''}.`,
+        );
       }
       await refresh();
     },
@@ -97,7 +105,8 @@ export function CampaignReview({ initial }: { initial: CampaignOverview }) {
     setSelected(0);
   };
 
-  const percent = overview.progress.total > 0 ? Math.round((100 * overview.progress.done) / overview.progress.total) : 0;
+  const percent =
+    overview.progress.total > 0 ? Math.round((100 * overview.progress.done) / overview.progress.total) : 0;
   let lastPath: string | null = null;
   return (
     <>
@@ -107,7 +116,11 @@ export function CampaignReview({ initial }: { initial: CampaignOverview }) {
             <div className={`progress-fill${running ? '' : ' done'}`} style={{ width: `${percent}%` }} />
           </div>
           <div className={`progress-text ${styles.progressText}`} data-testid="campaign-progress-text">
-            {overview.extracted ? `${overview.progress.done} / ${overview.progress.total} nodes` : 'reading the repository…'} · {overview.nodes.ran} ran · {overview.nodes.skipped} skipped · {overview.changes.total} changes ({overview.changes.accepted} accepted, {overview.changes.rejected} rejected)
+            {overview.extracted
+              ? `${overview.progress.done} / ${overview.progress.total} nodes`
+              : 'reading the repository…'}{' '}
+            · {overview.nodes.ran} ran · {overview.nodes.skipped} skipped · {overview.changes.total} changes (
+            {overview.changes.accepted} accepted, {overview.changes.rejected} rejected)
           </div>
         </div>
       </section>
@@ -115,7 +128,11 @@ export function CampaignReview({ initial }: { initial: CampaignOverview }) {
       <div className="filters" data-testid="change-filters">
         <label>
           Status{' '}
-          <select value={filters.status} onChange={(event) => setFilter('status', event.target.value)} data-testid="filter-status">
+          <select
+            value={filters.status}
+            onChange={(event) => setFilter('status', event.target.value)}
+            data-testid="filter-status"
+          >
             <option value="">all</option>
             <option value="pending">pending</option>
             <option value="accepted">accepted</option>
@@ -124,7 +141,11 @@ export function CampaignReview({ initial }: { initial: CampaignOverview }) {
         </label>
         <label>
           Checks{' '}
-          <select value={filters.checks} onChange={(event) => setFilter('checks', event.target.value)} data-testid="filter-checks">
+          <select
+            value={filters.checks}
+            onChange={(event) => setFilter('checks', event.target.value)}
+            data-testid="filter-checks"
+          >
             <option value="">all</option>
             <option value="passed">all passed</option>
             <option value="failed">some failed</option>
@@ -132,7 +153,11 @@ export function CampaignReview({ initial }: { initial: CampaignOverview }) {
         </label>
         <label>
           File{' '}
-          <select value={filters.path} onChange={(event) => setFilter('path', event.target.value)} data-testid="filter-file">
+          <select
+            value={filters.path}
+            onChange={(event) => setFilter('path', event.target.value)}
+            data-testid="filter-file"
+          >
             <option value="">all files</option>
             {overview.changedFiles.map((file) => (
               <option key={file.path} value={file.path}>
@@ -141,10 +166,19 @@ export function CampaignReview({ initial }: { initial: CampaignOverview }) {
             ))}
           </select>
         </label>
-        <button type="button" className="button" onClick={() => void decide({ action: 'accept-all-passing' })} data-testid="accept-all-passing">
+        <button
+          type="button"
+          className="button"
+          onClick={() => void decide({ action: 'accept-all-passing' })}
+          data-testid="accept-all-passing"
+        >
           Accept all passing
         </button>
-        <a className="button secondary" href={`/api/campaigns/${encodeURIComponent(overview.id)}/export`} data-testid="export-patch">
+        <a
+          className="button secondary"
+          href={`/api/campaigns/${encodeURIComponent(overview.id)}/export`}
+          data-testid="export-patch"
+        >
           Export patch
         </a>
         <span className="muted">Keys: j/k move, a accept, r reject</span>
@@ -169,20 +203,38 @@ export function CampaignReview({ initial }: { initial: CampaignOverview }) {
                   {header}
                 </h3>
               ) : null}
-              <ChangeCard campaignId={overview.id} change={change} index={index} selected={index === selected} onSelect={() => setSelected(index)} onDecide={decide} onEdited={refresh} />
+              <ChangeCard
+                campaignId={overview.id}
+                change={change}
+                index={index}
+                selected={index === selected}
+                onSelect={() => setSelected(index)}
+                onDecide={decide}
+                onEdited={refresh}
+              />
             </div>
           );
         })}
       </div>
       {page && page.total > PAGE_SIZE ? (
         <div className="pager" data-testid="change-pager">
-          <button type="button" className="button secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={offset === 0}
+            onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
+          >
             Previous
           </button>
           <span>
             {offset + 1}–{Math.min(offset + PAGE_SIZE, page.total)} of {page.total}
           </span>
-          <button type="button" className="button secondary" disabled={offset + PAGE_SIZE >= page.total} onClick={() => setOffset(offset + PAGE_SIZE)}>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={offset + PAGE_SIZE >= page.total}
+            onClick={() => setOffset(offset + PAGE_SIZE)}
+          >
             Next
           </button>
         </div>

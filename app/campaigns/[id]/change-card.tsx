@@ -11,12 +11,31 @@ import type { ChangeView } from '@/lib/panel/campaigns/campaigns';
 import { DiffView } from './diff-view';
 import styles from './campaign.module.css';
 
-type Check = { passed?: boolean; message?: string; before?: number; after?: number; unsafeNotApplied?: number; written?: number; passedTests?: number; failed?: number; error?: string; files?: { path: string; problem: string | null }[] };
+type Check = {
+  passed?: boolean;
+  message?: string;
+  before?: number;
+  after?: number;
+  unsafeNotApplied?: number;
+  written?: number;
+  passedTests?: number;
+  failed?: number;
+  error?: string;
+  files?: { path: string; problem: string | null }[];
+};
 
 function describeCheck(name: string, check: Check): string {
-  if (name === 'lint') return `ruff issues ${check.before} → ${check.after}${check.unsafeNotApplied ? `; ${check.unsafeNotApplied} left whose only fix is unsafe (not applied)` : ''}`;
-  if (name === 'tests') return check.error ?? `${check.written} tests written, ${check.passedTests} passed, ${check.failed} failed`;
-  if (name === 'parse') return check.passed ? 'parses (tree-sitter, py_compile)' : (check.files ?? []).filter((file) => file.problem).map((file) => `${file.path}: ${file.problem}`).join('; ');
+  if (name === 'lint')
+    return `ruff issues ${check.before} → ${check.after}${check.unsafeNotApplied ? `; ${check.unsafeNotApplied} left whose only fix is unsafe (not applied)` : ''}`;
+  if (name === 'tests')
+    return check.error ?? `${check.written} tests written, ${check.passedTests} passed, ${check.failed} failed`;
+  if (name === 'parse')
+    return check.passed
+      ? 'parses (tree-sitter, py_compile)'
+      : (check.files ?? [])
+          .filter((file) => file.problem)
+          .map((file) => `${file.path}: ${file.problem}`)
+          .join('; ');
   return check.message ?? '';
 }
 
@@ -66,15 +85,26 @@ export function ChangeCard(props: {
     >
       <div className="card-head">
         <h4 className={styles.node}>
-          <code data-testid="change-node">{change.nodeName}</code> <StatusBadge status={change.status} testId="change-status" />
+          <code data-testid="change-node">{change.nodeName}</code>{' '}
+          <StatusBadge status={change.status} testId="change-status" />
           {change.edited ? <span className="badge">edited</span> : null}
           {change.checksPassed === false ? <span className="badge failed">checks failed</span> : null}
         </h4>
         <div className={styles.actions}>
-          <button type="button" className="button" onClick={() => void props.onDecide({ action: 'accept', ids: [change.id] })} data-testid="accept-change">
+          <button
+            type="button"
+            className="button"
+            onClick={() => void props.onDecide({ action: 'accept', ids: [change.id] })}
+            data-testid="accept-change"
+          >
             Accept
           </button>
-          <button type="button" className="button secondary" onClick={() => void props.onDecide({ action: 'reject', ids: [change.id] })} data-testid="reject-change">
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => void props.onDecide({ action: 'reject', ids: [change.id] })}
+            data-testid="reject-change"
+          >
             Reject
           </button>
           <button type="button" className="button secondary" onClick={() => void startEdit()} data-testid="edit-change">
@@ -86,7 +116,8 @@ export function ChangeCard(props: {
       <ul className={styles.checks} data-testid="change-checks">
         {checks.map(([name, check]) => (
           <li key={name} data-check={name} data-passed={String(check.passed)}>
-            <span className={check.passed ? styles.pass : styles.fail}>{check.passed ? '✓' : '✗'}</span> {name}: {describeCheck(name, check)}
+            <span className={check.passed ? styles.pass : styles.fail}>{check.passed ? '✓' : '✗'}</span> {name}:{' '}
+            {describeCheck(name, check)}
           </li>
         ))}
       </ul>
@@ -96,10 +127,22 @@ export function ChangeCard(props: {
             Transcript
           </Link>
         ) : null}
-        <button type="button" className={`secondary ${styles.toggle}`} aria-pressed={mode === 'unified'} onClick={() => setMode('unified')} data-testid="diff-unified">
+        <button
+          type="button"
+          className={`secondary ${styles.toggle}`}
+          aria-pressed={mode === 'unified'}
+          onClick={() => setMode('unified')}
+          data-testid="diff-unified"
+        >
           Unified
         </button>
-        <button type="button" className={`secondary ${styles.toggle}`} aria-pressed={mode === 'split'} onClick={() => setMode('split')} data-testid="diff-split">
+        <button
+          type="button"
+          className={`secondary ${styles.toggle}`}
+          aria-pressed={mode === 'split'}
+          onClick={() => setMode('split')}
+          data-testid="diff-split"
+        >
           Side by side
         </button>
       </div>
@@ -107,7 +150,14 @@ export function ChangeCard(props: {
       {editing ? (
         <div className={styles.editor}>
           <label htmlFor={`edit-${change.id}`}>{editing.path} as this change leaves it</label>
-          <textarea id={`edit-${change.id}`} value={editing.text} onChange={(event) => setEditing({ ...editing, text: event.target.value })} rows={16} spellCheck={false} data-testid="edit-text" />
+          <textarea
+            id={`edit-${change.id}`}
+            value={editing.text}
+            onChange={(event) => setEditing({ ...editing, text: event.target.value })}
+            rows={16}
+            spellCheck={false}
+            data-testid="edit-text"
+          />
           <div className="form-actions">
             <button type="button" className="button" onClick={() => void saveEdit()} data-testid="save-edit">
               Save edit

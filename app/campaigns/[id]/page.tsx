@@ -29,18 +29,30 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
       </div>
       <div className="page-head">
         <h1>
-          {overview.agent} on <code style={{ fontSize: 15 }}>{overview.repoRoot}</code> <StatusBadge status={overview.status} />
+          {overview.agent} on <code style={{ fontSize: 15 }}>{overview.repoRoot}</code>{' '}
+          <StatusBadge status={overview.status} />
           {overview.simulated ? <SimulatedBadge /> : null}
         </h1>
         <div className="actions">
-          <Link className="button secondary" href={`/experiments/${overview.experimentId}/conversations`} data-testid="campaign-transcripts">
+          <Link
+            className="button secondary"
+            href={`/experiments/${overview.experimentId}/conversations`}
+            data-testid="campaign-transcripts"
+          >
             All transcripts
           </Link>
         </div>
       </div>
       <p className="muted" data-testid="campaign-facts">
-        Campaign <code data-testid="campaign-id">{overview.id}</code> · variant {overview.variant} · {overview.files} files ·{' '}
-        {overview.gitCommit ? <>commit <code>{overview.gitCommit.slice(0, 12)}</code></> : 'not a git repository'}
+        Campaign <code data-testid="campaign-id">{overview.id}</code> · variant {overview.variant} · {overview.files}{' '}
+        files ·{' '}
+        {overview.gitCommit ? (
+          <>
+            commit <code>{overview.gitCommit.slice(0, 12)}</code>
+          </>
+        ) : (
+          'not a git repository'
+        )}
         {overview.applied ? ` · applied to ${String(overview.applied.branch ?? 'the working tree')}` : ''}
       </p>
       <CampaignReview initial={overview} />

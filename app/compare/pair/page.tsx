@@ -32,10 +32,12 @@ function verdictSentence(pair: ConversationPair): string {
     case 'a':
     case 'b':
       if (pair.reason === 'right call') return `${winner} did better: its call was right, the other's was wrong.`;
-      if (pair.reason === 'fewer turns') return `${winner} did better: both ended ${a.outcome}, ${winner} in ${better.modelResponseCount} model responses against ${worse.modelResponseCount}.`;
+      if (pair.reason === 'fewer turns')
+        return `${winner} did better: both ended ${a.outcome}, ${winner} in ${better.modelResponseCount} model responses against ${worse.modelResponseCount}.`;
       return `${winner} did better: it ended ${better.outcome}, the other ${worse.outcome} (submitted ranks above turn_limit, then no_tool_call, then error).`;
     case 'same':
-      if (pair.reason === 'both right' || pair.reason === 'both wrong') return `Neither did better: the calls were ${pair.reason}.`;
+      if (pair.reason === 'both right' || pair.reason === 'both wrong')
+        return `Neither did better: the calls were ${pair.reason}.`;
       return `Neither did better: both ended ${a.outcome} in ${a.modelResponseCount} model responses.`;
     case 'not_judged':
       return 'Not judged: a cancelled conversation says nothing about the model.';
@@ -50,18 +52,23 @@ function Column({ details, which }: { details: ConversationDetails; which: 'a' |
         <div className={styles.side} data-side={which}>
           <div>
             <SideTag side={which} />
-            <strong>{conversation.variantName}</strong> <OutcomeBadge outcome={conversation.outcome} /> {experiment.simulated ? <SimulatedBadge /> : null}
+            <strong>{conversation.variantName}</strong> <OutcomeBadge outcome={conversation.outcome} />{' '}
+            {experiment.simulated ? <SimulatedBadge /> : null}
           </div>
           <div className={styles.sideFacts}>
-            <Link href={`/conversations/${conversation.id}`}>conversation #{conversation.slot + 1}</Link> · {experiment.agentName} ·{' '}
+            <Link href={`/conversations/${conversation.id}`}>conversation #{conversation.slot + 1}</Link> ·{' '}
+            {experiment.agentName} ·{' '}
             <Link href={`/experiments/${experiment.id}`}>experiment {shortId(experiment.id)}</Link>
             <br />
-            {conversation.modelResponseCount} model responses · {conversation.toolCallCount} tool calls · {formatMilliseconds(conversation.durationMs)}
+            {conversation.modelResponseCount} model responses · {conversation.toolCallCount} tool calls ·{' '}
+            {formatMilliseconds(conversation.durationMs)}
           </div>
         </div>
       </div>
       {conversation.error ? <div className="error-box">{conversation.error}</div> : null}
-      {details.expected && details.datasetCase ? <ExpectedVersusActual view={details.expected} datasetCase={details.datasetCase} /> : null}
+      {details.expected && details.datasetCase ? (
+        <ExpectedVersusActual view={details.expected} datasetCase={details.datasetCase} />
+      ) : null}
       {conversation.finalText ? (
         <section className="card" data-testid="final-text">
           <h2>Final answer</h2>
@@ -96,7 +103,9 @@ export default async function PairPage({ searchParams }: { searchParams: Promise
     { experimentId: pair.a.experiment.id, variant: pair.a.conversation.variantName },
     { experimentId: pair.b.experiment.id, variant: pair.b.conversation.variantName },
   );
-  const sameVariant = pair.a.experiment.id === pair.b.experiment.id && pair.a.conversation.variantIndex === pair.b.conversation.variantIndex;
+  const sameVariant =
+    pair.a.experiment.id === pair.b.experiment.id &&
+    pair.a.conversation.variantIndex === pair.b.conversation.variantIndex;
   return (
     <>
       <div className="crumbs">

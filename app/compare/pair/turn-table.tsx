@@ -9,7 +9,12 @@ function factsOf(details: ConversationDetails): TurnFacts[] {
     status: call.status === 'ok' ? 'ok' : 'error',
     parsePath: call.parsePath,
     calls: call.calls.map((made) => ({ name: made.name, arguments: made.arguments })),
-    results: call.toolExecutions.map((execution) => ({ toolName: execution.toolName, outcome: execution.outcome, result: execution.result ?? null, error: execution.error ?? null })),
+    results: call.toolExecutions.map((execution) => ({
+      toolName: execution.toolName,
+      outcome: execution.outcome,
+      result: execution.result ?? null,
+      error: execution.error ?? null,
+    })),
   }));
 }
 
@@ -18,8 +23,14 @@ function Side({ facts }: { facts: TurnFacts | null }) {
   return (
     <>
       <span className="chip">{facts.parsePath ?? 'request failed'}</span>{' '}
-      {facts.calls.length === 0 ? <span className="muted">no call</span> : facts.calls.map((call, index) => <code key={index}>{`${call.name}(${JSON.stringify(call.arguments)})`}</code>)}
-      {facts.results.length > 0 ? <span className="sub">{facts.results.map((result) => `${result.toolName}: ${result.outcome}`).join(', ')}</span> : null}
+      {facts.calls.length === 0 ? (
+        <span className="muted">no call</span>
+      ) : (
+        facts.calls.map((call, index) => <code key={index}>{`${call.name}(${JSON.stringify(call.arguments)})`}</code>)
+      )}
+      {facts.results.length > 0 ? (
+        <span className="sub">{facts.results.map((result) => `${result.toolName}: ${result.outcome}`).join(', ')}</span>
+      ) : null}
     </>
   );
 }
@@ -30,7 +41,9 @@ export function TurnTable({ a, b }: { a: ConversationDetails; b: ConversationDet
     <section className="card" data-testid="pair-turns" data-first-divergence={alignment.firstDivergence ?? ''}>
       <h2 style={{ marginTop: 0 }}>Turn by turn</h2>
       <p data-testid="pair-divergence">
-        {alignment.firstDivergence === null ? 'The two conversations do the same at every turn.' : `They part at turn ${alignment.firstDivergence}: ${alignment.turns[alignment.firstDivergence - 1].differences.join(', ')}.`}
+        {alignment.firstDivergence === null
+          ? 'The two conversations do the same at every turn.'
+          : `They part at turn ${alignment.firstDivergence}: ${alignment.turns[alignment.firstDivergence - 1].differences.join(', ')}.`}
       </p>
       <div className="table-scroll">
         <table>
@@ -44,7 +57,12 @@ export function TurnTable({ a, b }: { a: ConversationDetails; b: ConversationDet
           </thead>
           <tbody>
             {alignment.turns.map((turn) => (
-              <tr key={turn.turn} data-testid="pair-turn" data-diverges={String(turn.differences.length > 0)} className={turn.differences.length > 0 ? 'diverges' : undefined}>
+              <tr
+                key={turn.turn}
+                data-testid="pair-turn"
+                data-diverges={String(turn.differences.length > 0)}
+                className={turn.differences.length > 0 ? 'diverges' : undefined}
+              >
                 <td className="number">{turn.turn}</td>
                 <td>
                   <Side facts={turn.a} />
@@ -52,7 +70,13 @@ export function TurnTable({ a, b }: { a: ConversationDetails; b: ConversationDet
                 <td>
                   <Side facts={turn.b} />
                 </td>
-                <td>{turn.differences.length === 0 ? <span className="muted">same</span> : <strong>{turn.differences.join(', ')}</strong>}</td>
+                <td>
+                  {turn.differences.length === 0 ? (
+                    <span className="muted">same</span>
+                  ) : (
+                    <strong>{turn.differences.join(', ')}</strong>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -22,7 +22,13 @@ export const AXIS_STYLE = { fontSize: 12, fill: '#5b6577' } as const;
 
 /** A vertical axis title left of the tick labels (the axis must be about 62 px wide to hold both). */
 export function yAxisTitle(value: string) {
-  return { value, angle: -90, position: 'insideLeft' as const, offset: 14, style: { ...AXIS_STYLE, textAnchor: 'middle' as const } };
+  return {
+    value,
+    angle: -90,
+    position: 'insideLeft' as const,
+    offset: 14,
+    style: { ...AXIS_STYLE, textAnchor: 'middle' as const },
+  };
 }
 
 export const Y_AXIS_WIDTH = 62;

@@ -28,12 +28,22 @@ export function RateBarLabel(props: { viewBox?: LabelBox; value?: unknown; small
   const inside = upright ? height >= textLength + 10 : height >= 22;
   const common = { className: 'recharts-label', fontSize, fontWeight: 600, fill: inside ? '#ffffff' : '#1d2330' };
   // A halo keeps the text legible over the bar's edge inside, or over a whisker outside.
-  const halo = inside ? { paintOrder: 'stroke' as const, stroke: 'rgba(0,0,0,0.3)', strokeWidth: 2 } : { paintOrder: 'stroke' as const, stroke: '#ffffff', strokeWidth: 4 };
+  const halo = inside
+    ? { paintOrder: 'stroke' as const, stroke: 'rgba(0,0,0,0.3)', strokeWidth: 2 }
+    : { paintOrder: 'stroke' as const, stroke: '#ffffff', strokeWidth: 4 };
   if (upright) {
     const centreX = x + width / 2;
     const baseY = inside ? y + height - 6 : y - 4;
     return (
-      <text {...common} x={centreX} y={baseY} transform={`rotate(-90 ${centreX} ${baseY})`} textAnchor="start" dominantBaseline="central" style={halo}>
+      <text
+        {...common}
+        x={centreX}
+        y={baseY}
+        transform={`rotate(-90 ${centreX} ${baseY})`}
+        textAnchor="start"
+        dominantBaseline="central"
+        style={halo}
+      >
         {text}
       </text>
     );

@@ -8,7 +8,11 @@ import type { ChatMessage } from '@/lib/protocol/messages';
 import styles from './transcript.module.css';
 import { callApi } from '@/app/components/api-client';
 
-type Loaded = { state: 'idle' } | { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; details: ModelCallDetails };
+type Loaded =
+  | { state: 'idle' }
+  | { state: 'loading' }
+  | { state: 'failed'; message: string }
+  | { state: 'loaded'; details: ModelCallDetails };
 
 function pretty(value: unknown): string {
   return JSON.stringify(value, null, 2) ?? 'undefined';
@@ -24,14 +28,24 @@ function SentMessage({ message, index }: { message: ChatMessage; index: number }
       {message.content !== null && message.content !== '' ? <pre>{message.content}</pre> : null}
       {message.role === 'assistant'
         ? (message.tool_calls ?? []).map((call) => (
-            <pre key={call.id}>{`→ ${call.function.name} (${call.id})\n${prettyJsonText(call.function.arguments)}`}</pre>
+            <pre
+              key={call.id}
+            >{`→ ${call.function.name} (${call.id})\n${prettyJsonText(call.function.arguments)}`}</pre>
           ))
         : null}
     </div>
   );
 }
 
-export function CallDetails({ conversationId, callId, sentMessages }: { conversationId: string; callId: number; sentMessages: number }) {
+export function CallDetails({
+  conversationId,
+  callId,
+  sentMessages,
+}: {
+  conversationId: string;
+  callId: number;
+  sentMessages: number;
+}) {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'idle' });
   const url = `/conversations/${encodeURIComponent(conversationId)}/model-calls/${callId}`;
 
@@ -88,7 +102,9 @@ export function CallDetails({ conversationId, callId, sentMessages }: { conversa
           <div className={styles.lazyBody}>
             {details.response.omittedTokens !== null || details.response.cut ? (
               <p className="muted">
-                {details.response.omittedTokens !== null ? `${details.response.omittedTokens} tokens with their log probabilities are left out here. ` : ''}
+                {details.response.omittedTokens !== null
+                  ? `${details.response.omittedTokens} tokens with their log probabilities are left out here. `
+                  : ''}
                 <a href={`${url}?full=1`} target="_blank" rel="noreferrer">
                   Open the full response ({details.response.fullCharacters.toLocaleString('en-US')} characters)
                 </a>

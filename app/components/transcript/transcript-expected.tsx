@@ -5,7 +5,11 @@ import type { ArgumentComparison, CallComparison, ExpectedActualView } from '@/l
 import { valueText } from './transcript-text';
 import styles from './transcript.module.css';
 
-const STATE_TEXT: Record<ExpectedActualView['state'], string> = { right: 'right', wrong: 'wrong', not_scored: 'not scored' };
+const STATE_TEXT: Record<ExpectedActualView['state'], string> = {
+  right: 'right',
+  wrong: 'wrong',
+  not_scored: 'not scored',
+};
 
 const STATUS_TEXT: Record<ArgumentComparison['status'], string> = {
   right: '✓ accepted',
@@ -44,10 +48,22 @@ function CallRows({ call, index }: { call: CallComparison; index: number }) {
       <div className={styles.callHead}>
         <span className="muted">#{index + 1}</span>
         <span>
-          expected <code className={nameDiffers || call.calledName === null ? styles.mismatch : undefined} data-testid="expected-name">{call.expectedName ?? '(no call)'}</code>
+          expected{' '}
+          <code
+            className={nameDiffers || call.calledName === null ? styles.mismatch : undefined}
+            data-testid="expected-name"
+          >
+            {call.expectedName ?? '(no call)'}
+          </code>
         </span>
         <span>
-          called <code className={nameDiffers || call.expectedName === null ? styles.mismatch : undefined} data-testid="actual-name">{call.calledName ?? '(no call)'}</code>
+          called{' '}
+          <code
+            className={nameDiffers || call.expectedName === null ? styles.mismatch : undefined}
+            data-testid="actual-name"
+          >
+            {call.calledName ?? '(no call)'}
+          </code>
         </span>
         <span className={call.status === 'right' ? `badge valid` : `badge invalid`}>{CALL_TEXT[call.status]}</span>
       </div>
@@ -68,11 +84,18 @@ function CallRows({ call, index }: { call: CallComparison; index: number }) {
             </thead>
             <tbody>
               {call.arguments.map((argument) => (
-                <tr key={argument.name} className={differs(argument) ? styles.differs : undefined} data-testid="argument-row" data-status={argument.status}>
+                <tr
+                  key={argument.name}
+                  className={differs(argument) ? styles.differs : undefined}
+                  data-testid="argument-row"
+                  data-status={argument.status}
+                >
                   <td>{argument.name}</td>
                   <td>{accepted(argument)}</td>
                   <td>
-                    <span className={differs(argument) ? styles.mismatch : undefined}>{argument.given ? valueText(argument.actual) : '(absent)'}</span>
+                    <span className={differs(argument) ? styles.mismatch : undefined}>
+                      {argument.given ? valueText(argument.actual) : '(absent)'}
+                    </span>
                     <div className={styles.status}>{STATUS_TEXT[argument.status]}</div>
                     {argument.message ? <div className={styles.reason}>{argument.message}</div> : null}
                   </td>
@@ -86,12 +109,21 @@ function CallRows({ call, index }: { call: CallComparison; index: number }) {
   );
 }
 
-export function ExpectedVersusActual({ view, datasetCase }: { view: ExpectedActualView; datasetCase: ConversationCase }) {
+export function ExpectedVersusActual({
+  view,
+  datasetCase,
+}: {
+  view: ExpectedActualView;
+  datasetCase: ConversationCase;
+}) {
   return (
     <section className={`card ${styles.expected}`} data-testid="expected-vs-actual" data-state={view.state}>
       <div className="card-head">
         <h2>Expected and actual</h2>
-        <span className={`badge ${view.state === 'right' ? 'valid' : view.state === 'wrong' ? 'invalid' : 'no_tool_call'}`} data-testid="verdict">
+        <span
+          className={`badge ${view.state === 'right' ? 'valid' : view.state === 'wrong' ? 'invalid' : 'no_tool_call'}`}
+          data-testid="verdict"
+        >
           {STATE_TEXT[view.state]}
         </span>
         <span className="muted">
@@ -104,7 +136,9 @@ export function ExpectedVersusActual({ view, datasetCase }: { view: ExpectedActu
           {message}
         </p>
       ))}
-      {view.kind === 'no_call' && view.calls.length === 0 && view.state === 'right' ? <p data-testid="no-call-right">No call was expected (an irrelevant request), and none was made.</p> : null}
+      {view.kind === 'no_call' && view.calls.length === 0 && view.state === 'right' ? (
+        <p data-testid="no-call-right">No call was expected (an irrelevant request), and none was made.</p>
+      ) : null}
       {view.calls.map((call, index) => (
         <CallRows key={index} call={call} index={index} />
       ))}

@@ -19,8 +19,15 @@ export function InsightBlock({ insight }: { insight: ResponseInsight }) {
           <ul className={styles.callList}>
             {insight.lostValues.map((lost, index) => (
               <li key={index}>
-                <code>{lost.name}</code> · <code>{lost.key}</code>: the model wrote <code>{valueText(lost.rawValue)}</code>,{' '}
-                {lost.kind === 'missing' ? 'the parsed call has no such argument' : <>the parsed call holds <code>{valueText(lost.serverValue)}</code></>}
+                <code>{lost.name}</code> · <code>{lost.key}</code>: the model wrote{' '}
+                <code>{valueText(lost.rawValue)}</code>,{' '}
+                {lost.kind === 'missing' ? (
+                  'the parsed call has no such argument'
+                ) : (
+                  <>
+                    the parsed call holds <code>{valueText(lost.serverValue)}</code>
+                  </>
+                )}
               </li>
             ))}
           </ul>
@@ -45,7 +52,10 @@ export function InsightBlock({ insight }: { insight: ResponseInsight }) {
                   </td>
                   <td className="number">
                     <span className={styles.meter} aria-hidden>
-                      <span className={styles.meterFill} style={{ width: `${Math.max(0, Math.min(1, entry.probability)) * 100}%` }} />
+                      <span
+                        className={styles.meterFill}
+                        style={{ width: `${Math.max(0, Math.min(1, entry.probability)) * 100}%` }}
+                      />
                     </span>
                     <span data-testid="name-probability">{percent(entry.probability)}</span>
                   </td>
@@ -55,7 +65,11 @@ export function InsightBlock({ insight }: { insight: ResponseInsight }) {
                     ) : (
                       entry.runnerUps.map((runnerUp, index) => (
                         <div key={index}>
-                          {runnerUp.names.length > 0 ? runnerUp.names.map((name) => <code key={name}>{name} </code>) : <code>{JSON.stringify(runnerUp.token)}</code>}{' '}
+                          {runnerUp.names.length > 0 ? (
+                            runnerUp.names.map((name) => <code key={name}>{name} </code>)
+                          ) : (
+                            <code>{JSON.stringify(runnerUp.token)}</code>
+                          )}{' '}
                           <span className="muted">{percent(runnerUp.probability)}</span>
                         </div>
                       ))

@@ -21,7 +21,11 @@ function ToolCallBlock({ call }: { call: ToolCall }) {
 function ExecutionFacts({ execution }: { execution: TranscriptToolExecution }) {
   const failed = execution.outcome === 'error';
   return (
-    <div className={`${styles.execution} ${failed ? styles.failed : ''}`} data-testid="tool-execution" data-jump-error={failed ? 'true' : undefined}>
+    <div
+      className={`${styles.execution} ${failed ? styles.failed : ''}`}
+      data-testid="tool-execution"
+      data-jump-error={failed ? 'true' : undefined}
+    >
       {execution.outcome} in {formatMilliseconds(execution.durationMs)}
       {execution.errorKind ? ` · ${execution.errorKind}` : ''}
       {execution.summary ? ` · ${execution.summary}` : ''}
@@ -35,7 +39,15 @@ function ExecutionFacts({ execution }: { execution: TranscriptToolExecution }) {
   );
 }
 
-export function MessageBlock({ message, position, execution }: { message: ChatMessage; position: number; execution?: TranscriptToolExecution }) {
+export function MessageBlock({
+  message,
+  position,
+  execution,
+}: {
+  message: ChatMessage;
+  position: number;
+  execution?: TranscriptToolExecution;
+}) {
   const content =
     message.role === 'tool' ? (
       <LongText text={message.content} json testId="message-content" />
@@ -59,7 +71,9 @@ export function MessageBlock({ message, position, execution }: { message: ChatMe
       ) : (
         content
       )}
-      {message.role === 'assistant' ? (message.tool_calls ?? []).map((call) => <ToolCallBlock key={call.id} call={call} />) : null}
+      {message.role === 'assistant'
+        ? (message.tool_calls ?? []).map((call) => <ToolCallBlock key={call.id} call={call} />)
+        : null}
       {execution ? <ExecutionFacts execution={execution} /> : null}
     </div>
   );

@@ -21,13 +21,35 @@ function tokens(call: ModelCallSummary): string {
 }
 
 function sameCalls(call: ModelCallSummary): boolean {
-  return call.parsedCalls.length === call.calls.length && call.parsedCalls.every((parsed, index) => JSON.stringify(parsed.arguments) === JSON.stringify(call.calls[index].arguments) && parsed.name === call.calls[index].name);
+  return (
+    call.parsedCalls.length === call.calls.length &&
+    call.parsedCalls.every(
+      (parsed, index) =>
+        JSON.stringify(parsed.arguments) === JSON.stringify(call.calls[index].arguments) &&
+        parsed.name === call.calls[index].name,
+    )
+  );
 }
 
-export function ModelCallBlock({ call, conversationId, open = false }: { call: ModelCallSummary; conversationId: string; open?: boolean }) {
+export function ModelCallBlock({
+  call,
+  conversationId,
+  open = false,
+}: {
+  call: ModelCallSummary;
+  conversationId: string;
+  open?: boolean;
+}) {
   const confidence = call.insight?.toolNameConfidence;
   return (
-    <details className={styles.modelCall} data-testid="model-call" data-turn={call.turn} data-path={call.parsePath ?? 'request failed'} data-jump-error={call.status === 'ok' ? undefined : 'true'} open={open}>
+    <details
+      className={styles.modelCall}
+      data-testid="model-call"
+      data-turn={call.turn}
+      data-path={call.parsePath ?? 'request failed'}
+      data-jump-error={call.status === 'ok' ? undefined : 'true'}
+      open={open}
+    >
       <summary>
         <strong>Model call · turn {call.turn}</strong>
         <ParsePathBadge path={call.parsePath} />
@@ -35,9 +57,15 @@ export function ModelCallBlock({ call, conversationId, open = false }: { call: M
         <span className={styles.summaryFacts}>
           {formatMilliseconds(call.latencyMs)} · {tokens(call)}
           {call.attempts > 1 ? ` · ${call.attempts} attempts` : ''}
-          {call.calls.length > 0 ? ` · ${call.calls.length} call${call.calls.length === 1 ? '' : 's'}${call.allValid ? '' : ', not all valid'}` : ''}
+          {call.calls.length > 0
+            ? ` · ${call.calls.length} call${call.calls.length === 1 ? '' : 's'}${call.allValid ? '' : ', not all valid'}`
+            : ''}
         </span>
-        {confidence !== undefined && confidence !== null ? <span className="chip" title="The model's probability for the tool name it chose">name {(confidence * 100).toFixed(1)}%</span> : null}
+        {confidence !== undefined && confidence !== null ? (
+          <span className="chip" title="The model's probability for the tool name it chose">
+            name {(confidence * 100).toFixed(1)}%
+          </span>
+        ) : null}
         {call.insight && call.insight.lostValues.length > 0 ? <span className="chip warn">values lost</span> : null}
       </summary>
       <div className={styles.modelCallBody}>
@@ -49,7 +77,13 @@ export function ModelCallBlock({ call, conversationId, open = false }: { call: M
               {call.calls.map((validated) => (
                 <li key={validated.id}>
                   <code>{validated.name}</code> <span className="muted">({validated.id})</span>{' '}
-                  {validated.problem === null ? <span className={styles.valid}>valid</span> : <span className={styles.problem}>{validated.problem.kind}: {validated.problem.message}</span>}
+                  {validated.problem === null ? (
+                    <span className={styles.valid}>valid</span>
+                  ) : (
+                    <span className={styles.problem}>
+                      {validated.problem.kind}: {validated.problem.message}
+                    </span>
+                  )}
                   <pre>{prettyJson(validated.arguments)}</pre>
                 </li>
               ))}

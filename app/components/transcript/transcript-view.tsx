@@ -29,7 +29,11 @@ export function TranscriptView({ details, openCalls = false }: { details: Conver
                 key={position}
                 message={message}
                 position={position}
-                execution={message.role === 'tool' ? call.toolExecutions.find((execution) => execution.callId === message.tool_call_id) : undefined}
+                execution={
+                  message.role === 'tool'
+                    ? call.toolExecutions.find((execution) => execution.callId === message.tool_call_id)
+                    : undefined
+                }
               />
             ))}
           </div>

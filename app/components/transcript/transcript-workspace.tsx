@@ -77,7 +77,9 @@ export function KnowledgeCard({ knowledge, steps }: { knowledge: Record<string, 
       ) : null}
       {keys.length > 0 ? (
         <details>
-          <summary>The whole state at the end ({keys.length} key{keys.length === 1 ? '' : 's'})</summary>
+          <summary>
+            The whole state at the end ({keys.length} key{keys.length === 1 ? '' : 's'})
+          </summary>
           <pre>{prettyJson(knowledge)}</pre>
         </details>
       ) : null}

@@ -1,8 +1,17 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { NotFoundError } from '@/lib/errors';
-import { conversationNeighbours, getConversationDetails, type ConversationDetails } from '@/lib/panel/conversations/conversations';
-import { conversationHref, conversationListHref, hasFilters, readConversationListRequest } from '@/lib/panel/conversations/query';
+import {
+  conversationNeighbours,
+  getConversationDetails,
+  type ConversationDetails,
+} from '@/lib/panel/conversations/conversations';
+import {
+  conversationHref,
+  conversationListHref,
+  hasFilters,
+  readConversationListRequest,
+} from '@/lib/panel/conversations/query';
 import { knowledgeSteps } from '@/lib/panel/conversations/knowledge';
 import { readReview, SUGGESTED_LABELS } from '@/lib/panel/review/review';
 import { ReviewPanel } from './review-panel';
@@ -32,7 +41,13 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
   }
 }
 
-export default async function ConversationPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
+export default async function ConversationPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<SearchParams>;
+}) {
   const { id } = await params;
   const { filters } = readConversationListRequest(await searchParams);
   const panel = await getPanel();
@@ -48,11 +63,15 @@ export default async function ConversationPage({ params, searchParams }: { param
   const neighbours = conversationNeighbours(panel, conversation, filters);
   const review = readReview(panel, conversation.id);
   const executions = details.timeline.turns.flatMap((turn) => turn.call.toolExecutions);
-  const steps = knowledgeSteps(executions, (conversation.input as { knowledge?: Record<string, unknown> }).knowledge ?? {});
+  const steps = knowledgeSteps(
+    executions,
+    (conversation.input as { knowledge?: Record<string, unknown> }).knowledge ?? {},
+  );
   return (
     <>
       <div className="crumbs">
-        <Link href="/">Overview</Link> / <Link href={`/experiments/${experiment.id}`}>experiment {shortId(experiment.id)}</Link> /{' '}
+        <Link href="/">Overview</Link> /{' '}
+        <Link href={`/experiments/${experiment.id}`}>experiment {shortId(experiment.id)}</Link> /{' '}
         <Link href={conversationListHref(experiment.id, filters)} data-testid="back-to-conversations">
           conversations{hasFilters(filters) ? ' (filtered)' : ''}
         </Link>{' '}
@@ -120,7 +139,9 @@ export default async function ConversationPage({ params, searchParams }: { param
           {conversation.taskCheck.details ? <pre>{prettyJson(conversation.taskCheck.details)}</pre> : null}
         </section>
       ) : null}
-      {details.expected && details.datasetCase ? <ExpectedVersusActual view={details.expected} datasetCase={details.datasetCase} /> : null}
+      {details.expected && details.datasetCase ? (
+        <ExpectedVersusActual view={details.expected} datasetCase={details.datasetCase} />
+      ) : null}
       {conversation.result ? (
         <section className="card" data-testid="result">
           <h2>Result</h2>
@@ -133,9 +154,21 @@ export default async function ConversationPage({ params, searchParams }: { param
           <pre>{conversation.finalText}</pre>
         </section>
       ) : null}
-      <ReviewPanel key={conversation.id} conversationId={conversation.id} initial={review} suggested={SUGGESTED_LABELS} />
+      <ReviewPanel
+        key={conversation.id}
+        conversationId={conversation.id}
+        initial={review}
+        suggested={SUGGESTED_LABELS}
+      />
       <TranscriptView details={details} />
-      {replay ? <ReplayForm conversationId={conversation.id} turns={replay.turns} systemPrompt={replay.systemPrompt} temperature={replay.temperature} /> : null}
+      {replay ? (
+        <ReplayForm
+          conversationId={conversation.id}
+          turns={replay.turns}
+          systemPrompt={replay.systemPrompt}
+          temperature={replay.temperature}
+        />
+      ) : null}
       <WorkspaceChanges diff={details.diff} changedFiles={conversation.changedFiles} />
       <KnowledgeCard knowledge={conversation.knowledge} steps={steps} />
     </>

@@ -5,7 +5,17 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { callApi } from '@/app/components/api-client';
 
-export function ReplayForm({ conversationId, turns, systemPrompt, temperature }: { conversationId: string; turns: number[]; systemPrompt: string; temperature: number | null }) {
+export function ReplayForm({
+  conversationId,
+  turns,
+  systemPrompt,
+  temperature,
+}: {
+  conversationId: string;
+  turns: number[];
+  systemPrompt: string;
+  temperature: number | null;
+}) {
   const router = useRouter();
   const [fromTurn, setFromTurn] = useState(turns.length > 1 ? turns[1] : (turns[0] ?? 1));
   const [prompt, setPrompt] = useState(systemPrompt);
@@ -18,8 +28,14 @@ export function ReplayForm({ conversationId, turns, systemPrompt, temperature }:
     setBusy(true);
     setProblem(null);
     const settings = temperatureText.trim() === '' ? undefined : { temperature: Number(temperatureText) };
-    const variant = { name: `replay from turn ${fromTurn}`, ...(prompt !== systemPrompt ? { systemPrompt: prompt } : {}), ...(settings ? { settings } : {}) };
-    const answer = await callApi<{ id: string }>(`/api/conversations/${encodeURIComponent(conversationId)}/replay`, { body: { fromTurn, variant, requests } });
+    const variant = {
+      name: `replay from turn ${fromTurn}`,
+      ...(prompt !== systemPrompt ? { systemPrompt: prompt } : {}),
+      ...(settings ? { settings } : {}),
+    };
+    const answer = await callApi<{ id: string }>(`/api/conversations/${encodeURIComponent(conversationId)}/replay`, {
+      body: { fromTurn, variant, requests },
+    });
     setBusy(false);
     if (!answer.ok) return setProblem([answer.message, ...answer.reasons].join(' · '));
     router.push(`/experiments/${answer.body.id}`);
@@ -30,12 +46,17 @@ export function ReplayForm({ conversationId, turns, systemPrompt, temperature }:
     <section className="card" data-testid="replay">
       <h2>Replay from a turn</h2>
       <p className="muted" style={{ marginTop: 0 }}>
-        Runs this conversation again from the chosen turn as a new experiment: every message before that turn is sent exactly as it was; the system message is the prompt below.
+        Runs this conversation again from the chosen turn as a new experiment: every message before that turn is sent
+        exactly as it was; the system message is the prompt below.
       </p>
       <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', alignItems: 'end' }}>
         <label>
           From turn{' '}
-          <select value={fromTurn} onChange={(event) => setFromTurn(Number(event.target.value))} data-testid="replay-turn">
+          <select
+            value={fromTurn}
+            onChange={(event) => setFromTurn(Number(event.target.value))}
+            data-testid="replay-turn"
+          >
             {turns.map((turn) => (
               <option key={turn} value={turn}>
                 {turn}
@@ -44,15 +65,36 @@ export function ReplayForm({ conversationId, turns, systemPrompt, temperature }:
           </select>
         </label>
         <label>
-          Temperature <input style={{ width: 70 }} value={temperatureText} onChange={(event) => setTemperatureText(event.target.value)} data-testid="replay-temperature" />
+          Temperature{' '}
+          <input
+            style={{ width: 70 }}
+            value={temperatureText}
+            onChange={(event) => setTemperatureText(event.target.value)}
+            data-testid="replay-temperature"
+          />
         </label>
         <label>
-          Conversations <input type="number" min={1} max={100} style={{ width: 70 }} value={requests} onChange={(event) => setRequests(Math.max(1, Number(event.target.value) || 1))} data-testid="replay-requests" />
+          Conversations{' '}
+          <input
+            type="number"
+            min={1}
+            max={100}
+            style={{ width: 70 }}
+            value={requests}
+            onChange={(event) => setRequests(Math.max(1, Number(event.target.value) || 1))}
+            data-testid="replay-requests"
+          />
         </label>
       </div>
       <label style={{ display: 'block', marginTop: 10 }}>
         System prompt
-        <textarea rows={6} style={{ width: '100%', fontFamily: 'monospace', fontSize: 12 }} value={prompt} onChange={(event) => setPrompt(event.target.value)} data-testid="replay-prompt" />
+        <textarea
+          rows={6}
+          style={{ width: '100%', fontFamily: 'monospace', fontSize: 12 }}
+          value={prompt}
+          onChange={(event) => setPrompt(event.target.value)}
+          data-testid="replay-prompt"
+        />
       </label>
       {problem ? (
         <div className="error-box" data-testid="replay-problem">

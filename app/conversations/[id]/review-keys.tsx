@@ -6,7 +6,10 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 
-const TARGETS = { e: '[data-jump-error="true"]', r: '[data-testid="model-call"]:not([data-path="tool_calls"])' } as const;
+const TARGETS = {
+  e: '[data-jump-error="true"]',
+  r: '[data-testid="model-call"]:not([data-path="tool_calls"])',
+} as const;
 
 function typing(target: EventTarget | null): boolean {
   const element = target as HTMLElement | null;
@@ -19,7 +22,15 @@ function setAllCalls(open: boolean): void {
   });
 }
 
-export function ReviewKeys({ previousHref, nextHref, position }: { previousHref: string | null; nextHref: string | null; position: string | null }) {
+export function ReviewKeys({
+  previousHref,
+  nextHref,
+  position,
+}: {
+  previousHref: string | null;
+  nextHref: string | null;
+  position: string | null;
+}) {
   const router = useRouter();
   const last = useRef<Record<string, number>>({ e: -1, r: -1 });
   const [note, setNote] = useState<string | null>(null);
@@ -27,7 +38,8 @@ export function ReviewKeys({ previousHref, nextHref, position }: { previousHref:
   useEffect(() => {
     function jump(kind: 'e' | 'r') {
       const found = [...document.querySelectorAll<HTMLElement>(TARGETS[kind])];
-      if (found.length === 0) return setNote(kind === 'e' ? 'No error in this conversation.' : 'Every response was parsed from tool_calls.');
+      if (found.length === 0)
+        return setNote(kind === 'e' ? 'No error in this conversation.' : 'Every response was parsed from tool_calls.');
       const index = (last.current[kind] + 1) % found.length;
       last.current[kind] = index;
       document.querySelectorAll('[data-current]').forEach((element) => element.removeAttribute('data-current'));
@@ -61,7 +73,9 @@ export function ReviewKeys({ previousHref, nextHref, position }: { previousHref:
           Next (j) →
         </Link>
       ) : (
-        <span className="muted" data-testid="last-conversation">last in the list</span>
+        <span className="muted" data-testid="last-conversation">
+          last in the list
+        </span>
       )}
       {position ? <span className="muted">{position}</span> : null}
       <button type="button" className="secondary" onClick={() => setAllCalls(true)} data-testid="expand-all">
@@ -73,7 +87,11 @@ export function ReviewKeys({ previousHref, nextHref, position }: { previousHref:
       <span className="muted" title="e: next error · r: next response not parsed from tool_calls">
         keys: j k e r
       </span>
-      {note ? <span className="muted" data-testid="jump-note">{note}</span> : null}
+      {note ? (
+        <span className="muted" data-testid="jump-note">
+          {note}
+        </span>
+      ) : null}
     </div>
   );
 }

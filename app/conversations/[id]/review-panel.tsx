@@ -6,7 +6,15 @@ import { callApi } from '@/app/components/api-client';
 
 type Review = { labels: string[]; note: string | null };
 
-export function ReviewPanel({ conversationId, initial, suggested }: { conversationId: string; initial: Review; suggested: readonly string[] }) {
+export function ReviewPanel({
+  conversationId,
+  initial,
+  suggested,
+}: {
+  conversationId: string;
+  initial: Review;
+  suggested: readonly string[];
+}) {
   const [review, setReview] = useState(initial);
   const [typed, setTyped] = useState('');
   const [note, setNote] = useState(initial.note ?? '');
@@ -15,7 +23,10 @@ export function ReviewPanel({ conversationId, initial, suggested }: { conversati
 
   async function change(body: { add?: string[]; remove?: string[]; note?: string }) {
     setProblem(null);
-    const answer = await callApi<Review>(`/api/conversations/${encodeURIComponent(conversationId)}/review`, { method: 'PATCH', body });
+    const answer = await callApi<Review>(`/api/conversations/${encodeURIComponent(conversationId)}/review`, {
+      method: 'PATCH',
+      body,
+    });
     if (!answer.ok) return setProblem([answer.message, ...answer.reasons].join(' · '));
     setReview(answer.body);
     if (body.note !== undefined) setSaved(true);
@@ -30,7 +41,12 @@ export function ReviewPanel({ conversationId, initial, suggested }: { conversati
         {review.labels.map((label) => (
           <span key={label} className="chip label-chip" data-testid="review-label" data-label={label}>
             {label}{' '}
-            <button type="button" className="link-button" aria-label={`remove the label ${label}`} onClick={() => change({ remove: [label] })}>
+            <button
+              type="button"
+              className="link-button"
+              aria-label={`remove the label ${label}`}
+              onClick={() => change({ remove: [label] })}
+            >
               ×
             </button>
           </span>
@@ -38,7 +54,14 @@ export function ReviewPanel({ conversationId, initial, suggested }: { conversati
       </div>
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center' }}>
         {offered.map((label) => (
-          <button key={label} type="button" className="secondary" onClick={() => change({ add: [label] })} data-testid="add-label" data-label={label}>
+          <button
+            key={label}
+            type="button"
+            className="secondary"
+            onClick={() => change({ add: [label] })}
+            data-testid="add-label"
+            data-label={label}
+          >
             + {label}
           </button>
         ))}
@@ -50,7 +73,14 @@ export function ReviewPanel({ conversationId, initial, suggested }: { conversati
             void change({ add: [typed] }).then(() => setTyped(''));
           }}
         >
-          <input aria-label="another label" placeholder="another label" maxLength={60} value={typed} onChange={(event) => setTyped(event.target.value)} data-testid="label-text" />
+          <input
+            aria-label="another label"
+            placeholder="another label"
+            maxLength={60}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            data-testid="label-text"
+          />
           <button type="submit" className="secondary">
             Add
           </button>
@@ -74,7 +104,11 @@ export function ReviewPanel({ conversationId, initial, suggested }: { conversati
         <button type="button" className="secondary" onClick={() => change({ note })} data-testid="save-note">
           Save note
         </button>
-        {saved ? <span className="muted" data-testid="note-saved">Saved.</span> : null}
+        {saved ? (
+          <span className="muted" data-testid="note-saved">
+            Saved.
+          </span>
+        ) : null}
       </div>
       {problem ? <div className="error-box">{problem}</div> : null}
     </section>

@@ -18,7 +18,11 @@ const PAGE_SIZE = 25;
 
 async function load(id: string, search: Record<string, string | string[] | undefined>): Promise<DatasetPage> {
   const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-  const parsed = CasePageQuery.safeParse({ offset: single(search.offset) || undefined, limit: PAGE_SIZE, q: single(search.q) || undefined });
+  const parsed = CasePageQuery.safeParse({
+    offset: single(search.offset) || undefined,
+    limit: PAGE_SIZE,
+    q: single(search.q) || undefined,
+  });
   const query = parsed.success ? parsed.data : CasePageQuery.parse({ limit: PAGE_SIZE });
   const panel = await getPanel();
   try {
@@ -37,7 +41,13 @@ function pageHref(id: string, offset: number, q: string | undefined): string {
   return `/datasets/${id}${text ? `?${text}` : ''}`;
 }
 
-export default async function DatasetPageView({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function DatasetPageView({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { id } = await params;
   const search = await searchParams;
   const page = await load(id, search);
@@ -92,24 +102,40 @@ export default async function DatasetPageView({ params, searchParams }: { params
         <form className="filters" method="get" action={`/datasets/${dataset.id}`}>
           <div>
             <label htmlFor="case-search">Search</label>
-            <input id="case-search" name="q" defaultValue={q ?? ''} placeholder="case id, text or tool name" data-testid="case-search" />
+            <input
+              id="case-search"
+              name="q"
+              defaultValue={q ?? ''}
+              placeholder="case id, text or tool name"
+              data-testid="case-search"
+            />
           </div>
           <button type="submit" className="secondary">
             Search
           </button>
           {q ? <Link href={`/datasets/${dataset.id}`}>clear</Link> : null}
           <span className="muted case-range" data-testid="case-range">
-            {page.total === 0 ? 'no case matches' : `cases ${page.offset + 1}–${last} of ${page.total}${q ? ` matching “${q}”` : ''}`}
+            {page.total === 0
+              ? 'no case matches'
+              : `cases ${page.offset + 1}–${last} of ${page.total}${q ? ` matching “${q}”` : ''}`}
           </span>
         </form>
         <CaseList datasetId={dataset.id} cases={page.cases} toolNames={page.toolNames} />
         {page.total > page.limit ? (
           <div className="pager" data-testid="case-pager">
-            {page.offset > 0 ? <Link href={pageHref(dataset.id, Math.max(0, page.offset - page.limit), q)}>← previous</Link> : <span className="muted">← previous</span>}
+            {page.offset > 0 ? (
+              <Link href={pageHref(dataset.id, Math.max(0, page.offset - page.limit), q)}>← previous</Link>
+            ) : (
+              <span className="muted">← previous</span>
+            )}
             <span>
               page {Math.floor(page.offset / page.limit) + 1} of {Math.ceil(page.total / page.limit)}
             </span>
-            {last < page.total ? <Link href={pageHref(dataset.id, page.offset + page.limit, q)}>next →</Link> : <span className="muted">next →</span>}
+            {last < page.total ? (
+              <Link href={pageHref(dataset.id, page.offset + page.limit, q)}>next →</Link>
+            ) : (
+              <span className="muted">next →</span>
+            )}
           </div>
         ) : null}
       </section>

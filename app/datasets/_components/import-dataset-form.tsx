@@ -47,7 +47,13 @@ export function ImportDatasetForm() {
     setRefusal(null);
     setFailure(null);
     setReused(null);
-    const body = { name, format, text, ...(fileName ? { sourceFile: fileName } : {}), ...(answers !== null && format === 'bfcl' ? { answers } : {}) };
+    const body = {
+      name,
+      format,
+      text,
+      ...(fileName ? { sourceFile: fileName } : {}),
+      ...(answers !== null && format === 'bfcl' ? { answers } : {}),
+    };
     const answer = await callApi<Imported>('/api/datasets', { body });
     setBusy(false);
     if (answer.ok) {
@@ -69,18 +75,34 @@ export function ImportDatasetForm() {
       <div className="form-grid">
         <div>
           <label htmlFor="dataset-file">File</label>
-          <input id="dataset-file" type="file" accept=".jsonl,.json,.txt" onChange={readFile} data-testid="dataset-file" />
+          <input
+            id="dataset-file"
+            type="file"
+            accept=".jsonl,.json,.txt"
+            onChange={readFile}
+            data-testid="dataset-file"
+          />
           <div className="field-hint" data-testid="dataset-size-limit">
             {fileName ? `read ${fileName}; ` : ''}up to {LIMITS.datasetUploadBytes.max / (1024 * 1024)} MB
           </div>
         </div>
         <div>
           <label htmlFor="dataset-name">Name</label>
-          <input id="dataset-name" value={name} onChange={(event) => setName(event.target.value)} data-testid="dataset-name" />
+          <input
+            id="dataset-name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            data-testid="dataset-name"
+          />
         </div>
         <div>
           <label htmlFor="dataset-format">Format</label>
-          <select id="dataset-format" value={format} onChange={(event) => setFormat(event.target.value)} data-testid="dataset-format">
+          <select
+            id="dataset-format"
+            value={format}
+            onChange={(event) => setFormat(event.target.value)}
+            data-testid="dataset-format"
+          >
             <option value="auto">tell from the first line</option>
             <option value="distil">distil-labs JSONL</option>
             <option value="bfcl">BFCL</option>
@@ -90,7 +112,13 @@ export function ImportDatasetForm() {
         {format === 'bfcl' ? (
           <div>
             <label htmlFor="dataset-answers">BFCL possible answers (optional)</label>
-            <input id="dataset-answers" type="file" accept=".jsonl,.json" onChange={readAnswers} data-testid="dataset-answers" />
+            <input
+              id="dataset-answers"
+              type="file"
+              accept=".jsonl,.json"
+              onChange={readAnswers}
+              data-testid="dataset-answers"
+            />
             <div className="field-hint">when the ground truth is in a separate file</div>
           </div>
         ) : null}
@@ -100,7 +128,8 @@ export function ImportDatasetForm() {
       </label>
       {text.length > SHOWN_CHARS ? (
         <p className="field-hint" data-testid="dataset-text-hidden">
-          {fileName ?? 'The text'} ({(text.length / (1024 * 1024)).toFixed(1)} million characters) is too large to show here; it is imported as read.{' '}
+          {fileName ?? 'The text'} ({(text.length / (1024 * 1024)).toFixed(1)} million characters) is too large to show
+          here; it is imported as read.{' '}
           <button
             type="button"
             className="secondary"
@@ -114,7 +143,15 @@ export function ImportDatasetForm() {
           </button>
         </p>
       ) : (
-        <textarea id="dataset-text" rows={8} wrap="off" value={text} onChange={(event) => setText(event.target.value)} spellCheck={false} data-testid="dataset-text" />
+        <textarea
+          id="dataset-text"
+          rows={8}
+          wrap="off"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          spellCheck={false}
+          data-testid="dataset-text"
+        />
       )}
       {refusal ? (
         <div className="error-box" role="alert" data-testid="import-report">
@@ -136,17 +173,25 @@ export function ImportDatasetForm() {
               ))}
             </tbody>
           </table>
-          {refusal.lines.length >= 50 ? <p className="small-text">Only the first 50 refused lines are listed.</p> : null}
+          {refusal.lines.length >= 50 ? (
+            <p className="small-text">Only the first 50 refused lines are listed.</p>
+          ) : null}
         </div>
       ) : null}
       {failure ? <FailureBox failure={failure} testId="dataset-import-error" /> : null}
       {reused ? (
         <p className="save-message" data-testid="dataset-reused">
-          These cases are already stored as <Link href={`/datasets/${reused.dataset.id}`}>{reused.dataset.name}</Link>; nothing new was imported.
+          These cases are already stored as <Link href={`/datasets/${reused.dataset.id}`}>{reused.dataset.name}</Link>;
+          nothing new was imported.
         </p>
       ) : null}
       <div className="form-actions">
-        <button type="button" onClick={submit} disabled={busy || text.trim() === '' || name.trim() === ''} data-testid="dataset-import">
+        <button
+          type="button"
+          onClick={submit}
+          disabled={busy || text.trim() === '' || name.trim() === ''}
+          data-testid="dataset-import"
+        >
           {busy ? 'Importing…' : 'Import'}
         </button>
       </div>
@@ -160,7 +205,11 @@ function reportOf(body: unknown): { format: string | null; lines: LineProblem[] 
   const record = body as { format?: unknown; lines?: unknown };
   if (!Array.isArray(record.lines)) return null;
   const lines = record.lines.filter(
-    (line): line is LineProblem => typeof line === 'object' && line !== null && typeof (line as LineProblem).line === 'number' && typeof (line as LineProblem).reason === 'string',
+    (line): line is LineProblem =>
+      typeof line === 'object' &&
+      line !== null &&
+      typeof (line as LineProblem).line === 'number' &&
+      typeof (line as LineProblem).reason === 'string',
   );
   return { format: typeof record.format === 'string' ? record.format : null, lines };
 }

@@ -14,7 +14,9 @@ type TestState = { running: boolean; result: EndpointTest | null; failure: ApiFa
 
 /** The built-in simulator first (what a newcomer can use at once), then by name. */
 function ordered(endpoints: EndpointView[]): EndpointView[] {
-  return [...endpoints].sort((left, right) => Number(right.builtIn) - Number(left.builtIn) || left.name.localeCompare(right.name));
+  return [...endpoints].sort(
+    (left, right) => Number(right.builtIn) - Number(left.builtIn) || left.name.localeCompare(right.name),
+  );
 }
 
 /** What is wrong with the key variable field as typed, or null. */
@@ -23,7 +25,8 @@ function keyFieldProblem(value: string): string | null {
   if (trimmed === '') return null;
   const secret = secretLikeReason(trimmed);
   if (secret) return `This looks like a key itself: ${secret}.`;
-  if (!VARIABLE_NAME.test(trimmed)) return 'Give the NAME of an environment variable: upper-case letters, digits and underscores (like OPENAI_API_KEY).';
+  if (!VARIABLE_NAME.test(trimmed))
+    return 'Give the NAME of an environment variable: upper-case letters, digits and underscores (like OPENAI_API_KEY).';
   return null;
 }
 
@@ -40,10 +43,23 @@ function TestResult({ state }: { state: TestState }) {
     );
   }
   return (
-    <div className={`test-result ${result.httpStatus === 200 ? 'good' : 'bad'}`} data-testid="endpoint-test-result" data-reachable="true">
-      <strong>{result.httpStatus === 200 ? 'Reachable' : `Reachable, but GET /models answered ${result.httpStatus}`}</strong>
-      {result.simulated ? <> · <SimulatedBadge /></> : null}
-      {result.apiKey === 'missing' ? <span className="bad-text"> · the key variable is not set on the panel’s machine</span> : null}
+    <div
+      className={`test-result ${result.httpStatus === 200 ? 'good' : 'bad'}`}
+      data-testid="endpoint-test-result"
+      data-reachable="true"
+    >
+      <strong>
+        {result.httpStatus === 200 ? 'Reachable' : `Reachable, but GET /models answered ${result.httpStatus}`}
+      </strong>
+      {result.simulated ? (
+        <>
+          {' '}
+          · <SimulatedBadge />
+        </>
+      ) : null}
+      {result.apiKey === 'missing' ? (
+        <span className="bad-text"> · the key variable is not set on the panel’s machine</span>
+      ) : null}
       {result.apiKey === 'present' ? <span> · key variable set</span> : null}
       {result.models.length > 0 ? (
         <div>
@@ -75,14 +91,22 @@ export function EndpointManager({ initial }: { initial: EndpointView[] }) {
   const test = async (id: string) => {
     setTests((current) => ({ ...current, [id]: { running: true, result: null, failure: null } }));
     const answer = await callApi<EndpointTest>(`/api/endpoints/${encodeURIComponent(id)}/test`, { method: 'POST' });
-    setTests((current) => ({ ...current, [id]: { running: false, result: answer.ok ? answer.body : null, failure: answer.ok ? null : answer } }));
+    setTests((current) => ({
+      ...current,
+      [id]: { running: false, result: answer.ok ? answer.body : null, failure: answer.ok ? null : answer },
+    }));
   };
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
     setAddFailure(null);
     setAdding(true);
-    const body = { name: form.name.trim(), baseUrl: form.baseUrl.trim(), model: form.model.trim(), ...(form.apiKeyEnv.trim() ? { apiKeyEnv: form.apiKeyEnv.trim() } : {}) };
+    const body = {
+      name: form.name.trim(),
+      baseUrl: form.baseUrl.trim(),
+      model: form.model.trim(),
+      ...(form.apiKeyEnv.trim() ? { apiKeyEnv: form.apiKeyEnv.trim() } : {}),
+    };
     const answer = await callApi<EndpointView>('/api/endpoints', { body });
     setAdding(false);
     if (!answer.ok) {
@@ -95,9 +119,16 @@ export function EndpointManager({ initial }: { initial: EndpointView[] }) {
   };
 
   const remove = async (endpoint: EndpointView) => {
-    if (!window.confirm(`Remove the endpoint "${endpoint.name}"? Experiments that used it keep their own copy of its settings.`)) return;
+    if (
+      !window.confirm(
+        `Remove the endpoint "${endpoint.name}"? Experiments that used it keep their own copy of its settings.`,
+      )
+    )
+      return;
     setRemoveFailure(null);
-    const answer = await callApi<{ deleted: true }>(`/api/endpoints/${encodeURIComponent(endpoint.id)}`, { method: 'DELETE' });
+    const answer = await callApi<{ deleted: true }>(`/api/endpoints/${encodeURIComponent(endpoint.id)}`, {
+      method: 'DELETE',
+    });
     if (!answer.ok) {
       setRemoveFailure(answer);
       return;
@@ -116,11 +147,22 @@ export function EndpointManager({ initial }: { initial: EndpointView[] }) {
               <strong className="endpoint-name">{endpoint.name}</strong>
               {endpoint.builtIn ? <SimulatedBadge /> : <span className="chip">{endpoint.kind}</span>}
               <div className="endpoint-actions">
-                <button type="button" className="secondary small" onClick={() => test(endpoint.id)} disabled={tests[endpoint.id]?.running} data-testid="endpoint-test">
+                <button
+                  type="button"
+                  className="secondary small"
+                  onClick={() => test(endpoint.id)}
+                  disabled={tests[endpoint.id]?.running}
+                  data-testid="endpoint-test"
+                >
                   Test
                 </button>
                 {endpoint.builtIn ? null : (
-                  <button type="button" className="danger small" onClick={() => remove(endpoint)} data-testid="endpoint-remove">
+                  <button
+                    type="button"
+                    className="danger small"
+                    onClick={() => remove(endpoint)}
+                    data-testid="endpoint-remove"
+                  >
                     Remove
                   </button>
                 )}
@@ -141,11 +183,22 @@ export function EndpointManager({ initial }: { initial: EndpointView[] }) {
               </div>
               <div>
                 <dt>API key</dt>
-                <dd>{endpoint.apiKeyEnv ? <>from <code>${endpoint.apiKeyEnv}</code></> : 'none'}</dd>
+                <dd>
+                  {endpoint.apiKeyEnv ? (
+                    <>
+                      from <code>${endpoint.apiKeyEnv}</code>
+                    </>
+                  ) : (
+                    'none'
+                  )}
+                </dd>
               </div>
             </dl>
             {endpoint.builtIn ? (
-              <p className="muted small-text">Built in: behaves like vLLM serving FunctionGemma, with no GPU or weights. Its numbers are not a model’s: everything from it is marked simulated.</p>
+              <p className="muted small-text">
+                Built in: behaves like vLLM serving FunctionGemma, with no GPU or weights. Its numbers are not a
+                model’s: everything from it is marked simulated.
+              </p>
             ) : null}
             {tests[endpoint.id] ? <TestResult state={tests[endpoint.id]} /> : null}
           </div>
@@ -161,16 +214,33 @@ export function EndpointManager({ initial }: { initial: EndpointView[] }) {
           <div className="form-grid">
             <div>
               <label htmlFor="endpoint-name">Name</label>
-              <input id="endpoint-name" value={form.name} placeholder="local-vllm" onChange={(event) => setForm({ ...form, name: event.target.value })} data-testid="endpoint-name" />
+              <input
+                id="endpoint-name"
+                value={form.name}
+                placeholder="local-vllm"
+                onChange={(event) => setForm({ ...form, name: event.target.value })}
+                data-testid="endpoint-name"
+              />
             </div>
             <div className="wide-field">
               <label htmlFor="endpoint-base-url">Base URL</label>
-              <input id="endpoint-base-url" value={form.baseUrl} onChange={(event) => setForm({ ...form, baseUrl: event.target.value })} data-testid="endpoint-base-url" />
+              <input
+                id="endpoint-base-url"
+                value={form.baseUrl}
+                onChange={(event) => setForm({ ...form, baseUrl: event.target.value })}
+                data-testid="endpoint-base-url"
+              />
               <div className="field-hint">up to /v1, e.g. http://127.0.0.1:8000/v1</div>
             </div>
             <div>
               <label htmlFor="endpoint-model">Model</label>
-              <input id="endpoint-model" value={form.model} placeholder="google/functiongemma-270m-it" onChange={(event) => setForm({ ...form, model: event.target.value })} data-testid="endpoint-model" />
+              <input
+                id="endpoint-model"
+                value={form.model}
+                placeholder="google/functiongemma-270m-it"
+                onChange={(event) => setForm({ ...form, model: event.target.value })}
+                data-testid="endpoint-model"
+              />
               <div className="field-hint">or a LoRA adapter’s name</div>
             </div>
             <div>

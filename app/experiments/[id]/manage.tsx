@@ -9,7 +9,19 @@ import { callApi } from '@/app/components/api-client';
 
 type Details = { name: string | null; description: string | null; tags: string[] };
 
-export function ExperimentManage({ experimentId, initial, canResume, canDelete, done }: { experimentId: string; initial: Details; canResume: boolean; canDelete: boolean; done: number }) {
+export function ExperimentManage({
+  experimentId,
+  initial,
+  canResume,
+  canDelete,
+  done,
+}: {
+  experimentId: string;
+  initial: Details;
+  canResume: boolean;
+  canDelete: boolean;
+  done: number;
+}) {
   const router = useRouter();
   const [details, setDetails] = useState(initial);
   const [editing, setEditing] = useState(false);
@@ -23,7 +35,17 @@ export function ExperimentManage({ experimentId, initial, canResume, canDelete, 
 
   async function save() {
     setBusy(true);
-    const answer = await callApi<Details>(api, { method: 'PATCH', body: { name, description, tags: tags.split(',').map((tag) => tag.trim()).filter(Boolean) } });
+    const answer = await callApi<Details>(api, {
+      method: 'PATCH',
+      body: {
+        name,
+        description,
+        tags: tags
+          .split(',')
+          .map((tag) => tag.trim())
+          .filter(Boolean),
+      },
+    });
     setBusy(false);
     if (!answer.ok) return setProblem([answer.message, ...answer.reasons].join(' · '));
     setProblem(null);
@@ -47,15 +69,33 @@ export function ExperimentManage({ experimentId, initial, canResume, canDelete, 
         <div className="form-grid" data-testid="details-form">
           <div>
             <label htmlFor="experiment-name">Name</label>
-            <input id="experiment-name" value={name} maxLength={200} onChange={(event) => setName(event.target.value)} data-testid="experiment-name-input" />
+            <input
+              id="experiment-name"
+              value={name}
+              maxLength={200}
+              onChange={(event) => setName(event.target.value)}
+              data-testid="experiment-name-input"
+            />
           </div>
           <div>
             <label htmlFor="experiment-tags">Tags (comma-separated)</label>
-            <input id="experiment-tags" value={tags} onChange={(event) => setTags(event.target.value)} data-testid="experiment-tags-input" />
+            <input
+              id="experiment-tags"
+              value={tags}
+              onChange={(event) => setTags(event.target.value)}
+              data-testid="experiment-tags-input"
+            />
           </div>
           <div style={{ gridColumn: '1 / -1' }}>
             <label htmlFor="experiment-description">Description</label>
-            <textarea id="experiment-description" rows={3} style={{ width: '100%' }} value={description} onChange={(event) => setDescription(event.target.value)} data-testid="experiment-description-input" />
+            <textarea
+              id="experiment-description"
+              rows={3}
+              style={{ width: '100%' }}
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+              data-testid="experiment-description-input"
+            />
           </div>
           <div style={{ display: 'flex', gap: 8 }}>
             <button type="button" onClick={save} disabled={busy} data-testid="save-details">
@@ -68,7 +108,15 @@ export function ExperimentManage({ experimentId, initial, canResume, canDelete, 
         </div>
       ) : (
         <div data-testid="experiment-details">
-          {details.description ? <p style={{ marginTop: 0 }} data-testid="experiment-description">{details.description}</p> : <p className="muted" style={{ marginTop: 0 }}>No description.</p>}
+          {details.description ? (
+            <p style={{ marginTop: 0 }} data-testid="experiment-description">
+              {details.description}
+            </p>
+          ) : (
+            <p className="muted" style={{ marginTop: 0 }}>
+              No description.
+            </p>
+          )}
           <div className="chips">
             {details.tags.map((tag) => (
               <span key={tag} className="chip" data-testid="experiment-tag">
@@ -84,32 +132,62 @@ export function ExperimentManage({ experimentId, initial, canResume, canDelete, 
             Edit name, description, tags
           </button>
         ) : null}
-        <Link className="button secondary" href={`/experiments/new?from=${encodeURIComponent(experimentId)}`} data-testid="clone-experiment">
+        <Link
+          className="button secondary"
+          href={`/experiments/new?from=${encodeURIComponent(experimentId)}`}
+          data-testid="clone-experiment"
+        >
           Run again with these settings
         </Link>
         {canResume ? (
-          <button type="button" onClick={() => act('/resume', 'POST', () => router.refresh())} disabled={busy} data-testid="resume-experiment">
+          <button
+            type="button"
+            onClick={() => act('/resume', 'POST', () => router.refresh())}
+            disabled={busy}
+            data-testid="resume-experiment"
+          >
             Resume to its full count
           </button>
         ) : null}
         {canDelete && !confirmDelete ? (
-          <button type="button" className="danger" onClick={() => setConfirmDelete(true)} data-testid="delete-experiment">
+          <button
+            type="button"
+            className="danger"
+            onClick={() => setConfirmDelete(true)}
+            data-testid="delete-experiment"
+          >
             Delete…
           </button>
         ) : null}
         {confirmDelete ? (
           <span data-testid="delete-confirm">
-            Delete this experiment and its {done} conversation{done === 1 ? '' : 's'}? Prompt versions and datasets are kept.{' '}
-            <button type="button" className="danger" onClick={() => act('', 'DELETE', () => router.push('/experiments'))} disabled={busy} data-testid="delete-confirm-yes">
+            Delete this experiment and its {done} conversation{done === 1 ? '' : 's'}? Prompt versions and datasets are
+            kept.{' '}
+            <button
+              type="button"
+              className="danger"
+              onClick={() => act('', 'DELETE', () => router.push('/experiments'))}
+              disabled={busy}
+              data-testid="delete-confirm-yes"
+            >
               Yes, delete
             </button>{' '}
-            <button type="button" className="secondary" onClick={() => setConfirmDelete(false)} data-testid="delete-confirm-no">
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => setConfirmDelete(false)}
+              data-testid="delete-confirm-no"
+            >
               Keep it
             </button>
           </span>
         ) : null}
       </div>
-      {problem ? <div className="error-box" data-testid="manage-problem">{problem}</div> : null}
+      {problem ? (
+        <div className="error-box" data-testid="manage-problem">
+          {problem}
+        </div>
+      ) : null}
     </section>
   );
 }

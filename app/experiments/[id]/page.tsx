@@ -44,7 +44,8 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
   // Per input, once the run ended (while it runs the live view is the place to look).
   const row = getExperiment(panel.database, view.id);
   const stopped = ['cancelled', 'failed', 'interrupted'].includes(view.status);
-  const reliability = view.status === 'running' || view.status === 'pending' ? null : experimentReliability(panel, view.id);
+  const reliability =
+    view.status === 'running' || view.status === 'pending' ? null : experimentReliability(panel, view.id);
   return (
     <>
       <div className="crumbs">
@@ -53,20 +54,34 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
       <div className="page-head">
         <h1>
           {row?.name ? <span data-testid="experiment-name">{row.name}</span> : view.agentName}{' '}
-          <code style={{ fontSize: 15 }} data-testid="experiment-id">{view.id}</code>
+          <code style={{ fontSize: 15 }} data-testid="experiment-id">
+            {view.id}
+          </code>
         </h1>
         {row?.name ? <span className="muted">{view.agentName}</span> : null}
         <div className="actions">
-          <Link className="button secondary" href={`/experiments/${view.id}/conversations`} data-testid="conversations-link">
+          <Link
+            className="button secondary"
+            href={`/experiments/${view.id}/conversations`}
+            data-testid="conversations-link"
+          >
             Conversations
           </Link>
           <Link className="button secondary" href={`/experiments/${view.id}/grid`} data-testid="grid-link">
             Inputs × variants
           </Link>
-          <Link className="button secondary" href={`/compare?experiment=${encodeURIComponent(view.id)}`} data-testid="compare-link">
+          <Link
+            className="button secondary"
+            href={`/compare?experiment=${encodeURIComponent(view.id)}`}
+            data-testid="compare-link"
+          >
             Compare variants
           </Link>
-          <Link className="button secondary" href={`/agents/${encodeURIComponent(view.agentName)}/history`} data-testid="history-link">
+          <Link
+            className="button secondary"
+            href={`/agents/${encodeURIComponent(view.agentName)}/history`}
+            data-testid="history-link"
+          >
             {view.agentName} over time
           </Link>
         </div>
@@ -81,7 +96,8 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
             <div>
               <dt>Endpoint</dt>
               <dd>
-                {settings.endpoint.builtInSimulator ? 'built-in simulator' : settings.endpoint.baseUrl} · {settings.endpoint.model}
+                {settings.endpoint.builtInSimulator ? 'built-in simulator' : settings.endpoint.baseUrl} ·{' '}
+                {settings.endpoint.model}
               </dd>
             </div>
             <div>
@@ -101,7 +117,14 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
         {scoring ? (
           <div>
             <dt>Scoring</dt>
-            <dd data-testid="scoring-mode" title={scoring === 'bfcl' ? 'BFCL\'s AST checker, rule for rule: leaderboard-comparable' : 'Remora\'s own rules, more lenient than BFCL\'s checker (lib/datasets/README.md)'}>
+            <dd
+              data-testid="scoring-mode"
+              title={
+                scoring === 'bfcl'
+                  ? "BFCL's AST checker, rule for rule: leaderboard-comparable"
+                  : "Remora's own rules, more lenient than BFCL's checker (lib/datasets/README.md)"
+              }
+            >
               {scoring === 'bfcl' ? 'BFCL (AST checker, exact)' : 'lenient'}
             </dd>
           </div>
@@ -112,11 +135,13 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
             <dd data-testid="experiment-origin">
               {origin.kind === 'replay' ? (
                 <>
-                  replay of <Link href={`/conversations/${origin.conversationId}`}>a conversation</Link> from turn {origin.fromTurn}
+                  replay of <Link href={`/conversations/${origin.conversationId}`}>a conversation</Link> from turn{' '}
+                  {origin.fromTurn}
                 </>
               ) : (
                 <>
-                  the {origin.inputIndexes.length} failed input(s) of <Link href={`/experiments/${origin.experimentId}`}>experiment {origin.experimentId.slice(0, 8)}</Link>
+                  the {origin.inputIndexes.length} failed input(s) of{' '}
+                  <Link href={`/experiments/${origin.experimentId}`}>experiment {origin.experimentId.slice(0, 8)}</Link>
                 </>
               )}
             </dd>
@@ -125,7 +150,11 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
       </dl>
       <div style={{ display: 'flex', gap: 8, alignItems: 'start', flexWrap: 'wrap' }}>
         <ExportButtons experimentId={view.id} />
-        <TrainingExport experimentId={view.id} isDatasetRun={scoring !== null} variants={settings?.variants.map((variant) => variant.name) ?? []} />
+        <TrainingExport
+          experimentId={view.id}
+          isDatasetRun={scoring !== null}
+          variants={settings?.variants.map((variant) => variant.name) ?? []}
+        />
       </div>
       <ExperimentManage
         experimentId={view.id}
@@ -137,7 +166,9 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
       <ExperimentLive key={view.status} initial={data} />
       {reliability ? <InputReliability view={reliability} /> : null}
       {settings ? <VariantsCard variants={settings.variants} /> : null}
-      {settings && view.status !== 'running' && view.status !== 'pending' ? <RerunFailed experimentId={view.id} variants={settings.variants} /> : null}
+      {settings && view.status !== 'running' && view.status !== 'pending' ? (
+        <RerunFailed experimentId={view.id} variants={settings.variants} />
+      ) : null}
     </>
   );
 }

@@ -5,7 +5,13 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { callApi } from '@/app/components/api-client';
 
-export function RerunFailed({ experimentId, variants }: { experimentId: string; variants: { name: string; systemPrompt: string }[] }) {
+export function RerunFailed({
+  experimentId,
+  variants,
+}: {
+  experimentId: string;
+  variants: { name: string; systemPrompt: string }[];
+}) {
   const router = useRouter();
   const [choice, setChoice] = useState(variants[variants.length - 1]?.name ?? '');
   const [prompt, setPrompt] = useState('');
@@ -17,8 +23,13 @@ export function RerunFailed({ experimentId, variants }: { experimentId: string; 
   async function rerun() {
     setBusy(true);
     setProblem(null);
-    const body = isNew ? { variant: { name: 'rerun', systemPrompt: prompt }, repeats } : { variantName: choice, repeats };
-    const answer = await callApi<{ id: string; inputs: number }>(`/api/experiments/${encodeURIComponent(experimentId)}/rerun-failed`, { body });
+    const body = isNew
+      ? { variant: { name: 'rerun', systemPrompt: prompt }, repeats }
+      : { variantName: choice, repeats };
+    const answer = await callApi<{ id: string; inputs: number }>(
+      `/api/experiments/${encodeURIComponent(experimentId)}/rerun-failed`,
+      { body },
+    );
     setBusy(false);
     if (!answer.ok) return setProblem([answer.message, ...answer.reasons].join(' · '));
     router.push(`/experiments/${answer.body.id}`);
@@ -40,13 +51,36 @@ export function RerunFailed({ experimentId, variants }: { experimentId: string; 
           </select>
         </label>
         <label>
-          Conversations per input <input type="number" min={1} max={100} style={{ width: 70 }} value={repeats} onChange={(event) => setRepeats(Math.max(1, Number(event.target.value) || 1))} data-testid="rerun-repeats" />
+          Conversations per input{' '}
+          <input
+            type="number"
+            min={1}
+            max={100}
+            style={{ width: 70 }}
+            value={repeats}
+            onChange={(event) => setRepeats(Math.max(1, Number(event.target.value) || 1))}
+            data-testid="rerun-repeats"
+          />
         </label>
-        <button className="button" onClick={rerun} disabled={busy || (isNew && prompt.trim() === '')} data-testid="rerun-button">
+        <button
+          className="button"
+          onClick={rerun}
+          disabled={busy || (isNew && prompt.trim() === '')}
+          data-testid="rerun-button"
+        >
           {busy ? 'Starting…' : 'Re-run failed inputs'}
         </button>
       </div>
-      {isNew ? <textarea rows={5} style={{ width: '100%', marginTop: 8, fontFamily: 'monospace', fontSize: 12 }} value={prompt} onChange={(event) => setPrompt(event.target.value)} placeholder="System prompt of the new variant" data-testid="rerun-prompt" /> : null}
+      {isNew ? (
+        <textarea
+          rows={5}
+          style={{ width: '100%', marginTop: 8, fontFamily: 'monospace', fontSize: 12 }}
+          value={prompt}
+          onChange={(event) => setPrompt(event.target.value)}
+          placeholder="System prompt of the new variant"
+          data-testid="rerun-prompt"
+        />
+      ) : null}
       {problem ? (
         <div className="error-box" data-testid="rerun-problem">
           {problem}

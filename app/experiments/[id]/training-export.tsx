@@ -5,7 +5,15 @@
 import { useState } from 'react';
 import { callApi } from '@/app/components/api-client';
 
-export function TrainingExport({ experimentId, isDatasetRun, variants }: { experimentId: string; isDatasetRun: boolean; variants: string[] }) {
+export function TrainingExport({
+  experimentId,
+  isDatasetRun,
+  variants,
+}: {
+  experimentId: string;
+  isDatasetRun: boolean;
+  variants: string[];
+}) {
   const [open, setOpen] = useState(false);
   const [format, setFormat] = useState<'native' | 'openai'>('native');
   const [variant, setVariant] = useState('');
@@ -22,14 +30,22 @@ export function TrainingExport({ experimentId, isDatasetRun, variants }: { exper
 
   async function failuresDataset() {
     setProblem(null);
-    const answer = await callApi<{ datasetId: string; name: string; cases: number }>(`/api/experiments/${encodeURIComponent(experimentId)}/failures-dataset`, { body: variant ? { variant } : {} });
+    const answer = await callApi<{ datasetId: string; name: string; cases: number }>(
+      `/api/experiments/${encodeURIComponent(experimentId)}/failures-dataset`,
+      { body: variant ? { variant } : {} },
+    );
     if (!answer.ok) return setProblem([answer.message, ...answer.reasons].join(' · '));
     setMade(`dataset "${answer.body.name}": ${answer.body.cases} case(s)`);
   }
 
   if (!open) {
     return (
-      <button className="button secondary" onClick={() => setOpen(true)} data-testid="training-export-open" style={{ fontSize: 13, padding: '3px 10px' }}>
+      <button
+        className="button secondary"
+        onClick={() => setOpen(true)}
+        data-testid="training-export-open"
+        style={{ fontSize: 13, padding: '3px 10px' }}
+      >
         Training data…
       </button>
     );
@@ -40,7 +56,11 @@ export function TrainingExport({ experimentId, isDatasetRun, variants }: { exper
       <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', alignItems: 'center' }}>
         <label>
           Format{' '}
-          <select value={format} onChange={(event) => setFormat(event.target.value as 'native' | 'openai')} data-testid="training-format">
+          <select
+            value={format}
+            onChange={(event) => setFormat(event.target.value as 'native' | 'openai')}
+            data-testid="training-format"
+          >
             <option value="native">FunctionGemma native (prompt/completion per model turn)</option>
             <option value="openai">OpenAI chat JSONL with tools</option>
           </select>
@@ -57,13 +77,28 @@ export function TrainingExport({ experimentId, isDatasetRun, variants }: { exper
           </select>
         </label>
         <label>
-          <input type="checkbox" checked={onlyTaskSuccess} onChange={(event) => setOnlyTaskSuccess(event.target.checked)} data-testid="training-task-success" /> only task successes
+          <input
+            type="checkbox"
+            checked={onlyTaskSuccess}
+            onChange={(event) => setOnlyTaskSuccess(event.target.checked)}
+            data-testid="training-task-success"
+          />{' '}
+          only task successes
         </label>
         <label>
-          <input type="checkbox" checked={allConversations} onChange={(event) => setAllConversations(event.target.checked)} data-testid="training-all" /> include invalid calls
+          <input
+            type="checkbox"
+            checked={allConversations}
+            onChange={(event) => setAllConversations(event.target.checked)}
+            data-testid="training-all"
+          />{' '}
+          include invalid calls
         </label>
       </div>
-      <p className="muted">Submitted conversations{allConversations ? '' : ' whose every call was valid'}{onlyTaskSuccess ? ', task success only' : ''}.</p>
+      <p className="muted">
+        Submitted conversations{allConversations ? '' : ' whose every call was valid'}
+        {onlyTaskSuccess ? ', task success only' : ''}.
+      </p>
       <a className="button" href={href} download data-testid="training-download">
         Download JSONL
       </a>{' '}

@@ -8,9 +8,22 @@ import { planSampleSize } from '@/lib/metrics/power';
 import { planWarnings } from '@/lib/experiments/plan-warnings';
 import type { ExperimentDraft } from '@/lib/panel/experiments/form-drafts';
 
-const PRIMARY_CHOICES = ['toolCallRate', 'validCallRate', 'completionRate', 'taskSuccessRate', 'turnsToCompletion'] as const;
+const PRIMARY_CHOICES = [
+  'toolCallRate',
+  'validCallRate',
+  'completionRate',
+  'taskSuccessRate',
+  'turnsToCompletion',
+] as const;
 // A dataset run scores one response per case: completion and turns mean nothing there (they are not compared).
-const DATASET_CHOICES = ['toolCallRate', 'validCallRate', 'taskSuccessRate', 'callAccuracy', 'nameAccuracy', 'argumentAccuracy'] as const;
+const DATASET_CHOICES = [
+  'toolCallRate',
+  'validCallRate',
+  'taskSuccessRate',
+  'callAccuracy',
+  'nameAccuracy',
+  'argumentAccuracy',
+] as const;
 
 export type PowerHistory = { baseline: number; discordance: number | null; fromExperiment: string | null };
 
@@ -30,14 +43,19 @@ export function DecisionPlan({
 }) {
   const [points, setPoints] = useState('5');
   const warnings = planWarnings(
-    draft.variants.map((variant) => ({ name: variant.name, systemPrompt: variant.systemPrompt, settings: variant.settings as unknown as Record<string, unknown> })),
+    draft.variants.map((variant) => ({
+      name: variant.name,
+      systemPrompt: variant.systemPrompt,
+      settings: variant.settings as unknown as Record<string, unknown>,
+    })),
     { simulated },
   );
   const difference = Number(points) / 100;
   const baseline = history?.baseline ?? 0.8;
   let plan: ReturnType<typeof planSampleSize> | null = null;
   try {
-    plan = difference > 0 ? planSampleSize({ baseline, difference, discordance: history?.discordance ?? undefined }) : null;
+    plan =
+      difference > 0 ? planSampleSize({ baseline, difference, discordance: history?.discordance ?? undefined }) : null;
   } catch {
     plan = null;
   }
@@ -50,7 +68,12 @@ export function DecisionPlan({
       <div className="form-grid">
         <div>
           <label htmlFor="primary-metric">Primary metric</label>
-          <select id="primary-metric" value={draft.primaryMetric ?? ''} onChange={(event) => update({ primaryMetric: event.target.value })} data-testid="primary-metric">
+          <select
+            id="primary-metric"
+            value={draft.primaryMetric ?? ''}
+            onChange={(event) => update({ primaryMetric: event.target.value })}
+            data-testid="primary-metric"
+          >
             <option value="">none: every comparison is exploratory</option>
             {(draft.inputSource.startsWith('dataset:') ? DATASET_CHOICES : PRIMARY_CHOICES).map((metric) => (
               <option key={metric} value={metric}>
@@ -62,19 +85,39 @@ export function DecisionPlan({
         </div>
         <div>
           <label htmlFor="stop-early">
-            <input id="stop-early" type="checkbox" checked={draft.stopEarly ?? false} onChange={(event) => update({ stopEarly: event.target.checked })} data-testid="stop-early" /> Stop early once decided
+            <input
+              id="stop-early"
+              type="checkbox"
+              checked={draft.stopEarly ?? false}
+              onChange={(event) => update({ stopEarly: event.target.checked })}
+              data-testid="stop-early"
+            />{' '}
+            Stop early once decided
           </label>
-          <div className="field-hint">When the live, anytime-valid verdict has decided every chosen comparison; the conversations per variant stay the cap.</div>
+          <div className="field-hint">
+            When the live, anytime-valid verdict has decided every chosen comparison; the conversations per variant stay
+            the cap.
+          </div>
         </div>
         <div>
           <label htmlFor="power-points">Difference to detect (points)</label>
-          <input id="power-points" inputMode="decimal" value={points} onChange={(event) => setPoints(event.target.value)} data-testid="power-points" />
+          <input
+            id="power-points"
+            inputMode="decimal"
+            value={points}
+            onChange={(event) => setPoints(event.target.value)}
+            data-testid="power-points"
+          />
           <div className="field-hint" data-testid="power-hint">
             {plan
               ? `About ${plan.pairedInputs} distinct inputs per variant detect ${points} points near ${(baseline * 100).toFixed(0)}% with 80% power (paired, as variants of one experiment are; ${plan.unpairedInputs} unpaired). ${
-                  history?.fromExperiment ? `From this agent's experiment ${history.fromExperiment.slice(0, 8)}.` : 'No history for this agent: assumed 80% and independent variants.'
+                  history?.fromExperiment
+                    ? `From this agent's experiment ${history.fromExperiment.slice(0, 8)}.`
+                    : 'No history for this agent: assumed 80% and independent variants.'
                 } Repeats of an input at temperature 0 add no evidence.${
-                  inputCount !== null && plan.pairedInputs > inputCount ? ` These inputs are only ${inputCount}: more conversations will not get there; add inputs (or use a dataset).` : ''
+                  inputCount !== null && plan.pairedInputs > inputCount
+                    ? ` These inputs are only ${inputCount}: more conversations will not get there; add inputs (or use a dataset).`
+                    : ''
                 }`
               : 'Give a difference above 0.'}
           </div>

@@ -5,14 +5,23 @@ export function FieldError({ field, errors }: { field: string; errors: Record<st
   const messages = errors[field];
   if (!messages || messages.length === 0) return null;
   return (
-    <div className={styles.fieldError} id={`error-${field.replace(/\./g, '-')}`} role="alert" data-testid="field-error" data-field={field}>
+    <div
+      className={styles.fieldError}
+      id={`error-${field.replace(/\./g, '-')}`}
+      role="alert"
+      data-testid="field-error"
+      data-field={field}
+    >
       {messages.join('; ')}
     </div>
   );
 }
 
 /** Props that mark an input invalid and point it at its message. */
-export function invalidProps(field: string, errors: Record<string, string[]>): { 'aria-invalid'?: true; 'aria-describedby'?: string; className?: string } {
+export function invalidProps(
+  field: string,
+  errors: Record<string, string[]>,
+): { 'aria-invalid'?: true; 'aria-describedby'?: string; className?: string } {
   if (!errors[field]?.length) return {};
   return { 'aria-invalid': true, 'aria-describedby': `error-${field.replace(/\./g, '-')}`, className: styles.invalid };
 }

@@ -9,7 +9,12 @@ import type { PowerHistory } from './decision-plan';
 
 export const dynamic = 'force-dynamic';
 
-type Query = { agent?: string | string[]; variant?: string | string[]; dataset?: string | string[]; from?: string | string[] };
+type Query = {
+  agent?: string | string[];
+  variant?: string | string[];
+  dataset?: string | string[];
+  from?: string | string[];
+};
 
 export const metadata = { title: 'New experiment · Remora' };
 
@@ -20,12 +25,22 @@ export default async function NewExperimentPage({ searchParams }: { searchParams
   const options = await getExperimentFormOptions(panel);
   const from = Array.isArray(query.from) ? query.from[0] : query.from;
   const cloned = from ? cloneDraft(panel, options, from) : null;
-  const { draft, notices } = cloned?.draft ? cloned : { ...initialDraft(options, query), notices: [...(cloned?.notices ?? []), ...initialDraft(options, query).notices] };
+  const { draft, notices } = cloned?.draft
+    ? cloned
+    : {
+        ...initialDraft(options, query),
+        notices: [...(cloned?.notices ?? []), ...initialDraft(options, query).notices],
+      };
   // The power hint starts from each agent's latest completed A/B experiment, when there is one.
   const histories: Record<string, PowerHistory> = {};
   for (const agent of options.agents) {
     const plan = planFromHistory(panel.database, agent.name, 'toolCallRate', 0.05, 0.8);
-    if (plan.fromExperiment) histories[agent.name] = { baseline: plan.baseline, discordance: plan.discordance, fromExperiment: plan.fromExperiment };
+    if (plan.fromExperiment)
+      histories[agent.name] = {
+        baseline: plan.baseline,
+        discordance: plan.discordance,
+        fromExperiment: plan.fromExperiment,
+      };
   }
   return (
     <>

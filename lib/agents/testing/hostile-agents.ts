@@ -6,7 +6,8 @@ import { chmod, mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { stringify } from 'yaml';
 
-const PROMPT = 'You are a tool-calling model working on:\n<task_description>Test things.</task_description>\nAlways respond with a tool call.';
+const PROMPT =
+  'You are a tool-calling model working on:\n<task_description>Test things.</task_description>\nAlways respond with a tool call.';
 
 function definition(name: string, script: string): Record<string, unknown> {
   return {
@@ -35,13 +36,13 @@ export async function writeHostileAgents(root: string): Promise<{ hostile: Hosti
     {
       name: 'link',
       script: 'tools/tool.py',
-      expected: 'leads outside the agent\'s folder through a symbolic link',
+      expected: "leads outside the agent's folder through a symbolic link",
       prepare: (folder) => symlink(path.join(outside, 'tool.py'), path.join(folder, 'tools', 'tool.py')),
     },
     {
       name: 'linked-folder',
       script: 'tools/tool.py',
-      expected: 'leads outside the agent\'s folder through a symbolic link',
+      expected: "leads outside the agent's folder through a symbolic link",
       prepare: async (folder) => {
         await symlink(outside, path.join(folder, 'tools'));
       },

@@ -27,18 +27,26 @@ function attempts(request: ChatRequest, tool: string): number {
  */
 export function lintPolicy(request: ChatRequest): Record<string, unknown> {
   const last = lastTool(request);
-  if (!last || (last.content.status === 'error' && attempts(request, 'run_linter') < 3)) return toolCallMessage('run_linter', { check_only: false });
+  if (!last || (last.content.status === 'error' && attempts(request, 'run_linter') < 3))
+    return toolCallMessage('run_linter', { check_only: false });
   const result = last.content.result ?? {};
-  return toolCallMessage('submit_result', { summary: 'applied ruff fixes', issues_fixed: Number(result.fixed ?? 0), issues_remaining: Number(result.total ?? 0) });
+  return toolCallMessage('submit_result', {
+    summary: 'applied ruff fixes',
+    issues_fixed: Number(result.fixed ?? 0),
+    issues_remaining: Number(result.total ?? 0),
+  });
 }
 
 type Hints = { parameters?: { name: string }[]; return_type?: string | null };
 
 /** "Document NAME." with an Args section for the parameters and a Returns section for a typed result. */
 function docstringFor(name: string, hints: Hints): string {
-  const parameters = (hints.parameters ?? []).map((parameter) => parameter.name.replace(/^\*+/, '')).filter((parameter) => parameter !== 'self' && parameter !== 'cls');
+  const parameters = (hints.parameters ?? [])
+    .map((parameter) => parameter.name.replace(/^\*+/, ''))
+    .filter((parameter) => parameter !== 'self' && parameter !== 'cls');
   let text = `Document ${name}.`;
-  if (parameters.length > 0) text += `\n\nArgs:\n${parameters.map((parameter) => `    ${parameter}: The ${parameter}.`).join('\n')}`;
+  if (parameters.length > 0)
+    text += `\n\nArgs:\n${parameters.map((parameter) => `    ${parameter}: The ${parameter}.`).join('\n')}`;
   if (hints.return_type && hints.return_type !== 'None') text += '\n\nReturns:\n    The result.';
   return text;
 }
@@ -49,10 +57,16 @@ export function docstringPolicy(request: ChatRequest): Record<string, unknown> {
   const node = /Node: (\S+) \((\w+)\)/.exec(userText(request));
   const name = node?.[1]?.split('.').pop() ?? 'this node';
   if (!last) return toolCallMessage('read_type_hints', {});
-  const hintsMessage = request.messages.find((message) => message.role === 'tool' && message.name === 'read_type_hints');
-  const hints = typeof hintsMessage?.content === 'string' ? ((JSON.parse(hintsMessage.content) as { result?: Hints }).result ?? {}) : {};
+  const hintsMessage = request.messages.find(
+    (message) => message.role === 'tool' && message.name === 'read_type_hints',
+  );
+  const hints =
+    typeof hintsMessage?.content === 'string'
+      ? ((JSON.parse(hintsMessage.content) as { result?: Hints }).result ?? {})
+      : {};
   const retry = last.content.status === 'error' && attempts(request, last.name) < 3;
-  if (last.name === 'read_type_hints' || (retry && last.name === 'write_docstring')) return toolCallMessage('write_docstring', { docstring: docstringFor(name, hints), style: 'google' });
+  if (last.name === 'read_type_hints' || (retry && last.name === 'write_docstring'))
+    return toolCallMessage('write_docstring', { docstring: docstringFor(name, hints), style: 'google' });
   return toolCallMessage('submit_result', { summary: `documented ${name}` });
 }
 
@@ -67,13 +81,18 @@ export function testPolicy(expected: (name: string) => string): (request: ChatRe
     if (last.name === 'analyze_signature') {
       const result = last.content.result as { import_statement: string; signature: { name: string } };
       const name = result.signature.name;
-      return toolCallMessage('write_test_file', { content: `${result.import_statement}\n\n\ndef test_${name}():\n    assert ${expected(name)}\n` });
+      return toolCallMessage('write_test_file', {
+        content: `${result.import_statement}\n\n\ndef test_${name}():\n    assert ${expected(name)}\n`,
+      });
     }
     if (last.name === 'write_test_file') return toolCallMessage('run_tests', {});
     return toolCallMessage('submit_result', { summary: 'tests written', tests_generated: 1, tests_passing: 1 });
   };
 }
 
-export function startPolicyServer(policy: (request: ChatRequest) => Record<string, unknown>, options: { delayMs?: number } = {}): Promise<ScriptedServer> {
+export function startPolicyServer(
+  policy: (request: ChatRequest) => Record<string, unknown>,
+  options: { delayMs?: number } = {},
+): Promise<ScriptedServer> {
   return startScriptedServer((request) => policy(request), options);
 }

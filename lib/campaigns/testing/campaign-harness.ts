@@ -23,7 +23,17 @@ export function scratchRepository(files: Record<string, string | Buffer>, folder
   }
   execFileSync('git', ['init', '-q', root]);
   execFileSync('git', ['-C', root, 'add', '-A']);
-  execFileSync('git', ['-C', root, '-c', 'user.name=test', '-c', 'user.email=test@localhost', 'commit', '-qm', 'start']);
+  execFileSync('git', [
+    '-C',
+    root,
+    '-c',
+    'user.name=test',
+    '-c',
+    'user.email=test@localhost',
+    'commit',
+    '-qm',
+    'start',
+  ]);
   return root;
 }
 

@@ -14,13 +14,16 @@ export type PyType = 'str' | 'int' | 'float' | 'bool' | 'list' | 'dict' | 'NoneT
 
 /** JSON text to Python-like values (ints as numbers, floats as PyFloat). Throws on bad JSON. */
 export function parsePythonJson(text: string): unknown {
-  return parse(text, null, { parseNumber: (literal: string) => (/[.eE]/.test(literal) ? new PyFloat(Number(literal)) : Number(literal)) });
+  return parse(text, null, {
+    parseNumber: (literal: string) => (/[.eE]/.test(literal) ? new PyFloat(Number(literal)) : Number(literal)),
+  });
 }
 
 /** Plain JavaScript values (already parsed) as Python would hold them: an integral number is an int. */
 export function fromJavaScript(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(fromJavaScript);
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fromJavaScript(item)]));
+  if (isPlainObject(value))
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fromJavaScript(item)]));
   if (typeof value === 'number' && !Number.isInteger(value)) return new PyFloat(value);
   return value;
 }
@@ -29,7 +32,8 @@ export function fromJavaScript(value: unknown): unknown {
 export function toJavaScript(value: unknown): unknown {
   if (value instanceof PyFloat) return value.value;
   if (Array.isArray(value)) return value.map(toJavaScript);
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, toJavaScript(item)]));
+  if (isPlainObject(value))
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, toJavaScript(item)]));
   return value;
 }
 
@@ -61,11 +65,19 @@ export function pyEquals(first: unknown, second: unknown): boolean {
   const b = numeric(second);
   if (a !== null || b !== null) return a !== null && b !== null && a === b;
   if (Array.isArray(first) || Array.isArray(second)) {
-    return Array.isArray(first) && Array.isArray(second) && first.length === second.length && first.every((item, index) => pyEquals(item, second[index]));
+    return (
+      Array.isArray(first) &&
+      Array.isArray(second) &&
+      first.length === second.length &&
+      first.every((item, index) => pyEquals(item, second[index]))
+    );
   }
   if (isPlainObject(first) && isPlainObject(second)) {
     const keys = Object.keys(first);
-    return keys.length === Object.keys(second).length && keys.every((key) => key in second && pyEquals(first[key], second[key]));
+    return (
+      keys.length === Object.keys(second).length &&
+      keys.every((key) => key in second && pyEquals(first[key], second[key]))
+    );
   }
   return first === second;
 }
@@ -82,5 +94,7 @@ export function pyRepr(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'True' : 'False';
   if (typeof value === 'number' || value instanceof PyFloat) return String(value);
   if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`;
-  return `{${Object.entries(value as Record<string, unknown>).map(([key, item]) => `'${key}': ${pyRepr(item)}`).join(', ')}}`;
+  return `{${Object.entries(value as Record<string, unknown>)
+    .map(([key, item]) => `'${key}': ${pyRepr(item)}`)
+    .join(', ')}}`;
 }

@@ -16,22 +16,40 @@ import type { FailureKind, Verdict } from '../verdict';
 import { astCheck, type BfclAnswer, type BfclCall, type BfclFunction, type BfclParameter } from './ast-checker';
 import { fromJavaScript, isPlainObject, parsePythonJson } from './python-values';
 
-export function scoreConversationBfcl(record: Pick<ConversationRecord, 'modelCalls'>, expectation: Expectation, schemas: ToolSchemas): Verdict {
+export function scoreConversationBfcl(
+  record: Pick<ConversationRecord, 'modelCalls'>,
+  expectation: Expectation,
+  schemas: ToolSchemas,
+): Verdict {
   const first = record.modelCalls[0];
   const response = first && first.status === 'ok' ? { calls: first.parsedCalls } : null;
   // The lenient verdict gives the shape (calls, pairs by name, name correctness); the checker decides.
   const lenient = scoreResponse(expectation, response, schemas, first?.turn ?? 1);
-  if (!first || first.status !== 'ok' || expectation.kind === 'no_call') return { ...lenient, scoring: 'bfcl', bfclErrorType: lenient.correct ? null : 'irrelevance' };
+  if (!first || first.status !== 'ok' || expectation.kind === 'no_call')
+    return { ...lenient, scoring: 'bfcl', bfclErrorType: lenient.correct ? null : 'irrelevance' };
   const output = modelOutput(first);
   const { functions, answers, category } = checkerInput(expectation.calls, expectation.bfcl, schemas);
-  const result = output.length === 0 ? { valid: false, errors: ['The model made no function call.'], errorType: 'ast_decoder:decoder_failed' } : astCheck(functions, output, answers, category);
+  const result =
+    output.length === 0
+      ? { valid: false, errors: ['The model made no function call.'], errorType: 'ast_decoder:decoder_failed' }
+      : astCheck(functions, output, answers, category);
   const kind = failureKind(result.errorType, output.length, answers.length);
   return {
     ...lenient,
     correct: result.valid,
     argumentsCorrect: lenient.nameCorrect ? result.valid : null,
     pairs: lenient.pairs.map((pair) => ({ ...pair, correct: result.valid && pair.expectedName === pair.calledName })),
-    failures: result.valid ? [] : [{ kind, expectedCall: null, calledCall: null, argument: null, message: result.errors.map(String).join(' ') || result.errorType || 'not valid' }],
+    failures: result.valid
+      ? []
+      : [
+          {
+            kind,
+            expectedCall: null,
+            calledCall: null,
+            argument: null,
+            message: result.errors.map(String).join(' ') || result.errorType || 'not valid',
+          },
+        ],
     scoring: 'bfcl',
     bfclErrorType: result.errorType,
   };
@@ -57,13 +75,21 @@ function modelOutput(call: ConversationRecord['modelCalls'][number]): BfclCall[]
 }
 
 function rawArguments(response: unknown): (string | null)[] {
-  const message = (response as { choices?: { message?: { tool_calls?: { function?: { arguments?: unknown } }[] } }[] } | null)?.choices?.[0]?.message;
-  return (message?.tool_calls ?? []).map((call) => (typeof call.function?.arguments === 'string' ? call.function.arguments : null));
+  const message = (
+    response as { choices?: { message?: { tool_calls?: { function?: { arguments?: unknown } }[] } }[] } | null
+  )?.choices?.[0]?.message;
+  return (message?.tool_calls ?? []).map((call) =>
+    typeof call.function?.arguments === 'string' ? call.function.arguments : null,
+  );
 }
 
 type CheckerInput = { functions: BfclFunction[]; answers: BfclAnswer[]; category: string };
 
-function checkerInput(calls: ExpectedCall[], source: Extract<Expectation, { kind: 'call' }>['bfcl'], schemas: ToolSchemas): CheckerInput {
+function checkerInput(
+  calls: ExpectedCall[],
+  source: Extract<Expectation, { kind: 'call' }>['bfcl'],
+  schemas: ToolSchemas,
+): CheckerInput {
   if (source) {
     return {
       functions: (parsePythonJson(source.functions) as BfclFunction[]).map(normalizeFunction),
@@ -73,7 +99,12 @@ function checkerInput(calls: ExpectedCall[], source: Extract<Expectation, { kind
   }
   const functions = [...schemas.entries()].map(([name, parameters]) => derivedFunction(name, parameters));
   const answers = calls.map((call) => ({
-    [call.name]: Object.fromEntries(Object.entries(call.arguments).map(([name, accepted]) => [name, [...accepted.map((value) => fromJavaScript(wrapDicts(value))), ...(call.optional.includes(name) ? [''] : [])]])),
+    [call.name]: Object.fromEntries(
+      Object.entries(call.arguments).map(([name, accepted]) => [
+        name,
+        [...accepted.map((value) => fromJavaScript(wrapDicts(value))), ...(call.optional.includes(name) ? [''] : [])],
+      ]),
+    ),
   }));
   return { functions, answers, category: calls.length > 1 ? 'parallel' : 'multiple' };
 }
@@ -81,17 +112,31 @@ function checkerInput(calls: ExpectedCall[], source: Extract<Expectation, { kind
 /** BFCL descriptions may omit `required`; the checker then requires nothing. */
 function normalizeFunction(description: BfclFunction): BfclFunction {
   const parameters = isPlainObject(description.parameters) ? description.parameters : { properties: {} };
-  return { name: description.name, parameters: { properties: (parameters.properties ?? {}) as Record<string, BfclParameter>, required: parameters.required ?? [] } };
+  return {
+    name: description.name,
+    parameters: {
+      properties: (parameters.properties ?? {}) as Record<string, BfclParameter>,
+      required: parameters.required ?? [],
+    },
+  };
 }
 
 /** An expanded dict answer back in BFCL's form: each key's value as a one-value list. */
 function wrapDicts(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(wrapDicts);
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, [wrapDicts(inner)]]));
+  if (isPlainObject(value))
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, [wrapDicts(inner)]]));
   return value;
 }
 
-const JSON_TO_BFCL: Record<string, string> = { string: 'string', integer: 'integer', number: 'float', boolean: 'boolean', array: 'array', object: 'dict' };
+const JSON_TO_BFCL: Record<string, string> = {
+  string: 'string',
+  integer: 'integer',
+  number: 'float',
+  boolean: 'boolean',
+  array: 'array',
+  object: 'dict',
+};
 
 function bfclType(schema: unknown): string {
   const type = isPlainObject(schema) ? schema.type : undefined;
@@ -103,19 +148,24 @@ function derivedFunction(name: string, parameters: Record<string, unknown>): Bfc
   const converted: Record<string, BfclParameter> = {};
   for (const [key, schema] of Object.entries(properties)) {
     const type = bfclType(schema);
-    converted[key] = type === 'array' ? { type, items: { type: bfclType(isPlainObject(schema) ? schema.items : undefined) } } : { type };
+    converted[key] =
+      type === 'array'
+        ? { type, items: { type: bfclType(isPlainObject(schema) ? schema.items : undefined) } }
+        : { type };
   }
-  const required = Array.isArray(parameters.required) ? parameters.required.filter((entry): entry is string => typeof entry === 'string') : [];
+  const required = Array.isArray(parameters.required)
+    ? parameters.required.filter((entry): entry is string => typeof entry === 'string')
+    : [];
   return { name, parameters: { properties: converted, required } };
 }
 
 function failureKind(errorType: string | null, made: number, expected: number): FailureKind {
   const type = errorType ?? '';
-  if (type.endsWith('wrong_count') || type.startsWith('ast_decoder')) return made < expected ? 'missing_call' : 'extra_call';
+  if (type.endsWith('wrong_count') || type.startsWith('ast_decoder'))
+    return made < expected ? 'missing_call' : 'extra_call';
   if (type.endsWith('wrong_func_name')) return 'wrong_tool';
   if (type.endsWith('missing_required') || type.endsWith('missing_optional')) return 'missing_argument';
   if (type.endsWith('unexpected_param')) return 'unexpected_argument';
   if (type.startsWith('type_error')) return 'wrong_type';
   return 'wrong_value';
 }
-

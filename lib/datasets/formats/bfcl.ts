@@ -28,7 +28,11 @@ export function parseBfcl(text: string, answersText?: string): DatasetParse {
   let answers: BfclAnswers | null = null;
   if (answersText !== undefined) {
     const readAnswers = readJsonLines(answersText);
-    if (!readAnswers.ok) return { ok: false, problems: readAnswers.problems.map((problem) => ({ ...problem, reason: `answers file: ${problem.reason}` })) };
+    if (!readAnswers.ok)
+      return {
+        ok: false,
+        problems: readAnswers.problems.map((problem) => ({ ...problem, reason: `answers file: ${problem.reason}` })),
+      };
     answers = emptyAnswers();
     for (const { line, value, text: row } of readAnswers.lines) {
       const problem = addAnswer(answers, value, row);
@@ -56,7 +60,8 @@ export function addAnswer(target: BfclAnswers, value: unknown, text: string): st
 
 /** Reads one BFCL line (its value, and its text again keeping numbers as written for the checker's exact reading). */
 export function bfclLineReader(answers: BfclAnswers | null): LineReader {
-  return (value, _line, text) => withSource(readBfclLine(value, answers?.answers ?? null), losslessLine(text), answers?.exact ?? new Map());
+  return (value, _line, text) =>
+    withSource(readBfclLine(value, answers?.answers ?? null), losslessLine(text), answers?.exact ?? new Map());
 }
 
 /** A line parsed keeping numbers as written (lib/datasets/bfcl), or undefined for a line that is not JSON. */
@@ -76,12 +81,21 @@ function withSource(reading: LineReading, lossless: unknown, exactAnswers: Map<s
   if (!isRecord(expect) || expect.kind !== 'call') return reading;
   const id = typeof lossless.id === 'string' ? lossless.id : null;
   const truth = lossless.ground_truth ?? lossless.possible_answer ?? (id !== null ? exactAnswers.get(id) : undefined);
-  const functions = lossless.function === undefined ? [] : Array.isArray(lossless.function) ? lossless.function : [lossless.function];
+  const functions =
+    lossless.function === undefined ? [] : Array.isArray(lossless.function) ? lossless.function : [lossless.function];
   if (!Array.isArray(truth)) return reading;
-  const renamedTruth = truth.map((entry) => (isRecord(entry) ? Object.fromEntries(Object.entries(entry).map(([name, args]) => [bfclName(name), args])) : entry));
-  const renamedFunctions = functions.map((entry) => (isRecord(entry) && typeof entry.name === 'string' ? { ...entry, name: bfclName(entry.name) } : entry));
+  const renamedTruth = truth.map((entry) =>
+    isRecord(entry) ? Object.fromEntries(Object.entries(entry).map(([name, args]) => [bfclName(name), args])) : entry,
+  );
+  const renamedFunctions = functions.map((entry) =>
+    isRecord(entry) && typeof entry.name === 'string' ? { ...entry, name: bfclName(entry.name) } : entry,
+  );
   const category = id ?? (truth.length > 1 ? 'parallel' : functions.length > 1 ? 'multiple' : 'simple');
-  const bfcl = { category, functions: stringifyLossless(renamedFunctions) ?? '[]', answers: stringifyLossless(renamedTruth) ?? '[]' };
+  const bfcl = {
+    category,
+    functions: stringifyLossless(renamedFunctions) ?? '[]',
+    answers: stringifyLossless(renamedTruth) ?? '[]',
+  };
   return { ok: true, value: { ...reading.value, expect: { ...expect, bfcl } } };
 }
 
@@ -89,7 +103,8 @@ function readBfclLine(value: unknown, answers: Map<string, unknown> | null): Lin
   if (!isRecord(value)) return { ok: false, reason: 'a line must be a JSON object with "question"' };
   const messages = readQuestion(value.question);
   if (!messages.ok) return messages;
-  const functions = value.function === undefined ? null : Array.isArray(value.function) ? value.function : [value.function];
+  const functions =
+    value.function === undefined ? null : Array.isArray(value.function) ? value.function : [value.function];
   const tools = functions?.map(toTool) ?? null;
 
   const id = typeof value.id === 'string' ? value.id : undefined;
@@ -104,9 +119,11 @@ function readBfclLine(value: unknown, answers: Map<string, unknown> | null): Lin
 }
 
 function readQuestion(question: unknown): LineReading {
-  if (!Array.isArray(question) || question.length === 0) return { ok: false, reason: '"question" must be a list of turns (each a list of messages)' };
+  if (!Array.isArray(question) || question.length === 0)
+    return { ok: false, reason: '"question" must be a list of turns (each a list of messages)' };
   if (!Array.isArray(question[0])) return { ok: true, value: question };
-  if (question.length > 1) return { ok: false, reason: `"question" has ${question.length} turns; multi-turn BFCL entries are not supported` };
+  if (question.length > 1)
+    return { ok: false, reason: `"question" has ${question.length} turns; multi-turn BFCL entries are not supported` };
   return { ok: true, value: question[0] };
 }
 
@@ -114,20 +131,26 @@ function readGroundTruth(truth: unknown, id: string | undefined): LineReading {
   if (truth === undefined || truth === null) {
     return { ok: true, value: id !== undefined && /irrelevance/i.test(id) ? { kind: 'no_call' } : null };
   }
-  if (!Array.isArray(truth)) return { ok: false, reason: '"ground_truth" must be a list of {FUNCTION: {ARGUMENT: [accepted values]}}' };
+  if (!Array.isArray(truth))
+    return { ok: false, reason: '"ground_truth" must be a list of {FUNCTION: {ARGUMENT: [accepted values]}}' };
   if (truth.length === 0) return { ok: true, value: { kind: 'no_call' } };
   const calls: ExpectedCallInput[] = [];
   for (const [index, entry] of truth.entries()) {
     if (!isRecord(entry) || Object.keys(entry).length !== 1) {
-      return { ok: false, reason: `ground_truth[${index}] must be one {FUNCTION: {ARGUMENT: [accepted values]}} (multi-turn ground truth is not supported)` };
+      return {
+        ok: false,
+        reason: `ground_truth[${index}] must be one {FUNCTION: {ARGUMENT: [accepted values]}} (multi-turn ground truth is not supported)`,
+      };
     }
     const [rawName, rawArguments] = Object.entries(entry)[0];
     const name = bfclName(rawName);
-    if (!isRecord(rawArguments)) return { ok: false, reason: `ground_truth[${index}].${rawName} must map each argument to its accepted values` };
+    if (!isRecord(rawArguments))
+      return { ok: false, reason: `ground_truth[${index}].${rawName} must map each argument to its accepted values` };
     const accepted: Record<string, unknown[]> = {};
     const optional: string[] = [];
     for (const [argument, values] of Object.entries(rawArguments)) {
-      if (!Array.isArray(values)) return { ok: false, reason: `ground_truth[${index}].${rawName}.${argument} must be a list of accepted values` };
+      if (!Array.isArray(values))
+        return { ok: false, reason: `ground_truth[${index}].${rawName}.${argument} must be a list of accepted values` };
       const expanded: unknown[] = [];
       for (const candidate of values) {
         if (candidate === '') {
@@ -135,7 +158,11 @@ function readGroundTruth(truth: unknown, id: string | undefined): LineReading {
           continue;
         }
         const alternatives = expandDictAnswers(candidate);
-        if (alternatives.length > MAX_EXPANSIONS) return { ok: false, reason: `ground_truth[${index}].${rawName}.${argument} accepts more than ${MAX_EXPANSIONS} values once expanded` };
+        if (alternatives.length > MAX_EXPANSIONS)
+          return {
+            ok: false,
+            reason: `ground_truth[${index}].${rawName}.${argument} accepts more than ${MAX_EXPANSIONS} values once expanded`,
+          };
         expanded.push(...alternatives);
       }
       accepted[argument] = expanded;
@@ -189,7 +216,9 @@ function toTool(value: unknown): CaseTool {
     function: {
       name: bfclName(typeof record.name === 'string' ? record.name : ''),
       description: typeof record.description === 'string' ? record.description : '',
-      parameters: isRecord(record.parameters) ? (toJsonSchema(record.parameters) as Record<string, unknown>) : { type: 'object', properties: {} },
+      parameters: isRecord(record.parameters)
+        ? (toJsonSchema(record.parameters) as Record<string, unknown>)
+        : { type: 'object', properties: {} },
     },
   };
 }
@@ -218,7 +247,9 @@ function toJsonSchema(schema: unknown): unknown {
       const type = TYPE_NAMES[value];
       if (type) converted.type = type;
     } else if (key === 'properties' && isRecord(value)) {
-      converted.properties = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, toJsonSchema(property)]));
+      converted.properties = Object.fromEntries(
+        Object.entries(value).map(([name, property]) => [name, toJsonSchema(property)]),
+      );
     } else if (key === 'items' || key === 'additionalProperties') {
       converted[key] = toJsonSchema(value);
     } else if (key !== 'optional') {
@@ -229,7 +260,9 @@ function toJsonSchema(schema: unknown): unknown {
 }
 
 /** One BFCL line per case (ground truth inline), or the cases BFCL cannot express. */
-export function exportBfcl(cases: DatasetCase[]): { ok: true; text: string } | { ok: false; problems: ExportProblem[] } {
+export function exportBfcl(
+  cases: DatasetCase[],
+): { ok: true; text: string } | { ok: false; problems: ExportProblem[] } {
   const lines: string[] = [];
   const problems: ExportProblem[] = [];
   for (const datasetCase of cases) {
@@ -243,14 +276,19 @@ export function exportBfcl(cases: DatasetCase[]): { ok: true; text: string } | {
     if (expectation?.kind === 'call' && expectation.bfcl) {
       // A case imported from BFCL goes back as BFCL gave it, numbers as written.
       const { functions, answers } = expectation.bfcl;
-      lines.push(stringifyLossless({ ...entry, function: parseLossless(functions), ground_truth: parseLossless(answers) }) ?? '');
+      lines.push(
+        stringifyLossless({ ...entry, function: parseLossless(functions), ground_truth: parseLossless(answers) }) ?? '',
+      );
       continue;
     }
     if (expectation?.kind === 'no_call') entry.ground_truth = [];
     if (expectation?.kind === 'call') {
       entry.ground_truth = expectation.calls.map((call) => ({
         [call.name]: Object.fromEntries(
-          Object.entries(call.arguments).map(([name, accepted]) => [name, [...accepted.map(toBfclAnswer), ...(call.optional.includes(name) ? [''] : [])]]),
+          Object.entries(call.arguments).map(([name, accepted]) => [
+            name,
+            [...accepted.map(toBfclAnswer), ...(call.optional.includes(name) ? [''] : [])],
+          ]),
         ),
       }));
     }
@@ -263,6 +301,7 @@ export function exportBfcl(cases: DatasetCase[]): { ok: true; text: string } | {
 /** A plain accepted value in BFCL's nested form (dict values wrapped in lists), the inverse of expandDictAnswers. */
 function toBfclAnswer(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(toBfclAnswer);
-  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, [toBfclAnswer(inner)]]));
+  if (isRecord(value))
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, [toBfclAnswer(inner)]]));
   return value;
 }

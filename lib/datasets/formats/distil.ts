@@ -44,7 +44,9 @@ function readAnswer(value: unknown): { ok: true; value: ExpectedCallInput } | { 
 export type ExportProblem = { caseId: string; reason: string };
 
 /** One distil-labs line per case, or the cases that format cannot express. */
-export function exportDistil(cases: DatasetCase[]): { ok: true; text: string } | { ok: false; problems: ExportProblem[] } {
+export function exportDistil(
+  cases: DatasetCase[],
+): { ok: true; text: string } | { ok: false; problems: ExportProblem[] } {
   const lines: string[] = [];
   const problems: ExportProblem[] = [];
   for (const datasetCase of cases) {
@@ -55,9 +57,16 @@ export function exportDistil(cases: DatasetCase[]): { ok: true; text: string } |
     }
     const messages = (datasetCase.input as { messages: unknown[] }).messages;
     const call = (datasetCase.expect as { calls: { name: string; arguments: Record<string, unknown[]> }[] }).calls[0];
-    const parameters = Object.fromEntries(Object.entries(call.arguments).map(([name, accepted]) => [name, accepted[0]]));
+    const parameters = Object.fromEntries(
+      Object.entries(call.arguments).map(([name, accepted]) => [name, accepted[0]]),
+    );
     // As distil-labs write their files (Python's json.dumps): the fields are JSON strings.
-    lines.push(pythonJsonDumps({ question: pythonJsonDumps(messages), answer: pythonJsonDumps({ name: call.name, parameters }) }));
+    lines.push(
+      pythonJsonDumps({
+        question: pythonJsonDumps(messages),
+        answer: pythonJsonDumps({ name: call.name, parameters }),
+      }),
+    );
   }
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, text: lines.map((line) => `${line}\n`).join('') };

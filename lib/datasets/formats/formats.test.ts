@@ -10,11 +10,21 @@ function distilLine(messages: unknown[], answer: unknown): string {
 }
 
 const user = (content: string) => ({ role: 'user', content });
-const assistantCall = (name: string, args: Record<string, unknown>) => ({ role: 'assistant', content: '', tool_calls: [{ type: 'function', function: { name, arguments: args } }] });
+const assistantCall = (name: string, args: Record<string, unknown>) => ({
+  role: 'assistant',
+  content: '',
+  tool_calls: [{ type: 'function', function: { name, arguments: args } }],
+});
 
 const distilFile = [
-  distilLine([user('Open the blinds in the study')], { name: 'move_blinds', parameters: { room: 'study', position: 'open' } }),
-  distilLine([user('Water the garden'), assistantCall('start_sprinkler', { zone: 'garden' }), user('Only for five minutes')], { name: 'start_sprinkler', parameters: { zone: 'garden', minutes: 5 } }),
+  distilLine([user('Open the blinds in the study')], {
+    name: 'move_blinds',
+    parameters: { room: 'study', position: 'open' },
+  }),
+  distilLine(
+    [user('Water the garden'), assistantCall('start_sprinkler', { zone: 'garden' }), user('Only for five minutes')],
+    { name: 'start_sprinkler', parameters: { zone: 'garden', minutes: 5 } },
+  ),
   '',
   distilLine([user('Feed the cat')], { name: 'intent_unclear', parameters: {} }),
 ].join('\n');
@@ -27,16 +37,26 @@ describe('distil-labs format', () => {
     expect(parsed.cases[0]).toEqual({
       id: 'line-1',
       input: { messages: [{ role: 'user', content: 'Open the blinds in the study' }] },
-      expect: { kind: 'call', calls: [{ name: 'move_blinds', arguments: { room: ['study'], position: ['open'] }, optional: [] }] },
+      expect: {
+        kind: 'call',
+        calls: [{ name: 'move_blinds', arguments: { room: ['study'], position: ['open'] }, optional: [] }],
+      },
     });
     expect(parsed.cases[1].input).toEqual({
       messages: [
         { role: 'user', content: 'Water the garden' },
-        { role: 'assistant', content: '', tool_calls: [{ type: 'function', function: { name: 'start_sprinkler', arguments: { zone: 'garden' } } }] },
+        {
+          role: 'assistant',
+          content: '',
+          tool_calls: [{ type: 'function', function: { name: 'start_sprinkler', arguments: { zone: 'garden' } } }],
+        },
         { role: 'user', content: 'Only for five minutes' },
       ],
     });
-    expect(parsed.cases[2].expect).toEqual({ kind: 'call', calls: [{ name: 'intent_unclear', arguments: {}, optional: [] }] });
+    expect(parsed.cases[2].expect).toEqual({
+      kind: 'call',
+      calls: [{ name: 'intent_unclear', arguments: {}, optional: [] }],
+    });
   });
 
   it('refuses the whole file for one bad line, naming every bad line and why', () => {
@@ -53,7 +73,13 @@ describe('distil-labs format', () => {
     // Lines that are not JSON are reported first, on their own: the file cannot even be read.
     expect(parsed.problems).toEqual([{ line: 4, reason: expect.stringContaining('not JSON') }]);
 
-    const parsedJson = parseDatasetText(bad.split('\n').filter((_, index) => index !== 3).join('\n'), 'distil');
+    const parsedJson = parseDatasetText(
+      bad
+        .split('\n')
+        .filter((_, index) => index !== 3)
+        .join('\n'),
+      'distil',
+    );
     if (parsedJson.ok) throw new Error('expected a refusal');
     expect(parsedJson.problems.map((problem) => problem.line)).toEqual([2, 3, 4]);
     expect(parsedJson.problems[0].reason).toContain('"answer" is not a JSON string');
@@ -78,7 +104,13 @@ describe('distil-labs format', () => {
     const parallel: DatasetCase = {
       id: 'two',
       input: { messages: [user('x') as never] },
-      expect: { kind: 'call', calls: [{ name: 'a', arguments: {}, optional: [] }, { name: 'b', arguments: {}, optional: [] }] },
+      expect: {
+        kind: 'call',
+        calls: [
+          { name: 'a', arguments: {}, optional: [] },
+          { name: 'b', arguments: {}, optional: [] },
+        ],
+      },
     };
     const variables: DatasetCase = { id: 'vars', input: { variables: { node_text: 'def f(): pass' } }, expect: null };
     const refused = exportDatasetText([parsed.cases[0], parallel, variables], 'distil');
@@ -100,7 +132,12 @@ describe('BFCL format', () => {
       description: 'Forecast for a city.',
       parameters: {
         type: 'dict',
-        properties: { city: { type: 'string' }, days: { type: 'integer' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] }, ratio: { type: 'float' } },
+        properties: {
+          city: { type: 'string' },
+          days: { type: 'integer' },
+          unit: { type: 'string', enum: ['celsius', 'fahrenheit'] },
+          ratio: { type: 'float' },
+        },
         required: ['city'],
       },
     },
@@ -111,7 +148,9 @@ describe('BFCL format', () => {
       id: 'simple_7',
       question: question('Forecast for Paris for 3 days'),
       function: functions,
-      ground_truth: [{ 'weather.get_forecast': { city: ['Paris', 'Paris, France'], days: [3], unit: ['celsius', ''] } }],
+      ground_truth: [
+        { 'weather.get_forecast': { city: ['Paris', 'Paris, France'], days: [3], unit: ['celsius', ''] } },
+      ],
     });
     const parsed = parseDatasetText(line, 'bfcl');
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
@@ -120,12 +159,23 @@ describe('BFCL format', () => {
     const { bfcl, ...expectation } = entry.expect as Extract<Expectation, { kind: 'call' }>;
     expect(expectation).toEqual({
       kind: 'call',
-      calls: [{ name: 'weather_get_forecast', arguments: { city: ['Paris', 'Paris, France'], days: [3], unit: ['celsius'] }, optional: ['unit'] }],
+      calls: [
+        {
+          name: 'weather_get_forecast',
+          arguments: { city: ['Paris', 'Paris, France'], days: [3], unit: ['celsius'] },
+          optional: ['unit'],
+        },
+      ],
     });
     // BFCL's own form is kept for `bfcl` scoring: its category, types and ground truth as written.
     expect(bfcl?.category).toBe('simple_7');
-    expect(JSON.parse(bfcl?.functions ?? '')[0]).toMatchObject({ name: 'weather_get_forecast', parameters: { type: 'dict', properties: { ratio: { type: 'float' } } } });
-    expect(JSON.parse(bfcl?.answers ?? '')).toEqual([{ weather_get_forecast: { city: ['Paris', 'Paris, France'], days: [3], unit: ['celsius', ''] } }]);
+    expect(JSON.parse(bfcl?.functions ?? '')[0]).toMatchObject({
+      name: 'weather_get_forecast',
+      parameters: { type: 'dict', properties: { ratio: { type: 'float' } } },
+    });
+    expect(JSON.parse(bfcl?.answers ?? '')).toEqual([
+      { weather_get_forecast: { city: ['Paris', 'Paris, France'], days: [3], unit: ['celsius', ''] } },
+    ]);
     expect(entry.tools?.[0].function).toMatchObject({
       name: 'weather_get_forecast',
       parameters: { type: 'object', properties: { ratio: { type: 'number' } }, required: ['city'] },
@@ -139,8 +189,14 @@ describe('BFCL format', () => {
       JSON.stringify({ id: 'simple_9', question: question('Book it') }),
     ].join('\n');
     const answers = [
-      JSON.stringify({ id: 'parallel_1', ground_truth: [{ forecast: { city: ['Paris'] } }, { forecast: { city: ['Rome'] } }] }),
-      JSON.stringify({ id: 'simple_9', ground_truth: [{ book: { options: [{ seat: ['aisle', 'window'], meal: ['', 'veg'] }] } }] }),
+      JSON.stringify({
+        id: 'parallel_1',
+        ground_truth: [{ forecast: { city: ['Paris'] } }, { forecast: { city: ['Rome'] } }],
+      }),
+      JSON.stringify({
+        id: 'simple_9',
+        ground_truth: [{ book: { options: [{ seat: ['aisle', 'window'], meal: ['', 'veg'] }] } }],
+      }),
     ].join('\n');
     const parsed = parseDatasetText(questions, 'bfcl', { answers });
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
@@ -151,7 +207,14 @@ describe('BFCL format', () => {
       calls: [
         {
           name: 'book',
-          arguments: { options: [{ seat: 'aisle' }, { seat: 'aisle', meal: 'veg' }, { seat: 'window' }, { seat: 'window', meal: 'veg' }] },
+          arguments: {
+            options: [
+              { seat: 'aisle' },
+              { seat: 'aisle', meal: 'veg' },
+              { seat: 'window' },
+              { seat: 'window', meal: 'veg' },
+            ],
+          },
           optional: [],
         },
       ],
@@ -161,9 +224,16 @@ describe('BFCL format', () => {
   it('refuses multi-turn entries with their line number', () => {
     const lines = [
       JSON.stringify({ id: 'a', question: question('one'), ground_truth: [] }),
-      JSON.stringify({ id: 'b', question: [[{ role: 'user', content: 'one' }], [{ role: 'user', content: 'two' }]], ground_truth: [] }),
+      JSON.stringify({
+        id: 'b',
+        question: [[{ role: 'user', content: 'one' }], [{ role: 'user', content: 'two' }]],
+        ground_truth: [],
+      }),
     ].join('\n');
-    expect(parseDatasetText(lines, 'bfcl')).toEqual({ ok: false, problems: [{ line: 2, reason: '"question" has 2 turns; multi-turn BFCL entries are not supported' }] });
+    expect(parseDatasetText(lines, 'bfcl')).toEqual({
+      ok: false,
+      problems: [{ line: 2, reason: '"question" has 2 turns; multi-turn BFCL entries are not supported' }],
+    });
   });
 
   it('exports and imports back to the same cases', () => {
@@ -183,23 +253,44 @@ describe('BFCL format', () => {
   });
 
   it('expands nested dict answers, "" dropping the key', () => {
-    expect(expandDictAnswers({ a: [1, 2], b: ['', 'x'] })).toEqual([{ a: 1 }, { a: 1, b: 'x' }, { a: 2 }, { a: 2, b: 'x' }]);
+    expect(expandDictAnswers({ a: [1, 2], b: ['', 'x'] })).toEqual([
+      { a: 1 },
+      { a: 1, b: 'x' },
+      { a: 2 },
+      { a: 2, b: 'x' },
+    ]);
     expect(expandDictAnswers(['plain', 3])).toEqual([['plain', 3]]);
   });
 });
 
 describe("the project's own format", () => {
   const lines = [
-    JSON.stringify({ id: 'lights', input: { messages: [user('Lights on')] }, expect: { kind: 'call', calls: [{ name: 'toggle_lights', arguments: { state: ['on'] } }] } }),
+    JSON.stringify({
+      id: 'lights',
+      input: { messages: [user('Lights on')] },
+      expect: { kind: 'call', calls: [{ name: 'toggle_lights', arguments: { state: ['on'] } }] },
+    }),
     JSON.stringify({ input: { variables: { node_text: 'def f(): pass', file_path: 'f.py' } } }),
-    JSON.stringify({ id: 'joke', input: { messages: [user('Tell me a joke')] }, expect: { kind: 'no_call' }, note: 'irrelevant' }),
+    JSON.stringify({
+      id: 'joke',
+      input: { messages: [user('Tell me a joke')] },
+      expect: { kind: 'no_call' },
+      note: 'irrelevant',
+    }),
   ].join('\n');
 
   it('reads cases as the case model says, with defaults', () => {
     const parsed = parseDatasetText(lines, 'remora');
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-    expect(parsed.cases[0].expect).toEqual({ kind: 'call', calls: [{ name: 'toggle_lights', arguments: { state: ['on'] }, optional: [] }] });
-    expect(parsed.cases[1]).toEqual({ id: 'line-2', input: { variables: { node_text: 'def f(): pass', file_path: 'f.py' } }, expect: null });
+    expect(parsed.cases[0].expect).toEqual({
+      kind: 'call',
+      calls: [{ name: 'toggle_lights', arguments: { state: ['on'] }, optional: [] }],
+    });
+    expect(parsed.cases[1]).toEqual({
+      id: 'line-2',
+      input: { variables: { node_text: 'def f(): pass', file_path: 'f.py' } },
+      expect: null,
+    });
     expect(parsed.cases[2]).toMatchObject({ id: 'joke', expect: { kind: 'no_call' }, note: 'irrelevant' });
   });
 
@@ -217,7 +308,11 @@ describe("the project's own format", () => {
       JSON.stringify({ id: 'x', input: { messages: [user('a')] } }),
       JSON.stringify({ id: 'x', input: { messages: [user('b')] } }),
       JSON.stringify({ id: 'y', input: { messages: [user('c')] }, expected: {} }),
-      JSON.stringify({ id: 'z', input: { messages: [user('d')] }, expect: { kind: 'call', calls: [{ name: 't', arguments: { a: [] } }] } }),
+      JSON.stringify({
+        id: 'z',
+        input: { messages: [user('d')] },
+        expect: { kind: 'call', calls: [{ name: 't', arguments: { a: [] } }] },
+      }),
     ].join('\n');
     const parsed = parseDatasetText(bad, 'remora');
     if (parsed.ok) throw new Error('expected a refusal');
@@ -231,7 +326,9 @@ describe("the project's own format", () => {
 describe('detectFormat', () => {
   it('tells the format from the first line', () => {
     expect(detectFormat(distilFile)).toBe('distil');
-    expect(detectFormat(`${JSON.stringify({ id: 'simple_0', question: [[{ role: 'user', content: 'x' }]] })}\n`)).toBe('bfcl');
+    expect(detectFormat(`${JSON.stringify({ id: 'simple_0', question: [[{ role: 'user', content: 'x' }]] })}\n`)).toBe(
+      'bfcl',
+    );
     expect(detectFormat(`\n${JSON.stringify({ input: { messages: [] } })}`)).toBe('remora');
     expect(detectFormat('not json')).toBeNull();
   });
@@ -249,16 +346,25 @@ describe('untrusted lines', () => {
     { question: '[{}]', answer: '{"name": "a"}' },
     { question: '[{"role": "assistant"}]', answer: '{"name": "a", "parameters": []}' },
     { question: '[{"role": "user", "content": 1}]', answer: '{"name": "a"}' },
-    { question: '[{"role": "assistant", "tool_calls": "x"}, {"role": "user", "content": "y"}]', answer: '{"name": "a"}' },
+    {
+      question: '[{"role": "assistant", "tool_calls": "x"}, {"role": "user", "content": "y"}]',
+      answer: '{"name": "a"}',
+    },
     { question: [[]], ground_truth: [{}] },
     { question: [[{ role: 'user', content: 'x' }]], ground_truth: 'x', function: 3 },
     { question: [[{ role: 'user', content: 'x' }]], ground_truth: [{ f: { a: 'not a list' } }] },
-    { question: [[{ role: 'user', content: 'x' }]], function: [{ name: 'f', parameters: { type: 'dict', properties: { a: { type: 'HashMap' } } } }] },
+    {
+      question: [[{ role: 'user', content: 'x' }]],
+      function: [{ name: 'f', parameters: { type: 'dict', properties: { a: { type: 'HashMap' } } } }],
+    },
     { input: { messages: null } },
     { input: { messages: [] } },
     { input: { variables: {} } },
     { input: { messages: [{ role: 'user', content: 'x' }] }, expect: { kind: 'call', calls: [] } },
-    { input: { messages: [{ role: 'user', content: 'x' }] }, tools: [{ function: { name: 'f', parameters: { type: 'nonsense' } } }] },
+    {
+      input: { messages: [{ role: 'user', content: 'x' }] },
+      tools: [{ function: { name: 'f', parameters: { type: 'nonsense' } } }],
+    },
   ];
 
   it('never throws: each line is a case or a refusal with its number', () => {
@@ -267,13 +373,17 @@ describe('untrusted lines', () => {
         const text = `${JSON.stringify(value)}\n`;
         let parsed: ReturnType<typeof parseDatasetText> | undefined;
         expect(() => (parsed = parseDatasetText(text, format)), `${format}: ${text}`).not.toThrow();
-        if (parsed && !parsed.ok) for (const problem of parsed.problems) expect(problem.line, `${format}: ${text}`).toBe(1);
+        if (parsed && !parsed.ok)
+          for (const problem of parsed.problems) expect(problem.line, `${format}: ${text}`).toBe(1);
       }
     }
   });
 
   it('drops type names BFCL uses for other languages instead of refusing the schema', () => {
     const parsed = parseDatasetText(`${JSON.stringify(weird[14])}\n`, 'bfcl');
-    expect(parsed.ok && parsed.cases[0].tools?.[0].function.parameters).toEqual({ type: 'object', properties: { a: {} } });
+    expect(parsed.ok && parsed.cases[0].tools?.[0].function.parameters).toEqual({
+      type: 'object',
+      properties: { a: {} },
+    });
   });
 });

@@ -10,7 +10,9 @@ import { parseJson } from '../../protocol/json';
 export type { DatasetParse, LineProblem } from './lines';
 export type { ExportProblem };
 
-export type ParseOptions = { /** BFCL only: the "possible_answer" file's text, matched to questions by id. */ answers?: string };
+export type ParseOptions = {
+  /** BFCL only: the "possible_answer" file's text, matched to questions by id. */ answers?: string;
+};
 
 export function parseDatasetText(text: string, format: DatasetFormat, options: ParseOptions = {}): DatasetParse {
   switch (format) {
@@ -38,7 +40,9 @@ export function exportDatasetText(cases: DatasetCase[], format: DatasetFormat): 
 
 /** Each refused line as "FILE line N: reason". */
 export function describeParseProblems(parse: Extract<DatasetParse, { ok: false }>, file: string): string[] {
-  return parse.problems.map((problem) => (problem.line > 0 ? `${file} line ${problem.line}: ${problem.reason}` : `${file}: ${problem.reason}`));
+  return parse.problems.map((problem) =>
+    problem.line > 0 ? `${file} line ${problem.line}: ${problem.reason}` : `${file}: ${problem.reason}`,
+  );
 }
 
 /**
@@ -46,10 +50,14 @@ export function describeParseProblems(parse: Extract<DatasetParse, { ok: false }
  * "question" and "answer", BFCL lines a "question" list, the project's own lines an "input".
  */
 export function detectFormat(text: string): DatasetFormat | null {
-  const first = text.replace(/^\uFEFF/, '').split(/\r?\n/).find((line) => line.trim() !== '');
+  const first = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .find((line) => line.trim() !== '');
   if (first === undefined) return null;
   const parsed = parseJson(first);
-  if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) return null;
+  if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value))
+    return null;
   const line = parsed.value as Record<string, unknown>;
   if ('input' in line) return 'remora';
   if ('question' in line && 'answer' in line) return 'distil';

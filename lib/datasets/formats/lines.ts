@@ -13,7 +13,11 @@ export type LineReading = { ok: true; value: unknown } | { ok: false; reason: st
 /** Past this many bad lines the report stops listing them (the file is refused either way). */
 export const MAX_PROBLEMS = 50;
 
-export type JsonLine = { line: number; value: unknown; /** The line as written (BFCL reads its numbers exactly from it). */ text: string };
+export type JsonLine = {
+  line: number;
+  value: unknown;
+  /** The line as written (BFCL reads its numbers exactly from it). */ text: string;
+};
 
 /** The non-blank lines as JSON values, or the lines that are not JSON. */
 export function readJsonLines(text: string): { ok: true; lines: JsonLine[] } | { ok: false; problems: LineProblem[] } {
@@ -38,7 +42,13 @@ export type LineCase = { ok: true; case: DatasetCase } | { ok: false; problem: L
  * Turns one line's JSON value into a case with `read`, with the id "line-N" when it has none,
  * checked against the case model and against the ids of the lines before it (`lineOfId`, updated).
  */
-export function caseOfLine(line: number, value: unknown, text: string, read: LineReader, lineOfId: Map<string, number>): LineCase {
+export function caseOfLine(
+  line: number,
+  value: unknown,
+  text: string,
+  read: LineReader,
+  lineOfId: Map<string, number>,
+): LineCase {
   const reading = read(value, line, text);
   if (!reading.ok) return { ok: false, problem: { line, reason: reading.reason } };
   const candidate = reading.value as Record<string, unknown>;
@@ -46,7 +56,8 @@ export function caseOfLine(line: number, value: unknown, text: string, read: Lin
   const parsed = DatasetCase.safeParse(withId);
   if (!parsed.success) return { ok: false, problem: { line, reason: describeIssues(parsed.error).join('; ') } };
   const earlier = lineOfId.get(parsed.data.id);
-  if (earlier !== undefined) return { ok: false, problem: { line, reason: `case id "${parsed.data.id}" is already used on line ${earlier}` } };
+  if (earlier !== undefined)
+    return { ok: false, problem: { line, reason: `case id "${parsed.data.id}" is already used on line ${earlier}` } };
   lineOfId.set(parsed.data.id, line);
   return { ok: true, case: parsed.data };
 }

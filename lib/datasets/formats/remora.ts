@@ -27,7 +27,9 @@ function caseForFile(datasetCase: DatasetCase): Record<string, unknown> {
         ? datasetCase.expect
         : {
             kind: 'call',
-            calls: datasetCase.expect.calls.map((call) => (call.optional.length > 0 ? call : { name: call.name, arguments: call.arguments })),
+            calls: datasetCase.expect.calls.map((call) =>
+              call.optional.length > 0 ? call : { name: call.name, arguments: call.arguments },
+            ),
           };
   }
   if (datasetCase.tools) entry.tools = datasetCase.tools;

@@ -7,7 +7,15 @@ import { inputCountOf } from '../experiment-config';
 import type { RemoraDatabase } from '../client';
 import type { ConversationMeta } from '../conversation-insert';
 import type { ConversationRecord } from '../../runner/types';
-import { addInputCounts, addVariantCounts, blankInputCounts, blankVariantCounts, countConversation, type InputCounts, type VariantCounts } from './counts';
+import {
+  addInputCounts,
+  addVariantCounts,
+  blankInputCounts,
+  blankVariantCounts,
+  countConversation,
+  type InputCounts,
+  type VariantCounts,
+} from './counts';
 
 export type CounterScope = 'input' | 'first' | 'variant';
 
@@ -24,7 +32,8 @@ export type CounterWriter = {
   discard(): void;
 };
 
-export const SELECT_COUNTS = 'select counts from summary_counters where experiment_id = ? and scope = ? and variant_index = ? and input_index = ?';
+export const SELECT_COUNTS =
+  'select counts from summary_counters where experiment_id = ? and scope = ? and variant_index = ? and input_index = ?';
 export const UPSERT_COUNTS = `insert into summary_counters (experiment_id, scope, variant_index, input_index, counts) values (?, ?, ?, ?, ?)
   on conflict (experiment_id, scope, variant_index, input_index) do update set counts = excluded.counts`;
 
@@ -49,14 +58,16 @@ export function prepareCounterWriter(database: RemoraDatabase): CounterWriter {
     const key = `${experimentId}\u0000${scope}\u0000${variantIndex}\u0000${inputIndex}`;
     let entry = pending.get(key);
     if (!entry) {
-      entry = scope === 'variant'
-        ? { scope, experimentId, variantIndex, inputIndex: -1, counts: blankVariantCounts() }
-        : { scope, experimentId, variantIndex, inputIndex, counts: blankInputCounts() };
+      entry =
+        scope === 'variant'
+          ? { scope, experimentId, variantIndex, inputIndex: -1, counts: blankVariantCounts() }
+          : { scope, experimentId, variantIndex, inputIndex, counts: blankInputCounts() };
       pending.set(key, entry);
     }
     return entry;
   };
-  const inputEntry = (scope: 'input' | 'first', experimentId: string, meta: ConversationMeta) => pendingFor(scope, experimentId, meta.variantIndex, meta.inputIndex).counts as InputCounts;
+  const inputEntry = (scope: 'input' | 'first', experimentId: string, meta: ConversationMeta) =>
+    pendingFor(scope, experimentId, meta.variantIndex, meta.inputIndex).counts as InputCounts;
 
   return {
     add(experimentId, meta, record) {
@@ -73,7 +84,8 @@ export function prepareCounterWriter(database: RemoraDatabase): CounterWriter {
       const entries = pending;
       pending = new Map();
       for (const entry of entries.values()) {
-        const stored = selectCounts.get(entry.experimentId, entry.scope, entry.variantIndex, entry.inputIndex) as string | undefined;
+        const stored = selectCounts.get(entry.experimentId, entry.scope, entry.variantIndex, entry.inputIndex) as
+          string | undefined;
         let counts: InputCounts | VariantCounts = entry.counts;
         if (stored !== undefined) {
           counts = JSON.parse(stored) as InputCounts | VariantCounts;

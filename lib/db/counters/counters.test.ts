@@ -22,7 +22,11 @@ const NAMES = ['baseline', 'directive'];
 /** A conversation a cancel cut short: its last request cancelled, outcome cancelled. */
 function cancelledConversation(): ConversationRecord {
   const record = docstringConversation();
-  const calls = record.modelCalls.map((call, index) => (index === record.modelCalls.length - 1 ? { ...call, status: 'cancelled' as const, calls: [], allValid: false, parsePath: null } : call));
+  const calls = record.modelCalls.map((call, index) =>
+    index === record.modelCalls.length - 1
+      ? { ...call, status: 'cancelled' as const, calls: [], allValid: false, parsePath: null }
+      : call,
+  );
   return { ...record, modelCalls: calls, outcome: 'cancelled', result: null };
 }
 
@@ -35,7 +39,13 @@ function confidentConversation(seed: number): ConversationRecord {
     latencyMs: 3 + seed * 7.25 + index,
     attempts: index === 0 ? 3 : 1,
     retryWaitMs: index === 0 ? 250 : 0,
-    insight: { rawOutput: 'call:x{}', tokenCount: 4, toolNameConfidence: 0.1 + (seed % 7) / 10, toolNames: [], lostValues: [] },
+    insight: {
+      rawOutput: 'call:x{}',
+      tokenCount: 4,
+      toolNameConfidence: 0.1 + (seed % 7) / 10,
+      toolNames: [],
+      lostValues: [],
+    },
   }));
   return { ...record, modelCalls: calls };
 }
@@ -43,16 +53,32 @@ function confidentConversation(seed: number): ConversationRecord {
 /** Writes a mixed experiment: 2 variants, 3 inputs, 4 repeats; every outcome, errors, verdict-free task checks. */
 function writeExperiment(): string {
   const config = { ...experimentConfig(NAMES), experiment: { inputs: [{}, {}, {}] } };
-  const { id } = createExperiment(database, { agentName: 'docstring', config, simulated: true, totalConversations: 24 });
+  const { id } = createExperiment(database, {
+    agentName: 'docstring',
+    config,
+    simulated: true,
+    totalConversations: 24,
+  });
   setExperimentStatus(database, id, 'running');
   // Small batches, so that counters of one row are added to over several transactions.
   const writer = createConversationWriter(database, { maxBatch: 5 });
-  const makers = [docstringConversation, textConversation, failingConversation, cancelledConversation, () => confidentConversation(1), () => docstringConversation({ outcome: 'turn_limit', secondPath: 'malformed' })];
+  const makers = [
+    docstringConversation,
+    textConversation,
+    failingConversation,
+    cancelledConversation,
+    () => confidentConversation(1),
+    () => docstringConversation({ outcome: 'turn_limit', secondPath: 'malformed' }),
+  ];
   for (let slot = 0; slot < 12; slot++) {
     for (let variantIndex = 0; variantIndex < 2; variantIndex++) {
       const record = makers[(slot + variantIndex * 2) % makers.length]();
       const judged = slot % 3 === 0 ? { check: 'docstring', success: slot % 2 === 0, reason: 'test' } : null;
-      writer.write(id, { variantIndex, variantName: NAMES[variantIndex], slot, inputIndex: slot % 3, taskCheck: judged }, record);
+      writer.write(
+        id,
+        { variantIndex, variantName: NAMES[variantIndex], slot, inputIndex: slot % 3, taskCheck: judged },
+        record,
+      );
     }
   }
   writer.close();
@@ -70,7 +96,11 @@ describe('live summary counters', () => {
     // The summary from the counters is the summary from the rows (latency exact once finished).
     setExperimentStatus(database, id, 'completed');
     const fromRows = summarizeExperiment(id, 'completed', getMetricsInput(database, id, { responses: 'aggregate' })!);
-    const fromCounters = summarizeExperiment(id, 'completed', countedMetricsInput(database, id, { exactLatency: true })!);
+    const fromCounters = summarizeExperiment(
+      id,
+      'completed',
+      countedMetricsInput(database, id, { exactLatency: true })!,
+    );
     expect(fromCounters).toEqual(fromRows);
     expect(fromCounters.variants[0].outcomes.cancelled).toBeGreaterThan(0);
     expect(fromCounters.variants[0].errors.model_request_failed).toBeGreaterThan(0);
@@ -91,7 +121,12 @@ describe('live summary counters', () => {
 
   it('count a conversation stored on its own, and stay right after reopening removes the cancelled ones', () => {
     const id = writeExperiment();
-    storeConversation(database, id, { variantIndex: 1, variantName: 'directive', slot: 20, inputIndex: 2 }, confidentConversation(4));
+    storeConversation(
+      database,
+      id,
+      { variantIndex: 1, variantName: 'directive', slot: 20, inputIndex: 2 },
+      confidentConversation(4),
+    );
     expect(verifyCounters(database, id)?.differences).toEqual([]);
     setExperimentStatus(database, id, 'cancelled');
     const reopened = reopenExperiment(database, id);
@@ -103,7 +138,11 @@ describe('live summary counters', () => {
 
   it('report a counter that disagrees with the rows', () => {
     const id = writeExperiment();
-    database.$client.prepare("update summary_counters set counts = json_set(counts, '$.modelResponses', json_extract(counts, '$.modelResponses') + 1) where experiment_id = ? and scope = 'input' and variant_index = 1 and input_index = 2").run(id);
+    database.$client
+      .prepare(
+        "update summary_counters set counts = json_set(counts, '$.modelResponses', json_extract(counts, '$.modelResponses') + 1) where experiment_id = ? and scope = 'input' and variant_index = 1 and input_index = 2",
+      )
+      .run(id);
     const differences = verifyCounters(database, id)?.differences ?? [];
     expect(differences).toHaveLength(1);
     expect(differences[0]).toMatch(/^input counters of variant:input 1:2: kept .*"modelResponses":\d+/);

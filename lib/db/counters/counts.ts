@@ -35,7 +35,16 @@ export function blankInputCounts(): InputCounts {
 }
 
 export function blankVariantCounts(): VariantCounts {
-  return { responses: 0, promptTokens: 0, promptReported: 0, completionTokens: 0, completionReported: 0, confidenceTotal: 0, confidenceCount: 0, latency: {} };
+  return {
+    responses: 0,
+    promptTokens: 0,
+    promptReported: 0,
+    completionTokens: 0,
+    completionReported: 0,
+    confidenceTotal: 0,
+    confidenceCount: 0,
+    latency: {},
+  };
 }
 
 function addTo(record: Record<string, number>, key: string | number, amount: number): void {
@@ -73,7 +82,12 @@ function numberOrNull(value: unknown): number | null {
 }
 
 /** One response's contribution to its variant's sums (a model call stored with these values). */
-export function addResponseTo(variant: VariantCounts, latencyMs: number, promptTokens: number | null, completionTokens: number | null): void {
+export function addResponseTo(
+  variant: VariantCounts,
+  latencyMs: number,
+  promptTokens: number | null,
+  completionTokens: number | null,
+): void {
   variant.responses += 1;
   addLatency(variant.latency, latencyMs);
   if (promptTokens !== null) {
@@ -87,7 +101,10 @@ export function addResponseTo(variant: VariantCounts, latencyMs: number, promptT
 }
 
 /** What one conversation, stored with `meta`, adds to the counters of its input and of its variant. */
-export function countConversation(meta: ConversationMeta, record: ConversationRecord): { input: InputCounts; variant: VariantCounts } {
+export function countConversation(
+  meta: ConversationMeta,
+  record: ConversationRecord,
+): { input: InputCounts; variant: VariantCounts } {
   const input = blankInputCounts();
   const variant = blankVariantCounts();
   input.conversations = 1;
@@ -113,7 +130,12 @@ export function countConversation(meta: ConversationMeta, record: ConversationRe
     if (call.calls.length > 0) input.toolCallResponses += 1;
     if (call.allValid) input.validCallResponses += 1;
     if (call.parsePath !== null) addTo(input.parsePaths, call.parsePath, 1);
-    addResponseTo(variant, call.latencyMs, numberOrNull(call.usage?.prompt_tokens), numberOrNull(call.usage?.completion_tokens));
+    addResponseTo(
+      variant,
+      call.latencyMs,
+      numberOrNull(call.usage?.prompt_tokens),
+      numberOrNull(call.usage?.completion_tokens),
+    );
   }
   if (record.outcome === 'submitted') addTo(input.completedTurns, responses, 1);
   for (const execution of record.toolExecutions) if (execution.errorKind) addTo(input.errors, execution.errorKind, 1);

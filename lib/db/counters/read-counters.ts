@@ -16,7 +16,12 @@ import { counterKey, rebuildCounters, type CounterSet } from './recount';
 export function readCounters(database: RemoraDatabase, experimentId: string): CounterSet {
   const counters: CounterSet = { input: new Map(), first: new Map(), variant: new Map() };
   const rows = database
-    .select({ scope: summaryCounters.scope, variantIndex: summaryCounters.variantIndex, inputIndex: summaryCounters.inputIndex, counts: summaryCounters.counts })
+    .select({
+      scope: summaryCounters.scope,
+      variantIndex: summaryCounters.variantIndex,
+      inputIndex: summaryCounters.inputIndex,
+      counts: summaryCounters.counts,
+    })
     .from(summaryCounters)
     .where(eq(summaryCounters.experimentId, experimentId))
     .all();
@@ -33,8 +38,16 @@ export type CountedInputOptions = {
 };
 
 /** MetricsInput of one experiment from its counters, or null when there is no such experiment. */
-export function countedMetricsInput(database: RemoraDatabase, experimentId: string, options: CountedInputOptions = {}): MetricsInput | null {
-  const experiment = database.select({ config: experiments.config, countersReady: experiments.countersReady }).from(experiments).where(eq(experiments.id, experimentId)).get();
+export function countedMetricsInput(
+  database: RemoraDatabase,
+  experimentId: string,
+  options: CountedInputOptions = {},
+): MetricsInput | null {
+  const experiment = database
+    .select({ config: experiments.config, countersReady: experiments.countersReady })
+    .from(experiments)
+    .where(eq(experiments.id, experimentId))
+    .get();
   if (!experiment) return null;
   if (!experiment.countersReady) rebuildCounters(database, experimentId);
   const counters = readCounters(database, experimentId);
@@ -65,7 +78,9 @@ export function countedMetricsInput(database: RemoraDatabase, experimentId: stri
   const indexes = [...nameOf.keys()].sort((first, second) => first - second);
   const variantEntries = [...counters.variant.entries()].sort(([first], [second]) => first - second);
   const latency = (variantIndex: number, counts: VariantCounts, q: number) =>
-    options.exactLatency ? latencyQuantile(database, experimentId, variantIndex, counts.responses, q) : sketchQuantile(counts.latency, q);
+    options.exactLatency
+      ? latencyQuantile(database, experimentId, variantIndex, counts.responses, q)
+      : sketchQuantile(counts.latency, q);
   const input: MetricsInput = {
     variants: indexes.map(variantName),
     inputs: factsOf(counters.input),
@@ -76,11 +91,19 @@ export function countedMetricsInput(database: RemoraDatabase, experimentId: stri
         variant: variantName(variantIndex),
         latencyMs: { p50: latency(variantIndex, counts, 0.5), p95: latency(variantIndex, counts, 0.95) },
         // Unknown is not zero: no reported usage at all is null.
-        tokens: { prompt: counts.promptReported > 0 ? counts.promptTokens : null, completion: counts.completionReported > 0 ? counts.completionTokens : null },
+        tokens: {
+          prompt: counts.promptReported > 0 ? counts.promptTokens : null,
+          completion: counts.completionReported > 0 ? counts.completionTokens : null,
+        },
       })),
   };
   const confidence = variantEntries.filter(([, counts]) => counts.confidenceCount > 0);
-  if (confidence.length > 0) input.toolNameConfidence = confidence.map(([variantIndex, counts]) => ({ variant: variantName(variantIndex), total: counts.confidenceTotal, count: counts.confidenceCount }));
+  if (confidence.length > 0)
+    input.toolNameConfidence = confidence.map(([variantIndex, counts]) => ({
+      variant: variantName(variantIndex),
+      total: counts.confidenceTotal,
+      count: counts.confidenceCount,
+    }));
   // Accuracy exists only for a dataset whose cases say what they expect; its sums are in the InputFacts.
   const kinds = expectationKindsOf(experiment.config);
   if (kinds.length > 0) input.accuracy = { kinds, facts: [] };

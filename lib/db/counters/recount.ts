@@ -10,7 +10,11 @@ import { addResponseTo, blankVariantCounts, type InputCounts, type VariantCounts
 import { UPSERT_COUNTS } from './counter-writer';
 
 /** Counters of one experiment by `variantIndex:inputIndex` (input and first scopes) and by variant index. */
-export type CounterSet = { input: Map<string, InputCounts>; first: Map<string, InputCounts>; variant: Map<number, VariantCounts> };
+export type CounterSet = {
+  input: Map<string, InputCounts>;
+  first: Map<string, InputCounts>;
+  variant: Map<number, VariantCounts>;
+};
 
 export const counterKey = (variantIndex: number, inputIndex: number) => `${variantIndex}:${inputIndex}`;
 
@@ -22,7 +26,11 @@ function byInput(facts: ReturnType<typeof getInputFacts>): Map<string, InputCoun
 }
 
 export function recountCounters(database: RemoraDatabase, experimentId: string): CounterSet {
-  const row = database.select({ config: experiments.config }).from(experiments).where(eq(experiments.id, experimentId)).get();
+  const row = database
+    .select({ config: experiments.config })
+    .from(experiments)
+    .where(eq(experiments.id, experimentId))
+    .get();
   const inputCount = row ? inputCountOf(row.config) : null;
   const input = byInput(getInputFacts(database, experimentId, String));
   const first = byInput(getInputFacts(database, experimentId, String, { firstRepeatOnly: { inputCount } }));
@@ -38,12 +46,17 @@ export function recountCounters(database: RemoraDatabase, experimentId: string):
   // Row by row, not as one array: 200,000 responses stay a stream.
   const client = database.$client;
   const responses = client
-    .prepare("select variant_index, latency_ms, prompt_tokens, completion_tokens from model_calls where experiment_id = ? and status = 'ok'")
+    .prepare(
+      "select variant_index, latency_ms, prompt_tokens, completion_tokens from model_calls where experiment_id = ? and status = 'ok'",
+    )
     .raw()
     .iterate(experimentId) as IterableIterator<[number, number, number | null, number | null]>;
-  for (const [variantIndex, latencyMs, promptTokens, completionTokens] of responses) addResponseTo(countsOf(variantIndex), latencyMs, promptTokens, completionTokens);
+  for (const [variantIndex, latencyMs, promptTokens, completionTokens] of responses)
+    addResponseTo(countsOf(variantIndex), latencyMs, promptTokens, completionTokens);
   const confidences = client
-    .prepare('select variant_index, tool_name_confidence from model_calls where experiment_id = ? and tool_name_confidence is not null')
+    .prepare(
+      'select variant_index, tool_name_confidence from model_calls where experiment_id = ? and tool_name_confidence is not null',
+    )
     .raw()
     .iterate(experimentId) as IterableIterator<[number, number]>;
   for (const [variantIndex, confidence] of confidences) {
@@ -72,7 +85,8 @@ export function rebuildCounters(database: RemoraDatabase, experimentId: string):
           upsert.run(experimentId, scope, variantIndex, inputIndex, JSON.stringify(counts));
         }
       }
-      for (const [variantIndex, counts] of counted.variant) upsert.run(experimentId, 'variant', variantIndex, -1, JSON.stringify(counts));
+      for (const [variantIndex, counts] of counted.variant)
+        upsert.run(experimentId, 'variant', variantIndex, -1, JSON.stringify(counts));
       database.update(experiments).set({ countersReady: true }).where(eq(experiments.id, experimentId)).run();
     })
     .immediate();

@@ -27,7 +27,10 @@ function normalized(counts: InputCounts | VariantCounts | undefined): string {
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(counts)) {
     if (key === 'confidenceTotal') continue;
-    copy[key] = typeof value === 'object' && value !== null ? Object.fromEntries(Object.entries(value).filter(([, count]) => count !== 0)) : value;
+    copy[key] =
+      typeof value === 'object' && value !== null
+        ? Object.fromEntries(Object.entries(value).filter(([, count]) => count !== 0))
+        : value;
   }
   return canonicalJson(copy);
 }
@@ -37,7 +40,11 @@ function closeEnough(first: number, second: number): boolean {
 }
 
 export function verifyCounters(database: RemoraDatabase, experimentId: string): CounterCheck | null {
-  const experiment = database.select({ countersReady: experiments.countersReady }).from(experiments).where(eq(experiments.id, experimentId)).get();
+  const experiment = database
+    .select({ countersReady: experiments.countersReady })
+    .from(experiments)
+    .where(eq(experiments.id, experimentId))
+    .get();
   if (!experiment) return null;
   // One read transaction: a runner storing conversations meanwhile cannot come between the two.
   return database.$client.transaction((): CounterCheck => {
@@ -49,21 +56,28 @@ export function verifyCounters(database: RemoraDatabase, experimentId: string): 
       for (const key of new Set([...kept[scope].keys(), ...counted[scope].keys()])) {
         rows += 1;
         const [keptText, countedText] = [normalized(kept[scope].get(key)), normalized(counted[scope].get(key))];
-        if (keptText !== countedText) differences.push(`${scope} counters of variant:input ${key}: kept ${keptText}, recounted ${countedText}`);
+        if (keptText !== countedText)
+          differences.push(`${scope} counters of variant:input ${key}: kept ${keptText}, recounted ${countedText}`);
       }
     }
     for (const variantIndex of new Set([...kept.variant.keys(), ...counted.variant.keys()])) {
       rows += 1;
       const [keptCounts, countedCounts] = [kept.variant.get(variantIndex), counted.variant.get(variantIndex)];
       const [keptText, countedText] = [normalized(keptCounts), normalized(countedCounts)];
-      if (keptText !== countedText) differences.push(`variant ${variantIndex} counters: kept ${keptText}, recounted ${countedText}`);
+      if (keptText !== countedText)
+        differences.push(`variant ${variantIndex} counters: kept ${keptText}, recounted ${countedText}`);
       else if (keptCounts && countedCounts && !closeEnough(keptCounts.confidenceTotal, countedCounts.confidenceTotal)) {
-        differences.push(`variant ${variantIndex} tool-name confidence total: kept ${keptCounts.confidenceTotal}, recounted ${countedCounts.confidenceTotal}`);
+        differences.push(
+          `variant ${variantIndex} tool-name confidence total: kept ${keptCounts.confidenceTotal}, recounted ${countedCounts.confidenceTotal}`,
+        );
       }
     }
     let conversations = 0;
     for (const counts of counted.input.values()) conversations += counts.conversations;
-    if (!experiment.countersReady) differences.unshift('the counters are not kept for this experiment yet (stored before they existed); its next summary counts them');
+    if (!experiment.countersReady)
+      differences.unshift(
+        'the counters are not kept for this experiment yet (stored before they existed); its next summary counts them',
+      );
     return { experimentId, conversations, rows, countersKept: experiment.countersReady, differences };
   })();
 }

@@ -17,7 +17,10 @@ beforeEach(() => {
 });
 afterEach(() => closeDatabase(database));
 
-const lights: Expectation = { kind: 'call', calls: [ExpectedCall.parse({ name: 'toggle_lights', arguments: { room: ['kitchen'], state: ['on'] } })] };
+const lights: Expectation = {
+  kind: 'call',
+  calls: [ExpectedCall.parse({ name: 'toggle_lights', arguments: { room: ['kitchen'], state: ['on'] } })],
+};
 const none: Expectation = { kind: 'no_call' };
 const schemas = new Map();
 const call = (name: string, args: Record<string, unknown>) => ({ calls: [{ name, arguments: args }] });
@@ -31,7 +34,10 @@ const runCases = [
 ];
 
 function datasetExperiment(): string {
-  const config = { experiment: { dataset: { id: 'd1', name: 'lights', cases: runCases } }, ...experimentConfig(['baseline', 'directive']) };
+  const config = {
+    experiment: { dataset: { id: 'd1', name: 'lights', cases: runCases } },
+    ...experimentConfig(['baseline', 'directive']),
+  };
   return createExperiment(database, { agentName: 'smart_home', config, simulated: false, totalConversations: 8 }).id;
 }
 
@@ -56,7 +62,11 @@ describe('accuracy of a dataset experiment', () => {
     };
     (['baseline', 'directive'] as const).forEach((variant, variantIndex) => {
       verdicts[variant].forEach((verdict, slot) => {
-        writer.write(experimentId, { variantIndex, variantName: variant, slot, inputIndex: slot, caseId: runCases[slot].caseId, verdict }, textConversation());
+        writer.write(
+          experimentId,
+          { variantIndex, variantName: variant, slot, inputIndex: slot, caseId: runCases[slot].caseId, verdict },
+          textConversation(),
+        );
       });
     });
     writer.close();
@@ -84,14 +94,16 @@ describe('accuracy of a dataset experiment', () => {
     expect(baseline.irrelevanceAccuracy).toMatchObject({ successes: 0, trials: 1 });
     expect(directive.callAccuracy).toMatchObject({ successes: 2, trials: 2, value: 1 });
     expect(directive.irrelevanceAccuracy).toMatchObject({ successes: 1, trials: 1 });
-    expect(summary.comparisons.filter((comparison) => comparison.metric.endsWith('Accuracy')).map((comparison) => comparison.metric)).toEqual([
-      'callAccuracy',
-      'nameAccuracy',
-      'argumentAccuracy',
-      'irrelevanceAccuracy',
-    ]);
+    expect(
+      summary.comparisons
+        .filter((comparison) => comparison.metric.endsWith('Accuracy'))
+        .map((comparison) => comparison.metric),
+    ).toEqual(['callAccuracy', 'nameAccuracy', 'argumentAccuracy', 'irrelevanceAccuracy']);
     const json = toSummaryJson(summary);
-    expect(json.variants[0]).toMatchObject({ callAccuracy: { value: 1 / 3 }, counts: { callAccuracy: { successes: 1, trials: 3 } } });
+    expect(json.variants[0]).toMatchObject({
+      callAccuracy: { value: 1 / 3 },
+      counts: { callAccuracy: { successes: 1, trials: 3 } },
+    });
   });
 
   it('builds the confusion table of expected and called names', () => {
@@ -122,7 +134,9 @@ describe('accuracy of a dataset experiment', () => {
       ['c3', 'row-3', false],
       ['c4', 'row-4', false],
     ]);
-    expect(listCaseVerdicts(database, experimentId, { onlyWrong: true }).map((row) => `${row.variantName}:${row.caseKey}`)).toEqual(['baseline:c2', 'baseline:c3', 'baseline:c4']);
+    expect(
+      listCaseVerdicts(database, experimentId, { onlyWrong: true }).map((row) => `${row.variantName}:${row.caseKey}`),
+    ).toEqual(['baseline:c2', 'baseline:c3', 'baseline:c4']);
     const stored = getConversationRecord(database, rows[1].conversationId);
     expect(stored?.meta.verdict?.failures[0]).toMatchObject({ kind: 'wrong_value', argument: 'room' });
   });
@@ -130,12 +144,22 @@ describe('accuracy of a dataset experiment', () => {
   it('gives a transcript its case: the expected call beside the verdict', () => {
     const [, second] = listCaseVerdicts(database, experimentId, { variant: 'baseline' });
     const found = getConversationCase(database, second.conversationId);
-    expect(found).toMatchObject({ caseId: 'row-2', caseKey: 'c2', expectation: lights, verdict: { correct: false, calls: [{ name: 'toggle_lights', arguments: { room: 'office', state: 'on' } }] } });
+    expect(found).toMatchObject({
+      caseId: 'row-2',
+      caseKey: 'c2',
+      expectation: lights,
+      verdict: { correct: false, calls: [{ name: 'toggle_lights', arguments: { room: 'office', state: 'on' } }] },
+    });
     expect(getConversationCase(database, 'missing')).toBeNull();
   });
 
   it('reports no accuracy for an experiment without expectations', () => {
-    const plain = createExperiment(database, { agentName: 'docstring', config: experimentConfig(), simulated: false, totalConversations: 1 }).id;
+    const plain = createExperiment(database, {
+      agentName: 'docstring',
+      config: experimentConfig(),
+      simulated: false,
+      totalConversations: 1,
+    }).id;
     const summary = summarizeExperiment(plain, 'completed', getMetricsInput(database, plain)!);
     expect(Object.keys(toSummaryJson(summary).variants[0])).not.toContain('callAccuracy');
   });

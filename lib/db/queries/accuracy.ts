@@ -13,7 +13,11 @@ import { callScores, conversations, experimentCases, experiments } from '../sche
 import { experimentCaseAt } from './experiment-cases';
 
 /** Verdicts grouped by variant and flags (over conversations_accuracy_index). */
-export function getAccuracyFacts(database: RemoraDatabase, experimentId: string, variantName: (index: number) => string): AccuracyFacts[] {
+export function getAccuracyFacts(
+  database: RemoraDatabase,
+  experimentId: string,
+  variantName: (index: number) => string,
+): AccuracyFacts[] {
   const groups = database
     .select({
       variantIndex: conversations.variantIndex,
@@ -46,8 +50,16 @@ export function getAccuracyFacts(database: RemoraDatabase, experimentId: string,
   }));
 }
 
-function resolveVariant(database: RemoraDatabase, experimentId: string, variant: string | number): { index: number; name: string } | null {
-  const experiment = database.select({ config: experiments.config }).from(experiments).where(eq(experiments.id, experimentId)).get();
+function resolveVariant(
+  database: RemoraDatabase,
+  experimentId: string,
+  variant: string | number,
+): { index: number; name: string } | null {
+  const experiment = database
+    .select({ config: experiments.config })
+    .from(experiments)
+    .where(eq(experiments.id, experimentId))
+    .get();
   if (!experiment) return null;
   const names = variantNamesOf(experiment.config) ?? [];
   if (typeof variant === 'number') return { index: variant, name: names[variant] ?? `variant ${variant}` };
@@ -63,7 +75,11 @@ function resolveVariant(database: RemoraDatabase, experimentId: string, variant:
 }
 
 /** The confusion table of one variant (by name or index); null for an unknown experiment or variant. */
-export function getConfusion(database: RemoraDatabase, experimentId: string, variant: string | number): Confusion | null {
+export function getConfusion(
+  database: RemoraDatabase,
+  experimentId: string,
+  variant: string | number,
+): Confusion | null {
   const resolved = resolveVariant(database, experimentId, variant);
   if (!resolved) return null;
   const groups = database
@@ -72,9 +88,18 @@ export function getConfusion(database: RemoraDatabase, experimentId: string, var
     .where(and(eq(callScores.experimentId, experimentId), eq(callScores.variantIndex, resolved.index)))
     .groupBy(callScores.expectedName, callScores.calledName)
     .all();
-  const cells = groups.map((group) => ({ expected: group.expected ?? NO_CALL, called: group.called ?? NO_CALL, count: group.count }));
-  const labels = (values: string[]) => [...new Set(values)].sort((first, second) => (first === NO_CALL ? 1 : second === NO_CALL ? -1 : first.localeCompare(second)));
-  cells.sort((first, second) => first.expected.localeCompare(second.expected) || first.called.localeCompare(second.called));
+  const cells = groups.map((group) => ({
+    expected: group.expected ?? NO_CALL,
+    called: group.called ?? NO_CALL,
+    count: group.count,
+  }));
+  const labels = (values: string[]) =>
+    [...new Set(values)].sort((first, second) =>
+      first === NO_CALL ? 1 : second === NO_CALL ? -1 : first.localeCompare(second),
+    );
+  cells.sort(
+    (first, second) => first.expected.localeCompare(second.expected) || first.called.localeCompare(second.called),
+  );
   return {
     variant: resolved.name,
     expected: labels(cells.map((cell) => cell.expected)),
@@ -106,8 +131,16 @@ export type CaseVerdictFilter = {
 };
 
 /** The verdict of each conversation of a dataset experiment, in variant and slot order. */
-export function listCaseVerdicts(database: RemoraDatabase, experimentId: string, filter: CaseVerdictFilter = {}): CaseVerdict[] {
-  const experiment = database.select({ config: experiments.config }).from(experiments).where(eq(experiments.id, experimentId)).get();
+export function listCaseVerdicts(
+  database: RemoraDatabase,
+  experimentId: string,
+  filter: CaseVerdictFilter = {},
+): CaseVerdict[] {
+  const experiment = database
+    .select({ config: experiments.config })
+    .from(experiments)
+    .where(eq(experiments.id, experimentId))
+    .get();
   if (!experiment) return [];
   const dataset = datasetOf(experiment.config);
   const conditions: SQL[] = [eq(conversations.experimentId, experimentId)];
@@ -127,13 +160,22 @@ export function listCaseVerdicts(database: RemoraDatabase, experimentId: string,
     })
     .from(conversations)
     // The case keys of an experiment whose cases are in experiment_cases rather than in its config.
-    .leftJoin(experimentCases, and(eq(experimentCases.experimentId, conversations.experimentId), eq(experimentCases.position, conversations.inputIndex)))
+    .leftJoin(
+      experimentCases,
+      and(
+        eq(experimentCases.experimentId, conversations.experimentId),
+        eq(experimentCases.position, conversations.inputIndex),
+      ),
+    )
     .where(and(...conditions))
     .orderBy(asc(conversations.variantIndex), asc(conversations.slot))
     .limit(filter.limit ?? -1)
     .offset(filter.offset ?? 0)
     .all();
-  return rows.map(({ storedKey, ...row }) => ({ ...row, caseKey: dataset?.cases[row.inputIndex]?.key ?? storedKey ?? null }));
+  return rows.map(({ storedKey, ...row }) => ({
+    ...row,
+    caseKey: dataset?.cases[row.inputIndex]?.key ?? storedKey ?? null,
+  }));
 }
 
 export type ConversationCase = {
@@ -152,7 +194,13 @@ export type ConversationCase = {
  */
 export function getConversationCase(database: RemoraDatabase, conversationId: string): ConversationCase | null {
   const row = database
-    .select({ experimentId: conversations.experimentId, inputIndex: conversations.inputIndex, caseId: conversations.caseId, verdict: conversations.verdict, config: experiments.config })
+    .select({
+      experimentId: conversations.experimentId,
+      inputIndex: conversations.inputIndex,
+      caseId: conversations.caseId,
+      verdict: conversations.verdict,
+      config: experiments.config,
+    })
     .from(conversations)
     .innerJoin(experiments, eq(experiments.id, conversations.experimentId))
     .where(eq(conversations.id, conversationId))
@@ -161,7 +209,12 @@ export function getConversationCase(database: RemoraDatabase, conversationId: st
   const dataset = storedDatasetRun(row.config);
   const runCase = dataset?.cases[row.inputIndex] ?? experimentCaseAt(database, row.experimentId, row.inputIndex);
   if (!runCase) return null;
-  return { caseId: row.caseId ?? runCase.caseId, caseKey: runCase.key, expectation: runCase.expect, verdict: row.verdict };
+  return {
+    caseId: row.caseId ?? runCase.caseId,
+    caseKey: runCase.key,
+    expectation: runCase.expect,
+    verdict: row.verdict,
+  };
 }
 
 /** One case's verdicts for one variant: what a comparison paired by case needs. */
@@ -171,7 +224,11 @@ export type CaseFacts = { variant: string; inputIndex: number; caseId: string | 
  * Per variant and case (input): how many conversations were scored and how many were right. Both
  * variants of a dataset experiment run the same cases, so accuracy can be compared pair by pair.
  */
-export function getCaseFacts(database: RemoraDatabase, experimentId: string, variantName: (index: number) => string): CaseFacts[] {
+export function getCaseFacts(
+  database: RemoraDatabase,
+  experimentId: string,
+  variantName: (index: number) => string,
+): CaseFacts[] {
   const rows = database
     .select({
       variantIndex: conversations.variantIndex,
@@ -181,9 +238,21 @@ export function getCaseFacts(database: RemoraDatabase, experimentId: string, var
       correct: sql<number>`sum(case when ${conversations.callCorrect} = 1 then 1 else 0 end)`,
     })
     .from(conversations)
-    .where(and(eq(conversations.experimentId, experimentId), eq(conversations.verdictScored, true), eq(conversations.expectationKind, 'call')))
+    .where(
+      and(
+        eq(conversations.experimentId, experimentId),
+        eq(conversations.verdictScored, true),
+        eq(conversations.expectationKind, 'call'),
+      ),
+    )
     .groupBy(conversations.variantIndex, conversations.inputIndex, conversations.caseId)
     .orderBy(asc(conversations.variantIndex), asc(conversations.inputIndex))
     .all();
-  return rows.map((row) => ({ variant: variantName(row.variantIndex), inputIndex: row.inputIndex, caseId: row.caseId, scored: row.scored, correct: Number(row.correct) }));
+  return rows.map((row) => ({
+    variant: variantName(row.variantIndex),
+    inputIndex: row.inputIndex,
+    caseId: row.caseId,
+    scored: row.scored,
+    correct: Number(row.correct),
+  }));
 }

@@ -40,11 +40,16 @@ export function listAgentExperiments(database: RemoraDatabase, agentName: string
 }
 
 export function countAgentExperiments(database: RemoraDatabase, agentName: string): number {
-  return database.select({ total: count() }).from(experiments).where(eq(experiments.agentName, agentName)).get()?.total ?? 0;
+  return (
+    database.select({ total: count() }).from(experiments).where(eq(experiments.agentName, agentName)).get()?.total ?? 0
+  );
 }
 
 /** Every saved version of every prompt variant of the agent (by the agent's name), newest first. */
-export function listAgentPromptVersions(database: RemoraDatabase, agentName: string): { name: string; version: number; systemPrompt: string }[] {
+export function listAgentPromptVersions(
+  database: RemoraDatabase,
+  agentName: string,
+): { name: string; version: number; systemPrompt: string }[] {
   return database
     .select({ name: promptVariants.name, version: promptVariants.version, systemPrompt: promptVariants.systemPrompt })
     .from(promptVariants)
@@ -56,5 +61,8 @@ export function listAgentPromptVersions(database: RemoraDatabase, agentName: str
 
 /** Conversations stored for an experiment (over conversations_outcome_index). */
 export function countConversations(database: RemoraDatabase, experimentId: string): number {
-  return database.select({ total: count() }).from(conversations).where(eq(conversations.experimentId, experimentId)).get()?.total ?? 0;
+  return (
+    database.select({ total: count() }).from(conversations).where(eq(conversations.experimentId, experimentId)).get()
+      ?.total ?? 0
+  );
 }

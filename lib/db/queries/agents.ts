@@ -14,7 +14,14 @@ export type AgentInput = {
 export function upsertAgent(database: RemoraDatabase, input: AgentInput, now = Date.now()): AgentRow {
   return database
     .insert(agents)
-    .values({ id: newId(), name: input.name, definition: input.definition, sourcePath: input.sourcePath ?? null, createdAt: now, updatedAt: now })
+    .values({
+      id: newId(),
+      name: input.name,
+      definition: input.definition,
+      sourcePath: input.sourcePath ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflictDoUpdate({
       target: agents.name,
       set: { definition: input.definition, sourcePath: input.sourcePath ?? null, updatedAt: now },

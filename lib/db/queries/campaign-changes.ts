@@ -17,13 +17,18 @@ function conditions(campaignId: string, filter: ChangeFilter): SQL {
   const where: (SQL | undefined)[] = [eq(campaignChanges.campaignId, campaignId)];
   if (filter.status) where.push(eq(campaignChanges.status, filter.status));
   if (filter.path) where.push(eq(campaignChanges.path, filter.path));
-  if (filter.checks === 'passed') where.push(or(eq(campaignChanges.checksPassed, true), isNull(campaignChanges.checksPassed)));
+  if (filter.checks === 'passed')
+    where.push(or(eq(campaignChanges.checksPassed, true), isNull(campaignChanges.checksPassed)));
   if (filter.checks === 'failed') where.push(eq(campaignChanges.checksPassed, false));
   return and(...where) as SQL;
 }
 
 /** One page of changes, grouped by file (path order), in node order within a file. */
-export function listChanges(database: RemoraDatabase, campaignId: string, filter: ChangeFilter = {}): { changes: CampaignChangeRow[]; total: number } {
+export function listChanges(
+  database: RemoraDatabase,
+  campaignId: string,
+  filter: ChangeFilter = {},
+): { changes: CampaignChangeRow[]; total: number } {
   const where = conditions(campaignId, filter);
   const changes = database
     .select()
@@ -38,7 +43,11 @@ export function listChanges(database: RemoraDatabase, campaignId: string, filter
 }
 
 /** Every change of the campaign in one status, for export and apply (they need all of them). */
-export function changesWithStatus(database: RemoraDatabase, campaignId: string, status: CampaignChangeStatus): CampaignChangeRow[] {
+export function changesWithStatus(
+  database: RemoraDatabase,
+  campaignId: string,
+  status: CampaignChangeStatus,
+): CampaignChangeRow[] {
   return database
     .select()
     .from(campaignChanges)
@@ -67,7 +76,12 @@ export function changedFiles(database: RemoraDatabase, campaignId: string): { pa
     .all();
 }
 
-export function setChangeStatus(database: RemoraDatabase, campaignId: string, ids: string[], status: CampaignChangeStatus): number {
+export function setChangeStatus(
+  database: RemoraDatabase,
+  campaignId: string,
+  ids: string[],
+  status: CampaignChangeStatus,
+): number {
   if (ids.length === 0) return 0;
   return database
     .update(campaignChanges)
@@ -77,7 +91,12 @@ export function setChangeStatus(database: RemoraDatabase, campaignId: string, id
 }
 
 /** The person's own version of a change (its edits and diff recomputed from the text they wrote). */
-export function storeEditedChange(database: RemoraDatabase, campaignId: string, id: string, update: { diff: string; edits: unknown[]; checks: Record<string, unknown>; checksPassed: boolean | null }): boolean {
+export function storeEditedChange(
+  database: RemoraDatabase,
+  campaignId: string,
+  id: string,
+  update: { diff: string; edits: unknown[]; checks: Record<string, unknown>; checksPassed: boolean | null },
+): boolean {
   return (
     database
       .update(campaignChanges)

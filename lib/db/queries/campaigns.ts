@@ -5,7 +5,15 @@ import type { ConversationRecord } from '../../runner/types';
 import type { RemoraDatabase } from '../client';
 import { prepareConversationInserter, type ConversationMeta } from '../conversation-insert';
 import { newId } from '../ids';
-import { campaignChanges, campaignFiles, campaignNodes, campaigns, experiments, type CampaignNodeRow, type CampaignRow } from '../schema';
+import {
+  campaignChanges,
+  campaignFiles,
+  campaignNodes,
+  campaigns,
+  experiments,
+  type CampaignNodeRow,
+  type CampaignRow,
+} from '../schema';
 import { UNFINISHED_STATUSES } from './experiments';
 
 export type NewCampaign = Omit<typeof campaigns.$inferInsert, 'id' | 'createdAt' | 'extracted'> & { id?: string };
@@ -52,7 +60,13 @@ export function nodeCounts(database: RemoraDatabase, campaignId: string): NodeCo
   return counts;
 }
 
-export type CampaignListItem = CampaignRow & { status: string; files: number; nodes: NodeCounts; changes: number; accepted: number };
+export type CampaignListItem = CampaignRow & {
+  status: string;
+  files: number;
+  nodes: NodeCounts;
+  changes: number;
+  accepted: number;
+};
 
 export function listCampaigns(database: RemoraDatabase, limit = 100): CampaignListItem[] {
   const rows = database
@@ -65,8 +79,13 @@ export function listCampaigns(database: RemoraDatabase, limit = 100): CampaignLi
   return rows.map(({ campaign, status }) => ({ ...campaign, status, ...campaignTotals(database, campaign.id) }));
 }
 
-export function campaignTotals(database: RemoraDatabase, campaignId: string): { files: number; nodes: NodeCounts; changes: number; accepted: number } {
-  const files = database.select({ total: count() }).from(campaignFiles).where(eq(campaignFiles.campaignId, campaignId)).get()?.total ?? 0;
+export function campaignTotals(
+  database: RemoraDatabase,
+  campaignId: string,
+): { files: number; nodes: NodeCounts; changes: number; accepted: number } {
+  const files =
+    database.select({ total: count() }).from(campaignFiles).where(eq(campaignFiles.campaignId, campaignId)).get()
+      ?.total ?? 0;
   const byStatus = database
     .select({ status: campaignChanges.status, total: count() })
     .from(campaignChanges)
@@ -92,18 +111,45 @@ export type FileToStore = {
   bytes: number;
   encoding: string | null;
   skipReason: string | null;
-  nodes: { kind: string; name: string; startLine: number; endLine: number; outline: boolean; skipReason: string | null }[];
+  nodes: {
+    kind: string;
+    name: string;
+    startLine: number;
+    endLine: number;
+    outline: boolean;
+    skipReason: string | null;
+  }[];
 };
 
 /** Stores files with their nodes in one transaction; returns the next free ordinal. */
-export function storeExtractedFiles(database: RemoraDatabase, campaignId: string, files: FileToStore[], firstOrdinal: number): number {
+export function storeExtractedFiles(
+  database: RemoraDatabase,
+  campaignId: string,
+  files: FileToStore[],
+  firstOrdinal: number,
+): number {
   let ordinal = firstOrdinal;
   database.transaction((tx) => {
     for (const file of files) {
-      tx.insert(campaignFiles).values({ campaignId, path: file.path, sha256: file.sha256, bytes: file.bytes, encoding: file.encoding, skipReason: file.skipReason }).run();
+      tx.insert(campaignFiles)
+        .values({
+          campaignId,
+          path: file.path,
+          sha256: file.sha256,
+          bytes: file.bytes,
+          encoding: file.encoding,
+          skipReason: file.skipReason,
+        })
+        .run();
       for (const node of file.nodes) {
         tx.insert(campaignNodes)
-          .values({ campaignId, ordinal: ordinal++, path: file.path, ...node, status: node.skipReason ? 'skipped' : 'pending' })
+          .values({
+            campaignId,
+            ordinal: ordinal++,
+            path: file.path,
+            ...node,
+            status: node.skipReason ? 'skipped' : 'pending',
+          })
           .run();
       }
     }
@@ -114,33 +160,65 @@ export function storeExtractedFiles(database: RemoraDatabase, campaignId: string
 /** Extraction is complete: the experiment's planned total becomes the nodes to run. */
 export function finishExtraction(database: RemoraDatabase, campaign: CampaignRow): void {
   database.transaction((tx) => {
-    const planned = tx.select({ total: count() }).from(campaignNodes).where(and(eq(campaignNodes.campaignId, campaign.id), inArray(campaignNodes.status, ['pending', 'ran']))).get();
-    tx.update(experiments).set({ totalConversations: planned?.total ?? 0 }).where(eq(experiments.id, campaign.experimentId)).run();
+    const planned = tx
+      .select({ total: count() })
+      .from(campaignNodes)
+      .where(and(eq(campaignNodes.campaignId, campaign.id), inArray(campaignNodes.status, ['pending', 'ran'])))
+      .get();
+    tx.update(experiments)
+      .set({ totalConversations: planned?.total ?? 0 })
+      .where(eq(experiments.id, campaign.experimentId))
+      .run();
     tx.update(campaigns).set({ extracted: true }).where(eq(campaigns.id, campaign.id)).run();
   });
 }
 
 export function fileRecord(database: RemoraDatabase, campaignId: string, filePath: string) {
-  return database.select().from(campaignFiles).where(and(eq(campaignFiles.campaignId, campaignId), eq(campaignFiles.path, filePath))).get() ?? null;
+  return (
+    database
+      .select()
+      .from(campaignFiles)
+      .where(and(eq(campaignFiles.campaignId, campaignId), eq(campaignFiles.path, filePath)))
+      .get() ?? null
+  );
 }
 
 export function listFileRecords(database: RemoraDatabase, campaignId: string, paths: string[]) {
   if (paths.length === 0) return [];
-  return database.select().from(campaignFiles).where(and(eq(campaignFiles.campaignId, campaignId), inArray(campaignFiles.path, paths))).all();
+  return database
+    .select()
+    .from(campaignFiles)
+    .where(and(eq(campaignFiles.campaignId, campaignId), inArray(campaignFiles.path, paths)))
+    .all();
 }
 
 /** Up to `limit` pending nodes after `afterOrdinal`, in order: the run reads its work in pages. */
-export function pendingNodes(database: RemoraDatabase, campaignId: string, afterOrdinal: number, limit: number): CampaignNodeRow[] {
+export function pendingNodes(
+  database: RemoraDatabase,
+  campaignId: string,
+  afterOrdinal: number,
+  limit: number,
+): CampaignNodeRow[] {
   return database
     .select()
     .from(campaignNodes)
-    .where(and(eq(campaignNodes.campaignId, campaignId), eq(campaignNodes.status, 'pending'), gt(campaignNodes.ordinal, afterOrdinal)))
+    .where(
+      and(
+        eq(campaignNodes.campaignId, campaignId),
+        eq(campaignNodes.status, 'pending'),
+        gt(campaignNodes.ordinal, afterOrdinal),
+      ),
+    )
     .orderBy(asc(campaignNodes.ordinal))
     .limit(limit)
     .all();
 }
 
-export function listNodes(database: RemoraDatabase, campaignId: string, options: { status?: CampaignNodeRow['status']; limit?: number; offset?: number } = {}): CampaignNodeRow[] {
+export function listNodes(
+  database: RemoraDatabase,
+  campaignId: string,
+  options: { status?: CampaignNodeRow['status']; limit?: number; offset?: number } = {},
+): CampaignNodeRow[] {
   const conditions = [eq(campaignNodes.campaignId, campaignId)];
   if (options.status) conditions.push(eq(campaignNodes.status, options.status));
   return database
@@ -157,7 +235,13 @@ export function skipNode(database: RemoraDatabase, campaignId: string, ordinal: 
   database
     .update(campaignNodes)
     .set({ status: 'skipped', skipReason: reason })
-    .where(and(eq(campaignNodes.campaignId, campaignId), eq(campaignNodes.ordinal, ordinal), eq(campaignNodes.status, 'pending')))
+    .where(
+      and(
+        eq(campaignNodes.campaignId, campaignId),
+        eq(campaignNodes.ordinal, ordinal),
+        eq(campaignNodes.status, 'pending'),
+      ),
+    )
     .run();
 }
 
@@ -166,7 +250,10 @@ export type NodeResult = {
   node: CampaignNodeRow;
   meta: ConversationMeta;
   record: ConversationRecord;
-  change: Omit<typeof campaignChanges.$inferInsert, 'id' | 'campaignId' | 'nodeOrdinal' | 'conversationId' | 'createdAt' | 'status' | 'edited'> | null;
+  change: Omit<
+    typeof campaignChanges.$inferInsert,
+    'id' | 'campaignId' | 'nodeOrdinal' | 'conversationId' | 'createdAt' | 'status' | 'edited'
+  > | null;
 };
 
 /**
@@ -189,7 +276,16 @@ export function prepareNodeResultStore(database: RemoraDatabase): (result: NodeR
     if (result.change) {
       database
         .insert(campaignChanges)
-        .values({ ...result.change, id: newId(), campaignId: campaign.id, nodeOrdinal: node.ordinal, conversationId, status: 'pending', edited: false, createdAt: Date.now() })
+        .values({
+          ...result.change,
+          id: newId(),
+          campaignId: campaign.id,
+          nodeOrdinal: node.ordinal,
+          conversationId,
+          status: 'pending',
+          edited: false,
+          createdAt: Date.now(),
+        })
         .run();
     }
     return conversationId;

@@ -23,7 +23,11 @@ function readNames(text: string | null): string[] {
   if (text === null) return [];
   const parsed = parseJson(text);
   if (!parsed.ok || !Array.isArray(parsed.value)) return [];
-  return parsed.value.flatMap((entry) => (typeof entry === 'object' && entry !== null && typeof (entry as { name?: unknown }).name === 'string' ? [(entry as { name: string }).name] : []));
+  return parsed.value.flatMap((entry) =>
+    typeof entry === 'object' && entry !== null && typeof (entry as { name?: unknown }).name === 'string'
+      ? [(entry as { name: string }).name]
+      : [],
+  );
 }
 
 /**
@@ -77,7 +81,11 @@ export type ConversationOutcomeRow = {
 };
 
 /** One narrow row per conversation of a variant (no JSON read), in slot order. */
-export function listVariantOutcomes(database: RemoraDatabase, experimentId: string, variantIndex: number): ConversationOutcomeRow[] {
+export function listVariantOutcomes(
+  database: RemoraDatabase,
+  experimentId: string,
+  variantIndex: number,
+): ConversationOutcomeRow[] {
   return database
     .select({
       slot: conversations.slot,
@@ -121,21 +129,41 @@ export function getExperimentInputs(database: RemoraDatabase, experimentId: stri
 }
 
 /** The ids of a variant's conversations at these slots, by slot. */
-export function conversationIdsAtSlots(database: RemoraDatabase, experimentId: string, variantIndex: number, slots: number[]): Map<number, string> {
+export function conversationIdsAtSlots(
+  database: RemoraDatabase,
+  experimentId: string,
+  variantIndex: number,
+  slots: number[],
+): Map<number, string> {
   if (slots.length === 0) return new Map();
   const rows = database
     .select({ slot: conversations.slot, id: conversations.id })
     .from(conversations)
-    .where(and(eq(conversations.experimentId, experimentId), eq(conversations.variantIndex, variantIndex), inArray(conversations.slot, slots)))
+    .where(
+      and(
+        eq(conversations.experimentId, experimentId),
+        eq(conversations.variantIndex, variantIndex),
+        inArray(conversations.slot, slots),
+      ),
+    )
     .all();
   return new Map(rows.map((row) => [row.slot, row.id]));
 }
 
 /** Where a conversation belongs, for checking that two conversations can be shown as a pair. */
-export function getConversationPlace(database: RemoraDatabase, conversationId: string): { experimentId: string; variantIndex: number; variantName: string; slot: number; inputIndex: number } | null {
+export function getConversationPlace(
+  database: RemoraDatabase,
+  conversationId: string,
+): { experimentId: string; variantIndex: number; variantName: string; slot: number; inputIndex: number } | null {
   return (
     database
-      .select({ experimentId: conversations.experimentId, variantIndex: conversations.variantIndex, variantName: conversations.variantName, slot: conversations.slot, inputIndex: conversations.inputIndex })
+      .select({
+        experimentId: conversations.experimentId,
+        variantIndex: conversations.variantIndex,
+        variantName: conversations.variantName,
+        slot: conversations.slot,
+        inputIndex: conversations.inputIndex,
+      })
       .from(conversations)
       .where(eq(conversations.id, conversationId))
       .get() ?? null
@@ -145,7 +173,11 @@ export function getConversationPlace(database: RemoraDatabase, conversationId: s
 /** One input of an experiment from its config (null when the config does not hold it). */
 export function getExperimentInput(database: RemoraDatabase, experimentId: string, inputIndex: number): unknown {
   const row = database
-    .select({ input: sql<string | null>`json_extract(${experiments.config}, ${`$.experiment.inputs[${Math.floor(inputIndex)}]`})` })
+    .select({
+      input: sql<
+        string | null
+      >`json_extract(${experiments.config}, ${`$.experiment.inputs[${Math.floor(inputIndex)}]`})`,
+    })
     .from(experiments)
     .where(eq(experiments.id, experimentId))
     .get();

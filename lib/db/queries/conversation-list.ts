@@ -5,7 +5,10 @@ import type { ParsePath } from '../../parsing/types';
 import type { RemoraDatabase } from '../client';
 import { conversations, modelCalls, type ConversationRow } from '../schema';
 
-export type ConversationListItem = Omit<ConversationRow, 'knowledge' | 'workspaceDiff' | 'result' | 'verdict' | 'taskCheck'> & {
+export type ConversationListItem = Omit<
+  ConversationRow,
+  'knowledge' | 'workspaceDiff' | 'result' | 'verdict' | 'taskCheck'
+> & {
   /** The parse path of each model call in order (null for a failed request). */
   parsePaths: (ParsePath | null)[];
 };
@@ -38,13 +41,21 @@ export const CONVERSATION_LIST_FIELDS = {
 };
 
 /** Adds the parse path of each model call, in order, to list rows (one query for the page). */
-export function withParsePaths<Row extends { id: string }>(database: RemoraDatabase, rows: Row[]): (Row & { parsePaths: (ParsePath | null)[] })[] {
+export function withParsePaths<Row extends { id: string }>(
+  database: RemoraDatabase,
+  rows: Row[],
+): (Row & { parsePaths: (ParsePath | null)[] })[] {
   const paths = new Map<string, (ParsePath | null)[]>(rows.map((row) => [row.id, []]));
   if (rows.length > 0) {
     const callRows = database
       .select({ conversationId: modelCalls.conversationId, parsePath: modelCalls.parsePath })
       .from(modelCalls)
-      .where(inArray(modelCalls.conversationId, rows.map((row) => row.id)))
+      .where(
+        inArray(
+          modelCalls.conversationId,
+          rows.map((row) => row.id),
+        ),
+      )
       .orderBy(asc(modelCalls.conversationId), asc(modelCalls.id))
       .all();
     for (const call of callRows) paths.get(call.conversationId)?.push(call.parsePath);

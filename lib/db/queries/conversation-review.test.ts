@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, type RemoraDatabase } from '../client';
 import { docstringConversation, experimentConfig } from '../testing/fixtures';
-import { addConversationLabel, conversationReviews, getConversationReview, labelsInUse, removeConversationLabel, setConversationNote } from './conversation-review';
+import {
+  addConversationLabel,
+  conversationReviews,
+  getConversationReview,
+  labelsInUse,
+  removeConversationLabel,
+  setConversationNote,
+} from './conversation-review';
 import { storeConversation } from './conversations';
 import { createExperiment, deleteExperiment } from './experiments';
 
@@ -11,8 +18,21 @@ let ids: string[];
 
 beforeEach(() => {
   database = openDatabase(':memory:');
-  experimentId = createExperiment(database, { agentName: 'docstring', config: experimentConfig(), simulated: true, totalConversations: 2 }).id;
-  ids = [0, 1].map((slot) => storeConversation(database, experimentId, { variantIndex: 0, variantName: 'baseline', slot, inputIndex: 0 }, docstringConversation()) as string);
+  experimentId = createExperiment(database, {
+    agentName: 'docstring',
+    config: experimentConfig(),
+    simulated: true,
+    totalConversations: 2,
+  }).id;
+  ids = [0, 1].map(
+    (slot) =>
+      storeConversation(
+        database,
+        experimentId,
+        { variantIndex: 0, variantName: 'baseline', slot, inputIndex: 0 },
+        docstringConversation(),
+      ) as string,
+  );
 });
 afterEach(() => closeDatabase(database));
 

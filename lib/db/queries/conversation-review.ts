@@ -17,7 +17,11 @@ export function normalizeLabel(label: string): string {
 }
 
 function experimentOf(database: RemoraDatabase, conversationId: string): string {
-  const row = database.select({ experimentId: conversations.experimentId }).from(conversations).where(eq(conversations.id, conversationId)).get();
+  const row = database
+    .select({ experimentId: conversations.experimentId })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId))
+    .get();
   if (!row) throw new NotFoundError(`no conversation with id ${conversationId}`);
   return row.experimentId;
 }
@@ -27,7 +31,10 @@ export function getConversationReview(database: RemoraDatabase, conversationId: 
 }
 
 /** Labels and notes of many conversations at once (a list page, an export batch). */
-export function conversationReviews(database: RemoraDatabase, conversationIds: string[]): Map<string, ConversationReview> {
+export function conversationReviews(
+  database: RemoraDatabase,
+  conversationIds: string[],
+): Map<string, ConversationReview> {
   const reviews = new Map<string, ConversationReview>();
   if (conversationIds.length === 0) return reviews;
   const entry = (id: string) => {
@@ -51,24 +58,44 @@ export function conversationReviews(database: RemoraDatabase, conversationIds: s
   return reviews;
 }
 
-export function addConversationLabel(database: RemoraDatabase, conversationId: string, label: string, now = Date.now()): ConversationReview {
+export function addConversationLabel(
+  database: RemoraDatabase,
+  conversationId: string,
+  label: string,
+  now = Date.now(),
+): ConversationReview {
   const clean = normalizeLabel(label);
   const experimentId = experimentOf(database, conversationId);
-  database.insert(conversationLabels).values({ conversationId, experimentId, label: clean, createdAt: now }).onConflictDoNothing().run();
+  database
+    .insert(conversationLabels)
+    .values({ conversationId, experimentId, label: clean, createdAt: now })
+    .onConflictDoNothing()
+    .run();
   return getConversationReview(database, conversationId);
 }
 
-export function removeConversationLabel(database: RemoraDatabase, conversationId: string, label: string): ConversationReview {
+export function removeConversationLabel(
+  database: RemoraDatabase,
+  conversationId: string,
+  label: string,
+): ConversationReview {
   experimentOf(database, conversationId);
   database
     .delete(conversationLabels)
-    .where(and(eq(conversationLabels.conversationId, conversationId), eq(conversationLabels.label, normalizeLabel(label))))
+    .where(
+      and(eq(conversationLabels.conversationId, conversationId), eq(conversationLabels.label, normalizeLabel(label))),
+    )
     .run();
   return getConversationReview(database, conversationId);
 }
 
 /** Sets the note; an empty one removes it. */
-export function setConversationNote(database: RemoraDatabase, conversationId: string, note: string, now = Date.now()): ConversationReview {
+export function setConversationNote(
+  database: RemoraDatabase,
+  conversationId: string,
+  note: string,
+  now = Date.now(),
+): ConversationReview {
   const experimentId = experimentOf(database, conversationId);
   if (note.trim() === '') {
     database.delete(conversationNotes).where(eq(conversationNotes.conversationId, conversationId)).run();

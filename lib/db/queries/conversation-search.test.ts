@@ -13,8 +13,18 @@ let experimentId: string;
 // failing (a tool timeout, an unknown tool, then the model request fails for good).
 beforeEach(() => {
   database = openDatabase(':memory:');
-  experimentId = createExperiment(database, { agentName: 'docstring', config: experimentConfig(), simulated: true, totalConversations: 8 }).id;
-  const other = createExperiment(database, { agentName: 'docstring', config: experimentConfig(), simulated: true, totalConversations: 1 }).id;
+  experimentId = createExperiment(database, {
+    agentName: 'docstring',
+    config: experimentConfig(),
+    simulated: true,
+    totalConversations: 8,
+  }).id;
+  const other = createExperiment(database, {
+    agentName: 'docstring',
+    config: experimentConfig(),
+    simulated: true,
+    totalConversations: 1,
+  }).id;
   const writer = createConversationWriter(database);
   const baseline = (slot: number) => ({ variantIndex: 0, variantName: 'baseline', slot, inputIndex: slot % 2 });
   const directive = (slot: number) => ({ variantIndex: 1, variantName: 'directive', slot, inputIndex: 0 });
@@ -30,7 +40,10 @@ beforeEach(() => {
 afterEach(() => closeDatabase(database));
 
 const positions = (search: ConversationSearch, options?: ConversationSearchOptions) =>
-  searchConversations(database, experimentId, search, options).conversations.map((item) => [item.variantIndex, item.slot]);
+  searchConversations(database, experimentId, search, options).conversations.map((item) => [
+    item.variantIndex,
+    item.slot,
+  ]);
 
 // Every filter must give the same answer whether it drives the query (rare) or is checked row by row (common).
 const BOTH_WAYS: [string, ConversationSearchOptions][] = [
@@ -41,36 +54,66 @@ const BOTH_WAYS: [string, ConversationSearchOptions][] = [
 describe('searchConversations', () => {
   it('pages forward and back in variant and slot order with an exact total', () => {
     const first = searchConversations(database, experimentId, { limit: 3 });
-    expect(first.conversations.map((item) => [item.variantIndex, item.slot])).toEqual([[0, 0], [0, 1], [0, 2]]);
+    expect(first.conversations.map((item) => [item.variantIndex, item.slot])).toEqual([
+      [0, 0],
+      [0, 1],
+      [0, 2],
+    ]);
     expect(first.total).toEqual({ count: 8, exact: true });
     expect(first.previous).toBeNull();
     expect(first.next).toEqual({ variantIndex: 0, slot: 2 });
     expect(first.conversations[0].parsePaths).toEqual(['tool_calls', 'json_name_arguments', 'functiongemma_tags']);
 
     const second = searchConversations(database, experimentId, { limit: 3, after: first.next! });
-    expect(second.conversations.map((item) => [item.variantIndex, item.slot])).toEqual([[0, 3], [0, 4], [1, 0]]);
+    expect(second.conversations.map((item) => [item.variantIndex, item.slot])).toEqual([
+      [0, 3],
+      [0, 4],
+      [1, 0],
+    ]);
     expect(second.previous).toEqual({ variantIndex: 0, slot: 3 });
     const third = searchConversations(database, experimentId, { limit: 3, after: second.next! });
-    expect(third.conversations.map((item) => [item.variantIndex, item.slot])).toEqual([[1, 1], [1, 2]]);
+    expect(third.conversations.map((item) => [item.variantIndex, item.slot])).toEqual([
+      [1, 1],
+      [1, 2],
+    ]);
     expect(third.next).toBeNull();
 
     const back = searchConversations(database, experimentId, { limit: 3, before: third.previous! });
-    expect(back.conversations.map((item) => [item.variantIndex, item.slot])).toEqual([[0, 3], [0, 4], [1, 0]]);
+    expect(back.conversations.map((item) => [item.variantIndex, item.slot])).toEqual([
+      [0, 3],
+      [0, 4],
+      [1, 0],
+    ]);
     expect(back.previous).toEqual({ variantIndex: 0, slot: 3 });
     expect(back.next).toEqual({ variantIndex: 1, slot: 0 });
     const front = searchConversations(database, experimentId, { limit: 3, before: back.previous! });
-    expect(front.conversations.map((item) => [item.variantIndex, item.slot])).toEqual([[0, 0], [0, 1], [0, 2]]);
+    expect(front.conversations.map((item) => [item.variantIndex, item.slot])).toEqual([
+      [0, 0],
+      [0, 1],
+      [0, 2],
+    ]);
     expect(front.previous).toBeNull();
   });
 
   it.each(BOTH_WAYS)('filters by parse path, outcome and variant (%s)', (_way, options) => {
-    expect(positions({ parsePath: 'json_name_arguments' }, options)).toEqual([[0, 0], [0, 1], [0, 2], [0, 3]]);
+    expect(positions({ parsePath: 'json_name_arguments' }, options)).toEqual([
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [0, 3],
+    ]);
     expect(positions({ parsePath: 'text' }, options)).toEqual([[0, 4]]);
-    expect(positions({ parsePath: 'functiongemma_tags', variantIndex: 1, outcome: 'submitted' }, options)).toEqual([[1, 0], [1, 1]]);
+    expect(positions({ parsePath: 'functiongemma_tags', variantIndex: 1, outcome: 'submitted' }, options)).toEqual([
+      [1, 0],
+      [1, 1],
+    ]);
     expect(positions({ parsePath: 'malformed' }, options)).toEqual([]);
     expect(positions({ outcome: 'error' }, options)).toEqual([[1, 2]]);
     expect(positions({ outcome: 'no_tool_call', variantIndex: 1 }, options)).toEqual([]);
-    expect(searchConversations(database, experimentId, { parsePath: 'tool_calls' }, options).total).toEqual({ count: 7, exact: true });
+    expect(searchConversations(database, experimentId, { parsePath: 'tool_calls' }, options).total).toEqual({
+      count: 7,
+      exact: true,
+    });
   });
 
   it.each(BOTH_WAYS)('filters by tool error kind and by failed model requests (%s)', (_way, options) => {
@@ -81,12 +124,21 @@ describe('searchConversations', () => {
   });
 
   it('counts row-by-row checks only up to the cap, and says so', () => {
-    const capped = searchConversations(database, experimentId, { parsePath: 'tool_calls', limit: 2 }, { driveLimit: 0, countCap: 3 });
+    const capped = searchConversations(
+      database,
+      experimentId,
+      { parsePath: 'tool_calls', limit: 2 },
+      { driveLimit: 0, countCap: 3 },
+    );
     expect(capped.total).toEqual({ count: 3, exact: false });
     expect(capped.conversations).toHaveLength(2);
-    expect(searchConversations(database, experimentId, { parsePath: 'text' }, { driveLimit: 0, countCap: 3 }).total).toEqual({ count: 1, exact: true });
+    expect(
+      searchConversations(database, experimentId, { parsePath: 'text' }, { driveLimit: 0, countCap: 3 }).total,
+    ).toEqual({ count: 1, exact: true });
     // An outcome alone is counted over its index: always exact.
-    expect(searchConversations(database, experimentId, { outcome: 'submitted' }, { driveLimit: 0, countCap: 3 }).total).toEqual({ count: 6, exact: true });
+    expect(
+      searchConversations(database, experimentId, { outcome: 'submitted' }, { driveLimit: 0, countCap: 3 }).total,
+    ).toEqual({ count: 6, exact: true });
   });
 
   it('finds text in inputs, answers, errors, calls and tool results, never in the system prompt', () => {
@@ -107,14 +159,45 @@ describe('searchConversations', () => {
   it.each(BOTH_WAYS)('counts text matches exactly and pages through them both ways (%s)', (_way, options) => {
     const first = searchConversations(database, experimentId, { text: 'written', limit: 4 }, options);
     expect(first.total).toEqual({ count: 6, exact: true });
-    expect(first.conversations.map((item) => [item.variantIndex, item.slot])).toEqual([[0, 0], [0, 1], [0, 2], [0, 3]]);
-    const second = searchConversations(database, experimentId, { text: 'written', limit: 4, after: first.next! }, options);
-    expect(second.conversations.map((item) => [item.variantIndex, item.slot])).toEqual([[1, 0], [1, 1]]);
-    const back = searchConversations(database, experimentId, { text: 'written', limit: 4, before: second.previous! }, options);
-    expect(back.conversations.map((item) => [item.variantIndex, item.slot])).toEqual([[0, 0], [0, 1], [0, 2], [0, 3]]);
+    expect(first.conversations.map((item) => [item.variantIndex, item.slot])).toEqual([
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [0, 3],
+    ]);
+    const second = searchConversations(
+      database,
+      experimentId,
+      { text: 'written', limit: 4, after: first.next! },
+      options,
+    );
+    expect(second.conversations.map((item) => [item.variantIndex, item.slot])).toEqual([
+      [1, 0],
+      [1, 1],
+    ]);
+    const back = searchConversations(
+      database,
+      experimentId,
+      { text: 'written', limit: 4, before: second.previous! },
+      options,
+    );
+    expect(back.conversations.map((item) => [item.variantIndex, item.slot])).toEqual([
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [0, 3],
+    ]);
     // Combined with another filter, on one variant.
-    expect(positions({ text: 'written', variantIndex: 1 }, options)).toEqual([[1, 0], [1, 1]]);
-    expect(positions({ text: 'written', parsePath: 'functiongemma_tags', variantIndex: 0 }, options)).toEqual([[0, 0], [0, 1], [0, 2], [0, 3]]);
+    expect(positions({ text: 'written', variantIndex: 1 }, options)).toEqual([
+      [1, 0],
+      [1, 1],
+    ]);
+    expect(positions({ text: 'written', parsePath: 'functiongemma_tags', variantIndex: 0 }, options)).toEqual([
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [0, 3],
+    ]);
   });
 
   it('leaves out text with nothing to look for, and says so', () => {
@@ -124,6 +207,9 @@ describe('searchConversations', () => {
   });
 
   it('answers an unknown experiment with an empty page', () => {
-    expect(searchConversations(database, 'missing', { parsePath: 'text' })).toMatchObject({ conversations: [], total: { count: 0, exact: true } });
+    expect(searchConversations(database, 'missing', { parsePath: 'text' })).toMatchObject({
+      conversations: [],
+      total: { count: 0, exact: true },
+    });
   });
 });

@@ -11,7 +11,15 @@ import { asc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { RemoraDatabase } from '../client';
 import { conversations } from '../schema';
 import { CONVERSATION_LIST_FIELDS, withParsePaths, type ConversationListItem } from './conversation-list';
-import { driveLimitFor, filterConditions, filterMemberships, pickDriver, searchFrom, type ConversationFilters, type Membership } from './search-filters';
+import {
+  driveLimitFor,
+  filterConditions,
+  filterMemberships,
+  pickDriver,
+  searchFrom,
+  type ConversationFilters,
+  type Membership,
+} from './search-filters';
 
 export { MODEL_REQUEST_FAILED_KIND } from './search-filters';
 
@@ -52,13 +60,19 @@ function variantIndexes(database: RemoraDatabase, experimentId: string, search: 
   // Over the covering conversations_slot_unique index; an IN list lets the other tables' indexes
   // (experiment, variant, ...) be searched on their third column too.
   return database
-    .all<{ variant_index: number }>(sql`select distinct variant_index from conversations where experiment_id = ${experimentId}`)
+    .all<{ variant_index: number }>(
+      sql`select distinct variant_index from conversations where experiment_id = ${experimentId}`,
+    )
     .map((row) => row.variant_index);
 }
 
 /** The planned number of conversations: the row says it without counting. */
 function experimentSize(database: RemoraDatabase, experimentId: string): number {
-  return database.get<{ total: number }>(sql`select total_conversations as total from experiments where id = ${experimentId}`)?.total ?? 0;
+  return (
+    database.get<{ total: number }>(
+      sql`select total_conversations as total from experiments where id = ${experimentId}`,
+    )?.total ?? 0
+  );
 }
 
 function countOf(database: RemoraDatabase, query: SQL): number {
@@ -101,7 +115,8 @@ export function searchConversations(
   const settings = { ...DEFAULT_SEARCH_OPTIONS, ...options };
   const limit = Math.min(Math.max(search.limit ?? 50, 1), MAX_SEARCH_PAGE);
   const filter = experimentFilterCondition(database, experimentId, search, settings.driveLimit);
-  if (filter === null) return { conversations: [], next: null, previous: null, total: { count: 0, exact: true }, textIgnored: false };
+  if (filter === null)
+    return { conversations: [], next: null, previous: null, total: { count: 0, exact: true }, textIgnored: false };
   const { from, where, memberships, driver } = filter;
 
   const backwards = search.before !== undefined;
@@ -118,7 +133,9 @@ export function searchConversations(
 
   if (backwards) {
     rows = database
-      .all<Position>(sql`select c.id, c.variant_index, c.slot from ${from} where ${where}${position} order by c.variant_index desc, c.slot desc limit ${limit + 1}`)
+      .all<Position>(
+        sql`select c.id, c.variant_index, c.slot from ${from} where ${where}${position} order by c.variant_index desc, c.slot desc limit ${limit + 1}`,
+      )
       .reverse();
     if (rows.length > limit) {
       rows = rows.slice(1);
@@ -126,7 +143,9 @@ export function searchConversations(
     }
     next = rows.length > 0 ? cursorOf(rows[rows.length - 1]) : search.before!;
   } else {
-    rows = database.all<Position>(sql`select c.id, c.variant_index, c.slot from ${from} where ${where}${position} order by c.variant_index, c.slot limit ${limit + 1}`);
+    rows = database.all<Position>(
+      sql`select c.id, c.variant_index, c.slot from ${from} where ${where}${position} order by c.variant_index, c.slot limit ${limit + 1}`,
+    );
     if (rows.length > limit) {
       rows = rows.slice(0, limit);
       next = cursorOf(rows[rows.length - 1]);
@@ -140,10 +159,21 @@ export function searchConversations(
   }
 
   return {
-    conversations: readListItems(database, rows.map((row) => row.id)),
+    conversations: readListItems(
+      database,
+      rows.map((row) => row.id),
+    ),
     next,
     previous,
-    total: countMatches(database, from, where, memberships, driver, settings.countCap, search.variantIndex !== undefined),
+    total: countMatches(
+      database,
+      from,
+      where,
+      memberships,
+      driver,
+      settings.countCap,
+      search.variantIndex !== undefined,
+    ),
     textIgnored: filter.textIgnored,
   };
 }
@@ -153,21 +183,41 @@ export function searchConversations(
  * such as the text index) or a rare filter drives (few rows to count); otherwise each row needs a
  * look into another table, and the count stops at the cap.
  */
-export function countMatches(database: RemoraDatabase, from: SQL, where: SQL, filters: Membership[], driver: Membership | null, cap: number, variantRestricted: boolean): { count: number; exact: boolean } {
+export function countMatches(
+  database: RemoraDatabase,
+  from: SQL,
+  where: SQL,
+  filters: Membership[],
+  driver: Membership | null,
+  cap: number,
+  variantRestricted: boolean,
+): { count: number; exact: boolean } {
   const only = filters.length === 1 ? filters[0] : null;
   if (only !== null && only.countsConversations && !variantRestricted) return { count: only.count(), exact: true };
   const checkedPerRow = driver === null && filters.some((filter) => filter.kind === 'related');
-  if (!checkedPerRow) return { count: countOf(database, sql`select count(*) as count from ${from} where ${where}`), exact: true };
-  const count = countOf(database, sql`select count(*) as count from (select 1 from ${from} where ${where} limit ${cap + 1})`);
+  if (!checkedPerRow)
+    return { count: countOf(database, sql`select count(*) as count from ${from} where ${where}`), exact: true };
+  const count = countOf(
+    database,
+    sql`select count(*) as count from (select 1 from ${from} where ${where} limit ${cap + 1})`,
+  );
   return count > cap ? { count: cap, exact: false } : { count, exact: true };
 }
 
 /** The list rows of these conversations, in the order given. */
 export function readListItems(database: RemoraDatabase, ids: string[]): ConversationListItem[] {
   if (ids.length === 0) return [];
-  const found = database.select(CONVERSATION_LIST_FIELDS).from(conversations).where(inArray(conversations.id, ids)).orderBy(asc(conversations.variantIndex), asc(conversations.slot)).all();
+  const found = database
+    .select(CONVERSATION_LIST_FIELDS)
+    .from(conversations)
+    .where(inArray(conversations.id, ids))
+    .orderBy(asc(conversations.variantIndex), asc(conversations.slot))
+    .all();
   const byId = new Map(found.map((row) => [row.id, row]));
-  return withParsePaths(database, ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])));
+  return withParsePaths(
+    database,
+    ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
+  );
 }
 
 /**
@@ -184,15 +234,39 @@ export function listFilteredConversations(
   const { from, where, memberships, driver } = filter;
   const limit = Math.min(Math.max(search.limit ?? 50, 0), 500);
   const offset = Math.max(search.offset ?? 0, 0);
-  const rows = database.all<{ id: string }>(sql`select c.id from ${from} where ${where} order by c.variant_index, c.slot limit ${limit} offset ${offset}`);
-  const total = countMatches(database, from, where, memberships, driver, Number.MAX_SAFE_INTEGER, search.variantIndex !== undefined).count;
-  return { total, conversations: readListItems(database, rows.map((row) => row.id)), textIgnored: filter.textIgnored };
+  const rows = database.all<{ id: string }>(
+    sql`select c.id from ${from} where ${where} order by c.variant_index, c.slot limit ${limit} offset ${offset}`,
+  );
+  const total = countMatches(
+    database,
+    from,
+    where,
+    memberships,
+    driver,
+    Number.MAX_SAFE_INTEGER,
+    search.variantIndex !== undefined,
+  ).count;
+  return {
+    total,
+    conversations: readListItems(
+      database,
+      rows.map((row) => row.id),
+    ),
+    textIgnored: filter.textIgnored,
+  };
 }
 
 /** The next `limit` matching ids after a position, in variant and slot order (filtered exports). */
-export function nextFilteredIds(database: RemoraDatabase, filter: { from: SQL; where: SQL }, after: ConversationCursor | null, limit: number): string[] {
+export function nextFilteredIds(
+  database: RemoraDatabase,
+  filter: { from: SQL; where: SQL },
+  after: ConversationCursor | null,
+  limit: number,
+): string[] {
   const position = after ? sql` and (c.variant_index, c.slot) > (${after.variantIndex}, ${after.slot})` : sql``;
   return database
-    .all<{ id: string }>(sql`select c.id from ${filter.from} where ${filter.where}${position} order by c.variant_index, c.slot limit ${limit}`)
+    .all<{ id: string }>(
+      sql`select c.id from ${filter.from} where ${filter.where}${position} order by c.variant_index, c.slot limit ${limit}`,
+    )
     .map((row) => row.id);
 }

@@ -88,8 +88,18 @@ export function getConversationRecord(
 ): { experimentId: string; meta: ConversationMeta; record: ConversationRecord } | null {
   const row = getConversation(database, id);
   if (!row) return null;
-  const messageRows = database.select().from(messages).where(eq(messages.conversationId, id)).orderBy(asc(messages.position)).all();
-  const callRows = database.select().from(modelCalls).where(eq(modelCalls.conversationId, id)).orderBy(asc(modelCalls.id)).all();
+  const messageRows = database
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, id))
+    .orderBy(asc(messages.position))
+    .all();
+  const callRows = database
+    .select()
+    .from(modelCalls)
+    .where(eq(modelCalls.conversationId, id))
+    .orderBy(asc(modelCalls.id))
+    .all();
   const executionRows = database
     .select()
     .from(toolExecutions)
@@ -125,4 +135,3 @@ export function getConversationRecord(
     },
   };
 }
-

@@ -69,7 +69,12 @@ function memorySource(cases: DatasetCase[]): CaseSource {
 // Rows per INSERT: fewer statements, and still far below SQLite's limit on bound values.
 const INSERT_BATCH = 200;
 
-function insertDataset(database: Queries, input: Omit<NewDataset, 'cases'>, source: CaseSource, now: number): DatasetRow {
+function insertDataset(
+  database: Queries,
+  input: Omit<NewDataset, 'cases'>,
+  source: CaseSource,
+  now: number,
+): DatasetRow {
   const dataset = database
     .insert(datasets)
     .values({
@@ -116,7 +121,13 @@ function caseColumns(datasetCase: DatasetCase) {
 
 /** The first stored set whose cases are exactly these (same content hash), whatever its name. */
 function firstIdentical(database: Queries, hash: string): DatasetRow | undefined {
-  return database.select().from(datasets).where(eq(datasets.contentHash, hash)).orderBy(asc(datasets.createdAt)).limit(1).get();
+  return database
+    .select()
+    .from(datasets)
+    .where(eq(datasets.contentHash, hash))
+    .orderBy(asc(datasets.createdAt))
+    .limit(1)
+    .get();
 }
 
 /**
@@ -128,12 +139,19 @@ export function importDataset(database: RemoraDatabase, input: NewDataset, now =
 }
 
 /** importDataset for cases from a CaseSource (already checked, as a file's first pass does). */
-export function importDatasetCases(database: RemoraDatabase, input: Omit<NewDataset, 'cases'>, source: CaseSource, now = Date.now()): ImportedDataset {
+export function importDatasetCases(
+  database: RemoraDatabase,
+  input: Omit<NewDataset, 'cases'>,
+  source: CaseSource,
+  now = Date.now(),
+): ImportedDataset {
   return database.transaction((transaction) => {
     const identical = firstIdentical(transaction, source.contentHash);
     if (identical) return { dataset: identical, reused: true };
     if (transaction.select({ id: datasets.id }).from(datasets).where(eq(datasets.name, input.name)).get()) {
-      throw new InputError(`a dataset named "${input.name}" already exists with other cases; choose another name or delete it first`);
+      throw new InputError(
+        `a dataset named "${input.name}" already exists with other cases; choose another name or delete it first`,
+      );
     }
     return { dataset: insertDataset(transaction, input, source, now), reused: false };
   }, IMMEDIATE);
@@ -148,12 +166,21 @@ export function findOrImportDataset(database: RemoraDatabase, input: NewDataset,
 }
 
 /** findOrImportDataset for cases from a CaseSource. */
-export function findOrImportDatasetCases(database: RemoraDatabase, input: Omit<NewDataset, 'cases'>, source: CaseSource, now = Date.now()): ImportedDataset {
+export function findOrImportDatasetCases(
+  database: RemoraDatabase,
+  input: Omit<NewDataset, 'cases'>,
+  source: CaseSource,
+  now = Date.now(),
+): ImportedDataset {
   return database.transaction((transaction) => {
     const identical = firstIdentical(transaction, source.contentHash);
     if (identical) return { dataset: identical, reused: true };
     let name = input.name;
-    for (let attempt = 2; transaction.select({ id: datasets.id }).from(datasets).where(eq(datasets.name, name)).get(); attempt++) {
+    for (
+      let attempt = 2;
+      transaction.select({ id: datasets.id }).from(datasets).where(eq(datasets.name, name)).get();
+      attempt++
+    ) {
       name = `${input.name} (${attempt})`;
     }
     return { dataset: insertDataset(transaction, { ...input, name }, source, now), reused: false };
@@ -174,7 +201,14 @@ export function getDataset(database: RemoraDatabase, idOrName: string): DatasetR
 }
 
 function storedCase(row: DatasetCaseRow): StoredCase {
-  const datasetCase: StoredCase = { rowId: row.id, position: row.position, updatedAt: row.updatedAt, id: row.caseKey, input: row.input, expect: row.expectation };
+  const datasetCase: StoredCase = {
+    rowId: row.id,
+    position: row.position,
+    updatedAt: row.updatedAt,
+    id: row.caseKey,
+    input: row.input,
+    expect: row.expectation,
+  };
   if (row.tools !== null) datasetCase.tools = row.tools;
   if (row.note !== null) datasetCase.note = row.note;
   return datasetCase;
@@ -182,7 +216,13 @@ function storedCase(row: DatasetCaseRow): StoredCase {
 
 /** The cases in their order. */
 export function getDatasetCases(database: Queries, datasetId: string): StoredCase[] {
-  return database.select().from(datasetCases).where(eq(datasetCases.datasetId, datasetId)).orderBy(asc(datasetCases.position)).all().map(storedCase);
+  return database
+    .select()
+    .from(datasetCases)
+    .where(eq(datasetCases.datasetId, datasetId))
+    .orderBy(asc(datasetCases.position))
+    .all()
+    .map(storedCase);
 }
 
 // Cases read at once by datasetCasePages.
@@ -191,7 +231,7 @@ const CASE_PAGE = 500;
 /** The cases in their order, CASE_PAGE at a time: a large set is never read whole. */
 export function* datasetCasePages(database: Queries, datasetId: string): Generator<StoredCase[]> {
   // After the last position seen, not by offset: positions keep the gaps deleted cases leave.
-  for (let after = -1; ; ) {
+  for (let after = -1; ;) {
     const rows = database
       .select()
       .from(datasetCases)
@@ -217,7 +257,11 @@ export function plainCases(cases: StoredCase[]): DatasetCase[] {
 
 function refreshDataset(database: Queries, datasetId: string, now: number): void {
   const cases = plainCases(getDatasetCases(database, datasetId));
-  database.update(datasets).set({ contentHash: datasetContentHash(cases), caseCount: cases.length, updatedAt: now }).where(eq(datasets.id, datasetId)).run();
+  database
+    .update(datasets)
+    .set({ contentHash: datasetContentHash(cases), caseCount: cases.length, updatedAt: now })
+    .where(eq(datasets.id, datasetId))
+    .run();
 }
 
 /**
@@ -227,7 +271,10 @@ function refreshDataset(database: Queries, datasetId: string, now: number): void
 export function updateCase(
   database: RemoraDatabase,
   caseRowId: string,
-  changes: Partial<Omit<DatasetCaseInput, 'tools' | 'note'>> & { tools?: DatasetCaseInput['tools'] | null; note?: string | null },
+  changes: Partial<Omit<DatasetCaseInput, 'tools' | 'note'>> & {
+    tools?: DatasetCaseInput['tools'] | null;
+    note?: string | null;
+  },
   now = Date.now(),
 ): StoredCase {
   return database.transaction((transaction) => {
@@ -238,26 +285,55 @@ export function updateCase(
     for (const key of ['tools', 'note'] as const) if (merged[key] === null) delete merged[key];
     const parsed = DatasetCase.safeParse(merged);
     if (!parsed.success) throw new InputError('the case is not valid', describeIssues(parsed.error));
-    const clash = transaction.select({ id: datasetCases.id, caseKey: datasetCases.caseKey }).from(datasetCases).where(eq(datasetCases.datasetId, row.datasetId)).all();
-    if (clash.some((other) => other.id !== caseRowId && other.caseKey === parsed.data.id)) throw new InputError(`another case of this dataset has the id "${parsed.data.id}"`);
-    transaction.update(datasetCases).set({ ...caseColumns(parsed.data), updatedAt: now }).where(eq(datasetCases.id, caseRowId)).run();
+    const clash = transaction
+      .select({ id: datasetCases.id, caseKey: datasetCases.caseKey })
+      .from(datasetCases)
+      .where(eq(datasetCases.datasetId, row.datasetId))
+      .all();
+    if (clash.some((other) => other.id !== caseRowId && other.caseKey === parsed.data.id))
+      throw new InputError(`another case of this dataset has the id "${parsed.data.id}"`);
+    transaction
+      .update(datasetCases)
+      .set({ ...caseColumns(parsed.data), updatedAt: now })
+      .where(eq(datasetCases.id, caseRowId))
+      .run();
     refreshDataset(transaction, row.datasetId, now);
-    return storedCase(transaction.select().from(datasetCases).where(eq(datasetCases.id, caseRowId)).get() as DatasetCaseRow);
+    return storedCase(
+      transaction.select().from(datasetCases).where(eq(datasetCases.id, caseRowId)).get() as DatasetCaseRow,
+    );
   }, IMMEDIATE);
 }
 
 /** Appends a case to a set. */
-export function addCase(database: RemoraDatabase, datasetId: string, input: DatasetCaseInput, now = Date.now()): StoredCase {
+export function addCase(
+  database: RemoraDatabase,
+  datasetId: string,
+  input: DatasetCaseInput,
+  now = Date.now(),
+): StoredCase {
   const parsed = DatasetCase.safeParse(input);
   if (!parsed.success) throw new InputError('the case is not valid', describeIssues(parsed.error));
   return database.transaction((transaction) => {
-    if (!transaction.select({ id: datasets.id }).from(datasets).where(eq(datasets.id, datasetId)).get()) throw new NotFoundError(`no dataset with id ${datasetId}`);
-    const keys = transaction.select({ caseKey: datasetCases.caseKey }).from(datasetCases).where(eq(datasetCases.datasetId, datasetId)).all();
-    if (keys.some((row) => row.caseKey === parsed.data.id)) throw new InputError(`the dataset already has a case with the id "${parsed.data.id}"`);
-    const last = transaction.select({ position: max(datasetCases.position) }).from(datasetCases).where(eq(datasetCases.datasetId, datasetId)).get();
+    if (!transaction.select({ id: datasets.id }).from(datasets).where(eq(datasets.id, datasetId)).get())
+      throw new NotFoundError(`no dataset with id ${datasetId}`);
+    const keys = transaction
+      .select({ caseKey: datasetCases.caseKey })
+      .from(datasetCases)
+      .where(eq(datasetCases.datasetId, datasetId))
+      .all();
+    if (keys.some((row) => row.caseKey === parsed.data.id))
+      throw new InputError(`the dataset already has a case with the id "${parsed.data.id}"`);
+    const last = transaction
+      .select({ position: max(datasetCases.position) })
+      .from(datasetCases)
+      .where(eq(datasetCases.datasetId, datasetId))
+      .get();
     const id = newId();
     const position = (last?.position ?? -1) + 1;
-    transaction.insert(datasetCases).values({ id, datasetId, position, updatedAt: now, ...caseColumns(parsed.data) }).run();
+    transaction
+      .insert(datasetCases)
+      .values({ id, datasetId, position, updatedAt: now, ...caseColumns(parsed.data) })
+      .run();
     refreshDataset(transaction, datasetId, now);
     return storedCase(transaction.select().from(datasetCases).where(eq(datasetCases.id, id)).get() as DatasetCaseRow);
   }, IMMEDIATE);
@@ -268,7 +344,11 @@ export function deleteCase(database: RemoraDatabase, caseRowId: string, now = Da
   return database.transaction((transaction) => {
     const row = transaction.select().from(datasetCases).where(eq(datasetCases.id, caseRowId)).get();
     if (!row) return false;
-    const remaining = transaction.select({ id: datasetCases.id }).from(datasetCases).where(eq(datasetCases.datasetId, row.datasetId)).all();
+    const remaining = transaction
+      .select({ id: datasetCases.id })
+      .from(datasetCases)
+      .where(eq(datasetCases.datasetId, row.datasetId))
+      .all();
     if (remaining.length <= 1) throw new InputError('a dataset keeps at least one case; delete the dataset instead');
     transaction.delete(datasetCases).where(eq(datasetCases.id, caseRowId)).run();
     refreshDataset(transaction, row.datasetId, now);
@@ -292,7 +372,10 @@ export function exportDataset(database: RemoraDatabase, idOrName: string, format
  * What an experiment that runs a stored set needs: its cases as inputs and the dataset record
  * (ExperimentConfig `inputs` and `dataset`). Set requestsPerVariant to inputs.length for one pass.
  */
-export function datasetExperimentInputs(database: RemoraDatabase, idOrName: string): { inputs: ConversationInput[]; dataset: DatasetRun } {
+export function datasetExperimentInputs(
+  database: RemoraDatabase,
+  idOrName: string,
+): { inputs: ConversationInput[]; dataset: DatasetRun } {
   const dataset = getDataset(database, idOrName);
   if (!dataset) throw new NotFoundError(`no dataset named or with id "${idOrName}"`);
   return datasetRunOf(dataset, getDatasetCases(database, dataset.id));

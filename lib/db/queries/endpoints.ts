@@ -48,7 +48,8 @@ export function createEndpoint(database: RemoraDatabase, input: EndpointInput, n
 export function updateEndpoint(database: RemoraDatabase, id: string, input: EndpointInput): EndpointRow | null {
   const endpoint = validEndpoint(input);
   const namesake = getEndpointByName(database, endpoint.name);
-  if (namesake && namesake.id !== id) throw new InputError(`An endpoint named ${endpoint.name} exists already`, [`name: taken`]);
+  if (namesake && namesake.id !== id)
+    throw new InputError(`An endpoint named ${endpoint.name} exists already`, [`name: taken`]);
   return (
     database
       .update(endpoints)

@@ -17,8 +17,23 @@ const cases = Array.from({ length: 700 }, (_, index) =>
   DatasetCase.parse({
     id: `case-${index}`,
     input: { messages: [{ role: 'user', content: `request ${index}` }] },
-    expect: index % 3 === 0 ? { kind: 'no_call' } : { kind: 'call', calls: [{ name: 'toggle_lights', arguments: { state: ['on'] } }] },
-    tools: index % 2 === 0 ? [{ type: 'function', function: { name: 'toggle_lights', description: 'lights', parameters: { type: 'object', properties: {} } } }] : undefined,
+    expect:
+      index % 3 === 0
+        ? { kind: 'no_call' }
+        : { kind: 'call', calls: [{ name: 'toggle_lights', arguments: { state: ['on'] } }] },
+    tools:
+      index % 2 === 0
+        ? [
+            {
+              type: 'function',
+              function: {
+                name: 'toggle_lights',
+                description: 'lights',
+                parameters: { type: 'object', properties: {} },
+              },
+            },
+          ]
+        : undefined,
   }),
 );
 
@@ -34,7 +49,11 @@ describe('experiment cases', () => {
     deleteCase(database, stored[400].rowId);
     const experimentId = newExperiment();
     expect(copyDatasetCases(database, experimentId, dataset.id)).toBe(698);
-    expect(experimentCaseAt(database, experimentId, 1)).toEqual({ caseId: stored[2].rowId, key: 'case-2', expect: cases[2].expect });
+    expect(experimentCaseAt(database, experimentId, 1)).toEqual({
+      caseId: stored[2].rowId,
+      key: 'case-2',
+      expect: cases[2].expect,
+    });
     expect(experimentCaseAt(database, experimentId, 697)).toMatchObject({ key: 'case-699' });
     expect(experimentCaseAt(database, experimentId, 698)).toBeNull();
   });
@@ -44,10 +63,15 @@ describe('experiment cases', () => {
     const experimentId = newExperiment();
     copyDatasetCases(database, experimentId, dataset.id);
     // An edit of the set after the experiment was created changes nothing it runs.
-    updateCase(database, getDatasetCases(database, dataset.id)[5].rowId, { input: { messages: [{ role: 'user', content: 'edited' }] } });
+    updateCase(database, getDatasetCases(database, dataset.id)[5].rowId, {
+      input: { messages: [{ role: 'user', content: 'edited' }] },
+    });
     const inputs = experimentCaseInputs(database, experimentId, cases.length);
     for (const index of [0, 5, 255, 256, 699, 3, 512, 5]) {
-      expect(inputs.at(index)).toEqual({ input: caseToInput(cases[index]), runCase: expect.objectContaining({ key: `case-${index}`, expect: cases[index].expect }) });
+      expect(inputs.at(index)).toEqual({
+        input: caseToInput(cases[index]),
+        runCase: expect.objectContaining({ key: `case-${index}`, expect: cases[index].expect }),
+      });
     }
     expect(() => inputs.at(700)).toThrow(/no case at position 700/);
   });

@@ -51,7 +51,13 @@ function readPage(database: RemoraDatabase, experimentId: string, from: number, 
   const rows = database
     .select()
     .from(experimentCases)
-    .where(and(eq(experimentCases.experimentId, experimentId), gte(experimentCases.position, from), lt(experimentCases.position, to)))
+    .where(
+      and(
+        eq(experimentCases.experimentId, experimentId),
+        gte(experimentCases.position, from),
+        lt(experimentCases.position, to),
+      ),
+    )
     .orderBy(asc(experimentCases.position))
     .all();
   return rows.map((row) => ({
@@ -61,7 +67,11 @@ function readPage(database: RemoraDatabase, experimentId: string, from: number, 
 }
 
 /** The stored case at an input index, or null. */
-export function experimentCaseRow(database: RemoraDatabase, experimentId: string, position: number): ExperimentCaseRow | null {
+export function experimentCaseRow(
+  database: RemoraDatabase,
+  experimentId: string,
+  position: number,
+): ExperimentCaseRow | null {
   return (
     database
       .select()
@@ -72,7 +82,11 @@ export function experimentCaseRow(database: RemoraDatabase, experimentId: string
 }
 
 /** The case at an input index (its ids and what it expects), or null. */
-export function experimentCaseAt(database: RemoraDatabase, experimentId: string, position: number): DatasetRunCase | null {
+export function experimentCaseAt(
+  database: RemoraDatabase,
+  experimentId: string,
+  position: number,
+): DatasetRunCase | null {
   const row = experimentCaseRow(database, experimentId, position);
   return row ? { caseId: row.caseId, key: row.caseKey, expect: row.expectation as Expectation | null } : null;
 }
@@ -87,25 +101,43 @@ export function experimentInputsAt(
   experiment: { inputs: ConversationInput[]; dataset?: { cases: DatasetRunCase[] }; storedCases?: unknown },
   indexes: number[],
 ): IndexedInput[] {
-  if (!experiment.storedCases) return indexes.map((index) => ({ input: experiment.inputs[index], runCase: experiment.dataset?.cases[index] ?? null }));
+  if (!experiment.storedCases)
+    return indexes.map((index) => ({
+      input: experiment.inputs[index],
+      runCase: experiment.dataset?.cases[index] ?? null,
+    }));
   const source = experimentCaseInputs(database, experimentId, Number.MAX_SAFE_INTEGER);
   return indexes.map((index) => source.at(index));
 }
 
-const StoredCasesConfig = z.looseObject({ experiment: z.looseObject({ storedCases: z.looseObject({ datasetId: z.string(), name: z.string(), scoring: z.enum(['lenient', 'bfcl']).optional() }).optional() }) });
+const StoredCasesConfig = z.looseObject({
+  experiment: z.looseObject({
+    storedCases: z
+      .looseObject({ datasetId: z.string(), name: z.string(), scoring: z.enum(['lenient', 'bfcl']).optional() })
+      .optional(),
+  }),
+});
 
 /**
  * datasetOf for any dataset experiment: from its config, or, when its cases are in experiment_cases,
  * their ids, keys and kinds read from there (in input order).
  */
-export function datasetCasesOf(database: RemoraDatabase, experimentId: string, config: unknown): StoredDatasetCases | null {
+export function datasetCasesOf(
+  database: RemoraDatabase,
+  experimentId: string,
+  config: unknown,
+): StoredDatasetCases | null {
   const inline = datasetOf(config);
   if (inline) return inline;
   const parsed = StoredCasesConfig.safeParse(config);
   const stored = parsed.success ? parsed.data.experiment.storedCases : undefined;
   if (!stored) return null;
   const rows = database
-    .select({ caseId: experimentCases.caseId, key: experimentCases.caseKey, kind: sql<'call' | 'no_call' | null>`json_extract(${experimentCases.expectation}, '$.kind')` })
+    .select({
+      caseId: experimentCases.caseId,
+      key: experimentCases.caseKey,
+      kind: sql<'call' | 'no_call' | null>`json_extract(${experimentCases.expectation}, '$.kind')`,
+    })
     .from(experimentCases)
     .where(eq(experimentCases.experimentId, experimentId))
     .orderBy(asc(experimentCases.position))

@@ -10,15 +10,28 @@ let experimentId: string;
 
 beforeEach(() => {
   database = openDatabase(':memory:');
-  experimentId = createExperiment(database, { agentName: 'docstring', config: experimentConfig(), simulated: true, totalConversations: 4, tags: ['a'] }).id;
+  experimentId = createExperiment(database, {
+    agentName: 'docstring',
+    config: experimentConfig(),
+    simulated: true,
+    totalConversations: 4,
+    tags: ['a'],
+  }).id;
 });
 afterEach(() => closeDatabase(database));
 
 describe('experiment details', () => {
   it('sets name, description and tags, and clears them with empty values', () => {
-    const row = updateExperimentDetails(database, experimentId, { name: '  terse prompt ', description: 'first try', tags: [' prompt ', 'Prompt', 'sim'] });
+    const row = updateExperimentDetails(database, experimentId, {
+      name: '  terse prompt ',
+      description: 'first try',
+      tags: [' prompt ', 'Prompt', 'sim'],
+    });
     expect(row).toMatchObject({ name: 'terse prompt', description: 'first try', tags: ['prompt', 'sim'] });
-    expect(updateExperimentDetails(database, experimentId, { description: '' })).toMatchObject({ name: 'terse prompt', description: null });
+    expect(updateExperimentDetails(database, experimentId, { description: '' })).toMatchObject({
+      name: 'terse prompt',
+      description: null,
+    });
     expect(updateExperimentDetails(database, 'missing', { name: 'x' })).toBeNull();
     expect(tagsInUse(database)).toEqual([
       { tag: 'prompt', experiments: 1 },

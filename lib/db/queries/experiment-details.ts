@@ -24,10 +24,15 @@ export function normalizeTags(tags: string[]): string[] {
 }
 
 /** Sets the fields given (an empty name or description clears it); null for an unknown experiment. */
-export function updateExperimentDetails(database: RemoraDatabase, id: string, details: ExperimentDetails): ExperimentRow | null {
+export function updateExperimentDetails(
+  database: RemoraDatabase,
+  id: string,
+  details: ExperimentDetails,
+): ExperimentRow | null {
   const changes: Partial<ExperimentRow> = {};
   if (details.name !== undefined) changes.name = details.name?.trim() ? details.name.trim() : null;
-  if (details.description !== undefined) changes.description = details.description?.trim() ? details.description.trim() : null;
+  if (details.description !== undefined)
+    changes.description = details.description?.trim() ? details.description.trim() : null;
   if (details.tags !== undefined) changes.tags = normalizeTags(details.tags);
   if (Object.keys(changes).length === 0) return getExperiment(database, id);
   return database.update(experiments).set(changes).where(eq(experiments.id, id)).returning().get() ?? null;
@@ -54,13 +59,20 @@ export type ReopenResult =
  * removed first: they did not run to their end, and run again in full. One write transaction, so a
  * runner in another process never sees half of it.
  */
-export function reopenExperiment(database: RemoraDatabase, id: string, statuses: ExperimentStatus[] = REOPENABLE_STATUSES): ReopenResult {
+export function reopenExperiment(
+  database: RemoraDatabase,
+  id: string,
+  statuses: ExperimentStatus[] = REOPENABLE_STATUSES,
+): ReopenResult {
   return database.$client
     .transaction((): ReopenResult => {
       const row = getExperiment(database, id);
       if (!row) return { reopened: false, reason: 'not-found' };
       if (!statuses.includes(row.status)) return { reopened: false, reason: 'not-stopped', row };
-      const removed = database.delete(conversations).where(and(eq(conversations.experimentId, id), inArray(conversations.outcome, ['cancelled']))).run().changes;
+      const removed = database
+        .delete(conversations)
+        .where(and(eq(conversations.experimentId, id), inArray(conversations.outcome, ['cancelled'])))
+        .run().changes;
       // The live counters still hold what was removed: count them again from what is left.
       if (removed > 0) rebuildCounters(database, id);
       const reopened = database

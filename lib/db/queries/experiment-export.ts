@@ -57,18 +57,33 @@ export type ExportConversation = Pick<
 
 function afterCursor(cursor: ExportCursor | null) {
   if (!cursor) return undefined;
-  return or(gt(conversations.variantIndex, cursor.variantIndex), and(eq(conversations.variantIndex, cursor.variantIndex), gt(conversations.slot, cursor.slot)));
+  return or(
+    gt(conversations.variantIndex, cursor.variantIndex),
+    and(eq(conversations.variantIndex, cursor.variantIndex), gt(conversations.slot, cursor.slot)),
+  );
 }
 
 /** The batch's condition: the next rows after the cursor, or with a filter, the next matching ids. */
-function batchCondition(database: RemoraDatabase, experimentId: string, cursor: ExportCursor | null, limit: number, filter: ExportFilter | undefined) {
+function batchCondition(
+  database: RemoraDatabase,
+  experimentId: string,
+  cursor: ExportCursor | null,
+  limit: number,
+  filter: ExportFilter | undefined,
+) {
   if (!filter) return and(eq(conversations.experimentId, experimentId), afterCursor(cursor));
   const ids = nextFilteredIds(database, filter, cursor, limit);
   return ids.length > 0 ? inArray(conversations.id, ids) : null;
 }
 
 /** The next `limit` conversations after the cursor, with their parse paths and model latency. */
-export function listExportBatch(database: RemoraDatabase, experimentId: string, cursor: ExportCursor | null, limit: number, filter?: ExportFilter): ExportConversation[] {
+export function listExportBatch(
+  database: RemoraDatabase,
+  experimentId: string,
+  cursor: ExportCursor | null,
+  limit: number,
+  filter?: ExportFilter,
+): ExportConversation[] {
   const condition = batchCondition(database, experimentId, cursor, limit, filter);
   if (condition === null) return [];
   const rows = database
@@ -79,11 +94,22 @@ export function listExportBatch(database: RemoraDatabase, experimentId: string, 
     .limit(limit)
     .all();
   if (rows.length === 0) return [];
-  const calls = new Map<string, { parsePaths: (ParsePath | null)[]; modelLatencyMs: number }>(rows.map((row) => [row.id, { parsePaths: [], modelLatencyMs: 0 }]));
+  const calls = new Map<string, { parsePaths: (ParsePath | null)[]; modelLatencyMs: number }>(
+    rows.map((row) => [row.id, { parsePaths: [], modelLatencyMs: 0 }]),
+  );
   const callRows = database
-    .select({ conversationId: modelCalls.conversationId, parsePath: modelCalls.parsePath, latencyMs: modelCalls.latencyMs })
+    .select({
+      conversationId: modelCalls.conversationId,
+      parsePath: modelCalls.parsePath,
+      latencyMs: modelCalls.latencyMs,
+    })
     .from(modelCalls)
-    .where(inArray(modelCalls.conversationId, rows.map((row) => row.id)))
+    .where(
+      inArray(
+        modelCalls.conversationId,
+        rows.map((row) => row.id),
+      ),
+    )
     .orderBy(asc(modelCalls.conversationId), asc(modelCalls.turn), asc(modelCalls.id))
     .all();
   for (const call of callRows) {
@@ -92,7 +118,10 @@ export function listExportBatch(database: RemoraDatabase, experimentId: string, 
     entry.parsePaths.push(call.parsePath);
     entry.modelLatencyMs += call.latencyMs;
   }
-  const reviews = conversationReviews(database, rows.map((row) => row.id));
+  const reviews = conversationReviews(
+    database,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     ...row,
     ...(calls.get(row.id) as { parsePaths: (ParsePath | null)[]; modelLatencyMs: number }),
@@ -113,7 +142,13 @@ export type ExportTranscript = {
 };
 
 /** Full transcripts of the next `limit` conversations after the cursor, read in four queries. */
-export function listTranscriptBatch(database: RemoraDatabase, experimentId: string, cursor: ExportCursor | null, limit: number, filter?: ExportFilter): ExportTranscript[] {
+export function listTranscriptBatch(
+  database: RemoraDatabase,
+  experimentId: string,
+  cursor: ExportCursor | null,
+  limit: number,
+  filter?: ExportFilter,
+): ExportTranscript[] {
   const condition = batchCondition(database, experimentId, cursor, limit, filter);
   if (condition === null) return [];
   const rows = database
@@ -127,15 +162,30 @@ export function listTranscriptBatch(database: RemoraDatabase, experimentId: stri
   const ids = rows.map((row) => row.id);
   const byConversation = <Value>() => new Map<string, Value[]>(ids.map((id) => [id, []]));
   const messagesOf = byConversation<ChatMessage>();
-  for (const row of database.select().from(messages).where(inArray(messages.conversationId, ids)).orderBy(asc(messages.conversationId), asc(messages.position)).all()) {
+  for (const row of database
+    .select()
+    .from(messages)
+    .where(inArray(messages.conversationId, ids))
+    .orderBy(asc(messages.conversationId), asc(messages.position))
+    .all()) {
     messagesOf.get(row.conversationId)?.push(messageFromRow(row));
   }
   const callsOf = byConversation<ModelCallRecord>();
-  for (const row of database.select().from(modelCalls).where(inArray(modelCalls.conversationId, ids)).orderBy(asc(modelCalls.conversationId), asc(modelCalls.id)).all()) {
+  for (const row of database
+    .select()
+    .from(modelCalls)
+    .where(inArray(modelCalls.conversationId, ids))
+    .orderBy(asc(modelCalls.conversationId), asc(modelCalls.id))
+    .all()) {
     callsOf.get(row.conversationId)?.push(modelCallFromRow(row));
   }
   const executionsOf = byConversation<ToolExecutionRecord>();
-  for (const row of database.select().from(toolExecutions).where(inArray(toolExecutions.conversationId, ids)).orderBy(asc(toolExecutions.conversationId), asc(toolExecutions.id)).all()) {
+  for (const row of database
+    .select()
+    .from(toolExecutions)
+    .where(inArray(toolExecutions.conversationId, ids))
+    .orderBy(asc(toolExecutions.conversationId), asc(toolExecutions.id))
+    .all()) {
     executionsOf.get(row.conversationId)?.push(toolExecutionFromRow(row));
   }
   const reviews = conversationReviews(database, ids);

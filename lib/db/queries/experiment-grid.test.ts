@@ -12,12 +12,21 @@ let experimentId: string;
 // 0 and fails on input 1.
 beforeEach(() => {
   database = openDatabase(':memory:');
-  experimentId = createExperiment(database, { agentName: 'docstring', config: experimentConfig(), simulated: true, totalConversations: 12 }).id;
+  experimentId = createExperiment(database, {
+    agentName: 'docstring',
+    config: experimentConfig(),
+    simulated: true,
+    totalConversations: 12,
+  }).id;
   const writer = createConversationWriter(database);
   for (let slot = 0; slot < 6; slot++) {
     const inputIndex = slot % 2;
     writer.write(experimentId, { variantIndex: 0, variantName: 'baseline', slot, inputIndex }, docstringConversation());
-    writer.write(experimentId, { variantIndex: 1, variantName: 'directive', slot, inputIndex }, inputIndex === 0 ? textConversation() : failingConversation());
+    writer.write(
+      experimentId,
+      { variantIndex: 1, variantName: 'directive', slot, inputIndex },
+      inputIndex === 0 ? textConversation() : failingConversation(),
+    );
   }
   writer.close();
 });
@@ -28,10 +37,15 @@ describe('getExperimentGrid', () => {
     const grid = getExperimentGrid(database, experimentId, { repeatsShown: 2 });
     expect(grid.inputIndexes).toEqual([0, 1]);
     expect(grid.inputCount).toBe(2);
-    const cell = (input: number, variant: number) => grid.cells.find((entry) => entry.inputIndex === input && entry.variantIndex === variant)!;
+    const cell = (input: number, variant: number) =>
+      grid.cells.find((entry) => entry.inputIndex === input && entry.variantIndex === variant)!;
     expect(cell(0, 0)).toMatchObject({ repeats: 3, outcomes: { submitted: 3 } });
     expect(cell(0, 0).shown.map((repeat) => repeat.slot)).toEqual([0, 2]);
-    expect(cell(0, 0).shown[0]).toMatchObject({ parsePath: 'tool_calls', firstCall: { name: 'read_current_docstring', arguments: { node_name: 'add' } }, correct: null });
+    expect(cell(0, 0).shown[0]).toMatchObject({
+      parsePath: 'tool_calls',
+      firstCall: { name: 'read_current_docstring', arguments: { node_name: 'add' } },
+      correct: null,
+    });
     expect(cell(0, 1).shown[0]).toMatchObject({ outcome: 'no_tool_call', parsePath: 'text', firstCall: null });
     expect(cell(1, 1)).toMatchObject({ outcomes: { error: 3 } });
     expect(cell(1, 1).shown[0].firstCall?.name).toBe('read_current_docstring');

@@ -19,7 +19,13 @@ export type GridRepeat = {
   correct: boolean | null;
 };
 
-export type GridCell = { inputIndex: number; variantIndex: number; outcomes: Partial<Record<Outcome, number>>; repeats: number; shown: GridRepeat[] };
+export type GridCell = {
+  inputIndex: number;
+  variantIndex: number;
+  outcomes: Partial<Record<Outcome, number>>;
+  repeats: number;
+  shown: GridRepeat[];
+};
 
 export type ExperimentGrid = { inputIndexes: number[]; cells: GridCell[]; inputCount: number };
 
@@ -31,29 +37,53 @@ function firstCallOf(callsJson: string | null): GridRepeat['firstCall'] {
   if (!parsed.ok || !Array.isArray(parsed.value) || parsed.value.length === 0) return null;
   const first = parsed.value[0] as { name?: unknown; arguments?: unknown };
   if (typeof first.name !== 'string') return null;
-  const args = typeof first.arguments === 'object' && first.arguments !== null && !Array.isArray(first.arguments) ? (first.arguments as Record<string, unknown>) : {};
+  const args =
+    typeof first.arguments === 'object' && first.arguments !== null && !Array.isArray(first.arguments)
+      ? (first.arguments as Record<string, unknown>)
+      : {};
   return { name: first.name, arguments: args };
 }
 
 /** A window of inputs (in input order) with every variant's cell for each. */
-export function getExperimentGrid(database: RemoraDatabase, experimentId: string, window: GridWindow = {}): ExperimentGrid {
+export function getExperimentGrid(
+  database: RemoraDatabase,
+  experimentId: string,
+  window: GridWindow = {},
+): ExperimentGrid {
   const offset = Math.max(0, window.inputOffset ?? 0);
   const limit = Math.min(Math.max(1, window.inputLimit ?? 25), 200);
   const shownPerCell = Math.min(Math.max(1, window.repeatsShown ?? 6), 50);
   const inputCount =
-    database.get<{ count: number }>(sql`select count(distinct input_index) as count from conversations where experiment_id = ${experimentId}`)?.count ?? 0;
+    database.get<{ count: number }>(
+      sql`select count(distinct input_index) as count from conversations where experiment_id = ${experimentId}`,
+    )?.count ?? 0;
   const inputIndexes = database
-    .all<{ input_index: number }>(sql`select distinct input_index from conversations where experiment_id = ${experimentId} order by input_index limit ${limit} offset ${offset}`)
+    .all<{ input_index: number }>(
+      sql`select distinct input_index from conversations where experiment_id = ${experimentId} order by input_index limit ${limit} offset ${offset}`,
+    )
     .map((row) => row.input_index);
   if (inputIndexes.length === 0) return { inputIndexes, cells: [], inputCount };
-  const inList = sql.join(inputIndexes.map((index) => sql`${index}`), sql`, `);
+  const inList = sql.join(
+    inputIndexes.map((index) => sql`${index}`),
+    sql`, `,
+  );
 
   const counts = database.all<{ input_index: number; variant_index: number; outcome: Outcome; count: number }>(
     sql`select input_index, variant_index, outcome, count(*) as count from conversations
       where experiment_id = ${experimentId} and input_index in (${inList}) group by input_index, variant_index, outcome`,
   );
   // The first repeats of each cell, by slot, with their first response.
-  const repeats = database.all<{ id: string; input_index: number; variant_index: number; slot: number; outcome: Outcome; parse_path: ParsePath | null; calls: string | null; verdict_scored: number | null; call_correct: number | null }>(
+  const repeats = database.all<{
+    id: string;
+    input_index: number;
+    variant_index: number;
+    slot: number;
+    outcome: Outcome;
+    parse_path: ParsePath | null;
+    calls: string | null;
+    verdict_scored: number | null;
+    call_correct: number | null;
+  }>(
     sql`select r.id, r.input_index, r.variant_index, r.slot, r.outcome, m.parse_path, m.calls, r.verdict_scored, r.call_correct from (
         select c.id, c.input_index, c.variant_index, c.slot, c.outcome, c.verdict_scored, c.call_correct,
           row_number() over (partition by c.input_index, c.variant_index order by c.slot) as repeat_number

@@ -53,7 +53,11 @@ export function renewLease(
     .returning({ status: experiments.status })
     .get();
   if (renewed) return { held: true, status: renewed.status };
-  const row = database.select({ status: experiments.status }).from(experiments).where(eq(experiments.id, experimentId)).get();
+  const row = database
+    .select({ status: experiments.status })
+    .from(experiments)
+    .where(eq(experiments.id, experimentId))
+    .get();
   return { held: false, status: row?.status ?? null };
 }
 
@@ -73,8 +77,13 @@ export function finishLease(
   const finish = () => {
     const row = getExperiment(database, experimentId);
     if (!row || row.runnerId !== runnerId) return row;
-    database.update(experiments).set({ runnerId: null, heartbeatAt: null }).where(eq(experiments.id, experimentId)).run();
-    if (!final || (row.status === 'cancelled' && final.status !== 'completed')) return getExperiment(database, experimentId);
+    database
+      .update(experiments)
+      .set({ runnerId: null, heartbeatAt: null })
+      .where(eq(experiments.id, experimentId))
+      .run();
+    if (!final || (row.status === 'cancelled' && final.status !== 'completed'))
+      return getExperiment(database, experimentId);
     return setExperimentStatus(database, experimentId, final.status, { error: final.error ?? null, at: now });
   };
   return database.$client.transaction(finish).immediate();
@@ -85,12 +94,22 @@ export function finishLease(
  * heartbeat. One whose conversations are all stored is finishing, and is left to complete. Returns
  * the row after the change, or as it was when it had finished already.
  */
-export function markExperimentCancelled(database: RemoraDatabase, experimentId: string, now = Date.now()): ExperimentRow | null {
+export function markExperimentCancelled(
+  database: RemoraDatabase,
+  experimentId: string,
+  now = Date.now(),
+): ExperimentRow | null {
   const stored = sql`(select count(*) from ${conversations} where ${conversations.experimentId} = ${experimentId})`;
   const cancelled = database
     .update(experiments)
     .set({ status: 'cancelled', finishedAt: now })
-    .where(and(eq(experiments.id, experimentId), inArray(experiments.status, UNFINISHED_STATUSES), lt(stored, experiments.totalConversations)))
+    .where(
+      and(
+        eq(experiments.id, experimentId),
+        inArray(experiments.status, UNFINISHED_STATUSES),
+        lt(stored, experiments.totalConversations),
+      ),
+    )
     .returning()
     .get();
   return cancelled ?? getExperiment(database, experimentId);

@@ -23,7 +23,11 @@ afterEach(() => closeDatabase(database));
 describe('experiments', () => {
   it('stores the full config and hashes it independently of key order', () => {
     const config = experimentConfig();
-    const experiment = createExperiment(database, { agentName: 'docstring', config, simulated: true, totalConversations: 20 }, 5);
+    const experiment = createExperiment(
+      database,
+      { agentName: 'docstring', config, simulated: true, totalConversations: 20 },
+      5,
+    );
     expect(getExperiment(database, experiment.id)).toEqual({
       id: experiment.id,
       agentName: 'docstring',
@@ -51,27 +55,61 @@ describe('experiments', () => {
 
   it('stamps start and finish times as the status moves', () => {
     const { id } = createExperiment(database, { agentName: 'a', config: {}, simulated: false, totalConversations: 1 });
-    expect(setExperimentStatus(database, id, 'running', { at: 10 })).toMatchObject({ status: 'running', startedAt: 10, finishedAt: null });
-    expect(setExperimentStatus(database, id, 'failed', { at: 20, error: 'server down' })).toMatchObject({ status: 'failed', finishedAt: 20, error: 'server down' });
+    expect(setExperimentStatus(database, id, 'running', { at: 10 })).toMatchObject({
+      status: 'running',
+      startedAt: 10,
+      finishedAt: null,
+    });
+    expect(setExperimentStatus(database, id, 'failed', { at: 20, error: 'server down' })).toMatchObject({
+      status: 'failed',
+      finishedAt: 20,
+      error: 'server down',
+    });
     // Resuming keeps the first start and clears the failure.
-    expect(setExperimentStatus(database, id, 'running', { at: 30 })).toMatchObject({ startedAt: 10, finishedAt: null, error: null });
-    expect(setExperimentStatus(database, id, 'completed', { at: 40 })).toMatchObject({ status: 'completed', finishedAt: 40, error: null });
+    expect(setExperimentStatus(database, id, 'running', { at: 30 })).toMatchObject({
+      startedAt: 10,
+      finishedAt: null,
+      error: null,
+    });
+    expect(setExperimentStatus(database, id, 'completed', { at: 40 })).toMatchObject({
+      status: 'completed',
+      finishedAt: 40,
+      error: null,
+    });
     expect(setExperimentStatus(database, 'missing', 'running')).toBeNull();
   });
 
   it('lists newest first with filters, and finds unfinished runs', () => {
     const config = experimentConfig();
-    const old = createExperiment(database, { agentName: 'docstring', config, simulated: true, totalConversations: 1 }, 1);
-    const lint = createExperiment(database, { agentName: 'lint', config: {}, simulated: false, totalConversations: 1 }, 2);
-    const recent = createExperiment(database, { agentName: 'docstring', config, simulated: true, totalConversations: 1 }, 3);
+    const old = createExperiment(
+      database,
+      { agentName: 'docstring', config, simulated: true, totalConversations: 1 },
+      1,
+    );
+    const lint = createExperiment(
+      database,
+      { agentName: 'lint', config: {}, simulated: false, totalConversations: 1 },
+      2,
+    );
+    const recent = createExperiment(
+      database,
+      { agentName: 'docstring', config, simulated: true, totalConversations: 1 },
+      3,
+    );
     setExperimentStatus(database, old.id, 'completed');
     setExperimentStatus(database, recent.id, 'running');
 
     const listed = listExperiments(database);
     expect(listed.map((experiment) => experiment.id)).toEqual([recent.id, lint.id, old.id]);
     expect(listed[0]).not.toHaveProperty('config');
-    expect(listExperiments(database, { agentName: 'docstring' }).map((experiment) => experiment.id)).toEqual([recent.id, old.id]);
-    expect(listExperiments(database, { status: ['pending', 'completed'] }).map((experiment) => experiment.id)).toEqual([lint.id, old.id]);
+    expect(listExperiments(database, { agentName: 'docstring' }).map((experiment) => experiment.id)).toEqual([
+      recent.id,
+      old.id,
+    ]);
+    expect(listExperiments(database, { status: ['pending', 'completed'] }).map((experiment) => experiment.id)).toEqual([
+      lint.id,
+      old.id,
+    ]);
     expect(listExperiments(database, { limit: 1, offset: 1 }).map((experiment) => experiment.id)).toEqual([lint.id]);
 
     expect(listUnfinishedExperiments(database).map((experiment) => experiment.id)).toEqual([lint.id, recent.id]);

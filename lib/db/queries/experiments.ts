@@ -29,7 +29,11 @@ export function configHash(config: Record<string, unknown>): string {
   return createHash('sha256').update(canonicalJson(config)).digest('hex');
 }
 
-export function createExperiment(database: Pick<RemoraDatabase, 'insert'>, input: NewExperiment, now = Date.now()): ExperimentRow {
+export function createExperiment(
+  database: Pick<RemoraDatabase, 'insert'>,
+  input: NewExperiment,
+  now = Date.now(),
+): ExperimentRow {
   return database
     .insert(experiments)
     .values({
@@ -124,7 +128,10 @@ export function listUnfinishedExperiments(database: RemoraDatabase): ExperimentR
 }
 
 /** The newest pending or running experiment with exactly these settings, to resume instead of repeating. */
-export function findUnfinishedExperiment(database: RemoraDatabase, config: Record<string, unknown>): ExperimentRow | null {
+export function findUnfinishedExperiment(
+  database: RemoraDatabase,
+  config: Record<string, unknown>,
+): ExperimentRow | null {
   return (
     database
       .select()

@@ -12,13 +12,19 @@ export function failedInputIndexes(database: RemoraDatabase, experimentId: strin
   const conditions = [eq(conversations.experimentId, experimentId)];
   if (variant !== undefined) conditions.push(eq(conversations.variantName, variant));
   const rows = database
-    .selectDistinct({ inputIndex: conversations.inputIndex, outcome: conversations.outcome, taskSuccess: conversations.taskSuccess })
+    .selectDistinct({
+      inputIndex: conversations.inputIndex,
+      outcome: conversations.outcome,
+      taskSuccess: conversations.taskSuccess,
+    })
     .from(conversations)
     .where(and(...conditions))
     .orderBy(asc(conversations.inputIndex))
     .all()
     .filter((row) => row.outcome !== 'cancelled');
   const judged = rows.some((row) => row.taskSuccess !== null);
-  const failed = rows.filter((row) => (judged ? row.taskSuccess === false : row.outcome !== 'submitted')).map((row) => row.inputIndex);
+  const failed = rows
+    .filter((row) => (judged ? row.taskSuccess === false : row.outcome !== 'submitted'))
+    .map((row) => row.inputIndex);
   return [...new Set(failed)];
 }

@@ -5,7 +5,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { RemoraDatabase } from '../client';
 import { readListItems } from './conversation-search';
 import type { ConversationListItem } from './conversation-list';
-import { driveLimitFor, filterConditions, filterMemberships, pickDriver, type ConversationFilters, type Membership } from './search-filters';
+import {
+  driveLimitFor,
+  filterConditions,
+  filterMemberships,
+  pickDriver,
+  type ConversationFilters,
+  type Membership,
+} from './search-filters';
 
 export type GlobalSearch = Omit<ConversationFilters, 'variantIndex'> & {
   /** One experiment only; all of them when missing. */
@@ -49,7 +56,12 @@ export function searchAllConversations(database: RemoraDatabase, search: GlobalS
   const size = database.get<{ size: number | null }>(sql`select max(id) as size from search_documents`)?.size ?? 0;
   const driveLimit = driveLimitFor(size);
   const { memberships, textIgnored } = filterMemberships(database, scope, search, driveLimit);
-  const empty: GlobalSearchPage = { conversations: [], next: null, total: { count: 0, exact: true, experiments: 0 }, textIgnored };
+  const empty: GlobalSearchPage = {
+    conversations: [],
+    next: null,
+    total: { count: 0, exact: true, experiments: 0 },
+    textIgnored,
+  };
   if (memberships.some((filter) => filter.rows === 0)) return empty;
   const driver = pickDriver(memberships, driveLimit);
   const conditions = filterConditions(memberships, driver);
@@ -58,18 +70,30 @@ export function searchAllConversations(database: RemoraDatabase, search: GlobalS
   const from = sql`search_documents d join conversations c on c.id = d.conversation_id`;
   const position = search.after !== undefined ? sql` and d.id < ${search.after}` : sql``;
 
-  const rows = database.all<{ id: string; position: number }>(sql`select c.id, d.id as position from ${from} where ${where}${position} order by d.id desc limit ${limit + 1}`);
+  const rows = database.all<{ id: string; position: number }>(
+    sql`select c.id, d.id as position from ${from} where ${where}${position} order by d.id desc limit ${limit + 1}`,
+  );
   const page = rows.slice(0, limit);
   const total = countTotal(database, from, where, memberships, driver);
 
-  const items = readListItems(database, page.map((row) => row.id));
+  const items = readListItems(
+    database,
+    page.map((row) => row.id),
+  );
   const byId = new Map(items.map((item) => [item.id, item]));
   const experiments = experimentNames(database, [...new Set(items.map((item) => item.experimentId))]);
   const conversations = page.flatMap((row) => {
     const item = byId.get(row.id);
     if (!item) return [];
     const experiment = experiments.get(item.experimentId);
-    return [{ ...item, position: row.position, experimentName: experiment?.name ?? null, agentName: experiment?.agentName ?? '' }];
+    return [
+      {
+        ...item,
+        position: row.position,
+        experimentName: experiment?.name ?? null,
+        agentName: experiment?.agentName ?? '',
+      },
+    ];
   });
   return {
     conversations,
@@ -83,27 +107,47 @@ export function searchAllConversations(database: RemoraDatabase, search: GlobalS
  * One filter whose index counts conversations (text, a label, a column) is its own total; so is no
  * filter at all. Otherwise the rows are counted, up to COUNT_LIMIT when no rare filter drives.
  */
-function countTotal(database: RemoraDatabase, from: SQL, where: SQL, memberships: Membership[], driver: Membership | null): GlobalSearchPage['total'] {
+function countTotal(
+  database: RemoraDatabase,
+  from: SQL,
+  where: SQL,
+  memberships: Membership[],
+  driver: Membership | null,
+): GlobalSearchPage['total'] {
   let count: number;
   let exact = true;
   if (memberships.length === 0) count = countOf(database, sql`select count(*) as count from search_documents`);
   else if (memberships.length === 1 && memberships[0].countsConversations) count = memberships[0].count();
   else if (driver !== null) {
     // A rare filter drives: counting the matches and their experiments is one short pass.
-    const both = database.get<{ count: number; experiments: number }>(sql`select count(*) as count, count(distinct d.experiment_id) as experiments from ${from} where ${where}`);
+    const both = database.get<{ count: number; experiments: number }>(
+      sql`select count(*) as count, count(distinct d.experiment_id) as experiments from ${from} where ${where}`,
+    );
     return { count: both?.count ?? 0, exact: true, experiments: both?.experiments ?? 0 };
   } else {
-    count = countOf(database, sql`select count(*) as count from (select 1 from ${from} where ${where} limit ${COUNT_LIMIT + 1})`);
+    count = countOf(
+      database,
+      sql`select count(*) as count from (select 1 from ${from} where ${where} limit ${COUNT_LIMIT + 1})`,
+    );
     if (count > COUNT_LIMIT) [count, exact] = [COUNT_LIMIT, false];
   }
-  const experiments = exact && count <= COUNT_LIMIT ? countOf(database, sql`select count(distinct d.experiment_id) as count from ${from} where ${where}`) : null;
+  const experiments =
+    exact && count <= COUNT_LIMIT
+      ? countOf(database, sql`select count(distinct d.experiment_id) as count from ${from} where ${where}`)
+      : null;
   return { count, exact, experiments };
 }
 
-function experimentNames(database: RemoraDatabase, ids: string[]): Map<string, { name: string | null; agentName: string }> {
+function experimentNames(
+  database: RemoraDatabase,
+  ids: string[],
+): Map<string, { name: string | null; agentName: string }> {
   if (ids.length === 0) return new Map();
   const rows = database.all<{ id: string; name: string | null; agent_name: string }>(
-    sql`select id, name, agent_name from experiments where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+    sql`select id, name, agent_name from experiments where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
   );
   return new Map(rows.map((row) => [row.id, { name: row.name, agentName: row.agent_name }]));
 }

@@ -14,7 +14,14 @@ beforeEach(() => {
 });
 afterEach(() => closeDatabase(database));
 
-type Written = { variantIndex: number; variantName: string; slot: number; inputIndex: number; record: ConversationRecord; taskSuccess?: boolean };
+type Written = {
+  variantIndex: number;
+  variantName: string;
+  slot: number;
+  inputIndex: number;
+  record: ConversationRecord;
+  taskSuccess?: boolean;
+};
 
 /** The facts computed one conversation at a time from the records themselves: the oracle. */
 function expectedFacts(written: Written[]): InputFacts[] {
@@ -30,7 +37,8 @@ function expectedFacts(written: Written[]): InputFacts[] {
     }
     fact.outcomes[record.outcome] = (fact.outcomes[record.outcome] ?? 0) + 1;
     const responses = record.modelCalls.filter((call) => call.status === 'ok');
-    if (record.outcome === 'submitted') fact.completedTurns[responses.length] = (fact.completedTurns[responses.length] ?? 0) + 1;
+    if (record.outcome === 'submitted')
+      fact.completedTurns[responses.length] = (fact.completedTurns[responses.length] ?? 0) + 1;
     for (const call of record.modelCalls) {
       fact.modelRequests += 1;
       fact.retries += call.attempts - 1;
@@ -53,11 +61,23 @@ function expectedFacts(written: Written[]): InputFacts[] {
 
 describe('getInputFacts', () => {
   it('sums each variant on each input exactly as the rows say, and keeps first repeats apart', () => {
-    const { id } = createExperiment(database, { agentName: 'docstring', config: { ...experimentConfig(['baseline', 'directive']), experiment: { inputs: [{}, {}] } }, simulated: true, totalConversations: 8 });
+    const { id } = createExperiment(database, {
+      agentName: 'docstring',
+      config: { ...experimentConfig(['baseline', 'directive']), experiment: { inputs: [{}, {}] } },
+      simulated: true,
+      totalConversations: 8,
+    });
     const written: Written[] = [];
     const writer = createConversationWriter(database);
     const write = (variantIndex: number, slot: number, record: ConversationRecord, taskSuccess?: boolean) => {
-      const entry = { variantIndex, variantName: ['baseline', 'directive'][variantIndex], slot, inputIndex: slot % 2, record, taskSuccess };
+      const entry = {
+        variantIndex,
+        variantName: ['baseline', 'directive'][variantIndex],
+        slot,
+        inputIndex: slot % 2,
+        record,
+        taskSuccess,
+      };
       written.push(entry);
       const taskCheck = taskSuccess === undefined ? null : { check: 'docstring', success: taskSuccess, reason: 'test' };
       writer.write(id, { ...entry, taskCheck }, record);
@@ -83,7 +103,9 @@ describe('getInputFacts', () => {
     expect(failing.errors).toEqual({ model_request_failed: 1, tool_timeout: 1, unknown_tool: 1 });
     expect(failing.retries).toBe(2);
 
-    const first = getInputFacts(database, id, (index) => ['baseline', 'directive'][index], { firstRepeatOnly: { inputCount: 2 } });
+    const first = getInputFacts(database, id, (index) => ['baseline', 'directive'][index], {
+      firstRepeatOnly: { inputCount: 2 },
+    });
     expect(first).toEqual(expectedFacts(written.filter((entry) => entry.slot < 2)));
     const metrics = getMetricsInput(database, id) as MetricsInput;
     expect(metrics.inputs).toEqual(facts);

@@ -121,7 +121,14 @@ export function getInputFacts(
     .from(modelCalls)
     .innerJoin(conversations, eq(conversations.id, modelCalls.conversationId))
     .where(and(eq(modelCalls.experimentId, experimentId), filter))
-    .groupBy(conversations.variantIndex, conversations.inputIndex, modelCalls.status, modelCalls.parsePath, sql`${modelCalls.callCount} > 0`, modelCalls.allValid)
+    .groupBy(
+      conversations.variantIndex,
+      conversations.inputIndex,
+      modelCalls.status,
+      modelCalls.parsePath,
+      sql`${modelCalls.callCount} > 0`,
+      modelCalls.allValid,
+    )
     .all();
   for (const group of callGroups) {
     // A request a cancel cut short is neither a response nor a failure.
@@ -141,7 +148,12 @@ export function getInputFacts(
   }
 
   const errorGroups = database
-    .select({ variantIndex: conversations.variantIndex, input: conversations.inputIndex, kind: sql<string>`${toolExecutions.errorKind}`, count: count() })
+    .select({
+      variantIndex: conversations.variantIndex,
+      input: conversations.inputIndex,
+      kind: sql<string>`${toolExecutions.errorKind}`,
+      count: count(),
+    })
     .from(toolExecutions)
     .innerJoin(conversations, eq(conversations.id, toolExecutions.conversationId))
     .where(and(eq(toolExecutions.experimentId, experimentId), isNotNull(toolExecutions.errorKind), filter))

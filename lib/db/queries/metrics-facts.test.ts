@@ -12,7 +12,8 @@ beforeEach(() => {
 });
 afterEach(() => closeDatabase(database));
 
-const sorted = <T>(items: T[]) => [...items].sort((first, second) => JSON.stringify(first).localeCompare(JSON.stringify(second)));
+const sorted = <T>(items: T[]) =>
+  [...items].sort((first, second) => JSON.stringify(first).localeCompare(JSON.stringify(second)));
 
 describe('getMetricsInput', () => {
   it('aggregates conversations, model calls and errors per variant', () => {
@@ -25,9 +26,17 @@ describe('getMetricsInput', () => {
     const writer = createConversationWriter(database);
     const passed = { check: 'docstring', success: true, reason: 'the docstring is in google style' };
     const failed = { check: 'docstring', success: false, reason: 'a text answer is never a success' };
-    writer.write(id, { variantIndex: 0, variantName: 'baseline', slot: 0, inputIndex: 0, taskCheck: passed }, docstringConversation());
+    writer.write(
+      id,
+      { variantIndex: 0, variantName: 'baseline', slot: 0, inputIndex: 0, taskCheck: passed },
+      docstringConversation(),
+    );
     writer.write(id, { variantIndex: 0, variantName: 'baseline', slot: 1, inputIndex: 0 }, docstringConversation());
-    writer.write(id, { variantIndex: 0, variantName: 'baseline', slot: 2, inputIndex: 0, taskCheck: failed }, textConversation());
+    writer.write(
+      id,
+      { variantIndex: 0, variantName: 'baseline', slot: 2, inputIndex: 0, taskCheck: failed },
+      textConversation(),
+    );
     writer.write(id, { variantIndex: 1, variantName: 'directive', slot: 0, inputIndex: 0 }, failingConversation());
     writer.close();
 
@@ -42,17 +51,71 @@ describe('getMetricsInput', () => {
       ]),
     );
     const docstringCalls = [
-      { variant: 'baseline', ok: true, parsePath: 'tool_calls', callCount: 1, allValid: true, latencyMs: 13.5, promptTokens: 101, completionTokens: 11 },
-      { variant: 'baseline', ok: true, parsePath: 'json_name_arguments', callCount: 1, allValid: true, latencyMs: 14.5, promptTokens: 102, completionTokens: 12 },
-      { variant: 'baseline', ok: true, parsePath: 'functiongemma_tags', callCount: 1, allValid: true, latencyMs: 15.5, promptTokens: 103, completionTokens: 13 },
+      {
+        variant: 'baseline',
+        ok: true,
+        parsePath: 'tool_calls',
+        callCount: 1,
+        allValid: true,
+        latencyMs: 13.5,
+        promptTokens: 101,
+        completionTokens: 11,
+      },
+      {
+        variant: 'baseline',
+        ok: true,
+        parsePath: 'json_name_arguments',
+        callCount: 1,
+        allValid: true,
+        latencyMs: 14.5,
+        promptTokens: 102,
+        completionTokens: 12,
+      },
+      {
+        variant: 'baseline',
+        ok: true,
+        parsePath: 'functiongemma_tags',
+        callCount: 1,
+        allValid: true,
+        latencyMs: 15.5,
+        promptTokens: 103,
+        completionTokens: 13,
+      },
     ];
     expect(sorted(facts.modelCalls ?? [])).toEqual(
       sorted([
         ...docstringCalls,
         ...docstringCalls,
-        { variant: 'baseline', ok: true, parsePath: 'text', callCount: 0, allValid: false, latencyMs: 13.5, promptTokens: null, completionTokens: null },
-        { variant: 'directive', ok: true, parsePath: 'tool_calls', callCount: 2, allValid: false, latencyMs: 13.5, promptTokens: 101, completionTokens: 11 },
-        { variant: 'directive', ok: false, parsePath: null, callCount: 0, allValid: false, latencyMs: 14.5, promptTokens: null, completionTokens: null },
+        {
+          variant: 'baseline',
+          ok: true,
+          parsePath: 'text',
+          callCount: 0,
+          allValid: false,
+          latencyMs: 13.5,
+          promptTokens: null,
+          completionTokens: null,
+        },
+        {
+          variant: 'directive',
+          ok: true,
+          parsePath: 'tool_calls',
+          callCount: 2,
+          allValid: false,
+          latencyMs: 13.5,
+          promptTokens: 101,
+          completionTokens: 11,
+        },
+        {
+          variant: 'directive',
+          ok: false,
+          parsePath: null,
+          callCount: 0,
+          allValid: false,
+          latencyMs: 14.5,
+          promptTokens: null,
+          completionTokens: null,
+        },
       ]),
     );
     expect(sorted(facts.errors ?? [])).toEqual(
@@ -65,7 +128,12 @@ describe('getMetricsInput', () => {
   });
 
   it('takes variant names from the conversations when the config lists none', () => {
-    const { id } = createExperiment(database, { agentName: 'docstring', config: { note: 'old shape' }, simulated: false, totalConversations: 2 });
+    const { id } = createExperiment(database, {
+      agentName: 'docstring',
+      config: { note: 'old shape' },
+      simulated: false,
+      totalConversations: 2,
+    });
     const writer = createConversationWriter(database);
     writer.write(id, { variantIndex: 1, variantName: 'second', slot: 0, inputIndex: 0 }, textConversation());
     writer.write(id, { variantIndex: 0, variantName: 'first', slot: 0, inputIndex: 0 }, textConversation());
@@ -78,7 +146,19 @@ describe('getMetricsInput', () => {
 
   it('returns null for an unknown experiment and empty facts for one without conversations', () => {
     expect(getMetricsInput(database, 'missing')).toBeNull();
-    const { id } = createExperiment(database, { agentName: 'docstring', config: experimentConfig(), simulated: true, totalConversations: 2 });
-    expect(getMetricsInput(database, id)).toEqual({ variants: ['baseline', 'directive'], conversations: [], modelCalls: [], errors: [], inputs: [], firstRepeats: [] });
+    const { id } = createExperiment(database, {
+      agentName: 'docstring',
+      config: experimentConfig(),
+      simulated: true,
+      totalConversations: 2,
+    });
+    expect(getMetricsInput(database, id)).toEqual({
+      variants: ['baseline', 'directive'],
+      conversations: [],
+      modelCalls: [],
+      errors: [],
+      inputs: [],
+      firstRepeats: [],
+    });
   });
 });

@@ -27,8 +27,16 @@ export type MetricsInputOptions = {
 };
 
 /** Facts of one experiment for lib/metrics, or null when there is no such experiment. */
-export function getMetricsInput(database: RemoraDatabase, experimentId: string, options: MetricsInputOptions = {}): MetricsInput | null {
-  const experiment = database.select({ config: experiments.config }).from(experiments).where(eq(experiments.id, experimentId)).get();
+export function getMetricsInput(
+  database: RemoraDatabase,
+  experimentId: string,
+  options: MetricsInputOptions = {},
+): MetricsInput | null {
+  const experiment = database
+    .select({ config: experiments.config })
+    .from(experiments)
+    .where(eq(experiments.id, experimentId))
+    .get();
   if (!experiment) return null;
 
   // Grouped in the order of conversations_variant_outcome_index, which covers the query.
@@ -42,7 +50,12 @@ export function getMetricsInput(database: RemoraDatabase, experimentId: string, 
     })
     .from(conversations)
     .where(eq(conversations.experimentId, experimentId))
-    .groupBy(conversations.variantIndex, conversations.outcome, conversations.modelResponseCount, conversations.taskSuccess)
+    .groupBy(
+      conversations.variantIndex,
+      conversations.outcome,
+      conversations.modelResponseCount,
+      conversations.taskSuccess,
+    )
     .all();
 
   // Display order: the config's variants, then any index only the conversations know.
@@ -62,38 +75,48 @@ export function getMetricsInput(database: RemoraDatabase, experimentId: string, 
 
   const conversationFacts: ConversationFacts[] = [];
   for (const group of conversationGroups) {
-    repeat({ variant: variantName(group.variantIndex), outcome: group.outcome, modelResponses: group.modelResponses, taskSuccess: group.taskSuccess }, group.count, conversationFacts);
+    repeat(
+      {
+        variant: variantName(group.variantIndex),
+        outcome: group.outcome,
+        modelResponses: group.modelResponses,
+        taskSuccess: group.taskSuccess,
+      },
+      group.count,
+      conversationFacts,
+    );
   }
 
-  const aggregated = options.responses === 'aggregate' ? aggregateModelCalls(database, experimentId, variantName) : null;
+  const aggregated =
+    options.responses === 'aggregate' ? aggregateModelCalls(database, experimentId, variantName) : null;
   const callGroups = aggregated
     ? []
     : database
-      .select({
-        variantIndex: modelCalls.variantIndex,
-        status: modelCalls.status,
-        parsePath: modelCalls.parsePath,
-        callCount: modelCalls.callCount,
-        allValid: modelCalls.allValid,
-        latencyMs: modelCalls.latencyMs,
-        promptTokens: modelCalls.promptTokens,
-        completionTokens: modelCalls.completionTokens,
-        count: count(),
-      })
-      .from(modelCalls)
-      .where(eq(modelCalls.experimentId, experimentId))
-      // In the order of model_calls_metrics_index, which covers the query: no sort, no row reads.
-      .groupBy(
-        modelCalls.variantIndex,
-        modelCalls.parsePath,
-        modelCalls.status,
-        modelCalls.callCount,
-        modelCalls.allValid,
-        modelCalls.latencyMs,
-        modelCalls.promptTokens,
-        modelCalls.completionTokens,
-      )
-      .all();
+        .select({
+          variantIndex: modelCalls.variantIndex,
+          status: modelCalls.status,
+          parsePath: modelCalls.parsePath,
+          callCount: modelCalls.callCount,
+          allValid: modelCalls.allValid,
+          latencyMs: modelCalls.latencyMs,
+          promptTokens: modelCalls.promptTokens,
+          completionTokens: modelCalls.completionTokens,
+          count: count(),
+        })
+        .from(modelCalls)
+        .where(eq(modelCalls.experimentId, experimentId))
+        // In the order of model_calls_metrics_index, which covers the query: no sort, no row reads.
+        .groupBy(
+          modelCalls.variantIndex,
+          modelCalls.parsePath,
+          modelCalls.status,
+          modelCalls.callCount,
+          modelCalls.allValid,
+          modelCalls.latencyMs,
+          modelCalls.promptTokens,
+          modelCalls.completionTokens,
+        )
+        .all();
   const callFacts: ModelCallFacts[] = aggregated?.facts ?? [];
   const failedRequests = aggregated?.failedRequests ?? new Map<number, number>();
   for (const group of callGroups) {
@@ -118,31 +141,54 @@ export function getMetricsInput(database: RemoraDatabase, experimentId: string, 
   }
 
   const errorGroups = database
-    .select({ variantIndex: toolExecutions.variantIndex, kind: sql<string>`${toolExecutions.errorKind}`, count: count() })
+    .select({
+      variantIndex: toolExecutions.variantIndex,
+      kind: sql<string>`${toolExecutions.errorKind}`,
+      count: count(),
+    })
     .from(toolExecutions)
     .where(and(eq(toolExecutions.experimentId, experimentId), isNotNull(toolExecutions.errorKind)))
     .groupBy(toolExecutions.variantIndex, toolExecutions.errorKind)
     .all();
-  const errors: ErrorFacts[] = errorGroups.map((group) => ({ variant: variantName(group.variantIndex), kind: group.kind, count: group.count }));
+  const errors: ErrorFacts[] = errorGroups.map((group) => ({
+    variant: variantName(group.variantIndex),
+    kind: group.kind,
+    count: group.count,
+  }));
   for (const [variantIndex, failed] of failedRequests) {
     errors.push({ variant: variantName(variantIndex), kind: MODEL_REQUEST_FAILED, count: failed });
   }
 
   // Over model_calls_confidence_index; only responses that carried logprobs have a value.
   const confidenceGroups = database
-    .select({ variantIndex: modelCalls.variantIndex, total: sum(modelCalls.toolNameConfidence).mapWith(Number), count: count(modelCalls.toolNameConfidence) })
+    .select({
+      variantIndex: modelCalls.variantIndex,
+      total: sum(modelCalls.toolNameConfidence).mapWith(Number),
+      count: count(modelCalls.toolNameConfidence),
+    })
     .from(modelCalls)
     .where(and(eq(modelCalls.experimentId, experimentId), isNotNull(modelCalls.toolNameConfidence)))
     .groupBy(modelCalls.variantIndex)
     .all();
 
   const indexes = [...nameOf.keys()].sort((first, second) => first - second);
-  const facts: MetricsInput = { variants: indexes.map(variantName), conversations: conversationFacts, modelCalls: callFacts, errors };
+  const facts: MetricsInput = {
+    variants: indexes.map(variantName),
+    conversations: conversationFacts,
+    modelCalls: callFacts,
+    errors,
+  };
   if (aggregated) facts.responses = aggregated.responses;
   facts.inputs = getInputFacts(database, experimentId, variantName);
-  facts.firstRepeats = getInputFacts(database, experimentId, variantName, { firstRepeatOnly: { inputCount: inputCountOf(experiment.config) } });
+  facts.firstRepeats = getInputFacts(database, experimentId, variantName, {
+    firstRepeatOnly: { inputCount: inputCountOf(experiment.config) },
+  });
   if (confidenceGroups.length > 0) {
-    facts.toolNameConfidence = confidenceGroups.map((group) => ({ variant: variantName(group.variantIndex), total: group.total, count: group.count }));
+    facts.toolNameConfidence = confidenceGroups.map((group) => ({
+      variant: variantName(group.variantIndex),
+      total: group.total,
+      count: group.count,
+    }));
   }
   // Accuracy exists only for a dataset whose cases say what they expect.
   const kinds = expectationKindsOf(experiment.config);

@@ -18,7 +18,11 @@ export type PromptVariantInput = {
 };
 
 /** Saves a new version of the named variant (version 1 when the name is new). */
-export function saveVariantVersion(database: RemoraDatabase, input: PromptVariantInput, now = Date.now()): PromptVariantRow {
+export function saveVariantVersion(
+  database: RemoraDatabase,
+  input: PromptVariantInput,
+  now = Date.now(),
+): PromptVariantRow {
   // Reading the latest version and inserting the next must not interleave with another writer.
   return database.transaction(
     (transaction) => {

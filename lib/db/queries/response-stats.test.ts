@@ -44,18 +44,30 @@ describe("getMetricsInput with responses 'aggregate'", () => {
     const writer = createConversationWriter(database, { maxBatch: 200 });
     PROFILES.forEach((profile, variantIndex) => {
       for (let slot = 0; slot < 400; slot++) {
-        writer.write(id, { variantIndex, variantName: profile.name, slot, inputIndex: 0 }, makeConversation(profile, slot, { node_text: `request ${slot}` }, slot * 7 + variantIndex));
+        writer.write(
+          id,
+          { variantIndex, variantName: profile.name, slot, inputIndex: 0 },
+          makeConversation(profile, slot, { node_text: `request ${slot}` }, slot * 7 + variantIndex),
+        );
       }
     });
     // Calls without usage, failed requests and tool errors, from the storage fixtures.
-    [docstringConversation(), textConversation(), failingConversation(), docstringConversation({ secondPath: 'json_array' })].forEach((record, slot) =>
+    [
+      docstringConversation(),
+      textConversation(),
+      failingConversation(),
+      docstringConversation({ secondPath: 'json_array' }),
+    ].forEach((record, slot) =>
       writer.write(id, { variantIndex: 3, variantName: 'fixtures', slot, inputIndex: 0 }, record),
     );
     writer.close();
 
     const perCall = getMetricsInput(database, id)!;
     const aggregated = getMetricsInput(database, id, { responses: 'aggregate' })!;
-    expect(aggregated.responses?.map((entry) => entry.variant)).toEqual([...PROFILES.map((profile) => profile.name), 'fixtures']);
+    expect(aggregated.responses?.map((entry) => entry.variant)).toEqual([
+      ...PROFILES.map((profile) => profile.name),
+      'fixtures',
+    ]);
     // Far fewer distinct facts: the calls no longer differ by latency.
     expect(new Set(aggregated.modelCalls).size).toBeLessThan(new Set(perCall.modelCalls).size / 10);
     const expected = summarizeExperiment(id, 'completed', perCall, { simulated: true });
@@ -65,6 +77,9 @@ describe("getMetricsInput with responses 'aggregate'", () => {
     const baseline = actual.variants[0];
     expect(baseline.latencyMs.p95).toBeGreaterThan(baseline.latencyMs.p50 as number);
     expect(baseline.tokens.prompt).toBeGreaterThan(0);
-    expect(actual.variants.find((variant) => variant.name === 'never-ran')).toMatchObject({ latencyMs: { p50: null, p95: null }, tokens: { prompt: null, completion: null } });
+    expect(actual.variants.find((variant) => variant.name === 'never-ran')).toMatchObject({
+      latencyMs: { p50: null, p95: null },
+      tokens: { prompt: null, completion: null },
+    });
   });
 });

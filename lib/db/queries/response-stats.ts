@@ -16,22 +16,44 @@ export { quantileAt, quantilePosition, type QuantilePosition } from '../../metri
  * model_calls_latency_index (experiment, variant, status, latency). SQLite walks the index to an
  * offset, so a position in the upper half is read from the slow end instead.
  */
-function latenciesAt(database: RemoraDatabase, experimentId: string, variantIndex: number, responses: number, lower: number, upper: number): [number, number] {
+function latenciesAt(
+  database: RemoraDatabase,
+  experimentId: string,
+  variantIndex: number,
+  responses: number,
+  lower: number,
+  upper: number,
+): [number, number] {
   const fromSlowEnd = lower >= responses / 2;
   const rows = database
     .select({ latencyMs: modelCalls.latencyMs })
     .from(modelCalls)
-    .where(and(eq(modelCalls.experimentId, experimentId), eq(modelCalls.variantIndex, variantIndex), eq(modelCalls.status, 'ok')))
+    .where(
+      and(
+        eq(modelCalls.experimentId, experimentId),
+        eq(modelCalls.variantIndex, variantIndex),
+        eq(modelCalls.status, 'ok'),
+      ),
+    )
     .orderBy(fromSlowEnd ? desc(modelCalls.latencyMs) : asc(modelCalls.latencyMs))
     .limit(upper - lower + 1)
     .offset(fromSlowEnd ? responses - 1 - upper : lower)
     .all()
     .map((row) => row.latencyMs);
-  if (rows.length !== upper - lower + 1) throw new Error(`the responses of variant ${variantIndex} of experiment ${experimentId} changed while the metrics were read`);
+  if (rows.length !== upper - lower + 1)
+    throw new Error(
+      `the responses of variant ${variantIndex} of experiment ${experimentId} changed while the metrics were read`,
+    );
   return fromSlowEnd ? [rows[rows.length - 1], rows[0]] : [rows[0], rows[rows.length - 1]];
 }
 
-export function latencyQuantile(database: RemoraDatabase, experimentId: string, variantIndex: number, responses: number, q: number): number | null {
+export function latencyQuantile(
+  database: RemoraDatabase,
+  experimentId: string,
+  variantIndex: number,
+  responses: number,
+  q: number,
+): number | null {
   const position = quantilePosition(responses, q);
   if (!position) return null;
   const [lower, upper] = latenciesAt(database, experimentId, variantIndex, responses, position.lower, position.upper);
@@ -51,7 +73,11 @@ function repeat<T extends object>(fact: T, times: number, into: T[]): void {
   for (let index = 0; index < times; index += 1) into.push(frozen);
 }
 
-export function aggregateModelCalls(database: RemoraDatabase, experimentId: string, variantName: (index: number) => string): AggregatedModelCalls {
+export function aggregateModelCalls(
+  database: RemoraDatabase,
+  experimentId: string,
+  variantName: (index: number) => string,
+): AggregatedModelCalls {
   const groups = database
     .select({
       variantIndex: modelCalls.variantIndex,
@@ -68,12 +94,21 @@ export function aggregateModelCalls(database: RemoraDatabase, experimentId: stri
     .from(modelCalls)
     .where(eq(modelCalls.experimentId, experimentId))
     // A prefix of model_calls_metrics_index, which covers the query: no sort, no row reads.
-    .groupBy(modelCalls.variantIndex, modelCalls.parsePath, modelCalls.status, modelCalls.callCount, modelCalls.allValid)
+    .groupBy(
+      modelCalls.variantIndex,
+      modelCalls.parsePath,
+      modelCalls.status,
+      modelCalls.callCount,
+      modelCalls.allValid,
+    )
     .all();
 
   const facts: ModelCallFacts[] = [];
   const failedRequests = new Map<number, number>();
-  const perVariant = new Map<number, { responses: number; prompt: number; promptReported: number; completion: number; completionReported: number }>();
+  const perVariant = new Map<
+    number,
+    { responses: number; prompt: number; promptReported: number; completion: number; completionReported: number }
+  >();
   for (const group of groups) {
     // A request a cancel cut short is neither a response nor a failure.
     if (group.status === 'cancelled') continue;
@@ -81,7 +116,13 @@ export function aggregateModelCalls(database: RemoraDatabase, experimentId: stri
     if (!ok) {
       failedRequests.set(group.variantIndex, (failedRequests.get(group.variantIndex) ?? 0) + group.count);
     } else {
-      const totals = perVariant.get(group.variantIndex) ?? { responses: 0, prompt: 0, promptReported: 0, completion: 0, completionReported: 0 };
+      const totals = perVariant.get(group.variantIndex) ?? {
+        responses: 0,
+        prompt: 0,
+        promptReported: 0,
+        completion: 0,
+        completionReported: 0,
+      };
       totals.responses += group.count;
       totals.prompt += group.promptReported > 0 ? group.promptTokens : 0;
       totals.promptReported += group.promptReported;
@@ -90,7 +131,16 @@ export function aggregateModelCalls(database: RemoraDatabase, experimentId: stri
       perVariant.set(group.variantIndex, totals);
     }
     repeat(
-      { variant: variantName(group.variantIndex), ok, parsePath: ok ? group.parsePath : null, callCount: group.callCount, allValid: group.allValid, latencyMs: Number.NaN, promptTokens: null, completionTokens: null },
+      {
+        variant: variantName(group.variantIndex),
+        ok,
+        parsePath: ok ? group.parsePath : null,
+        callCount: group.callCount,
+        allValid: group.allValid,
+        latencyMs: Number.NaN,
+        promptTokens: null,
+        completionTokens: null,
+      },
       group.count,
       facts,
     );
@@ -103,7 +153,10 @@ export function aggregateModelCalls(database: RemoraDatabase, experimentId: stri
       p95: latencyQuantile(database, experimentId, variantIndex, totals.responses, 0.95),
     },
     // Unknown is not zero: no reported usage at all is null, as lib/metrics' sums have it.
-    tokens: { prompt: totals.promptReported > 0 ? totals.prompt : null, completion: totals.completionReported > 0 ? totals.completion : null },
+    tokens: {
+      prompt: totals.promptReported > 0 ? totals.prompt : null,
+      completion: totals.completionReported > 0 ? totals.completion : null,
+    },
   }));
   return { facts, failedRequests, responses };
 }

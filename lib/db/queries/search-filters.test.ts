@@ -4,7 +4,13 @@ import { createConversationWriter } from '../conversation-writer';
 import type { Verdict } from '../../datasets/verdict';
 import { docstringConversation, experimentConfig, failingConversation, textConversation } from '../testing/fixtures';
 import { addConversationLabel } from './conversation-review';
-import { experimentFilterCondition, listFilteredConversations, searchConversations, type ConversationSearch, type ConversationSearchOptions } from './conversation-search';
+import {
+  experimentFilterCondition,
+  listFilteredConversations,
+  searchConversations,
+  type ConversationSearch,
+  type ConversationSearchOptions,
+} from './conversation-search';
 import { listExportBatch, listTranscriptBatch } from './experiment-export';
 import { createExperiment, deleteExperiment } from './experiments';
 import { searchAllConversations } from './global-search';
@@ -15,17 +21,44 @@ let first: string;
 let second: string;
 
 function verdict(correct: boolean, nameCorrect: boolean | null): Verdict {
-  return { kind: 'call', turn: 1, scored: true, correct, nameCorrect, argumentsCorrect: nameCorrect ? correct : null, calls: [], pairs: [], failures: [] };
+  return {
+    kind: 'call',
+    turn: 1,
+    scored: true,
+    correct,
+    nameCorrect,
+    argumentsCorrect: nameCorrect ? correct : null,
+    calls: [],
+    pairs: [],
+    failures: [],
+  };
 }
 
 // first: baseline slots 0-2 (docstring, scored right, wrong arguments, wrong tool), slot 3 a text
 // answer, slot 4 failing. second: one docstring conversation and one failing one.
 beforeEach(() => {
   database = openDatabase(':memory:');
-  first = createExperiment(database, { agentName: 'docstring', config: experimentConfig(), simulated: true, totalConversations: 5 }).id;
-  second = createExperiment(database, { agentName: 'docstring', config: experimentConfig(), simulated: true, totalConversations: 2, name: 'second run' }).id;
+  first = createExperiment(database, {
+    agentName: 'docstring',
+    config: experimentConfig(),
+    simulated: true,
+    totalConversations: 5,
+  }).id;
+  second = createExperiment(database, {
+    agentName: 'docstring',
+    config: experimentConfig(),
+    simulated: true,
+    totalConversations: 2,
+    name: 'second run',
+  }).id;
   const writer = createConversationWriter(database);
-  const slot = (index: number, extra: Record<string, unknown> = {}) => ({ variantIndex: 0, variantName: 'baseline', slot: index, inputIndex: 0, ...extra });
+  const slot = (index: number, extra: Record<string, unknown> = {}) => ({
+    variantIndex: 0,
+    variantName: 'baseline',
+    slot: index,
+    inputIndex: 0,
+    ...extra,
+  });
   writer.write(first, slot(0, { verdict: verdict(true, true) }), docstringConversation());
   writer.write(first, slot(1, { verdict: verdict(false, true) }), docstringConversation());
   writer.write(first, slot(2, { verdict: verdict(false, false) }), docstringConversation());
@@ -42,7 +75,8 @@ const BOTH_WAYS: [string, ConversationSearchOptions][] = [
   ['checked row by row', { driveLimit: 0 }],
 ];
 
-const slots = (search: ConversationSearch, options?: ConversationSearchOptions) => searchConversations(database, first, search, options).conversations.map((item) => item.slot);
+const slots = (search: ConversationSearch, options?: ConversationSearchOptions) =>
+  searchConversations(database, first, search, options).conversations.map((item) => item.slot);
 
 describe('structured filters in one experiment', () => {
   it.each(BOTH_WAYS)('filter by tool name (%s)', (_way, options) => {
@@ -77,7 +111,10 @@ describe('structured filters in one experiment', () => {
     addConversationLabel(database, two.id, 'bad input');
     expect(slots({ label: 'reviewed' }, options)).toEqual([0, 2]);
     expect(slots({ label: 'bad input', text: 'written' }, options)).toEqual([2]);
-    expect(searchConversations(database, first, { label: 'reviewed' }, options).total).toEqual({ count: 2, exact: true });
+    expect(searchConversations(database, first, { label: 'reviewed' }, options).total).toEqual({
+      count: 2,
+      exact: true,
+    });
     expect(slots({ label: 'nobody used this' }, options)).toEqual([]);
   });
 });
@@ -101,15 +138,29 @@ describe('searchAllConversations', () => {
     expect(two.next).toBeNull();
     const all = [...one.conversations, ...two.conversations].map((item) => `${item.experimentId}:${item.slot}`);
     expect(new Set(all).size).toBe(4);
-    expect(searchAllConversations(database, { tool: 'delete_everything' }).total).toEqual({ count: 2, exact: true, experiments: 2 });
-    expect(searchAllConversations(database, { text: 'written', verdict: 'correct' }).conversations.map((item) => item.slot)).toEqual([0]);
-    expect(searchAllConversations(database, { text: 'written', experimentId: second }).total).toEqual({ count: 1, exact: true, experiments: 1 });
+    expect(searchAllConversations(database, { tool: 'delete_everything' }).total).toEqual({
+      count: 2,
+      exact: true,
+      experiments: 2,
+    });
+    expect(
+      searchAllConversations(database, { text: 'written', verdict: 'correct' }).conversations.map((item) => item.slot),
+    ).toEqual([0]);
+    expect(searchAllConversations(database, { text: 'written', experimentId: second }).total).toEqual({
+      count: 1,
+      exact: true,
+      experiments: 1,
+    });
     expect(searchAllConversations(database, { outcome: 'no_tool_call' }).total.count).toBe(1);
   });
 
   it('forgets the conversations of a deleted experiment', () => {
     deleteExperiment(database, second);
-    expect(searchAllConversations(database, { text: 'upstream' }).total).toEqual({ count: 1, exact: true, experiments: 1 });
+    expect(searchAllConversations(database, { text: 'upstream' }).total).toEqual({
+      count: 1,
+      exact: true,
+      experiments: 1,
+    });
     expect(database.$client.prepare('select count(*) as n from search_documents').get()).toEqual({ n: 5 });
   });
 });
@@ -119,7 +170,10 @@ describe('the same filters on the API list and on exports', () => {
     const page = listFilteredConversations(database, first, { text: 'written', limit: 2, offset: 1 });
     expect(page.total).toBe(3);
     expect(page.conversations.map((item) => item.slot)).toEqual([1, 2]);
-    expect(listFilteredConversations(database, first, { tool: 'nothing' })).toMatchObject({ total: 0, conversations: [] });
+    expect(listFilteredConversations(database, first, { tool: 'nothing' })).toMatchObject({
+      total: 0,
+      conversations: [],
+    });
   });
 
   it('exports only the matching conversations, with their labels and notes', () => {

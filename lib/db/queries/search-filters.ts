@@ -78,7 +78,10 @@ function counted(database: RemoraDatabase, rowsQuery: SQL, cap: number): { rows:
 }
 
 function inList(values: number[]): SQL {
-  return sql.join(values.map((value) => sql`${value}`), sql`, `);
+  return sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
 }
 
 /** Conditions on a table `alias` with experiment_id and variant_index columns. */
@@ -86,12 +89,20 @@ function scoped(alias: string, scope: SearchScope): SQL {
   const table = sql.raw(alias);
   const parts: SQL[] = [];
   if (scope.experimentId !== null) parts.push(sql`${table}.experiment_id = ${scope.experimentId}`);
-  if (scope.experimentId !== null && scope.variants !== null) parts.push(sql`${table}.variant_index in (${inList(scope.variants)})`);
+  if (scope.experimentId !== null && scope.variants !== null)
+    parts.push(sql`${table}.variant_index in (${inList(scope.variants)})`);
   return parts.length > 0 ? sql.join(parts, sql` and `) : sql`1`;
 }
 
 /** A filter that lives in another table: `rows` counts matches in scope, `subquery` selects their conversation ids. */
-function related(database: RemoraDatabase, cap: number, from: SQL, where: SQL, perRow: SQL, countsConversations = false): Membership {
+function related(
+  database: RemoraDatabase,
+  cap: number,
+  from: SQL,
+  where: SQL,
+  perRow: SQL,
+  countsConversations = false,
+): Membership {
   return {
     kind: 'related',
     countsConversations,
@@ -102,7 +113,12 @@ function related(database: RemoraDatabase, cap: number, from: SQL, where: SQL, p
   };
 }
 
-function column(database: RemoraDatabase, cap: number, scope: SearchScope, condition: (alias: string) => SQL): Membership {
+function column(
+  database: RemoraDatabase,
+  cap: number,
+  scope: SearchScope,
+  condition: (alias: string) => SQL,
+): Membership {
   const where = sql`${scoped('c', scope)} and ${condition('c')}`;
   return {
     kind: 'column',
@@ -141,7 +157,12 @@ export function readArgumentFilter(text: string): { name: string | null; value: 
   return named ? { name: named[1], value: named[2] } : { name: null, value: text };
 }
 
-function argumentMembership(database: RemoraDatabase, cap: number, scope: SearchScope, filters: ConversationFilters): Membership {
+function argumentMembership(
+  database: RemoraDatabase,
+  cap: number,
+  scope: SearchScope,
+  filters: ConversationFilters,
+): Membership {
   const { name, value } = readArgumentFilter(filters.argument as string);
   const tool = filters.tool !== undefined ? sql` and t.tool_name = ${filters.tool}` : sql``;
   const key = name !== null ? sql` and a.key = ${name}` : sql``;
@@ -151,9 +172,26 @@ function argumentMembership(database: RemoraDatabase, cap: number, scope: Search
   // A value with words in it narrows through the index of the calls' text; the exact check follows.
   const phrase = ftsPhrase(value, 'calls');
   const uncounted = () => Number.POSITIVE_INFINITY;
-  if (phrase === null) return { kind: 'related', rows: Number.POSITIVE_INFINITY, count: uncounted, countsConversations: false, needsDocument: false, driven: perRow, perRow };
+  if (phrase === null)
+    return {
+      kind: 'related',
+      rows: Number.POSITIVE_INFINITY,
+      count: uncounted,
+      countsConversations: false,
+      needsDocument: false,
+      driven: perRow,
+      perRow,
+    };
   const text = textMembership(database, cap, scope, phrase);
-  return { kind: 'related', rows: text.rows, count: uncounted, countsConversations: false, needsDocument: true, driven: sql`${text.driven} and ${perRow}`, perRow: sql`${text.perRow} and ${perRow}` };
+  return {
+    kind: 'related',
+    rows: text.rows,
+    count: uncounted,
+    countsConversations: false,
+    needsDocument: true,
+    driven: sql`${text.driven} and ${perRow}`,
+    perRow: sql`${text.perRow} and ${perRow}`,
+  };
 }
 
 const VERDICT_CONDITIONS: Record<VerdictFilter, (alias: string) => SQL> = {
@@ -171,33 +209,71 @@ export type FilterSet = {
 };
 
 /** Every filter given, as memberships in the scope; their rows are counted up to `cap` (the drive limit). */
-export function filterMemberships(database: RemoraDatabase, scope: SearchScope, filters: ConversationFilters, cap = Number.POSITIVE_INFINITY): FilterSet {
+export function filterMemberships(
+  database: RemoraDatabase,
+  scope: SearchScope,
+  filters: ConversationFilters,
+  cap = Number.POSITIVE_INFINITY,
+): FilterSet {
   const found: Membership[] = [];
   const calls = scoped('m', scope);
   if (filters.parsePath !== undefined) {
     found.push(
-      related(database, cap, sql`model_calls m`, sql`${calls} and m.parse_path = ${filters.parsePath}`, sql`exists (select 1 from model_calls m where m.conversation_id = c.id and m.parse_path = ${filters.parsePath})`),
+      related(
+        database,
+        cap,
+        sql`model_calls m`,
+        sql`${calls} and m.parse_path = ${filters.parsePath}`,
+        sql`exists (select 1 from model_calls m where m.conversation_id = c.id and m.parse_path = ${filters.parsePath})`,
+      ),
     );
   }
   if (filters.errorKind === MODEL_REQUEST_FAILED_KIND) {
     // Failed requests have no parse path: the metrics index finds them by (parse_path null, status).
     found.push(
-      related(database, cap, sql`model_calls m`, sql`${calls} and m.parse_path is null and m.status = 'error'`, sql`exists (select 1 from model_calls m where m.conversation_id = c.id and m.status = 'error')`),
+      related(
+        database,
+        cap,
+        sql`model_calls m`,
+        sql`${calls} and m.parse_path is null and m.status = 'error'`,
+        sql`exists (select 1 from model_calls m where m.conversation_id = c.id and m.status = 'error')`,
+      ),
     );
   } else if (filters.errorKind !== undefined) {
     found.push(
-      related(database, cap, sql`tool_executions t`, sql`${scoped('t', scope)} and t.error_kind = ${filters.errorKind}`, sql`exists (select 1 from tool_executions t where t.conversation_id = c.id and t.error_kind = ${filters.errorKind})`),
+      related(
+        database,
+        cap,
+        sql`tool_executions t`,
+        sql`${scoped('t', scope)} and t.error_kind = ${filters.errorKind}`,
+        sql`exists (select 1 from tool_executions t where t.conversation_id = c.id and t.error_kind = ${filters.errorKind})`,
+      ),
     );
   }
   if (filters.tool !== undefined && filters.argument === undefined) {
     found.push(
-      related(database, cap, sql`tool_executions t`, sql`t.tool_name = ${filters.tool} and ${scoped('t', scope)}`, sql`exists (select 1 from tool_executions t where t.tool_name = ${filters.tool} and t.experiment_id = c.experiment_id and t.conversation_id = c.id)`),
+      related(
+        database,
+        cap,
+        sql`tool_executions t`,
+        sql`t.tool_name = ${filters.tool} and ${scoped('t', scope)}`,
+        sql`exists (select 1 from tool_executions t where t.tool_name = ${filters.tool} and t.experiment_id = c.experiment_id and t.conversation_id = c.id)`,
+      ),
     );
   }
   if (filters.argument !== undefined) found.push(argumentMembership(database, cap, scope, filters));
   if (filters.label !== undefined) {
     const inScope = scope.experimentId !== null ? sql` and l.experiment_id = ${scope.experimentId}` : sql``;
-    found.push(related(database, cap, sql`conversation_labels l`, sql`l.label = ${filters.label}${inScope}`, sql`exists (select 1 from conversation_labels l where l.conversation_id = c.id and l.label = ${filters.label})`, true));
+    found.push(
+      related(
+        database,
+        cap,
+        sql`conversation_labels l`,
+        sql`l.label = ${filters.label}${inScope}`,
+        sql`exists (select 1 from conversation_labels l where l.conversation_id = c.id and l.label = ${filters.label})`,
+        true,
+      ),
+    );
   }
   let textIgnored = false;
   if (filters.text !== undefined) {
@@ -205,7 +281,8 @@ export function filterMemberships(database: RemoraDatabase, scope: SearchScope, 
     if (query === null) textIgnored = true;
     else found.push(textMembership(database, cap, scope, query));
   }
-  if (filters.outcome !== undefined) found.push(column(database, cap, scope, (alias) => sql`${sql.raw(alias)}.outcome = ${filters.outcome}`));
+  if (filters.outcome !== undefined)
+    found.push(column(database, cap, scope, (alias) => sql`${sql.raw(alias)}.outcome = ${filters.outcome}`));
   if (filters.verdict !== undefined) found.push(column(database, cap, scope, VERDICT_CONDITIONS[filters.verdict]));
   return { memberships: found, textIgnored };
 }
@@ -229,7 +306,10 @@ export function driveLimitFor(size: number): number {
 
 /** The rarest membership, when it is rare enough to drive the query. */
 export function pickDriver(memberships: Membership[], driveLimit: number): Membership | null {
-  const rarest = memberships.reduce<Membership | null>((best, filter) => (best === null || filter.rows < best.rows ? filter : best), null);
+  const rarest = memberships.reduce<Membership | null>(
+    (best, filter) => (best === null || filter.rows < best.rows ? filter : best),
+    null,
+  );
   return rarest !== null && rarest.rows <= driveLimit ? rarest : null;
 }
 

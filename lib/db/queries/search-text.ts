@@ -55,7 +55,10 @@ export function ftsPhrase(value: string, column: SearchColumn): string | null {
 
 /** The documents of one experiment (its id is indexed in hex, as one token) that also match `query`. */
 export function inExperiment(query: string, experimentId: string): string {
-  const hex = [...new TextEncoder().encode(experimentId)].map((byte) => byte.toString(16).padStart(2, '0')).join('').toUpperCase();
+  const hex = [...new TextEncoder().encode(experimentId)]
+    .map((byte) => byte.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase();
   return `{experiment} : "${hex}" AND (${query})`;
 }
 

@@ -18,14 +18,22 @@ export type TrainingSelection = {
 };
 
 export function selectTrainingConversations(database: RemoraDatabase, selection: TrainingSelection): string[] {
-  const conditions: SQL[] = [eq(conversations.experimentId, selection.experimentId), inArray(conversations.outcome, selection.outcomes ?? ['submitted'])];
+  const conditions: SQL[] = [
+    eq(conversations.experimentId, selection.experimentId),
+    inArray(conversations.outcome, selection.outcomes ?? ['submitted']),
+  ];
   if (selection.variant !== undefined) conditions.push(eq(conversations.variantName, selection.variant));
   if (selection.taskSuccess !== undefined) conditions.push(eq(conversations.taskSuccess, selection.taskSuccess));
   if (selection.allCallsValid ?? true) {
     const bad = database
       .select({ one: sql`1` })
       .from(modelCalls)
-      .where(and(eq(modelCalls.conversationId, conversations.id), or(eq(modelCalls.status, 'error'), and(sql`${modelCalls.callCount} > 0`, eq(modelCalls.allValid, false)))));
+      .where(
+        and(
+          eq(modelCalls.conversationId, conversations.id),
+          or(eq(modelCalls.status, 'error'), and(sql`${modelCalls.callCount} > 0`, eq(modelCalls.allValid, false))),
+        ),
+      );
     conditions.push(notExists(bad));
   }
   return database

@@ -22,12 +22,22 @@ const meta = { variantIndex: 0, variantName: 'baseline', slot: 0, inputIndex: 0 
 
 describe('getTranscript', () => {
   it('rebuilds each request exactly, with the knowledge suffix and the tools the experiment sent', () => {
-    const { id: experimentId } = createExperiment(database, { agentName: 'docstring', config: experimentConfig(), simulated: true, totalConversations: 1 });
+    const { id: experimentId } = createExperiment(database, {
+      agentName: 'docstring',
+      config: experimentConfig(),
+      simulated: true,
+      totalConversations: 1,
+    });
     const record = docstringConversation();
     const id = storeConversation(database, experimentId, meta, record) as string;
     const transcript = getTranscript(database, id) as Transcript;
 
-    expect(transcript.experiment).toEqual({ id: experimentId, agentName: 'docstring', status: 'pending', simulated: true });
+    expect(transcript.experiment).toEqual({
+      id: experimentId,
+      agentName: 'docstring',
+      status: 'pending',
+      simulated: true,
+    });
     expect(transcript.messages).toEqual(record.messages);
     expect(transcript.modelCalls).toHaveLength(3);
     const [first, second, third] = transcript.modelCalls;
@@ -45,7 +55,10 @@ describe('getTranscript', () => {
       tool_choice: 'auto',
       max_tokens: 256,
       messages: [
-        { role: 'system', content: 'You are a docstring agent. Always respond with a tool call.\n\nKnown: {"docstring":null}' },
+        {
+          role: 'system',
+          content: 'You are a docstring agent. Always respond with a tool call.\n\nKnown: {"docstring":null}',
+        },
         ...record.messages.slice(1, 4),
       ],
       tools: TOOLS,
@@ -64,16 +77,33 @@ describe('getTranscript', () => {
       latencyMs: 14.5,
       usage: { prompt_tokens: 102, completion_tokens: 12, total_tokens: 114 },
     });
-    expect(transcript.modelCalls.map((call) => call.toolExecutions.map((execution) => execution.callId))).toEqual([['call_1'], ['call_2'], ['call_3']]);
+    expect(transcript.modelCalls.map((call) => call.toolExecutions.map((execution) => execution.callId))).toEqual([
+      ['call_1'],
+      ['call_2'],
+      ['call_3'],
+    ]);
     expect(transcript.toolExecutions.map(({ id: _id, ...execution }) => execution)).toEqual(record.toolExecutions);
   });
 
   it('attaches several executions to their response, none to a failed request', () => {
-    const { id: experimentId } = createExperiment(database, { agentName: 'docstring', config: experimentConfig(), simulated: true, totalConversations: 1 });
+    const { id: experimentId } = createExperiment(database, {
+      agentName: 'docstring',
+      config: experimentConfig(),
+      simulated: true,
+      totalConversations: 1,
+    });
     const id = storeConversation(database, experimentId, meta, failingConversation()) as string;
     const transcript = getTranscript(database, id) as Transcript;
-    expect(transcript.modelCalls[0].toolExecutions.map((execution) => execution.errorKind)).toEqual(['tool_timeout', 'unknown_tool']);
-    expect(transcript.modelCalls[1]).toMatchObject({ status: 'error', parsePath: null, error: 'HTTP 503: upstream overloaded (after 3 attempts)', toolExecutions: [] });
+    expect(transcript.modelCalls[0].toolExecutions.map((execution) => execution.errorKind)).toEqual([
+      'tool_timeout',
+      'unknown_tool',
+    ]);
+    expect(transcript.modelCalls[1]).toMatchObject({
+      status: 'error',
+      parsePath: null,
+      error: 'HTTP 503: upstream overloaded (after 3 attempts)',
+      toolExecutions: [],
+    });
     expect(transcript.modelCalls[1].request.messages).toHaveLength(5);
   });
 
@@ -81,12 +111,28 @@ describe('getTranscript', () => {
     const ownTools = [TOOLS[1]];
     const config = experimentConfig();
     const withVariantTools = { ...config, variants: [{ ...config.variants[0], tools: ownTools }, config.variants[1]] };
-    const first = createExperiment(database, { agentName: 'docstring', config: withVariantTools, simulated: true, totalConversations: 1 });
-    const own = getTranscript(database, storeConversation(database, first.id, meta, docstringConversation()) as string) as Transcript;
+    const first = createExperiment(database, {
+      agentName: 'docstring',
+      config: withVariantTools,
+      simulated: true,
+      totalConversations: 1,
+    });
+    const own = getTranscript(
+      database,
+      storeConversation(database, first.id, meta, docstringConversation()) as string,
+    ) as Transcript;
     expect(own.modelCalls[0].request.tools).toEqual(ownTools);
 
-    const second = createExperiment(database, { agentName: 'docstring', config: { variants: [{ name: 'baseline' }] }, simulated: true, totalConversations: 1 });
-    const bare = getTranscript(database, storeConversation(database, second.id, meta, docstringConversation()) as string) as Transcript;
+    const second = createExperiment(database, {
+      agentName: 'docstring',
+      config: { variants: [{ name: 'baseline' }] },
+      simulated: true,
+      totalConversations: 1,
+    });
+    const bare = getTranscript(
+      database,
+      storeConversation(database, second.id, meta, docstringConversation()) as string,
+    ) as Transcript;
     expect(bare.modelCalls[0].request.tools).toBeUndefined();
     expect(bare.modelCalls[0].requestProblem).toMatch(/carried tools/);
     expect(getTranscript(database, 'missing')).toBeNull();
@@ -96,7 +142,12 @@ describe('getTranscript', () => {
 /** A fake executor (unit test only): every tool succeeds and reports what it learned. */
 class LearningTools implements ToolExecutor {
   async execute(script: string, request: ToolRequest): Promise<ToolExecution> {
-    return { outcome: 'success', result: { ran: script, arguments: request.arguments }, knowledge_delta: { [`seen_${script}`]: true }, durationMs: 1 };
+    return {
+      outcome: 'success',
+      result: { ran: script, arguments: request.arguments },
+      knowledge_delta: { [`seen_${script}`]: true },
+      durationMs: 1,
+    };
   }
   async close() {}
 }
@@ -111,22 +162,52 @@ describe('getTranscript with the real runner', () => {
     textAnswerEnds: false,
     settings: {},
     tools: [
-      { name: 'read_current_docstring', description: 'Read it', parameters: { type: 'object', properties: {} }, script: 'read', limits },
-      { name: 'write_docstring', description: 'Write it', parameters: { type: 'object', properties: { docstring: { type: 'string' } }, required: ['docstring'] }, script: 'write', limits },
-      { name: 'submit_result', description: 'Finish', parameters: { type: 'object', properties: { summary: { type: 'string' } }, required: ['summary'] }, script: null, limits },
+      {
+        name: 'read_current_docstring',
+        description: 'Read it',
+        parameters: { type: 'object', properties: {} },
+        script: 'read',
+        limits,
+      },
+      {
+        name: 'write_docstring',
+        description: 'Write it',
+        parameters: { type: 'object', properties: { docstring: { type: 'string' } }, required: ['docstring'] },
+        script: 'write',
+        limits,
+      },
+      {
+        name: 'submit_result',
+        description: 'Finish',
+        parameters: { type: 'object', properties: { summary: { type: 'string' } }, required: ['summary'] },
+        script: null,
+        limits,
+      },
     ],
   };
 
-  async function runAndStore(settingsInput: RunnerSettingsInput): Promise<{ sent: ChatRequest[]; transcript: Transcript }> {
+  async function runAndStore(
+    settingsInput: RunnerSettingsInput,
+  ): Promise<{ sent: ChatRequest[]; transcript: Transcript }> {
     const settings = resolveSettings(settingsInput);
     const client = new ScriptedModelClient([
       structuredCall('read_current_docstring', {}, 'srv-1'),
       contentAnswer('{"name": "write_docstring", "arguments": {"docstring": "Add."}}'),
       structuredCall('submit_result', { summary: 'documented' }, 'srv-3'),
     ]);
-    const record = await runConversation(agent, settings, { node_text: 'def add(a, b): ...' }, { client, tools: new LearningTools() });
+    const record = await runConversation(
+      agent,
+      settings,
+      { node_text: 'def add(a, b): ...' },
+      { client, tools: new LearningTools() },
+    );
     const config = { agent: agent.name, tools: toolSpecs(agent.tools), variants: [{ name: 'baseline', settings }] };
-    const { id: experimentId } = createExperiment(database, { agentName: agent.name, config, simulated: true, totalConversations: 1 });
+    const { id: experimentId } = createExperiment(database, {
+      agentName: agent.name,
+      config,
+      simulated: true,
+      totalConversations: 1,
+    });
     const id = storeConversation(database, experimentId, meta, record) as string;
     return { sent: client.requests, transcript: getTranscript(database, id) as Transcript };
   }
@@ -135,7 +216,15 @@ describe('getTranscript with the real runner', () => {
     ['defaults', { model: 'functiongemma' }, { lastSystemHas: 'You document Python.', lastMessages: 6 }],
     [
       'knowledge in the prompt and a forced last turn',
-      { model: 'functiongemma', includeKnowledge: true, forceSubmitOnLastTurn: true, maxTokens: 128, topK: 64, topP: 0.95, temperature: 1 },
+      {
+        model: 'functiongemma',
+        includeKnowledge: true,
+        forceSubmitOnLastTurn: true,
+        maxTokens: 128,
+        topK: 64,
+        topP: 0.95,
+        temperature: 1,
+      },
       { lastSystemHas: 'seen_write', lastMessages: 6 },
     ],
     [

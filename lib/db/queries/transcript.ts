@@ -5,7 +5,15 @@ import type { ChatMessage, ChatRequest } from '../../protocol/messages';
 import type { ModelCallRecord, ToolExecutionRecord } from '../../runner/types';
 import type { RemoraDatabase } from '../client';
 import { toolsSentBy } from '../experiment-config';
-import { conversations, experiments, messages, modelCalls, toolExecutions, type ConversationRow, type ExperimentRow } from '../schema';
+import {
+  conversations,
+  experiments,
+  messages,
+  modelCalls,
+  toolExecutions,
+  type ConversationRow,
+  type ExperimentRow,
+} from '../schema';
 import { messageFromRow, modelCallFromRow, toolExecutionFromRow } from './conversation-rows';
 
 export type TranscriptToolExecution = ToolExecutionRecord & { id: number };
@@ -53,7 +61,13 @@ export function getTranscript(database: RemoraDatabase, conversationId: string):
   const conversation = database.select().from(conversations).where(eq(conversations.id, conversationId)).get();
   if (!conversation) return null;
   const experiment = database
-    .select({ id: experiments.id, agentName: experiments.agentName, status: experiments.status, simulated: experiments.simulated, config: experiments.config })
+    .select({
+      id: experiments.id,
+      agentName: experiments.agentName,
+      status: experiments.status,
+      simulated: experiments.simulated,
+      config: experiments.config,
+    })
     .from(experiments)
     .where(eq(experiments.id, conversation.experimentId))
     .get();
@@ -74,7 +88,9 @@ export function getTranscript(database: RemoraDatabase, conversationId: string):
     .all()
     .map((row) => ({ id: row.id, ...toolExecutionFromRow(row) }));
   // A dataset case that declares its own tools was sent those instead of the agent's.
-  const tools = conversation.input.tools ? { ok: true as const, value: conversation.input.tools } : toolsSentBy(experiment.config, conversation.variantIndex);
+  const tools = conversation.input.tools
+    ? { ok: true as const, value: conversation.input.tools }
+    : toolsSentBy(experiment.config, conversation.variantIndex);
 
   const calls = database
     .select()
@@ -84,17 +100,29 @@ export function getTranscript(database: RemoraDatabase, conversationId: string):
     .all()
     .map((row): TranscriptModelCall => {
       const { requestParams, ...record } = modelCallFromRow(row);
-      const rebuilt = rebuildRequest({ messagePositions: row.messagePositions, requestParams }, conversationMessages, tools.ok ? tools.value : null);
+      const rebuilt = rebuildRequest(
+        { messagePositions: row.messagePositions, requestParams },
+        conversationMessages,
+        tools.ok ? tools.value : null,
+      );
       const callIds = new Set(record.calls.map((call) => call.id));
       return {
         id: row.id,
         ...record,
         request: rebuilt.request,
         requestProblem: rebuilt.problem,
-        toolExecutions: executions.filter((execution) => execution.turn === record.turn && callIds.has(execution.callId)),
+        toolExecutions: executions.filter(
+          (execution) => execution.turn === record.turn && callIds.has(execution.callId),
+        ),
       };
     });
 
   const { config: _config, ...experimentFields } = experiment;
-  return { conversation, experiment: experimentFields, messages: conversationMessages, modelCalls: calls, toolExecutions: executions };
+  return {
+    conversation,
+    experiment: experimentFields,
+    messages: conversationMessages,
+    modelCalls: calls,
+    toolExecutions: executions,
+  };
 }

@@ -32,14 +32,25 @@ export function experimentConfig(variantNames: string[] = ['baseline', 'directiv
     endpoint: { baseUrl: 'http://127.0.0.1:8000/v1', model: 'functiongemma' },
     tools: TOOLS,
     variants: variantNames.map((name) => ({ name, systemPrompt: `You are ${name}.`, settings: { temperature: 0 } })),
-    inputs: [{ node_text: 'def add(a, b):\n    return a + b', file_path: 'math.py', node_name: 'add', node_type: 'function' }],
+    inputs: [
+      { node_text: 'def add(a, b):\n    return a + b', file_path: 'math.py', node_name: 'add', node_type: 'function' },
+    ],
     requestsPerVariant: 10,
     concurrency: 4,
   };
 }
 
-function chatResponse(message: Record<string, unknown>, usage = { prompt_tokens: 120, completion_tokens: 18, total_tokens: 138 }) {
-  return { id: 'chatcmpl-1', object: 'chat.completion', model: 'functiongemma', choices: [{ index: 0, message, finish_reason: 'tool_calls' }], usage };
+function chatResponse(
+  message: Record<string, unknown>,
+  usage = { prompt_tokens: 120, completion_tokens: 18, total_tokens: 138 },
+) {
+  return {
+    id: 'chatcmpl-1',
+    object: 'chat.completion',
+    model: 'functiongemma',
+    choices: [{ index: 0, message, finish_reason: 'tool_calls' }],
+    usage,
+  };
 }
 
 function modelCall(turn: number, positions: number[], overrides: Partial<ModelCallRecord> = {}): ModelCallRecord {
@@ -62,7 +73,12 @@ function modelCall(turn: number, positions: number[], overrides: Partial<ModelCa
   };
 }
 
-const input = { node_text: 'def add(a, b):\n    return a + b', file_path: 'math.py', node_name: 'add', node_type: 'function' };
+const input = {
+  node_text: 'def add(a, b):\n    return a + b',
+  file_path: 'math.py',
+  node_name: 'add',
+  node_type: 'function',
+};
 
 function toolCall(id: string, name: string, args: Record<string, unknown>) {
   return { id, type: 'function' as const, function: { name, arguments: JSON.stringify(args) } };
@@ -84,7 +100,12 @@ export function docstringConversation(options: { outcome?: Outcome; secondPath?:
     { role: 'assistant', content: null, tool_calls: [write] },
     { role: 'tool', tool_call_id: 'call_2', name: 'write_docstring', content: '{"written":true}' },
     { role: 'assistant', content: 'Submitting now.', tool_calls: [submit] },
-    { role: 'tool', tool_call_id: 'call_3', name: 'submit_result', content: '{"summary":"done","changed_files":["math.py"]}' },
+    {
+      role: 'tool',
+      tool_call_id: 'call_3',
+      name: 'submit_result',
+      content: '{"summary":"done","changed_files":["math.py"]}',
+    },
   ];
   const modelCalls: ModelCallRecord[] = [
     modelCall(1, [0, 1], {
@@ -94,19 +115,46 @@ export function docstringConversation(options: { outcome?: Outcome; secondPath?:
       allValid: true,
     }),
     modelCall(2, [0, 1, 2, 3], {
-      requestParams: { model: 'functiongemma', temperature: 0, tool_choice: 'auto', max_tokens: 256, toolsSent: true, systemSuffix: '\n\nKnown: {"docstring":null}' },
-      response: chatResponse({ role: 'assistant', content: '{"name":"write_docstring","arguments":{"docstring":"Add two numbers."}}' }),
+      requestParams: {
+        model: 'functiongemma',
+        temperature: 0,
+        tool_choice: 'auto',
+        max_tokens: 256,
+        toolsSent: true,
+        systemSuffix: '\n\nKnown: {"docstring":null}',
+      },
+      response: chatResponse({
+        role: 'assistant',
+        content: '{"name":"write_docstring","arguments":{"docstring":"Add two numbers."}}',
+      }),
       parsePath: options.secondPath ?? 'json_name_arguments',
       parsedCalls: [{ name: 'write_docstring', arguments: { docstring: 'Add two numbers.' } }],
       calls: [{ id: 'call_2', name: 'write_docstring', arguments: { docstring: 'Add two numbers.' }, problem: null }],
       allValid: true,
     }),
     modelCall(3, [0, 1, 2, 3, 4, 5], {
-      requestParams: { model: 'functiongemma', temperature: 0, tool_choice: { type: 'function', function: { name: 'submit_result' } }, max_tokens: 256, toolsSent: true },
-      response: chatResponse({ role: 'assistant', content: 'Submitting now.<start_function_call>call:submit_result{summary:<escape>done<escape>}<end_function_call>' }),
+      requestParams: {
+        model: 'functiongemma',
+        temperature: 0,
+        tool_choice: { type: 'function', function: { name: 'submit_result' } },
+        max_tokens: 256,
+        toolsSent: true,
+      },
+      response: chatResponse({
+        role: 'assistant',
+        content:
+          'Submitting now.<start_function_call>call:submit_result{summary:<escape>done<escape>}<end_function_call>',
+      }),
       parsePath: 'functiongemma_tags',
       parsedCalls: [{ name: 'submit_result', arguments: { summary: 'done', changed_files: ['math.py'] } }],
-      calls: [{ id: 'call_3', name: 'submit_result', arguments: { summary: 'done', changed_files: ['math.py'] }, problem: null }],
+      calls: [
+        {
+          id: 'call_3',
+          name: 'submit_result',
+          arguments: { summary: 'done', changed_files: ['math.py'] },
+          problem: null,
+        },
+      ],
       allValid: true,
     }),
   ];
@@ -122,7 +170,15 @@ export function docstringConversation(options: { outcome?: Outcome; secondPath?:
       outcome: 'success',
       durationMs: 31.25,
     },
-    { turn: 2, callId: 'call_2', toolName: 'write_docstring', arguments: { docstring: 'Add two numbers.' }, result: { written: true }, outcome: 'success', durationMs: 12 },
+    {
+      turn: 2,
+      callId: 'call_2',
+      toolName: 'write_docstring',
+      arguments: { docstring: 'Add two numbers.' },
+      result: { written: true },
+      outcome: 'success',
+      durationMs: 12,
+    },
     {
       turn: 3,
       callId: 'call_3',
@@ -165,8 +221,18 @@ export function failingConversation(): ConversationRecord {
       { role: 'system', content: 'sys' },
       { role: 'user', content: 'Document add' },
       { role: 'assistant', content: null, tool_calls: [read, bogus] },
-      { role: 'tool', tool_call_id: 'call_1', name: 'read_current_docstring', content: 'Error: the tool timed out after 10000 ms' },
-      { role: 'tool', tool_call_id: 'call_2', name: 'delete_everything', content: 'Error: unknown tool delete_everything' },
+      {
+        role: 'tool',
+        tool_call_id: 'call_1',
+        name: 'read_current_docstring',
+        content: 'Error: the tool timed out after 10000 ms',
+      },
+      {
+        role: 'tool',
+        tool_call_id: 'call_2',
+        name: 'delete_everything',
+        content: 'Error: unknown tool delete_everything',
+      },
     ],
     modelCalls: [
       modelCall(1, [0, 1], {
@@ -177,7 +243,12 @@ export function failingConversation(): ConversationRecord {
         ],
         calls: [
           { id: 'call_1', name: 'read_current_docstring', arguments: { node_name: 'add' }, problem: null },
-          { id: 'call_2', name: 'delete_everything', arguments: {}, problem: { kind: 'unknown_tool', message: 'unknown tool delete_everything' } },
+          {
+            id: 'call_2',
+            name: 'delete_everything',
+            arguments: {},
+            problem: { kind: 'unknown_tool', message: 'unknown tool delete_everything' },
+          },
         ],
         allValid: false,
       }),

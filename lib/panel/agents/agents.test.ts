@@ -15,7 +15,13 @@ afterAll(async () => {
 describe('agents', () => {
   it('lists the imported agent with its tools, inputs and validation', async () => {
     const [harness] = await listAgentViews(panel);
-    expect(harness).toMatchObject({ name: 'harness', maxTurns: 2, valid: true, problems: [], sourcePath: 'agents/harness' });
+    expect(harness).toMatchObject({
+      name: 'harness',
+      maxTurns: 2,
+      valid: true,
+      problems: [],
+      sourcePath: 'agents/harness',
+    });
     expect(harness.tools.map((tool) => [tool.name, tool.builtIn])).toEqual([
       ['simple_tool', false],
       ['submit_result', true],
@@ -34,7 +40,11 @@ describe('agents', () => {
 
   it('shows an invalid stored agent with its problems, and refuses to run it', async () => {
     const harness = getAgentByName(panel.database, 'harness');
-    const definition = { ...(harness?.definition as Record<string, unknown>), name: 'half_edited', tools: [{ name: 'only_one', description: 'x', parameters: {}, script: 'tools/missing.ts' }] };
+    const definition = {
+      ...(harness?.definition as Record<string, unknown>),
+      name: 'half_edited',
+      tools: [{ name: 'only_one', description: 'x', parameters: {}, script: 'tools/missing.ts' }],
+    };
     upsertAgent(panel.database, { name: 'half_edited', definition, sourcePath: 'agents/harness' });
     const view = (await listAgentViews(panel)).find((agent) => agent.name === 'half_edited');
     expect(view?.valid).toBe(false);

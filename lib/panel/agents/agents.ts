@@ -13,7 +13,12 @@ import type { AgentRuntime } from '../../runner/types';
 import type { ConversationInput } from '../../protocol/conversation';
 import type { PanelContext } from '../context';
 
-export type AgentToolView = { name: string; description: string; parameters: Record<string, unknown>; builtIn: boolean };
+export type AgentToolView = {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+  builtIn: boolean;
+};
 
 export type AgentView = {
   id: string;
@@ -35,18 +40,32 @@ export type AgentView = {
 };
 
 /** `folder`: where its scripts, samples and inputs file are. */
-export type RunnableAgent = { runtime: AgentRuntime; inputs: ConversationInput[]; definition: AgentDefinition; warnings: string[]; folder: string };
+export type RunnableAgent = {
+  runtime: AgentRuntime;
+  inputs: ConversationInput[];
+  definition: AgentDefinition;
+  warnings: string[];
+  folder: string;
+};
 
 type Checked = { definition: AgentDefinition | null; folder: string; problems: string[]; warnings: string[] };
 
 function check(context: PanelContext, row: AgentRow): Checked {
   const folder = agentFolderFor(row.sourcePath, row.name, context.root);
   const { report, definition } = checkAgent(row.definition, folder);
-  return { definition: report.errors.length === 0 ? definition : null, folder, problems: report.errors, warnings: report.warnings };
+  return {
+    definition: report.errors.length === 0 ? definition : null,
+    folder,
+    problems: report.errors,
+    warnings: report.warnings,
+  };
 }
 
 /** The agent's default inputs: inline `inputs`, else its `default_inputs` file, else none. */
-export async function readInputs(definition: AgentDefinition, folder: string): Promise<{ ok: true; inputs: ConversationInput[] } | { ok: false; problem: string }> {
+export async function readInputs(
+  definition: AgentDefinition,
+  folder: string,
+): Promise<{ ok: true; inputs: ConversationInput[] } | { ok: false; problem: string }> {
   if (definition.inputs) return { ok: true, inputs: definition.inputs };
   if (!definition.default_inputs) return { ok: true, inputs: [] };
   const loaded = await loadInputsFile(path.resolve(folder, definition.default_inputs));
@@ -101,9 +120,22 @@ export async function loadRunnableAgent(context: PanelContext, name: string): Pr
   const row = getAgentByName(context.database, name);
   if (!row) throw new InputError(`unknown agent "${name}"`, [`agent: no agent named "${name}"`]);
   const checked = check(context, row);
-  if (!checked.definition) throw new InputError(`agent "${name}" is not valid`, checked.problems.map((problem) => `agent: ${problem}`));
+  if (!checked.definition)
+    throw new InputError(
+      `agent "${name}" is not valid`,
+      checked.problems.map((problem) => `agent: ${problem}`),
+    );
   const inputs = await readInputs(checked.definition, checked.folder);
   if (!inputs.ok) throw new InputError(`agent "${name}" is not valid`, [`agent: ${inputs.problem}`]);
-  const loaded = toLoadedAgent(checked.definition, checked.folder, { inputs: inputs.inputs, warnings: checked.warnings });
-  return { runtime: loaded.toRuntime(), inputs: inputs.inputs, definition: checked.definition, warnings: checked.warnings, folder: checked.folder };
+  const loaded = toLoadedAgent(checked.definition, checked.folder, {
+    inputs: inputs.inputs,
+    warnings: checked.warnings,
+  });
+  return {
+    runtime: loaded.toRuntime(),
+    inputs: inputs.inputs,
+    definition: checked.definition,
+    warnings: checked.warnings,
+    folder: checked.folder,
+  };
 }

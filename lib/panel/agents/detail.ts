@@ -45,7 +45,11 @@ export type AgentDetail = Omit<AgentView, 'tools'> & {
 
 export function inputLabel(input: ConversationInput, index: number): string {
   if (input.node_name) return `${input.node_name}${input.node_type ? ` (${input.node_type})` : ''}`;
-  const firstLine = input.node_text.split('\n').find((line) => line.trim() !== '')?.trim() ?? '';
+  const firstLine =
+    input.node_text
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim() ?? '';
   const short = firstLine.length > 60 ? `${firstLine.slice(0, 57)}...` : firstLine;
   return short === '' ? `input ${index + 1} (empty)` : short;
 }
@@ -93,11 +97,13 @@ export async function getAgentDetail(context: PanelContext, name: string): Promi
       builtIn: tool.script === undefined,
       script: typeof tool.script === 'string' ? tool.script : null,
       timeoutMs: typeof tool.timeout_ms === 'number' ? tool.timeout_ms : DEFAULT_TOOL_LIMITS.timeoutMs,
-      maxOutputBytes: typeof tool.max_output_bytes === 'number' ? tool.max_output_bytes : DEFAULT_TOOL_LIMITS.maxOutputBytes,
+      maxOutputBytes:
+        typeof tool.max_output_bytes === 'number' ? tool.max_output_bytes : DEFAULT_TOOL_LIMITS.maxOutputBytes,
     })),
     model: typeof raw.model === 'string' ? raw.model : null,
     textAnswerEnds: raw.text_answer_ends === true,
-    settings: typeof raw.settings === 'object' && raw.settings !== null ? (raw.settings as Record<string, unknown>) : null,
+    settings:
+      typeof raw.settings === 'object' && raw.settings !== null ? (raw.settings as Record<string, unknown>) : null,
     inputsSource,
     inputs,
     inputsProblem,

@@ -35,8 +35,14 @@ export function storedPrompt(definition: Record<string, unknown>): PromptDraft {
 
 /** The definition with the draft's prompts in it; everything else as stored. */
 export function definitionWithPrompt(definition: Record<string, unknown>, draft: PromptDraft): Record<string, unknown> {
-  const initial = typeof definition.initial_context === 'object' && definition.initial_context !== null ? (definition.initial_context as Record<string, unknown>) : {};
-  return { ...definition, initial_context: { ...initial, system_prompt: draft.systemPrompt, node_context: draft.nodeContext } };
+  const initial =
+    typeof definition.initial_context === 'object' && definition.initial_context !== null
+      ? (definition.initial_context as Record<string, unknown>)
+      : {};
+  return {
+    ...definition,
+    initial_context: { ...initial, system_prompt: draft.systemPrompt, node_context: draft.nodeContext },
+  };
 }
 
 /** Validates the agent as it would be with the draft's prompts. */

@@ -6,7 +6,11 @@ import { parseJson } from '../../protocol/json';
 import { inputsFromPython } from '../../python/files';
 import { NODE_TYPES } from '../../python/nodes';
 
-const ChildRequest = z.object({ paths: z.array(z.string()), nodeTypes: z.array(z.enum(NODE_TYPES)), relativeTo: z.string() });
+const ChildRequest = z.object({
+  paths: z.array(z.string()),
+  nodeTypes: z.array(z.enum(NODE_TYPES)),
+  relativeTo: z.string(),
+});
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -18,11 +22,16 @@ async function main(): Promise<void> {
   const parsed = parseJson(await readStdin());
   const request = parsed.ok ? ChildRequest.safeParse(parsed.value) : null;
   if (!request?.success) {
-    process.stdout.write(JSON.stringify({ ok: false, error: `unreadable request: ${parsed.ok ? request?.error.message : parsed.error}` }));
+    process.stdout.write(
+      JSON.stringify({ ok: false, error: `unreadable request: ${parsed.ok ? request?.error.message : parsed.error}` }),
+    );
     return;
   }
   try {
-    const result = await inputsFromPython(request.data.paths, { nodeTypes: request.data.nodeTypes, relativeTo: request.data.relativeTo });
+    const result = await inputsFromPython(request.data.paths, {
+      nodeTypes: request.data.nodeTypes,
+      relativeTo: request.data.relativeTo,
+    });
     process.stdout.write(JSON.stringify({ ok: true, ...result }));
   } catch (error) {
     // A parser that cannot start (its grammar missing) is the one failure not reported per file.

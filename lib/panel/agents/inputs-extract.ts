@@ -46,10 +46,17 @@ function tsxLoader(root: string): string {
   return pathToFileURL(path.join(path.dirname(manifestPath), entry)).href;
 }
 
-export function extractPythonInputs(root: string, paths: string[], nodeTypes: readonly NodeType[]): Promise<PythonInputs> {
+export function extractPythonInputs(
+  root: string,
+  paths: string[],
+  nodeTypes: readonly NodeType[],
+): Promise<PythonInputs> {
   const script = path.join(root, 'lib', 'panel', 'agents', 'inputs-child.ts');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', tsxLoader(root), script], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', tsxLoader(root), script], {
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const stdout: Buffer[] = [];
     let stdoutBytes = 0;
     let stderr = '';
@@ -83,7 +90,11 @@ export function extractPythonInputs(root: string, paths: string[], nodeTypes: re
       const parsed = parseJson(Buffer.concat(stdout).toString('utf8'));
       const answer = parsed.ok ? ChildAnswer.safeParse(parsed.value) : null;
       if (!answer?.success) {
-        reject(new ConfigurationError(`the Python extraction process failed (exit code ${code})`, [stderr.trim() || 'it printed no answer']));
+        reject(
+          new ConfigurationError(`the Python extraction process failed (exit code ${code})`, [
+            stderr.trim() || 'it printed no answer',
+          ]),
+        );
         return;
       }
       if (!answer.data.ok) {

@@ -34,12 +34,22 @@ export type PythonInputsResult = {
   saved: { mode: 'replace' | 'append'; inputCount: number } | null;
 };
 
-export async function pythonInputs(context: PanelContext, agentName: string, request: PythonInputsRequest): Promise<PythonInputsResult> {
+export async function pythonInputs(
+  context: PanelContext,
+  agentName: string,
+  request: PythonInputsRequest,
+): Promise<PythonInputsResult> {
   requireAgent(context, agentName);
   const paths = request.paths.map((given) => path.resolve(context.root, given));
   const extracted = await extractPythonInputs(context.root, paths, request.nodeTypes);
   const result: PythonInputsResult = {
-    nodes: extracted.nodes.slice(0, LISTED_NODES).map((node) => ({ name: node.name, type: node.type, filePath: node.filePath, startLine: node.startLine, endLine: node.endLine })),
+    nodes: extracted.nodes.slice(0, LISTED_NODES).map((node) => ({
+      name: node.name,
+      type: node.type,
+      filePath: node.filePath,
+      startLine: node.startLine,
+      endLine: node.endLine,
+    })),
     nodeCount: extracted.nodes.length,
     fileCount: new Set(extracted.nodes.map((node) => node.filePath)).size,
     problems: extracted.problems,
@@ -47,26 +57,41 @@ export async function pythonInputs(context: PanelContext, agentName: string, req
   };
   if (request.mode === 'preview') return result;
   if (extracted.inputs.length === 0) {
-    throw new InputError('no Python functions, methods or classes were found there; nothing was saved', extracted.problems.length > 0 ? extracted.problems : ['paths: no .py file holds a node of the chosen kinds']);
+    throw new InputError(
+      'no Python functions, methods or classes were found there; nothing was saved',
+      extracted.problems.length > 0 ? extracted.problems : ['paths: no .py file holds a node of the chosen kinds'],
+    );
   }
   const inputCount = await saveAgentInputs(context, agentName, extracted.inputs, request.mode);
   return { ...result, saved: { mode: request.mode, inputCount } };
 }
 
 /** Stores inputs in the agent's definition (see the top of this file); returns how many it has now. */
-export async function saveAgentInputs(context: PanelContext, agentName: string, added: ConversationInput[], mode: 'replace' | 'append'): Promise<number> {
+export async function saveAgentInputs(
+  context: PanelContext,
+  agentName: string,
+  added: ConversationInput[],
+  mode: 'replace' | 'append',
+): Promise<number> {
   const row = requireAgent(context, agentName);
   const folder = agentFolder(context, row);
   const { definition } = checkAgent(row.definition, folder);
-  if (!definition) throw new InputError(`agent "${agentName}" has an unreadable definition; fix it before adding inputs`);
+  if (!definition)
+    throw new InputError(`agent "${agentName}" has an unreadable definition; fix it before adding inputs`);
   let inputs = added;
   if (mode === 'append') {
     const current = await readInputs(definition, folder);
-    if (!current.ok) throw new InputError('the agent’s current inputs cannot be read, so nothing can be added to them; replace them instead', [current.problem]);
+    if (!current.ok)
+      throw new InputError(
+        'the agent’s current inputs cannot be read, so nothing can be added to them; replace them instead',
+        [current.problem],
+      );
     inputs = [...current.inputs, ...added];
   }
   if (inputs.length > MAX_AGENT_INPUTS) {
-    throw new InputError(`that would give the agent ${inputs.length} inputs; it keeps at most ${MAX_AGENT_INPUTS}`, ['paths: choose fewer files or kinds of node']);
+    throw new InputError(`that would give the agent ${inputs.length} inputs; it keeps at most ${MAX_AGENT_INPUTS}`, [
+      'paths: choose fewer files or kinds of node',
+    ]);
   }
   const { default_inputs: _dropped, ...rest } = row.definition;
   const updated = { ...rest, inputs };
@@ -75,7 +100,8 @@ export async function saveAgentInputs(context: PanelContext, agentName: string, 
     .transaction(() => {
       // The definition read above must still be the stored one: another save in between would be lost.
       const now = requireAgent(context, agentName);
-      if (now.updatedAt !== row.updatedAt) throw new InputError('the agent changed while the files were read; try again');
+      if (now.updatedAt !== row.updatedAt)
+        throw new InputError('the agent changed while the files were read; try again');
       upsertAgent(database, { name: row.name, definition: updated, sourcePath: row.sourcePath });
     })
     .immediate();

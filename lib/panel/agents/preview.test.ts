@@ -41,10 +41,15 @@ describe('splitControlTokens', () => {
 describe('previewPrompt', () => {
   it('renders the draft with the agent’s tools for one of its inputs, as the runner would send it', async () => {
     const prompt = storedPrompt(getAgentByName(panel.database, 'harness')!.definition);
-    const draft = { systemPrompt: 'Edited prompt. Always respond with a tool call.', nodeContext: 'Do: {{ node_text }} ({{ node_name }})' };
+    const draft = {
+      systemPrompt: 'Edited prompt. Always respond with a tool call.',
+      nodeContext: 'Do: {{ node_text }} ({{ node_name }})',
+    };
     const preview = await previewPrompt(panel, 'harness', PreviewRequest.parse({ ...draft, inputIndex: 0 }));
     const text = joined(preview.segments);
-    expect(text.startsWith('<bos><start_of_turn>developer\nEdited prompt. Always respond with a tool call.')).toBe(true);
+    expect(text.startsWith('<bos><start_of_turn>developer\nEdited prompt. Always respond with a tool call.')).toBe(
+      true,
+    );
     expect(text).toContain('<start_function_declaration>declaration:simple_tool{');
     expect(text).toContain('<start_function_declaration>declaration:submit_result{');
     expect(text.endsWith('<start_of_turn>model\n')).toBe(true);
@@ -56,14 +61,24 @@ describe('previewPrompt', () => {
     expect(preview.tokenEstimate).toBe(countTokensEstimate(text));
     expect(preview.toolsSent).toBe(2);
     expect(preview.input).toEqual({ source: 'agent', index: 0 });
-    expect(preview.segments.some((segment) => segment.kind === 'control' && segment.text === '<start_of_turn>')).toBe(true);
+    expect(preview.segments.some((segment) => segment.kind === 'control' && segment.text === '<start_of_turn>')).toBe(
+      true,
+    );
     // Nothing was stored.
     expect(storedPrompt(getAgentByName(panel.database, 'harness')!.definition)).toEqual(prompt);
   });
 
   it('takes a typed input, and with schemas in the prompt sends no tools', async () => {
     const prompt = storedPrompt(getAgentByName(panel.database, 'harness')!.definition);
-    const preview = await previewPrompt(panel, 'harness', PreviewRequest.parse({ ...prompt, input: { node_text: '<script>alert(1)</script>' }, toolPresentation: 'system-prompt' }));
+    const preview = await previewPrompt(
+      panel,
+      'harness',
+      PreviewRequest.parse({
+        ...prompt,
+        input: { node_text: '<script>alert(1)</script>' },
+        toolPresentation: 'system-prompt',
+      }),
+    );
     const text = joined(preview.segments);
     expect(preview.input).toEqual({ source: 'typed' });
     expect(preview.toolsSent).toBe(0);
@@ -74,7 +89,9 @@ describe('previewPrompt', () => {
 
   it('refuses an input index the agent does not have', async () => {
     const prompt = storedPrompt(getAgentByName(panel.database, 'harness')!.definition);
-    await expect(previewPrompt(panel, 'harness', PreviewRequest.parse({ ...prompt, inputIndex: 10_000 }))).rejects.toBeInstanceOf(InputError);
+    await expect(
+      previewPrompt(panel, 'harness', PreviewRequest.parse({ ...prompt, inputIndex: 10_000 })),
+    ).rejects.toBeInstanceOf(InputError);
     expect(PreviewRequest.safeParse({ ...prompt, inputIndex: 0, input: { node_text: 'x' } }).success).toBe(false);
   });
 });

@@ -27,13 +27,18 @@ export type PromptPreview = {
   input: { source: 'agent'; index: number } | { source: 'typed' } | { source: 'empty' };
 };
 
-export async function previewPrompt(context: PanelContext, agentName: string, request: PreviewRequest): Promise<PromptPreview> {
+export async function previewPrompt(
+  context: PanelContext,
+  agentName: string,
+  request: PreviewRequest,
+): Promise<PromptPreview> {
   const row = requireAgent(context, agentName);
   const folder = agentFolder(context, row);
   const { definition, report } = checkAgent(definitionWithPrompt(row.definition, request), folder);
   // Problems such as a missing script do not change the prompt; only a definition that does not
   // have the shape of one cannot be rendered.
-  if (!definition) throw new InputError('the agent definition cannot be read, so its prompt cannot be rendered', report.errors);
+  if (!definition)
+    throw new InputError('the agent definition cannot be read, so its prompt cannot be rendered', report.errors);
   const runtime = toLoadedAgent(definition, folder).toRuntime();
 
   let input: ConversationInput;
@@ -43,7 +48,8 @@ export async function previewPrompt(context: PanelContext, agentName: string, re
     source = { source: 'typed' };
   } else {
     const inputs = await readInputs(definition, folder);
-    if (!inputs.ok) throw new InputError('the agent’s inputs cannot be read; type a sample input instead', [inputs.problem]);
+    if (!inputs.ok)
+      throw new InputError('the agent’s inputs cannot be read; type a sample input instead', [inputs.problem]);
     const index = request.inputIndex ?? 0;
     if (index >= inputs.inputs.length && request.inputIndex !== undefined) {
       throw new InputError('no such input', [`inputIndex: the agent has ${inputs.inputs.length} input(s)`]);

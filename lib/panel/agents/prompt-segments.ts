@@ -31,7 +31,10 @@ export const CONTROL_TOKENS: readonly string[] = [
   END_FUNCTION_RESPONSE,
 ];
 
-const TOKEN_PATTERN = new RegExp(CONTROL_TOKENS.map((token) => token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+const TOKEN_PATTERN = new RegExp(
+  CONTROL_TOKENS.map((token) => token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
+  'g',
+);
 
 export function splitControlTokens(text: string): PromptSegment[] {
   const segments: PromptSegment[] = [];

@@ -25,7 +25,10 @@ export const VariantName = z
   .trim()
   .min(1, 'give the variant a name')
   .max(LIMITS.variantNameLength.max)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]*$/, 'use letters, digits, spaces, dots, dashes and underscores, starting with a letter or digit');
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9 _.-]*$/,
+    'use letters, digits, spaces, dots, dashes and underscores, starting with a letter or digit',
+  );
 
 export const SaveVariantRequest = PromptDraft.extend({
   name: VariantName,
@@ -71,7 +74,9 @@ export const PreviewRequest = PromptDraft.extend({
   toolPresentation: z.enum(['native', 'system-prompt']).default('native'),
 })
   .strict()
-  .refine((request) => !(request.inputIndex !== undefined && request.input !== undefined), { message: 'give inputIndex or input, not both' });
+  .refine((request) => !(request.inputIndex !== undefined && request.input !== undefined), {
+    message: 'give inputIndex or input, not both',
+  });
 export type PreviewRequest = z.infer<typeof PreviewRequest>;
 
 export const ImportAgentRequest = z
@@ -93,7 +98,10 @@ export const PythonInputsRequest = z
   .object({
     /** Server-side paths of .py files or folders; relative ones are read from the project root. */
     paths: z.array(z.string().trim().min(1).max(4096)).min(1, 'give at least one file or folder').max(100),
-    nodeTypes: z.array(z.enum(NODE_TYPES)).min(1, 'choose at least one kind of node').default(['function', 'method', 'class']),
+    nodeTypes: z
+      .array(z.enum(NODE_TYPES))
+      .min(1, 'choose at least one kind of node')
+      .default(['function', 'method', 'class']),
     /** `preview` stores nothing; `replace` makes these the agent's inputs; `append` adds them to its inputs. */
     mode: z.enum(['preview', 'replace', 'append']).default('preview'),
   })

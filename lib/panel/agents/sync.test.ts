@@ -28,7 +28,10 @@ afterEach(() => {
 describe('syncAgentsFromFolder', () => {
   it('inserts valid agents with their definition and source path, and logs and skips a broken one', async () => {
     const logged: string[] = [];
-    const report = await syncAgentsFromFolder(temporary.database, agentsDir, { root, log: (line) => logged.push(line) });
+    const report = await syncAgentsFromFolder(temporary.database, agentsDir, {
+      root,
+      log: (line) => logged.push(line),
+    });
     expect(report.inserted).toEqual(['harness']);
     expect(report.kept).toEqual([]);
     expect(report.problems.map((problem) => problem.agent)).toEqual(['broken']);
@@ -36,12 +39,19 @@ describe('syncAgentsFromFolder', () => {
     const stored = getAgentByName(temporary.database, 'harness');
     expect(stored?.sourcePath).toBe(path.join('agents', 'harness'));
     expect(stored?.definition).toMatchObject({ name: 'harness', max_turns: 2, default_inputs: 'inputs.yaml' });
-    expect((stored?.definition.tools as { name: string }[]).map((tool) => tool.name)).toEqual(['simple_tool', 'submit_result']);
+    expect((stored?.definition.tools as { name: string }[]).map((tool) => tool.name)).toEqual([
+      'simple_tool',
+      'submit_result',
+    ]);
     expect(listAgents(temporary.database).map((agent) => agent.name)).toEqual(['harness']);
   });
 
   it('keeps an agent already in the database as it was edited', async () => {
-    upsertAgent(temporary.database, { name: 'harness', definition: { name: 'harness', edited: true }, sourcePath: 'agents/harness' });
+    upsertAgent(temporary.database, {
+      name: 'harness',
+      definition: { name: 'harness', edited: true },
+      sourcePath: 'agents/harness',
+    });
     const report = await syncAgentsFromFolder(temporary.database, agentsDir, { root, log: () => {} });
     expect(report.inserted).toEqual([]);
     expect(report.kept).toEqual(['harness']);

@@ -42,7 +42,8 @@ export async function syncAgentsFromFolder(
   const log = options.log ?? ((message: string) => console.warn(message));
   const { agents, problems } = await loadAgents(agentsDir);
   const report: AgentSyncReport = { inserted: [], kept: [], problems };
-  for (const problem of problems) log(`agent ${problem.agent} skipped (${problem.file}):\n  - ${problem.problems.join('\n  - ')}`);
+  for (const problem of problems)
+    log(`agent ${problem.agent} skipped (${problem.file}):\n  - ${problem.problems.join('\n  - ')}`);
   for (const agent of agents) {
     try {
       // Checked first, then written: only a second panel starting on the same file at the same
@@ -51,11 +52,20 @@ export async function syncAgentsFromFolder(
         report.kept.push(agent.name);
         continue;
       }
-      upsertAgent(database, { name: agent.name, definition: agent.definition as Record<string, unknown>, sourcePath: sourcePathFor(agent.folder, options.root) });
+      upsertAgent(database, {
+        name: agent.name,
+        definition: agent.definition as Record<string, unknown>,
+        sourcePath: sourcePathFor(agent.folder, options.root),
+      });
       report.inserted.push(agent.name);
     } catch (error) {
       log(`agent ${agent.name} could not be stored: ${errorMessage(error)}`);
-      report.problems.push({ agent: agent.name, file: agent.file, problems: [`cannot store it: ${errorMessage(error)}`], warnings: [] });
+      report.problems.push({
+        agent: agent.name,
+        file: agent.file,
+        problems: [`cannot store it: ${errorMessage(error)}`],
+        warnings: [],
+      });
     }
   }
   return report;

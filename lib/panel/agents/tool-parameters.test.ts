@@ -26,12 +26,24 @@ describe('parameterRows', () => {
     expect(rows[0]).toMatchObject({ description: 'Which room', allowed: ['"kitchen"', '"bedroom"'] });
     expect(rows[2].defaultValue).toBe('[]');
     expect(rows[3].allowed).toEqual(['"heat"']);
-    expect(rows[4].children).toEqual([{ name: 'dry_run', type: 'boolean', required: true, description: null, allowed: null, defaultValue: null, children: [] }]);
+    expect(rows[4].children).toEqual([
+      {
+        name: 'dry_run',
+        type: 'boolean',
+        required: true,
+        description: null,
+        allowed: null,
+        defaultValue: null,
+        children: [],
+      },
+    ]);
   });
 
   it('gives no rows for what is not an object schema with properties', () => {
     expect(parameterRows({ type: 'object' })).toEqual([]);
     expect(parameterRows('nonsense')).toEqual([]);
-    expect(parameterRows({ properties: { x: 'bad' } })).toEqual([{ name: 'x', type: 'any', required: false, description: null, allowed: null, defaultValue: null, children: [] }]);
+    expect(parameterRows({ properties: { x: 'bad' } })).toEqual([
+      { name: 'x', type: 'any', required: false, description: null, allowed: null, defaultValue: null, children: [] },
+    ]);
   });
 });

@@ -30,7 +30,8 @@ function typeOf(schema: Record<string, unknown>): string {
   if (base) return base;
   for (const key of ['anyOf', 'oneOf'] as const) {
     const options = schema[key];
-    if (Array.isArray(options)) return options.map((option) => (record(option) ? typeOf(record(option)!) : '?')).join(' | ');
+    if (Array.isArray(options))
+      return options.map((option) => (record(option) ? typeOf(record(option)!) : '?')).join(' | ');
   }
   if ('enum' in schema || 'const' in schema) return 'value';
   return 'any';
@@ -43,8 +44,13 @@ export function parameterRows(schema: unknown, depth = 0): ParameterRow[] {
   const required = Array.isArray(object.required) ? object.required.map(String) : [];
   return Object.entries(properties).map(([name, value]) => {
     const property = record(value) ?? {};
-    const allowed = Array.isArray(property.enum) ? property.enum.map((item) => JSON.stringify(item)) : 'const' in property ? [JSON.stringify(property.const)] : null;
-    const nested = property.type === 'object' ? property : record(property.items)?.type === 'object' ? record(property.items) : null;
+    const allowed = Array.isArray(property.enum)
+      ? property.enum.map((item) => JSON.stringify(item))
+      : 'const' in property
+        ? [JSON.stringify(property.const)]
+        : null;
+    const nested =
+      property.type === 'object' ? property : record(property.items)?.type === 'object' ? record(property.items) : null;
     return {
       name,
       type: typeOf(property),

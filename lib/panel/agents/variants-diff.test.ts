@@ -15,7 +15,15 @@ describe('diffText', () => {
   });
 
   it('does not count a final newline as a changed line, but says the texts differ', () => {
-    expect(diffText('a\nb', 'a\nb\n')).toMatchObject({ added: 0, removed: 0, changed: true, lines: [{ kind: 'same', text: 'a' }, { kind: 'same', text: 'b' }] });
+    expect(diffText('a\nb', 'a\nb\n')).toMatchObject({
+      added: 0,
+      removed: 0,
+      changed: true,
+      lines: [
+        { kind: 'same', text: 'a' },
+        { kind: 'same', text: 'b' },
+      ],
+    });
     expect(diffText('same', 'same')).toMatchObject({ changed: false, added: 0, removed: 0 });
   });
 
@@ -34,9 +42,25 @@ describe('diffText', () => {
 describe('diffWords', () => {
   it('marks the words that changed inside a line, and keeps the rest whole', () => {
     const pieces = diffWords('Always respond with a tool call.', 'Always answer with one tool call.');
-    expect(pieces.filter((piece) => piece.kind === 'removed').map((piece) => piece.text.trim())).toEqual(['respond', 'a']);
-    expect(pieces.filter((piece) => piece.kind === 'added').map((piece) => piece.text.trim())).toEqual(['answer', 'one']);
-    expect(pieces.filter((piece) => piece.kind !== 'added').map((piece) => piece.text).join('')).toBe('Always respond with a tool call.');
-    expect(pieces.filter((piece) => piece.kind !== 'removed').map((piece) => piece.text).join('')).toBe('Always answer with one tool call.');
+    expect(pieces.filter((piece) => piece.kind === 'removed').map((piece) => piece.text.trim())).toEqual([
+      'respond',
+      'a',
+    ]);
+    expect(pieces.filter((piece) => piece.kind === 'added').map((piece) => piece.text.trim())).toEqual([
+      'answer',
+      'one',
+    ]);
+    expect(
+      pieces
+        .filter((piece) => piece.kind !== 'added')
+        .map((piece) => piece.text)
+        .join(''),
+    ).toBe('Always respond with a tool call.');
+    expect(
+      pieces
+        .filter((piece) => piece.kind !== 'removed')
+        .map((piece) => piece.text)
+        .join(''),
+    ).toBe('Always answer with one tool call.');
   });
 });

@@ -39,5 +39,8 @@ export type WordPiece = { kind: 'added' | 'removed' | 'same'; text: string };
 
 /** A word-level diff, for prompts that differ by a few words inside long lines. */
 export function diffWords(before: string, after: string): WordPiece[] {
-  return diffWordsWithSpace(before, after).map((change) => ({ kind: change.added ? 'added' : change.removed ? 'removed' : 'same', text: change.value }));
+  return diffWordsWithSpace(before, after).map((change) => ({
+    kind: change.added ? 'added' : change.removed ? 'removed' : 'same',
+    text: change.value,
+  }));
 }

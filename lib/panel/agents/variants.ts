@@ -7,7 +7,13 @@
 // definition and never change it. Files under agents/ are never written.
 import type { RemoraDatabase } from '../../db/client';
 import { upsertAgent } from '../../db/queries/agents';
-import { forkVariant, getVariant, listLatestVariants, listVariantHistory, saveVariantVersion } from '../../db/queries/prompt-variants';
+import {
+  forkVariant,
+  getVariant,
+  listLatestVariants,
+  listVariantHistory,
+  saveVariantVersion,
+} from '../../db/queries/prompt-variants';
 import type { AgentRow, PromptVariantRow } from '../../db/schema';
 import { InputError, NotFoundError } from '../../errors';
 import { definitionWithPrompt, requireAgent, storedPrompt, validatePromptDraft, type DraftValidation } from './editing';
@@ -85,7 +91,12 @@ export function listPromptVariants(context: PanelContext, agentName: string): Pr
     latest: versionView(context.database, variant, definition.nodeContext),
   }));
   const withoutDefault = summaries.filter((summary) => !summary.isDefault);
-  const defaultSummary = summaries.find((summary) => summary.isDefault) ?? { name: DEFAULT_VARIANT, isDefault: true, versionCount: 0, latest: null };
+  const defaultSummary = summaries.find((summary) => summary.isDefault) ?? {
+    name: DEFAULT_VARIANT,
+    isDefault: true,
+    versionCount: 0,
+    latest: null,
+  };
   return { agentName: row.name, definition, variants: [defaultSummary, ...withoutDefault] };
 }
 
@@ -93,7 +104,9 @@ export function listPromptVariants(context: PanelContext, agentName: string): Pr
 export function getVariantHistory(context: PanelContext, agentName: string, variantName: string): VariantVersionView[] {
   const row = requireAgent(context, agentName);
   const { nodeContext } = storedPrompt(row.definition);
-  return listVariantHistory(context.database, row.id, variantName).map((version) => versionView(context.database, version, nodeContext));
+  return listVariantHistory(context.database, row.id, variantName).map((version) =>
+    versionView(context.database, version, nodeContext),
+  );
 }
 
 /**
@@ -102,16 +115,25 @@ export function getVariantHistory(context: PanelContext, agentName: string, vari
  * changed outside the panel), then the new one. Call it inside the transaction that also updates
  * the stored definition. Returns the new version, or null when the prompt did not change.
  */
-export function recordDefaultPrompt(database: RemoraDatabase, agent: AgentRow, after: PromptDraft, note: string | null): PromptVariantRow | null {
+export function recordDefaultPrompt(
+  database: RemoraDatabase,
+  agent: AgentRow,
+  after: PromptDraft,
+  note: string | null,
+): PromptVariantRow | null {
   const before = storedPrompt(agent.definition);
   const [latest] = listVariantHistory(database, agent.id, DEFAULT_VARIANT);
-  const latestPrompt = latest ? { systemPrompt: latest.systemPrompt, nodeContext: latest.nodeContext ?? before.nodeContext } : null;
+  const latestPrompt = latest
+    ? { systemPrompt: latest.systemPrompt, nodeContext: latest.nodeContext ?? before.nodeContext }
+    : null;
   if (!latestPrompt || !samePrompt(latestPrompt, before)) {
     saveVariantVersion(database, {
       agentId: agent.id,
       name: DEFAULT_VARIANT,
       ...before,
-      note: latest ? 'the agent’s prompt as it was before this save (changed outside the prompt editor)' : 'the agent’s prompt as imported',
+      note: latest
+        ? 'the agent’s prompt as it was before this save (changed outside the prompt editor)'
+        : 'the agent’s prompt as imported',
     });
   }
   if (samePrompt(before, after)) return null;
@@ -125,7 +147,8 @@ export function recordDefaultPrompt(database: RemoraDatabase, agent: AgentRow, a
  */
 export function saveVariant(context: PanelContext, agentName: string, request: SaveVariantRequest): SavedVariant {
   const validation = validatePromptDraft(context, agentName, request);
-  if (validation.introduced.length > 0) throw new InputError('the prompt has errors; fix them before saving', validation.introduced);
+  if (validation.introduced.length > 0)
+    throw new InputError('the prompt has errors; fix them before saving', validation.introduced);
   const draft: PromptDraft = { systemPrompt: request.systemPrompt, nodeContext: request.nodeContext };
   const note = request.note || null;
   const { database } = context;
@@ -137,12 +160,26 @@ export function saveVariant(context: PanelContext, agentName: string, request: S
       const [latest] = listVariantHistory(database, agent.id, request.name);
       if (request.name === DEFAULT_VARIANT) {
         const written = recordDefaultPrompt(database, agent, draft, note);
-        if (written) upsertAgent(database, { name: agent.name, definition: definitionWithPrompt(agent.definition, draft), sourcePath: agent.sourcePath });
+        if (written)
+          upsertAgent(database, {
+            name: agent.name,
+            definition: definitionWithPrompt(agent.definition, draft),
+            sourcePath: agent.sourcePath,
+          });
         const [newest] = listVariantHistory(database, agent.id, DEFAULT_VARIANT);
-        return { row: newest, unchanged: written === null, agentNodeContext: written ? draft.nodeContext : agentNodeContext };
+        return {
+          row: newest,
+          unchanged: written === null,
+          agentNodeContext: written ? draft.nodeContext : agentNodeContext,
+        };
       }
-      if (latest && samePrompt(promptOf(versionView(database, latest, agentNodeContext)), draft)) return { row: latest, unchanged: true, agentNodeContext };
-      return { row: saveVariantVersion(database, { agentId: agent.id, name: request.name, ...draft, note }), unchanged: false, agentNodeContext };
+      if (latest && samePrompt(promptOf(versionView(database, latest, agentNodeContext)), draft))
+        return { row: latest, unchanged: true, agentNodeContext };
+      return {
+        row: saveVariantVersion(database, { agentId: agent.id, name: request.name, ...draft, note }),
+        unchanged: false,
+        agentNodeContext,
+      };
     })
     .immediate();
   return { version: versionView(database, saved.row, saved.agentNodeContext), unchanged: saved.unchanged, validation };
@@ -155,18 +192,35 @@ function versionOfAgent(context: PanelContext, agent: AgentRow, id: string): Pro
 }
 
 /** Starts a new variant from a saved version (or from the agent's prompt, "definition"). */
-export function forkPromptVariant(context: PanelContext, agentName: string, request: ForkVariantRequest): VariantVersionView {
+export function forkPromptVariant(
+  context: PanelContext,
+  agentName: string,
+  request: ForkVariantRequest,
+): VariantVersionView {
   const { database } = context;
   const forked = database.$client
     .transaction(() => {
       const agent = requireAgent(context, agentName);
       const agentPrompt = storedPrompt(agent.definition);
-      if (request.name === DEFAULT_VARIANT) throw new InputError('"default" is the agent’s own prompt: open it and save a version instead of forking into it', ['name: choose another name']);
+      if (request.name === DEFAULT_VARIANT)
+        throw new InputError(
+          '"default" is the agent’s own prompt: open it and save a version instead of forking into it',
+          ['name: choose another name'],
+        );
       if (listVariantHistory(database, agent.id, request.name).length > 0) {
-        throw new InputError(`the variant "${request.name}" exists already; choose another name, or open it and save a version`, ['name: taken']);
+        throw new InputError(
+          `the variant "${request.name}" exists already; choose another name, or open it and save a version`,
+          ['name: taken'],
+        );
       }
       if (request.sourceId === DEFINITION_VERSION) {
-        return saveVariantVersion(database, { agentId: agent.id, name: request.name, ...agentPrompt, note: request.note ?? 'forked from the agent’s prompt', parentId: null });
+        return saveVariantVersion(database, {
+          agentId: agent.id,
+          name: request.name,
+          ...agentPrompt,
+          note: request.note ?? 'forked from the agent’s prompt',
+          parentId: null,
+        });
       }
       const source = versionOfAgent(context, agent, request.sourceId);
       return forkVariant(database, source.id, {
@@ -185,7 +239,11 @@ function resolveSide(context: PanelContext, agent: AgentRow, id: string): Side {
   const agentPrompt = storedPrompt(agent.definition);
   if (id === DEFINITION_VERSION) return { id, label: 'the agent’s prompt now', prompt: agentPrompt };
   const row = versionOfAgent(context, agent, id);
-  return { id, label: `${row.name} v${row.version}`, prompt: { systemPrompt: row.systemPrompt, nodeContext: row.nodeContext ?? agentPrompt.nodeContext } };
+  return {
+    id,
+    label: `${row.name} v${row.version}`,
+    prompt: { systemPrompt: row.systemPrompt, nodeContext: row.nodeContext ?? agentPrompt.nodeContext },
+  };
 }
 
 /** The line diff between any two versions of the agent's variants (or its prompt now). */

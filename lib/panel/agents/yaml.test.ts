@@ -57,7 +57,9 @@ describe('agent YAML', () => {
 
     const changed = text.replace('Always respond with a tool call.', 'Always respond with a tool call. Be brief.');
     await importAgentYaml(panel, request({ yaml: changed, replace: true }));
-    expect(storedPrompt(getAgentByName(panel.database, 'harness_copy')!.definition).systemPrompt).toMatch(/Be brief\.$/);
+    expect(storedPrompt(getAgentByName(panel.database, 'harness_copy')!.definition).systemPrompt).toMatch(
+      /Be brief\.$/,
+    );
     const history = getVariantHistory(panel, 'harness_copy', 'default');
     expect(history.map((version) => version.note)).toEqual(['imported from YAML', 'the agent’s prompt as imported']);
   });
@@ -71,7 +73,9 @@ describe('agent YAML', () => {
     expect(shapeError.problems.join('\n')).toMatch(/initial_context/);
     const scalar = await refusal(importAgentYaml(panel, request({ yaml: 'just text' })));
     expect(scalar.problems.length).toBeGreaterThan(0);
-    const donor = await refusal(importAgentYaml(panel, request({ yaml: exportAgentYaml(panel, 'harness').text, toolsFrom: 'nobody' })));
+    const donor = await refusal(
+      importAgentYaml(panel, request({ yaml: exportAgentYaml(panel, 'harness').text, toolsFrom: 'nobody' })),
+    );
     expect(donor.problems).toEqual(['toolsFrom: no agent named "nobody"']);
     expect(listAgents(panel.database).map((row) => [row.name, row.updatedAt])).toEqual(before);
   });

@@ -45,8 +45,15 @@ function placement(context: PanelContext, name: string | null, toolsFrom: string
   const existing = name ? getAgentByName(context.database, name) : null;
   if (toolsFrom !== undefined) {
     const donor = getAgentByName(context.database, toolsFrom);
-    if (!donor) throw new InputError('the agent named for the tool scripts does not exist', [`toolsFrom: no agent named "${toolsFrom}"`]);
-    return { folder: agentFolder(context, donor), sourcePath: donor.sourcePath ?? path.join('agents', donor.name), existing };
+    if (!donor)
+      throw new InputError('the agent named for the tool scripts does not exist', [
+        `toolsFrom: no agent named "${toolsFrom}"`,
+      ]);
+    return {
+      folder: agentFolder(context, donor),
+      sourcePath: donor.sourcePath ?? path.join('agents', donor.name),
+      existing,
+    };
   }
   if (existing) return { folder: agentFolder(context, existing), sourcePath: existing.sourcePath, existing };
   const folder = path.join(context.root, 'agents', name ?? 'unnamed');
@@ -62,18 +69,35 @@ export async function importAgentYaml(context: PanelContext, request: ImportAgen
   const name = declaredName(request.yaml);
   const place = placement(context, name, request.toolsFrom);
   const parsed = parseAgentText(request.yaml, place.folder);
-  if (!parsed.ok) throw new InputError('the YAML is not a valid agent definition; nothing was imported', [...parsed.problems, ...parsed.warnings.map((warning) => `warning: ${warning}`)]);
+  if (!parsed.ok)
+    throw new InputError('the YAML is not a valid agent definition; nothing was imported', [
+      ...parsed.problems,
+      ...parsed.warnings.map((warning) => `warning: ${warning}`),
+    ]);
   const definition = parsed.definition;
   const inputs = await readInputs(definition, place.folder);
   if (!inputs.ok) throw new InputError('the agent’s inputs cannot be read; nothing was imported', [inputs.problem]);
   const existing = getAgentByName(context.database, definition.name);
   if (existing && !request.replace) {
-    throw new InputError(`an agent named "${definition.name}" exists already; nothing was imported`, [`name: tick "replace" to replace it (its prompt history is kept), or change the name`]);
+    throw new InputError(`an agent named "${definition.name}" exists already; nothing was imported`, [
+      `name: tick "replace" to replace it (its prompt history is kept), or change the name`,
+    ]);
   }
   const scripts = scriptsOf(definition);
-  const runsBefore = existing && agentFolder(context, existing) === place.folder ? scriptsOf(existing.definition as AgentDefinition) : [];
+  const runsBefore =
+    existing && agentFolder(context, existing) === place.folder
+      ? scriptsOf(existing.definition as AgentDefinition)
+      : [];
   const needsConfirmation = scripts.some((script) => !runsBefore.includes(script));
-  const result: AgentImport = { name: definition.name, replaces: existing !== null, stored: false, warnings: parsed.warnings, folder: displayFolder(place.folder, context.root), scripts, needsConfirmation };
+  const result: AgentImport = {
+    name: definition.name,
+    replaces: existing !== null,
+    stored: false,
+    warnings: parsed.warnings,
+    folder: displayFolder(place.folder, context.root),
+    scripts,
+    needsConfirmation,
+  };
   if (request.dryRun) return result;
   if (needsConfirmation && !request.allowScripts) {
     throw new InputError('this agent runs code on your machine: confirm it to import it; nothing was imported', [

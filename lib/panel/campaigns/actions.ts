@@ -32,7 +32,10 @@ export const StartCampaignRequest = z.object({
 export type StartCampaignRequest = z.infer<typeof StartCampaignRequest>;
 
 export const ApplyRequest = z.object({ branch: z.string().min(1).max(200).optional() });
-export const TestRequest = z.object({ command: z.string().min(1).max(4000), branch: z.string().min(1).max(200).optional() });
+export const TestRequest = z.object({
+  command: z.string().min(1).max(4000),
+  branch: z.string().min(1).max(200).optional(),
+});
 
 /**
  * The campaigns' tool workers. Not the job runner's pool: that one was made in Next's
@@ -41,7 +44,10 @@ export const TestRequest = z.object({ command: z.string().min(1).max(4000), bran
  */
 let campaignTools: ToolWorkerPool | null = null;
 function toolsFor(context: PanelContext): ToolWorkerPool {
-  campaignTools ??= new ToolWorkerPool({ size: 4, workerScript: path.join(context.root, 'lib', 'tools', 'tool-worker.ts') });
+  campaignTools ??= new ToolWorkerPool({
+    size: 4,
+    workerScript: path.join(context.root, 'lib', 'tools', 'tool-worker.ts'),
+  });
   return campaignTools;
 }
 
@@ -60,7 +66,10 @@ function campaignOf(context: PanelContext, id: string): CampaignRow {
 }
 
 /** Starts a campaign, or resumes the unfinished one with exactly these settings; it runs on in the background. */
-export async function startCampaign(context: PanelContext, request: StartCampaignRequest): Promise<{ id: string; resumed: boolean }> {
+export async function startCampaign(
+  context: PanelContext,
+  request: StartCampaignRequest,
+): Promise<{ id: string; resumed: boolean }> {
   const agent = await loadRunnableAgent(context, request.agent);
   const baseUrl = request.baseUrl || context.simulatorUrl();
   const probe = await probeEndpoint(baseUrl);
@@ -76,28 +85,44 @@ export async function startCampaign(context: PanelContext, request: StartCampaig
       settings: { exclude: request.exclude, unsafeFixes: request.unsafeFixes },
     });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || /is not a folder/.test(errorMessage(error))) throw new InputError(`${request.repo} is not a folder on the panel's machine`, [`repo: ${errorMessage(error)}`]);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || /is not a folder/.test(errorMessage(error)))
+      throw new InputError(`${request.repo} is not a folder on the panel's machine`, [`repo: ${errorMessage(error)}`]);
     throw error;
   }
   const { campaign, resumed } = opened;
   const runs = runningHere();
   if (runs.has(campaign.id)) return { id: campaign.id, resumed };
   const experiment = getExperiment(context.database, campaign.experimentId);
-  if (resumed && experiment && leaseIsLive(experiment)) throw new InputError(`campaign ${campaign.id} is being run by ${describeHolder(experiment)}`);
+  if (resumed && experiment && leaseIsLive(experiment))
+    throw new InputError(`campaign ${campaign.id} is being run by ${describeHolder(experiment)}`);
   const run = runCampaign(context.database, campaign.id, { tools: toolsFor(context), runnerId: newRunnerId('panel') });
   runs.set(campaign.id, run);
   void run.done
-    .catch((error: unknown) => console.error(`[remora] campaign ${campaign.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`))
+    .catch((error: unknown) =>
+      console.error(
+        `[remora] campaign ${campaign.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      ),
+    )
     .finally(() => runs.delete(campaign.id));
   return { id: campaign.id, resumed };
 }
 
-export function applyCampaign(context: PanelContext, id: string, request: z.infer<typeof ApplyRequest>): Promise<ApplyResult> {
+export function applyCampaign(
+  context: PanelContext,
+  id: string,
+  request: z.infer<typeof ApplyRequest>,
+): Promise<ApplyResult> {
   const campaign = campaignOf(context, id);
-  return request.branch ? applyToBranch(context.database, campaign, request.branch) : applyToWorkingTree(context.database, campaign);
+  return request.branch
+    ? applyToBranch(context.database, campaign, request.branch)
+    : applyToWorkingTree(context.database, campaign);
 }
 
 /** Always in the sandbox from the panel: no opt-out over HTTP. */
-export function testCampaign(context: PanelContext, id: string, request: z.infer<typeof TestRequest>): Promise<TestRun> {
+export function testCampaign(
+  context: PanelContext,
+  id: string,
+  request: z.infer<typeof TestRequest>,
+): Promise<TestRun> {
   return runRepositoryTests(context.database, campaignOf(context, id), request.command, { branch: request.branch });
 }

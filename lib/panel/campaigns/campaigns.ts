@@ -40,7 +40,8 @@ export function campaignOverview(context: PanelContext, id: string) {
   const experiment = getExperiment(context.database, campaign.experimentId);
   const totals = campaignTotals(context.database, id);
   const byStatus = { pending: 0, accepted: 0, rejected: 0, failing: 0 };
-  for (const status of CAMPAIGN_CHANGE_STATUSES) byStatus[status] = listChanges(context.database, id, { status, limit: 1 }).total;
+  for (const status of CAMPAIGN_CHANGE_STATUSES)
+    byStatus[status] = listChanges(context.database, id, { status, limit: 1 }).total;
   byStatus.failing = listChanges(context.database, id, { checks: 'failed', limit: 1 }).total;
   return {
     id: campaign.id,
@@ -57,7 +58,12 @@ export function campaignOverview(context: PanelContext, id: string) {
     progress: { done: totals.nodes.ran + totals.nodes.skipped, total: totals.nodes.found },
     changes: { total: totals.changes, ...byStatus },
     changedFiles: changedFiles(context.database, id),
-    skipped: listNodes(context.database, id, { status: 'skipped', limit: 200 }).map((node) => ({ file: node.path, node: node.name, line: node.startLine, reason: node.skipReason })),
+    skipped: listNodes(context.database, id, { status: 'skipped', limit: 200 }).map((node) => ({
+      file: node.path,
+      node: node.name,
+      line: node.startLine,
+      reason: node.skipReason,
+    })),
     applied: campaign.applied,
     testRun: campaign.testRun,
     createdAt: campaign.createdAt,
@@ -66,10 +72,17 @@ export function campaignOverview(context: PanelContext, id: string) {
 
 export type ChangeView = Omit<CampaignChangeRow, 'edits' | 'campaignId'>;
 
-export function campaignChanges(context: PanelContext, id: string, query: ChangeQuery): { changes: ChangeView[]; total: number } {
+export function campaignChanges(
+  context: PanelContext,
+  id: string,
+  query: ChangeQuery,
+): { changes: ChangeView[]; total: number } {
   campaignOf(context, id);
   const page = listChanges(context.database, id, query);
-  return { total: page.total, changes: page.changes.map(({ edits: _edits, campaignId: _campaign, ...change }) => change) };
+  return {
+    total: page.total,
+    changes: page.changes.map(({ edits: _edits, campaignId: _campaign, ...change }) => change),
+  };
 }
 
 export function decideChanges(context: PanelContext, id: string, request: DecisionRequest) {
@@ -83,8 +96,17 @@ export function changeResult(context: PanelContext, id: string, changeId: string
   return changeResultText(context.database, campaignOf(context, id), changeId);
 }
 
-export async function saveChangeEdit(context: PanelContext, id: string, changeId: string, text: string): Promise<ChangeView> {
-  const { edits: _edits, campaignId: _campaign, ...change } = await editChange(context.database, campaignOf(context, id), changeId, text);
+export async function saveChangeEdit(
+  context: PanelContext,
+  id: string,
+  changeId: string,
+  text: string,
+): Promise<ChangeView> {
+  const {
+    edits: _edits,
+    campaignId: _campaign,
+    ...change
+  } = await editChange(context.database, campaignOf(context, id), changeId, text);
   return change;
 }
 

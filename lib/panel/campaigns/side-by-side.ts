@@ -3,7 +3,8 @@
 import { parseUnifiedDiff } from '../conversations/diff';
 
 export type SideCell = { line: number; text: string; kind: 'context' | 'remove' | 'add' } | null;
-export type SideRow = { kind: 'file' | 'hunk' | 'note'; text: string } | { kind: 'lines'; left: SideCell; right: SideCell };
+export type SideRow =
+  { kind: 'file' | 'hunk' | 'note'; text: string } | { kind: 'lines'; left: SideCell; right: SideCell };
 
 const HUNK_START = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/;
 
@@ -14,7 +15,8 @@ export function sideBySide(diff: string): SideRow[] {
   let removed: SideCell[] = [];
   let added: SideCell[] = [];
   const flush = () => {
-    for (let index = 0; index < Math.max(removed.length, added.length); index++) rows.push({ kind: 'lines', left: removed[index] ?? null, right: added[index] ?? null });
+    for (let index = 0; index < Math.max(removed.length, added.length); index++)
+      rows.push({ kind: 'lines', left: removed[index] ?? null, right: added[index] ?? null });
     removed = [];
     added = [];
   };
@@ -23,7 +25,12 @@ export function sideBySide(diff: string): SideRow[] {
     else if (line.kind === 'add') added.push({ line: newLine++, text: line.text.slice(1), kind: 'add' });
     else {
       flush();
-      if (line.kind === 'context') rows.push({ kind: 'lines', left: { line: oldLine++, text: line.text.slice(1), kind: 'context' }, right: { line: newLine++, text: line.text.slice(1), kind: 'context' } });
+      if (line.kind === 'context')
+        rows.push({
+          kind: 'lines',
+          left: { line: oldLine++, text: line.text.slice(1), kind: 'context' },
+          right: { line: newLine++, text: line.text.slice(1), kind: 'context' },
+        });
       else {
         const start = HUNK_START.exec(line.text);
         if (start) {

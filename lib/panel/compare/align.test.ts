@@ -22,11 +22,18 @@ describe('alignTurns', () => {
     const b = [turn(1), turn(2, { calls: [{ name: 'submit_result', arguments: {} }], results: [] })];
     const aligned = alignTurns(a, b);
     expect(aligned.firstDivergence).toBe(2);
-    expect(aligned.turns.map((entry) => entry.differences)).toEqual([[], ['parse path', 'calls', 'results'], ['missing']]);
+    expect(aligned.turns.map((entry) => entry.differences)).toEqual([
+      [],
+      ['parse path', 'calls', 'results'],
+      ['missing'],
+    ]);
     expect(aligned.turns[2].b).toBeNull();
   });
 
   it('tells a failed request apart', () => {
-    expect(alignTurns([turn(1)], [turn(1, { status: 'error', parsePath: null, calls: [], results: [] })]).turns[0].differences).toEqual(['status', 'parse path', 'calls', 'results']);
+    expect(
+      alignTurns([turn(1)], [turn(1, { status: 'error', parsePath: null, calls: [], results: [] })]).turns[0]
+        .differences,
+    ).toEqual(['status', 'parse path', 'calls', 'results']);
   });
 });

@@ -24,7 +24,13 @@ function differencesOf(a: TurnFacts | null, b: TurnFacts | null): TurnDifference
   if (a.status !== b.status) found.push('status');
   if (a.parsePath !== b.parsePath) found.push('parse path');
   if (canonicalJson(a.calls) !== canonicalJson(b.calls)) found.push('calls');
-  const results = (facts: TurnFacts) => facts.results.map((entry) => ({ toolName: entry.toolName, outcome: entry.outcome, result: entry.result ?? null, error: entry.error ?? null }));
+  const results = (facts: TurnFacts) =>
+    facts.results.map((entry) => ({
+      toolName: entry.toolName,
+      outcome: entry.outcome,
+      result: entry.result ?? null,
+      error: entry.error ?? null,
+    }));
   if (canonicalJson(results(a)) !== canonicalJson(results(b))) found.push('results');
   return found;
 }

@@ -12,7 +12,18 @@ import {
 } from '../../db/queries/compare';
 import { InputError, NotFoundError } from '../../errors';
 import type { PanelContext } from '../context';
-import { canonicalJson, compareByInput, filterInputs, pairsToShow, type InputComparison, type InputOrder, type InputVerdictFilter, type OutcomeFact, type PairVerdict, type PerInputTally } from './inputs';
+import {
+  canonicalJson,
+  compareByInput,
+  filterInputs,
+  pairsToShow,
+  type InputComparison,
+  type InputOrder,
+  type InputVerdictFilter,
+  type OutcomeFact,
+  type PairVerdict,
+  type PerInputTally,
+} from './inputs';
 import { compareVariantMetrics, type VariantMetrics } from './metrics';
 import { inputLabel } from './labels';
 import type { VariantRef } from './request';
@@ -25,7 +36,13 @@ export type CompareSide = {
   variantIndex: number;
 };
 
-export type PairLink = { repeat: number; verdict: PairVerdict; reason: string; a: OutcomeFact & { id: string | null }; b: OutcomeFact & { id: string | null } };
+export type PairLink = {
+  repeat: number;
+  verdict: PairVerdict;
+  reason: string;
+  a: OutcomeFact & { id: string | null };
+  b: OutcomeFact & { id: string | null };
+};
 
 export type InputRow = {
   key: string;
@@ -67,7 +84,9 @@ function resolveSide(context: PanelContext, ref: VariantRef, which: 'a' | 'b'): 
   if (!experiment) throw new NotFoundError(`no experiment with id ${ref.experimentId}`);
   const variantIndex = experiment.variants.indexOf(ref.variant);
   if (variantIndex < 0) {
-    throw new InputError(`experiment ${ref.experimentId} has no variant "${ref.variant}"`, [`${which}: the variants are ${experiment.variants.map((name) => `"${name}"`).join(', ')}`]);
+    throw new InputError(`experiment ${ref.experimentId} has no variant "${ref.variant}"`, [
+      `${which}: the variants are ${experiment.variants.map((name) => `"${name}"`).join(', ')}`,
+    ]);
   }
   return { ref, experiment, variantIndex };
 }
@@ -90,7 +109,12 @@ function outcomeFacts(context: PanelContext, side: Omit<CompareSide, 'label'>): 
 
 export type CompareOptions = { filter?: InputVerdictFilter; order?: InputOrder; query?: string; page?: number };
 
-export function compareVariants(context: PanelContext, refA: VariantRef, refB: VariantRef, options: CompareOptions = {}): ComparisonView {
+export function compareVariants(
+  context: PanelContext,
+  refA: VariantRef,
+  refB: VariantRef,
+  options: CompareOptions = {},
+): ComparisonView {
   const sideA = resolveSide(context, refA, 'a');
   const sideB = resolveSide(context, refB, 'b');
   if (sideA.experiment.id === sideB.experiment.id && sideA.variantIndex === sideB.variantIndex) {
@@ -103,27 +127,50 @@ export function compareVariants(context: PanelContext, refA: VariantRef, refB: V
   const factsA = getMetricsInput(context.database, a.experiment.id);
   const factsB = a.experiment.id === b.experiment.id ? factsA : getMetricsInput(context.database, b.experiment.id);
   if (!factsA || !factsB) throw new NotFoundError('an experiment of the comparison is gone');
-  const metrics = compareVariantMetrics({ facts: factsA, variant: a.ref.variant, label: a.label }, { facts: factsB, variant: b.ref.variant, label: b.label });
+  const metrics = compareVariantMetrics(
+    { facts: factsA, variant: a.ref.variant, label: a.label },
+    { facts: factsB, variant: b.ref.variant, label: b.label },
+  );
 
   const inputsA = getExperimentInputs(context.database, a.experiment.id);
-  const inputsB = a.experiment.id === b.experiment.id ? inputsA : getExperimentInputs(context.database, b.experiment.id);
-  const keys = (inputs: unknown[]) => Array.from(inputs, (input) => (input === undefined || input === null ? null : canonicalJson(input)));
-  const { inputs, tally } = compareByInput(outcomeFacts(context, a), keys(inputsA), outcomeFacts(context, b), keys(inputsB));
+  const inputsB =
+    a.experiment.id === b.experiment.id ? inputsA : getExperimentInputs(context.database, b.experiment.id);
+  const keys = (inputs: unknown[]) =>
+    Array.from(inputs, (input) => (input === undefined || input === null ? null : canonicalJson(input)));
+  const { inputs, tally } = compareByInput(
+    outcomeFacts(context, a),
+    keys(inputsA),
+    outcomeFacts(context, b),
+    keys(inputsB),
+  );
 
   const filter = options.filter ?? 'all';
   const order = options.order ?? 'input';
   const query = options.query?.trim() ? options.query.trim().toLowerCase() : null;
   const labelOf = (input: InputComparison) => inputLabel(inputsA[input.inputIndexA]);
   let matching = filterInputs(inputs, filter, order);
-  if (query) matching = matching.filter((input) => labelOf(input).toLowerCase().includes(query) || input.key.toLowerCase().includes(query));
+  if (query)
+    matching = matching.filter(
+      (input) => labelOf(input).toLowerCase().includes(query) || input.key.toLowerCase().includes(query),
+    );
   const pageCount = Math.max(1, Math.ceil(matching.length / INPUT_PAGE_SIZE));
   const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
   const shown = matching.slice((page - 1) * INPUT_PAGE_SIZE, page * INPUT_PAGE_SIZE);
 
   // Ids only for the pairs this page links to.
   const linked = shown.map((input) => pairsToShow(input, filter, PAIRS_PER_INPUT));
-  const idsA = conversationIdsAtSlots(context.database, a.experiment.id, a.variantIndex, linked.flat().map((pair) => pair.a.slot));
-  const idsB = conversationIdsAtSlots(context.database, b.experiment.id, b.variantIndex, linked.flat().map((pair) => pair.b.slot));
+  const idsA = conversationIdsAtSlots(
+    context.database,
+    a.experiment.id,
+    a.variantIndex,
+    linked.flat().map((pair) => pair.a.slot),
+  );
+  const idsB = conversationIdsAtSlots(
+    context.database,
+    b.experiment.id,
+    b.variantIndex,
+    linked.flat().map((pair) => pair.b.slot),
+  );
   const rows = shown.map((input, index): InputRow => ({
     key: input.key,
     label: labelOf(input),
@@ -141,5 +188,19 @@ export function compareVariants(context: PanelContext, refA: VariantRef, refB: V
       b: { ...pair.b, id: idsB.get(pair.b.slot) ?? null },
     })),
   }));
-  return { a, b, metrics, perInput: { tally, filter, order, query: options.query?.trim() || null, matching: matching.length, rows, page, pageCount } };
+  return {
+    a,
+    b,
+    metrics,
+    perInput: {
+      tally,
+      filter,
+      order,
+      query: options.query?.trim() || null,
+      matching: matching.length,
+      rows,
+      page,
+      pageCount,
+    },
+  };
 }

@@ -2,20 +2,44 @@ import { describe, expect, it } from 'vitest';
 import type { Outcome } from '../../runner/types';
 import { canonicalJson, compareByInput, filterInputs, judgePair, pairsToShow, type OutcomeFact } from './inputs';
 
-const fact = (slot: number, inputIndex: number, outcome: Outcome, turns = 2, correct: boolean | null = null): OutcomeFact => ({ slot, inputIndex, outcome, turns, correct });
+const fact = (
+  slot: number,
+  inputIndex: number,
+  outcome: Outcome,
+  turns = 2,
+  correct: boolean | null = null,
+): OutcomeFact => ({ slot, inputIndex, outcome, turns, correct });
 
 describe('judgePair', () => {
   it('ranks outcomes submitted > turn_limit > no_tool_call > error, then fewer turns', () => {
-    expect(judgePair(fact(0, 0, 'submitted', 5), fact(0, 0, 'turn_limit', 2))).toEqual({ verdict: 'a', reason: 'outcome' });
-    expect(judgePair(fact(0, 0, 'no_tool_call'), fact(0, 0, 'turn_limit'))).toEqual({ verdict: 'b', reason: 'outcome' });
+    expect(judgePair(fact(0, 0, 'submitted', 5), fact(0, 0, 'turn_limit', 2))).toEqual({
+      verdict: 'a',
+      reason: 'outcome',
+    });
+    expect(judgePair(fact(0, 0, 'no_tool_call'), fact(0, 0, 'turn_limit'))).toEqual({
+      verdict: 'b',
+      reason: 'outcome',
+    });
     expect(judgePair(fact(0, 0, 'error'), fact(0, 0, 'no_tool_call')).verdict).toBe('b');
-    expect(judgePair(fact(0, 0, 'submitted', 3), fact(0, 0, 'submitted', 2))).toEqual({ verdict: 'b', reason: 'fewer turns' });
-    expect(judgePair(fact(0, 0, 'error', 1), fact(0, 0, 'error', 1))).toEqual({ verdict: 'same', reason: 'same outcome and turns' });
+    expect(judgePair(fact(0, 0, 'submitted', 3), fact(0, 0, 'submitted', 2))).toEqual({
+      verdict: 'b',
+      reason: 'fewer turns',
+    });
+    expect(judgePair(fact(0, 0, 'error', 1), fact(0, 0, 'error', 1))).toEqual({
+      verdict: 'same',
+      reason: 'same outcome and turns',
+    });
   });
 
   it('judges dataset runs by their verdicts, and does not judge cancelled ones', () => {
-    expect(judgePair(fact(0, 0, 'no_tool_call', 1, true), fact(0, 0, 'submitted', 1, false))).toEqual({ verdict: 'a', reason: 'right call' });
-    expect(judgePair(fact(0, 0, 'submitted', 1, false), fact(0, 0, 'no_tool_call', 1, false))).toEqual({ verdict: 'same', reason: 'both wrong' });
+    expect(judgePair(fact(0, 0, 'no_tool_call', 1, true), fact(0, 0, 'submitted', 1, false))).toEqual({
+      verdict: 'a',
+      reason: 'right call',
+    });
+    expect(judgePair(fact(0, 0, 'submitted', 1, false), fact(0, 0, 'no_tool_call', 1, false))).toEqual({
+      verdict: 'same',
+      reason: 'both wrong',
+    });
     // Only one side scored (a failed request): outcomes decide.
     expect(judgePair(fact(0, 0, 'error', 1, null), fact(0, 0, 'submitted', 1, false)).verdict).toBe('b');
     expect(judgePair(fact(0, 0, 'cancelled'), fact(0, 0, 'submitted')).verdict).toBe('not_judged');
@@ -24,7 +48,9 @@ describe('judgePair', () => {
 
 describe('canonicalJson', () => {
   it('gives equal text for equal values whatever the key order', () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: null } })).toBe(canonicalJson({ a: { c: null, d: [1, { x: 1, y: 2 }] }, b: 1 }));
+    expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: null } })).toBe(
+      canonicalJson({ a: { c: null, d: [1, { x: 1, y: 2 }] }, b: 1 }),
+    );
     expect(canonicalJson({ a: 1, skipped: undefined })).toBe('{"a":1}');
     expect(canonicalJson({ a: '1' })).not.toBe(canonicalJson({ a: 1 }));
   });
@@ -33,24 +59,70 @@ describe('canonicalJson', () => {
 describe('compareByInput', () => {
   // A ran inputs x, y, z twice each (slots cycle the inputs); B ran y, x and w, x three times.
   const keysA = ['x', 'y', 'z'];
-  const factsA = [fact(0, 0, 'submitted', 2), fact(1, 1, 'error'), fact(2, 2, 'submitted'), fact(3, 0, 'submitted', 2), fact(4, 1, 'submitted'), fact(5, 2, 'submitted')];
+  const factsA = [
+    fact(0, 0, 'submitted', 2),
+    fact(1, 1, 'error'),
+    fact(2, 2, 'submitted'),
+    fact(3, 0, 'submitted', 2),
+    fact(4, 1, 'submitted'),
+    fact(5, 2, 'submitted'),
+  ];
   const keysB = ['y', 'x', 'w'];
-  const factsB = [fact(0, 0, 'submitted'), fact(1, 1, 'submitted', 3), fact(2, 2, 'error'), fact(3, 0, 'error'), fact(4, 1, 'submitted', 1), fact(5, 2, 'error'), fact(7, 1, 'error')];
+  const factsB = [
+    fact(0, 0, 'submitted'),
+    fact(1, 1, 'submitted', 3),
+    fact(2, 2, 'error'),
+    fact(3, 0, 'error'),
+    fact(4, 1, 'submitted', 1),
+    fact(5, 2, 'error'),
+    fact(7, 1, 'error'),
+  ];
 
   it('pairs runs of the same input in order, whatever their index on each side', () => {
     const { inputs, tally } = compareByInput(factsA, keysA, factsB, keysB);
-    expect(inputs.map((input) => [input.key, input.inputIndexA, input.inputIndexB, input.pairs.map((pair) => [pair.a.slot, pair.b.slot, pair.verdict])])).toEqual([
-      ['x', 0, 1, [[0, 1, 'a'], [3, 4, 'b']]],
-      ['y', 1, 0, [[1, 0, 'b'], [4, 3, 'a']]],
+    expect(
+      inputs.map((input) => [
+        input.key,
+        input.inputIndexA,
+        input.inputIndexB,
+        input.pairs.map((pair) => [pair.a.slot, pair.b.slot, pair.verdict]),
+      ]),
+    ).toEqual([
+      [
+        'x',
+        0,
+        1,
+        [
+          [0, 1, 'a'],
+          [3, 4, 'b'],
+        ],
+      ],
+      [
+        'y',
+        1,
+        0,
+        [
+          [1, 0, 'b'],
+          [4, 3, 'a'],
+        ],
+      ],
     ]);
     expect(inputs[0]).toMatchObject({ counts: { a: 1, b: 1, same: 0, not_judged: 0 }, unpairedA: 0, unpairedB: 1 });
     expect(tally).toEqual({ a: 2, b: 2, same: 0, not_judged: 0, pairs: 4, sharedInputs: 2, onlyA: 1, onlyB: 1 });
   });
 
   it('pools an input given twice, and never matches an input it cannot read', () => {
-    const { inputs, tally } = compareByInput([fact(0, 0, 'submitted'), fact(1, 1, 'error'), fact(2, 2, 'error')], ['x', 'x', null], [fact(0, 0, 'error'), fact(1, 0, 'error')], ['x']);
+    const { inputs, tally } = compareByInput(
+      [fact(0, 0, 'submitted'), fact(1, 1, 'error'), fact(2, 2, 'error')],
+      ['x', 'x', null],
+      [fact(0, 0, 'error'), fact(1, 0, 'error')],
+      ['x'],
+    );
     expect(inputs).toHaveLength(1);
-    expect(inputs[0].pairs.map((pair) => [pair.a.slot, pair.b.slot, pair.verdict])).toEqual([[0, 0, 'a'], [1, 1, 'same']]);
+    expect(inputs[0].pairs.map((pair) => [pair.a.slot, pair.b.slot, pair.verdict])).toEqual([
+      [0, 0, 'a'],
+      [1, 1, 'same'],
+    ]);
     expect(tally.onlyA).toBe(0);
   });
 

@@ -50,7 +50,8 @@ export function judgePair(a: OutcomeFact, b: OutcomeFact): { verdict: PairVerdic
     if (a.correct === b.correct) return { verdict: 'same', reason: a.correct ? 'both right' : 'both wrong' };
     return { verdict: a.correct ? 'a' : 'b', reason: 'right call' };
   }
-  if (a.outcome !== b.outcome) return { verdict: OUTCOME_RANK[a.outcome] > OUTCOME_RANK[b.outcome] ? 'a' : 'b', reason: 'outcome' };
+  if (a.outcome !== b.outcome)
+    return { verdict: OUTCOME_RANK[a.outcome] > OUTCOME_RANK[b.outcome] ? 'a' : 'b', reason: 'outcome' };
   if (a.turns !== b.turns) return { verdict: a.turns < b.turns ? 'a' : 'b', reason: 'fewer turns' };
   return { verdict: 'same', reason: 'same outcome and turns' };
 }
@@ -75,7 +76,12 @@ function runsByInput(facts: OutcomeFact[]): Map<number, OutcomeFact[]> {
  * Pairs the two sides' conversations input by input. `keysA[i]` is the key of side A's input i
  * (null when unknown, so never matched). Inputs come back in side A's input order.
  */
-export function compareByInput(factsA: OutcomeFact[], keysA: (string | null)[], factsB: OutcomeFact[], keysB: (string | null)[]): { inputs: InputComparison[]; tally: PerInputTally } {
+export function compareByInput(
+  factsA: OutcomeFact[],
+  keysA: (string | null)[],
+  factsB: OutcomeFact[],
+  keysB: (string | null)[],
+): { inputs: InputComparison[]; tally: PerInputTally } {
   const runsA = runsByInput(factsA);
   const runsB = runsByInput(factsB);
   // An input may appear twice in a list (the same text given twice): its runs pool under one key.
@@ -116,7 +122,15 @@ export function compareByInput(factsA: OutcomeFact[], keysA: (string | null)[], 
     for (const verdict of ['a', 'b', 'same', 'not_judged'] as const) tally[verdict] += counts[verdict];
     tally.pairs += pairs.length;
     tally.sharedInputs += 1;
-    inputs.push({ key, inputIndexA: index, inputIndexB: firstIndexB.get(key) as number, pairs, counts, unpairedA: a.length - pairs.length, unpairedB: b.length - pairs.length });
+    inputs.push({
+      key,
+      inputIndexA: index,
+      inputIndexB: firstIndexB.get(key) as number,
+      pairs,
+      counts,
+      unpairedA: a.length - pairs.length,
+      unpairedB: b.length - pairs.length,
+    });
   }
   tally.onlyB = [...byKeyB.keys()].filter((key) => !byKeyA.has(key)).length;
   return { inputs, tally };
@@ -126,7 +140,11 @@ export type InputVerdictFilter = 'all' | 'a' | 'b' | 'same' | 'differ';
 export type InputOrder = 'input' | 'a-better' | 'b-better';
 
 /** The inputs with at least one pair the filter keeps, in the order asked for. */
-export function filterInputs(inputs: InputComparison[], filter: InputVerdictFilter, order: InputOrder = 'input'): InputComparison[] {
+export function filterInputs(
+  inputs: InputComparison[],
+  filter: InputVerdictFilter,
+  order: InputOrder = 'input',
+): InputComparison[] {
   const keep = (input: InputComparison) => {
     switch (filter) {
       case 'all':
@@ -139,12 +157,18 @@ export function filterInputs(inputs: InputComparison[], filter: InputVerdictFilt
   };
   const kept = inputs.filter(keep);
   if (order === 'input') return kept;
-  const lead = (input: InputComparison) => (order === 'a-better' ? input.counts.a - input.counts.b : input.counts.b - input.counts.a);
+  const lead = (input: InputComparison) =>
+    order === 'a-better' ? input.counts.a - input.counts.b : input.counts.b - input.counts.a;
   return [...kept].sort((first, second) => lead(second) - lead(first) || first.inputIndexA - second.inputIndexA);
 }
 
 /** The pairs of an input worth linking first: those the filter asks for, then the others. */
 export function pairsToShow(input: InputComparison, filter: InputVerdictFilter, count: number): InputPair[] {
-  const wanted = (pair: InputPair) => (filter === 'all' ? true : filter === 'differ' ? pair.verdict === 'a' || pair.verdict === 'b' : pair.verdict === filter);
+  const wanted = (pair: InputPair) =>
+    filter === 'all'
+      ? true
+      : filter === 'differ'
+        ? pair.verdict === 'a' || pair.verdict === 'b'
+        : pair.verdict === filter;
   return [...input.pairs.filter(wanted), ...input.pairs.filter((pair) => !wanted(pair))].slice(0, count);
 }

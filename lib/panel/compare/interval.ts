@@ -23,7 +23,11 @@ function niceLimit(largest: number, steps: number[]): number {
 /** The axis for one kind of metric, from every interval of that kind (in display units). */
 export function intervalAxis(comparisons: Comparison[], unit: IntervalAxis['unit']): IntervalAxis {
   const scale = unit === 'points' ? 100 : 1;
-  const extent = comparisons.flatMap((comparison) => (comparison.low === null || comparison.high === null ? [] : [Math.abs(comparison.low * scale), Math.abs(comparison.high * scale)]));
+  const extent = comparisons.flatMap((comparison) =>
+    comparison.low === null || comparison.high === null
+      ? []
+      : [Math.abs(comparison.low * scale), Math.abs(comparison.high * scale)],
+  );
   const largest = Math.max(0, ...extent);
   return { limit: niceLimit(largest, unit === 'points' ? RATE_STEPS : TURN_STEPS), unit };
 }

@@ -3,7 +3,13 @@
 // that compares variants within an experiment, so the intervals and tests are the same ones.
 import { describeComparison, METRIC_LABELS } from '../../metrics/describe';
 import { summarizeExperiment } from '../../metrics/summarize';
-import { ACCURACY_METRICS, type Comparison, type MetricsInput, type Rate, type VariantSummary } from '../../metrics/types';
+import {
+  ACCURACY_METRICS,
+  type Comparison,
+  type MetricsInput,
+  type Rate,
+  type VariantSummary,
+} from '../../metrics/types';
 
 export type ComparedMetric = {
   metric: Comparison['metric'];
@@ -37,7 +43,9 @@ function relabel<Fact extends { variant: string }>(facts: Fact[] | undefined, fr
 }
 
 /** One side's facts under its label; the accuracy facts only when `withAccuracy`. */
-function sideInput(side: Side): Omit<MetricsInput, 'variants' | 'accuracy'> & { accuracyFacts: NonNullable<MetricsInput['accuracy']>['facts'] } {
+function sideInput(
+  side: Side,
+): Omit<MetricsInput, 'variants' | 'accuracy'> & { accuracyFacts: NonNullable<MetricsInput['accuracy']>['facts'] } {
   return {
     conversations: relabel(side.facts.conversations, side.variant, side.label),
     modelCalls: relabel(side.facts.modelCalls, side.variant, side.label),
@@ -64,7 +72,8 @@ export function compareVariantMetrics(a: Side, b: Side): VariantMetrics {
   };
   // With per-input facts on both sides the statistics cluster by input; they pair inputs only
   // within one experiment (across experiments, input 3 of one is not input 3 of the other).
-  if (a.facts.inputs && b.facts.inputs) input.inputs = [...relabel(a.facts.inputs, a.variant, a.label), ...relabel(b.facts.inputs, b.variant, b.label)];
+  if (a.facts.inputs && b.facts.inputs)
+    input.inputs = [...relabel(a.facts.inputs, a.variant, a.label), ...relabel(b.facts.inputs, b.variant, b.label)];
   const sameExperiment = a.facts === b.facts;
   const confidence = [...(first.toolNameConfidence ?? []), ...(second.toolNameConfidence ?? [])];
   if (confidence.length > 0) input.toolNameConfidence = confidence;
@@ -77,13 +86,24 @@ export function compareVariantMetrics(a: Side, b: Side): VariantMetrics {
   const metrics = summary.comparisons
     .filter((comparison) => comparison.a === a.label && comparison.b === b.label)
     // Accuracy only where it is measured on both sides.
-    .filter((comparison) => !(ACCURACY_METRICS as readonly string[]).includes(comparison.metric) || input.accuracy !== undefined)
-    .map((comparison) => ({ metric: comparison.metric, label: METRIC_LABELS[comparison.metric], comparison, sentence: describeComparison(comparison) }));
+    .filter(
+      (comparison) =>
+        !(ACCURACY_METRICS as readonly string[]).includes(comparison.metric) || input.accuracy !== undefined,
+    )
+    .map((comparison) => ({
+      metric: comparison.metric,
+      label: METRIC_LABELS[comparison.metric],
+      comparison,
+      sentence: describeComparison(comparison),
+    }));
   return { a: summaryA, b: summaryB, metrics };
 }
 
 /** A side's value of a metric for display: the rate, or the mean turns. */
-export function metricValue(summary: VariantSummary, metric: Comparison['metric']): { rate: Rate | null; turns: VariantSummary['turnsToCompletion'] | null } {
+export function metricValue(
+  summary: VariantSummary,
+  metric: Comparison['metric'],
+): { rate: Rate | null; turns: VariantSummary['turnsToCompletion'] | null } {
   if (metric === 'turnsToCompletion') return { rate: null, turns: summary.turnsToCompletion };
   return { rate: summary[metric] ?? null, turns: null };
 }

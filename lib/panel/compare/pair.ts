@@ -26,11 +26,20 @@ function factOf(details: ConversationDetails) {
 }
 
 export function getConversationPair(context: PanelContext, idA: string, idB: string): ConversationPair {
-  for (const id of [idA, idB]) if (!getConversationPlace(context.database, id)) throw new NotFoundError(`no conversation with id ${id}`);
+  for (const id of [idA, idB])
+    if (!getConversationPlace(context.database, id)) throw new NotFoundError(`no conversation with id ${id}`);
   const a = getConversationDetails(context, idA);
   const b = getConversationDetails(context, idB);
   const judged = judgePair(factOf(a), factOf(b));
   // The same input as the comparison matches it: the experiment's input, as canonical JSON.
-  const inputOf = (details: ConversationDetails) => getExperimentInput(context.database, details.experiment.id, details.conversation.inputIndex) ?? details.conversation.input;
-  return { a, b, verdict: judged.verdict, reason: judged.reason, sameInput: canonicalJson(inputOf(a)) === canonicalJson(inputOf(b)) };
+  const inputOf = (details: ConversationDetails) =>
+    getExperimentInput(context.database, details.experiment.id, details.conversation.inputIndex) ??
+    details.conversation.input;
+  return {
+    a,
+    b,
+    verdict: judged.verdict,
+    reason: judged.reason,
+    sameInput: canonicalJson(inputOf(a)) === canonicalJson(inputOf(b)),
+  };
 }

@@ -31,15 +31,14 @@ const VariantRefParam = z.string().transform((text, context) => {
   return ref;
 });
 
-export const CompareQuery = z
-  .object({
-    a: VariantRefParam,
-    b: VariantRefParam,
-    filter: z.enum(INPUT_FILTERS as [InputVerdictFilter, ...InputVerdictFilter[]]).default('all'),
-    order: z.enum(INPUT_ORDERS as [InputOrder, ...InputOrder[]]).default('input'),
-    q: z.string().max(200).optional(),
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  });
+export const CompareQuery = z.object({
+  a: VariantRefParam,
+  b: VariantRefParam,
+  filter: z.enum(INPUT_FILTERS as [InputVerdictFilter, ...InputVerdictFilter[]]).default('all'),
+  order: z.enum(INPUT_ORDERS as [InputOrder, ...InputOrder[]]).default('input'),
+  q: z.string().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+});
 export type CompareQuery = z.infer<typeof CompareQuery>;
 
 export const PairQuery = z.object({ a: z.string().min(1).max(200), b: z.string().min(1).max(200) });
@@ -59,12 +58,20 @@ export function readCompareQuery(search: SearchParams): CompareQuery {
     if (value !== undefined) values[key] = value;
   }
   const parsed = CompareQuery.safeParse(values);
-  if (!parsed.success) throw new InputError('the comparison cannot be read from this address', parsed.error.issues.map((issue) => `${issue.path.join('.') || 'query'}: ${issue.message}`));
+  if (!parsed.success)
+    throw new InputError(
+      'the comparison cannot be read from this address',
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'query'}: ${issue.message}`),
+    );
   return parsed.data;
 }
 
 /** A link to the comparison with these settings. */
-export function compareHref(a: VariantRef, b: VariantRef, options: { filter?: InputVerdictFilter; order?: InputOrder; q?: string | null; page?: number } = {}): string {
+export function compareHref(
+  a: VariantRef,
+  b: VariantRef,
+  options: { filter?: InputVerdictFilter; order?: InputOrder; q?: string | null; page?: number } = {},
+): string {
   const params = new URLSearchParams({ a: variantRefText(a), b: variantRefText(b) });
   if (options.filter && options.filter !== 'all') params.set('filter', options.filter);
   if (options.order && options.order !== 'input') params.set('order', options.order);

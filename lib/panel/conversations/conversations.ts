@@ -81,7 +81,13 @@ export function getModelCallDetails(context: PanelContext, conversationId: strin
   const transcript = getConversationTranscript(context, conversationId);
   const call = transcript.modelCalls.find((candidate) => candidate.id === callId);
   if (!call) throw new NotFoundError(`conversation ${conversationId} has no model call ${callId}`);
-  return { id: call.id, turn: call.turn, request: call.request, requestProblem: call.requestProblem, response: responseForDisplay(call.response) };
+  return {
+    id: call.id,
+    turn: call.turn,
+    request: call.request,
+    requestProblem: call.requestProblem,
+    response: responseForDisplay(call.response),
+  };
 }
 
 export type ConversationListView = {
@@ -114,7 +120,11 @@ export type Neighbours = { previous: string | null; next: string | null };
  * The conversations before and after this one in its experiment's list under these filters (what
  * j/k and the previous/next buttons go to). The conversation itself need not match them.
  */
-export function conversationNeighbours(context: PanelContext, conversation: { experimentId: string; variantIndex: number; slot: number }, filters: ConversationListFilters): Neighbours {
+export function conversationNeighbours(
+  context: PanelContext,
+  conversation: { experimentId: string; variantIndex: number; slot: number },
+  filters: ConversationListFilters,
+): Neighbours {
   let variantIndex: number | undefined;
   if (filters.variant !== undefined) {
     variantIndex = getExperimentHeader(context, conversation.experimentId).variantNames.indexOf(filters.variant);
@@ -122,19 +132,30 @@ export function conversationNeighbours(context: PanelContext, conversation: { ex
   }
   const search = searchFilters(filters, variantIndex);
   const at = { variantIndex: conversation.variantIndex, slot: conversation.slot };
-  const one = (position: { after?: typeof at; before?: typeof at }) => searchConversations(context.database, conversation.experimentId, { ...search, ...position, limit: 1 }).conversations[0]?.id ?? null;
+  const one = (position: { after?: typeof at; before?: typeof at }) =>
+    searchConversations(context.database, conversation.experimentId, { ...search, ...position, limit: 1 })
+      .conversations[0]?.id ?? null;
   return { previous: one({ before: at }), next: one({ after: at }) };
 }
 
 /** One page of an experiment's conversations, filtered as the list page asks. */
-export function listConversationPage(context: PanelContext, experimentId: string, request: ConversationListRequest, pageSize = CONVERSATION_PAGE_SIZE): ConversationListView {
+export function listConversationPage(
+  context: PanelContext,
+  experimentId: string,
+  request: ConversationListRequest,
+  pageSize = CONVERSATION_PAGE_SIZE,
+): ConversationListView {
   const experiment = getExperimentHeader(context, experimentId);
   const { filters } = request;
   let variantIndex: number | undefined;
   if (filters.variant !== undefined) {
     variantIndex = experiment.variantNames.indexOf(filters.variant);
     if (variantIndex < 0) {
-      return { experiment, page: { conversations: [], next: null, previous: null, total: { count: 0, exact: true }, textIgnored: false }, unknownVariant: filters.variant };
+      return {
+        experiment,
+        page: { conversations: [], next: null, previous: null, total: { count: 0, exact: true }, textIgnored: false },
+        unknownVariant: filters.variant,
+      };
     }
   }
   const page = searchConversations(context.database, experimentId, {

@@ -23,7 +23,22 @@ const DIFF = [
 describe('parseUnifiedDiff', () => {
   it('tells file headers, hunks, added, removed and context lines apart by the hunk counts', () => {
     const lines = parseUnifiedDiff(DIFF);
-    expect(lines.map((line) => line.kind)).toEqual(['file', 'file', 'hunk', 'context', 'add', 'remove', 'add', 'remove', 'note', 'file', 'file', 'hunk', 'add', 'file']);
+    expect(lines.map((line) => line.kind)).toEqual([
+      'file',
+      'file',
+      'hunk',
+      'context',
+      'add',
+      'remove',
+      'add',
+      'remove',
+      'note',
+      'file',
+      'file',
+      'hunk',
+      'add',
+      'file',
+    ]);
     expect(lines[7].text).toBe('--- removed line that looks like a header');
     expect(diffStats(lines)).toEqual({ files: 3, added: 3, removed: 2 });
   });

@@ -46,7 +46,9 @@ export function parseUnifiedDiff(diff: string): DiffLine[] {
 
 export function diffStats(lines: DiffLine[]): DiffStats {
   return {
-    files: lines.filter((line) => line.kind === 'file' && (line.text.startsWith('+++ ') || line.text.startsWith('Binary files '))).length,
+    files: lines.filter(
+      (line) => line.kind === 'file' && (line.text.startsWith('+++ ') || line.text.startsWith('Binary files ')),
+    ).length,
     added: lines.filter((line) => line.kind === 'add').length,
     removed: lines.filter((line) => line.kind === 'remove').length,
   };

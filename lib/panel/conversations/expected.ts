@@ -3,7 +3,8 @@
 import type { Expectation, ExpectedCall } from '../../protocol/expectation';
 import type { ScoreFailure, Verdict } from '../../datasets/verdict';
 
-export type ArgumentStatus = 'right' | 'absent' | 'missing' | 'unexpected' | 'wrong_type' | 'wrong_value' | 'not_compared';
+export type ArgumentStatus =
+  'right' | 'absent' | 'missing' | 'unexpected' | 'wrong_type' | 'wrong_value' | 'not_compared';
 
 export type ArgumentComparison = {
   name: string;
@@ -17,7 +18,14 @@ export type ArgumentComparison = {
   message: string | null;
 };
 
-export type CallStatus = 'right' | 'wrong_tool' | 'wrong_arguments' | 'unreadable_arguments' | 'missing_call' | 'extra_call' | 'unexpected_call';
+export type CallStatus =
+  | 'right'
+  | 'wrong_tool'
+  | 'wrong_arguments'
+  | 'unreadable_arguments'
+  | 'missing_call'
+  | 'extra_call'
+  | 'unexpected_call';
 
 export type CallComparison = {
   expectedName: string | null;
@@ -46,7 +54,12 @@ const ARGUMENT_FAILURES: Partial<Record<ScoreFailure['kind'], ArgumentStatus>> =
   wrong_value: 'wrong_value',
 };
 
-function compareArguments(expected: ExpectedCall | null, called: Record<string, unknown> | null, failures: ScoreFailure[], compared: boolean): ArgumentComparison[] {
+function compareArguments(
+  expected: ExpectedCall | null,
+  called: Record<string, unknown> | null,
+  failures: ScoreFailure[],
+  compared: boolean,
+): ArgumentComparison[] {
   const names = [...Object.keys(expected?.arguments ?? {})];
   for (const name of Object.keys(called ?? {})) if (!names.includes(name)) names.push(name);
   return names.map((name) => {
@@ -57,7 +70,15 @@ function compareArguments(expected: ExpectedCall | null, called: Record<string, 
     if (!compared) status = 'not_compared';
     else if (failure) status = ARGUMENT_FAILURES[failure.kind] as ArgumentStatus;
     else status = given ? 'right' : 'absent';
-    return { name, accepted, optional: expected?.optional.includes(name) ?? false, given, actual: given ? called![name] : undefined, status, message: failure?.message ?? null };
+    return {
+      name,
+      accepted,
+      optional: expected?.optional.includes(name) ?? false,
+      given,
+      actual: given ? called![name] : undefined,
+      status,
+      message: failure?.message ?? null,
+    };
   });
 }
 
@@ -70,7 +91,10 @@ function callStatus(pairFailures: ScoreFailure[], correct: boolean): CallStatus 
 }
 
 /** The comparison to show, or null when the case expected nothing (it was run, not scored). */
-export function expectedVersusActual(expectation: Expectation | null, verdict: Verdict | null): ExpectedActualView | null {
+export function expectedVersusActual(
+  expectation: Expectation | null,
+  verdict: Verdict | null,
+): ExpectedActualView | null {
   if (expectation === null) return null;
   const expectedCalls = expectation.kind === 'call' ? expectation.calls : [];
   if (verdict === null || !verdict.scored) {
@@ -78,8 +102,18 @@ export function expectedVersusActual(expectation: Expectation | null, verdict: V
       kind: expectation.kind,
       state: 'not_scored',
       turn: verdict?.turn ?? null,
-      calls: expectedCalls.map((call) => ({ expectedName: call.name, calledName: null, status: 'missing_call', arguments: compareArguments(call, null, [], false), messages: [] })),
-      messages: verdict ? verdict.failures.filter((failure) => failure.expectedCall === null && failure.calledCall === null).map((failure) => failure.message) : ['no verdict was stored for this conversation'],
+      calls: expectedCalls.map((call) => ({
+        expectedName: call.name,
+        calledName: null,
+        status: 'missing_call',
+        arguments: compareArguments(call, null, [], false),
+        messages: [],
+      })),
+      messages: verdict
+        ? verdict.failures
+            .filter((failure) => failure.expectedCall === null && failure.calledCall === null)
+            .map((failure) => failure.message)
+        : ['no verdict was stored for this conversation'],
     };
   }
   const calls = verdict.pairs
@@ -88,15 +122,20 @@ export function expectedVersusActual(expectation: Expectation | null, verdict: V
     .map((pair): CallComparison => {
       const expected = pair.expected === null ? null : (expectedCalls[pair.expected] ?? null);
       const called = pair.called === null ? null : (verdict.calls[pair.called] ?? null);
-      const pairFailures = verdict.failures.filter((failure) => failure.expectedCall === pair.expected && failure.calledCall === pair.called);
+      const pairFailures = verdict.failures.filter(
+        (failure) => failure.expectedCall === pair.expected && failure.calledCall === pair.called,
+      );
       const status = callStatus(pairFailures, pair.correct);
-      const compared = expected !== null && called !== null && status !== 'wrong_tool' && status !== 'unreadable_arguments';
+      const compared =
+        expected !== null && called !== null && status !== 'wrong_tool' && status !== 'unreadable_arguments';
       return {
         expectedName: pair.expectedName,
         calledName: pair.calledName,
         status,
         arguments: compareArguments(expected, called?.arguments ?? null, pairFailures, compared),
-        messages: pairFailures.filter((failure) => ARGUMENT_FAILURES[failure.kind] === undefined).map((failure) => failure.message),
+        messages: pairFailures
+          .filter((failure) => ARGUMENT_FAILURES[failure.kind] === undefined)
+          .map((failure) => failure.message),
       };
     });
   return {
@@ -104,6 +143,8 @@ export function expectedVersusActual(expectation: Expectation | null, verdict: V
     state: verdict.correct ? 'right' : 'wrong',
     turn: verdict.turn,
     calls,
-    messages: verdict.failures.filter((failure) => failure.expectedCall === null && failure.calledCall === null).map((failure) => failure.message),
+    messages: verdict.failures
+      .filter((failure) => failure.expectedCall === null && failure.calledCall === null)
+      .map((failure) => failure.message),
   };
 }

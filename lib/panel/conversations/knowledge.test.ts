@@ -27,6 +27,8 @@ describe('knowledgeSteps', () => {
   });
 
   it('counts the starting knowledge as known', () => {
-    expect(knowledgeSteps([{ turn: 1, toolName: 't', knowledgeDelta: { seeded: true } }], { seeded: true })[0].changes).toEqual([]);
+    expect(
+      knowledgeSteps([{ turn: 1, toolName: 't', knowledgeDelta: { seeded: true } }], { seeded: true })[0].changes,
+    ).toEqual([]);
   });
 });

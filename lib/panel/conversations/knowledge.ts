@@ -7,7 +7,12 @@ export type KnowledgeChange = { key: string; kind: 'added' | 'changed'; before: 
 
 export type KnowledgeStep = { turn: number; toolName: string; changes: KnowledgeChange[] };
 
-type DeltaSource = { turn: number; toolName: string; knowledgeDelta?: Record<string, unknown> | null; knowledge_delta?: Record<string, unknown> | null };
+type DeltaSource = {
+  turn: number;
+  toolName: string;
+  knowledgeDelta?: Record<string, unknown> | null;
+  knowledge_delta?: Record<string, unknown> | null;
+};
 
 /**
  * One step per tool result that reported knowledge (a delta that changed nothing is kept as a step

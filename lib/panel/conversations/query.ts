@@ -35,7 +35,17 @@ const FilterFields = {
 };
 
 /** The filters' names, in the order links write them. */
-export const FILTER_KEYS = ['variant', 'outcome', 'parsePath', 'error', 'q', 'tool', 'argument', 'verdict', 'label'] as const;
+export const FILTER_KEYS = [
+  'variant',
+  'outcome',
+  'parsePath',
+  'error',
+  'q',
+  'tool',
+  'argument',
+  'verdict',
+  'label',
+] as const;
 
 export type ConversationListFilters = {
   variant?: string;
@@ -123,7 +133,11 @@ export function conversationHref(conversationId: string, filters: ConversationLi
 }
 
 /** A link to the list with these filters, at a position (or the first page). */
-export function conversationListHref(experimentId: string, filters: ConversationListFilters, position: { after?: ConversationCursor; before?: ConversationCursor } = {}): string {
+export function conversationListHref(
+  experimentId: string,
+  filters: ConversationListFilters,
+  position: { after?: ConversationCursor; before?: ConversationCursor } = {},
+): string {
   const params = filterParams(filters);
   if (position.after) params.set('after', cursorText(position.after));
   else if (position.before) params.set('before', cursorText(position.before));

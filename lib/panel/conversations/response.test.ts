@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { responseForDisplay } from './response';
 
-const tokens = Array.from({ length: 400 }, (_, index) => ({ token: `t${index}`, logprob: -0.1, bytes: [116], top_logprobs: [{ token: 'x', logprob: -3 }] }));
-const body = { id: 'chatcmpl-1', choices: [{ index: 0, message: { role: 'assistant', content: '<script>alert(1)</script>' }, logprobs: { content: tokens } }] };
+const tokens = Array.from({ length: 400 }, (_, index) => ({
+  token: `t${index}`,
+  logprob: -0.1,
+  bytes: [116],
+  top_logprobs: [{ token: 'x', logprob: -3 }],
+}));
+const body = {
+  id: 'chatcmpl-1',
+  choices: [
+    { index: 0, message: { role: 'assistant', content: '<script>alert(1)</script>' }, logprobs: { content: tokens } },
+  ],
+};
 
 describe('responseForDisplay', () => {
   it('shows a small body whole', () => {

@@ -22,7 +22,13 @@ function withoutTokens(body: Record<string, unknown>): { body: unknown; omitted:
   const choices = body.choices.map((choice) => {
     if (!isRecord(choice) || !isRecord(choice.logprobs) || !Array.isArray(choice.logprobs.content)) return choice;
     omitted += choice.logprobs.content.length;
-    return { ...choice, logprobs: { ...choice.logprobs, content: `[${choice.logprobs.content.length} tokens with their log probabilities: see the full response]` } };
+    return {
+      ...choice,
+      logprobs: {
+        ...choice.logprobs,
+        content: `[${choice.logprobs.content.length} tokens with their log probabilities: see the full response]`,
+      },
+    };
   });
   return { body: { ...body, choices }, omitted };
 }
@@ -40,5 +46,10 @@ export function responseForDisplay(response: unknown, limit = RESPONSE_DISPLAY_L
     }
   }
   const cut = text.length > limit;
-  return { text: cut ? `${text.slice(0, limit)}\n… cut at ${limit} characters` : text, omittedTokens, cut, fullCharacters: full.length };
+  return {
+    text: cut ? `${text.slice(0, limit)}\n… cut at ${limit} characters` : text,
+    omittedTokens,
+    cut,
+    fullCharacters: full.length,
+  };
 }

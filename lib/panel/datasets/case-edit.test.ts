@@ -4,7 +4,14 @@ import { formatAcceptedValues, fromDraft, parseAcceptedValues, toDraft } from '.
 
 describe('accepted values as lines', () => {
   it('reads JSON lines as values and other lines as strings', () => {
-    expect(parseAcceptedValues('kitchen\n"68"\n68\n\ntrue\n["a","b"]\n  living room  ')).toEqual(['kitchen', '68', 68, true, ['a', 'b'], 'living room']);
+    expect(parseAcceptedValues('kitchen\n"68"\n68\n\ntrue\n["a","b"]\n  living room  ')).toEqual([
+      'kitchen',
+      '68',
+      68,
+      true,
+      ['a', 'b'],
+      'living room',
+    ]);
     expect(parseAcceptedValues('\n \n')).toEqual([]);
   });
 
@@ -44,8 +51,15 @@ describe('expectation drafts', () => {
     const reading = fromDraft(draft);
     expect(reading).toEqual({
       ok: false,
-      problems: ['call 1: name the expected tool', 'call 1: argument "room" needs at least one accepted value (or mark it optional)', 'call 2: argument "mode" is listed twice'],
+      problems: [
+        'call 1: name the expected tool',
+        'call 1: argument "room" needs at least one accepted value (or mark it optional)',
+        'call 2: argument "mode" is listed twice',
+      ],
     });
-    expect(fromDraft({ kind: 'call', calls: [] })).toEqual({ ok: false, problems: ['an expected call is needed (or choose "no call")'] });
+    expect(fromDraft({ kind: 'call', calls: [] })).toEqual({
+      ok: false,
+      problems: ['an expected call is needed (or choose "no call")'],
+    });
   });
 });

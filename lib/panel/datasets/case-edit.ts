@@ -45,7 +45,11 @@ export function toDraft(expect: Expectation | null): ExpectationDraft {
     kind: 'call',
     calls: expect.calls.map((call) => ({
       name: call.name,
-      arguments: Object.entries(call.arguments).map(([name, values]) => ({ name, valuesText: formatAcceptedValues(values), optional: call.optional.includes(name) })),
+      arguments: Object.entries(call.arguments).map(([name, values]) => ({
+        name,
+        valuesText: formatAcceptedValues(values),
+        optional: call.optional.includes(name),
+      })),
     })),
   };
 }
@@ -70,7 +74,8 @@ export function fromDraft(draft: ExpectationDraft): DraftReading {
       }
       if (argumentName in argumentsMap) problems.push(`${where}argument "${argumentName}" is listed twice`);
       const values = parseAcceptedValues(argument.valuesText);
-      if (values.length === 0 && !argument.optional) problems.push(`${where}argument "${argumentName}" needs at least one accepted value (or mark it optional)`);
+      if (values.length === 0 && !argument.optional)
+        problems.push(`${where}argument "${argumentName}" needs at least one accepted value (or mark it optional)`);
       argumentsMap[argumentName] = values;
       if (argument.optional) optional.push(argumentName);
     }

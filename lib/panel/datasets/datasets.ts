@@ -3,13 +3,26 @@
 // lib/db/queries/datasets.ts; this module adds the reading of files and the views.
 import { DATASET_FORMATS, type DatasetFormat } from '../../datasets/case';
 import { detectFormat, parseDatasetText, type LineProblem } from '../../datasets/formats';
-import { deleteCase, deleteDataset, exportDataset, getDataset, getDatasetCases, importDataset, listDatasets, updateCase, type StoredCase } from '../../db/queries/datasets';
+import {
+  deleteCase,
+  deleteDataset,
+  exportDataset,
+  getDataset,
+  getDatasetCases,
+  importDataset,
+  listDatasets,
+  updateCase,
+  type StoredCase,
+} from '../../db/queries/datasets';
 import type { DatasetRow } from '../../db/schema';
 import { InputError, NotFoundError } from '../../errors';
 import type { PanelContext } from '../context';
 import type { CasePageQuery, ImportDatasetRequest, UpdateCaseRequest } from './requests';
 
-export type DatasetView = Pick<DatasetRow, 'id' | 'name' | 'description' | 'sourceFormat' | 'sourceFile' | 'caseCount' | 'createdAt' | 'updatedAt'>;
+export type DatasetView = Pick<
+  DatasetRow,
+  'id' | 'name' | 'description' | 'sourceFormat' | 'sourceFile' | 'caseCount' | 'createdAt' | 'updatedAt'
+>;
 
 export type DatasetImportResult =
   | { ok: true; dataset: DatasetView; reused: boolean; format: DatasetFormat }
@@ -54,7 +67,16 @@ function requireDataset(context: PanelContext, id: string): DatasetRow {
 export function importDatasetText(context: PanelContext, request: ImportDatasetRequest): DatasetImportResult {
   const format = request.format === 'auto' ? detectFormat(request.text) : request.format;
   if (format === null) {
-    return { ok: false, format: null, problems: [{ line: 1, reason: `the format cannot be told from the first line; choose one of ${DATASET_FORMATS.join(', ')}` }] };
+    return {
+      ok: false,
+      format: null,
+      problems: [
+        {
+          line: 1,
+          reason: `the format cannot be told from the first line; choose one of ${DATASET_FORMATS.join(', ')}`,
+        },
+      ],
+    };
   }
   if (request.answers !== undefined && format !== 'bfcl') {
     throw new InputError('an answers file goes only with the BFCL format', [`answers: the file is read as ${format}`]);
@@ -73,7 +95,12 @@ export function importDatasetText(context: PanelContext, request: ImportDatasetR
 
 function searchText(datasetCase: StoredCase): string {
   const parts: string[] = [datasetCase.id, datasetCase.note ?? ''];
-  if ('messages' in datasetCase.input) parts.push(...datasetCase.input.messages.map((message) => ('content' in message && typeof message.content === 'string' ? message.content : '')));
+  if ('messages' in datasetCase.input)
+    parts.push(
+      ...datasetCase.input.messages.map((message) =>
+        'content' in message && typeof message.content === 'string' ? message.content : '',
+      ),
+    );
   else parts.push(datasetCase.input.variables.node_text, datasetCase.input.variables.node_name ?? '');
   if (datasetCase.expect?.kind === 'call') parts.push(...datasetCase.expect.calls.map((call) => call.name));
   return parts.join('\n').toLowerCase();
@@ -115,14 +142,23 @@ export function getDatasetPage(context: PanelContext, id: string, query: CasePag
   };
 }
 
-function caseOfDataset(context: PanelContext, datasetId: string, caseRowId: string): { dataset: DatasetRow; datasetCase: StoredCase } {
+function caseOfDataset(
+  context: PanelContext,
+  datasetId: string,
+  caseRowId: string,
+): { dataset: DatasetRow; datasetCase: StoredCase } {
   const dataset = requireDataset(context, datasetId);
   const datasetCase = getDatasetCases(context.database, dataset.id).find((candidate) => candidate.rowId === caseRowId);
   if (!datasetCase) throw new NotFoundError(`dataset "${dataset.name}" has no case ${caseRowId}`);
   return { dataset, datasetCase };
 }
 
-export function updateDatasetCase(context: PanelContext, datasetId: string, caseRowId: string, request: UpdateCaseRequest): StoredCase {
+export function updateDatasetCase(
+  context: PanelContext,
+  datasetId: string,
+  caseRowId: string,
+  request: UpdateCaseRequest,
+): StoredCase {
   caseOfDataset(context, datasetId, caseRowId);
   const changes: Parameters<typeof updateCase>[2] = {};
   if (request.expect !== undefined) changes.expect = request.expect;

@@ -22,13 +22,21 @@ describe('the dataset upload limit', () => {
     expect(refusal({ text: 'x'.repeat(LIMIT) })).toBeNull();
     const over = refusal({ text: 'x'.repeat(LIMIT - 10), answers: 'y'.repeat(11) });
     expect(over?.status).toBe(413);
-    expect(over?.message).toMatch(new RegExp(`dataset file is larger than ${LIMIT} bytes \\(64 MB\\): it has ${LIMIT + 1} bytes`));
+    expect(over?.message).toMatch(
+      new RegExp(`dataset file is larger than ${LIMIT} bytes \\(64 MB\\): it has ${LIMIT + 1} bytes`),
+    );
   });
 
   it('lets through the JSON request of a file at the limit, whatever it escapes', () => {
     // The worst a valid JSONL file does: every character one that JSON escapes with a backslash.
     const text = '"\\\n'.repeat(LIMIT / 4) + '\t'.repeat(LIMIT / 4);
-    const request = JSON.stringify({ name: 'a'.repeat(LIMITS.idLength.max), format: 'distil', text, sourceFile: 'f'.repeat(500), description: 'd'.repeat(2000) });
+    const request = JSON.stringify({
+      name: 'a'.repeat(LIMITS.idLength.max),
+      format: 'distil',
+      text,
+      sourceFile: 'f'.repeat(500),
+      description: 'd'.repeat(2000),
+    });
     expect(Buffer.byteLength(request)).toBeGreaterThan(LIMIT);
     expect(Buffer.byteLength(request)).toBeLessThanOrEqual(MAX_DATASET_BODY_BYTES);
   });

@@ -18,7 +18,10 @@ export const MAX_DATASET_FILE_BYTES = LIMITS.datasetUploadBytes.max;
 export function checkDatasetFileSize(body: { text: string; answers?: string }): void {
   const bytes = Buffer.byteLength(body.text) + (body.answers === undefined ? 0 : Buffer.byteLength(body.answers));
   if (bytes > MAX_DATASET_FILE_BYTES) {
-    throw new HttpError(413, `the dataset file is larger than ${MAX_DATASET_FILE_BYTES} bytes (${MAX_DATASET_FILE_BYTES / (1024 * 1024)} MB): it has ${bytes} bytes`);
+    throw new HttpError(
+      413,
+      `the dataset file is larger than ${MAX_DATASET_FILE_BYTES} bytes (${MAX_DATASET_FILE_BYTES / (1024 * 1024)} MB): it has ${bytes} bytes`,
+    );
   }
 }
 
@@ -59,12 +62,20 @@ export const CasePageQuery = z
   .strict();
 export type CasePageQuery = z.infer<typeof CasePageQuery>;
 
-export const DatasetCaseParams = z.object({ id: z.string().min(1).max(LIMITS.idLength.max), caseId: z.string().min(1).max(LIMITS.idLength.max) });
+export const DatasetCaseParams = z.object({
+  id: z.string().min(1).max(LIMITS.idLength.max),
+  caseId: z.string().min(1).max(LIMITS.idLength.max),
+});
 
 /** A JSON body up to MAX_DATASET_BODY_BYTES, checked with `schema` (as read-request.ts does for smaller ones). */
-export async function readLargeJsonBody<Schema extends z.ZodType>(request: Request, schema: Schema, limit = MAX_DATASET_BODY_BYTES): Promise<z.output<Schema>> {
+export async function readLargeJsonBody<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+  limit = MAX_DATASET_BODY_BYTES,
+): Promise<z.output<Schema>> {
   const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'send the body as JSON with content-type: application/json');
+  if (!/^application\/json\b/i.test(type))
+    throw new HttpError(415, 'send the body as JSON with content-type: application/json');
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > limit) throw new HttpError(413, `the body is larger than ${limit} bytes`);
   const text = await request.text();

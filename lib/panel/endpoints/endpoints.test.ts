@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getEndpointByName } from '../../db/queries/endpoints';
 import { InputError, NotFoundError } from '../../errors';
 import { BUILT_IN_SIMULATOR_URL } from '../../experiments/built-in-simulator';
-import { apiKeyState, createEndpointFromRequest, deleteEndpointById, ensureSimulatedEndpoint, listEndpointViews, testEndpoint } from './endpoints';
+import {
+  apiKeyState,
+  createEndpointFromRequest,
+  deleteEndpointById,
+  ensureSimulatedEndpoint,
+  listEndpointViews,
+  testEndpoint,
+} from './endpoints';
 import { CreateEndpointRequest } from '../experiments/requests';
 import { openTestPanel, type TestPanel } from '../testing/panel-context';
 
@@ -33,23 +40,49 @@ afterAll(async () => {
 describe('endpoints', () => {
   it('has the built-in simulator, shown with its live URL and stored with the placeholder', async () => {
     const [simulated] = listEndpointViews(panel);
-    expect(simulated).toMatchObject({ name: 'simulated', kind: 'simulated', builtIn: true, baseUrl: panel.simulatorUrl(), apiKeyEnv: null });
+    expect(simulated).toMatchObject({
+      name: 'simulated',
+      kind: 'simulated',
+      builtIn: true,
+      baseUrl: panel.simulatorUrl(),
+      apiKeyEnv: null,
+    });
     expect(getEndpointByName(panel.database, 'simulated')?.baseUrl).toBe(BUILT_IN_SIMULATOR_URL);
     // Making sure twice leaves one row.
     expect(ensureSimulatedEndpoint(panel.database).id).toBe(simulated.id);
     expect(listEndpointViews(panel).filter((endpoint) => endpoint.name === 'simulated')).toHaveLength(1);
-    expect(await testEndpoint(panel, simulated.id)).toEqual({ reachable: true, simulated: true, models: ['functiongemma-270m-it-sim'], httpStatus: 200, apiKey: 'not-needed' });
+    expect(await testEndpoint(panel, simulated.id)).toEqual({
+      reachable: true,
+      simulated: true,
+      models: ['functiongemma-270m-it-sim'],
+      httpStatus: 200,
+      apiKey: 'not-needed',
+    });
   });
 
   it('tests an endpoint with the key its variable holds, and never returns the key', async () => {
-    const endpoint = createEndpointFromRequest(panel, CreateEndpointRequest.parse({ name: 'hosted', baseUrl: keyServerUrl, model: 'hosted-model', apiKeyEnv: 'REMORA_TEST_ENDPOINT_KEY' }));
+    const endpoint = createEndpointFromRequest(
+      panel,
+      CreateEndpointRequest.parse({
+        name: 'hosted',
+        baseUrl: keyServerUrl,
+        model: 'hosted-model',
+        apiKeyEnv: 'REMORA_TEST_ENDPOINT_KEY',
+      }),
+    );
     expect(endpoint).toMatchObject({ kind: 'openai', builtIn: false, apiKeyEnv: 'REMORA_TEST_ENDPOINT_KEY' });
     const without = await testEndpoint(panel, endpoint.id);
     expect(without).toEqual({ reachable: true, simulated: false, models: [], httpStatus: 401, apiKey: 'missing' });
     process.env.REMORA_TEST_ENDPOINT_KEY = 'sk-endpoint-test';
     try {
       const tested = await testEndpoint(panel, endpoint.id);
-      expect(tested).toEqual({ reachable: true, simulated: false, models: ['hosted-model'], httpStatus: 200, apiKey: 'present' });
+      expect(tested).toEqual({
+        reachable: true,
+        simulated: false,
+        models: ['hosted-model'],
+        httpStatus: 200,
+        apiKey: 'present',
+      });
       expect(JSON.stringify(tested)).not.toContain('sk-endpoint-test');
       expect(JSON.stringify(listEndpointViews(panel))).not.toContain('sk-endpoint-test');
       expect(authorizations.at(-1)).toBe('Bearer sk-endpoint-test');
@@ -64,14 +97,28 @@ describe('endpoints', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const closedPort = (probe.address() as AddressInfo).port;
     await new Promise((resolve) => probe.close(resolve));
-    const down = createEndpointFromRequest(panel, CreateEndpointRequest.parse({ name: 'down', baseUrl: `http://127.0.0.1:${closedPort}/v1`, model: 'm' }));
+    const down = createEndpointFromRequest(
+      panel,
+      CreateEndpointRequest.parse({ name: 'down', baseUrl: `http://127.0.0.1:${closedPort}/v1`, model: 'm' }),
+    );
     const tested = await testEndpoint(panel, down.id, 2000);
     expect(tested).toMatchObject({ reachable: false, apiKey: 'not-needed' });
     expect((tested as { error: string }).error).toMatch(/ECONNREFUSED/);
     await expect(testEndpoint(panel, 'missing')).rejects.toBeInstanceOf(NotFoundError);
-    expect(() => createEndpointFromRequest(panel, CreateEndpointRequest.parse({ name: 'down', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }))).toThrow(InputError);
-    expect(CreateEndpointRequest.safeParse({ name: 'x', kind: 'simulated', baseUrl: 'http://h/v1', model: 'm' }).error?.issues[0].message).toMatch(/simulator is built in/);
-    expect(CreateEndpointRequest.safeParse({ name: 'x', baseUrl: 'http://h/v1', model: 'm', apiKeyEnv: 'sk-live-abc' }).success).toBe(false);
+    expect(() =>
+      createEndpointFromRequest(
+        panel,
+        CreateEndpointRequest.parse({ name: 'down', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }),
+      ),
+    ).toThrow(InputError);
+    expect(
+      CreateEndpointRequest.safeParse({ name: 'x', kind: 'simulated', baseUrl: 'http://h/v1', model: 'm' }).error
+        ?.issues[0].message,
+    ).toMatch(/simulator is built in/);
+    expect(
+      CreateEndpointRequest.safeParse({ name: 'x', baseUrl: 'http://h/v1', model: 'm', apiKeyEnv: 'sk-live-abc' })
+        .success,
+    ).toBe(false);
   });
 
   it('says whether the named key is there', () => {
@@ -87,7 +134,15 @@ describe('adding and removing endpoints', () => {
     const count = listEndpointViews(panel).length;
     const error = (() => {
       try {
-        createEndpointFromRequest(panel, CreateEndpointRequest.parse({ name: 'aws', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', apiKeyEnv: 'AKIAIOSFODNN7EXAMPLE' }));
+        createEndpointFromRequest(
+          panel,
+          CreateEndpointRequest.parse({
+            name: 'aws',
+            baseUrl: 'http://127.0.0.1:9/v1',
+            model: 'm',
+            apiKeyEnv: 'AKIAIOSFODNN7EXAMPLE',
+          }),
+        );
       } catch (failure) {
         return failure as InputError;
       }
@@ -99,7 +154,10 @@ describe('adding and removing endpoints', () => {
   });
 
   it('removes a saved endpoint but never the built-in simulator', () => {
-    const added = createEndpointFromRequest(panel, CreateEndpointRequest.parse({ name: 'to-remove', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }));
+    const added = createEndpointFromRequest(
+      panel,
+      CreateEndpointRequest.parse({ name: 'to-remove', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }),
+    );
     expect(deleteEndpointById(panel, added.id)).toEqual({ id: added.id, deleted: true });
     expect(listEndpointViews(panel).some((endpoint) => endpoint.id === added.id)).toBe(false);
     expect(() => deleteEndpointById(panel, added.id)).toThrow(NotFoundError);

@@ -2,7 +2,13 @@
 // stored URL is a placeholder (built-in-simulator.ts); its live URL is filled in when read. API keys
 // never pass through here: only the name of the variable that holds one, read when it is used.
 import type { RemoraDatabase } from '../../db/client';
-import { createEndpoint, deleteEndpoint, getEndpoint, getEndpointByName, listEndpoints } from '../../db/queries/endpoints';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  getEndpoint,
+  getEndpointByName,
+  listEndpoints,
+} from '../../db/queries/endpoints';
 import type { EndpointRow } from '../../db/schema';
 import { InputError, NotFoundError } from '../../errors';
 import { BUILT_IN_SIMULATOR_URL, isBuiltInSimulator } from '../../experiments/built-in-simulator';
@@ -37,13 +43,24 @@ export type EndpointTest =
 export type ApiKeyState = 'not-needed' | 'present' | 'missing';
 
 /** Makes sure the built-in simulator has its endpoint row. */
-export function ensureSimulatedEndpoint(database: RemoraDatabase, log: (message: string) => void = console.warn): EndpointRow {
+export function ensureSimulatedEndpoint(
+  database: RemoraDatabase,
+  log: (message: string) => void = console.warn,
+): EndpointRow {
   const existing = getEndpointByName(database, SIMULATED_ENDPOINT_NAME);
   if (existing) {
-    if (existing.kind !== 'simulated') log(`an endpoint named "${SIMULATED_ENDPOINT_NAME}" exists but is not the built-in simulator; the simulator stays reachable as {kind: "simulated"}`);
+    if (existing.kind !== 'simulated')
+      log(
+        `an endpoint named "${SIMULATED_ENDPOINT_NAME}" exists but is not the built-in simulator; the simulator stays reachable as {kind: "simulated"}`,
+      );
     return existing;
   }
-  return createEndpoint(database, { name: SIMULATED_ENDPOINT_NAME, kind: 'simulated', baseUrl: BUILT_IN_SIMULATOR_URL, model: DEFAULT_SIMULATED_MODEL });
+  return createEndpoint(database, {
+    name: SIMULATED_ENDPOINT_NAME,
+    kind: 'simulated',
+    baseUrl: BUILT_IN_SIMULATOR_URL,
+    model: DEFAULT_SIMULATED_MODEL,
+  });
 }
 
 function isBuiltIn(row: EndpointRow): boolean {
@@ -70,7 +87,10 @@ export function listEndpointViews(context: PanelContext): EndpointView[] {
 
 export function createEndpointFromRequest(context: PanelContext, request: CreateEndpointRequest): EndpointView {
   const keyLike = request.apiKeyEnv ? secretLikeReason(request.apiKeyEnv) : null;
-  if (keyLike) throw new InputError('the API key field takes the name of an environment variable, not a key; nothing was saved', [`apiKeyEnv: ${keyLike}`]);
+  if (keyLike)
+    throw new InputError('the API key field takes the name of an environment variable, not a key; nothing was saved', [
+      `apiKeyEnv: ${keyLike}`,
+    ]);
   return toEndpointView(context, createEndpoint(context.database, request));
 }
 
@@ -83,7 +103,10 @@ export function deleteEndpointById(context: PanelContext, endpointId: string): {
   return { id: endpointId, deleted: true };
 }
 
-export function apiKeyState(apiKeyEnv: string | null, readEnvironment: (name: string) => string | undefined = (name) => process.env[name]): ApiKeyState {
+export function apiKeyState(
+  apiKeyEnv: string | null,
+  readEnvironment: (name: string) => string | undefined = (name) => process.env[name],
+): ApiKeyState {
   if (!apiKeyEnv) return 'not-needed';
   return readEnvironment(apiKeyEnv) ? 'present' : 'missing';
 }

@@ -19,7 +19,10 @@ afterAll(async () => {
 });
 
 async function run(body: Record<string, unknown>): Promise<string> {
-  const { id } = await createExperimentFromRequest(panel, CreateExperimentRequest.parse({ endpoint: { kind: 'simulated' }, concurrency: 4, ...body }));
+  const { id } = await createExperimentFromRequest(
+    panel,
+    CreateExperimentRequest.parse({ endpoint: { kind: 'simulated' }, concurrency: 4, ...body }),
+  );
   await panel.jobRunner.whenDone(id);
   return id;
 }
@@ -35,7 +38,11 @@ function everyConversation(experimentId: string) {
 
 describe('getExperimentPageData', () => {
   it('counts turns to completion and latencies per variant from the stored conversations', async () => {
-    const id = await run({ agent: 'harness', variants: [{ name: 'baseline' }, { name: 'terse', systemPrompt: 'Call tools.' }], requestsPerVariant: 25 });
+    const id = await run({
+      agent: 'harness',
+      variants: [{ name: 'baseline' }, { name: 'terse', systemPrompt: 'Call tools.' }],
+      requestsPerVariant: 25,
+    });
     const { view, charts } = getExperimentPageData(panel, id);
     expect(charts.variants).toEqual(['baseline', 'terse']);
     const conversations = everyConversation(id);
@@ -46,15 +53,20 @@ describe('getExperimentPageData', () => {
         if (conversation.variantIndex !== index || conversation.outcome !== 'submitted') continue;
         expected.set(conversation.modelResponseCount, (expected.get(conversation.modelResponseCount) ?? 0) + 1);
       }
-      const counted = new Map(charts.turns.filter((group) => group.variantIndex === index).map((group) => [group.turns, group.count]));
+      const counted = new Map(
+        charts.turns.filter((group) => group.variantIndex === index).map((group) => [group.turns, group.count]),
+      );
       expect(counted).toEqual(expected);
       expect([...counted.values()].reduce((sum, count) => sum + count, 0)).toBe(variant.outcomes.submitted ?? 0);
       // Latency: every model response falls in one bucket.
-      const responses = charts.latency.groups.filter((group) => group.variantIndex === index).reduce((sum, group) => sum + group.count, 0);
+      const responses = charts.latency.groups
+        .filter((group) => group.variantIndex === index)
+        .reduce((sum, group) => sum + group.count, 0);
       expect(responses).toBe(variant.modelCalls);
     }
     expect(charts.latency.buckets).not.toBeNull();
-    for (const group of charts.latency.groups) expect(group.bucket).toBeLessThanOrEqual(charts.latency.buckets!.lastIndex);
+    for (const group of charts.latency.groups)
+      expect(group.bucket).toBeLessThanOrEqual(charts.latency.buckets!.lastIndex);
     expect(charts.confusions).toBeNull();
   });
 
@@ -62,11 +74,23 @@ describe('getExperimentPageData', () => {
     const text = readFileSync(path.join(panel.root, 'agents', 'smart_home', 'dataset.jsonl'), 'utf8');
     const parsed = parseDatasetText(text, 'remora');
     if (!parsed.ok) throw new Error('the smart_home dataset does not parse');
-    const { dataset } = importDataset(panel.database, { name: 'smart home cases', sourceFormat: 'remora', cases: parsed.cases });
-    const id = await run({ agent: 'smart_home', dataset: 'smart home cases', variants: [{ name: 'a' }, { name: 'b', settings: { toolChoice: 'required' } }], requestsPerVariant: parsed.cases.length });
+    const { dataset } = importDataset(panel.database, {
+      name: 'smart home cases',
+      sourceFormat: 'remora',
+      cases: parsed.cases,
+    });
+    const id = await run({
+      agent: 'smart_home',
+      dataset: 'smart home cases',
+      variants: [{ name: 'a' }, { name: 'b', settings: { toolChoice: 'required' } }],
+      requestsPerVariant: parsed.cases.length,
+    });
     const { view, charts } = getExperimentPageData(panel, id);
     expect(view.status).toBe('completed');
-    expect(view.summary.variants.map((variant) => variant.conversations)).toEqual([dataset.caseCount, dataset.caseCount]);
+    expect(view.summary.variants.map((variant) => variant.conversations)).toEqual([
+      dataset.caseCount,
+      dataset.caseCount,
+    ]);
     expect(view.summary.variants[0].callAccuracy).toBeDefined();
     for (const conversation of everyConversation(id)) expect(conversation.modelCallCount).toBe(1);
     expect(charts.confusions?.map((confusion) => confusion.variant)).toEqual(['a', 'b']);
@@ -80,7 +104,16 @@ describe('getExperimentPageData', () => {
 
   it('refuses an unknown dataset, and a dataset given with inputs', async () => {
     const refusal = (body: Record<string, unknown>) =>
-      createExperimentFromRequest(panel, CreateExperimentRequest.parse({ agent: 'harness', variants: [{ name: 'a' }], endpoint: { kind: 'simulated' }, requestsPerVariant: 1, ...body })).catch((error: unknown) => error);
+      createExperimentFromRequest(
+        panel,
+        CreateExperimentRequest.parse({
+          agent: 'harness',
+          variants: [{ name: 'a' }],
+          endpoint: { kind: 'simulated' },
+          requestsPerVariant: 1,
+          ...body,
+        }),
+      ).catch((error: unknown) => error);
     const unknown = (await refusal({ dataset: 'no such set' })) as InputError;
     expect(unknown).toBeInstanceOf(InputError);
     expect(unknown.problems).toEqual(['dataset: no dataset named or with id "no such set"']);

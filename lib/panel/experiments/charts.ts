@@ -26,22 +26,42 @@ export type ExperimentPageData = { view: ExperimentView; charts: ExperimentChart
 
 /** True when some variant has accuracy figures: the experiment ran a dataset whose cases expect something. */
 export function hasAccuracy(summary: SummaryJson): boolean {
-  return summary.variants.some((variant) => variant.callAccuracy !== undefined || variant.irrelevanceAccuracy !== undefined);
+  return summary.variants.some(
+    (variant) => variant.callAccuracy !== undefined || variant.irrelevanceAccuracy !== undefined,
+  );
 }
 
-export function getExperimentChartData(context: PanelContext, experimentId: string, summary: SummaryJson): ExperimentChartData {
+export function getExperimentChartData(
+  context: PanelContext,
+  experimentId: string,
+  summary: SummaryJson,
+): ExperimentChartData {
   const variants = summary.variants.map((variant) => variant.name);
   const position = new Map(variants.map((name, index) => [name, index]));
   // The queries group by the stored variant index; the summary lists variants in config order,
   // which is index order (see metrics-facts.ts), so index i is position i.
   const toPosition = (index: number) => (index < variants.length ? index : -1);
 
-  const turns = getTurnsGroups(context.database, experimentId).map((group) => ({ ...group, variantIndex: toPosition(group.variantIndex) }));
+  const turns = getTurnsGroups(context.database, experimentId).map((group) => ({
+    ...group,
+    variantIndex: toPosition(group.variantIndex),
+  }));
 
-  const range = getLatencyRange(context.database, experimentId, variants.map((_name, index) => index));
-  const buckets = chooseLatencyBuckets(range.minimumMs, range.maximumMs, summary.variants.map((variant) => variant.latencyMs.p95));
+  const range = getLatencyRange(
+    context.database,
+    experimentId,
+    variants.map((_name, index) => index),
+  );
+  const buckets = chooseLatencyBuckets(
+    range.minimumMs,
+    range.maximumMs,
+    summary.variants.map((variant) => variant.latencyMs.p95),
+  );
   const latencyGroups = buckets
-    ? getLatencyGroups(context.database, experimentId, buckets.width, buckets.lastIndex).map((group) => ({ ...group, variantIndex: toPosition(group.variantIndex) }))
+    ? getLatencyGroups(context.database, experimentId, buckets.width, buckets.lastIndex).map((group) => ({
+        ...group,
+        variantIndex: toPosition(group.variantIndex),
+      }))
     : [];
 
   let confusions: VariantConfusion[] | null = null;
@@ -49,7 +69,8 @@ export function getExperimentChartData(context: PanelContext, experimentId: stri
     confusions = [];
     for (const name of variants) {
       const confusion = getConfusion(context.database, experimentId, position.get(name) as number);
-      if (confusion) confusions.push({ variant: name, total: confusion.total, matrix: prepareConfusionMatrix(confusion) });
+      if (confusion)
+        confusions.push({ variant: name, total: confusion.total, matrix: prepareConfusionMatrix(confusion) });
     }
   }
   return { variants, turns, latency: { buckets, groups: latencyGroups }, confusions };

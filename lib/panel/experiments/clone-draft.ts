@@ -4,7 +4,16 @@
 import { getExperiment } from '../../db/queries/experiments';
 import { readStoredConfig } from '../../experiments/stored-config';
 import { errorMessage } from '../../errors';
-import { DEFAULT_SETTINGS, EDITED_SOURCE, HISTORY_MODES, RESPONSE_PREFERENCES, TOOL_PRESENTATIONS, type ExperimentDraft, type ExperimentFormOptions, type VariantSettingsDraft } from './form-drafts';
+import {
+  DEFAULT_SETTINGS,
+  EDITED_SOURCE,
+  HISTORY_MODES,
+  RESPONSE_PREFERENCES,
+  TOOL_PRESENTATIONS,
+  type ExperimentDraft,
+  type ExperimentFormOptions,
+  type VariantSettingsDraft,
+} from './form-drafts';
 import type { PanelContext } from '../context';
 
 function pick<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
@@ -25,14 +34,21 @@ function settingsDraft(settings: Record<string, unknown>): VariantSettingsDraft 
 }
 
 /** The draft, or null with the reason when the experiment cannot be read back. */
-export function cloneDraft(context: PanelContext, options: ExperimentFormOptions, experimentId: string): { draft: ExperimentDraft; notices: string[] } | { draft: null; notices: string[] } {
+export function cloneDraft(
+  context: PanelContext,
+  options: ExperimentFormOptions,
+  experimentId: string,
+): { draft: ExperimentDraft; notices: string[] } | { draft: null; notices: string[] } {
   const row = getExperiment(context.database, experimentId);
   if (!row) return { draft: null, notices: [`There is no experiment ${experimentId} to run again.`] };
   let stored;
   try {
     stored = readStoredConfig(row.config);
   } catch (error) {
-    return { draft: null, notices: [`Experiment ${experimentId} cannot be run again from the form: ${errorMessage(error)}`] };
+    return {
+      draft: null,
+      notices: [`Experiment ${experimentId} cannot be run again from the form: ${errorMessage(error)}`],
+    };
   }
   const config = stored.experiment;
   const notices: string[] = [];
@@ -40,11 +56,17 @@ export function cloneDraft(context: PanelContext, options: ExperimentFormOptions
   if (!agent) notices.push(`Agent "${config.agent}" is no longer offered; pick another.`);
   const endpoint = config.endpoint.simulated
     ? options.endpoints.find((candidate) => candidate.builtIn)
-    : options.endpoints.find((candidate) => !candidate.builtIn && candidate.baseUrl === config.endpoint.baseUrl && candidate.model === config.endpoint.model);
-  if (!endpoint) notices.push(`No saved endpoint serves ${config.endpoint.model} at ${config.endpoint.baseUrl} any more; pick one.`);
+    : options.endpoints.find(
+        (candidate) =>
+          !candidate.builtIn &&
+          candidate.baseUrl === config.endpoint.baseUrl &&
+          candidate.model === config.endpoint.model,
+      );
+  if (!endpoint)
+    notices.push(`No saved endpoint serves ${config.endpoint.model} at ${config.endpoint.baseUrl} any more; pick one.`);
   const datasetId = config.storedCases?.datasetId ?? config.dataset?.id;
   const dataset = datasetId ? options.datasets.find((candidate) => candidate.id === datasetId) : undefined;
-  if (datasetId && !dataset) notices.push('The dataset it ran is gone; its inputs are the agent\'s own now.');
+  if (datasetId && !dataset) notices.push("The dataset it ran is gone; its inputs are the agent's own now.");
   const variants = config.variants.map((variant, index) => ({
     key: index + 1,
     name: variant.name,
@@ -60,7 +82,8 @@ export function cloneDraft(context: PanelContext, options: ExperimentFormOptions
     inputSource: dataset ? `dataset:${dataset.id}` : 'agent',
     requestsPerVariant: String(config.requestsPerVariant),
     concurrency: String(config.concurrency),
-    maxTurns: stored.agent.maxTurns !== agent?.maxTurns && agent?.maxTurns !== null ? String(stored.agent.maxTurns) : '',
+    maxTurns:
+      stored.agent.maxTurns !== agent?.maxTurns && agent?.maxTurns !== null ? String(stored.agent.maxTurns) : '',
     primaryMetric: config.primaryMetric ?? '',
     stopEarly: config.stopEarly ?? false,
   };

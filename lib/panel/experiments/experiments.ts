@@ -60,10 +60,17 @@ export type ExperimentView = {
   settings: ExperimentSettingsView | null;
 };
 
-export type ExperimentListView = Omit<ExperimentListItem, 'runnerId' | 'heartbeatAt' | 'status'> & { status: ShownStatus; progress: ExperimentProgress; active: boolean };
+export type ExperimentListView = Omit<ExperimentListItem, 'runnerId' | 'heartbeatAt' | 'status'> & {
+  status: ShownStatus;
+  progress: ExperimentProgress;
+  active: boolean;
+};
 
 /** The status pages and the API show: a run this process carries on is running; one nobody does is interrupted. */
-function statusOf(context: PanelContext, row: Pick<ExperimentRow, 'id' | 'status' | 'runnerId' | 'heartbeatAt'>): ShownStatus {
+function statusOf(
+  context: PanelContext,
+  row: Pick<ExperimentRow, 'id' | 'status' | 'runnerId' | 'heartbeatAt'>,
+): ShownStatus {
   return context.jobRunner.isRunningHere(row.id) ? row.status : shownStatus(row);
 }
 
@@ -83,21 +90,41 @@ export function refusalError(refusal: Refusal): Error {
 
 type ResolvedEndpoint = { baseUrl: string; model: string; apiKeyEnv?: string; simulated: boolean };
 
-async function reachableEndpoint(baseUrl: string, model: string, apiKeyEnv: string | undefined, where: string): Promise<ResolvedEndpoint> {
+async function reachableEndpoint(
+  baseUrl: string,
+  model: string,
+  apiKeyEnv: string | undefined,
+  where: string,
+): Promise<ResolvedEndpoint> {
   const apiKey = apiKeyEnv ? process.env[apiKeyEnv] : undefined;
   // As on the command line: a key named but not set is the user's mistake, not a silent request without one.
-  if (apiKeyEnv && !apiKey) throw new InputError('the API key is not set', [`${where}: the environment variable ${apiKeyEnv} is not set in the panel's environment`]);
+  if (apiKeyEnv && !apiKey)
+    throw new InputError('the API key is not set', [
+      `${where}: the environment variable ${apiKeyEnv} is not set in the panel's environment`,
+    ]);
   const probe = await probeEndpoint(baseUrl, 3000, apiKey);
-  if (!probe.reachable) throw new InputError('the model server cannot be reached', [`${where}: cannot reach ${baseUrl}: ${probe.error}`]);
+  if (!probe.reachable)
+    throw new InputError('the model server cannot be reached', [`${where}: cannot reach ${baseUrl}: ${probe.error}`]);
   return { baseUrl, model, apiKeyEnv, simulated: probe.simulated };
 }
 
-export async function resolveEndpoint(context: PanelContext, endpoint: EndpointRequest, agentModel: string | undefined): Promise<ResolvedEndpoint> {
-  const simulator = (model?: string): ResolvedEndpoint => ({ baseUrl: BUILT_IN_SIMULATOR_URL, model: model ?? agentModel ?? DEFAULT_SIMULATED_MODEL, simulated: true });
+export async function resolveEndpoint(
+  context: PanelContext,
+  endpoint: EndpointRequest,
+  agentModel: string | undefined,
+): Promise<ResolvedEndpoint> {
+  const simulator = (model?: string): ResolvedEndpoint => ({
+    baseUrl: BUILT_IN_SIMULATOR_URL,
+    model: model ?? agentModel ?? DEFAULT_SIMULATED_MODEL,
+    simulated: true,
+  });
   if (endpoint.kind === 'simulated') return simulator(endpoint.model);
   if (endpoint.name !== undefined) {
     const row = getEndpointByName(context.database, endpoint.name);
-    if (!row) throw new InputError(`unknown endpoint "${endpoint.name}"`, [`endpoint.name: no endpoint named "${endpoint.name}"`]);
+    if (!row)
+      throw new InputError(`unknown endpoint "${endpoint.name}"`, [
+        `endpoint.name: no endpoint named "${endpoint.name}"`,
+      ]);
     if (row.kind === 'simulated' && isBuiltInSimulator(row.baseUrl)) return simulator(endpoint.model ?? row.model);
     return reachableEndpoint(row.baseUrl, endpoint.model ?? row.model, row.apiKeyEnv ?? undefined, 'endpoint.name');
   }
@@ -118,15 +145,26 @@ function checkToolChoice(choice: string, toolNames: string[], where: string): Ru
  * The files a panel experiment's inputs (or dataset cases) may name: under the agent's folder or
  * the project (relative paths from the project). Anything else is refused, naming the input.
  */
-function panelInputFiles(context: PanelContext, agentFolder: string, inputs: { file_path?: string | null; node_name?: string | null }[]): InputFiles {
+function panelInputFiles(
+  context: PanelContext,
+  agentFolder: string,
+  inputs: { file_path?: string | null; node_name?: string | null }[],
+): InputFiles {
   const files: InputFiles = { base: context.root, roots: [agentFolder, context.root] };
   const problems = inputFileProblems(inputs, files);
-  if (problems.length > 0) throw new InputError(`${problems.length === 1 ? 'an input names a file' : `${problems.length} inputs name files`} outside the agent’s folder and the project; nothing was run`, problems.slice(0, 20));
+  if (problems.length > 0)
+    throw new InputError(
+      `${problems.length === 1 ? 'an input names a file' : `${problems.length} inputs name files`} outside the agent’s folder and the project; nothing was run`,
+      problems.slice(0, 20),
+    );
   return files;
 }
 
 /** The experiment's sandbox; a refusal (no bubblewrap, no opt-in) is the request's to fix: tick the form's checkbox. */
-function panelSandbox(agent: { name: string; settings: Record<string, unknown> }, unsafeNoSandbox: boolean): ExperimentSandbox {
+function panelSandbox(
+  agent: { name: string; settings: Record<string, unknown> },
+  unsafeNoSandbox: boolean,
+): ExperimentSandbox {
   try {
     return chooseExperimentSandbox(agent, unsafeNoSandbox);
   } catch (error) {
@@ -135,7 +173,10 @@ function panelSandbox(agent: { name: string; settings: Record<string, unknown> }
   }
 }
 
-export async function createExperimentFromRequest(context: PanelContext, request: CreateExperimentRequest): Promise<{ id: string }> {
+export async function createExperimentFromRequest(
+  context: PanelContext,
+  request: CreateExperimentRequest,
+): Promise<{ id: string }> {
   const agent = await loadRunnableAgent(context, request.agent);
   const toolNames = agent.runtime.tools.map((tool) => tool.name);
   const toolChoice = checkToolChoice(request.toolChoice, toolNames, 'toolChoice');
@@ -146,7 +187,10 @@ export async function createExperimentFromRequest(context: PanelContext, request
       systemPrompt: variant.systemPrompt,
       nodeContext: variant.nodeContext,
       settings: {
-        toolChoice: variantChoice === undefined ? toolChoice : checkToolChoice(variantChoice, toolNames, `variants.${index}.settings.toolChoice`),
+        toolChoice:
+          variantChoice === undefined
+            ? toolChoice
+            : checkToolChoice(variantChoice, toolNames, `variants.${index}.settings.toolChoice`),
         temperature: request.temperature,
         maxTokens: request.maxTokens,
         ...settings,
@@ -158,7 +202,10 @@ export async function createExperimentFromRequest(context: PanelContext, request
   if (maxTurns !== undefined) agent.runtime.maxTurns = maxTurns;
   const inputFiles = panelInputFiles(context, agent.folder, inputs);
   const resolved = await resolveEndpoint(context, request.endpoint, agent.definition.model);
-  const endpoint = request.endpoint.maxResponseBytes === undefined ? resolved : { ...resolved, maxResponseBytes: request.endpoint.maxResponseBytes };
+  const endpoint =
+    request.endpoint.maxResponseBytes === undefined
+      ? resolved
+      : { ...resolved, maxResponseBytes: request.endpoint.maxResponseBytes };
   const parsed = ExperimentConfig.safeParse({
     agent: agent.runtime.name,
     variants,
@@ -230,8 +277,15 @@ export function getExperimentView(context: PanelContext, experimentId: string): 
   };
 }
 
-export function listExperimentViews(context: PanelContext, query: Partial<ExperimentListQuery> = {}): ExperimentListView[] {
-  return listExperiments(context.database, { agentName: query.agent, limit: query.limit ?? 50, offset: query.offset ?? 0 }).map(({ runnerId, heartbeatAt, ...item }) => {
+export function listExperimentViews(
+  context: PanelContext,
+  query: Partial<ExperimentListQuery> = {},
+): ExperimentListView[] {
+  return listExperiments(context.database, {
+    agentName: query.agent,
+    limit: query.limit ?? 50,
+    offset: query.offset ?? 0,
+  }).map(({ runnerId, heartbeatAt, ...item }) => {
     const progress = context.jobRunner.progress(item.id) ?? { done: 0, total: item.totalConversations };
     return {
       ...item,
@@ -242,7 +296,10 @@ export function listExperimentViews(context: PanelContext, query: Partial<Experi
   });
 }
 
-export function cancelExperimentById(context: PanelContext, experimentId: string): { id: string; status: ExperimentRow['status'] } {
+export function cancelExperimentById(
+  context: PanelContext,
+  experimentId: string,
+): { id: string; status: ExperimentRow['status'] } {
   const result = context.jobRunner.cancel(experimentId);
   if (!result.cancelled) throw refusalError(result.refusal);
   return { id: result.row.id, status: result.row.status };
@@ -250,7 +307,11 @@ export function cancelExperimentById(context: PanelContext, experimentId: string
 
 export type ConversationPage = { total: number; limit: number; offset: number; conversations: ConversationListItem[] };
 
-export function listExperimentConversations(context: PanelContext, experimentId: string, query: ConversationQuery): ConversationPage {
+export function listExperimentConversations(
+  context: PanelContext,
+  experimentId: string,
+  query: ConversationQuery,
+): ConversationPage {
   if (!getExperiment(context.database, experimentId)) throw new NotFoundError(`no experiment with id ${experimentId}`);
   const { q, errorKind, tool, argument, verdict, label, variant, ...plain } = query;
   if ([q, errorKind, tool, argument, verdict, label].every((value) => value === undefined)) {
@@ -263,15 +324,36 @@ export function listExperimentConversations(context: PanelContext, experimentId:
     variantIndex = getExperimentHeader(context, experimentId).variantNames.indexOf(variant);
     if (variantIndex < 0) return { total: 0, limit: query.limit, offset: query.offset, conversations: [] };
   }
-  const page = listFilteredConversations(context.database, experimentId, { ...plain, variantIndex, text: q, errorKind, tool, argument, verdict, label });
+  const page = listFilteredConversations(context.database, experimentId, {
+    ...plain,
+    variantIndex,
+    text: q,
+    errorKind,
+    tool,
+    argument,
+    verdict,
+    label,
+  });
   return { total: page.total, limit: query.limit, offset: query.offset, conversations: page.conversations };
 }
 
 /** What a page about an experiment's parts needs of it, without computing its summary. */
-export type ExperimentHeader = { id: string; status: ShownStatus; agentName: string; simulated: boolean; variantNames: string[] };
+export type ExperimentHeader = {
+  id: string;
+  status: ShownStatus;
+  agentName: string;
+  simulated: boolean;
+  variantNames: string[];
+};
 
 export function getExperimentHeader(context: PanelContext, experimentId: string): ExperimentHeader {
   const row = getExperiment(context.database, experimentId);
   if (!row) throw new NotFoundError(`no experiment with id ${experimentId}`);
-  return { id: row.id, status: statusOf(context, row), agentName: row.agentName, simulated: row.simulated, variantNames: variantNamesOf(row.config) ?? [] };
+  return {
+    id: row.id,
+    status: statusOf(context, row),
+    agentName: row.agentName,
+    simulated: row.simulated,
+    variantNames: variantNamesOf(row.config) ?? [],
+  };
 }

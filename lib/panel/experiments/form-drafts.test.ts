@@ -1,10 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, fieldOfPath, initialDraft, nextVariantName, placeReasons, promptSources, readableReason, requestBodyOf, type ExperimentFormOptions } from './form-drafts';
+import {
+  DEFAULT_SETTINGS,
+  fieldOfPath,
+  initialDraft,
+  nextVariantName,
+  placeReasons,
+  promptSources,
+  readableReason,
+  requestBodyOf,
+  type ExperimentFormOptions,
+} from './form-drafts';
 
 const options: ExperimentFormOptions = {
   agents: [
-    { name: 'harness', systemPrompt: 'You call tools.', tools: ['simple_tool', 'submit_result'], inputCount: 5, maxTurns: 2, savedVariants: [{ id: 'id-1', name: 'directive', version: 3, systemPrompt: 'Always call a tool.', nodeContext: 'Document {{ node_name }}' }] },
-    { name: 'smart_home', systemPrompt: 'Home.', tools: ['toggle_lights'], inputCount: 3, maxTurns: 3, savedVariants: [] },
+    {
+      name: 'harness',
+      systemPrompt: 'You call tools.',
+      tools: ['simple_tool', 'submit_result'],
+      inputCount: 5,
+      maxTurns: 2,
+      savedVariants: [
+        {
+          id: 'id-1',
+          name: 'directive',
+          version: 3,
+          systemPrompt: 'Always call a tool.',
+          nodeContext: 'Document {{ node_name }}',
+        },
+      ],
+    },
+    {
+      name: 'smart_home',
+      systemPrompt: 'Home.',
+      tools: ['toggle_lights'],
+      inputCount: 3,
+      maxTurns: 3,
+      savedVariants: [],
+    },
   ],
   invalidAgents: ['broken'],
   endpoints: [
@@ -41,9 +73,14 @@ describe('initialDraft', () => {
 
   it('says what the query asked for that is not there', () => {
     expect(initialDraft(options, { agent: 'nobody' }).notices).toEqual(['There is no agent named "nobody".']);
-    expect(initialDraft(options, { agent: 'broken' }).notices).toEqual(['Agent "broken" cannot run: its definition has problems.']);
+    expect(initialDraft(options, { agent: 'broken' }).notices).toEqual([
+      'Agent "broken" cannot run: its definition has problems.',
+    ]);
     const missing = initialDraft(options, { agent: 'harness', variant: 'gone', dataset: 'nope' });
-    expect(missing.notices).toEqual(['Agent "harness" has no saved prompt variant "gone".', 'There is no dataset "nope".']);
+    expect(missing.notices).toEqual([
+      'Agent "harness" has no saved prompt variant "gone".',
+      'There is no dataset "nope".',
+    ]);
     expect(missing.draft.variants).toHaveLength(2);
   });
 });
@@ -51,7 +88,17 @@ describe('initialDraft', () => {
 describe('requestBodyOf', () => {
   it('builds the API request with every variant setting', () => {
     const { draft } = initialDraft(options, { agent: 'harness', variant: 'directive' });
-    draft.variants[1].settings = { ...DEFAULT_SETTINGS, toolChoice: 'submit_result', temperature: '0.7', maxTokens: '128', historyMode: 'initial-only', responsePreference: 'content-first', forceSubmitOnLastTurn: true, toolPresentation: 'system-prompt', logprobs: true };
+    draft.variants[1].settings = {
+      ...DEFAULT_SETTINGS,
+      toolChoice: 'submit_result',
+      temperature: '0.7',
+      maxTokens: '128',
+      historyMode: 'initial-only',
+      responsePreference: 'content-first',
+      forceSubmitOnLastTurn: true,
+      toolPresentation: 'system-prompt',
+      logprobs: true,
+    };
     draft.endpoint = 'gpu';
     draft.maxTurns = '4';
     const { body, errors } = requestBodyOf(draft, options);
@@ -59,8 +106,34 @@ describe('requestBodyOf', () => {
     expect(body).toEqual({
       agent: 'harness',
       variants: [
-        { name: 'baseline', systemPrompt: 'You call tools.', settings: { toolChoice: 'auto', temperature: 0, historyMode: 'full', responsePreference: 'tool_calls-first', forceSubmitOnLastTurn: false, toolPresentation: 'native' } },
-        { name: 'directive', systemPrompt: 'Always call a tool.', nodeContext: 'Document {{ node_name }}', settings: { toolChoice: 'submit_result', temperature: 0.7, maxTokens: 128, historyMode: 'initial-only', responsePreference: 'content-first', forceSubmitOnLastTurn: true, toolPresentation: 'system-prompt', logprobs: true, topLogprobs: 5 } },
+        {
+          name: 'baseline',
+          systemPrompt: 'You call tools.',
+          settings: {
+            toolChoice: 'auto',
+            temperature: 0,
+            historyMode: 'full',
+            responsePreference: 'tool_calls-first',
+            forceSubmitOnLastTurn: false,
+            toolPresentation: 'native',
+          },
+        },
+        {
+          name: 'directive',
+          systemPrompt: 'Always call a tool.',
+          nodeContext: 'Document {{ node_name }}',
+          settings: {
+            toolChoice: 'submit_result',
+            temperature: 0.7,
+            maxTokens: 128,
+            historyMode: 'initial-only',
+            responsePreference: 'content-first',
+            forceSubmitOnLastTurn: true,
+            toolPresentation: 'system-prompt',
+            logprobs: true,
+            topLogprobs: 5,
+          },
+        },
       ],
       endpoint: { name: 'gpu' },
       requestsPerVariant: 20,
@@ -107,16 +180,25 @@ describe('the API reasons beside the fields', () => {
     expect(fieldOfPath('dataset')).toBe('inputs');
     expect(fieldOfPath('colour')).toBeNull();
     expect(
-      placeReasons(['requestsPerVariant: Too small: expected number to be >=1', 'variants.1.name: variant name "baseline" is used twice', 'Unrecognized key: "colour"']),
+      placeReasons([
+        'requestsPerVariant: Too small: expected number to be >=1',
+        'variants.1.name: variant name "baseline" is used twice',
+        'Unrecognized key: "colour"',
+      ]),
     ).toEqual({
-      fields: { requestsPerVariant: ['Too small: expected number to be >=1'], 'variants.1.name': ['variant name "baseline" is used twice'] },
+      fields: {
+        requestsPerVariant: ['Too small: expected number to be >=1'],
+        'variants.1.name': ['variant name "baseline" is used twice'],
+      },
       general: ['Unrecognized key: "colour"'],
     });
   });
 
   it('writes reasons with the form’s labels', () => {
     expect(readableReason('requestsPerVariant: Too small')).toBe('Conversations per variant: Too small');
-    expect(readableReason('variants.1.name: variant name "baseline" is used twice')).toBe('Variant 2 name: variant name "baseline" is used twice');
+    expect(readableReason('variants.1.name: variant name "baseline" is used twice')).toBe(
+      'Variant 2 name: variant name "baseline" is used twice',
+    );
     expect(readableReason('variants.0.settings.temperature: Too big')).toBe('Variant 1 temperature: Too big');
     expect(readableReason('dataset: no dataset named "x"')).toBe('Inputs: no dataset named "x"');
   });
@@ -124,7 +206,10 @@ describe('the API reasons beside the fields', () => {
 
 describe('small helpers', () => {
   it('offers the agent prompt and the saved variants as sources, and finds a free name', () => {
-    expect(promptSources(options.agents[0]).map((source) => source.label)).toEqual(["harness's system prompt", 'saved: directive v3']);
+    expect(promptSources(options.agents[0]).map((source) => source.label)).toEqual([
+      "harness's system prompt",
+      'saved: directive v3',
+    ]);
     expect(nextVariantName(['baseline', 'variant-a', 'variant-b'])).toBe('variant-c');
   });
 });

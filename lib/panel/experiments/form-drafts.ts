@@ -4,14 +4,34 @@
 // the browser and the tests use the same code.
 
 /** A saved prompt variant's latest version; a null nodeContext means the agent's own template. */
-export type FormSavedVariant = { id: string; name: string; version: number; systemPrompt: string; nodeContext: string | null };
+export type FormSavedVariant = {
+  id: string;
+  name: string;
+  version: number;
+  systemPrompt: string;
+  nodeContext: string | null;
+};
 /** `runsModelCode`: its tools run code the model wrote (the test agent's pytest), so it needs a sandbox or the user's opt-in. */
-export type FormAgent = { name: string; systemPrompt: string; tools: string[]; inputCount: number; maxTurns: number | null; savedVariants: FormSavedVariant[]; runsModelCode?: boolean };
+export type FormAgent = {
+  name: string;
+  systemPrompt: string;
+  tools: string[];
+  inputCount: number;
+  maxTurns: number | null;
+  savedVariants: FormSavedVariant[];
+  runsModelCode?: boolean;
+};
 export type FormEndpoint = { name: string; model: string; builtIn: boolean; baseUrl: string };
 export type FormDataset = { id: string; name: string; caseCount: number };
 /** How the server confines tools (lib/tools/sandbox): bubblewrap, or none with the reason. */
 export type FormSandbox = { confinement: 'bubblewrap' | 'none'; reason: string | null };
-export type ExperimentFormOptions = { agents: FormAgent[]; invalidAgents: string[]; endpoints: FormEndpoint[]; datasets: FormDataset[]; sandbox?: FormSandbox };
+export type ExperimentFormOptions = {
+  agents: FormAgent[];
+  invalidAgents: string[];
+  endpoints: FormEndpoint[];
+  datasets: FormDataset[];
+  sandbox?: FormSandbox;
+};
 
 export const HISTORY_MODES = ['full', 'initial-only'] as const;
 export const RESPONSE_PREFERENCES = ['tool_calls-first', 'content-first'] as const;
@@ -35,7 +55,14 @@ export type VariantSettingsDraft = {
  * `nodeContext`: a saved variant's own node_context template (kept when its prompt is edited), or
  * null for the agent's.
  */
-export type VariantDraft = { key: number; name: string; source: string; systemPrompt: string; nodeContext: string | null; settings: VariantSettingsDraft };
+export type VariantDraft = {
+  key: number;
+  name: string;
+  source: string;
+  systemPrompt: string;
+  nodeContext: string | null;
+  settings: VariantSettingsDraft;
+};
 
 export type ExperimentDraft = {
   agent: string;
@@ -79,19 +106,44 @@ export type PromptSource = { value: string; label: string; systemPrompt: string;
 export function promptSources(agent: FormAgent | undefined): PromptSource[] {
   if (!agent) return [];
   return [
-    { value: AGENT_SOURCE, label: `${agent.name}'s system prompt`, systemPrompt: agent.systemPrompt, nodeContext: null },
-    ...agent.savedVariants.map((variant) => ({ value: `saved:${variant.id}`, label: `saved: ${variant.name} v${variant.version}`, systemPrompt: variant.systemPrompt, nodeContext: variant.nodeContext })),
+    {
+      value: AGENT_SOURCE,
+      label: `${agent.name}'s system prompt`,
+      systemPrompt: agent.systemPrompt,
+      nodeContext: null,
+    },
+    ...agent.savedVariants.map((variant) => ({
+      value: `saved:${variant.id}`,
+      label: `saved: ${variant.name} v${variant.version}`,
+      systemPrompt: variant.systemPrompt,
+      nodeContext: variant.nodeContext,
+    })),
   ];
 }
 
-export function newVariant(key: number, name: string, agent: FormAgent | undefined, settings: VariantSettingsDraft = DEFAULT_SETTINGS): VariantDraft {
-  return { key, name, source: AGENT_SOURCE, systemPrompt: agent?.systemPrompt ?? '', nodeContext: null, settings: { ...settings } };
+export function newVariant(
+  key: number,
+  name: string,
+  agent: FormAgent | undefined,
+  settings: VariantSettingsDraft = DEFAULT_SETTINGS,
+): VariantDraft {
+  return {
+    key,
+    name,
+    source: AGENT_SOURCE,
+    systemPrompt: agent?.systemPrompt ?? '',
+    nodeContext: null,
+    settings: { ...settings },
+  };
 }
 
 /** A variant name not used yet: "variant-c", "variant-d"... */
 export function nextVariantName(taken: string[]): string {
   for (let index = 0; ; index++) {
-    const letters = index < 26 ? String.fromCharCode(97 + index) : `${String.fromCharCode(97 + (index % 26))}${Math.floor(index / 26)}`;
+    const letters =
+      index < 26
+        ? String.fromCharCode(97 + index)
+        : `${String.fromCharCode(97 + (index % 26))}${Math.floor(index / 26)}`;
     const name = `variant-${letters}`;
     if (!taken.includes(name)) return name;
   }
@@ -99,31 +151,51 @@ export function nextVariantName(taken: string[]): string {
 
 export type DraftQuery = { agent?: string | string[]; variant?: string | string[]; dataset?: string | string[] };
 
-const list = (value: string | string[] | undefined) => (value === undefined ? [] : Array.isArray(value) ? value : [value]).filter((entry) => entry.trim() !== '');
+const list = (value: string | string[] | undefined) =>
+  (value === undefined ? [] : Array.isArray(value) ? value : [value]).filter((entry) => entry.trim() !== '');
 
 /**
  * The form's first state: the agent the page was asked for (or the first), a baseline on its own
  * prompt, and each saved variant the query names (by name or id), or a second copy of the prompt
  * to edit. Notices say what the query asked for that does not exist.
  */
-export function initialDraft(options: ExperimentFormOptions, query: DraftQuery = {}): { draft: ExperimentDraft; notices: string[] } {
+export function initialDraft(
+  options: ExperimentFormOptions,
+  query: DraftQuery = {},
+): { draft: ExperimentDraft; notices: string[] } {
   const notices: string[] = [];
   const [askedAgent] = list(query.agent);
   let agent = options.agents[0];
   if (askedAgent !== undefined) {
     const found = options.agents.find((candidate) => candidate.name === askedAgent);
     if (found) agent = found;
-    else notices.push(options.invalidAgents.includes(askedAgent) ? `Agent "${askedAgent}" cannot run: its definition has problems.` : `There is no agent named "${askedAgent}".`);
+    else
+      notices.push(
+        options.invalidAgents.includes(askedAgent)
+          ? `Agent "${askedAgent}" cannot run: its definition has problems.`
+          : `There is no agent named "${askedAgent}".`,
+      );
   }
   const variants: VariantDraft[] = [newVariant(1, 'baseline', agent)];
   for (const asked of list(query.variant)) {
-    const saved = agent?.savedVariants.find((variant) => variant.id === asked) ?? agent?.savedVariants.find((variant) => variant.name === asked);
+    const saved =
+      agent?.savedVariants.find((variant) => variant.id === asked) ??
+      agent?.savedVariants.find((variant) => variant.name === asked);
     if (!saved) {
       notices.push(`Agent "${agent?.name ?? askedAgent}" has no saved prompt variant "${asked}".`);
       continue;
     }
     const taken = variants.map((variant) => variant.name);
-    variants.push({ ...newVariant(variants.length + 1, taken.includes(saved.name) ? `${saved.name}-v${saved.version}` : saved.name, agent), source: `saved:${saved.id}`, systemPrompt: saved.systemPrompt, nodeContext: saved.nodeContext });
+    variants.push({
+      ...newVariant(
+        variants.length + 1,
+        taken.includes(saved.name) ? `${saved.name}-v${saved.version}` : saved.name,
+        agent,
+      ),
+      source: `saved:${saved.id}`,
+      systemPrompt: saved.systemPrompt,
+      nodeContext: saved.nodeContext,
+    });
   }
   if (variants.length === 1) variants.push(newVariant(2, 'variant-b', agent));
 
@@ -131,14 +203,27 @@ export function initialDraft(options: ExperimentFormOptions, query: DraftQuery =
   let requestsPerVariant = '20';
   const [askedDataset] = list(query.dataset);
   if (askedDataset !== undefined) {
-    const dataset = options.datasets.find((candidate) => candidate.id === askedDataset) ?? options.datasets.find((candidate) => candidate.name === askedDataset);
+    const dataset =
+      options.datasets.find((candidate) => candidate.id === askedDataset) ??
+      options.datasets.find((candidate) => candidate.name === askedDataset);
     if (dataset) {
       inputSource = `dataset:${dataset.id}`;
       requestsPerVariant = String(dataset.caseCount);
     } else notices.push(`There is no dataset "${askedDataset}".`);
   }
   const endpoint = options.endpoints.find((candidate) => candidate.builtIn)?.name ?? options.endpoints[0]?.name ?? '';
-  return { draft: { agent: agent?.name ?? '', variants, endpoint, inputSource, requestsPerVariant, concurrency: '4', maxTurns: '' }, notices };
+  return {
+    draft: {
+      agent: agent?.name ?? '',
+      variants,
+      endpoint,
+      inputSource,
+      requestsPerVariant,
+      concurrency: '4',
+      maxTurns: '',
+    },
+    notices,
+  };
 }
 
 export type FieldErrors = Record<string, string[]>;
@@ -174,7 +259,10 @@ function decimal(text: string, field: string, errors: FieldErrors): number | und
  * The request body, or the fields whose text is not a number at all (ranges and the rest are the
  * API's to judge, so that the form and the API never disagree).
  */
-export function requestBodyOf(draft: ExperimentDraft, options: ExperimentFormOptions): { body: Record<string, unknown>; errors: FieldErrors } {
+export function requestBodyOf(
+  draft: ExperimentDraft,
+  options: ExperimentFormOptions,
+): { body: Record<string, unknown>; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const endpoint = options.endpoints.find((candidate) => candidate.name === draft.endpoint);
   const variants = draft.variants.map((variant, index) => {
@@ -265,7 +353,9 @@ export function readableReason(reason: string): string {
   for (const [pattern, label] of FIELD_LABELS) {
     const match = pattern.exec(reason);
     if (match) {
-      const name = label.replace('$1', match[1] === undefined ? '' : String(Number(match[1]) + 1)).replace('$2', match[2] ?? '');
+      const name = label
+        .replace('$1', match[1] === undefined ? '' : String(Number(match[1]) + 1))
+        .replace('$2', match[2] ?? '');
       return `${name}${reason.slice(match[0].length)}`;
     }
   }
@@ -277,9 +367,18 @@ export function readableReason(reason: string): string {
  * confines the tools; where it does not, a warning, and for an agent that runs model-written code
  * the "Run without a sandbox" checkbox the server requires before it runs that code unconfined.
  */
-export function sandboxNotice(options: ExperimentFormOptions, agent: FormAgent | undefined): { status: string; warning: string | null; needsOptIn: boolean } {
+export function sandboxNotice(
+  options: ExperimentFormOptions,
+  agent: FormAgent | undefined,
+): { status: string; warning: string | null; needsOptIn: boolean } {
   const sandbox = options.sandbox ?? { confinement: 'bubblewrap', reason: null };
-  if (sandbox.confinement === 'bubblewrap') return { status: 'Tools run in a bubblewrap sandbox: no network, only their workspace writable, none of the server’s secrets.', warning: null, needsOptIn: false };
+  if (sandbox.confinement === 'bubblewrap')
+    return {
+      status:
+        'Tools run in a bubblewrap sandbox: no network, only their workspace writable, none of the server’s secrets.',
+      warning: null,
+      needsOptIn: false,
+    };
   const status = `No sandbox on this server (${sandbox.reason ?? 'bubblewrap is not available'}).`;
   if (!agent?.runsModelCode) return { status, warning: null, needsOptIn: false };
   return {

@@ -31,8 +31,17 @@ export async function getExperimentFormOptions(context: PanelContext): Promise<E
         })),
       })),
     invalidAgents: agents.filter((agent) => !agent.valid).map((agent) => agent.name),
-    endpoints: listEndpointViews(context).map((endpoint) => ({ name: endpoint.name, model: endpoint.model, builtIn: endpoint.builtIn, baseUrl: endpoint.baseUrl })),
-    datasets: listDatasets(context.database).map((dataset) => ({ id: dataset.id, name: dataset.name, caseCount: dataset.caseCount })),
+    endpoints: listEndpointViews(context).map((endpoint) => ({
+      name: endpoint.name,
+      model: endpoint.model,
+      builtIn: endpoint.builtIn,
+      baseUrl: endpoint.baseUrl,
+    })),
+    datasets: listDatasets(context.database).map((dataset) => ({
+      id: dataset.id,
+      name: dataset.name,
+      caseCount: dataset.caseCount,
+    })),
     sandbox: { confinement: sandboxHost().confinement, reason: sandboxHost().unavailableReason },
   };
 }

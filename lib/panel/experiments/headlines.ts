@@ -19,7 +19,11 @@ export function experimentHeadlines(context: PanelContext, experiments: Experime
     const summary = summaryOfExperiment(context.database, row, experiment.progress.done);
     found.set(
       experiment.id,
-      summary.variants.map((variant) => ({ variant: variant.name, ...variant.completionRate, n: variant.conversations })),
+      summary.variants.map((variant) => ({
+        variant: variant.name,
+        ...variant.completionRate,
+        n: variant.conversations,
+      })),
     );
   }
   return found;
@@ -29,6 +33,7 @@ export function experimentHeadlines(context: PanelContext, experiments: Experime
 export function headlineText(headline: Headline): string {
   if (headline.value === null) return '—';
   const percent = (value: number) => (value * 100).toFixed(1);
-  const interval = headline.low !== null && headline.high !== null ? ` (${percent(headline.low)}–${percent(headline.high)})` : '';
+  const interval =
+    headline.low !== null && headline.high !== null ? ` (${percent(headline.low)}–${percent(headline.high)})` : '';
   return `${percent(headline.value)}%${interval}`;
 }

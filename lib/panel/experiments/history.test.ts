@@ -9,7 +9,8 @@ import { CreateExperimentRequest } from './requests';
 import { openTestPanel, type TestPanel } from '../testing/panel-context';
 
 let panel: TestPanel;
-const directive = 'You call tools. Call simple_tool with the request, then submit_result.\nAlways respond with a tool call.';
+const directive =
+  'You call tools. Call simple_tool with the request, then submit_result.\nAlways respond with a tool call.';
 const ids: string[] = [];
 
 beforeAll(async () => {
@@ -21,7 +22,15 @@ beforeAll(async () => {
     [{ name: 'baseline' }, { name: 'directive', systemPrompt: directive }],
     [{ name: 'baseline' }, { name: 'renamed', systemPrompt: directive }],
   ]) {
-    const { id } = await createExperimentFromRequest(panel, CreateExperimentRequest.parse({ agent: 'harness', variants, endpoint: { kind: 'simulated' }, requestsPerVariant: 6 }));
+    const { id } = await createExperimentFromRequest(
+      panel,
+      CreateExperimentRequest.parse({
+        agent: 'harness',
+        variants,
+        endpoint: { kind: 'simulated' },
+        requestsPerVariant: 6,
+      }),
+    );
     await panel.jobRunner.whenDone(id);
     ids.push(id);
   }
@@ -39,7 +48,9 @@ describe('getAgentHistory', () => {
     for (const id of ids) {
       const summary = getExperimentView(panel, id).summary;
       for (const variant of summary.variants) {
-        const point = history.points.find((candidate) => candidate.experimentId === id && candidate.variant === variant.name);
+        const point = history.points.find(
+          (candidate) => candidate.experimentId === id && candidate.variant === variant.name,
+        );
         expect(point?.rates.toolCallRate).toEqual(variant.toolCallRate);
         expect(point?.rates.completionRate).toEqual(variant.completionRate);
         expect(point?.turnsMean).toBe(variant.turnsToCompletion.mean);
@@ -63,7 +74,11 @@ describe('getAgentHistory', () => {
     expect(baseline?.promptLabel).toMatch(/^prompt #[0-9a-f]{8}$/);
     const byPrompt = prepareHistoryChart(history.points, 'prompt', 'toolCallRate');
     expect(byPrompt.series.map((series) => series.name).sort()).toEqual([baseline?.promptLabel, 'directive v2'].sort());
-    expect(prepareHistoryChart(history.points, 'variant', 'toolCallRate').series.map((series) => series.name)).toEqual(['baseline', 'directive', 'renamed']);
+    expect(prepareHistoryChart(history.points, 'variant', 'toolCallRate').series.map((series) => series.name)).toEqual([
+      'baseline',
+      'directive',
+      'renamed',
+    ]);
   });
 
   it('keeps to the newest experiments when asked, and knows no unknown agent', () => {

@@ -3,7 +3,12 @@
 // text matches one), so a prompt's history of results can be followed.
 import { createHash } from 'node:crypto';
 import { getAgentByName } from '../../db/queries/agents';
-import { countAgentExperiments, countConversations, listAgentExperiments, listAgentPromptVersions } from '../../db/queries/agent-history';
+import {
+  countAgentExperiments,
+  countConversations,
+  listAgentExperiments,
+  listAgentPromptVersions,
+} from '../../db/queries/agent-history';
 import { NotFoundError } from '../../errors';
 import type { HistoryPoint } from '../../metrics/prepare-history';
 import { ACCURACY_RATE_METRICS, CALL_RATE_METRICS } from '../../metrics/prepare-rates';
@@ -33,22 +38,29 @@ function readVariants(text: string | null): StoredVariant[] | null {
   if (!parsed.ok || !Array.isArray(parsed.value)) return null;
   const variants: StoredVariant[] = [];
   for (const entry of parsed.value) {
-    if (typeof entry !== 'object' || entry === null || typeof (entry as { name?: unknown }).name !== 'string') return null;
+    if (typeof entry !== 'object' || entry === null || typeof (entry as { name?: unknown }).name !== 'string')
+      return null;
     const { name, systemPrompt } = entry as { name: string; systemPrompt?: unknown };
     variants.push(typeof systemPrompt === 'string' ? { name, systemPrompt } : { name });
   }
   return variants;
 }
 
-export function getAgentHistory(context: PanelContext, agentName: string, options: { limit?: number } = {}): AgentHistory {
+export function getAgentHistory(
+  context: PanelContext,
+  agentName: string,
+  options: { limit?: number } = {},
+): AgentHistory {
   const limit = Math.min(Math.max(options.limit ?? 60, 1), 500);
   const rows = listAgentExperiments(context.database, agentName, limit);
-  if (rows.length === 0 && !getAgentByName(context.database, agentName)) throw new NotFoundError(`no agent named "${agentName}"`);
+  if (rows.length === 0 && !getAgentByName(context.database, agentName))
+    throw new NotFoundError(`no agent named "${agentName}"`);
 
   // The newest saved version with a given text names it.
   const savedLabel = new Map<string, string>();
   for (const version of listAgentPromptVersions(context.database, agentName)) {
-    if (!savedLabel.has(version.systemPrompt)) savedLabel.set(version.systemPrompt, `${version.name} v${version.version}`);
+    if (!savedLabel.has(version.systemPrompt))
+      savedLabel.set(version.systemPrompt, `${version.name} v${version.version}`);
   }
 
   const points: HistoryPoint[] = [];
@@ -63,7 +75,8 @@ export function getAgentHistory(context: PanelContext, agentName: string, option
     for (const variant of summary.variants) {
       // Nothing finished: no point (a gap), rather than a row of empty figures.
       if (variant.conversations === 0) continue;
-      const prompt = variants.find((candidate) => candidate.name === variant.name)?.systemPrompt ?? row.agentPrompt ?? '';
+      const prompt =
+        variants.find((candidate) => candidate.name === variant.name)?.systemPrompt ?? row.agentPrompt ?? '';
       const key = promptKey(prompt);
       const rates: HistoryPoint['rates'] = {};
       for (const metric of [...CALL_RATE_METRICS, ...ACCURACY_RATE_METRICS]) {
@@ -84,9 +97,16 @@ export function getAgentHistory(context: PanelContext, agentName: string, option
         turnsMean: variant.turnsToCompletion.mean,
         latencyP50: variant.latencyMs.p50,
         latencyP95: variant.latencyMs.p95,
-        meanToolNameConfidence: typeof variant.meanToolNameConfidence === 'number' ? variant.meanToolNameConfidence : null,
+        meanToolNameConfidence:
+          typeof variant.meanToolNameConfidence === 'number' ? variant.meanToolNameConfidence : null,
       });
     }
   }
-  return { agent: agentName, points, experimentsShown: rows.length, experimentsTotal: countAgentExperiments(context.database, agentName), unreadable };
+  return {
+    agent: agentName,
+    points,
+    experimentsShown: rows.length,
+    experimentsTotal: countAgentExperiments(context.database, agentName),
+    unreadable,
+  };
 }

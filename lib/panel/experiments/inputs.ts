@@ -18,7 +18,8 @@ export function resolveExperimentInputs(
 ): ExperimentInputs {
   const maxTurns = request.maxTurns;
   if (request.dataset !== undefined) {
-    if (request.inputs !== undefined) throw new InputError('give either inputs or a dataset', ['dataset: give either inputs or a dataset, not both']);
+    if (request.inputs !== undefined)
+      throw new InputError('give either inputs or a dataset', ['dataset: give either inputs or a dataset, not both']);
     let run: { inputs: ConversationInput[]; dataset: DatasetRun };
     try {
       run = datasetExperimentInputs(context.database, request.dataset);
@@ -26,17 +27,26 @@ export function resolveExperimentInputs(
       // A dataset the request names that is not there is the request's problem, not a missing page.
       // (By name as well: the error may come from another bundle's copy of lib/errors.)
       if (NotFoundError.is(error)) {
-        throw new InputError(`unknown dataset "${request.dataset}"`, [`dataset: no dataset named or with id "${request.dataset}"`], { cause: error });
+        throw new InputError(
+          `unknown dataset "${request.dataset}"`,
+          [`dataset: no dataset named or with id "${request.dataset}"`],
+          { cause: error },
+        );
       }
       throw error;
     }
-    if (run.inputs.length === 0) throw new InputError(`dataset "${request.dataset}" has no cases`, ['dataset: the dataset has no cases']);
+    if (run.inputs.length === 0)
+      throw new InputError(`dataset "${request.dataset}" has no cases`, ['dataset: the dataset has no cases']);
     // Absent means lenient, so that lenient runs keep the stored shape (and resume hash) they had.
     const dataset = request.scoring === 'bfcl' ? { ...run.dataset, scoring: 'bfcl' as const } : run.dataset;
     return { inputs: run.inputs, dataset, maxTurns: maxTurns ?? 1 };
   }
-  if (request.scoring !== undefined) throw new InputError('scoring goes with a dataset', ['scoring: give a dataset to score, or leave scoring out']);
+  if (request.scoring !== undefined)
+    throw new InputError('scoring goes with a dataset', ['scoring: give a dataset to score, or leave scoring out']);
   const inputs = request.inputs ?? agentInputs;
-  if (inputs.length === 0) throw new InputError(`agent "${request.agent}" has no default inputs`, ['inputs: give some, or add default inputs to the agent']);
+  if (inputs.length === 0)
+    throw new InputError(`agent "${request.agent}" has no default inputs`, [
+      'inputs: give some, or add default inputs to the agent',
+    ]);
   return { inputs, maxTurns };
 }

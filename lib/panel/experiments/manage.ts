@@ -20,7 +20,11 @@ export type ExperimentDetailsRequest = z.infer<typeof ExperimentDetailsRequest>;
 
 export type ExperimentDetailsView = { id: string; name: string | null; description: string | null; tags: string[] };
 
-export function changeExperimentDetails(context: PanelContext, id: string, request: ExperimentDetailsRequest): ExperimentDetailsView {
+export function changeExperimentDetails(
+  context: PanelContext,
+  id: string,
+  request: ExperimentDetailsRequest,
+): ExperimentDetailsView {
   const row = updateExperimentDetails(context.database, id, request);
   if (!row) throw new NotFoundError(`no experiment with id ${id}`);
   return { id: row.id, name: row.name, description: row.description, tags: row.tags };
@@ -37,7 +41,8 @@ export function resumeExperimentById(context: PanelContext, id: string): { id: s
 export function deleteExperimentById(context: PanelContext, id: string): { id: string; deleted: true } {
   const row = getExperiment(context.database, id);
   if (!row) throw new NotFoundError(`no experiment with id ${id}`);
-  const running = context.jobRunner.isRunningHere(id) || ((row.status === 'running' || row.status === 'pending') && leaseIsLive(row));
+  const running =
+    context.jobRunner.isRunningHere(id) || ((row.status === 'running' || row.status === 'pending') && leaseIsLive(row));
   if (running) throw new ExperimentConflictError(`experiment ${id} is ${row.status}: cancel it before deleting it`);
   deleteExperiment(context.database, id);
   return { id, deleted: true };

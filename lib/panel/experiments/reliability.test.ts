@@ -14,15 +14,30 @@ afterEach(() => closeDatabase(database));
 
 describe('experimentReliability', () => {
   it('gives each input its share of successful repeats per variant, disagreements first, flaky ones marked', () => {
-    const { id } = createExperiment(database, { agentName: 'docstring', config: experimentConfig(['a', 'b']), simulated: true, totalConversations: 8 });
+    const { id } = createExperiment(database, {
+      agentName: 'docstring',
+      config: experimentConfig(['a', 'b']),
+      simulated: true,
+      totalConversations: 8,
+    });
     const writer = createConversationWriter(database);
     // Input 0: both always complete. Input 1: a completes one of two repeats (flaky), b never.
     const plan: [number, number, boolean][] = [
-      [0, 0, true], [0, 2, true], [1, 0, true], [1, 2, true],
-      [0, 1, true], [0, 3, false], [1, 1, false], [1, 3, false],
+      [0, 0, true],
+      [0, 2, true],
+      [1, 0, true],
+      [1, 2, true],
+      [0, 1, true],
+      [0, 3, false],
+      [1, 1, false],
+      [1, 3, false],
     ];
     for (const [variantIndex, slot, completes] of plan) {
-      writer.write(id, { variantIndex, variantName: ['a', 'b'][variantIndex], slot, inputIndex: slot % 2 }, completes ? docstringConversation() : textConversation());
+      writer.write(
+        id,
+        { variantIndex, variantName: ['a', 'b'][variantIndex], slot, inputIndex: slot % 2 },
+        completes ? docstringConversation() : textConversation(),
+      );
     }
     writer.close();
     const view = experimentReliability({ database } as unknown as PanelContext, id);

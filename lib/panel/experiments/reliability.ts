@@ -9,7 +9,12 @@ import { inputReliability, type InputRow } from '../../metrics/reliability';
 import { readStoredConfig } from '../../experiments/stored-config';
 import type { PanelContext } from '../context';
 
-export type ReliabilityView = { variants: string[]; rows: (InputRow & { label: string })[]; flaky: number; repeated: boolean };
+export type ReliabilityView = {
+  variants: string[];
+  rows: (InputRow & { label: string })[];
+  flaky: number;
+  repeated: boolean;
+};
 
 function labelOf(input: Record<string, unknown> | undefined, index: number): string {
   const name = typeof input?.node_name === 'string' ? input.node_name : null;
@@ -23,13 +28,23 @@ export function experimentReliability(context: PanelContext, experimentId: strin
   if (!row) return null;
   const variants = variantNamesOf(row.config) ?? [];
   const facts = getInputFacts(context.database, experimentId, (index) => variants[index] ?? `variant ${index}`);
-  const byVariant = variants.map((name) => facts.filter((fact) => fact.variant === name).map((fact) => ({ input: fact.input, ...repeatSuccesses(fact) })));
+  const byVariant = variants.map((name) =>
+    facts.filter((fact) => fact.variant === name).map((fact) => ({ input: fact.input, ...repeatSuccesses(fact) })),
+  );
   let inputs: Record<string, unknown>[] = [];
   try {
     inputs = readStoredConfig(row.config).experiment.inputs as unknown as Record<string, unknown>[];
   } catch {
     inputs = [];
   }
-  const rows = inputReliability(byVariant).map((entry) => ({ ...entry, label: labelOf(inputs[entry.input], entry.input) }));
-  return { variants, rows, flaky: rows.filter((entry) => entry.flaky).length, repeated: facts.some((fact) => fact.conversations > 1) };
+  const rows = inputReliability(byVariant).map((entry) => ({
+    ...entry,
+    label: labelOf(inputs[entry.input], entry.input),
+  }));
+  return {
+    variants,
+    rows,
+    flaky: rows.filter((entry) => entry.flaky).length,
+    repeated: facts.some((fact) => fact.conversations > 1),
+  };
 }

@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../protocol/limits';
 import { CreateExperimentRequest } from './requests';
 
-const base = { agent: 'harness', variants: [{ name: 'a' }], endpoint: { baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }, requestsPerVariant: 2 };
+const base = {
+  agent: 'harness',
+  variants: [{ name: 'a' }],
+  endpoint: { baseUrl: 'http://127.0.0.1:9/v1', model: 'm' },
+  requestsPerVariant: 2,
+};
 
 type Case = { field: string; range: { min: number; max: number }; body: (value: number) => Record<string, unknown> };
 
@@ -13,8 +18,16 @@ const CASES: Case[] = [
   { field: 'requestsPerVariant', range: LIMITS.requestsPerVariant, body: (value) => ({ requestsPerVariant: value }) },
   { field: 'maxTurns', range: LIMITS.maxTurns, body: (value) => ({ maxTurns: value }) },
   { field: 'maxTokens', range: LIMITS.maxTokens, body: (value) => ({ maxTokens: value }) },
-  { field: 'endpoint.maxResponseBytes', range: LIMITS.responseBytes, body: (value) => ({ endpoint: { ...base.endpoint, maxResponseBytes: value } }) },
-  { field: 'variants', range: LIMITS.variants, body: (value) => ({ variants: Array.from({ length: value }, (_, index) => ({ name: `v${index}` })) }) },
+  {
+    field: 'endpoint.maxResponseBytes',
+    range: LIMITS.responseBytes,
+    body: (value) => ({ endpoint: { ...base.endpoint, maxResponseBytes: value } }),
+  },
+  {
+    field: 'variants',
+    range: LIMITS.variants,
+    body: (value) => ({ variants: Array.from({ length: value }, (_, index) => ({ name: `v${index}` })) }),
+  },
 ];
 
 function problems(body: Record<string, unknown>): string[] {

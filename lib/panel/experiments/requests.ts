@@ -69,13 +69,20 @@ export const EndpointRequest = z
   })
   .strict()
   .superRefine((endpoint, context) => {
-    const ways = [endpoint.baseUrl !== undefined, endpoint.name !== undefined, endpoint.kind !== undefined].filter(Boolean).length;
+    const ways = [endpoint.baseUrl !== undefined, endpoint.name !== undefined, endpoint.kind !== undefined].filter(
+      Boolean,
+    ).length;
     if (ways !== 1) {
-      context.addIssue({ code: 'custom', message: 'give exactly one of {baseUrl, model}, {name} (a saved endpoint) or {kind: "simulated"}' });
+      context.addIssue({
+        code: 'custom',
+        message: 'give exactly one of {baseUrl, model}, {name} (a saved endpoint) or {kind: "simulated"}',
+      });
       return;
     }
-    if (endpoint.baseUrl !== undefined && endpoint.model === undefined) context.addIssue({ code: 'custom', path: ['model'], message: 'the model name is required with baseUrl' });
-    if (endpoint.baseUrl === undefined && endpoint.apiKeyEnv !== undefined) context.addIssue({ code: 'custom', path: ['apiKeyEnv'], message: 'only goes with baseUrl' });
+    if (endpoint.baseUrl !== undefined && endpoint.model === undefined)
+      context.addIssue({ code: 'custom', path: ['model'], message: 'the model name is required with baseUrl' });
+    if (endpoint.baseUrl === undefined && endpoint.apiKeyEnv !== undefined)
+      context.addIssue({ code: 'custom', path: ['apiKeyEnv'], message: 'only goes with baseUrl' });
   });
 export type EndpointRequest = z.infer<typeof EndpointRequest>;
 
@@ -89,7 +96,12 @@ export const CreateExperimentRequest = z
       .superRefine((variants, context) => {
         const seen = new Set<string>();
         variants.forEach((variant, index) => {
-          if (seen.has(variant.name)) context.addIssue({ code: 'custom', path: [index, 'name'], message: `variant name "${variant.name}" is used twice` });
+          if (seen.has(variant.name))
+            context.addIssue({
+              code: 'custom',
+              path: [index, 'name'],
+              message: `variant name "${variant.name}" is used twice`,
+            });
           seen.add(variant.name);
         });
       }),
@@ -150,7 +162,9 @@ export type ExperimentListQuery = z.infer<typeof ExperimentListQuery>;
 export const CreateEndpointRequest = z
   .object({
     name: z.string().trim().min(1).max(100),
-    kind: z.literal('openai', { message: 'only "openai" endpoints can be added (the simulator is built in)' }).default('openai'),
+    kind: z
+      .literal('openai', { message: 'only "openai" endpoints can be added (the simulator is built in)' })
+      .default('openai'),
     baseUrl: z.url({ protocol: /^https?$/ }),
     model: z.string().trim().min(1),
     apiKeyEnv: environmentVariableName.nullable().optional(),

@@ -11,7 +11,17 @@ let panel: TestPanel;
 let id: string;
 beforeAll(async () => {
   panel = await openTestPanel();
-  id = (await createExperimentFromRequest(panel, CreateExperimentRequest.parse({ agent: 'harness', variants: [{ name: 'a' }, { name: 'b' }], endpoint: { kind: 'simulated' }, requestsPerVariant: 5 }))).id;
+  id = (
+    await createExperimentFromRequest(
+      panel,
+      CreateExperimentRequest.parse({
+        agent: 'harness',
+        variants: [{ name: 'a' }, { name: 'b' }],
+        endpoint: { kind: 'simulated' },
+        requestsPerVariant: 5,
+      }),
+    )
+  ).id;
   await panel.jobRunner.whenDone(id);
 });
 afterAll(async () => {

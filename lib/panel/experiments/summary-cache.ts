@@ -28,7 +28,11 @@ function cacheFor(database: RemoraDatabase): Map<string, SummaryJson> {
  * conversations it holds now: with the status and the finish time it tells a summary still valid
  * from one a resumed run has overtaken.
  */
-export function summaryOfExperiment(database: RemoraDatabase, row: Pick<ExperimentRow, 'id' | 'status' | 'finishedAt'>, stored: number): SummaryJson {
+export function summaryOfExperiment(
+  database: RemoraDatabase,
+  row: Pick<ExperimentRow, 'id' | 'status' | 'finishedAt'>,
+  stored: number,
+): SummaryJson {
   if (!FINISHED.has(row.status)) return toSummaryJson(experimentSummary(database, row.id));
   const cache = cacheFor(database);
   const key = `${row.id}|${row.status}|${row.finishedAt ?? ''}|${stored}`;

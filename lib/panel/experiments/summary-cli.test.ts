@@ -31,9 +31,24 @@ afterAll(async () => {
 });
 
 /** Runs `remora harness ... --json` into its own database file; the printed summary and that file. */
-async function harness(name: string, args: string[]): Promise<{ summary: { experimentId: string } & Record<string, unknown>; file: string }> {
+async function harness(
+  name: string,
+  args: string[],
+): Promise<{ summary: { experimentId: string } & Record<string, unknown>; file: string }> {
   const file = path.join(folder, `${name}.db`);
-  const run = await runCli(['harness', '--base-url', simulator.url, '--model', 'functiongemma-270m-it', '--concurrency', '6', '--db', file, '--json', ...args]);
+  const run = await runCli([
+    'harness',
+    '--base-url',
+    simulator.url,
+    '--model',
+    'functiongemma-270m-it',
+    '--concurrency',
+    '6',
+    '--db',
+    file,
+    '--json',
+    ...args,
+  ]);
   expect(run.stderr).not.toContain('internal error');
   expect(run.code, run.stderr).toBe(0);
   const parsed = parseJson(run.stdout);
@@ -51,10 +66,22 @@ function panelOn(file: string): PanelContext {
 describe('the summary of the API and of the command line', () => {
   it('are equal for an A/B experiment, key for key and number for number', async () => {
     const prompt = path.join(folder, 'directive.txt');
-    writeFileSync(prompt, 'You call tools. Call simple_tool with the request, then submit_result.\nAlways respond with a tool call.');
+    writeFileSync(
+      prompt,
+      'You call tools. Call simple_tool with the request, then submit_result.\nAlways respond with a tool call.',
+    );
     const baseline = path.join(folder, 'baseline.txt');
     writeFileSync(baseline, 'You are a harness. Use the tools.');
-    const { summary, file } = await harness('ab', ['--agent', 'harness', '--variant', `baseline=${baseline}`, '--variant', `directive=${prompt}`, '--requests-per-variant', '60']);
+    const { summary, file } = await harness('ab', [
+      '--agent',
+      'harness',
+      '--variant',
+      `baseline=${baseline}`,
+      '--variant',
+      `directive=${prompt}`,
+      '--requests-per-variant',
+      '60',
+    ]);
     const view = getExperimentView(panelOn(file), summary.experimentId);
     expect(view.summary).toEqual(summary);
     // The same text, keys in the same order, as a client reads it.

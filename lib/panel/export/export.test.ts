@@ -19,7 +19,10 @@ beforeAll(async () => {
   panel = await openTestPanel({ agents: ['harness', 'smart_home'] });
   const request = CreateExperimentRequest.parse({
     agent: 'harness',
-    variants: [{ name: 'baseline' }, { name: 'directive', systemPrompt: 'Call simple_tool, then submit_result. Always respond with a tool call.' }],
+    variants: [
+      { name: 'baseline' },
+      { name: 'directive', systemPrompt: 'Call simple_tool, then submit_result. Always respond with a tool call.' },
+    ],
     endpoint: { kind: 'simulated' },
     requestsPerVariant: 7,
     concurrency: 4,
@@ -84,7 +87,9 @@ describe('exportExperiment', () => {
       expect(row[column('outcome')]).toBe(conversation.outcome);
       expect(Number(row[column('model_calls')])).toBe(conversation.modelCallCount);
       expect(Number(row[column('tool_calls')])).toBe(conversation.toolCallCount);
-      expect(row[column('parse_paths')]).toBe(conversation.parsePaths.map((path) => path ?? 'request_failed').join(' '));
+      expect(row[column('parse_paths')]).toBe(
+        conversation.parsePaths.map((path) => path ?? 'request_failed').join(' '),
+      );
       expect(row[column('turns')]).toBe(String(conversation.modelResponseCount));
       expect(Number(row[column('model_latency_ms')])).toBeGreaterThanOrEqual(0);
       // No dataset: no verdict. From the simulator: marked so.
@@ -92,16 +97,29 @@ describe('exportExperiment', () => {
       expect(row[column('simulated')]).toBe('true');
     });
     expect(new Set(rows.map((row) => row[column('variant')]))).toEqual(new Set(['baseline', 'directive']));
-    expect(exportExperiment(panel, experimentId, 'csv').filename).toBe(`remora-experiment-${experimentId}-conversations.csv`);
+    expect(exportExperiment(panel, experimentId, 'csv').filename).toBe(
+      `remora-experiment-${experimentId}-conversations.csv`,
+    );
   });
 
   it('writes JSON holding the experiment, the API summary and every conversation', async () => {
     const parsed = parseJson(await read('json', 4));
     expect(parsed.ok).toBe(true);
-    const body = (parsed as { ok: true; value: { experiment: { id: string; status: string }; summary: unknown; conversations: { id: string; parsePaths: unknown[] }[] } }).value;
+    const body = (
+      parsed as {
+        ok: true;
+        value: {
+          experiment: { id: string; status: string };
+          summary: unknown;
+          conversations: { id: string; parsePaths: unknown[] }[];
+        };
+      }
+    ).value;
     expect(body.experiment).toMatchObject({ id: experimentId, status: 'completed' });
     expect(body.summary).toEqual(getExperimentView(panel, experimentId).summary);
-    expect(body.conversations.map((conversation) => conversation.id)).toEqual(allConversations().map((conversation) => conversation.id));
+    expect(body.conversations.map((conversation) => conversation.id)).toEqual(
+      allConversations().map((conversation) => conversation.id),
+    );
     expect(body.conversations[0].parsePaths.length).toBeGreaterThan(0);
   });
 
@@ -112,13 +130,25 @@ describe('exportExperiment', () => {
     lines.forEach((line, index) => {
       const parsed = parseJson(line);
       expect(parsed.ok).toBe(true);
-      const transcript = (parsed as { ok: true; value: { conversation: { id: string; modelCallCount: number }; messages: { role: string }[]; modelCalls: { messagePositions: number[] }[]; toolExecutions: unknown[]; simulated: boolean } }).value;
+      const transcript = (
+        parsed as {
+          ok: true;
+          value: {
+            conversation: { id: string; modelCallCount: number };
+            messages: { role: string }[];
+            modelCalls: { messagePositions: number[] }[];
+            toolExecutions: unknown[];
+            simulated: boolean;
+          };
+        }
+      ).value;
       expect(transcript.conversation.id).toBe(stored[index].id);
       expect(transcript.simulated).toBe(true);
       expect(transcript.messages.slice(0, 2).map((message) => message.role)).toEqual(['system', 'user']);
       expect(transcript.modelCalls).toHaveLength(transcript.conversation.modelCallCount);
       // Each call names the messages it sent, all of them stored in the line.
-      for (const call of transcript.modelCalls) for (const position of call.messagePositions) expect(transcript.messages[position]).toBeDefined();
+      for (const call of transcript.modelCalls)
+        for (const position of call.messagePositions) expect(transcript.messages[position]).toBeDefined();
     });
   });
 
@@ -129,10 +159,19 @@ describe('exportExperiment', () => {
 
 describe('exporting a dataset run', () => {
   it('names each case and gives its verdict', async () => {
-    const parsed = parseDatasetText(readFileSync(path.join(panel.root, 'agents', 'smart_home', 'dataset.jsonl'), 'utf8'), 'remora');
+    const parsed = parseDatasetText(
+      readFileSync(path.join(panel.root, 'agents', 'smart_home', 'dataset.jsonl'), 'utf8'),
+      'remora',
+    );
     if (!parsed.ok) throw new Error('the smart_home dataset does not parse');
     importDataset(panel.database, { name: 'export cases', sourceFormat: 'remora', cases: parsed.cases });
-    const request = CreateExperimentRequest.parse({ agent: 'smart_home', dataset: 'export cases', variants: [{ name: 'only' }], endpoint: { kind: 'simulated' }, requestsPerVariant: parsed.cases.length });
+    const request = CreateExperimentRequest.parse({
+      agent: 'smart_home',
+      dataset: 'export cases',
+      variants: [{ name: 'only' }],
+      endpoint: { kind: 'simulated' },
+      requestsPerVariant: parsed.cases.length,
+    });
     const id = (await createExperimentFromRequest(panel, request)).id;
     await panel.jobRunner.whenDone(id);
     const bytes = await new Response(exportExperiment(panel, id, 'csv').stream).arrayBuffer();
@@ -143,7 +182,9 @@ describe('exporting a dataset run', () => {
     const verdicts = new Set(rows.map((row) => row[column('accuracy_verdict')]));
     expect([...verdicts].every((verdict) => ['correct', 'wrong', 'unscored'].includes(verdict))).toBe(true);
     const summary = getExperimentView(panel, id).summary.variants[0];
-    const correct = rows.filter((row) => row[column('accuracy_verdict')] === 'correct' && row[column('name_correct')] !== '').length;
+    const correct = rows.filter(
+      (row) => row[column('accuracy_verdict')] === 'correct' && row[column('name_correct')] !== '',
+    ).length;
     // Cases that expect a call and were answered right: the call accuracy's successes.
     expect(correct).toBe(summary.counts?.callAccuracy?.successes);
     expect(rows[0][column('input_summary')]).not.toBe('');

@@ -4,7 +4,12 @@
 // never sits in memory whole and starts downloading at once.
 import { getExperiment } from '../../db/queries/experiments';
 import { sql } from 'drizzle-orm';
-import { listExportBatch, listTranscriptBatch, type ExportCursor, type ExportFilter } from '../../db/queries/experiment-export';
+import {
+  listExportBatch,
+  listTranscriptBatch,
+  type ExportCursor,
+  type ExportFilter,
+} from '../../db/queries/experiment-export';
 import { experimentFilterCondition } from '../../db/queries/conversation-search';
 import { hasFilters, type ConversationListFilters } from '../conversations/query';
 import { searchFilters } from '../conversations/conversations';
@@ -31,7 +36,11 @@ export type ExportOptions = { batchSize?: number; filters?: ConversationListFilt
 const NOTHING: ExportFilter = { from: sql`conversations c`, where: sql`0` };
 
 /** The export's filter as SQL, or undefined for every conversation. */
-function exportFilter(context: PanelContext, experimentId: string, filters: ConversationListFilters | undefined): ExportFilter | undefined {
+function exportFilter(
+  context: PanelContext,
+  experimentId: string,
+  filters: ConversationListFilters | undefined,
+): ExportFilter | undefined {
   if (!filters || !hasFilters(filters)) return undefined;
   let variantIndex: number | undefined;
   if (filters.variant !== undefined) {
@@ -68,7 +77,9 @@ function textStream(start: () => string, next: () => string | null, end: () => s
 }
 
 /** Walks an experiment's conversations batch by batch, in variant and slot order. */
-function batches<Item extends { variantIndex: number; slot: number }>(read: (cursor: ExportCursor | null) => Item[]): () => Item[] | null {
+function batches<Item extends { variantIndex: number; slot: number }>(
+  read: (cursor: ExportCursor | null) => Item[],
+): () => Item[] | null {
   let cursor: ExportCursor | null = null;
   let finished = false;
   return () => {
@@ -88,7 +99,12 @@ function filenameBase(experimentId: string): string {
   return `remora-experiment-${experimentId.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 }
 
-export function exportExperiment(context: PanelContext, experimentId: string, format: ExportFormat, options: ExportOptions = {}): ExperimentExport {
+export function exportExperiment(
+  context: PanelContext,
+  experimentId: string,
+  format: ExportFormat,
+  options: ExportOptions = {},
+): ExperimentExport {
   const row = getExperiment(context.database, experimentId);
   if (!row) throw new NotFoundError(`no experiment with id ${experimentId}`);
   const caseKeys = datasetCasesOf(context.database, experimentId, row.config)?.cases.map((entry) => entry.key) ?? [];
@@ -101,19 +117,33 @@ export function exportExperiment(context: PanelContext, experimentId: string, fo
     const stream = textStream(
       // A byte-order mark, so that spreadsheet programs read the text as UTF-8.
       () => `\uFEFF${csvLine([...CSV_COLUMNS])}`,
-      () => next()?.map((conversation) => csvLine(csvCells(conversation, caseKeys[conversation.inputIndex] ?? null, row.simulated))).join('') ?? null,
+      () =>
+        next()
+          ?.map((conversation) =>
+            csvLine(csvCells(conversation, caseKeys[conversation.inputIndex] ?? null, row.simulated)),
+          )
+          .join('') ?? null,
       () => '',
     );
     return { filename: `${base}-conversations.csv`, contentType: CONTENT_TYPES.csv, stream };
   }
 
   if (format === 'jsonl') {
-    const next = batches((cursor) => listTranscriptBatch(database, experimentId, cursor, options.batchSize ?? 100, filter).map((transcript) => ({ ...transcript, variantIndex: transcript.conversation.variantIndex, slot: transcript.conversation.slot })));
+    const next = batches((cursor) =>
+      listTranscriptBatch(database, experimentId, cursor, options.batchSize ?? 100, filter).map((transcript) => ({
+        ...transcript,
+        variantIndex: transcript.conversation.variantIndex,
+        slot: transcript.conversation.slot,
+      })),
+    );
     const stream = textStream(
       () => '',
       () =>
         next()
-          ?.map(({ variantIndex: _variantIndex, slot: _slot, ...transcript }) => `${JSON.stringify({ ...transcript, caseKey: caseKeys[transcript.conversation.inputIndex] ?? null, simulated: row.simulated })}\n`)
+          ?.map(
+            ({ variantIndex: _variantIndex, slot: _slot, ...transcript }) =>
+              `${JSON.stringify({ ...transcript, caseKey: caseKeys[transcript.conversation.inputIndex] ?? null, simulated: row.simulated })}\n`,
+          )
           .join('') ?? null,
       () => '',
     );
@@ -130,7 +160,9 @@ export function exportExperiment(context: PanelContext, experimentId: string, fo
     () => {
       const batch = next();
       if (!batch) return null;
-      const text = batch.map((conversation) => JSON.stringify({ ...conversation, caseKey: caseKeys[conversation.inputIndex] ?? null })).join(',');
+      const text = batch
+        .map((conversation) => JSON.stringify({ ...conversation, caseKey: caseKeys[conversation.inputIndex] ?? null }))
+        .join(',');
       const chunk = first ? text : `,${text}`;
       first = false;
       return chunk;

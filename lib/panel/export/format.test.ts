@@ -26,7 +26,14 @@ describe('csv cells', () => {
 
 describe('inputSummary', () => {
   it('names a code node, else starts the node text, else quotes the last user turn', () => {
-    expect(inputSummary({ node_text: 'def add(a, b):\n  return a + b', node_name: 'add', node_type: 'function', file_path: 'math.py' })).toBe('add (function) in math.py');
+    expect(
+      inputSummary({
+        node_text: 'def add(a, b):\n  return a + b',
+        node_name: 'add',
+        node_type: 'function',
+        file_path: 'math.py',
+      }),
+    ).toBe('add (function) in math.py');
     expect(inputSummary({ node_text: 'hello\n\n   world' })).toBe('hello world');
     expect(inputSummary({ node_text: 'x'.repeat(300) }, 10)).toBe(`${'x'.repeat(9)}…`);
     expect(

@@ -27,7 +27,8 @@ function oneLine(text: string, limit: number): string {
 /** "add (function) in math.py", or the start of the node text, or a dataset case's last user turn. */
 export function inputSummary(input: ConversationInput, limit = 120): string {
   const lastUser = [...(input.messages ?? [])].reverse().find((message) => message.role === 'user');
-  if (lastUser && typeof lastUser.content === 'string' && lastUser.content.trim() !== '') return oneLine(lastUser.content, limit);
+  if (lastUser && typeof lastUser.content === 'string' && lastUser.content.trim() !== '')
+    return oneLine(lastUser.content, limit);
   if (input.node_name) {
     const kind = input.node_type ? ` (${input.node_type})` : '';
     const where = input.file_path ? ` in ${input.file_path}` : '';
@@ -37,7 +38,9 @@ export function inputSummary(input: ConversationInput, limit = 120): string {
 }
 
 /** correct | wrong | unscored (the request failed) | empty when nothing was expected. */
-export function verdictWord(conversation: Pick<ExportConversation, 'expectationKind' | 'verdictScored' | 'callCorrect'>): string {
+export function verdictWord(
+  conversation: Pick<ExportConversation, 'expectationKind' | 'verdictScored' | 'callCorrect'>,
+): string {
   if (conversation.expectationKind === null) return '';
   if (conversation.verdictScored !== true) return 'unscored';
   return conversation.callCorrect === true ? 'correct' : 'wrong';
@@ -76,7 +79,11 @@ function rounded(milliseconds: number): number {
  * A conversation's CSV cells, in CSV_COLUMNS order. Turns are its model responses, as in the
  * summary; `simulated` carries the simulator's mark into the file.
  */
-export function csvCells(conversation: ExportConversation, caseKey: string | null, simulated: boolean): (string | number | boolean | null)[] {
+export function csvCells(
+  conversation: ExportConversation,
+  caseKey: string | null,
+  simulated: boolean,
+): (string | number | boolean | null)[] {
   return [
     conversation.id,
     conversation.experimentId,

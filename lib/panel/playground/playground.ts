@@ -29,7 +29,9 @@ export const PlaygroundRequest = z
     variant: VariantRequest,
   })
   .strict()
-  .refine((request) => (request.inputIndex === undefined) !== (request.text === undefined), { message: 'give exactly one of inputIndex or text' });
+  .refine((request) => (request.inputIndex === undefined) !== (request.text === undefined), {
+    message: 'give exactly one of inputIndex or text',
+  });
 export type PlaygroundRequest = z.infer<typeof PlaygroundRequest>;
 
 export const SaveRequest = z
@@ -52,18 +54,37 @@ export async function preparePlayground(context: PanelContext, agentName: string
     input = chosen;
   } else input = { node_text: request.text as string };
   const resolved = await resolveEndpoint(context, request.endpoint, agent.definition.model);
-  const endpoint = EndpointConfig.parse({ baseUrl: resolved.baseUrl, model: resolved.model, apiKeyEnv: resolved.apiKeyEnv, simulated: resolved.simulated });
-  const parsedVariant = VariantConfig.safeParse({ name: request.variant.name, systemPrompt: request.variant.systemPrompt, nodeContext: request.variant.nodeContext, settings: request.variant.settings ?? {} });
+  const endpoint = EndpointConfig.parse({
+    baseUrl: resolved.baseUrl,
+    model: resolved.model,
+    apiKeyEnv: resolved.apiKeyEnv,
+    simulated: resolved.simulated,
+  });
+  const parsedVariant = VariantConfig.safeParse({
+    name: request.variant.name,
+    systemPrompt: request.variant.systemPrompt,
+    nodeContext: request.variant.nodeContext,
+    settings: request.variant.settings ?? {},
+  });
   if (!parsedVariant.success) throw new InputError('the variant is not valid', zodReasons(parsedVariant.error));
   const variant = parsedVariant.data;
   const settings = variantSettings({ endpoint } as Parameters<typeof variantSettings>[0], variant, agent.runtime);
   const apiKey = endpoint.apiKeyEnv ? process.env[endpoint.apiKeyEnv] : undefined;
-  const client = new HttpModelClient({ baseUrl: resolveBaseUrl(endpoint.baseUrl, () => context.simulatorUrl()), apiKey, retry: settings.retry });
+  const client = new HttpModelClient({
+    baseUrl: resolveBaseUrl(endpoint.baseUrl, () => context.simulatorUrl()),
+    apiKey,
+    retry: settings.retry,
+  });
   return { agent: agent.runtime, variant, endpoint, input, settings, client };
 }
 
 /** Runs it, sending each event; the last says which kept run to save. */
-export async function runPreparedPlayground(context: PanelContext, prepared: Awaited<ReturnType<typeof preparePlayground>>, send: (event: PlaygroundStreamEvent) => void, signal: AbortSignal): Promise<void> {
+export async function runPreparedPlayground(
+  context: PanelContext,
+  prepared: Awaited<ReturnType<typeof preparePlayground>>,
+  send: (event: PlaygroundStreamEvent) => void,
+  signal: AbortSignal,
+): Promise<void> {
   const runtime = variantRuntime(prepared.agent, prepared.variant);
   const result = await runPlayground({
     agent: runtime,
@@ -75,7 +96,15 @@ export async function runPreparedPlayground(context: PanelContext, prepared: Awa
     signal,
     emit: send,
   });
-  const runId = keepRun({ agent: prepared.agent, variant: prepared.variant, endpoint: prepared.endpoint, input: prepared.input, record: result.record, workspaceDiff: result.workspaceDiff, changedFiles: result.changedFiles });
+  const runId = keepRun({
+    agent: prepared.agent,
+    variant: prepared.variant,
+    endpoint: prepared.endpoint,
+    input: prepared.input,
+    record: result.record,
+    workspaceDiff: result.workspaceDiff,
+    changedFiles: result.changedFiles,
+  });
   send({ type: 'kept', runId, simulated: prepared.endpoint.simulated });
 }
 

@@ -15,7 +15,14 @@ let experimentId: string;
 beforeAll(async () => {
   panel = await openTestPanel({ agents: ['harness'] });
   const { runtime, inputs } = await loadRunnableAgent(panel, 'harness');
-  const config = ExperimentConfig.parse({ agent: 'harness', variants: [{ name: 'baseline' }], endpoint: { baseUrl: panel.simulator.url, model: 'functiongemma-270m-it', simulated: true }, inputs, requestsPerVariant: 26, concurrency: 4 });
+  const config = ExperimentConfig.parse({
+    agent: 'harness',
+    variants: [{ name: 'baseline' }],
+    endpoint: { baseUrl: panel.simulator.url, model: 'functiongemma-270m-it', simulated: true },
+    inputs,
+    requestsPerVariant: 26,
+    concurrency: 4,
+  });
   experimentId = createStoredExperiment(panel.database, config, runtime).id;
   panel.jobRunner.start(experimentId);
   await panel.jobRunner.whenDone(experimentId);
@@ -26,9 +33,14 @@ afterAll(async () => {
 
 describe('replay and re-run from the panel', () => {
   it('replays a conversation from turn 2 with a new prompt as a linked experiment, run on the job runner', async () => {
-    const twoTurns = listConversations(panel.database, experimentId).conversations.find((conversation) => conversation.modelCallCount === 2);
+    const twoTurns = listConversations(panel.database, experimentId).conversations.find(
+      (conversation) => conversation.modelCallCount === 2,
+    );
     if (!twoTurns) throw new Error('the simulator gave no two-turn conversation');
-    const body = ReplayRequestBody.parse({ fromTurn: 2, variant: { name: 'new prompt', systemPrompt: 'Call the tools. Always respond with a tool call.' } });
+    const body = ReplayRequestBody.parse({
+      fromTurn: 2,
+      variant: { name: 'new prompt', systemPrompt: 'Call the tools. Always respond with a tool call.' },
+    });
     const { id } = replayConversation(panel, twoTurns.id, body);
     await panel.jobRunner.whenDone(id);
     expect(getExperiment(panel.database, id)?.status).toBe('completed');
@@ -38,13 +50,20 @@ describe('replay and re-run from the panel', () => {
     expect(() => ReplayRequestBody.parse({ fromTurn: 0 })).toThrow();
     // What the pages show: the turns to replay from, the prompt it ran with, and the link back.
     expect(replayDefaults(panel.database, twoTurns.id)).toMatchObject({ turns: [1, 2], temperature: 0 });
-    expect(experimentOrigin(panel.database, id)).toEqual({ kind: 'replay', experimentId, conversationId: twoTurns.id, fromTurn: 2 });
+    expect(experimentOrigin(panel.database, id)).toEqual({
+      kind: 'replay',
+      experimentId,
+      conversationId: twoTurns.id,
+      fromTurn: 2,
+    });
     expect(experimentOrigin(panel.database, experimentId)).toBeNull();
     expect(experimentScoring(panel.database, experimentId)).toBeNull();
   });
 
   it('re-runs the failed inputs with a variant, or says there is none to pick', async () => {
-    const body = RerunFailedBody.parse({ variant: { name: 'directive', systemPrompt: 'Always respond with a tool call.' } });
+    const body = RerunFailedBody.parse({
+      variant: { name: 'directive', systemPrompt: 'Always respond with a tool call.' },
+    });
     const { id, inputs } = rerunFailedInputs(panel, experimentId, body);
     expect(inputs).toBeGreaterThan(0);
     await panel.jobRunner.whenDone(id);

@@ -37,7 +37,9 @@ export const RerunFailedBody = z
     repeats: z.number().int().min(1).max(100).default(1),
   })
   .strict()
-  .refine((body) => (body.variantName === undefined) !== (body.variant === undefined), { message: 'give variantName or variant, one of them' });
+  .refine((body) => (body.variantName === undefined) !== (body.variant === undefined), {
+    message: 'give variantName or variant, one of them',
+  });
 export type RerunFailedBody = z.infer<typeof RerunFailedBody>;
 
 function createAndStart(context: PanelContext, planned: PlannedExperiment): string {
@@ -47,12 +49,24 @@ function createAndStart(context: PanelContext, planned: PlannedExperiment): stri
   return row.id;
 }
 
-export function replayConversation(context: PanelContext, conversationId: string, body: ReplayRequestBody): { id: string } {
+export function replayConversation(
+  context: PanelContext,
+  conversationId: string,
+  body: ReplayRequestBody,
+): { id: string } {
   return { id: createAndStart(context, planReplay(context.database, conversationId, body)) };
 }
 
-export function rerunFailedInputs(context: PanelContext, experimentId: string, body: RerunFailedBody): { id: string; inputs: number } {
+export function rerunFailedInputs(
+  context: PanelContext,
+  experimentId: string,
+  body: RerunFailedBody,
+): { id: string; inputs: number } {
   const failed = failedInputIndexes(context.database, experimentId, body.failedIn);
-  const planned = planRerunFailed(context.database, experimentId, failed, { variantName: body.variantName, variant: body.variant, repeats: body.repeats });
+  const planned = planRerunFailed(context.database, experimentId, failed, {
+    variantName: body.variantName,
+    variant: body.variant,
+    repeats: body.repeats,
+  });
   return { id: createAndStart(context, planned), inputs: failed.length };
 }

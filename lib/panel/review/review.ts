@@ -31,7 +31,11 @@ export function readReview(context: PanelContext, conversationId: string): Conve
   return getConversationReview(context.database, conversationId);
 }
 
-export function changeReview(context: PanelContext, conversationId: string, request: ReviewRequest): ConversationReview {
+export function changeReview(
+  context: PanelContext,
+  conversationId: string,
+  request: ReviewRequest,
+): ConversationReview {
   const database = context.database;
   const apply = database.$client.transaction(() => {
     for (const label of request.add ?? []) addConversationLabel(database, conversationId, label);

@@ -24,14 +24,31 @@ export const SearchQuery = z
   .strict();
 export type SearchQuery = z.infer<typeof SearchQuery>;
 
-export const SEARCH_KEYS = ['q', 'experiment', 'outcome', 'parsePath', 'errorKind', 'tool', 'argument', 'verdict', 'label'] as const;
+export const SEARCH_KEYS = [
+  'q',
+  'experiment',
+  'outcome',
+  'parsePath',
+  'errorKind',
+  'tool',
+  'argument',
+  'verdict',
+  'label',
+] as const;
 
 export type SearchAnswer = GlobalSearchPage & { searched: boolean };
 
 /** Nothing is searched until something is asked: an empty query lists no conversation. */
 export function searchTranscripts(context: PanelContext, query: SearchQuery): SearchAnswer {
   const asked = SEARCH_KEYS.some((key) => query[key] !== undefined);
-  if (!asked) return { conversations: [], next: null, total: { count: 0, exact: true, experiments: 0 }, textIgnored: false, searched: false };
+  if (!asked)
+    return {
+      conversations: [],
+      next: null,
+      total: { count: 0, exact: true, experiments: 0 },
+      textIgnored: false,
+      searched: false,
+    };
   const page = searchAllConversations(context.database, {
     experimentId: query.experiment,
     text: query.q,
@@ -49,7 +66,10 @@ export function searchTranscripts(context: PanelContext, query: SearchQuery): Se
 }
 
 /** Reads a page's search parameters leniently: what does not parse is left out and named. */
-export function readSearchPage(search: Record<string, string | string[] | undefined>): { query: SearchQuery; ignored: string[] } {
+export function readSearchPage(search: Record<string, string | string[] | undefined>): {
+  query: SearchQuery;
+  ignored: string[];
+} {
   const values: Record<string, string> = {};
   const ignored: string[] = [];
   for (const [key, raw] of Object.entries(search)) {

@@ -24,7 +24,12 @@ export async function openTestPanel(options: { agents?: string[] } = {}): Promis
     if (row) deleteAgent(temporary.database, row.id);
   }
   ensureSimulatedEndpoint(temporary.database, () => {});
-  const jobRunner = new JobRunner({ database: temporary.database, toolPoolSize: 2, resolveSimulator: () => simulator.url, log: () => {} });
+  const jobRunner = new JobRunner({
+    database: temporary.database,
+    toolPoolSize: 2,
+    resolveSimulator: () => simulator.url,
+    log: () => {},
+  });
   return {
     database: temporary.database,
     jobRunner,

@@ -36,13 +36,28 @@ export async function runAgentConversation(options: {
 }): Promise<AgentRun> {
   const agent = await loadAgent(options.agentFolder);
   const provider = new TemporaryWorkspaces({ root: PROJECT_ROOT });
-  const workspace = await provider.create({ variantIndex: 0, slot: 0, inputIndex: 0, variantName: 'test' }, options.input);
+  const workspace = await provider.create(
+    { variantIndex: 0, slot: 0, inputIndex: 0, variantName: 'test' },
+    options.input,
+  );
   try {
     await options.prepare?.(workspace.path);
     const client = new ScriptedModelClient(options.turns);
     const runtime = agent.toRuntime();
-    const record = await runConversation(runtime, resolveSettings({ model: 'functiongemma' }), options.input, { client, tools: options.tools, workspace: workspace.path });
-    const taskCheck = await checkTaskSuccess({ agent: runtime, input: options.input, record, expectation: null, tools: options.tools, workspace: workspace.path, original: workspace.original });
+    const record = await runConversation(runtime, resolveSettings({ model: 'functiongemma' }), options.input, {
+      client,
+      tools: options.tools,
+      workspace: workspace.path,
+    });
+    const taskCheck = await checkTaskSuccess({
+      agent: runtime,
+      input: options.input,
+      record,
+      expectation: null,
+      tools: options.tools,
+      workspace: workspace.path,
+      original: workspace.original,
+    });
     const changes = await workspace.finish();
     return { agent, record, changes, client, workspace: workspace.path, taskCheck };
   } finally {
@@ -51,7 +66,12 @@ export async function runAgentConversation(options: {
 }
 
 /** The result of the latest tool message the model has seen, parsed (`{status, result, summary}` or `{status, error}`). */
-export function lastToolResult(request: ChatRequest): { status: string; result?: unknown; error?: string; summary?: string } {
+export function lastToolResult(request: ChatRequest): {
+  status: string;
+  result?: unknown;
+  error?: string;
+  summary?: string;
+} {
   const message = [...request.messages].reverse().find((candidate) => candidate.role === 'tool');
   if (!message || typeof message.content !== 'string') throw new Error('no tool message yet');
   return JSON.parse(message.content) as { status: string; result?: unknown; error?: string };

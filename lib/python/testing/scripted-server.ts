@@ -4,12 +4,18 @@ import type { AddressInfo } from 'node:net';
 import type { ChatRequest } from '../../protocol/messages';
 
 /** The assistant message to answer with; a promise that never settles leaves the request hanging (a stalled server). */
-export type ScriptedReply = (request: ChatRequest, index: number) => Record<string, unknown> | Promise<Record<string, unknown>>;
+export type ScriptedReply = (
+  request: ChatRequest,
+  index: number,
+) => Record<string, unknown> | Promise<Record<string, unknown>>;
 
 export type ScriptedServer = { baseUrl: string; requests: ChatRequest[]; close(): Promise<void> };
 
 /** `delayMs` holds every answer back that long (a slow model, for tests that stop a run half way). */
-export async function startScriptedServer(reply: ScriptedReply, options: { delayMs?: number } = {}): Promise<ScriptedServer> {
+export async function startScriptedServer(
+  reply: ScriptedReply,
+  options: { delayMs?: number } = {},
+): Promise<ScriptedServer> {
   const requests: ChatRequest[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -23,7 +29,11 @@ export async function startScriptedServer(reply: ScriptedReply, options: { delay
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatRequest;
       requests.push(body);
       const message = await reply(body, requests.length - 1);
-      const answer = JSON.stringify({ id: `chatcmpl-${requests.length}`, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: 'stop' }] });
+      const answer = JSON.stringify({
+        id: `chatcmpl-${requests.length}`,
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: 'stop' }],
+      });
       if (options.delayMs) setTimeout(() => response.end(answer), options.delayMs);
       else response.end(answer);
     });
@@ -37,6 +47,10 @@ export async function startScriptedServer(reply: ScriptedReply, options: { delay
   };
 }
 
-export function toolCallMessage(name: string, args: Record<string, unknown>, id = `call_${name}`): Record<string, unknown> {
+export function toolCallMessage(
+  name: string,
+  args: Record<string, unknown>,
+  id = `call_${name}`,
+): Record<string, unknown> {
   return { content: null, tool_calls: [{ id, type: 'function', function: { name, arguments: JSON.stringify(args) } }] };
 }

@@ -61,7 +61,16 @@ describe('tiny model', () => {
     for (const text of texts) expect(random.detokenize(random.tokenize(text, false), false)).toBe(text);
     const prompt = renderPrompt({
       messages: [{ role: 'user', content: 'Weather in Tōkyō?' }],
-      tools: [{ type: 'function', function: { name: 'get_weather', description: 'Gets the weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }],
+      tools: [
+        {
+          type: 'function',
+          function: {
+            name: 'get_weather',
+            description: 'Gets the weather',
+            parameters: { type: 'object', properties: { city: { type: 'string' } } },
+          },
+        },
+      ],
     });
     const tokens = random.tokenize(prompt, true);
     expect(tokens[0]).toBe(random.tokens.bos);

@@ -17,7 +17,6 @@
 import { gguf, writeGgufFile, type GgufTensor, type GgufValue } from './writer';
 import { FUNCTION_GEMMA_CONTROL_TOKENS } from '../../protocol/functiongemma-tokens';
 
-
 /** SentencePiece token types as llama.cpp reads them. */
 const TOKEN_TYPE = { normal: 1, unknown: 2, control: 3, byte: 6 } as const;
 const SPACE_MARK = '\u2581';
@@ -98,7 +97,13 @@ function filled(length: number, value: (index: number) => number): Float32Array 
 type Shape = { embedding: number; blocks: number; heads: number; headsKv: number; feedForward: number };
 
 /** Tensors of one block; `silent` zeroes the output projections so that the block adds nothing. */
-function blockTensors(block: number, shape: Shape, random: () => number, silent: boolean, keepChannelZero: boolean): GgufTensor[] {
+function blockTensors(
+  block: number,
+  shape: Shape,
+  random: () => number,
+  silent: boolean,
+  keepChannelZero: boolean,
+): GgufTensor[] {
   const { embedding, heads, headsKv, feedForward } = shape;
   const headDimension = embedding / heads;
   const kvWidth = headDimension * headsKv;
@@ -114,13 +119,33 @@ function blockTensors(block: number, shape: Shape, random: () => number, silent:
   const prefix = `blk.${block}`;
   return [
     { name: `${prefix}.attn_norm.weight`, dimensions: [embedding], data: filled(embedding, () => 1) },
-    { name: `${prefix}.attn_q.weight`, dimensions: [embedding, embedding], data: filled(embedding * embedding, scaled(embedding)) },
-    { name: `${prefix}.attn_k.weight`, dimensions: [embedding, kvWidth], data: filled(embedding * kvWidth, scaled(embedding)) },
-    { name: `${prefix}.attn_v.weight`, dimensions: [embedding, kvWidth], data: filled(embedding * kvWidth, scaled(embedding)) },
+    {
+      name: `${prefix}.attn_q.weight`,
+      dimensions: [embedding, embedding],
+      data: filled(embedding * embedding, scaled(embedding)),
+    },
+    {
+      name: `${prefix}.attn_k.weight`,
+      dimensions: [embedding, kvWidth],
+      data: filled(embedding * kvWidth, scaled(embedding)),
+    },
+    {
+      name: `${prefix}.attn_v.weight`,
+      dimensions: [embedding, kvWidth],
+      data: filled(embedding * kvWidth, scaled(embedding)),
+    },
     { name: `${prefix}.attn_output.weight`, dimensions: [embedding, embedding], data: output(embedding, embedding) },
     { name: `${prefix}.ffn_norm.weight`, dimensions: [embedding], data: filled(embedding, () => 1) },
-    { name: `${prefix}.ffn_gate.weight`, dimensions: [embedding, feedForward], data: filled(embedding * feedForward, scaled(embedding)) },
-    { name: `${prefix}.ffn_up.weight`, dimensions: [embedding, feedForward], data: filled(embedding * feedForward, scaled(embedding)) },
+    {
+      name: `${prefix}.ffn_gate.weight`,
+      dimensions: [embedding, feedForward],
+      data: filled(embedding * feedForward, scaled(embedding)),
+    },
+    {
+      name: `${prefix}.ffn_up.weight`,
+      dimensions: [embedding, feedForward],
+      data: filled(embedding * feedForward, scaled(embedding)),
+    },
     { name: `${prefix}.ffn_down.weight`, dimensions: [feedForward, embedding], data: output(feedForward, embedding) },
   ];
 }
@@ -128,36 +153,54 @@ function blockTensors(block: number, shape: Shape, random: () => number, silent:
 const PRIOR_CHANNEL_VALUE = 4;
 const OUTPUT_PROJECTION_SCALE = 0.2;
 
-function randomWeights(vocabulary: TinyVocabulary, shape: Shape, random: () => number, priors: Record<string, number>): GgufTensor[] {
+function randomWeights(
+  vocabulary: TinyVocabulary,
+  shape: Shape,
+  random: () => number,
+  priors: Record<string, number>,
+): GgufTensor[] {
   const { embedding } = shape;
   const size = vocabulary.tokens.length;
   const usesPriors = Object.keys(priors).length > 0;
   // Channel 0 of every embedding holds a constant that no layer changes; after the final norm it is
   // about PRIOR_CHANNEL_VALUE / rms, so its output weight acts as a per-token logit offset.
-  const tokenEmbedding = filled(size * embedding, (index) => (usesPriors && index % embedding === 0 ? PRIOR_CHANNEL_VALUE : random()));
+  const tokenEmbedding = filled(size * embedding, (index) =>
+    usesPriors && index % embedding === 0 ? PRIOR_CHANNEL_VALUE : random(),
+  );
   const outputScale = 1 / Math.sqrt(embedding);
-  const output = filled(size * embedding, (index) => (usesPriors && index % embedding === 0 ? 0 : random() * outputScale * 4));
+  const output = filled(size * embedding, (index) =>
+    usesPriors && index % embedding === 0 ? 0 : random() * outputScale * 4,
+  );
   if (usesPriors) {
     const normalizedChannel = PRIOR_CHANNEL_VALUE / Math.sqrt((PRIOR_CHANNEL_VALUE ** 2 + embedding - 1) / embedding);
-    for (const [text, offset] of Object.entries(priors)) output[vocabulary.idOf(text) * embedding] = offset / normalizedChannel;
+    for (const [text, offset] of Object.entries(priors))
+      output[vocabulary.idOf(text) * embedding] = offset / normalizedChannel;
   }
   const tensors: GgufTensor[] = [{ name: 'token_embd.weight', dimensions: [embedding, size], data: tokenEmbedding }];
-  for (let block = 0; block < shape.blocks; block += 1) tensors.push(...blockTensors(block, shape, random, false, usesPriors));
+  for (let block = 0; block < shape.blocks; block += 1)
+    tensors.push(...blockTensors(block, shape, random, false, usesPriors));
   tensors.push({ name: 'output_norm.weight', dimensions: [embedding], data: filled(embedding, () => 1) });
   tensors.push({ name: 'output.weight', dimensions: [embedding, size], data: output });
   return tensors;
 }
 
-function scriptedWeights(vocabulary: TinyVocabulary, shape: Shape, random: () => number, transitions: Record<string, string>): GgufTensor[] {
+function scriptedWeights(
+  vocabulary: TinyVocabulary,
+  shape: Shape,
+  random: () => number,
+  transitions: Record<string, string>,
+): GgufTensor[] {
   const { embedding } = shape;
   const size = vocabulary.tokens.length;
   const tokenEmbedding = new Float32Array(size * embedding);
   for (let token = 0; token < size; token += 1) tokenEmbedding[token * embedding + token] = 1;
   // A little noise decides what follows unscripted tokens; a scripted one wins by a wide margin.
   const output = filled(size * embedding, () => random() * 0.01);
-  for (const [from, to] of Object.entries(transitions)) output[vocabulary.idOf(to) * embedding + vocabulary.idOf(from)] = 1;
+  for (const [from, to] of Object.entries(transitions))
+    output[vocabulary.idOf(to) * embedding + vocabulary.idOf(from)] = 1;
   const tensors: GgufTensor[] = [{ name: 'token_embd.weight', dimensions: [embedding, size], data: tokenEmbedding }];
-  for (let block = 0; block < shape.blocks; block += 1) tensors.push(...blockTensors(block, shape, random, true, false));
+  for (let block = 0; block < shape.blocks; block += 1)
+    tensors.push(...blockTensors(block, shape, random, true, false));
   tensors.push({ name: 'output_norm.weight', dimensions: [embedding], data: filled(embedding, () => 1) });
   tensors.push({ name: 'output.weight', dimensions: [embedding, size], data: output });
   return tensors;
@@ -174,10 +217,14 @@ export async function writeTinyModel(path: string, options: TinyModelOptions = {
   const transitions = options.transitions;
   const extraTokens = [...(options.extraTokens ?? [])];
   if (transitions) for (const [from, to] of Object.entries(transitions)) extraTokens.push(from, to);
-  const vocabulary = tinyVocabulary(extraTokens.filter((text) => !FUNCTION_GEMMA_CONTROL_TOKENS.includes(text as never)));
+  const vocabulary = tinyVocabulary(
+    extraTokens.filter((text) => !FUNCTION_GEMMA_CONTROL_TOKENS.includes(text as never)),
+  );
   const heads = options.headCount ?? 4;
   // The scripted model needs a dimension per token for its one-hot embeddings.
-  const embedding = transitions ? roundUp(Math.max(vocabulary.tokens.length, options.embeddingLength ?? 0), heads * 16) : (options.embeddingLength ?? 64);
+  const embedding = transitions
+    ? roundUp(Math.max(vocabulary.tokens.length, options.embeddingLength ?? 0), heads * 16)
+    : (options.embeddingLength ?? 64);
   const shape: Shape = {
     embedding,
     blocks: options.blockCount ?? 2,
@@ -185,9 +232,12 @@ export async function writeTinyModel(path: string, options: TinyModelOptions = {
     headsKv: options.headCountKv ?? 2,
     feedForward: options.feedForwardLength ?? 128,
   };
-  if (embedding % heads !== 0 || heads % shape.headsKv !== 0) throw new Error('the embedding length must divide into heads, and heads into kv heads');
+  if (embedding % heads !== 0 || heads % shape.headsKv !== 0)
+    throw new Error('the embedding length must divide into heads, and heads into kv heads');
   const random = normalSampler(options.seed ?? 1);
-  const tensors = transitions ? scriptedWeights(vocabulary, shape, random, transitions) : randomWeights(vocabulary, shape, random, options.tokenPriors ?? {});
+  const tensors = transitions
+    ? scriptedWeights(vocabulary, shape, random, transitions)
+    : randomWeights(vocabulary, shape, random, options.tokenPriors ?? {});
 
   const metadata: Record<string, GgufValue> = {
     'general.architecture': gguf.string('llama'),

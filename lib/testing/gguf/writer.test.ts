@@ -61,7 +61,9 @@ describe('GGUF writer', () => {
       const offset = Number(tensor.fileOffset);
       expect(offset % 32).toBe(0);
       const expected = model.tensors[index].data;
-      const actual = new Float32Array(bytes.buffer.slice(bytes.byteOffset + offset, bytes.byteOffset + offset + expected.byteLength));
+      const actual = new Float32Array(
+        bytes.buffer.slice(bytes.byteOffset + offset, bytes.byteOffset + offset + expected.byteLength),
+      );
       expect([...actual]).toEqual([...expected]);
     }
   });
@@ -75,6 +77,8 @@ describe('GGUF writer', () => {
   });
 
   it('refuses a tensor whose data does not fill its dimensions', () => {
-    expect(() => encodeGguf({ metadata: {}, tensors: [{ name: 'bad', dimensions: [2, 3], data: new Float32Array(5) }] })).toThrow(/5 values for dimensions 2x3/);
+    expect(() =>
+      encodeGguf({ metadata: {}, tensors: [{ name: 'bad', dimensions: [2, 3], data: new Float32Array(5) }] }),
+    ).toThrow(/5 values for dimensions 2x3/);
   });
 });

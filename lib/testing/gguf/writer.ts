@@ -26,7 +26,8 @@ const VALUE_TYPE = {
   float64: 12,
 } as const;
 
-export type GgufNumberType = 'uint8' | 'int8' | 'uint16' | 'int16' | 'uint32' | 'int32' | 'float32' | 'uint64' | 'int64' | 'float64';
+export type GgufNumberType =
+  'uint8' | 'int8' | 'uint16' | 'int16' | 'uint32' | 'int32' | 'float32' | 'uint64' | 'int64' | 'float64';
 export type GgufScalarType = GgufNumberType | 'bool' | 'string';
 
 export type GgufValue =
@@ -70,7 +71,18 @@ class ByteSink {
   }
 
   number(type: GgufNumberType, value: number): void {
-    const sizes: Record<GgufNumberType, number> = { uint8: 1, int8: 1, uint16: 2, int16: 2, uint32: 4, int32: 4, float32: 4, uint64: 8, int64: 8, float64: 8 };
+    const sizes: Record<GgufNumberType, number> = {
+      uint8: 1,
+      int8: 1,
+      uint16: 2,
+      int16: 2,
+      uint32: 4,
+      int32: 4,
+      float32: 4,
+      uint64: 8,
+      int64: 8,
+      float64: 8,
+    };
     const buffer = Buffer.alloc(sizes[type]);
     switch (type) {
       case 'uint8':
@@ -132,7 +144,8 @@ function writeValue(sink: ByteSink, value: GgufValue): void {
       sink.number('uint32', VALUE_TYPE[value.itemType]);
       sink.number('uint64', value.value.length);
       if (value.itemType === 'string') for (const item of value.value as string[]) sink.string(item);
-      else if (value.itemType === 'bool') for (const item of value.value as boolean[]) sink.number('uint8', item ? 1 : 0);
+      else if (value.itemType === 'bool')
+        for (const item of value.value as boolean[]) sink.number('uint8', item ? 1 : 0);
       else {
         const items = value.value as ArrayLike<number>;
         for (let index = 0; index < items.length; index += 1) sink.number(value.itemType, items[index]);
@@ -145,9 +158,11 @@ function writeValue(sink: ByteSink, value: GgufValue): void {
 }
 
 function tensorProblem(tensor: GgufTensor): string | null {
-  if (tensor.dimensions.length < 1 || tensor.dimensions.length > 4) return `tensor ${tensor.name} must have 1 to 4 dimensions`;
+  if (tensor.dimensions.length < 1 || tensor.dimensions.length > 4)
+    return `tensor ${tensor.name} must have 1 to 4 dimensions`;
   const count = tensor.dimensions.reduce((product, dimension) => product * dimension, 1);
-  if (count !== tensor.data.length) return `tensor ${tensor.name} has ${tensor.data.length} values for dimensions ${tensor.dimensions.join('x')}`;
+  if (count !== tensor.data.length)
+    return `tensor ${tensor.name} has ${tensor.data.length} values for dimensions ${tensor.dimensions.join('x')}`;
   return null;
 }
 

@@ -25,7 +25,17 @@ export function confinedArgv(host: SandboxHost, spec: SandboxSpec, program: stri
   if (host.dropTo) {
     if (!host.setpriv || !host.unshare) throw new Error('running as root needs setpriv and unshare');
     // Root keeps only what it needs to enter the workspace and become the unprivileged user; setpriv drops that too.
-    argv.push('--cap-drop', 'ALL', '--cap-add', 'CAP_SETUID', '--cap-add', 'CAP_SETGID', '--cap-add', 'CAP_DAC_READ_SEARCH', '--');
+    argv.push(
+      '--cap-drop',
+      'ALL',
+      '--cap-add',
+      'CAP_SETUID',
+      '--cap-add',
+      'CAP_SETGID',
+      '--cap-add',
+      'CAP_DAC_READ_SEARCH',
+      '--',
+    );
     argv.push(host.setpriv, ...dropArguments(host.dropTo), '--', host.unshare, '--user', '--map-current-user', '--');
   } else {
     argv.push('--unshare-user', '--disable-userns', '--');
@@ -36,9 +46,26 @@ export function confinedArgv(host: SandboxHost, spec: SandboxSpec, program: stri
 
 /** Runs `true` the way tools will run, so that a kernel refusing namespaces is found at start, not at the first tool call. */
 export function probeSandbox(host: SandboxHost): string | null {
-  const argv = confinedArgv(host, { mounts: { readable: [], writable: [], tmpBytes: 1024 * 1024 }, limits: { cpuSeconds: 5, memoryBytes: null, processes: 16, fileBytes: 1024, openFiles: 64, tmpBytes: 1024 * 1024 }, cwd: '/' }, 'true', []);
+  const argv = confinedArgv(
+    host,
+    {
+      mounts: { readable: [], writable: [], tmpBytes: 1024 * 1024 },
+      limits: {
+        cpuSeconds: 5,
+        memoryBytes: null,
+        processes: 16,
+        fileBytes: 1024,
+        openFiles: 64,
+        tmpBytes: 1024 * 1024,
+      },
+      cwd: '/',
+    },
+    'true',
+    [],
+  );
   const result = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8', timeout: 10_000, env: sandboxEnvironment() });
   if (result.error) return `bubblewrap could not start: ${result.error.message}`;
-  if (result.status !== 0) return `bubblewrap does not work here: ${(result.stderr || `exit code ${result.status}`).trim()}`;
+  if (result.status !== 0)
+    return `bubblewrap does not work here: ${(result.stderr || `exit code ${result.status}`).trim()}`;
   return null;
 }

@@ -87,13 +87,31 @@ describe('hostile tool code', () => {
 });
 
 function python(code: string, options: Partial<Parameters<typeof runConfined>[0]> = {}) {
-  return runConfined({ program: 'python', args: ['-c', code], cwd: workspace, writable: [workspace], timeoutMs: 30_000, ...options });
+  return runConfined({
+    program: 'python',
+    args: ['-c', code],
+    cwd: workspace,
+    writable: [workspace],
+    timeoutMs: 30_000,
+    ...options,
+  });
 }
 
 describe('limits on a confined program', () => {
   it('stops a fork bomb at the process limit', async () => {
     const run = await python(
-      ['import os, time', 'count = 0', 'try:', '    for _ in range(500):', '        if os.fork() == 0:', '            time.sleep(5); os._exit(0)', '        count += 1', 'except OSError:', '    pass', 'print(count)'].join('\n'),
+      [
+        'import os, time',
+        'count = 0',
+        'try:',
+        '    for _ in range(500):',
+        '        if os.fork() == 0:',
+        '            time.sleep(5); os._exit(0)',
+        '        count += 1',
+        'except OSError:',
+        '    pass',
+        'print(count)',
+      ].join('\n'),
       { limits: { processes: 20 } },
     );
     if (!run.ok) throw new Error(run.error);
@@ -103,7 +121,9 @@ describe('limits on a confined program', () => {
   });
 
   it('refuses memory past the limit', async () => {
-    const run = await python('data = bytearray(600 * 1024 * 1024)\nprint("allocated")', { limits: { memoryBytes: 256 * 1024 * 1024 } });
+    const run = await python('data = bytearray(600 * 1024 * 1024)\nprint("allocated")', {
+      limits: { memoryBytes: 256 * 1024 * 1024 },
+    });
     if (!run.ok) throw new Error(run.error);
     expect(run.stdout).not.toContain('allocated');
     expect(run.stderr).toContain('MemoryError');
@@ -113,12 +133,20 @@ describe('limits on a confined program', () => {
     const run = await python('while True:\n    pass', { limits: { cpuSeconds: 1 } });
     if (!run.ok) throw new Error(run.error);
     expect(run.timedOut).toBe(false);
-    expect(run.signal === 'SIGKILL' || run.signal === 'SIGXCPU' || run.exitCode === 128 + 24 || run.exitCode === 128 + 9).toBe(true);
+    expect(
+      run.signal === 'SIGKILL' || run.signal === 'SIGXCPU' || run.exitCode === 128 + 24 || run.exitCode === 128 + 9,
+    ).toBe(true);
   });
 
   it('writes its workspace and a private /tmp, nothing else', async () => {
     const run = await python(
-      ['import os', 'open("made.txt", "w").write("in the workspace")', 'open("/tmp/scratch", "w").write("private")', 'print(sorted(os.listdir("/")))', 'print(os.path.exists(os.path.expanduser("~/.ssh")))'].join('\n'),
+      [
+        'import os',
+        'open("made.txt", "w").write("in the workspace")',
+        'open("/tmp/scratch", "w").write("private")',
+        'print(sorted(os.listdir("/")))',
+        'print(os.path.exists(os.path.expanduser("~/.ssh")))',
+      ].join('\n'),
     );
     if (!run.ok) throw new Error(run.error);
     expect(run.exitCode).toBe(0);

@@ -20,17 +20,26 @@ export function runsModelCode(agent: { settings: Record<string, unknown> }): boo
 const INSTALL = 'install bubblewrap (apt-get install bubblewrap) so that this code runs confined';
 
 function noSandbox(agent: { name: string }, reason: string | null, ways: string[]): ConfigurationError {
-  return new ConfigurationError(`agent "${agent.name}" runs code the model writes, and there is no sandbox here: ${reason}`, ways);
+  return new ConfigurationError(
+    `agent "${agent.name}" runs code the model writes, and there is no sandbox here: ${reason}`,
+    ways,
+  );
 }
 
 /**
  * The sandbox for a new experiment. Without bubblewrap, an agent that runs model-written code is
  * refused unless the user opted in: that code would run with the user's own rights.
  */
-export function chooseExperimentSandbox(agent: { name: string; settings: Record<string, unknown> }, unsafeNoSandbox: boolean): ExperimentSandbox {
+export function chooseExperimentSandbox(
+  agent: { name: string; settings: Record<string, unknown> },
+  unsafeNoSandbox: boolean,
+): ExperimentSandbox {
   const host = sandboxHost();
   if (host.confinement === 'none' && runsModelCode(agent) && !unsafeNoSandbox) {
-    throw noSandbox(agent, host.unavailableReason, [INSTALL, 'or, knowing that it will run with your own rights, pass --unsafe-no-sandbox (in the panel: tick "Run without a sandbox")']);
+    throw noSandbox(agent, host.unavailableReason, [
+      INSTALL,
+      'or, knowing that it will run with your own rights, pass --unsafe-no-sandbox (in the panel: tick "Run without a sandbox")',
+    ]);
   }
   return { confinement: host.confinement, unsafeNoSandbox };
 }
@@ -38,14 +47,16 @@ export function chooseExperimentSandbox(agent: { name: string; settings: Record<
 /** A campaign's sandbox: campaigns offer no opt-in, so an agent that runs model-written code needs bubblewrap. */
 export function chooseCampaignSandbox(agent: { name: string; settings: Record<string, unknown> }): ExperimentSandbox {
   const host = sandboxHost();
-  if (host.confinement === 'none' && runsModelCode(agent)) throw noSandbox(agent, host.unavailableReason, [`${INSTALL}: a campaign runs such an agent only in a sandbox`]);
+  if (host.confinement === 'none' && runsModelCode(agent))
+    throw noSandbox(agent, host.unavailableReason, [`${INSTALL}: a campaign runs such an agent only in a sandbox`]);
   return { confinement: host.confinement, unsafeNoSandbox: false };
 }
 
 /** An executor that runs every call with the experiment's options. */
 export function withCallOptions(executor: ToolExecutor, options: ToolCallOptions): ToolExecutor {
   return {
-    execute: (script, request, limits, signal, callOptions) => executor.execute(script, request, limits, signal, { ...options, ...callOptions }),
+    execute: (script, request, limits, signal, callOptions) =>
+      executor.execute(script, request, limits, signal, { ...options, ...callOptions }),
     close: () => executor.close(),
   };
 }

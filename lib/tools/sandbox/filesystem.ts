@@ -19,7 +19,20 @@ const SYSTEM_FOLDERS = ['/usr'];
 /** On merged-/usr systems these are links into /usr; elsewhere they are folders of their own. */
 const SYSTEM_LINKS = ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
 /** What programs need from /etc: the dynamic linker's cache, names of users and groups, time zone, certificates. */
-const ETC_ENTRIES = ['ld.so.cache', 'ld.so.conf', 'ld.so.conf.d', 'alternatives', 'localtime', 'nsswitch.conf', 'passwd', 'group', 'hosts', 'ssl', 'ca-certificates', 'mime.types'];
+const ETC_ENTRIES = [
+  'ld.so.cache',
+  'ld.so.conf',
+  'ld.so.conf.d',
+  'alternatives',
+  'localtime',
+  'nsswitch.conf',
+  'passwd',
+  'group',
+  'hosts',
+  'ssl',
+  'ca-certificates',
+  'mime.types',
+];
 
 function isDirectory(file: string): boolean {
   try {
@@ -72,7 +85,8 @@ function parentArguments(points: string[]): string[] {
   const args: string[] = [];
   for (const point of points) {
     const parents: string[] = [];
-    for (let parent = path.dirname(point); parent !== path.dirname(parent); parent = path.dirname(parent)) parents.unshift(parent);
+    for (let parent = path.dirname(point); parent !== path.dirname(parent); parent = path.dirname(parent))
+      parents.unshift(parent);
     for (const parent of parents) {
       if (made.has(parent) || MOUNTED.includes(parent)) continue;
       // A parent inside another bind already exists there.

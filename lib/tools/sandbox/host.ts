@@ -35,7 +35,9 @@ export type SandboxHost = {
 const UNPRIVILEGED_ID = 65534;
 
 function findExecutable(name: string, explicit?: string): string | null {
-  const candidates = explicit ? [explicit] : (process.env.PATH ?? '/usr/bin:/bin').split(path.delimiter).map((folder) => path.join(folder, name));
+  const candidates = explicit
+    ? [explicit]
+    : (process.env.PATH ?? '/usr/bin:/bin').split(path.delimiter).map((folder) => path.join(folder, name));
   for (const candidate of candidates) {
     try {
       accessSync(candidate, constants.X_OK);
@@ -51,9 +53,14 @@ function findExecutable(name: string, explicit?: string): string | null {
 function bwrapPath(): { path: string | null; reason: string | null } {
   const configured = process.env.REMORA_BWRAP;
   if (configured === '') return { path: null, reason: 'REMORA_BWRAP is set to an empty value' };
-  if (process.platform !== 'linux') return { path: null, reason: `bubblewrap runs on Linux only (this is ${process.platform})` };
+  if (process.platform !== 'linux')
+    return { path: null, reason: `bubblewrap runs on Linux only (this is ${process.platform})` };
   const found = findExecutable('bwrap', configured);
-  if (!found) return { path: null, reason: configured ? `REMORA_BWRAP=${configured} is not an executable` : 'bubblewrap (bwrap) is not installed' };
+  if (!found)
+    return {
+      path: null,
+      reason: configured ? `REMORA_BWRAP=${configured} is not an executable` : 'bubblewrap (bwrap) is not installed',
+    };
   return { path: found, reason: null };
 }
 
@@ -70,8 +77,10 @@ export function sandboxHost(): SandboxHost {
   };
   const bwrap = bwrapPath();
   let reason = bwrap.reason;
-  if (!reason && !found.prlimit) reason = 'prlimit (util-linux) is missing, so sandboxes could not limit CPU, memory and processes';
-  if (!reason && isRoot && (!found.setpriv || !found.unshare)) reason = 'Remora runs as root and setpriv or unshare (util-linux) is missing, so a sandbox could not drop root';
+  if (!reason && !found.prlimit)
+    reason = 'prlimit (util-linux) is missing, so sandboxes could not limit CPU, memory and processes';
+  if (!reason && isRoot && (!found.setpriv || !found.unshare))
+    reason = 'Remora runs as root and setpriv or unshare (util-linux) is missing, so a sandbox could not drop root';
   const host: SandboxHost = { confinement: 'none', unavailableReason: reason, bwrap: null, ...found };
   if (!reason && bwrap.path) {
     const problem = probeSandbox({ ...host, confinement: 'bubblewrap', bwrap: bwrap.path });
@@ -104,19 +113,28 @@ export function pythonInfo(): PythonInfo | { error: string } {
   if (cachedPython) return cachedPython;
   const command = process.env.REMORA_PYTHON || 'python3';
   // The interpreter is the machine's, found at run time: nothing for the panel's bundler to trace.
-  const result = spawnSync(/*turbopackIgnore: true*/ command, PYTHON_PROBE_ARGUMENTS, { encoding: 'utf8', timeout: 20_000 });
+  const result = spawnSync(/*turbopackIgnore: true*/ command, PYTHON_PROBE_ARGUMENTS, {
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
   if (result.error || result.status !== 0) {
     const detail = result.error ? result.error.message : (result.stderr || `exit code ${result.status}`).trim();
-    cachedPython = { error: `"${command}" could not be run (${detail}): install Python 3, or set REMORA_PYTHON to an interpreter` };
+    cachedPython = {
+      error: `"${command}" could not be run (${detail}): install Python 3, or set REMORA_PYTHON to an interpreter`,
+    };
     return cachedPython;
   }
   const parsed = JSON.parse(result.stdout) as { executable: string; paths: string[] };
-  const existing = parsed.paths.filter((entry) => path.isAbsolute(entry) && existsSync(entry)).map((entry) => realpathSync(entry));
+  const existing = parsed.paths
+    .filter((entry) => path.isAbsolute(entry) && existsSync(entry))
+    .map((entry) => realpathSync(entry));
   // A zip on sys.path is read through its folder; every root must be a folder to bind.
   const folders = existing.map((entry) => (entry.endsWith('.zip') ? path.dirname(entry) : entry));
   // Never the whole disk or a home folder: only what the interpreter itself is made of.
   const home = os.homedir();
-  const safe = [path.dirname(path.dirname(parsed.executable)), ...folders].filter((folder) => folder !== path.parse(folder).root && !isWithin(folder, home));
+  const safe = [path.dirname(path.dirname(parsed.executable)), ...folders].filter(
+    (folder) => folder !== path.parse(folder).root && !isWithin(folder, home),
+  );
   cachedPython = { executable: parsed.executable, roots: outermost(safe) };
   return cachedPython;
 }

@@ -39,7 +39,12 @@ export const TOOL_WORKER_LIMITS: ProcessLimits = {
 
 /** prlimit's options for these limits (core dumps always off). */
 export function prlimitArguments(limits: ProcessLimits): string[] {
-  const args = [`--nproc=${limits.processes}`, `--fsize=${limits.fileBytes}`, `--nofile=${limits.openFiles}`, '--core=0'];
+  const args = [
+    `--nproc=${limits.processes}`,
+    `--fsize=${limits.fileBytes}`,
+    `--nofile=${limits.openFiles}`,
+    '--core=0',
+  ];
   if (limits.cpuSeconds !== null) args.push(`--cpu=${limits.cpuSeconds}`);
   if (limits.memoryBytes !== null) args.push(`--as=${limits.memoryBytes}`);
   return args;

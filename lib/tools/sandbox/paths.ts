@@ -3,7 +3,9 @@ import path from 'node:path';
 
 /** The folders that are not inside another folder of the list. */
 export function outermost(folders: string[]): string[] {
-  const unique = [...new Set(folders.map((folder) => path.resolve(folder)))].sort((left, right) => left.length - right.length);
+  const unique = [...new Set(folders.map((folder) => path.resolve(folder)))].sort(
+    (left, right) => left.length - right.length,
+  );
   const kept: string[] = [];
   for (const folder of unique) {
     if (!kept.some((outer) => isWithin(outer, folder))) kept.push(folder);

@@ -76,14 +76,21 @@ export function optionLikePath(paths: string[]): string | null {
 type Resolved = { program: string; readable: string[]; env: Record<string, string> };
 
 function pythonEnvironment(python: PythonInfo): Record<string, string> {
-  return { PATH: `${path.dirname(python.executable)}:/usr/local/bin:/usr/bin:/bin`, PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8', PYTHONNOUSERSITE: '1' };
+  return {
+    PATH: `${path.dirname(python.executable)}:/usr/local/bin:/usr/bin:/bin`,
+    PYTHONDONTWRITEBYTECODE: '1',
+    PYTHONIOENCODING: 'utf-8',
+    PYTHONNOUSERSITE: '1',
+  };
 }
 
 function resolveProgram(program: ConfinedProgram): Resolved | { error: string } {
   const python = pythonInfo();
   if (program === 'bash') {
     // A shell's commands mostly run Python (a repository's test command): Remora's interpreter is readable and first on PATH.
-    return 'error' in python ? { program: '/bin/bash', readable: [], env: {} } : { program: '/bin/bash', readable: python.roots, env: pythonEnvironment(python) };
+    return 'error' in python
+      ? { program: '/bin/bash', readable: [], env: {} }
+      : { program: '/bin/bash', readable: python.roots, env: pythonEnvironment(python) };
   }
   if ('error' in python) return python;
   return { program: python.executable, readable: python.roots, env: pythonEnvironment(python) };
@@ -107,10 +114,25 @@ async function runHere(run: ConfinedRun): Promise<ConfinedResult> {
   try {
     if (confinement === 'bubblewrap') {
       for (const folder of run.writable) await handOver(folder);
-      argv = confinedArgv(host, { mounts: { readable: [...resolved.readable, ...(run.readable ?? [])], writable: run.writable, tmpBytes: limits.tmpBytes }, limits, cwd: run.cwd }, resolved.program, run.args);
+      argv = confinedArgv(
+        host,
+        {
+          mounts: {
+            readable: [...resolved.readable, ...(run.readable ?? [])],
+            writable: run.writable,
+            tmpBytes: limits.tmpBytes,
+          },
+          limits,
+          cwd: run.cwd,
+        },
+        resolved.program,
+        run.args,
+      );
     } else {
       // No sandbox: the user chose this; the environment is still scrubbed and the limits still set.
-      argv = host.prlimit ? [host.prlimit, ...prlimitArguments(limits), '--', resolved.program, ...run.args] : [resolved.program, ...run.args];
+      argv = host.prlimit
+        ? [host.prlimit, ...prlimitArguments(limits), '--', resolved.program, ...run.args]
+        : [resolved.program, ...run.args];
     }
   } catch (error) {
     return { ok: false, confinement, error: `could not prepare the sandbox: ${errorMessage(error)}` };
@@ -118,7 +140,12 @@ async function runHere(run: ConfinedRun): Promise<ConfinedResult> {
   return execute(argv, env, run, confinement);
 }
 
-function execute(argv: string[], env: NodeJS.ProcessEnv, run: ConfinedRun, confinement: Confinement): Promise<ConfinedResult> {
+function execute(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  run: ConfinedRun,
+  confinement: Confinement,
+): Promise<ConfinedResult> {
   const maxOutput = run.maxOutputBytes ?? 256 * 1024;
   const started = performance.now();
   return new Promise((resolve) => {
@@ -127,7 +154,12 @@ function execute(argv: string[], env: NodeJS.ProcessEnv, run: ConfinedRun, confi
       return;
     }
     // Its own process group, so that a timeout also stops whatever the program started.
-    const child = spawn(argv[0], argv.slice(1), { cwd: confinement === 'none' ? run.cwd : '/', env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(argv[0], argv.slice(1), {
+      cwd: confinement === 'none' ? run.cwd : '/',
+      env,
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const stdout = new Capped(maxOutput);
     const stderr = new Capped(maxOutput);
     const flags = { timedOut: false, outputTooLarge: false, cancelled: false };
@@ -156,7 +188,16 @@ function execute(argv: string[], env: NodeJS.ProcessEnv, run: ConfinedRun, confi
         resolve({ ok: false, confinement, error: `could not start ${run.program}: ${errorMessage(spawnError)}` });
         return;
       }
-      resolve({ ok: true, confinement, exitCode: code, signal, stdout: stdout.text(), stderr: stderr.text(), ...flags, durationMs: performance.now() - started });
+      resolve({
+        ok: true,
+        confinement,
+        exitCode: code,
+        signal,
+        stdout: stdout.text(),
+        stderr: stderr.text(),
+        ...flags,
+        durationMs: performance.now() - started,
+      });
     });
   });
 }

@@ -24,11 +24,20 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-const printEnvironment = () => ({ program: 'python' as const, args: ['-c', 'import os; print(sorted(os.environ))'], cwd: folder, writable: [folder], timeoutMs: 30_000 });
+const printEnvironment = () => ({
+  program: 'python' as const,
+  args: ['-c', 'import os; print(sorted(os.environ))'],
+  cwd: folder,
+  writable: [folder],
+  timeoutMs: 30_000,
+});
 
 describe('without a sandbox', () => {
   it('says why there is none', () => {
-    expect(sandboxHost()).toMatchObject({ confinement: 'none', unavailableReason: 'REMORA_BWRAP is set to an empty value' });
+    expect(sandboxHost()).toMatchObject({
+      confinement: 'none',
+      unavailableReason: 'REMORA_BWRAP is set to an empty value',
+    });
   });
 
   it('refuses to run a program for the model unless allowed, and says how to allow it', async () => {

@@ -8,7 +8,11 @@ function DiffBlock({ title, diff, testId }: { title: string; diff: TextDiff; tes
       <div className="diff-title">
         {title}{' '}
         <span className="muted">
-          {diff.changed ? (diff.added + diff.removed > 0 ? `+${diff.added} −${diff.removed} lines` : 'only a final newline differs') : 'no change'}
+          {diff.changed
+            ? diff.added + diff.removed > 0
+              ? `+${diff.added} −${diff.removed} lines`
+              : 'only a final newline differs'
+            : 'no change'}
         </span>
       </div>
       {diff.changed && diff.added + diff.removed > 0 ? (
@@ -32,7 +36,8 @@ export function DiffView({ diff }: { diff: VersionDiff }) {
   return (
     <div className="diff-view" data-testid="diff-view">
       <p className="diff-heading">
-        From <strong data-testid="diff-from">{diff.from.label}</strong> to <strong data-testid="diff-to">{diff.to.label}</strong>
+        From <strong data-testid="diff-from">{diff.from.label}</strong> to{' '}
+        <strong data-testid="diff-to">{diff.to.label}</strong>
       </p>
       <DiffBlock title="System prompt" diff={diff.systemPrompt} testId="diff-system-prompt" />
       <DiffBlock title="Node context template" diff={diff.nodeContext} testId="diff-node-context" />

@@ -3,7 +3,13 @@
 // streaming in, then each response's parse path and calls, each tool result, and the end.
 import type { PlaygroundStreamEvent } from '@/lib/panel/playground/playground';
 
-export type RunState = { events: PlaygroundStreamEvent[]; streaming: string; running: boolean; problem: string | null; runId: string | null };
+export type RunState = {
+  events: PlaygroundStreamEvent[];
+  streaming: string;
+  running: boolean;
+  problem: string | null;
+  runId: string | null;
+};
 
 export const EMPTY_RUN: RunState = { events: [], streaming: '', running: false, problem: null, runId: null };
 
@@ -11,7 +17,11 @@ export const EMPTY_RUN: RunState = { events: [], streaming: '', running: false, 
 export function applyEvent(state: RunState, event: PlaygroundStreamEvent): RunState {
   switch (event.type) {
     case 'model-delta':
-      return { ...state, streaming: state.streaming + event.text + event.toolCalls.map((call) => `${call.name}${call.arguments}`).join('') };
+      return {
+        ...state,
+        streaming:
+          state.streaming + event.text + event.toolCalls.map((call) => `${call.name}${call.arguments}`).join(''),
+      };
     case 'model-call':
       return { ...state, streaming: '', events: [...state.events, event] };
     case 'kept':
@@ -71,13 +81,16 @@ function EventView({ event }: { event: PlaygroundStreamEvent }) {
             </span>
           </div>
           <pre>{event.error ?? JSON.stringify(event.result, null, 2)}</pre>
-          {event.knowledgeDelta && Object.keys(event.knowledgeDelta).length > 0 ? <pre className="muted">knowledge: {JSON.stringify(event.knowledgeDelta)}</pre> : null}
+          {event.knowledgeDelta && Object.keys(event.knowledgeDelta).length > 0 ? (
+            <pre className="muted">knowledge: {JSON.stringify(event.knowledgeDelta)}</pre>
+          ) : null}
         </div>
       );
     case 'end':
       return (
         <div data-testid="pg-end" data-outcome={event.outcome}>
-          <strong>Ended: {event.outcome}</strong> after {event.modelCalls} model call{event.modelCalls === 1 ? '' : 's'} in {Math.round(event.durationMs)} ms
+          <strong>Ended: {event.outcome}</strong> after {event.modelCalls} model call{event.modelCalls === 1 ? '' : 's'}{' '}
+          in {Math.round(event.durationMs)} ms
           {event.finalText ? <pre>{event.finalText}</pre> : null}
           {event.error ? <div className="error-box">{event.error}</div> : null}
           {event.diff ? <pre>{event.diff}</pre> : null}
@@ -100,7 +113,11 @@ export function PlaygroundRun({ title, state }: { title: string; state: RunState
           {state.streaming || <span className="muted">waiting for the model…</span>}
         </div>
       ) : null}
-      {state.problem ? <div className="error-box" data-testid="pg-problem">{state.problem}</div> : null}
+      {state.problem ? (
+        <div className="error-box" data-testid="pg-problem">
+          {state.problem}
+        </div>
+      ) : null}
     </div>
   );
 }

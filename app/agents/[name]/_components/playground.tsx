@@ -25,11 +25,23 @@ async function readRun(response: Response, update: (event: PlaygroundStreamEvent
   }
 }
 
-export function Playground({ agentName, systemPrompt, inputs, endpoints }: { agentName: string; systemPrompt: string; inputs: { index: number; label: string }[]; endpoints: Endpoint[] }) {
+export function Playground({
+  agentName,
+  systemPrompt,
+  inputs,
+  endpoints,
+}: {
+  agentName: string;
+  systemPrompt: string;
+  inputs: { index: number; label: string }[];
+  endpoints: Endpoint[];
+}) {
   const router = useRouter();
   const [inputChoice, setInputChoice] = useState(inputs.length > 0 ? '0' : 'typed');
   const [typed, setTyped] = useState('');
-  const [endpoint, setEndpoint] = useState(endpoints.find((candidate) => candidate.builtIn)?.name ?? endpoints[0]?.name ?? '');
+  const [endpoint, setEndpoint] = useState(
+    endpoints.find((candidate) => candidate.builtIn)?.name ?? endpoints[0]?.name ?? '',
+  );
   const [prompts, setPrompts] = useState([systemPrompt, systemPrompt]);
   const [pair, setPair] = useState(false);
   const [toolChoice, setToolChoice] = useState('auto');
@@ -41,25 +53,40 @@ export function Playground({ agentName, systemPrompt, inputs, endpoints }: { age
   const running = runs.some((run) => run.running);
   const sides = pair ? [0, 1] : [0];
 
-  const setRun = (side: number, change: (state: RunState) => RunState) => setRuns((current) => current.map((state, index) => (index === side ? change(state) : state)));
+  const setRun = (side: number, change: (state: RunState) => RunState) =>
+    setRuns((current) => current.map((state, index) => (index === side ? change(state) : state)));
 
   async function runSide(side: number) {
     const body = {
       ...(inputChoice === 'typed' ? { text: typed } : { inputIndex: Number(inputChoice) }),
       endpoint: chosen?.builtIn ? { kind: 'simulated' } : { name: endpoint },
-      variant: { name: pair ? (side === 0 ? 'A' : 'B') : 'playground', systemPrompt: prompts[side], settings: { toolChoice, temperature: Number(temperature) } },
+      variant: {
+        name: pair ? (side === 0 ? 'A' : 'B') : 'playground',
+        systemPrompt: prompts[side],
+        settings: { toolChoice, temperature: Number(temperature) },
+      },
     };
     setRun(side, () => ({ ...EMPTY_RUN, running: true }));
     try {
-      const response = await fetch(`/api/agents/${encodeURIComponent(agentName)}/playground`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(`/api/agents/${encodeURIComponent(agentName)}/playground`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (!response.ok) {
         const answer = (await response.json().catch(() => ({}))) as { error?: string; reasons?: string[] };
-        throw new Error([answer.error ?? `the panel answered ${response.status}`, ...(answer.reasons ?? [])].join(' · '));
+        throw new Error(
+          [answer.error ?? `the panel answered ${response.status}`, ...(answer.reasons ?? [])].join(' · '),
+        );
       }
       await readRun(response, (event) => setRun(side, (state) => applyEvent(state, event)));
       setRun(side, (state) => ({ ...state, running: false }));
     } catch (error) {
-      setRun(side, (state) => ({ ...state, running: false, problem: error instanceof Error ? error.message : String(error) }));
+      setRun(side, (state) => ({
+        ...state,
+        running: false,
+        problem: error instanceof Error ? error.message : String(error),
+      }));
     }
   }
 
@@ -71,7 +98,9 @@ export function Playground({ agentName, systemPrompt, inputs, endpoints }: { age
 
   async function save() {
     const runIds = sides.map((side) => runs[side].runId).filter((id): id is string => id !== null);
-    const answer = await callApi<{ id: string }>('/api/playground/save', { body: { runIds, name: `Playground: ${agentName}` } });
+    const answer = await callApi<{ id: string }>('/api/playground/save', {
+      body: { runIds, name: `Playground: ${agentName}` },
+    });
     if (!answer.ok) return setProblem([answer.message, ...answer.reasons].join(' · '));
     setSaved(answer.body.id);
   }
@@ -86,7 +115,12 @@ export function Playground({ agentName, systemPrompt, inputs, endpoints }: { age
       <div className="form-grid">
         <div>
           <label htmlFor="pg-input">Input</label>
-          <select id="pg-input" value={inputChoice} onChange={(event) => setInputChoice(event.target.value)} data-testid="pg-input">
+          <select
+            id="pg-input"
+            value={inputChoice}
+            onChange={(event) => setInputChoice(event.target.value)}
+            data-testid="pg-input"
+          >
             {inputs.map((input) => (
               <option key={input.index} value={String(input.index)}>
                 {`${input.index + 1}: ${input.label}`}
@@ -94,18 +128,36 @@ export function Playground({ agentName, systemPrompt, inputs, endpoints }: { age
             ))}
             <option value="typed">type one…</option>
           </select>
-          {inputChoice === 'typed' ? <textarea rows={3} style={{ width: '100%', marginTop: 6 }} value={typed} onChange={(event) => setTyped(event.target.value)} placeholder="the request" data-testid="pg-typed" /> : null}
+          {inputChoice === 'typed' ? (
+            <textarea
+              rows={3}
+              style={{ width: '100%', marginTop: 6 }}
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              placeholder="the request"
+              data-testid="pg-typed"
+            />
+          ) : null}
         </div>
         <div>
           <label htmlFor="pg-endpoint">Endpoint</label>
-          <select id="pg-endpoint" value={endpoint} onChange={(event) => setEndpoint(event.target.value)} data-testid="pg-endpoint">
+          <select
+            id="pg-endpoint"
+            value={endpoint}
+            onChange={(event) => setEndpoint(event.target.value)}
+            data-testid="pg-endpoint"
+          >
             {endpoints.map((candidate) => (
               <option key={candidate.name} value={candidate.name}>
                 {candidate.builtIn ? 'built-in simulator (simulated)' : `${candidate.name} (${candidate.model})`}
               </option>
             ))}
           </select>
-          {chosen?.builtIn && pair ? <div className="field-hint">The simulator does not read a prompt&apos;s wording: two prompts on it differ by chance only.</div> : null}
+          {chosen?.builtIn && pair ? (
+            <div className="field-hint">
+              The simulator does not read a prompt&apos;s wording: two prompts on it differ by chance only.
+            </div>
+          ) : null}
         </div>
         <div>
           <label htmlFor="pg-tool-choice">Tool choice</label>
@@ -117,11 +169,22 @@ export function Playground({ agentName, systemPrompt, inputs, endpoints }: { age
         </div>
         <div>
           <label htmlFor="pg-temperature">Temperature</label>
-          <input id="pg-temperature" value={temperature} onChange={(event) => setTemperature(event.target.value)} size={5} />
+          <input
+            id="pg-temperature"
+            value={temperature}
+            onChange={(event) => setTemperature(event.target.value)}
+            size={5}
+          />
         </div>
       </div>
       <label style={{ display: 'flex', gap: 6, alignItems: 'center', margin: '10px 0' }}>
-        <input type="checkbox" checked={pair} onChange={(event) => setPair(event.target.checked)} data-testid="pg-pair" /> Side by side: run a second prompt on the same input
+        <input
+          type="checkbox"
+          checked={pair}
+          onChange={(event) => setPair(event.target.checked)}
+          data-testid="pg-pair"
+        />{' '}
+        Side by side: run a second prompt on the same input
       </label>
       <div className="playground-pair">
         {sides.map((side) => (
@@ -132,17 +195,30 @@ export function Playground({ agentName, systemPrompt, inputs, endpoints }: { age
               rows={6}
               style={{ width: '100%' }}
               value={prompts[side]}
-              onChange={(event) => setPrompts((current) => current.map((prompt, index) => (index === side ? event.target.value : prompt)))}
+              onChange={(event) =>
+                setPrompts((current) => current.map((prompt, index) => (index === side ? event.target.value : prompt)))
+              }
               data-testid={`pg-prompt-${side}`}
             />
           </div>
         ))}
       </div>
       <div style={{ display: 'flex', gap: 8, alignItems: 'center', margin: '10px 0' }}>
-        <button type="button" onClick={run} disabled={running || (inputChoice === 'typed' && typed.trim() === '')} data-testid="pg-run">
+        <button
+          type="button"
+          onClick={run}
+          disabled={running || (inputChoice === 'typed' && typed.trim() === '')}
+          data-testid="pg-run"
+        >
           {running ? 'Running…' : pair ? 'Run both' : 'Run'}
         </button>
-        <button type="button" className="secondary" onClick={save} disabled={!canSave || saved !== null} data-testid="pg-save">
+        <button
+          type="button"
+          className="secondary"
+          onClick={save}
+          disabled={!canSave || saved !== null}
+          data-testid="pg-save"
+        >
           Save as an experiment
         </button>
         {saved ? (
@@ -158,7 +234,15 @@ export function Playground({ agentName, systemPrompt, inputs, endpoints }: { age
       </div>
       {problem ? <div className="error-box">{problem}</div> : null}
       <div className="playground-pair">
-        {sides.map((side) => (runs[side].events.length > 0 || runs[side].running || runs[side].problem ? <PlaygroundRun key={side} title={pair ? `Prompt ${side === 0 ? 'A' : 'B'}` : 'This run'} state={runs[side]} /> : null))}
+        {sides.map((side) =>
+          runs[side].events.length > 0 || runs[side].running || runs[side].problem ? (
+            <PlaygroundRun
+              key={side}
+              title={pair ? `Prompt ${side === 0 ? 'A' : 'B'}` : 'This run'}
+              state={runs[side]}
+            />
+          ) : null,
+        )}
       </div>
     </section>
   );

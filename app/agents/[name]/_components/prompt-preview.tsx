@@ -16,7 +16,12 @@ type Props = { agentName: string; draft: PromptDraft; inputs: AgentInputSummary[
 
 export function PromptPreview({ agentName, draft, inputs, inputCount }: Props) {
   const [choice, setChoice] = useState(inputs.length > 0 ? '0' : TYPED);
-  const [typed, setTyped] = useState({ node_text: 'def add(a, b):\n    return a + b', file_path: '', node_name: '', node_type: '' });
+  const [typed, setTyped] = useState({
+    node_text: 'def add(a, b):\n    return a + b',
+    file_path: '',
+    node_name: '',
+    node_type: '',
+  });
   const [schemasInPrompt, setSchemasInPrompt] = useState(false);
 
   const typedInput = {
@@ -37,7 +42,12 @@ export function PromptPreview({ agentName, draft, inputs, inputCount }: Props) {
       <div className="form-grid">
         <div>
           <label htmlFor="preview-input">Sample input</label>
-          <select id="preview-input" value={choice} onChange={(event) => setChoice(event.target.value)} data-testid="preview-input-select">
+          <select
+            id="preview-input"
+            value={choice}
+            onChange={(event) => setChoice(event.target.value)}
+            data-testid="preview-input-select"
+          >
             {inputs.map((input) => (
               <option key={input.index} value={String(input.index)}>
                 {input.index + 1}. {input.label}
@@ -46,12 +56,20 @@ export function PromptPreview({ agentName, draft, inputs, inputCount }: Props) {
             <option value={TYPED}>type one…</option>
           </select>
           <div className="field-hint">
-            {inputCount === null ? 'the agent’s inputs cannot be read' : `${inputCount} input${inputCount === 1 ? '' : 's'}${inputCount > inputs.length ? ` (first ${inputs.length} listed)` : ''}`}
+            {inputCount === null
+              ? 'the agent’s inputs cannot be read'
+              : `${inputCount} input${inputCount === 1 ? '' : 's'}${inputCount > inputs.length ? ` (first ${inputs.length} listed)` : ''}`}
           </div>
         </div>
         <div className="checkbox-field">
           <label>
-            <input type="checkbox" checked={schemasInPrompt} onChange={(event) => setSchemasInPrompt(event.target.checked)} data-testid="preview-schemas-in-prompt" /> Schemas in the system prompt
+            <input
+              type="checkbox"
+              checked={schemasInPrompt}
+              onChange={(event) => setSchemasInPrompt(event.target.checked)}
+              data-testid="preview-schemas-in-prompt"
+            />{' '}
+            Schemas in the system prompt
           </label>
           <div className="field-hint">the old behaviour the seeds describe (then no tools are declared)</div>
         </div>
@@ -59,12 +77,24 @@ export function PromptPreview({ agentName, draft, inputs, inputCount }: Props) {
       {choice === TYPED ? (
         <div className="typed-input">
           <label htmlFor="typed-node-text">node_text</label>
-          <textarea id="typed-node-text" rows={5} value={typed.node_text} onChange={(event) => setTyped({ ...typed, node_text: event.target.value })} spellCheck={false} data-testid="preview-typed-text" />
+          <textarea
+            id="typed-node-text"
+            rows={5}
+            value={typed.node_text}
+            onChange={(event) => setTyped({ ...typed, node_text: event.target.value })}
+            spellCheck={false}
+            data-testid="preview-typed-text"
+          />
           <div className="form-grid">
             {(['file_path', 'node_name', 'node_type'] as const).map((field) => (
               <div key={field}>
                 <label htmlFor={`typed-${field}`}>{field}</label>
-                <input id={`typed-${field}`} value={typed[field]} placeholder="optional" onChange={(event) => setTyped({ ...typed, [field]: event.target.value })} />
+                <input
+                  id={`typed-${field}`}
+                  value={typed[field]}
+                  placeholder="optional"
+                  onChange={(event) => setTyped({ ...typed, [field]: event.target.value })}
+                />
               </div>
             ))}
           </div>
@@ -73,11 +103,18 @@ export function PromptPreview({ agentName, draft, inputs, inputCount }: Props) {
       <div className="preview-facts" data-testid="preview-facts">
         {data ? (
           <>
-            <span data-testid="preview-tokens" title="An estimate: no tokenizer ships with the project. Control tokens count 1 each, other text about 4 characters a token; the Gemma 3 tokenizer can differ by a good margin, especially for code.">
+            <span
+              data-testid="preview-tokens"
+              title="An estimate: no tokenizer ships with the project. Control tokens count 1 each, other text about 4 characters a token; the Gemma 3 tokenizer can differ by a good margin, especially for code."
+            >
               ≈ {data.tokenEstimate.toLocaleString('en')} tokens <span className="muted">(estimate)</span>
             </span>
             <span>{data.characters.toLocaleString('en')} characters</span>
-            <span>{data.toolsSent === 0 ? 'no tools declared' : `${data.toolsSent} tool declaration${data.toolsSent === 1 ? '' : 's'}`}</span>
+            <span>
+              {data.toolsSent === 0
+                ? 'no tools declared'
+                : `${data.toolsSent} tool declaration${data.toolsSent === 1 ? '' : 's'}`}
+            </span>
             {pending ? <span className="muted">updating…</span> : null}
           </>
         ) : pending ? (

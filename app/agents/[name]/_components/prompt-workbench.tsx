@@ -6,7 +6,12 @@ import { useEffect, useState } from 'react';
 import type { AgentInputSummary } from '@/lib/panel/agents/detail';
 import type { DraftValidation } from '@/lib/panel/agents/editing';
 import type { PromptDraft } from '@/lib/panel/agents/requests';
-import type { PromptVariantsView, SavedVariant, VariantSummaryView, VariantVersionView } from '@/lib/panel/agents/variants';
+import type {
+  PromptVariantsView,
+  SavedVariant,
+  VariantSummaryView,
+  VariantVersionView,
+} from '@/lib/panel/agents/variants';
 import { agentApi, callApi, type ApiFailure } from '@/app/components/api-client';
 import { FailureBox } from '@/app/components/failure-box';
 import { PromptPreview } from './prompt-preview';
@@ -17,7 +22,9 @@ import { VersionHistory } from './version-history';
 type Props = { agentName: string; initial: PromptVariantsView; inputs: AgentInputSummary[]; inputCount: number | null };
 
 function promptOf(summary: VariantSummaryView | undefined, definition: PromptDraft): PromptDraft {
-  return summary?.latest ? { systemPrompt: summary.latest.systemPrompt, nodeContext: summary.latest.nodeContext } : definition;
+  return summary?.latest
+    ? { systemPrompt: summary.latest.systemPrompt, nodeContext: summary.latest.nodeContext }
+    : definition;
 }
 
 function variantLabel(summary: VariantSummaryView): string {
@@ -79,7 +86,9 @@ export function PromptWorkbench({ agentName, initial, inputs, inputCount }: Prop
     setSaving(true);
     setFailure(null);
     setMessage(null);
-    const answer = await callApi<SavedVariant>(agentApi(agentName, '/variants'), { body: { name: saveName, ...draft, ...(note.trim() ? { note: note.trim() } : {}) } });
+    const answer = await callApi<SavedVariant>(agentApi(agentName, '/variants'), {
+      body: { name: saveName, ...draft, ...(note.trim() ? { note: note.trim() } : {}) },
+    });
     setSaving(false);
     if (!answer.ok) {
       setFailure(answer);
@@ -123,7 +132,12 @@ export function PromptWorkbench({ agentName, initial, inputs, inputCount }: Prop
         <div className="editor-bar">
           <div>
             <label htmlFor="variant-select">Variant</label>
-            <select id="variant-select" value={selected} onChange={(event) => choose(event.target.value)} data-testid="variant-select">
+            <select
+              id="variant-select"
+              value={selected}
+              onChange={(event) => choose(event.target.value)}
+              data-testid="variant-select"
+            >
               {view.variants.map((variant) => (
                 <option key={variant.name} value={variant.name}>
                   {variantLabel(variant)}
@@ -147,22 +161,50 @@ export function PromptWorkbench({ agentName, initial, inputs, inputCount }: Prop
         <label htmlFor="node-context" className="spaced">
           Node context template
         </label>
-        <textarea id="node-context" rows={4} value={draft.nodeContext} onChange={(event) => setDraft({ ...draft, nodeContext: event.target.value })} spellCheck={false} data-testid="node-context" />
+        <textarea
+          id="node-context"
+          rows={4}
+          value={draft.nodeContext}
+          onChange={(event) => setDraft({ ...draft, nodeContext: event.target.value })}
+          spellCheck={false}
+          data-testid="node-context"
+        />
         <div className="field-hint">
-          The first user message, filled from each input: <code>{'{{ node_text }}'}</code> <code>{'{{ file_path }}'}</code> <code>{'{{ node_name }}'}</code> <code>{'{{ node_type }}'}</code>
+          The first user message, filled from each input: <code>{'{{ node_text }}'}</code>{' '}
+          <code>{'{{ file_path }}'}</code> <code>{'{{ node_name }}'}</code> <code>{'{{ node_type }}'}</code>
         </div>
         <ValidationPanel state={validation} />
         <div className="save-bar">
           <div>
             <label htmlFor="save-name">Save as variant</label>
-            <input id="save-name" value={saveName} onChange={(event) => setSaveName(event.target.value)} data-testid="save-name" />
-            <div className="field-hint">{saveName.trim() === 'default' ? 'default changes the agent’s own prompt' : 'a new name starts a new variant'}</div>
+            <input
+              id="save-name"
+              value={saveName}
+              onChange={(event) => setSaveName(event.target.value)}
+              data-testid="save-name"
+            />
+            <div className="field-hint">
+              {saveName.trim() === 'default'
+                ? 'default changes the agent’s own prompt'
+                : 'a new name starts a new variant'}
+            </div>
           </div>
           <div className="grow">
             <label htmlFor="save-note">Note (optional)</label>
-            <input id="save-note" value={note} placeholder="what changed and why" onChange={(event) => setNote(event.target.value)} data-testid="save-note" />
+            <input
+              id="save-note"
+              value={note}
+              placeholder="what changed and why"
+              onChange={(event) => setNote(event.target.value)}
+              data-testid="save-note"
+            />
           </div>
-          <button type="button" onClick={save} disabled={saving || blocked || saveName.trim() === ''} data-testid="save-variant">
+          <button
+            type="button"
+            onClick={save}
+            disabled={saving || blocked || saveName.trim() === ''}
+            data-testid="save-variant"
+          >
             {saving ? 'Saving…' : 'Save version'}
           </button>
         </div>
@@ -190,13 +232,22 @@ export function PromptWorkbench({ agentName, initial, inputs, inputCount }: Prop
           <h2>History of “{selected}”</h2>
           <span className="muted">load a version into the editor, fork it into a new variant, or compare any two</span>
         </div>
-        <VersionHistory key={selected} agentName={agentName} variantName={selected} revision={revision} onLoad={loadVersion} onForked={forked} />
+        <VersionHistory
+          key={selected}
+          agentName={agentName}
+          variantName={selected}
+          revision={revision}
+          onLoad={loadVersion}
+          onForked={forked}
+        />
       </section>
 
       <section className="card" data-testid="preview">
         <div className="card-head">
           <h2>Preview</h2>
-          <span className="muted">the first prompt the model receives, in FunctionGemma’s native format, for the text in the editor</span>
+          <span className="muted">
+            the first prompt the model receives, in FunctionGemma’s native format, for the text in the editor
+          </span>
         </div>
         <PromptPreview agentName={agentName} draft={draft} inputs={inputs} inputCount={inputCount} />
       </section>

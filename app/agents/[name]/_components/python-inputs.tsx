@@ -9,7 +9,12 @@ import { FailureBox } from '@/app/components/failure-box';
 
 const KINDS = ['function', 'method', 'class', 'module'] as const;
 type Kind = (typeof KINDS)[number];
-const KIND_LABELS: Record<Kind, string> = { function: 'functions', method: 'methods', class: 'classes', module: 'whole modules' };
+const KIND_LABELS: Record<Kind, string> = {
+  function: 'functions',
+  method: 'methods',
+  class: 'classes',
+  module: 'whole modules',
+};
 
 export function PythonInputsForm({ agentName, inputCount }: { agentName: string; inputCount: number | null }) {
   const router = useRouter();
@@ -28,7 +33,9 @@ export function PythonInputsForm({ agentName, inputCount }: { agentName: string;
     setBusy(true);
     setFailure(null);
     setMessage(null);
-    const answer = await callApi<PythonInputsResult>(agentApi(agentName, '/inputs'), { body: { paths, nodeTypes: kinds, mode } });
+    const answer = await callApi<PythonInputsResult>(agentApi(agentName, '/inputs'), {
+      body: { paths, nodeTypes: kinds, mode },
+    });
     setBusy(false);
     if (!answer.ok) {
       setFailure(answer);
@@ -36,31 +43,54 @@ export function PythonInputsForm({ agentName, inputCount }: { agentName: string;
     }
     setResult(answer.body);
     if (answer.body.saved) {
-      setMessage(`Saved: the agent now has ${answer.body.saved.inputCount} input${answer.body.saved.inputCount === 1 ? '' : 's'}.`);
+      setMessage(
+        `Saved: the agent now has ${answer.body.saved.inputCount} input${answer.body.saved.inputCount === 1 ? '' : 's'}.`,
+      );
       router.refresh();
     }
   };
 
-  const toggle = (kind: Kind) => setKinds((current) => (current.includes(kind) ? current.filter((other) => other !== kind) : [...current, kind]));
+  const toggle = (kind: Kind) =>
+    setKinds((current) => (current.includes(kind) ? current.filter((other) => other !== kind) : [...current, kind]));
 
   return (
     <div className="python-inputs" data-testid="python-inputs">
       <h3>Add inputs from these files</h3>
       <p className="muted small-text">
-        Paths of Python files or folders on the machine the panel runs on, one a line; relative paths start at the project folder. Folders are searched for <code>.py</code> files (caches and virtual
-        environments are skipped).
+        Paths of Python files or folders on the machine the panel runs on, one a line; relative paths start at the
+        project folder. Folders are searched for <code>.py</code> files (caches and virtual environments are skipped).
       </p>
       <label htmlFor="python-paths">Files and folders</label>
-      <textarea id="python-paths" rows={3} value={pathsText} placeholder={'agents/docstring/samples\n/home/me/project/src/module.py'} onChange={(event) => setPathsText(event.target.value)} spellCheck={false} data-testid="python-paths" />
+      <textarea
+        id="python-paths"
+        rows={3}
+        value={pathsText}
+        placeholder={'agents/docstring/samples\n/home/me/project/src/module.py'}
+        onChange={(event) => setPathsText(event.target.value)}
+        spellCheck={false}
+        data-testid="python-paths"
+      />
       <div className="kind-choices">
         {KINDS.map((kind) => (
           <label key={kind} className="inline-check">
-            <input type="checkbox" checked={kinds.includes(kind)} onChange={() => toggle(kind)} data-testid={`python-kind-${kind}`} /> {KIND_LABELS[kind]}
+            <input
+              type="checkbox"
+              checked={kinds.includes(kind)}
+              onChange={() => toggle(kind)}
+              data-testid={`python-kind-${kind}`}
+            />{' '}
+            {KIND_LABELS[kind]}
           </label>
         ))}
       </div>
       <div className="form-actions">
-        <button type="button" className="secondary" onClick={() => run('preview')} disabled={busy || paths.length === 0 || kinds.length === 0} data-testid="python-preview">
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => run('preview')}
+          disabled={busy || paths.length === 0 || kinds.length === 0}
+          data-testid="python-preview"
+        >
           {busy ? 'Reading…' : 'Find the nodes'}
         </button>
       </div>
@@ -94,7 +124,11 @@ export function PythonInputsForm({ agentName, inputCount }: { agentName: string;
                 </thead>
                 <tbody>
                   {result.nodes.map((node) => (
-                    <tr key={`${node.filePath}:${node.startLine}:${node.name}`} data-testid="python-node" data-node={node.name}>
+                    <tr
+                      key={`${node.filePath}:${node.startLine}:${node.name}`}
+                      data-testid="python-node"
+                      data-node={node.name}
+                    >
                       <td>
                         <code>{node.name}</code>
                       </td>
@@ -116,7 +150,13 @@ export function PythonInputsForm({ agentName, inputCount }: { agentName: string;
               <button type="button" onClick={() => run('replace')} disabled={busy} data-testid="python-replace">
                 Make these the agent’s {result.nodeCount} inputs
               </button>
-              <button type="button" className="secondary" onClick={() => run('append')} disabled={busy || inputCount === null} data-testid="python-append">
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => run('append')}
+                disabled={busy || inputCount === null}
+                data-testid="python-append"
+              >
                 Add them to its {inputCount ?? '?'} inputs
               </button>
             </div>

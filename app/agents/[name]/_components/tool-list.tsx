@@ -52,7 +52,9 @@ export function ToolList({ tools }: { tools: AgentToolDetail[] }) {
               <dl className="facts">
                 <div>
                   <dt>Script</dt>
-                  <dd>{tool.script ? <code>{tool.script}</code> : 'none (its arguments are the conversation’s result)'}</dd>
+                  <dd>
+                    {tool.script ? <code>{tool.script}</code> : 'none (its arguments are the conversation’s result)'}
+                  </dd>
                 </div>
                 {tool.script ? (
                   <>

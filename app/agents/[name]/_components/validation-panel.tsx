@@ -12,7 +12,12 @@ export function ValidationPanel({ state }: { state: DebouncedState<DraftValidati
       </div>
     );
   }
-  if (!data) return <div className="validation muted" data-testid="validation">{pending ? 'checking…' : ''}</div>;
+  if (!data)
+    return (
+      <div className="validation muted" data-testid="validation">
+        {pending ? 'checking…' : ''}
+      </div>
+    );
   const inherited = data.errors.filter((error) => !data.introduced.includes(error));
   return (
     <div className="validation" data-testid="validation" data-pending={pending ? 'true' : 'false'}>
@@ -35,7 +40,9 @@ export function ValidationPanel({ state }: { state: DebouncedState<DraftValidati
       ) : null}
       {inherited.length > 0 ? (
         <div className="validation-errors inherited" data-testid="validation-agent-errors">
-          <strong>The agent itself has {inherited.length} problem{inherited.length === 1 ? '' : 's'} (not from this edit)</strong>
+          <strong>
+            The agent itself has {inherited.length} problem{inherited.length === 1 ? '' : 's'} (not from this edit)
+          </strong>
           <ul>
             {inherited.map((error) => (
               <li key={error}>{error}</li>

@@ -32,7 +32,9 @@ export function VersionHistory({ agentName, variantName, revision, onLoad, onFor
 
   useEffect(() => {
     let current = true;
-    callApi<{ versions: VariantVersionView[] }>(agentApi(agentName, `/variants/${encodeURIComponent(variantName)}`)).then((answer) => {
+    callApi<{ versions: VariantVersionView[] }>(
+      agentApi(agentName, `/variants/${encodeURIComponent(variantName)}`),
+    ).then((answer) => {
       if (!current) return;
       if (!answer.ok) {
         setFailure(answer);
@@ -69,7 +71,9 @@ export function VersionHistory({ agentName, variantName, revision, onLoad, onFor
 
   const fork = async (sourceId: string) => {
     setForkFailure(null);
-    const answer = await callApi<VariantVersionView>(agentApi(agentName, '/fork'), { body: { sourceId, name: forkName } });
+    const answer = await callApi<VariantVersionView>(agentApi(agentName, '/fork'), {
+      body: { sourceId, name: forkName },
+    });
     if (!answer.ok) {
       setForkFailure(answer);
       return;
@@ -82,7 +86,10 @@ export function VersionHistory({ agentName, variantName, revision, onLoad, onFor
   if (failure) return <FailureBox failure={failure} testId="history-error" />;
   if (!versions) return <p className="muted">Reading the history…</p>;
 
-  const options = [...versions.map((version) => ({ id: version.id, label: `${version.name} v${version.version}` })), { id: DEFINITION, label: 'the agent’s prompt now' }];
+  const options = [
+    ...versions.map((version) => ({ id: version.id, label: `${version.name} v${version.version}` })),
+    { id: DEFINITION, label: 'the agent’s prompt now' },
+  ];
   return (
     <div data-testid="version-history" data-variant={variantName}>
       {versions.length === 0 ? (
@@ -111,9 +118,20 @@ export function VersionHistory({ agentName, variantName, revision, onLoad, onFor
                   </td>
                   <td>{formatTime(version.createdAt)}</td>
                   <td>{version.note ?? <span className="muted">—</span>}</td>
-                  <td>{version.parent ? `${version.parent.name} v${version.parent.version}` : <span className="muted">—</span>}</td>
+                  <td>
+                    {version.parent ? (
+                      `${version.parent.name} v${version.parent.version}`
+                    ) : (
+                      <span className="muted">—</span>
+                    )}
+                  </td>
                   <td className="row-actions">
-                    <button type="button" className="secondary small" onClick={() => onLoad(version)} data-testid="load-version">
+                    <button
+                      type="button"
+                      className="secondary small"
+                      onClick={() => onLoad(version)}
+                      data-testid="load-version"
+                    >
                       Load
                     </button>
                     <button
@@ -129,8 +147,20 @@ export function VersionHistory({ agentName, variantName, revision, onLoad, onFor
                     </button>
                     {forking === version.id ? (
                       <div className="fork-form">
-                        <input value={forkName} placeholder="new variant name" onChange={(event) => setForkName(event.target.value)} aria-label="New variant name" data-testid="fork-name" />
-                        <button type="button" className="small" onClick={() => fork(version.id)} disabled={forkName.trim() === ''} data-testid="fork-submit">
+                        <input
+                          value={forkName}
+                          placeholder="new variant name"
+                          onChange={(event) => setForkName(event.target.value)}
+                          aria-label="New variant name"
+                          data-testid="fork-name"
+                        />
+                        <button
+                          type="button"
+                          className="small"
+                          onClick={() => fork(version.id)}
+                          disabled={forkName.trim() === ''}
+                          data-testid="fork-submit"
+                        >
                           Fork v{version.version}
                         </button>
                       </div>
@@ -147,7 +177,12 @@ export function VersionHistory({ agentName, variantName, revision, onLoad, onFor
         <div className="diff-controls">
           <div>
             <label htmlFor="diff-from">Compare</label>
-            <select id="diff-from" value={from} onChange={(event) => setFrom(event.target.value)} data-testid="diff-from-select">
+            <select
+              id="diff-from"
+              value={from}
+              onChange={(event) => setFrom(event.target.value)}
+              data-testid="diff-from-select"
+            >
               {options.map((option) => (
                 <option key={option.id} value={option.id}>
                   {option.label}
@@ -157,7 +192,12 @@ export function VersionHistory({ agentName, variantName, revision, onLoad, onFor
           </div>
           <div>
             <label htmlFor="diff-to">with</label>
-            <select id="diff-to" value={to} onChange={(event) => setTo(event.target.value)} data-testid="diff-to-select">
+            <select
+              id="diff-to"
+              value={to}
+              onChange={(event) => setTo(event.target.value)}
+              data-testid="diff-to-select"
+            >
               {options.map((option) => (
                 <option key={option.id} value={option.id}>
                   {option.label}

@@ -36,9 +36,17 @@ export function HistoryChart({ chart }: { chart: HistoryChartData }) {
   const axis =
     chart.unit === 'share'
       ? { domain: [0, 1] as [number, number], ticks: [0, 0.25, 0.5, 0.75, 1], tickFormatter: percentTick }
-      : { domain: [0, 'auto'] as [number, 'auto'], tickFormatter: chart.unit === 'ms' ? millisecondsTick : (value: unknown) => String(value) };
+      : {
+          domain: [0, 'auto'] as [number, 'auto'],
+          tickFormatter: chart.unit === 'ms' ? millisecondsTick : (value: unknown) => String(value),
+        };
   return (
-    <LineChart responsive style={{ width: '100%', height: 340 }} data={chart.rows} margin={{ top: 10, right: 16, bottom: 30, left: 4 }}>
+    <LineChart
+      responsive
+      style={{ width: '100%', height: 340 }}
+      data={chart.rows}
+      margin={{ top: 10, right: 16, bottom: 30, left: 4 }}
+    >
       <CartesianGrid strokeDasharray="3 3" />
       <XAxis
         dataKey="index"
@@ -48,13 +56,20 @@ export function HistoryChart({ chart }: { chart: HistoryChartData }) {
         tick={(props: TickProps) => <ExperimentTick {...props} experiments={chart.experiments} />}
         interval={chart.experiments.length > 12 ? 'preserveStartEnd' : 0}
         height={44}
-        label={{ value: 'experiment (created, UTC), oldest first', position: 'insideBottom', offset: -22, style: AXIS_STYLE }}
+        label={{
+          value: 'experiment (created, UTC), oldest first',
+          position: 'insideBottom',
+          offset: -22,
+          style: AXIS_STYLE,
+        }}
       />
       <YAxis {...axis} tick={AXIS_STYLE} width={chart.unit === 'ms' ? 60 : 46} />
       <Tooltip
         labelFormatter={(index) => {
           const experiment = chart.experiments[Number(index)];
-          return experiment ? `${shortId(experiment.id)} · ${formatTime(experiment.createdAt)} UTC${experiment.simulated ? ' · simulated' : ''}` : '';
+          return experiment
+            ? `${shortId(experiment.id)} · ${formatTime(experiment.createdAt)} UTC${experiment.simulated ? ' · simulated' : ''}`
+            : '';
         }}
         formatter={(value, name) => [formatHistoryValue(value, chart.unit), name]}
       />
@@ -70,12 +85,29 @@ export function HistoryChart({ chart }: { chart: HistoryChartData }) {
           isAnimationActive={false}
           dot={(props: DotProps) => {
             const { cx, cy, payload, value } = props;
-            if (typeof value !== 'number' || cx === undefined || cy === undefined) return <g key={`${series.key}-${String(payload?.index)}`} />;
+            if (typeof value !== 'number' || cx === undefined || cy === undefined)
+              return <g key={`${series.key}-${String(payload?.index)}`} />;
             const simulated = payload?.simulated === true;
-            return <circle key={`${series.key}-${String(payload?.index)}`} cx={cx} cy={cy} r={4.5} stroke={series.colour} strokeWidth={2} fill={simulated ? '#ffffff' : series.colour} />;
+            return (
+              <circle
+                key={`${series.key}-${String(payload?.index)}`}
+                cx={cx}
+                cy={cy}
+                r={4.5}
+                stroke={series.colour}
+                strokeWidth={2}
+                fill={simulated ? '#ffffff' : series.colour}
+              />
+            );
           }}
         >
-          <ErrorBar dataKey={`${series.key}Error`} width={4} strokeWidth={1.2} stroke={series.colour} isAnimationActive={false} />
+          <ErrorBar
+            dataKey={`${series.key}Error`}
+            width={4}
+            strokeWidth={1.2}
+            stroke={series.colour}
+            isAnimationActive={false}
+          />
         </Line>
       ))}
     </LineChart>

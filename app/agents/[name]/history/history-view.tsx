@@ -3,19 +3,39 @@
 // every point in a table under it.
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
-import { availableHistoryMetrics, HISTORY_METRIC_LABELS, prepareHistoryChart, type HistoryGrouping, type HistoryMetric, type HistoryPoint } from '@/lib/metrics/prepare-history';
+import {
+  availableHistoryMetrics,
+  HISTORY_METRIC_LABELS,
+  prepareHistoryChart,
+  type HistoryGrouping,
+  type HistoryMetric,
+  type HistoryPoint,
+} from '@/lib/metrics/prepare-history';
 import { formatInterval, formatTime, shortId } from '@/lib/panel/format';
 import styles from '@/app/components/charts/charts.module.css';
 import { Swatch } from '@/app/components/charts/chart-frame';
 import { formatHistoryValue, HistoryChart } from './history-chart';
 import { SimulatedBadge } from '@/app/components/status-badge';
 
-export function HistoryView({ points, initialMetric, initialGrouping }: { points: HistoryPoint[]; initialMetric: HistoryMetric; initialGrouping: HistoryGrouping }) {
+export function HistoryView({
+  points,
+  initialMetric,
+  initialGrouping,
+}: {
+  points: HistoryPoint[];
+  initialMetric: HistoryMetric;
+  initialGrouping: HistoryGrouping;
+}) {
   const metrics = useMemo(() => availableHistoryMetrics(points), [points]);
-  const [metric, setMetric] = useState<HistoryMetric>(metrics.includes(initialMetric) ? initialMetric : (metrics[0] ?? 'toolCallRate'));
+  const [metric, setMetric] = useState<HistoryMetric>(
+    metrics.includes(initialMetric) ? initialMetric : (metrics[0] ?? 'toolCallRate'),
+  );
   const [grouping, setGrouping] = useState<HistoryGrouping>(initialGrouping);
   const [hideSimulated, setHideSimulated] = useState(false);
-  const shown = useMemo(() => (hideSimulated ? points.filter((point) => !point.simulated) : points), [points, hideSimulated]);
+  const shown = useMemo(
+    () => (hideSimulated ? points.filter((point) => !point.simulated) : points),
+    [points, hideSimulated],
+  );
   const chart = useMemo(() => prepareHistoryChart(shown, grouping, metric), [shown, grouping, metric]);
   const anySimulated = points.some((point) => point.simulated);
   const seriesOf = new Map(chart.series.map((series) => [series.name, series]));
@@ -25,7 +45,12 @@ export function HistoryView({ points, initialMetric, initialGrouping }: { points
       <div className={styles.controls} data-testid="history-controls">
         <div>
           <label htmlFor="history-metric">Metric</label>
-          <select id="history-metric" value={metric} onChange={(event) => setMetric(event.target.value as HistoryMetric)} data-testid="history-metric">
+          <select
+            id="history-metric"
+            value={metric}
+            onChange={(event) => setMetric(event.target.value as HistoryMetric)}
+            data-testid="history-metric"
+          >
             {metrics.map((candidate) => (
               <option key={candidate} value={candidate}>
                 {HISTORY_METRIC_LABELS[candidate]}
@@ -35,14 +60,24 @@ export function HistoryView({ points, initialMetric, initialGrouping }: { points
         </div>
         <div>
           <label htmlFor="history-grouping">One line per</label>
-          <select id="history-grouping" value={grouping} onChange={(event) => setGrouping(event.target.value as HistoryGrouping)} data-testid="history-grouping">
+          <select
+            id="history-grouping"
+            value={grouping}
+            onChange={(event) => setGrouping(event.target.value as HistoryGrouping)}
+            data-testid="history-grouping"
+          >
             <option value="variant">variant name</option>
             <option value="prompt">prompt text (saved variants by name)</option>
           </select>
         </div>
         {anySimulated ? (
           <label className="muted" style={{ display: 'flex', gap: 6, alignItems: 'center', fontWeight: 400 }}>
-            <input type="checkbox" checked={hideSimulated} onChange={(event) => setHideSimulated(event.target.checked)} data-testid="hide-simulated" />
+            <input
+              type="checkbox"
+              checked={hideSimulated}
+              onChange={(event) => setHideSimulated(event.target.checked)}
+              data-testid="hide-simulated"
+            />
             hide simulated experiments
           </label>
         ) : null}
@@ -53,10 +88,14 @@ export function HistoryView({ points, initialMetric, initialGrouping }: { points
           {chart.experiments.some((experiment) => experiment.simulated) ? <SimulatedBadge /> : null}
         </div>
         <figcaption className={styles.caption}>
-          One dot per experiment and {grouping === 'variant' ? 'variant' : 'prompt'}; whiskers are 95% intervals (rates only). Hollow dots come from the simulated endpoint. Lines join a series across the experiments it ran in.
+          One dot per experiment and {grouping === 'variant' ? 'variant' : 'prompt'}; whiskers are 95% intervals (rates
+          only). Hollow dots come from the simulated endpoint. Lines join a series across the experiments it ran in.
         </figcaption>
         {chart.hasData ? (
-          <div role="img" aria-label={`${HISTORY_METRIC_LABELS[metric]} over ${chart.experiments.length} experiments; the numbers are in the table below`}>
+          <div
+            role="img"
+            aria-label={`${HISTORY_METRIC_LABELS[metric]} over ${chart.experiments.length} experiments; the numbers are in the table below`}
+          >
             <HistoryChart chart={chart} />
           </div>
         ) : (
@@ -79,7 +118,12 @@ export function HistoryView({ points, initialMetric, initialGrouping }: { points
           </thead>
           <tbody>
             {[...chart.table].reverse().map((row) => (
-              <tr key={`${row.experimentId}-${row.variant}`} data-testid="history-row" data-experiment={row.experimentId} data-variant={row.variant}>
+              <tr
+                key={`${row.experimentId}-${row.variant}`}
+                data-testid="history-row"
+                data-experiment={row.experimentId}
+                data-variant={row.variant}
+              >
                 <td>
                   <Link href={`/experiments/${row.experimentId}`}>
                     <code>{shortId(row.experimentId)}</code>

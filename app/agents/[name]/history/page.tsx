@@ -1,7 +1,12 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { NotFoundError } from '@/lib/errors';
-import { HISTORY_GROUPINGS, HISTORY_METRICS, type HistoryGrouping, type HistoryMetric } from '@/lib/metrics/prepare-history';
+import {
+  HISTORY_GROUPINGS,
+  HISTORY_METRICS,
+  type HistoryGrouping,
+  type HistoryMetric,
+} from '@/lib/metrics/prepare-history';
 import { getAgentHistory, type AgentHistory } from '@/lib/panel/experiments/history';
 import { getPanel } from '@/lib/panel/runtime';
 import { HistoryView } from './history-view';
@@ -23,25 +28,43 @@ async function load(name: string, limit: number): Promise<AgentHistory> {
 }
 
 /** /agents/NAME/history?metric=toolCallRate&by=variant|prompt&limit=60: an agent's results over time. */
-export default async function AgentHistoryPage({ params, searchParams }: { params: Promise<{ name: string }>; searchParams: Promise<Query> }) {
+export default async function AgentHistoryPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ name: string }>;
+  searchParams: Promise<Query>;
+}) {
   const { name: encoded } = await params;
   const name = decodeURIComponent(encoded);
   const query = await searchParams;
   const limit = Math.min(Math.max(Number(query.limit) || 60, 1), 500);
   const history = await load(name, limit);
-  const metric = (HISTORY_METRICS as readonly string[]).includes(query.metric ?? '') ? (query.metric as HistoryMetric) : 'toolCallRate';
-  const grouping = (HISTORY_GROUPINGS as readonly string[]).includes(query.by ?? '') ? (query.by as HistoryGrouping) : 'variant';
+  const metric = (HISTORY_METRICS as readonly string[]).includes(query.metric ?? '')
+    ? (query.metric as HistoryMetric)
+    : 'toolCallRate';
+  const grouping = (HISTORY_GROUPINGS as readonly string[]).includes(query.by ?? '')
+    ? (query.by as HistoryGrouping)
+    : 'variant';
   return (
     <>
       <div className="crumbs">
-        <Link href="/">Overview</Link> / <Link href={`/experiments?agent=${encodeURIComponent(name)}`}>{name}</Link> / results over time
+        <Link href="/">Overview</Link> / <Link href={`/experiments?agent=${encodeURIComponent(name)}`}>{name}</Link> /
+        results over time
       </div>
       <div className="page-head">
         <h1>
-          {name} <span className="muted" style={{ fontWeight: 400 }}>over time</span>
+          {name}{' '}
+          <span className="muted" style={{ fontWeight: 400 }}>
+            over time
+          </span>
         </h1>
         <div className="actions">
-          <Link className="button" href={`/experiments/new?agent=${encodeURIComponent(name)}`} data-testid="history-new-experiment">
+          <Link
+            className="button"
+            href={`/experiments/new?agent=${encodeURIComponent(name)}`}
+            data-testid="history-new-experiment"
+          >
             New experiment
           </Link>
         </div>
@@ -53,7 +76,10 @@ export default async function AgentHistoryPage({ params, searchParams }: { param
         {history.experimentsShown < history.experimentsTotal ? (
           <>
             {' '}
-            <Link href={`/agents/${encodeURIComponent(name)}/history?limit=${Math.min(500, history.experimentsTotal)}`}>Show more</Link>.
+            <Link href={`/agents/${encodeURIComponent(name)}/history?limit=${Math.min(500, history.experimentsTotal)}`}>
+              Show more
+            </Link>
+            .
           </>
         ) : null}
       </p>
@@ -63,7 +89,9 @@ export default async function AgentHistoryPage({ params, searchParams }: { param
       <section className="card">
         {history.points.length === 0 ? (
           <p className="empty" data-testid="history-empty">
-            No finished conversations yet for {name}. <Link href={`/experiments/new?agent=${encodeURIComponent(name)}`}>Run an experiment</Link> and its results appear here, one point per variant.
+            No finished conversations yet for {name}.{' '}
+            <Link href={`/experiments/new?agent=${encodeURIComponent(name)}`}>Run an experiment</Link> and its results
+            appear here, one point per variant.
           </p>
         ) : (
           <HistoryView points={history.points} initialMetric={metric} initialGrouping={grouping} />

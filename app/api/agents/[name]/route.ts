@@ -7,8 +7,11 @@ import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute(async (_request, context: { params: Promise<{ name: string }> }) => {
-  const { name } = await readParams(context.params, AgentNameParams);
-  const panel = await getPanel();
-  return json(await getAgentDetail(panel, name));
-}, { response: AgentDetail });
+export const GET = apiRoute(
+  async (_request, context: { params: Promise<{ name: string }> }) => {
+    const { name } = await readParams(context.params, AgentNameParams);
+    const panel = await getPanel();
+    return json(await getAgentDetail(panel, name));
+  },
+  { response: AgentDetail },
+);

@@ -6,7 +6,10 @@ import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute(async (_request, context: { params: Promise<{ id: string }> }) => {
-  const { id } = await readParams(context.params, IdParams);
-  return json(campaignOverview(await getPanel(), id));
-}, { response: CampaignOverview });
+export const GET = apiRoute(
+  async (_request, context: { params: Promise<{ id: string }> }) => {
+    const { id } = await readParams(context.params, IdParams);
+    return json(campaignOverview(await getPanel(), id));
+  },
+  { response: CampaignOverview },
+);

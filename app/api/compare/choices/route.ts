@@ -6,7 +6,10 @@ import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute(async () => {
-  const panel = await getPanel();
-  return json({ experiments: listCompareChoices(panel) });
-}, { response: CompareChoices });
+export const GET = apiRoute(
+  async () => {
+    const panel = await getPanel();
+    return json({ experiments: listCompareChoices(panel) });
+  },
+  { response: CompareChoices },
+);

@@ -9,15 +9,21 @@ import { getPanel } from '@/lib/panel/runtime';
 export const dynamic = 'force-dynamic';
 
 /** The set (by id or name) and one page of its cases (`offset`, `limit`, `q` to search). */
-export const GET = apiRoute(async (request, context: { params: Promise<{ id: string }> }) => {
-  const { id } = await readParams(context.params, IdParams);
-  const query = readQuery(request, CasePageQuery);
-  const panel = await getPanel();
-  return json(getDatasetPage(panel, id, query));
-}, { response: DatasetPage });
+export const GET = apiRoute(
+  async (request, context: { params: Promise<{ id: string }> }) => {
+    const { id } = await readParams(context.params, IdParams);
+    const query = readQuery(request, CasePageQuery);
+    const panel = await getPanel();
+    return json(getDatasetPage(panel, id, query));
+  },
+  { response: DatasetPage },
+);
 
-export const DELETE = apiRoute(async (_request, context: { params: Promise<{ id: string }> }) => {
-  const { id } = await readParams(context.params, IdParams);
-  const panel = await getPanel();
-  return json(deleteDatasetById(panel, id));
-}, { response: Deleted });
+export const DELETE = apiRoute(
+  async (_request, context: { params: Promise<{ id: string }> }) => {
+    const { id } = await readParams(context.params, IdParams);
+    const panel = await getPanel();
+    return json(deleteDatasetById(panel, id));
+  },
+  { response: Deleted },
+);

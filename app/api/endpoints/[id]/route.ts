@@ -7,8 +7,11 @@ import { getPanel } from '@/lib/panel/runtime';
 export const dynamic = 'force-dynamic';
 
 /** Removes a saved endpoint (never the built-in simulator). */
-export const DELETE = apiRoute(async (_request, context: { params: Promise<{ id: string }> }) => {
-  const { id } = await readParams(context.params, IdParams);
-  const panel = await getPanel();
-  return json(deleteEndpointById(panel, id));
-}, { response: DeletedWithId });
+export const DELETE = apiRoute(
+  async (_request, context: { params: Promise<{ id: string }> }) => {
+    const { id } = await readParams(context.params, IdParams);
+    const panel = await getPanel();
+    return json(deleteEndpointById(panel, id));
+  },
+  { response: DeletedWithId },
+);

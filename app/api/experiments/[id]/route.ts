@@ -1,17 +1,24 @@
 import { ExperimentView } from '@/lib/api/experiments';
 import { apiRoute, json } from '@/lib/http/api-route';
 import { IdParams, readJsonBody, readParams } from '@/lib/http/read-request';
-import { changeExperimentDetails, deleteExperimentById, ExperimentDetailsRequest } from '@/lib/panel/experiments/manage';
+import {
+  changeExperimentDetails,
+  deleteExperimentById,
+  ExperimentDetailsRequest,
+} from '@/lib/panel/experiments/manage';
 import { getExperimentView } from '@/lib/panel/experiments/experiments';
 import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute(async (_request, context: { params: Promise<{ id: string }> }) => {
-  const { id } = await readParams(context.params, IdParams);
-  const panel = await getPanel();
-  return json(getExperimentView(panel, id));
-}, { response: ExperimentView });
+export const GET = apiRoute(
+  async (_request, context: { params: Promise<{ id: string }> }) => {
+    const { id } = await readParams(context.params, IdParams);
+    const panel = await getPanel();
+    return json(getExperimentView(panel, id));
+  },
+  { response: ExperimentView },
+);
 
 /** PATCH with {name?, description?, tags?}: what people call and file the experiment under. */
 export const PATCH = apiRoute(async (request, context: { params: Promise<{ id: string }> }) => {

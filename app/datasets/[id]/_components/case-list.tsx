@@ -23,7 +23,10 @@ export function CaseList({ datasetId, cases: initial, toolNames }: Props) {
   const remove = async (datasetCase: StoredCase) => {
     if (!window.confirm(`Delete the case "${datasetCase.id}"?`)) return;
     setFailure(null);
-    const answer = await callApi<{ deleted: true }>(`/api/datasets/${encodeURIComponent(datasetId)}/cases/${encodeURIComponent(datasetCase.rowId)}`, { method: 'DELETE' });
+    const answer = await callApi<{ deleted: true }>(
+      `/api/datasets/${encodeURIComponent(datasetId)}/cases/${encodeURIComponent(datasetCase.rowId)}`,
+      { method: 'DELETE' },
+    );
     if (!answer.ok) {
       setFailure(answer);
       return;
@@ -40,20 +43,37 @@ export function CaseList({ datasetId, cases: initial, toolNames }: Props) {
           <header className="case-head">
             <span className="muted">#{datasetCase.position + 1}</span>
             <code className="case-id">{datasetCase.id}</code>
-            <span className={`badge expect-${datasetCase.expect === null ? 'none' : datasetCase.expect.kind}`} data-testid="case-expectation-kind">
+            <span
+              className={`badge expect-${datasetCase.expect === null ? 'none' : datasetCase.expect.kind}`}
+              data-testid="case-expectation-kind"
+            >
               {expectationLabel(datasetCase.expect)}
             </span>
-            {datasetCase.tools ? <span className="chip" title={datasetCase.tools.map((tool) => tool.function.name).join(', ')}>{datasetCase.tools.length} own tool(s)</span> : null}
+            {datasetCase.tools ? (
+              <span className="chip" title={datasetCase.tools.map((tool) => tool.function.name).join(', ')}>
+                {datasetCase.tools.length} own tool(s)
+              </span>
+            ) : null}
             {saved === datasetCase.rowId ? (
               <span className="good-text small-text" data-testid="case-saved">
                 saved {formatTime(datasetCase.updatedAt)} UTC
               </span>
             ) : null}
             <span className="case-actions">
-              <button type="button" className="secondary small" onClick={() => setEditing(editing === datasetCase.rowId ? null : datasetCase.rowId)} data-testid="edit-case">
+              <button
+                type="button"
+                className="secondary small"
+                onClick={() => setEditing(editing === datasetCase.rowId ? null : datasetCase.rowId)}
+                data-testid="edit-case"
+              >
                 {editing === datasetCase.rowId ? 'Close' : 'Edit'}
               </button>
-              <button type="button" className="danger small" onClick={() => remove(datasetCase)} data-testid="delete-case">
+              <button
+                type="button"
+                className="danger small"
+                onClick={() => remove(datasetCase)}
+                data-testid="delete-case"
+              >
                 Delete
               </button>
             </span>
@@ -80,7 +100,9 @@ export function CaseList({ datasetId, cases: initial, toolNames }: Props) {
               ) : (
                 <ExpectationView expect={datasetCase.expect} />
               )}
-              {datasetCase.note && editing !== datasetCase.rowId ? <p className="case-note small-text">{datasetCase.note}</p> : null}
+              {datasetCase.note && editing !== datasetCase.rowId ? (
+                <p className="case-note small-text">{datasetCase.note}</p>
+              ) : null}
             </div>
           </div>
         </article>

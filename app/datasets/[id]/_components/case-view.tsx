@@ -63,7 +63,12 @@ export function expectationLabel(expect: Expectation | null): string {
 
 export function ExpectationView({ expect }: { expect: Expectation | null }) {
   if (expect === null) return <p className="muted small-text">Nothing expected: the case runs but is not scored.</p>;
-  if (expect.kind === 'no_call') return <p className="small-text" data-testid="expected-no-call">No call: an irrelevant request, right only when the model calls no tool.</p>;
+  if (expect.kind === 'no_call')
+    return (
+      <p className="small-text" data-testid="expected-no-call">
+        No call: an irrelevant request, right only when the model calls no tool.
+      </p>
+    );
   return (
     <div className="expected-calls">
       {expect.calls.map((call, index) => (

@@ -28,8 +28,13 @@ export function DatasetActions({ datasetId, datasetName }: { datasetId: string; 
   };
 
   const remove = async () => {
-    if (!window.confirm(`Delete the dataset "${datasetName}" and its cases? Experiments that ran it keep their own copy.`)) return;
-    const answer = await callApi<{ deleted: true }>(`/api/datasets/${encodeURIComponent(datasetId)}`, { method: 'DELETE' });
+    if (
+      !window.confirm(`Delete the dataset "${datasetName}" and its cases? Experiments that ran it keep their own copy.`)
+    )
+      return;
+    const answer = await callApi<{ deleted: true }>(`/api/datasets/${encodeURIComponent(datasetId)}`, {
+      method: 'DELETE',
+    });
     if (!answer.ok) {
       setFailure(answer);
       return;
@@ -40,7 +45,12 @@ export function DatasetActions({ datasetId, datasetName }: { datasetId: string; 
 
   return (
     <div className="actions dataset-actions">
-      <select value={format} onChange={(event) => setFormat(event.target.value)} aria-label="Export format" data-testid="export-format">
+      <select
+        value={format}
+        onChange={(event) => setFormat(event.target.value)}
+        aria-label="Export format"
+        data-testid="export-format"
+      >
         <option value="remora">Remora JSONL</option>
         <option value="distil">distil-labs JSONL</option>
         <option value="bfcl">BFCL</option>

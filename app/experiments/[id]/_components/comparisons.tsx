@@ -49,7 +49,10 @@ export function Comparisons({ summary }: { summary: SummaryJson }) {
       ) : null}
       <ul className="comparisons" data-testid="comparisons">
         {summary.comparisons.map((comparison) => (
-          <li key={`${comparison.a}-${comparison.b}-${comparison.metric}`} data-exploratory={comparison.exploratory ? 'true' : 'false'}>
+          <li
+            key={`${comparison.a}-${comparison.b}-${comparison.metric}`}
+            data-exploratory={comparison.exploratory ? 'true' : 'false'}
+          >
             {summary.primaryMetric && comparison.exploratory ? <span className="muted">Exploratory: </span> : null}
             {describeComparison(comparison)}
           </li>

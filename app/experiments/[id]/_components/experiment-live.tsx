@@ -25,7 +25,10 @@ export function ExperimentLive({ initial }: { initial: ExperimentPageData }) {
 
   const refresh = useCallback(async () => {
     try {
-      const answer = await callApi<ExperimentPageData>(`/api/experiments/${encodeURIComponent(initial.view.id)}/charts`, { cache: 'no-store' });
+      const answer = await callApi<ExperimentPageData>(
+        `/api/experiments/${encodeURIComponent(initial.view.id)}/charts`,
+        { cache: 'no-store' },
+      );
       if (!answer.ok) {
         setProblem(answer.message);
         return;
@@ -47,8 +50,11 @@ export function ExperimentLive({ initial }: { initial: ExperimentPageData }) {
     setCancelling(true);
     setConfirming(false);
     try {
-      const answer = await callApi(`/api/experiments/${encodeURIComponent(initial.view.id)}/cancel`, { method: 'POST' });
-      if (!answer.ok) setProblem(hasErrorMessage(answer.body) ? answer.message : `cancelling failed (${answer.status})`);
+      const answer = await callApi(`/api/experiments/${encodeURIComponent(initial.view.id)}/cancel`, {
+        method: 'POST',
+      });
+      if (!answer.ok)
+        setProblem(hasErrorMessage(answer.body) ? answer.message : `cancelling failed (${answer.status})`);
       await refresh();
     } finally {
       setCancelling(false);
@@ -65,7 +71,14 @@ export function ExperimentLive({ initial }: { initial: ExperimentPageData }) {
           <StatusBadge status={view.status} />
           {view.simulated ? <SimulatedBadge /> : null}
           {unfinished && !confirming ? (
-            <button type="button" className="danger" onClick={() => setConfirming(true)} disabled={cancelling} data-testid="cancel-experiment" style={{ marginLeft: 'auto' }}>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => setConfirming(true)}
+              disabled={cancelling}
+              data-testid="cancel-experiment"
+              style={{ marginLeft: 'auto' }}
+            >
               {cancelling ? 'Cancelling…' : 'Cancel'}
             </button>
           ) : null}
@@ -75,7 +88,12 @@ export function ExperimentLive({ initial }: { initial: ExperimentPageData }) {
               <button type="button" className="danger" onClick={cancel} data-testid="cancel-confirm-yes">
                 Yes, cancel
               </button>{' '}
-              <button type="button" className="secondary" onClick={() => setConfirming(false)} data-testid="cancel-confirm-no">
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => setConfirming(false)}
+                data-testid="cancel-confirm-no"
+              >
                 Keep running
               </button>
             </span>
@@ -83,7 +101,10 @@ export function ExperimentLive({ initial }: { initial: ExperimentPageData }) {
         </div>
         <div className="progress" data-testid="progress" data-done={done} data-total={total}>
           <div className="progress-track">
-            <div className={`progress-fill${unfinished ? '' : ' done'}`} style={{ width: `${(fraction * 100).toFixed(1)}%` }} />
+            <div
+              className={`progress-fill${unfinished ? '' : ' done'}`}
+              style={{ width: `${(fraction * 100).toFixed(1)}%` }}
+            />
           </div>
           <span className="progress-text" data-testid="progress-text">
             {done} / {total} conversations{view.inFlight > 0 ? ` · ${view.inFlight} running` : ''}
@@ -114,7 +135,9 @@ export function ExperimentLive({ initial }: { initial: ExperimentPageData }) {
       <section className="card" data-testid="charts-card">
         <div className="card-head">
           <h2>Charts</h2>
-          {view.simulated ? <span className="muted">from the simulated endpoint: not a model&apos;s numbers</span> : null}
+          {view.simulated ? (
+            <span className="muted">from the simulated endpoint: not a model&apos;s numbers</span>
+          ) : null}
         </div>
         <ExperimentCharts summary={view.summary} charts={charts} simulated={view.simulated} />
       </section>
@@ -122,7 +145,9 @@ export function ExperimentLive({ initial }: { initial: ExperimentPageData }) {
         <div className="card-head">
           <h2>Results</h2>
           {view.simulated ? <SimulatedBadge /> : null}
-          {view.simulated ? <span className="muted">from the simulated endpoint: not a model&apos;s numbers</span> : null}
+          {view.simulated ? (
+            <span className="muted">from the simulated endpoint: not a model&apos;s numbers</span>
+          ) : null}
         </div>
         <SummaryTables summary={view.summary} />
       </section>

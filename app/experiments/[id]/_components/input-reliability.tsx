@@ -49,7 +49,9 @@ export function InputReliability({ view }: { view: ReliabilityView }) {
           </tbody>
         </table>
       </div>
-      {view.rows.length > SHOWN ? <p className="muted">{`${view.rows.length - SHOWN} more inputs agree more.`}</p> : null}
+      {view.rows.length > SHOWN ? (
+        <p className="muted">{`${view.rows.length - SHOWN} more inputs agree more.`}</p>
+      ) : null}
       {view.flaky > 0 ? (
         // Every flaky input, also those below the table's cut: they are where prompts help or hurt by luck.
         <p data-testid="flaky-inputs">

@@ -4,7 +4,15 @@ import type { SummaryJson, VariantSummaryJson } from '@/lib/metrics/summary-json
 import { formatInterval, formatMilliseconds, formatNumber, formatPercent } from '@/lib/panel/format';
 import { Comparisons } from './comparisons';
 
-type RateKey = 'toolCallRate' | 'taskSuccessRate' | 'validCallRate' | 'completionRate' | 'callAccuracy' | 'nameAccuracy' | 'argumentAccuracy' | 'irrelevanceAccuracy';
+type RateKey =
+  | 'toolCallRate'
+  | 'taskSuccessRate'
+  | 'validCallRate'
+  | 'completionRate'
+  | 'callAccuracy'
+  | 'nameAccuracy'
+  | 'argumentAccuracy'
+  | 'irrelevanceAccuracy';
 
 const ACCURACY_COLUMNS: [RateKey, string][] = [
   ['callAccuracy', 'Call accuracy'],
@@ -25,9 +33,24 @@ function RateCell({ variant, rate }: { variant: VariantSummaryJson; rate: RateKe
   );
 }
 
-function CountTable({ variants, pick, testId, empty }: { variants: VariantSummaryJson[]; pick: (variant: VariantSummaryJson) => Record<string, number | undefined>; testId: string; empty: string }) {
+function CountTable({
+  variants,
+  pick,
+  testId,
+  empty,
+}: {
+  variants: VariantSummaryJson[];
+  pick: (variant: VariantSummaryJson) => Record<string, number | undefined>;
+  testId: string;
+  empty: string;
+}) {
   const keys = [...new Set(variants.flatMap((variant) => Object.keys(pick(variant))))];
-  if (keys.length === 0) return <p className="muted" data-testid={`${testId}-empty`}>{empty}</p>;
+  if (keys.length === 0)
+    return (
+      <p className="muted" data-testid={`${testId}-empty`}>
+        {empty}
+      </p>
+    );
   return (
     <div className="table-scroll">
       <table data-testid={testId}>
@@ -82,7 +105,10 @@ export function SummaryTables({ summary }: { summary: SummaryJson }) {
               <th className="number">Model calls</th>
               <th className="number">Tool-call rate</th>
               {judged ? (
-                <th className="number" title="The agent's own check of its result: the work is done, not only the conversation ended">
+                <th
+                  className="number"
+                  title="The agent's own check of its result: the work is done, not only the conversation ended"
+                >
                   Task success
                 </th>
               ) : null}
@@ -104,7 +130,9 @@ export function SummaryTables({ summary }: { summary: SummaryJson }) {
                 <td>
                   <strong>{variant.name}</strong>
                 </td>
-                <td className="number" data-testid="variant-conversations">{variant.conversations}</td>
+                <td className="number" data-testid="variant-conversations">
+                  {variant.conversations}
+                </td>
                 <td className="number">{variant.modelCalls}</td>
                 <RateCell variant={variant} rate="toolCallRate" />
                 {judged ? <RateCell variant={variant} rate="taskSuccessRate" /> : null}
@@ -112,9 +140,15 @@ export function SummaryTables({ summary }: { summary: SummaryJson }) {
                 <td className="number" data-testid="rate-completionRate">
                   {formatPercent(variant.completionRate.value)}
                   <span className="sub">{formatInterval(variant.completionRate.low, variant.completionRate.high)}</span>
-                  {variant.counts ? <span className="sub">{`${variant.counts.completionRate.successes} of ${variant.counts.completionRate.trials}`}</span> : null}
+                  {variant.counts ? (
+                    <span className="sub">{`${variant.counts.completionRate.successes} of ${variant.counts.completionRate.trials}`}</span>
+                  ) : null}
                   {variant.completionRateWithoutServerFailures ? (
-                    <span className="sub" data-testid="completion-without-server-failures" title="Conversations that ended on a server failure (the model was never asked) left out">
+                    <span
+                      className="sub"
+                      data-testid="completion-without-server-failures"
+                      title="Conversations that ended on a server failure (the model was never asked) left out"
+                    >
                       {`${formatPercent(variant.completionRateWithoutServerFailures.value)} without server failures`}
                     </span>
                   ) : null}
@@ -122,7 +156,8 @@ export function SummaryTables({ summary }: { summary: SummaryJson }) {
                 <td className="number">
                   {formatNumber(variant.turnsToCompletion.mean, 2)}
                   <span className="sub">
-                    p50 {formatNumber(variant.turnsToCompletion.p50)} · p90 {formatNumber(variant.turnsToCompletion.p90)} · max {formatNumber(variant.turnsToCompletion.max)}
+                    p50 {formatNumber(variant.turnsToCompletion.p50)} · p90{' '}
+                    {formatNumber(variant.turnsToCompletion.p90)} · max {formatNumber(variant.turnsToCompletion.max)}
                   </span>
                 </td>
                 <td className="number">
@@ -143,22 +178,47 @@ export function SummaryTables({ summary }: { summary: SummaryJson }) {
         </table>
       </div>
       <p className="muted" style={{ fontSize: 12 }}>
-        Rates show the value, its 95% interval clustered by input, and the counts behind it; n is {summary.variants.map((variant) => `${variant.name}: ${variant.inputs ?? '?'} inputs, ${variant.conversations} conversations`).join('; ')}. Turns count model calls in submitted conversations only.
-        Model calls are the model&apos;s responses; latency is the server&apos;s time for them, retry waits apart.
+        Rates show the value, its 95% interval clustered by input, and the counts behind it; n is{' '}
+        {summary.variants
+          .map((variant) => `${variant.name}: ${variant.inputs ?? '?'} inputs, ${variant.conversations} conversations`)
+          .join('; ')}
+        . Turns count model calls in submitted conversations only. Model calls are the model&apos;s responses; latency
+        is the server&apos;s time for them, retry waits apart.
       </p>
       {variants.some((variant) => (variant.retriedErrors ?? 0) > 0) ? (
         <p className="muted" style={{ fontSize: 12 }} data-testid="retried-errors">
           Retried server errors (not counted as model responses):{' '}
-          {variants.map((variant) => `${variant.name}: ${variant.retriedErrors ?? 0}, ${formatMilliseconds(variant.retryWaitMs ?? 0)} waiting`).join('; ')}.
+          {variants
+            .map(
+              (variant) =>
+                `${variant.name}: ${variant.retriedErrors ?? 0}, ${formatMilliseconds(variant.retryWaitMs ?? 0)} waiting`,
+            )
+            .join('; ')}
+          .
         </p>
       ) : null}
 
       <h2>Parse paths</h2>
-      <CountTable variants={variants} pick={(variant) => variant.parsePaths} testId="parse-paths" empty="No model response yet." />
+      <CountTable
+        variants={variants}
+        pick={(variant) => variant.parsePaths}
+        testId="parse-paths"
+        empty="No model response yet."
+      />
       <h2>Outcomes</h2>
-      <CountTable variants={variants} pick={(variant) => variant.outcomes} testId="outcomes" empty="No conversation finished yet." />
+      <CountTable
+        variants={variants}
+        pick={(variant) => variant.outcomes}
+        testId="outcomes"
+        empty="No conversation finished yet."
+      />
       <h2>Errors</h2>
-      <CountTable variants={variants} pick={(variant) => variant.errors} testId="errors" empty="No tool or call errors." />
+      <CountTable
+        variants={variants}
+        pick={(variant) => variant.errors}
+        testId="errors"
+        empty="No tool or call errors."
+      />
       <Comparisons summary={summary} />
     </div>
   );

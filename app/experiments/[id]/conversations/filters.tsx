@@ -3,7 +3,19 @@
 import type { ReactNode } from 'react';
 import type { ConversationListFilters } from '@/lib/panel/conversations/query';
 
-function Select({ id, name, label, value, options }: { id: string; name: string; label: string; value: string | undefined; options: readonly string[] }) {
+function Select({
+  id,
+  name,
+  label,
+  value,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: readonly string[];
+}) {
   return (
     <div>
       <label htmlFor={id}>{label}</label>
@@ -35,21 +47,51 @@ export function ConversationFilters(props: {
     <form className="filters" method="get" data-testid="conversation-filters">
       <Select id="variant" name="variant" label="Variant" value={filters.variant} options={props.variantNames} />
       <Select id="outcome" name="outcome" label="Outcome" value={filters.outcome} options={props.outcomes} />
-      <Select id="parse-path" name="parsePath" label="Parse path" value={filters.parsePath} options={props.parsePaths} />
+      <Select
+        id="parse-path"
+        name="parsePath"
+        label="Parse path"
+        value={filters.parsePath}
+        options={props.parsePaths}
+      />
       <Select id="error-kind" name="error" label="Error" value={filters.error} options={props.errorKinds} />
       <Select id="verdict" name="verdict" label="Verdict" value={filters.verdict} options={props.verdicts} />
       <Select id="label" name="label" label="Label" value={filters.label} options={props.labels} />
       <div>
         <label htmlFor="tool">Tool called</label>
-        <input id="tool" name="tool" defaultValue={filters.tool ?? ''} placeholder="tool name" maxLength={200} size={12} data-testid="filter-tool" />
+        <input
+          id="tool"
+          name="tool"
+          defaultValue={filters.tool ?? ''}
+          placeholder="tool name"
+          maxLength={200}
+          size={12}
+          data-testid="filter-tool"
+        />
       </div>
       <div>
         <label htmlFor="argument">Argument</label>
-        <input id="argument" name="argument" defaultValue={filters.argument ?? ''} placeholder="value or name=value" maxLength={200} size={14} data-testid="filter-argument" />
+        <input
+          id="argument"
+          name="argument"
+          defaultValue={filters.argument ?? ''}
+          placeholder="value or name=value"
+          maxLength={200}
+          size={14}
+          data-testid="filter-argument"
+        />
       </div>
       <div>
         <label htmlFor="q">Text</label>
-        <input id="q" name="q" type="search" defaultValue={filters.q ?? ''} placeholder="in inputs, answers, tool results" maxLength={200} data-testid="search-text" />
+        <input
+          id="q"
+          name="q"
+          type="search"
+          defaultValue={filters.q ?? ''}
+          placeholder="in inputs, answers, tool results"
+          maxLength={200}
+          data-testid="search-text"
+        />
       </div>
       <button type="submit" className="secondary">
         Filter

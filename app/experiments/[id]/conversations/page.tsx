@@ -3,8 +3,19 @@ import { notFound } from 'next/navigation';
 import { PARSE_PATHS } from '@/lib/parsing/types';
 import { OUTCOMES } from '@/lib/runner/types';
 import { inputLabel } from '@/lib/panel/compare/labels';
-import { CONVERSATION_PAGE_SIZE, listConversationPage, type ConversationListView } from '@/lib/panel/conversations/conversations';
-import { conversationHref, conversationListHref, ERROR_KINDS, filterParams, hasFilters, readConversationListRequest } from '@/lib/panel/conversations/query';
+import {
+  CONVERSATION_PAGE_SIZE,
+  listConversationPage,
+  type ConversationListView,
+} from '@/lib/panel/conversations/conversations';
+import {
+  conversationHref,
+  conversationListHref,
+  ERROR_KINDS,
+  filterParams,
+  hasFilters,
+  readConversationListRequest,
+} from '@/lib/panel/conversations/query';
 import { conversationReviews, labelsInUse } from '@/lib/db/queries/conversation-review';
 import { VERDICT_FILTERS } from '@/lib/db/queries/search-filters';
 import { formatMilliseconds, shortId } from '@/lib/panel/format';
@@ -34,7 +45,13 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
   return { title: `Conversations of experiment ${shortId(id)} · Remora` };
 }
 
-export default async function ConversationsPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
+export default async function ConversationsPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<SearchParams>;
+}) {
   const { id } = await params;
   const request = readConversationListRequest(await searchParams);
   const panel = await getPanel();
@@ -46,7 +63,10 @@ export default async function ConversationsPage({ params, searchParams }: { para
     throw error;
   }
   const { experiment, page } = view;
-  const reviews = conversationReviews(panel.database, page.conversations.map((conversation) => conversation.id));
+  const reviews = conversationReviews(
+    panel.database,
+    page.conversations.map((conversation) => conversation.id),
+  );
   const labels = labelsInUse(panel.database, id).map((entry) => entry.label);
   if (request.filters.label && !labels.includes(request.filters.label)) labels.push(request.filters.label);
   const exportQuery = filterParams(request.filters).toString();
@@ -56,7 +76,8 @@ export default async function ConversationsPage({ params, searchParams }: { para
   return (
     <>
       <div className="crumbs">
-        <Link href="/">Overview</Link> / <Link href={`/experiments/${id}`}>experiment {shortId(id)}</Link> / conversations
+        <Link href="/">Overview</Link> / <Link href={`/experiments/${id}`}>experiment {shortId(id)}</Link> /
+        conversations
       </div>
       <div className="page-head">
         <h1>Conversations</h1>
@@ -74,7 +95,11 @@ export default async function ConversationsPage({ params, searchParams }: { para
           verdicts={[...VERDICT_FILTERS]}
           labels={labels}
           clearHref={conversationListHref(id, {})}
-          total={<span className="muted" data-testid="conversation-total">{totalText(view)}</span>}
+          total={
+            <span className="muted" data-testid="conversation-total">
+              {totalText(view)}
+            </span>
+          }
         />
         {request.ignored.length > 0 ? (
           <p className="note" data-testid="ignored-filters">
@@ -88,7 +113,12 @@ export default async function ConversationsPage({ params, searchParams }: { para
           <p className="muted" style={{ fontSize: 13 }}>
             Export these:{' '}
             {(['csv', 'json', 'jsonl'] as const).map((format) => (
-              <a key={format} href={`/api/experiments/${encodeURIComponent(id)}/export?format=${format}&${exportQuery}`} data-testid={`export-filtered-${format}`} style={{ marginRight: 8 }}>
+              <a
+                key={format}
+                href={`/api/experiments/${encodeURIComponent(id)}/export?format=${format}&${exportQuery}`}
+                data-testid={`export-filtered-${format}`}
+                style={{ marginRight: 8 }}
+              >
                 {format.toUpperCase()}
               </a>
             ))}
@@ -102,8 +132,8 @@ export default async function ConversationsPage({ params, searchParams }: { para
         {page.conversations.length === 0 ? (
           <p className="empty" data-testid="conversations-empty">
             {filtered
-                ? 'No conversation matches these filters.'
-                : 'No conversation is stored yet; they appear as they finish.'}
+              ? 'No conversation matches these filters.'
+              : 'No conversation is stored yet; they appear as they finish.'}
           </p>
         ) : (
           <div className="table-scroll">
@@ -122,7 +152,12 @@ export default async function ConversationsPage({ params, searchParams }: { para
               </thead>
               <tbody>
                 {page.conversations.map((conversation) => (
-                  <tr key={conversation.id} className="clickable" data-testid="conversation-row" data-outcome={conversation.outcome}>
+                  <tr
+                    key={conversation.id}
+                    className="clickable"
+                    data-testid="conversation-row"
+                    data-outcome={conversation.outcome}
+                  >
                     <td className={styles.conversation}>
                       <Link href={conversationHref(conversation.id, filters)} data-testid="conversation-link">
                         #{conversation.slot + 1}
@@ -148,14 +183,22 @@ export default async function ConversationsPage({ params, searchParams }: { para
                     <td className={styles.paths}>
                       <div className="chips">
                         {conversation.parsePaths.map((path, index) => (
-                          <span key={index} className={`chip${path === null || path === 'malformed' ? ' warn' : ''}`} data-testid="row-parse-path">
+                          <span
+                            key={index}
+                            className={`chip${path === null || path === 'malformed' ? ' warn' : ''}`}
+                            data-testid="row-parse-path"
+                          >
                             {path ?? 'request failed'}
                           </span>
                         ))}
                       </div>
                     </td>
-                    <td className="number" data-label="model calls">{conversation.modelCallCount}</td>
-                    <td className="number" data-label="tool calls">{conversation.toolCallCount}</td>
+                    <td className="number" data-label="model calls">
+                      {conversation.modelCallCount}
+                    </td>
+                    <td className="number" data-label="tool calls">
+                      {conversation.toolCallCount}
+                    </td>
                     <td className="number">{formatMilliseconds(conversation.durationMs)}</td>
                     <td className={`muted ${styles.ending}`}>
                       {excerpt(conversation.error ?? conversation.finalText)}

@@ -22,7 +22,13 @@ function callText(call: { name: string; arguments: Record<string, unknown> } | n
   return `${call.name}(${args.length > 60 ? `${args.slice(0, 59)}…` : args})`;
 }
 
-export default async function GridPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ offset?: string }> }) {
+export default async function GridPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ offset?: string }>;
+}) {
   const { id } = await params;
   const offset = Math.max(0, Number((await searchParams).offset) || 0);
   let view: GridView;
@@ -33,11 +39,13 @@ export default async function GridPage({ params, searchParams }: { params: Promi
     throw error;
   }
   const { experiment, grid, labels } = view;
-  const cellOf = (input: number, variant: number) => grid.cells.find((cell) => cell.inputIndex === input && cell.variantIndex === variant);
+  const cellOf = (input: number, variant: number) =>
+    grid.cells.find((cell) => cell.inputIndex === input && cell.variantIndex === variant);
   return (
     <>
       <div className="crumbs">
-        <Link href="/">Overview</Link> / <Link href="/experiments">experiments</Link> / <Link href={`/experiments/${id}`}>{shortId(id)}</Link> / grid
+        <Link href="/">Overview</Link> / <Link href="/experiments">experiments</Link> /{' '}
+        <Link href={`/experiments/${id}`}>{shortId(id)}</Link> / grid
       </div>
       <div className="page-head">
         <h1>Inputs × variants</h1>
@@ -46,7 +54,8 @@ export default async function GridPage({ params, searchParams }: { params: Promi
       </div>
       <section className="card">
         <p className="muted" style={{ marginTop: 0 }}>
-          Each cell: how its repeats ended, then the first call of its first repeats with the parse path it came by (✓/✗: the dataset verdict on it).
+          Each cell: how its repeats ended, then the first call of its first repeats with the parse path it came by
+          (✓/✗: the dataset verdict on it).
         </p>
         <div className="table-scroll">
           <table data-testid="grid">
@@ -79,12 +88,17 @@ export default async function GridPage({ params, searchParams }: { params: Promi
                             {cell.shown.map((repeat, index) => (
                               <span key={repeat.conversationId} className="grid-repeat">
                                 <span className="chip">{repeat.parsePath ?? 'request failed'}</span>{' '}
-                                <Link href={`/conversations/${repeat.conversationId}`}>{callText(repeat.firstCall)}</Link>
+                                <Link href={`/conversations/${repeat.conversationId}`}>
+                                  {callText(repeat.firstCall)}
+                                </Link>
                                 {repeat.correct === null ? '' : repeat.correct ? ' ✓' : ' ✗'}
                                 {variant > 0 && base?.shown[index] ? (
                                   <>
                                     {' '}
-                                    <Link href={`/compare/pair?a=${base.shown[index].conversationId}&b=${repeat.conversationId}`} data-testid="grid-pair">
+                                    <Link
+                                      href={`/compare/pair?a=${base.shown[index].conversationId}&b=${repeat.conversationId}`}
+                                      data-testid="grid-pair"
+                                    >
                                       pair
                                     </Link>
                                   </>
@@ -104,11 +118,16 @@ export default async function GridPage({ params, searchParams }: { params: Promi
           </table>
         </div>
         <nav className="pager">
-          {offset > 0 ? <Link href={`/experiments/${id}/grid?offset=${Math.max(0, offset - GRID_PAGE)}`}>← earlier inputs</Link> : null}
+          {offset > 0 ? (
+            <Link href={`/experiments/${id}/grid?offset=${Math.max(0, offset - GRID_PAGE)}`}>← earlier inputs</Link>
+          ) : null}
           <span className="muted">
-            inputs {grid.inputIndexes.length === 0 ? 0 : offset + 1}–{offset + grid.inputIndexes.length} of {grid.inputCount}
+            inputs {grid.inputIndexes.length === 0 ? 0 : offset + 1}–{offset + grid.inputIndexes.length} of{' '}
+            {grid.inputCount}
           </span>
-          {offset + GRID_PAGE < grid.inputCount ? <Link href={`/experiments/${id}/grid?offset=${offset + GRID_PAGE}`}>later inputs →</Link> : null}
+          {offset + GRID_PAGE < grid.inputCount ? (
+            <Link href={`/experiments/${id}/grid?offset=${offset + GRID_PAGE}`}>later inputs →</Link>
+          ) : null}
         </nav>
       </section>
     </>

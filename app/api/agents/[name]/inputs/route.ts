@@ -11,10 +11,13 @@ export const dynamic = 'force-dynamic';
  * Inputs from Python files and folders on this machine: `mode: "preview"` lists the nodes found,
  * `replace` or `append` also stores them as the agent's inputs (in its stored definition).
  */
-export const POST = apiRoute(async (request, context: { params: Promise<{ name: string }> }) => {
-  const { name } = await readParams(context.params, AgentNameParams);
-  const body = await readJsonBody(request, PythonInputsRequest);
-  const panel = await getPanel();
-  const result = await pythonInputs(panel, name, body);
-  return json(result, result.saved ? 201 : 200);
-}, { response: PythonInputs });
+export const POST = apiRoute(
+  async (request, context: { params: Promise<{ name: string }> }) => {
+    const { name } = await readParams(context.params, AgentNameParams);
+    const body = await readJsonBody(request, PythonInputsRequest);
+    const panel = await getPanel();
+    const result = await pythonInputs(panel, name, body);
+    return json(result, result.saved ? 201 : 200);
+  },
+  { response: PythonInputs },
+);

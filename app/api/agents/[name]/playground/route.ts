@@ -15,8 +15,15 @@ export const POST = apiRoute(async (request, context: { params: Promise<{ name: 
   const body = await readJsonBody(request, PlaygroundRequest);
   const panel = await getPanel();
   const prepared = await preparePlayground(panel, name, body);
-  const stream = eventStream((send) => runPreparedPlayground(panel, prepared, (event) => send(event.type, event), request.signal), request.signal);
+  const stream = eventStream(
+    (send) => runPreparedPlayground(panel, prepared, (event) => send(event.type, event), request.signal),
+    request.signal,
+  );
   return new Response(stream, {
-    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
+    headers: {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+    },
   });
 });

@@ -6,7 +6,10 @@ import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute(async (request, context: { params: Promise<{ id: string }> }) => {
-  const { id } = await readParams(context.params, IdParams);
-  return json(campaignChanges(await getPanel(), id, readQuery(request, ChangeQuery)));
-}, { response: CampaignChanges });
+export const GET = apiRoute(
+  async (request, context: { params: Promise<{ id: string }> }) => {
+    const { id } = await readParams(context.params, IdParams);
+    return json(campaignChanges(await getPanel(), id, readQuery(request, ChangeQuery)));
+  },
+  { response: CampaignChanges },
+);

@@ -10,6 +10,10 @@ export const GET = apiRoute(async (_request, context: { params: Promise<{ id: st
   const { id } = await readParams(context.params, IdParams);
   const patch = await campaignPatch(await getPanel(), id);
   return new Response(new Uint8Array(patch), {
-    headers: { 'content-type': 'text/x-diff', 'content-disposition': `attachment; filename="campaign-${id}.patch"`, 'cache-control': 'no-store' },
+    headers: {
+      'content-type': 'text/x-diff',
+      'content-disposition': `attachment; filename="campaign-${id}.patch"`,
+      'cache-control': 'no-store',
+    },
   });
 });

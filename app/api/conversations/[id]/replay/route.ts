@@ -8,9 +8,12 @@ import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute(async (request, context: { params: Promise<{ id: string }> }) => {
-  const { id } = await readParams(context.params, IdParams);
-  const body = await readJsonBody(request, ReplayRequestBody);
-  const panel = await getPanel();
-  return json(replayConversation(panel, id, body), 201);
-}, { response: Created });
+export const POST = apiRoute(
+  async (request, context: { params: Promise<{ id: string }> }) => {
+    const { id } = await readParams(context.params, IdParams);
+    const body = await readJsonBody(request, ReplayRequestBody);
+    const panel = await getPanel();
+    return json(replayConversation(panel, id, body), 201);
+  },
+  { response: Created },
+);

@@ -6,8 +6,11 @@ import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute(async (_request, context: { params: Promise<{ id: string }> }) => {
-  const { id } = await readParams(context.params, IdParams);
-  const panel = await getPanel();
-  return json(cancelExperimentById(panel, id));
-}, { response: ExperimentCancelled });
+export const POST = apiRoute(
+  async (_request, context: { params: Promise<{ id: string }> }) => {
+    const { id } = await readParams(context.params, IdParams);
+    const panel = await getPanel();
+    return json(cancelExperimentById(panel, id));
+  },
+  { response: ExperimentCancelled },
+);

@@ -8,8 +8,11 @@ import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute(async (_request, context: { params: Promise<{ id: string }> }) => {
-  const { id } = await readParams(context.params, IdParams);
-  const panel = await getPanel();
-  return json(getExperimentPageData(panel, id));
-}, { response: ExperimentCharts });
+export const GET = apiRoute(
+  async (_request, context: { params: Promise<{ id: string }> }) => {
+    const { id } = await readParams(context.params, IdParams);
+    const panel = await getPanel();
+    return json(getExperimentPageData(panel, id));
+  },
+  { response: ExperimentCharts },
+);

@@ -7,9 +7,12 @@ import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute(async (request, context: { params: Promise<{ id: string }> }) => {
-  const { id } = await readParams(context.params, IdParams);
-  const query = readQuery(request, ConversationQuery);
-  const panel = await getPanel();
-  return json(listExperimentConversations(panel, id, query));
-}, { response: ConversationPage });
+export const GET = apiRoute(
+  async (request, context: { params: Promise<{ id: string }> }) => {
+    const { id } = await readParams(context.params, IdParams);
+    const query = readQuery(request, ConversationQuery);
+    const panel = await getPanel();
+    return json(listExperimentConversations(panel, id, query));
+  },
+  { response: ConversationPage },
+);

@@ -17,7 +17,11 @@ export const GET = apiRoute(async (request, context: { params: Promise<{ id: str
   const { format, ...rest } = readQuery(request, ExportQuery);
   const { filters, ignored } = readConversationListRequest(rest);
   const unknown = Object.keys(rest).filter((key) => !(FILTER_KEYS as readonly string[]).includes(key));
-  if (ignored.length > 0 || unknown.length > 0) throw new InputError('invalid query parameters', [...ignored.map((key) => `${key}: not a known value`), ...unknown.map((key) => `${key}: not a filter`)]);
+  if (ignored.length > 0 || unknown.length > 0)
+    throw new InputError('invalid query parameters', [
+      ...ignored.map((key) => `${key}: not a known value`),
+      ...unknown.map((key) => `${key}: not a filter`),
+    ]);
   const panel = await getPanel();
   const file = exportExperiment(panel, id, format, { filters });
   return new Response(file.stream, {

@@ -9,11 +9,16 @@ import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 
-const FailuresDatasetBody = z.object({ name: z.string().trim().min(1).max(200).optional(), variant: z.string().min(1).optional() }).strict();
+const FailuresDatasetBody = z
+  .object({ name: z.string().trim().min(1).max(200).optional(), variant: z.string().min(1).optional() })
+  .strict();
 
-export const POST = apiRoute(async (request, context: { params: Promise<{ id: string }> }) => {
-  const { id } = await readParams(context.params, IdParams);
-  const body = await readJsonBody(request, FailuresDatasetBody);
-  const panel = await getPanel();
-  return json(datasetFromFailures(panel.database, id, body), 201);
-}, { response: FailuresDataset });
+export const POST = apiRoute(
+  async (request, context: { params: Promise<{ id: string }> }) => {
+    const { id } = await readParams(context.params, IdParams);
+    const body = await readJsonBody(request, FailuresDatasetBody);
+    const panel = await getPanel();
+    return json(datasetFromFailures(panel.database, id, body), 201);
+  },
+  { response: FailuresDataset },
+);

@@ -8,9 +8,12 @@ import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute(async (request, context: { params: Promise<{ id: string }> }) => {
-  const { id } = await readParams(context.params, IdParams);
-  const body = await readJsonBody(request, RerunFailedBody);
-  const panel = await getPanel();
-  return json(rerunFailedInputs(panel, id, body), 201);
-}, { response: RerunCreated });
+export const POST = apiRoute(
+  async (request, context: { params: Promise<{ id: string }> }) => {
+    const { id } = await readParams(context.params, IdParams);
+    const body = await readJsonBody(request, RerunFailedBody);
+    const panel = await getPanel();
+    return json(rerunFailedInputs(panel, id, body), 201);
+  },
+  { response: RerunCreated },
+);

@@ -22,11 +22,19 @@ const TrainingDataQuery = z
 export const GET = apiRoute(async (request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await readParams(context.params, IdParams);
   const query = readQuery(request, TrainingDataQuery);
-  const outcomes = query.outcome ? z.array(z.enum(OUTCOMES as [string, ...string[]])).parse(query.outcome.split(',')) : undefined;
+  const outcomes = query.outcome
+    ? z.array(z.enum(OUTCOMES as [string, ...string[]])).parse(query.outcome.split(','))
+    : undefined;
   const panel = await getPanel();
   const result = exportTrainingData(
     panel.database,
-    { experimentId: id, variant: query.variant, outcomes: outcomes as never, allCallsValid: query.allConversations !== 'true', taskSuccess: query.taskSuccess === undefined ? undefined : query.taskSuccess === 'true' },
+    {
+      experimentId: id,
+      variant: query.variant,
+      outcomes: outcomes as never,
+      allCallsValid: query.allConversations !== 'true',
+      taskSuccess: query.taskSuccess === undefined ? undefined : query.taskSuccess === 'true',
+    },
     query.format,
   );
   return new Response(result.lines.map((line) => `${line}\n`).join(''), {

@@ -25,7 +25,12 @@ export function ConfidenceChart({ chart, simulated }: { chart: ConfidenceChartDa
                   <Swatch colour={row.colour} />
                   {row.variant}
                 </td>
-                <td className="number" data-testid="confidence-cell" data-variant={row.variant} data-value={row.value ?? ''}>
+                <td
+                  className="number"
+                  data-testid="confidence-cell"
+                  data-variant={row.variant}
+                  data-value={row.value ?? ''}
+                >
                   {formatPercent(row.value)}
                 </td>
               </tr>
@@ -34,16 +39,30 @@ export function ConfidenceChart({ chart, simulated }: { chart: ConfidenceChartDa
         </table>
       }
     >
-      <BarChart responsive style={{ width: '100%', height: 220 }} data={chart.rows} margin={{ top: 6, right: 8, bottom: 4, left: 0 }}>
+      <BarChart
+        responsive
+        style={{ width: '100%', height: 220 }}
+        data={chart.rows}
+        margin={{ top: 6, right: 8, bottom: 4, left: 0 }}
+      >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="variant" tick={AXIS_STYLE} interval={0} />
-        <YAxis domain={[0, 1]} tickFormatter={percentTick} tick={AXIS_STYLE} width={Y_AXIS_WIDTH} label={yAxisTitle('probability')} />
+        <YAxis
+          domain={[0, 1]}
+          tickFormatter={percentTick}
+          tick={AXIS_STYLE}
+          width={Y_AXIS_WIDTH}
+          label={yAxisTitle('probability')}
+        />
         <Tooltip formatter={(value) => [tooltipPercent(value), 'mean confidence']} />
         <Bar dataKey="value" minPointSize={2} isAnimationActive={false}>
           {chart.rows.map((row) => (
             <Cell key={row.key} fill={row.colour} />
           ))}
-          <LabelList dataKey="value" content={(props) => <RateBarLabel viewBox={props.viewBox as never} value={props.value} />} />
+          <LabelList
+            dataKey="value"
+            content={(props) => <RateBarLabel viewBox={props.viewBox as never} value={props.value} />}
+          />
         </Bar>
       </BarChart>
     </ChartFrame>

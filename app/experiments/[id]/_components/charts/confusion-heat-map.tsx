@@ -14,7 +14,8 @@ export function ConfusionHeatMaps({ confusions, simulated }: { confusions: Varia
         {simulated ? <SimulatedBadge /> : null}
       </div>
       <figcaption className={styles.caption}>
-        Per variant, each row is the tool a case expected and each column the tool the model called for it (first response). Shade: share of the row; outlined: the right tool.
+        Per variant, each row is the tool a case expected and each column the tool the model called for it (first
+        response). Shade: share of the row; outlined: the right tool.
       </figcaption>
       <div className={styles.heatGrid}>
         {confusions.map((confusion) => (
@@ -32,7 +33,8 @@ function HeatMap({ confusion }: { confusion: VariantConfusion }) {
       <h4 style={{ margin: '4px 0', fontSize: 14 }}>
         {confusion.variant}{' '}
         <span className="muted" style={{ fontWeight: 400, fontSize: 12 }}>
-          {confusion.total} pairings{matrix.agreement === null ? '' : `, ${formatPercent(matrix.agreement)} on the diagonal`}
+          {confusion.total} pairings
+          {matrix.agreement === null ? '' : `, ${formatPercent(matrix.agreement)} on the diagonal`}
         </span>
       </h4>
       {matrix.rows.length === 0 ? (

@@ -16,7 +16,12 @@ export function ErrorChart({ chart, simulated }: { chart: ErrorChartData; simula
       empty={chart.hasData ? null : 'No errors: no unknown tool, invalid arguments, failing tool or failed request.'}
       numbers={<ErrorTable chart={chart} />}
     >
-      <BarChart responsive style={{ width: '100%', height: 240 }} data={chart.rows} margin={{ top: 8, right: 8, bottom: 4, left: 0 }}>
+      <BarChart
+        responsive
+        style={{ width: '100%', height: 240 }}
+        data={chart.rows}
+        margin={{ top: 8, right: 8, bottom: 4, left: 0 }}
+      >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="variant" tick={AXIS_STYLE} interval={0} />
         <YAxis allowDecimals={false} tick={AXIS_STYLE} width={Y_AXIS_WIDTH} label={yAxisTitle('errors')} />
@@ -49,7 +54,13 @@ function ErrorTable({ chart }: { chart: ErrorChartData }) {
           <tr key={row.variant}>
             <td>{row.variant}</td>
             {chart.kinds.map((kind) => (
-              <td key={kind.kind} className="number" data-testid="error-cell" data-variant={row.variant} data-kind={kind.kind}>
+              <td
+                key={kind.kind}
+                className="number"
+                data-testid="error-cell"
+                data-variant={row.variant}
+                data-kind={kind.kind}
+              >
                 {row[kind.field] ?? '—'}
               </td>
             ))}

@@ -5,7 +5,12 @@ import { useMemo } from 'react';
 import { prepareLatencyChart, prepareLatencyHistogram } from '@/lib/metrics/prepare-latency';
 import { prepareErrorChart, prepareOutcomeChart } from '@/lib/metrics/prepare-outcomes';
 import { prepareParsePathChart } from '@/lib/metrics/prepare-parse-paths';
-import { ACCURACY_RATE_METRICS, CALL_RATE_METRICS, prepareConfidenceChart, prepareRateChart } from '@/lib/metrics/prepare-rates';
+import {
+  ACCURACY_RATE_METRICS,
+  CALL_RATE_METRICS,
+  prepareConfidenceChart,
+  prepareRateChart,
+} from '@/lib/metrics/prepare-rates';
 import { prepareTurnsHistogram } from '@/lib/metrics/prepare-turns';
 import { chartsFor, preparePassKChart } from '@/lib/metrics/prepare-pass-k';
 import type { SummaryJson } from '@/lib/metrics/summary-json';
@@ -20,12 +25,23 @@ import { StackChart } from './stack-chart';
 import { TurnsChart } from './turns-chart';
 import { PassKChart } from './pass-k-chart';
 
-export function ExperimentCharts({ summary, charts, simulated }: { summary: SummaryJson; charts: ExperimentChartData; simulated: boolean }) {
+export function ExperimentCharts({
+  summary,
+  charts,
+  simulated,
+}: {
+  summary: SummaryJson;
+  charts: ExperimentChartData;
+  simulated: boolean;
+}) {
   const prepared = useMemo(() => {
     const names = summary.variants.map((variant) => variant.name);
     const shown = chartsFor(summary);
     return {
-      rates: prepareRateChart(summary.variants, shown.completion ? CALL_RATE_METRICS : CALL_RATE_METRICS.filter((metric) => metric !== 'completionRate')),
+      rates: prepareRateChart(
+        summary.variants,
+        shown.completion ? CALL_RATE_METRICS : CALL_RATE_METRICS.filter((metric) => metric !== 'completionRate'),
+      ),
       accuracy: prepareRateChart(summary.variants, ACCURACY_RATE_METRICS),
       confidence: prepareConfidenceChart(summary.variants),
       turns: prepareTurnsHistogram(names, charts.turns),
@@ -44,7 +60,11 @@ export function ExperimentCharts({ summary, charts, simulated }: { summary: Summ
     <div className={styles.grid} data-testid="experiment-charts">
       <RateChart
         chart={prepared.rates}
-        title={prepared.shown.completion ? 'Tool calls, task success, valid calls, completion' : 'Tool calls, task success, valid calls'}
+        title={
+          prepared.shown.completion
+            ? 'Tool calls, task success, valid calls, completion'
+            : 'Tool calls, task success, valid calls'
+        }
         caption={`Share of model responses with a call and with only valid calls, of judged conversations whose task succeeded${prepared.shown.completion ? ', and of conversations submitted' : ''}; whiskers are 95% intervals that count each input once.`}
         simulated={simulated}
         testId="chart-rates"
@@ -84,7 +104,9 @@ export function ExperimentCharts({ summary, charts, simulated }: { summary: Summ
       <LatencyChart chart={prepared.latency} simulated={simulated} />
       <LatencyHistogramChart histogram={prepared.latencyHistogram} simulated={simulated} />
       {prepared.confidence.present ? <ConfidenceChart chart={prepared.confidence} simulated={simulated} /> : null}
-      {charts.confusions && charts.confusions.length > 0 ? <ConfusionHeatMaps confusions={charts.confusions} simulated={simulated} /> : null}
+      {charts.confusions && charts.confusions.length > 0 ? (
+        <ConfusionHeatMaps confusions={charts.confusions} simulated={simulated} />
+      ) : null}
     </div>
   );
 }

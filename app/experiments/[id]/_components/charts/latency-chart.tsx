@@ -6,7 +6,14 @@ import type { LatencyChart as LatencyChartData, LatencyHistogram } from '@/lib/m
 import { formatMilliseconds, formatPercent } from '@/lib/panel/format';
 import { LEGEND_PROPS } from '@/app/components/charts/legend';
 import { ChartFrame, Swatch } from '@/app/components/charts/chart-frame';
-import { AXIS_STYLE, millisecondsTick, percentTick, tooltipPercent, yAxisTitle, Y_AXIS_WIDTH } from '@/app/components/charts/format';
+import {
+  AXIS_STYLE,
+  millisecondsTick,
+  percentTick,
+  tooltipPercent,
+  yAxisTitle,
+  Y_AXIS_WIDTH,
+} from '@/app/components/charts/format';
 
 function millisecondsLabel(value: unknown): string {
   return typeof value === 'number' && Number.isFinite(value) ? formatMilliseconds(value) : '';
@@ -22,15 +29,31 @@ export function LatencyChart({ chart, simulated }: { chart: LatencyChartData; si
       empty={chart.hasData ? null : 'No model response yet.'}
       numbers={<LatencyTable chart={chart} />}
     >
-      <BarChart responsive style={{ width: '100%', height: 240 }} data={chart.rows} margin={{ top: 22, right: 8, bottom: 4, left: 0 }}>
+      <BarChart
+        responsive
+        style={{ width: '100%', height: 240 }}
+        data={chart.rows}
+        margin={{ top: 22, right: 8, bottom: 4, left: 0 }}
+      >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={AXIS_STYLE} />
-        <YAxis tickFormatter={millisecondsTick} tick={AXIS_STYLE} width={Y_AXIS_WIDTH + 8} label={yAxisTitle('latency')} />
+        <YAxis
+          tickFormatter={millisecondsTick}
+          tick={AXIS_STYLE}
+          width={Y_AXIS_WIDTH + 8}
+          label={yAxisTitle('latency')}
+        />
         <Tooltip formatter={(value, name) => [millisecondsLabel(value) || 'no data', name]} />
         <Legend {...LEGEND_PROPS} />
         {chart.series.map((series) => (
           <Bar key={series.key} dataKey={series.key} name={series.name} fill={series.colour} isAnimationActive={false}>
-            <LabelList dataKey={series.key} position="top" offset={6} formatter={millisecondsLabel} style={{ fontSize: 11, fill: '#1d2330' }} />
+            <LabelList
+              dataKey={series.key}
+              position="top"
+              offset={6}
+              formatter={millisecondsLabel}
+              style={{ fontSize: 11, fill: '#1d2330' }}
+            />
           </Bar>
         ))}
       </BarChart>
@@ -59,7 +82,14 @@ function LatencyTable({ chart }: { chart: LatencyChartData }) {
               {series.name}
             </td>
             {chart.rows.map((row) => (
-              <td key={row.statistic} className="number" data-testid="latency-cell" data-variant={series.name} data-statistic={row.statistic} data-value={row[series.key] ?? ''}>
+              <td
+                key={row.statistic}
+                className="number"
+                data-testid="latency-cell"
+                data-variant={series.name}
+                data-statistic={row.statistic}
+                data-value={row[series.key] ?? ''}
+              >
                 {formatMilliseconds(row[series.key] as number | null)}
               </td>
             ))}
@@ -80,14 +110,38 @@ export function LatencyHistogramChart({ histogram, simulated }: { histogram: Lat
       empty={histogram.hasData ? null : 'No model response yet.'}
       numbers={<LatencyHistogramTable histogram={histogram} />}
     >
-      <BarChart responsive style={{ width: '100%', height: 240 }} data={histogram.rows} margin={{ top: 4, right: 8, bottom: 18, left: 0 }} barCategoryGap="10%">
+      <BarChart
+        responsive
+        style={{ width: '100%', height: 240 }}
+        data={histogram.rows}
+        margin={{ top: 4, right: 8, bottom: 18, left: 0 }}
+        barCategoryGap="10%"
+      >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" tick={AXIS_STYLE} label={{ value: 'latency (ms)', position: 'insideBottom', offset: -10, style: AXIS_STYLE }} />
-        <YAxis tickFormatter={percentTick} tick={AXIS_STYLE} width={Y_AXIS_WIDTH} label={yAxisTitle('share of responses')} />
-        <Tooltip labelFormatter={(label) => `${String(label)} ms`} formatter={(value, name) => [tooltipPercent(value), name]} />
+        <XAxis
+          dataKey="label"
+          tick={AXIS_STYLE}
+          label={{ value: 'latency (ms)', position: 'insideBottom', offset: -10, style: AXIS_STYLE }}
+        />
+        <YAxis
+          tickFormatter={percentTick}
+          tick={AXIS_STYLE}
+          width={Y_AXIS_WIDTH}
+          label={yAxisTitle('share of responses')}
+        />
+        <Tooltip
+          labelFormatter={(label) => `${String(label)} ms`}
+          formatter={(value, name) => [tooltipPercent(value), name]}
+        />
         <Legend {...LEGEND_PROPS} />
         {histogram.series.map((series) => (
-          <Bar key={series.key} dataKey={series.key} name={series.name} fill={series.colour} isAnimationActive={false} />
+          <Bar
+            key={series.key}
+            dataKey={series.key}
+            name={series.name}
+            fill={series.colour}
+            isAnimationActive={false}
+          />
         ))}
       </BarChart>
     </ChartFrame>

@@ -43,14 +43,39 @@ export function PassKChart({ chart, simulated }: { chart: PassKData; simulated: 
         </table>
       }
     >
-      <LineChart responsive style={{ width: '100%', height: 250 }} data={chart.rows} margin={{ top: 4, right: 8, bottom: 18, left: 0 }}>
+      <LineChart
+        responsive
+        style={{ width: '100%', height: 250 }}
+        data={chart.rows}
+        margin={{ top: 4, right: 8, bottom: 18, left: 0 }}
+      >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="k" tick={AXIS_STYLE} label={{ value: 'k (tries)', position: 'insideBottom', offset: -10, style: AXIS_STYLE }} />
-        <YAxis tickFormatter={percentTick} tick={AXIS_STYLE} width={Y_AXIS_WIDTH} domain={[0, 1]} label={yAxisTitle('pass^k')} />
-        <Tooltip labelFormatter={(label) => `k = ${String(label)}`} formatter={(value, name) => [tooltipPercent(value), name]} />
+        <XAxis
+          dataKey="k"
+          tick={AXIS_STYLE}
+          label={{ value: 'k (tries)', position: 'insideBottom', offset: -10, style: AXIS_STYLE }}
+        />
+        <YAxis
+          tickFormatter={percentTick}
+          tick={AXIS_STYLE}
+          width={Y_AXIS_WIDTH}
+          domain={[0, 1]}
+          label={yAxisTitle('pass^k')}
+        />
+        <Tooltip
+          labelFormatter={(label) => `k = ${String(label)}`}
+          formatter={(value, name) => [tooltipPercent(value), name]}
+        />
         <Legend {...LEGEND_PROPS} />
         {chart.series.map((series) => (
-          <Line key={series.key} dataKey={series.key} name={series.name} stroke={series.colour} isAnimationActive={false} connectNulls={false} />
+          <Line
+            key={series.key}
+            dataKey={series.key}
+            name={series.name}
+            stroke={series.colour}
+            isAnimationActive={false}
+            connectNulls={false}
+          />
         ))}
       </LineChart>
     </ChartFrame>

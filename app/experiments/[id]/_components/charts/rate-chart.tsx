@@ -8,7 +8,19 @@ import { LEGEND_PROPS, RateBarLabel } from '@/app/components/charts/legend';
 import { ChartFrame, Swatch } from '@/app/components/charts/chart-frame';
 import { AXIS_STYLE, percentTick, tooltipPercent, yAxisTitle, Y_AXIS_WIDTH } from '@/app/components/charts/format';
 
-export function RateChart({ chart, title, caption, simulated, testId }: { chart: RateChartData; title: string; caption: string; simulated: boolean; testId: string }) {
+export function RateChart({
+  chart,
+  title,
+  caption,
+  simulated,
+  testId,
+}: {
+  chart: RateChartData;
+  title: string;
+  caption: string;
+  simulated: boolean;
+  testId: string;
+}) {
   const height = 260 + (chart.series.length > 4 ? 30 : 0);
   return (
     <ChartFrame
@@ -19,17 +31,48 @@ export function RateChart({ chart, title, caption, simulated, testId }: { chart:
       empty={chart.hasData ? null : 'No model response yet: the rates appear as conversations finish.'}
       numbers={<RateTable chart={chart} testId={testId} />}
     >
-      <BarChart responsive style={{ width: '100%', height }} data={chart.rows} margin={{ top: 4, right: 8, bottom: 4, left: 0 }} barCategoryGap="18%">
+      <BarChart
+        responsive
+        style={{ width: '100%', height }}
+        data={chart.rows}
+        margin={{ top: 4, right: 8, bottom: 4, left: 0 }}
+        barCategoryGap="18%"
+      >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={AXIS_STYLE} interval={0} />
-        <YAxis domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} tickFormatter={percentTick} tick={AXIS_STYLE} width={Y_AXIS_WIDTH} label={yAxisTitle('share, 95% CI')} />
+        <YAxis
+          domain={[0, 1]}
+          ticks={[0, 0.25, 0.5, 0.75, 1]}
+          tickFormatter={percentTick}
+          tick={AXIS_STYLE}
+          width={Y_AXIS_WIDTH}
+          label={yAxisTitle('share, 95% CI')}
+        />
         <Tooltip formatter={(value, name) => [tooltipPercent(value), name]} />
         <Legend {...LEGEND_PROPS} />
         {chart.series.map((series) => (
           // A rate of exactly 0 keeps a sliver of a bar (and its label), so that it reads as 0, not as missing.
-          <Bar key={series.key} dataKey={series.key} name={series.name} fill={series.colour} minPointSize={2} isAnimationActive={false}>
-            <ErrorBar dataKey={`${series.key}Error`} width={5} strokeWidth={1.5} stroke="#1d2330" isAnimationActive={false} />
-            <LabelList dataKey={series.key} content={(props) => <RateBarLabel viewBox={props.viewBox as never} value={props.value} small={chart.series.length > 3} />} />
+          <Bar
+            key={series.key}
+            dataKey={series.key}
+            name={series.name}
+            fill={series.colour}
+            minPointSize={2}
+            isAnimationActive={false}
+          >
+            <ErrorBar
+              dataKey={`${series.key}Error`}
+              width={5}
+              strokeWidth={1.5}
+              stroke="#1d2330"
+              isAnimationActive={false}
+            />
+            <LabelList
+              dataKey={series.key}
+              content={(props) => (
+                <RateBarLabel viewBox={props.viewBox as never} value={props.value} small={chart.series.length > 3} />
+              )}
+            />
           </Bar>
         ))}
       </BarChart>
@@ -60,7 +103,14 @@ function RateTable({ chart, testId }: { chart: RateChartData; testId: string }) 
             {chart.table.map((entry) => {
               const cell = entry.cells[index];
               return (
-                <td key={entry.metric} className="number" data-testid="rate-cell" data-variant={series.name} data-metric={entry.metric} data-value={cell.value ?? ''}>
+                <td
+                  key={entry.metric}
+                  className="number"
+                  data-testid="rate-cell"
+                  data-variant={series.name}
+                  data-metric={entry.metric}
+                  data-value={cell.value ?? ''}
+                >
                   {formatPercent(cell.value)}
                   <span className="sub">{formatInterval(cell.low, cell.high)}</span>
                   {cell.trials !== null ? <span className="sub">{`${cell.successes} of ${cell.trials}`}</span> : null}

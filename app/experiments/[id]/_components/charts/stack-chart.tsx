@@ -29,10 +29,30 @@ export function StackChart<Key extends string>({
   const height = Math.max(170, 70 + chart.rows.length * 38 + Math.ceil(chart.segments.length / 4) * 20);
   const longest = Math.max(...chart.rows.map((row) => row.variant.length), 4);
   return (
-    <ChartFrame title={title} caption={caption} simulated={simulated} testId={testId} empty={chart.hasData ? null : empty} numbers={<StackTable chart={chart} unit={unit} testId={testId} />}>
-      <BarChart responsive layout="vertical" style={{ width: '100%', height }} data={chart.rows} margin={{ top: 4, right: 12, bottom: 4, left: 4 }} barCategoryGap="22%">
+    <ChartFrame
+      title={title}
+      caption={caption}
+      simulated={simulated}
+      testId={testId}
+      empty={chart.hasData ? null : empty}
+      numbers={<StackTable chart={chart} unit={unit} testId={testId} />}
+    >
+      <BarChart
+        responsive
+        layout="vertical"
+        style={{ width: '100%', height }}
+        data={chart.rows}
+        margin={{ top: 4, right: 12, bottom: 4, left: 4 }}
+        barCategoryGap="22%"
+      >
         <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-        <XAxis type="number" domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} tickFormatter={percentTick} tick={AXIS_STYLE} />
+        <XAxis
+          type="number"
+          domain={[0, 1]}
+          ticks={[0, 0.25, 0.5, 0.75, 1]}
+          tickFormatter={percentTick}
+          tick={AXIS_STYLE}
+        />
         <YAxis type="category" dataKey="variant" tick={AXIS_STYLE} width={Math.min(140, 12 + longest * 7)} />
         <Tooltip
           formatter={(value, name, item) => {
@@ -43,14 +63,29 @@ export function StackChart<Key extends string>({
         />
         <Legend {...LEGEND_PROPS} />
         {chart.segments.map((segment) => (
-          <Bar key={segment.key} dataKey={`share_${segment.key}`} name={segment.key} stackId="share" fill={segment.colour} isAnimationActive={false} />
+          <Bar
+            key={segment.key}
+            dataKey={`share_${segment.key}`}
+            name={segment.key}
+            stackId="share"
+            fill={segment.colour}
+            isAnimationActive={false}
+          />
         ))}
       </BarChart>
     </ChartFrame>
   );
 }
 
-function StackTable<Key extends string>({ chart, unit, testId }: { chart: StackChartData<Key>; unit: string; testId: string }) {
+function StackTable<Key extends string>({
+  chart,
+  unit,
+  testId,
+}: {
+  chart: StackChartData<Key>;
+  unit: string;
+  testId: string;
+}) {
   return (
     <table data-testid={`${testId}-table`}>
       <thead>
@@ -71,9 +106,18 @@ function StackTable<Key extends string>({ chart, unit, testId }: { chart: StackC
             <td>{row.variant}</td>
             <td className="number">{row.total}</td>
             {chart.segments.map((segment) => (
-              <td key={segment.key} className="number" data-testid="stack-cell" data-variant={row.variant} data-key={segment.key} data-count={row.counts[segment.key]}>
+              <td
+                key={segment.key}
+                className="number"
+                data-testid="stack-cell"
+                data-variant={row.variant}
+                data-key={segment.key}
+                data-count={row.counts[segment.key]}
+              >
                 {row.counts[segment.key]}
-                <span className="sub">{formatPercent(row[`share_${segment.key}` as keyof typeof row] as number | null)}</span>
+                <span className="sub">
+                  {formatPercent(row[`share_${segment.key}` as keyof typeof row] as number | null)}
+                </span>
               </td>
             ))}
           </tr>

@@ -18,14 +18,38 @@ export function TurnsChart({ histogram, simulated }: { histogram: TurnsHistogram
       empty={histogram.hasData ? null : 'No conversation has been submitted yet.'}
       numbers={<TurnsTable histogram={histogram} />}
     >
-      <BarChart responsive style={{ width: '100%', height: 250 }} data={histogram.rows} margin={{ top: 4, right: 8, bottom: 18, left: 0 }}>
+      <BarChart
+        responsive
+        style={{ width: '100%', height: 250 }}
+        data={histogram.rows}
+        margin={{ top: 4, right: 8, bottom: 18, left: 0 }}
+      >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="turns" tick={AXIS_STYLE} label={{ value: 'model responses (turns)', position: 'insideBottom', offset: -10, style: AXIS_STYLE }} />
-        <YAxis tickFormatter={percentTick} tick={AXIS_STYLE} width={Y_AXIS_WIDTH} domain={[0, 1]} label={yAxisTitle('share of submitted')} />
-        <Tooltip labelFormatter={(label) => `${String(label)} turns`} formatter={(value, name) => [tooltipPercent(value), name]} />
+        <XAxis
+          dataKey="turns"
+          tick={AXIS_STYLE}
+          label={{ value: 'model responses (turns)', position: 'insideBottom', offset: -10, style: AXIS_STYLE }}
+        />
+        <YAxis
+          tickFormatter={percentTick}
+          tick={AXIS_STYLE}
+          width={Y_AXIS_WIDTH}
+          domain={[0, 1]}
+          label={yAxisTitle('share of submitted')}
+        />
+        <Tooltip
+          labelFormatter={(label) => `${String(label)} turns`}
+          formatter={(value, name) => [tooltipPercent(value), name]}
+        />
         <Legend {...LEGEND_PROPS} />
         {histogram.series.map((series) => (
-          <Bar key={series.key} dataKey={series.key} name={series.name} fill={series.colour} isAnimationActive={false} />
+          <Bar
+            key={series.key}
+            dataKey={series.key}
+            name={series.name}
+            fill={series.colour}
+            isAnimationActive={false}
+          />
         ))}
       </BarChart>
     </ChartFrame>
@@ -59,7 +83,13 @@ function TurnsTable({ histogram }: { histogram: TurnsHistogram }) {
                 {counts?.total ?? 0}
               </td>
               {histogram.rows.map((row) => (
-                <td key={row.turns} className="number" data-testid="turns-cell" data-variant={series.name} data-turns={row.turns}>
+                <td
+                  key={row.turns}
+                  className="number"
+                  data-testid="turns-cell"
+                  data-variant={series.name}
+                  data-turns={row.turns}
+                >
                   {row[`${series.key}Count`] ?? '—'}
                   <span className="sub">{formatPercent(row[series.key] as number | null)}</span>
                 </td>

@@ -8,8 +8,11 @@ import { getPanel } from '@/lib/panel/runtime';
 export const dynamic = 'force-dynamic';
 
 /** Every version of one variant, newest first. */
-export const GET = apiRoute(async (_request, context: { params: Promise<{ name: string; variant: string }> }) => {
-  const { name, variant } = await readParams(context.params, VariantParams);
-  const panel = await getPanel();
-  return json({ versions: getVariantHistory(panel, name, variant) });
-}, { response: VariantHistory });
+export const GET = apiRoute(
+  async (_request, context: { params: Promise<{ name: string; variant: string }> }) => {
+    const { name, variant } = await readParams(context.params, VariantParams);
+    const panel = await getPanel();
+    return json({ versions: getVariantHistory(panel, name, variant) });
+  },
+  { response: VariantHistory },
+);

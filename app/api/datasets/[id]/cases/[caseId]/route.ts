@@ -11,15 +11,21 @@ export const dynamic = 'force-dynamic';
 type Context = { params: Promise<{ id: string; caseId: string }> };
 
 /** Changes a case's expectation (`expect`: a call, no call, or null for "not scored") or note. */
-export const PATCH = apiRoute(async (request, context: Context) => {
-  const { id, caseId } = await readParams(context.params, DatasetCaseParams);
-  const body = await readJsonBody(request, UpdateCaseRequest);
-  const panel = await getPanel();
-  return json(updateDatasetCase(panel, id, caseId, body));
-}, { response: StoredCase });
+export const PATCH = apiRoute(
+  async (request, context: Context) => {
+    const { id, caseId } = await readParams(context.params, DatasetCaseParams);
+    const body = await readJsonBody(request, UpdateCaseRequest);
+    const panel = await getPanel();
+    return json(updateDatasetCase(panel, id, caseId, body));
+  },
+  { response: StoredCase },
+);
 
-export const DELETE = apiRoute(async (_request, context: Context) => {
-  const { id, caseId } = await readParams(context.params, DatasetCaseParams);
-  const panel = await getPanel();
-  return json(deleteDatasetCase(panel, id, caseId));
-}, { response: Deleted });
+export const DELETE = apiRoute(
+  async (_request, context: Context) => {
+    const { id, caseId } = await readParams(context.params, DatasetCaseParams);
+    const panel = await getPanel();
+    return json(deleteDatasetCase(panel, id, caseId));
+  },
+  { response: Deleted },
+);
