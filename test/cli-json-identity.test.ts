@@ -1,0 +1,84 @@
+// The command line's `--json` summary stays what it was on a fixed simulator seed: structural work
+// (file splits, moved modules, deleted exports) must not change a byte of it. The goldens and how
+// they were made: test/fixtures/cli-json/README.md.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimServer, type SimServer } from '../lib/sim/server';
+import { projectRoot, runCli } from './cli-process';
+
+const FIXTURES = path.join(projectRoot, 'test', 'fixtures', 'cli-json');
+const golden = (commit: string) => readFileSync(path.join(FIXTURES, `summary-${commit}.json`), 'utf8');
+
+/** The summary with the fields that depend on the clock replaced: the run's id and its latencies. */
+function withoutClockFields(stdout: string): string {
+  const summary = JSON.parse(stdout) as { experimentId: string; variants: { latencyMs: unknown }[] };
+  summary.experimentId = '<time-ordered id>';
+  for (const variant of summary.variants) variant.latencyMs = '<wall-clock latency>';
+  return JSON.stringify(summary);
+}
+
+/** Every field path of a JSON value, array items merged under `[]`. */
+function fieldPaths(value: unknown, prefix = '', paths = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) value.forEach((item) => fieldPaths(item, `${prefix}[]`, paths));
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      paths.add(`${prefix}.${key}`);
+      fieldPaths(item, `${prefix}.${key}`, paths);
+    }
+  }
+  return paths;
+}
+
+let sim: SimServer;
+let folder: string;
+let stdout: string;
+
+beforeAll(async () => {
+  // A fresh simulator: its answers depend on the seed, the request and how many identical
+  // requests it has already answered.
+  sim = await startSimServer({ port: 0, seed: 7 });
+  folder = mkdtempSync(path.join(tmpdir(), 'remora-cli-json-'));
+  const run = await runCli([
+    'harness',
+    '--agent',
+    'harness',
+    '--base-url',
+    sim.url,
+    '--model',
+    'functiongemma-270m-it',
+    '--variant',
+    `directive=${path.join(FIXTURES, 'directive.txt')}`,
+    '--variant',
+    `terse=${path.join(FIXTURES, 'terse.txt')}`,
+    '--requests-per-variant',
+    '15',
+    '--concurrency',
+    '1',
+    '--db',
+    path.join(folder, 'remora.db'),
+    '--json',
+  ]);
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  stdout = run.stdout;
+});
+
+afterAll(async () => {
+  await sim?.close();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+describe('remora harness --json on simulator seed 7', () => {
+  it('prints the same summary as before the structural work, byte for byte apart from the clock', () => {
+    expect(withoutClockFields(stdout)).toBe(withoutClockFields(golden('88e81d4')));
+    expect(stdout.endsWith('}\n')).toBe(true);
+  });
+
+  it('keeps every field the summary had before issue 11 began (fields are added, never removed)', () => {
+    const now = fieldPaths(JSON.parse(stdout));
+    const missing = [...fieldPaths(JSON.parse(golden('dff50d7')))].filter((field) => !now.has(field));
+    expect(missing).toEqual([]);
+  });
+});
