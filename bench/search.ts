@@ -7,8 +7,10 @@
 // costs a run.
 //
 //   npx tsx --conditions=react-server bench/search.ts [--conversations N] [--runs N] [--db PATH] [--keep] [--json]
+//     [--reuse] [--no-write-cost]
+// --reuse measures again on a database an earlier `--db PATH --keep` filled (no fill, no labels).
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { closeDatabase, openDatabase } from '../lib/db/client';
@@ -20,10 +22,26 @@ import { createExperiment } from '../lib/db/queries/experiments';
 import { searchAllConversations } from '../lib/db/queries/global-search';
 import { makeConversation, PROFILES } from './panel-records';
 
-type Options = { conversations: number; runs: number; db: string | null; keep: boolean; json: boolean };
+type Options = {
+  conversations: number;
+  runs: number;
+  db: string | null;
+  keep: boolean;
+  json: boolean;
+  reuse: boolean;
+  writeCost: boolean;
+};
 
 function readOptions(argv: string[]): Options {
-  const options: Options = { conversations: 100_000, runs: 7, db: null, keep: false, json: false };
+  const options: Options = {
+    conversations: 100_000,
+    runs: 7,
+    db: null,
+    keep: false,
+    json: false,
+    reuse: false,
+    writeCost: true,
+  };
   for (let index = 0; index < argv.length; index++) {
     const flag = argv[index];
     const value = () => {
@@ -36,8 +54,11 @@ function readOptions(argv: string[]): Options {
     else if (flag === '--db') options.db = value();
     else if (flag === '--keep') options.keep = true;
     else if (flag === '--json') options.json = true;
+    else if (flag === '--reuse') options.reuse = true;
+    else if (flag === '--no-write-cost') options.writeCost = false;
     else throw new Error(`unknown option ${flag}`);
   }
+  if (options.reuse && (options.db === null || !options.keep)) throw new Error('--reuse needs --db PATH and --keep');
   if (!Number.isInteger(options.conversations) || options.conversations < 4000)
     throw new Error('--conversations must be a whole number of at least 4000');
   return options;
@@ -142,17 +163,28 @@ async function main(): Promise<void> {
   const database = openDatabase(file);
   try {
     const small = 2_000;
-    const big = options.conversations - small;
-    log(`filling ${file} with ${big + small} conversations...`);
-    const first = fill(database, big, new Set([1_234, Math.floor(big * 0.8)]), 1);
-    const second = fill(database, small, new Set([777]), 50_000_000);
-    log(
-      `written in ${(first.seconds + second.seconds).toFixed(1)} s (${Math.round((big + small) / (first.seconds + second.seconds))} conversations/s, index included)`,
-    );
-    const labelled = searchConversations(database, first.id, { outcome: 'error', limit: 40 }).conversations;
-    for (const conversation of labelled) addConversationLabel(database, conversation.id, 'reviewed');
-
-    const id = first.id;
+    let big = options.conversations - small;
+    let id: string;
+    if (options.reuse) {
+      // The big experiment is the one with the most conversations.
+      const stored = database.$client
+        .prepare('select id, total_conversations as total from experiments order by total_conversations')
+        .all() as { id: string; total: number }[];
+      if (stored.length < 2) throw new Error(`${file} holds no earlier fill`);
+      id = stored[stored.length - 1].id;
+      big = stored.reduce((sum, row) => sum + row.total, 0) - small;
+      log(`measuring on ${file} as filled before (${big + small} conversations)...`);
+    } else {
+      log(`filling ${file} with ${big + small} conversations...`);
+      const first = fill(database, big, new Set([1_234, Math.floor(big * 0.8)]), 1);
+      const second = fill(database, small, new Set([777]), 50_000_000);
+      log(
+        `written in ${(first.seconds + second.seconds).toFixed(1)} s (${Math.round((big + small) / (first.seconds + second.seconds))} conversations/s, index included)`,
+      );
+      const labelled = searchConversations(database, first.id, { outcome: 'error', limit: 40 }).conversations;
+      for (const conversation of labelled) addConversationLabel(database, conversation.id, 'reviewed');
+      id = first.id;
+    }
     const runs = options.runs;
     const timings: Timing[] = [
       time(
@@ -235,8 +267,11 @@ async function main(): Promise<void> {
         pageDetail,
       ),
     ];
-    log('measuring what the index costs a run (seven more fills of 10,000)...');
-    const cost = writeCost(folder, 10_000);
+    let cost = { withIndexMicros: NaN, withoutIndexMicros: NaN };
+    if (options.writeCost) {
+      log('measuring what the index costs a run (seven more fills of 10,000)...');
+      cost = writeCost(folder, 10_000);
+    }
     if (options.json) {
       process.stdout.write(`${JSON.stringify({ conversations: big + small, timings, writeCost: cost }, null, 2)}\n`);
       return;
@@ -251,8 +286,14 @@ async function main(): Promise<void> {
     }
     process.stdout.write(`\n${runs} runs each after a warm-up; server time in this process (no HTTP, no rendering).\n`);
     const extra = cost.withIndexMicros - cost.withoutIndexMicros;
+    if (options.writeCost)
+      process.stdout.write(
+        `writing (CPU per conversation, record generation included): ${Math.round(cost.withIndexMicros)} µs with the index, ${Math.round(cost.withoutIndexMicros)} µs without: the index costs ${Math.round(extra)} µs a conversation.\n`,
+      );
     process.stdout.write(
-      `writing (CPU per conversation, record generation included): ${Math.round(cost.withIndexMicros)} µs with the index, ${Math.round(cost.withoutIndexMicros)} µs without: the index costs ${Math.round(extra)} µs a conversation.\n`,
+      `load average at the end: ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(', ')}\n`,
     );
   } finally {
     closeDatabase(database);

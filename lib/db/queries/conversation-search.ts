@@ -59,9 +59,15 @@ function variantIndexes(database: RemoraDatabase, experimentId: string, search: 
   if (search.variantIndex !== undefined) return [search.variantIndex];
   // Over the covering conversations_slot_unique index; an IN list lets the other tables' indexes
   // (experiment, variant, ...) be searched on their third column too.
+  // Each next variant is one seek on the index (a skip scan), not a read of every conversation.
   return database
     .all<{ variant_index: number }>(
-      sql`select distinct variant_index from conversations where experiment_id = ${experimentId}`,
+      sql`with recursive variant(variant_index) as (
+        select min(variant_index) from conversations where experiment_id = ${experimentId}
+        union all
+        select (select min(variant_index) from conversations where experiment_id = ${experimentId} and variant_index > variant.variant_index)
+        from variant where variant.variant_index is not null
+      ) select variant_index from variant where variant_index is not null`,
     )
     .map((row) => row.variant_index);
 }
@@ -95,13 +101,14 @@ export function experimentFilterCondition(
 ): { from: SQL; where: SQL; memberships: Membership[]; driver: Membership | null; textIgnored: boolean } | null {
   const variants = variantIndexes(database, experimentId, search);
   if (variants.length === 0) return null;
-  const limit = driveLimit ?? driveLimitFor(experimentSize(database, experimentId));
+  const size = experimentSize(database, experimentId);
+  const limit = driveLimit ?? driveLimitFor(size);
   const { memberships, textIgnored } = filterMemberships(database, { experimentId, variants }, search, limit);
   if (memberships.some((filter) => filter.rows === 0)) return null;
   const driver = pickDriver(memberships, limit);
   const conditions: SQL[] = [driver ? sql`+c.experiment_id = ${experimentId}` : sql`c.experiment_id = ${experimentId}`];
   if (search.variantIndex !== undefined) conditions.push(sql`c.variant_index = ${search.variantIndex}`);
-  conditions.push(...filterConditions(memberships, driver));
+  conditions.push(...filterConditions(memberships, driver, size));
   return { from: searchFrom(memberships), where: sql.join(conditions, sql` and `), memberships, driver, textIgnored };
 }
 

@@ -49,12 +49,17 @@ function countOf(database: RemoraDatabase, query: SQL): number {
   return database.get<{ count: number }>(query)?.count ?? 0;
 }
 
-export function searchAllConversations(database: RemoraDatabase, search: GlobalSearch): GlobalSearchPage {
+/** `driveLimit`: rare filters (this many rows or fewer) drive the query; by default driveLimitFor(all documents). */
+export function searchAllConversations(
+  database: RemoraDatabase,
+  search: GlobalSearch,
+  options: { driveLimit?: number } = {},
+): GlobalSearchPage {
   const limit = Math.min(Math.max(search.limit ?? 50, 1), MAX_GLOBAL_PAGE);
   const scope = { experimentId: search.experimentId ?? null, variants: null };
   // The newest document's id tells how many there are, near enough, without counting them.
   const size = database.get<{ size: number | null }>(sql`select max(id) as size from search_documents`)?.size ?? 0;
-  const driveLimit = driveLimitFor(size);
+  const driveLimit = options.driveLimit ?? driveLimitFor(size);
   const { memberships, textIgnored } = filterMemberships(database, scope, search, driveLimit);
   const empty: GlobalSearchPage = {
     conversations: [],
@@ -64,17 +69,31 @@ export function searchAllConversations(database: RemoraDatabase, search: GlobalS
   };
   if (memberships.some((filter) => filter.rows === 0)) return empty;
   const driver = pickDriver(memberships, driveLimit);
-  const conditions = filterConditions(memberships, driver);
+  // Text with no rare filter to drive: the index hands its matches over newest first (rowid order
+  // is the page's order), so a page reads about as many matches as it shows, whatever their number.
+  const text = driver === null ? memberships.find((filter) => filter.text !== undefined) : undefined;
+  const conditions = text
+    ? [
+        sql`conversation_text match ${text.text!.scoped}`,
+        ...filterConditions(
+          memberships.filter((filter) => filter !== text),
+          null,
+        ),
+      ]
+    : filterConditions(memberships, driver);
   if (search.experimentId !== undefined) conditions.push(sql`d.experiment_id = ${search.experimentId}`);
   const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`1`;
-  const from = sql`search_documents d join conversations c on c.id = d.conversation_id`;
-  const position = search.after !== undefined ? sql` and d.id < ${search.after}` : sql``;
+  const from = text
+    ? sql`conversation_text t join search_documents d on d.id = t.rowid join conversations c on c.id = d.conversation_id`
+    : sql`search_documents d join conversations c on c.id = d.conversation_id`;
+  const key = text ? sql`t.rowid` : sql`d.id`;
+  const position = search.after !== undefined ? sql` and ${key} < ${search.after}` : sql``;
 
   const rows = database.all<{ id: string; position: number }>(
-    sql`select c.id, d.id as position from ${from} where ${where}${position} order by d.id desc limit ${limit + 1}`,
+    sql`select c.id, ${key} as position from ${from} where ${where}${position} order by ${key} desc limit ${limit + 1}`,
   );
   const page = rows.slice(0, limit);
-  const total = countTotal(database, from, where, memberships, driver);
+  const total = countTotal(database, from, where, memberships, driver, search.experimentId);
 
   const items = readListItems(
     database,
@@ -113,29 +132,40 @@ function countTotal(
   where: SQL,
   memberships: Membership[],
   driver: Membership | null,
+  experimentId: string | undefined,
 ): GlobalSearchPage['total'] {
-  let count: number;
-  let exact = true;
-  if (memberships.length === 0) count = countOf(database, sql`select count(*) as count from search_documents`);
-  else if (memberships.length === 1 && memberships[0].countsConversations) count = memberships[0].count();
-  else if (driver !== null) {
+  if (memberships.length === 0)
+    return {
+      count: countOf(database, sql`select count(*) as count from search_documents`),
+      exact: true,
+      experiments: null,
+    };
+  if (memberships.length === 1 && memberships[0].countsConversations) {
+    const count = memberships[0].count();
+    const experiments =
+      count <= COUNT_LIMIT
+        ? countOf(database, sql`select count(distinct d.experiment_id) as count from ${from} where ${where}`)
+        : null;
+    return { count, exact: true, experiments };
+  }
+  if (driver !== null) {
     // A rare filter drives: counting the matches and their experiments is one short pass.
     const both = database.get<{ count: number; experiments: number }>(
       sql`select count(*) as count, count(distinct d.experiment_id) as experiments from ${from} where ${where}`,
     );
     return { count: both?.count ?? 0, exact: true, experiments: both?.experiments ?? 0 };
-  } else {
-    count = countOf(
-      database,
-      sql`select count(*) as count from (select 1 from ${from} where ${where} limit ${COUNT_LIMIT + 1})`,
-    );
-    if (count > COUNT_LIMIT) [count, exact] = [COUNT_LIMIT, false];
   }
-  const experiments =
-    exact && count <= COUNT_LIMIT
-      ? countOf(database, sql`select count(distinct d.experiment_id) as count from ${from} where ${where}`)
-      : null;
-  return { count, exact, experiments };
+  // No filter is rare, so the count stops at the limit; the least common one drives it (its set is
+  // read once and the others checked on its rows), and one pass also tells the experiments apart.
+  const rarest = memberships.reduce((best, filter) => (filter.rows < best.rows ? filter : best));
+  const conditions = filterConditions(memberships, rarest);
+  if (experimentId !== undefined) conditions.push(sql`d.experiment_id = ${experimentId}`);
+  const both = database.get<{ count: number; experiments: number }>(
+    sql`select count(*) as count, count(distinct experiment_id) as experiments from (select d.experiment_id from search_documents d join conversations c on c.id = d.conversation_id where ${sql.join(conditions, sql` and `)} limit ${COUNT_LIMIT + 1})`,
+  );
+  const count = both?.count ?? 0;
+  if (count > COUNT_LIMIT) return { count: COUNT_LIMIT, exact: false, experiments: null };
+  return { count, exact: true, experiments: both?.experiments ?? 0 };
 }
 
 function experimentNames(

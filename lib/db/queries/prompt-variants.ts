@@ -107,3 +107,29 @@ export function listVariantHistory(database: RemoraDatabase, agentId: string, na
     .orderBy(desc(promptVariants.version))
     .all();
 }
+
+/**
+ * Where a variant started: the parent of its first version when that is another variant (a fork);
+ * null for a variant written from scratch or for the agent's own prompt.
+ */
+export function variantOrigin(
+  database: RemoraDatabase,
+  variant: PromptVariantRow,
+): { name: string; version: number } | null {
+  const first =
+    variant.version === 1
+      ? variant
+      : database
+          .select()
+          .from(promptVariants)
+          .where(
+            and(
+              eq(promptVariants.agentId, variant.agentId),
+              eq(promptVariants.name, variant.name),
+              eq(promptVariants.version, 1),
+            ),
+          )
+          .get();
+  const parent = first?.parentId ? getVariant(database, first.parentId) : null;
+  return parent && parent.name !== variant.name ? { name: parent.name, version: parent.version } : null;
+}

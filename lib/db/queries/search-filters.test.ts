@@ -13,8 +13,8 @@ import {
 } from './conversation-search';
 import { listExportBatch, listTranscriptBatch } from './experiment-export';
 import { createExperiment, deleteExperiment } from './experiments';
-import { searchAllConversations } from './global-search';
-import { readArgumentFilter } from './search-filters';
+import { searchAllConversations, type GlobalSearch } from './global-search';
+import { MODEL_REQUEST_FAILED_KIND, readArgumentFilter } from './search-filters';
 
 let database: RemoraDatabase;
 let first: string;
@@ -152,6 +152,46 @@ describe('searchAllConversations', () => {
       experiments: 1,
     });
     expect(searchAllConversations(database, { outcome: 'no_tool_call' }).total.count).toBe(1);
+  });
+
+  it('finds the same with no filter rare enough to drive (the text index drives, or is probed row by row)', () => {
+    const searches: GlobalSearch[] = [
+      { text: 'written' },
+      { text: 'written', limit: 1 },
+      { text: 'upstream overloaded' },
+      { text: 'written', verdict: 'correct' },
+      { text: 'written', experimentId: second },
+      { text: 'written', tool: 'delete_everything' },
+      { text: 'upstream', errorKind: MODEL_REQUEST_FAILED_KIND },
+      { tool: 'delete_everything', outcome: 'error' },
+    ];
+    for (const search of searches) {
+      const driven = searchAllConversations(database, search);
+      const scanned = searchAllConversations(database, search, { driveLimit: 0 });
+      const rows = (page: typeof driven) => page.conversations.map((item) => [item.id, item.position]);
+      expect(rows(scanned), JSON.stringify(search)).toEqual(rows(driven));
+      expect(scanned.next, JSON.stringify(search)).toBe(driven.next);
+      expect(scanned.total, JSON.stringify(search)).toEqual(driven.total);
+      if (driven.next !== null) {
+        const after = { ...search, after: driven.next };
+        expect(rows(searchAllConversations(database, after, { driveLimit: 0 }))).toEqual(
+          rows(searchAllConversations(database, after)),
+        );
+      }
+    }
+    for (const search of [
+      { text: 'written' },
+      { text: 'written', outcome: 'submitted' as const },
+      { text: 'upstream' },
+    ]) {
+      const driven = searchConversations(database, first, search);
+      const probed = searchConversations(database, first, search, { driveLimit: 0 });
+      expect(
+        probed.conversations.map((item) => item.id),
+        JSON.stringify(search),
+      ).toEqual(driven.conversations.map((item) => item.id));
+      expect(probed.total).toEqual(driven.total);
+    }
   });
 
   it('forgets the conversations of a deleted experiment', () => {

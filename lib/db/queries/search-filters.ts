@@ -62,6 +62,12 @@ export type Membership = {
   driven: SQL;
   /** The same check on one conversation row `c`. */
   perRow: SQL;
+  /**
+   * Text only: its FTS5 query, alone (`query`) and in the scope (`scoped`, with the experiment's
+   * token). The index can then drive the query itself in rowid order (global-search.ts), or be probed
+   * at one document (`probe`) when most documents match, cheaper than building the whole set.
+   */
+  text?: { query: string; scoped: string; probe: SQL };
 };
 
 function countOf(database: RemoraDatabase, query: SQL): number {
@@ -138,14 +144,24 @@ function matching(query: string): SQL {
 function textMembership(database: RemoraDatabase, cap: number, scope: SearchScope, query: string): Membership {
   // In one experiment the experiment's own token joins the query, so the index alone counts the matches.
   const scoped = scope.experimentId !== null ? inExperiment(query, scope.experimentId) : query;
+  const rows = counted(database, sql`select 1 from conversation_text where conversation_text match ${scoped}`, cap);
+  let exact: number | null = null;
   return {
     kind: 'related',
     countsConversations: true,
     needsDocument: true,
-    ...counted(database, sql`select 1 from conversation_text where conversation_text match ${scoped}`, cap),
+    rows: rows.rows,
+    // Asked at most once a search (the total, and the choice of plan, both read it).
+    count: () => (exact ??= rows.count()),
     driven: sql`d.id in ${matching(scoped)}`,
     // The unary + keeps SQLite from looking rows up through the set: it scans in page order and probes it.
     perRow: sql`+d.id in ${matching(scoped)}`,
+    // The index seeks the one document (rowid = d.id); the row is already in scope, so no experiment token.
+    text: {
+      query,
+      scoped,
+      probe: sql`exists (select 1 from conversation_text t where t.rowid = d.id and conversation_text match ${query})`,
+    },
   };
 }
 
@@ -313,7 +329,17 @@ export function pickDriver(memberships: Membership[], driveLimit: number): Membe
   return rarest !== null && rarest.rows <= driveLimit ? rarest : null;
 }
 
-/** Every membership as a condition: the driver as its set, the others checked row by row. */
-export function filterConditions(memberships: Membership[], driver: Membership | null): SQL[] {
-  return memberships.map((filter) => (filter === driver ? filter.driven : filter.perRow));
+/**
+ * Every membership as a condition: the driver as its set, the others checked row by row. Text that
+ * matches at least a third of the `size` documents searched is probed one document at a time:
+ * a page then needs few probes, while building its set would read every match.
+ */
+export function filterConditions(memberships: Membership[], driver: Membership | null, size?: number): SQL[] {
+  return memberships.map((filter) => {
+    if (filter === driver) return filter.driven;
+    // With a driver only its few rows are checked: the set, built once, serves them better.
+    if (driver === null && filter.text && size !== undefined && size > 0 && filter.count() * 3 >= size)
+      return filter.text.probe;
+    return filter.perRow;
+  });
 }

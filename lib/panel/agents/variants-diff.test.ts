@@ -4,7 +4,7 @@ import { diffText, diffWords } from './variants-diff';
 describe('diffText', () => {
   it('marks changed lines and keeps the rest once', () => {
     const diff = diffText('a\nb\nc', 'a\nB\nc\nd');
-    expect(diff.lines).toEqual([
+    expect(diff.lines.map(({ kind, text }) => ({ kind, text }))).toEqual([
       { kind: 'same', text: 'a' },
       { kind: 'removed', text: 'b' },
       { kind: 'added', text: 'B' },
@@ -62,5 +62,36 @@ describe('diffWords', () => {
         .map((piece) => piece.text)
         .join(''),
     ).toBe('Always answer with one tool call.');
+  });
+});
+
+describe('diffText word marks', () => {
+  it('marks the changed words of a replaced line on both sides', () => {
+    const diff = diffText(
+      'Intro\nAlways respond with a tool call.\nEnd',
+      'Intro\nAlways answer with one tool call.\nEnd',
+    );
+    const removed = diff.lines.find((line) => line.kind === 'removed');
+    const added = diff.lines.find((line) => line.kind === 'added');
+    expect(removed?.words?.filter((span) => span.changed).map((span) => span.text.trim())).toEqual(['respond', 'a']);
+    expect(added?.words?.filter((span) => span.changed).map((span) => span.text.trim())).toEqual(['answer', 'one']);
+    expect(removed?.words?.map((span) => span.text).join('')).toBe('Always respond with a tool call.');
+    expect(added?.words?.map((span) => span.text).join('')).toBe('Always answer with one tool call.');
+    expect(diff.lines.filter((line) => line.kind === 'same').every((line) => line.words === undefined)).toBe(true);
+  });
+
+  it('keeps the lines of a replaced block apart, and leaves wholly added lines unmarked', () => {
+    const diff = diffText('a b\nc d', 'a x\nc d\nnew line');
+    const words = diff.lines.map((line) => [
+      line.kind,
+      line.words?.map((span) => (span.changed ? `[${span.text}]` : span.text)).join(''),
+    ]);
+    expect(words).toEqual([
+      ['removed', 'a [b]'],
+      ['added', 'a [x]'],
+      ['same', undefined],
+      ['added', undefined],
+    ]);
+    expect(diff).toMatchObject({ added: 2, removed: 1 });
   });
 });

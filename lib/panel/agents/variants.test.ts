@@ -15,6 +15,7 @@ import {
   saveVariant,
 } from './variants';
 import { loadRunnableAgent } from './agents';
+import { describeParent } from './lineage';
 import { openTestPanel, type TestPanel } from '../testing/panel-context';
 
 let panel: TestPanel;
@@ -156,6 +157,26 @@ describe('saving variants', () => {
     );
     const fromDefinition = forkPromptVariant(panel, 'harness', { sourceId: 'definition', name: 'from-definition' });
     expect(fromDefinition).toMatchObject({ version: 1, parent: null, systemPrompt: original.systemPrompt });
+  });
+
+  it('says where each variant and version came from ("from v2 of terse")', () => {
+    const [terse] = getVariantHistory(panel, 'harness', 'terse');
+    const fork = forkPromptVariant(panel, 'harness', { sourceId: terse.id, name: 'terse-lineage' });
+    saveVariant(panel, 'harness', {
+      name: 'terse-lineage',
+      systemPrompt: 'Shorter still.',
+      nodeContext: fork.nodeContext,
+    });
+    const summaries = listPromptVariants(panel, 'harness').variants;
+    expect(summaries.find((summary) => summary.name === 'terse-lineage')).toMatchObject({
+      versionCount: 2,
+      origin: { name: 'terse', version: 2 },
+    });
+    expect(summaries.find((summary) => summary.name === 'terse')?.origin).toBeNull();
+    const [second, first] = getVariantHistory(panel, 'harness', 'terse-lineage');
+    expect(describeParent(second.name, second.parent)).toBe('from v1');
+    expect(describeParent(first.name, first.parent)).toBe('from v2 of terse');
+    expect(describeParent('terse', null)).toBeNull();
   });
 
   it('never writes the agent files on disk', () => {

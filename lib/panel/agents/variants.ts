@@ -10,6 +10,7 @@ import { upsertAgent } from '../../db/queries/agents';
 import {
   forkVariant,
   getVariant,
+  variantOrigin,
   listLatestVariants,
   listVariantHistory,
   saveVariantVersion,
@@ -20,6 +21,7 @@ import { definitionWithPrompt, requireAgent, storedPrompt, validatePromptDraft, 
 import { DEFINITION_VERSION, type ForkVariantRequest, type PromptDraft, type SaveVariantRequest } from './requests';
 import type { PanelContext } from '../context';
 import { diffText, type TextDiff } from './variants-diff';
+import type { VersionRef } from './lineage';
 
 export const DEFAULT_VARIANT = 'default';
 
@@ -44,6 +46,8 @@ export type VariantSummaryView = {
   versionCount: number;
   /** Null only for "default" before its first save. */
   latest: VariantVersionView | null;
+  /** The version it was forked from (its first version's parent, another variant); null otherwise. */
+  origin: VersionRef | null;
 };
 
 export type PromptVariantsView = { agentName: string; definition: PromptDraft; variants: VariantSummaryView[] };
@@ -89,6 +93,7 @@ export function listPromptVariants(context: PanelContext, agentName: string): Pr
     isDefault: variant.name === DEFAULT_VARIANT,
     versionCount: variant.version,
     latest: versionView(context.database, variant, definition.nodeContext),
+    origin: variantOrigin(context.database, variant),
   }));
   const withoutDefault = summaries.filter((summary) => !summary.isDefault);
   const defaultSummary = summaries.find((summary) => summary.isDefault) ?? {
@@ -96,6 +101,7 @@ export function listPromptVariants(context: PanelContext, agentName: string): Pr
     isDefault: true,
     versionCount: 0,
     latest: null,
+    origin: null,
   };
   return { agentName: row.name, definition, variants: [defaultSummary, ...withoutDefault] };
 }

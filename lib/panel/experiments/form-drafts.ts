@@ -3,6 +3,8 @@
 // request built from it, and the API's reasons placed next to the fields they name. Pure, so that
 // the browser and the tests use the same code.
 
+import { describeParent } from '../agents/lineage';
+
 /** A saved prompt variant's latest version; a null nodeContext means the agent's own template. */
 export type FormSavedVariant = {
   id: string;
@@ -10,6 +12,8 @@ export type FormSavedVariant = {
   version: number;
   systemPrompt: string;
   nodeContext: string | null;
+  /** The version it was forked from ("from v2 of baseline"), when it was. */
+  origin?: { name: string; version: number } | null;
 };
 /** `runsModelCode`: its tools run code the model wrote (the test agent's pytest), so it needs a sandbox or the user's opt-in. */
 export type FormAgent = {
@@ -114,7 +118,7 @@ export function promptSources(agent: FormAgent | undefined): PromptSource[] {
     },
     ...agent.savedVariants.map((variant) => ({
       value: `saved:${variant.id}`,
-      label: `saved: ${variant.name} v${variant.version}`,
+      label: `saved: ${variant.name} v${variant.version}${variant.origin ? ` (${describeParent(variant.name, variant.origin)})` : ''}`,
       systemPrompt: variant.systemPrompt,
       nodeContext: variant.nodeContext,
     })),

@@ -1,7 +1,7 @@
 // What the new-experiment form offers: valid agents with their saved prompt variants, endpoints,
 // and stored datasets. Read on the server; the form itself only sees these plain values.
 import { listDatasets } from '../../db/queries/datasets';
-import { listLatestVariants } from '../../db/queries/prompt-variants';
+import { listLatestVariants, variantOrigin } from '../../db/queries/prompt-variants';
 import { listAgentViews } from '../agents/agents';
 import type { PanelContext } from '../context';
 import { listEndpointViews } from '../endpoints/endpoints';
@@ -28,6 +28,7 @@ export async function getExperimentFormOptions(context: PanelContext): Promise<E
           version: variant.version,
           systemPrompt: variant.systemPrompt,
           nodeContext: variant.nodeContext,
+          origin: variantOrigin(context.database, variant),
         })),
       })),
     invalidAgents: agents.filter((agent) => !agent.valid).map((agent) => agent.name),

@@ -1,4 +1,5 @@
-// A prompt diff as text: removed lines in red with "-", added in green with "+", the rest plain.
+// A prompt diff as text: removed lines in red with "-", added in green with "+", the rest plain;
+// inside a replaced line the words that changed are marked (<del>/<ins>, so not by colour alone).
 import type { VersionDiff } from '@/lib/panel/agents/variants';
 import type { TextDiff } from '@/lib/panel/agents/variants-diff';
 
@@ -22,7 +23,21 @@ function DiffBlock({ title, diff, testId }: { title: string; diff: TextDiff; tes
               <span className="diff-mark" aria-hidden="true">
                 {line.kind === 'added' ? '+' : line.kind === 'removed' ? '−' : ' '}
               </span>
-              {line.text}
+              {line.words
+                ? line.words.map((span, spanIndex) =>
+                    !span.changed ? (
+                      span.text
+                    ) : line.kind === 'removed' ? (
+                      <del key={spanIndex} className="diff-word" data-testid="diff-word">
+                        {span.text}
+                      </del>
+                    ) : (
+                      <ins key={spanIndex} className="diff-word" data-testid="diff-word">
+                        {span.text}
+                      </ins>
+                    ),
+                  )
+                : line.text}
               {'\n'}
             </span>
           ))}

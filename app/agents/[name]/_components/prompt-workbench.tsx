@@ -2,6 +2,7 @@
 // The prompt editor: pick a variant, edit its system prompt and node_context template (checked as
 // you type), save a version, see its history and diffs, and preview the prompt the model gets.
 import Link from 'next/link';
+import { describeParent } from '@/lib/panel/agents/lineage';
 import { useEffect, useState } from 'react';
 import type { AgentInputSummary } from '@/lib/panel/agents/detail';
 import type { DraftValidation } from '@/lib/panel/agents/editing';
@@ -29,7 +30,10 @@ function promptOf(summary: VariantSummaryView | undefined, definition: PromptDra
 
 function variantLabel(summary: VariantSummaryView): string {
   const versions = summary.versionCount === 0 ? 'as imported' : `v${summary.versionCount}`;
-  return summary.isDefault ? `default: the agent’s own prompt (${versions})` : `${summary.name} (${versions})`;
+  const origin = describeParent(summary.name, summary.origin);
+  return summary.isDefault
+    ? `default: the agent’s own prompt (${versions})`
+    : `${summary.name} (${versions}${origin ? `, ${origin}` : ''})`;
 }
 
 export function PromptWorkbench({ agentName, initial, inputs, inputCount }: Props) {

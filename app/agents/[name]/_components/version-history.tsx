@@ -2,6 +2,7 @@
 // Every saved version of one variant: when, what note, what it was saved over or forked from; a
 // diff between any two versions (or the agent's prompt now); load one into the editor; fork one.
 import { useEffect, useState } from 'react';
+import { describeParent } from '@/lib/panel/agents/lineage';
 import { formatTime } from '@/lib/panel/format';
 import type { VariantVersionView, VersionDiff } from '@/lib/panel/agents/variants';
 import { agentApi, callApi, type ApiFailure } from '@/app/components/api-client';
@@ -120,7 +121,7 @@ export function VersionHistory({ agentName, variantName, revision, onLoad, onFor
                   <td>{version.note ?? <span className="muted">—</span>}</td>
                   <td>
                     {version.parent ? (
-                      `${version.parent.name} v${version.parent.version}`
+                      <span data-testid="version-parent">{describeParent(version.name, version.parent)}</span>
                     ) : (
                       <span className="muted">—</span>
                     )}
