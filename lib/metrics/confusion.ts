@@ -1,6 +1,7 @@
 // The confusion table of expected against called tool names: its shape, the matrix a heat map
 // draws, and the plain-text table of the command line.
 import Table from 'cli-table3';
+import { NO_CALL } from '../datasets/verdict';
 
 export type ConfusionCell = { expected: string; called: string; count: number };
 
@@ -16,6 +17,27 @@ export type Confusion = {
   cells: ConfusionCell[];
   total: number;
 };
+
+/** The labels of one side in the table's order: alphabetical, "(no call)" last. */
+function labelsOf(values: string[]): string[] {
+  return [...new Set(values)].sort((first, second) =>
+    first === NO_CALL ? 1 : second === NO_CALL ? -1 : first.localeCompare(second),
+  );
+}
+
+/** A variant's confusion table from its counted cells (in any order). */
+export function confusionOf(variant: string, cells: ConfusionCell[]): Confusion {
+  const sorted = [...cells].sort(
+    (first, second) => first.expected.localeCompare(second.expected) || first.called.localeCompare(second.called),
+  );
+  return {
+    variant,
+    expected: labelsOf(sorted.map((cell) => cell.expected)),
+    called: labelsOf(sorted.map((cell) => cell.called)),
+    cells: sorted,
+    total: sorted.reduce((sum, cell) => sum + cell.count, 0),
+  };
+}
 
 export type ConfusionMatrix = {
   rows: string[];

@@ -24,7 +24,8 @@ export function addLatency(sketch: LatencySketch, latencyMs: number, count = 1):
   sketch[bucket] = (sketch[bucket] ?? 0) + count;
 }
 
-function representative(bucket: string): number {
+/** The value a bucket stands for: within 1% of every latency it holds. */
+export function representative(bucket: string): number {
   if (bucket === ZERO_BUCKET) return 0;
   const index = Number(bucket);
   return (2 * GAMMA ** index) / (GAMMA + 1);

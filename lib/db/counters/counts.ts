@@ -16,6 +16,8 @@ export type InputCounts = Omit<InputFacts, 'variant' | 'input'>;
 
 /** Sums over one variant's model calls that the summary reads beside its InputFacts. */
 export type VariantCounts = {
+  /** Stored conversations: the experiment's progress without counting its rows. */
+  conversations: number;
   /** Responses (status ok): the count behind the latency sketch. */
   responses: number;
   promptTokens: number;
@@ -27,7 +29,17 @@ export type VariantCounts = {
   confidenceTotal: number;
   confidenceCount: number;
   latency: LatencySketch;
+  /**
+   * Scored call pairs by confusionKey(expected name, called name), as call_scores holds them:
+   * the confusion tables of a dataset run. Absent from counters written before it existed.
+   */
+  confusion?: Record<string, number>;
 };
+
+/** The key of one expected/called pair of tool names (null: no call) in VariantCounts.confusion. */
+export function confusionKey(expected: string | null, called: string | null): string {
+  return JSON.stringify([expected, called]);
+}
 
 export function blankInputCounts(): InputCounts {
   const { variant: _variant, input: _input, ...counts } = blankInputFacts('', 0);
@@ -36,6 +48,7 @@ export function blankInputCounts(): InputCounts {
 
 export function blankVariantCounts(): VariantCounts {
   return {
+    conversations: 0,
     responses: 0,
     promptTokens: 0,
     promptReported: 0,
@@ -44,6 +57,7 @@ export function blankVariantCounts(): VariantCounts {
     confidenceTotal: 0,
     confidenceCount: 0,
     latency: {},
+    confusion: {},
   };
 }
 
@@ -66,6 +80,7 @@ export function addInputCounts(into: InputCounts, delta: InputCounts): void {
 }
 
 export function addVariantCounts(into: VariantCounts, delta: VariantCounts): void {
+  into.conversations = (into.conversations ?? 0) + delta.conversations;
   into.responses += delta.responses;
   into.promptTokens += delta.promptTokens;
   into.promptReported += delta.promptReported;
@@ -74,6 +89,9 @@ export function addVariantCounts(into: VariantCounts, delta: VariantCounts): voi
   into.confidenceTotal += delta.confidenceTotal;
   into.confidenceCount += delta.confidenceCount;
   for (const [bucket, count] of Object.entries(delta.latency)) addTo(into.latency, bucket, count);
+  if (!delta.confusion) return;
+  const confusion = (into.confusion ??= {});
+  for (const [pair, count] of Object.entries(delta.confusion)) addTo(confusion, pair, count);
 }
 
 /** A number a server reported, or null (as conversation-insert.ts stores it). */
@@ -108,6 +126,7 @@ export function countConversation(
   const input = blankInputCounts();
   const variant = blankVariantCounts();
   input.conversations = 1;
+  variant.conversations = 1;
   addTo(input.outcomes, record.outcome, 1);
   let responses = 0;
   for (const call of record.modelCalls) {
@@ -144,6 +163,10 @@ export function countConversation(
     input.taskSuccesses = meta.taskCheck.success ? 1 : 0;
   }
   const verdict = meta.verdict;
+  // The pairs conversation-insert.ts writes to call_scores (a scored verdict's, each once).
+  if (verdict?.scored)
+    for (const pair of verdict.pairs)
+      addTo((variant.confusion ??= {}), confusionKey(pair.expectedName, pair.calledName), 1);
   if (verdict?.scored === true) {
     if (verdict.kind === 'call') {
       input.expectedCalls = 1;

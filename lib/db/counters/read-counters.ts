@@ -32,6 +32,34 @@ export function readCounters(database: RemoraDatabase, experimentId: string): Co
   return counters;
 }
 
+/** Whether the counters hold every stored conversation of the experiment; null for no such experiment. */
+export function countersKept(database: RemoraDatabase, experimentId: string): boolean | null {
+  const experiment = database
+    .select({ countersReady: experiments.countersReady })
+    .from(experiments)
+    .where(eq(experiments.id, experimentId))
+    .get();
+  return experiment ? experiment.countersReady : null;
+}
+
+/** readCounters, after counting them from the rows if the experiment predates them; null for no such experiment. */
+export function readKeptCounters(database: RemoraDatabase, experimentId: string): CounterSet | null {
+  const kept = countersKept(database, experimentId);
+  if (kept === null) return null;
+  if (!kept) rebuildCounters(database, experimentId);
+  return readCounters(database, experimentId);
+}
+
+/** Stored conversations of an experiment whose counters are kept, from its variant counters. */
+export function countedConversations(database: RemoraDatabase, experimentId: string): number {
+  return database.$client
+    .prepare(
+      "select coalesce(sum(json_extract(counts, '$.conversations')), 0) from summary_counters where experiment_id = ? and scope = 'variant'",
+    )
+    .pluck()
+    .get(experimentId) as number;
+}
+
 export type CountedInputOptions = {
   /** Latency p50/p95 read exactly from the index (a finished experiment) instead of the sketch. */
   exactLatency?: boolean;
@@ -44,13 +72,12 @@ export function countedMetricsInput(
   options: CountedInputOptions = {},
 ): MetricsInput | null {
   const experiment = database
-    .select({ config: experiments.config, countersReady: experiments.countersReady })
+    .select({ config: experiments.config })
     .from(experiments)
     .where(eq(experiments.id, experimentId))
     .get();
-  if (!experiment) return null;
-  if (!experiment.countersReady) rebuildCounters(database, experimentId);
-  const counters = readCounters(database, experimentId);
+  const counters = experiment ? readKeptCounters(database, experimentId) : null;
+  if (!experiment || !counters) return null;
 
   // Display order: the config's variants, then any index only the conversations know.
   const names = variantNamesOf(experiment.config) ?? [];

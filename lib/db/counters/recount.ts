@@ -6,7 +6,7 @@ import type { RemoraDatabase } from '../client';
 import { inputCountOf } from '../experiment-config';
 import { getInputFacts } from '../queries/input-facts';
 import { experiments } from '../schema';
-import { addResponseTo, blankVariantCounts, type InputCounts, type VariantCounts } from './counts';
+import { addResponseTo, blankVariantCounts, confusionKey, type InputCounts, type VariantCounts } from './counts';
 import { UPSERT_COUNTS } from './counter-writer';
 
 /** Counters of one experiment by `variantIndex:inputIndex` (input and first scopes) and by variant index. */
@@ -42,7 +42,7 @@ export function recountCounters(database: RemoraDatabase, experimentId: string):
     return counts;
   };
   // Every stored conversation has its variant's row, as the writer gives it one.
-  for (const key of input.keys()) countsOf(Number(key.split(':')[0]));
+  for (const [key, counts] of input) countsOf(Number(key.split(':')[0])).conversations += counts.conversations;
   // Row by row, not as one array: 200,000 responses stay a stream.
   const client = database.$client;
   const responses = client
@@ -63,6 +63,16 @@ export function recountCounters(database: RemoraDatabase, experimentId: string):
     const counts = countsOf(variantIndex);
     counts.confidenceTotal += confidence;
     counts.confidenceCount += 1;
+  }
+  const pairs = client
+    .prepare(
+      'select variant_index, expected_name, called_name, count(*) from call_scores where experiment_id = ? group by variant_index, expected_name, called_name',
+    )
+    .raw()
+    .all(experimentId) as [number, string | null, string | null, number][];
+  for (const [variantIndex, expected, called, count] of pairs) {
+    const counts = countsOf(variantIndex);
+    (counts.confusion ??= {})[confusionKey(expected, called)] = count;
   }
   return { input, first, variant };
 }

@@ -1,12 +1,10 @@
 // `remora verify EXPERIMENT_ID`: the live summary counters against a recount from the rows. Every
 // count must agree exactly; the only sum of fractions (tool-name confidence) may differ in the
 // last bits, as floating-point addition depends on its order.
-import { eq } from 'drizzle-orm';
 import { canonicalJson } from '../../canonical-json';
 import type { RemoraDatabase } from '../client';
-import { experiments } from '../schema';
-import type { InputCounts, VariantCounts } from './counts';
-import { readCounters } from './read-counters';
+import { blankInputCounts, blankVariantCounts, type InputCounts, type VariantCounts } from './counts';
+import { countersKept, readCounters } from './read-counters';
 import { recountCounters } from './recount';
 
 export type CounterCheck = {
@@ -21,11 +19,15 @@ export type CounterCheck = {
   differences: string[];
 };
 
-/** Counts without the zero entries of their records (a key added with 0 says nothing). */
-function normalized(counts: InputCounts | VariantCounts | undefined): string {
+/**
+ * Counts without the zero entries of their records (a key added with 0 says nothing), and with
+ * the fields a row written before they existed lacks read as blank.
+ */
+function normalized(counts: InputCounts | VariantCounts | undefined, scope: 'input' | 'variant'): string {
   if (!counts) return 'none';
+  const blank = scope === 'variant' ? blankVariantCounts() : blankInputCounts();
   const copy: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(counts)) {
+  for (const [key, value] of Object.entries({ ...blank, ...counts })) {
     if (key === 'confidenceTotal') continue;
     copy[key] =
       typeof value === 'object' && value !== null
@@ -40,12 +42,8 @@ function closeEnough(first: number, second: number): boolean {
 }
 
 export function verifyCounters(database: RemoraDatabase, experimentId: string): CounterCheck | null {
-  const experiment = database
-    .select({ countersReady: experiments.countersReady })
-    .from(experiments)
-    .where(eq(experiments.id, experimentId))
-    .get();
-  if (!experiment) return null;
+  const countersReady = countersKept(database, experimentId);
+  if (countersReady === null) return null;
   // One read transaction: a runner storing conversations meanwhile cannot come between the two.
   return database.$client.transaction((): CounterCheck => {
     const kept = readCounters(database, experimentId);
@@ -55,7 +53,10 @@ export function verifyCounters(database: RemoraDatabase, experimentId: string): 
     for (const scope of ['input', 'first'] as const) {
       for (const key of new Set([...kept[scope].keys(), ...counted[scope].keys()])) {
         rows += 1;
-        const [keptText, countedText] = [normalized(kept[scope].get(key)), normalized(counted[scope].get(key))];
+        const [keptText, countedText] = [
+          normalized(kept[scope].get(key), 'input'),
+          normalized(counted[scope].get(key), 'input'),
+        ];
         if (keptText !== countedText)
           differences.push(`${scope} counters of variant:input ${key}: kept ${keptText}, recounted ${countedText}`);
       }
@@ -63,7 +64,7 @@ export function verifyCounters(database: RemoraDatabase, experimentId: string): 
     for (const variantIndex of new Set([...kept.variant.keys(), ...counted.variant.keys()])) {
       rows += 1;
       const [keptCounts, countedCounts] = [kept.variant.get(variantIndex), counted.variant.get(variantIndex)];
-      const [keptText, countedText] = [normalized(keptCounts), normalized(countedCounts)];
+      const [keptText, countedText] = [normalized(keptCounts, 'variant'), normalized(countedCounts, 'variant')];
       if (keptText !== countedText)
         differences.push(`variant ${variantIndex} counters: kept ${keptText}, recounted ${countedText}`);
       else if (keptCounts && countedCounts && !closeEnough(keptCounts.confidenceTotal, countedCounts.confidenceTotal)) {
@@ -74,10 +75,10 @@ export function verifyCounters(database: RemoraDatabase, experimentId: string): 
     }
     let conversations = 0;
     for (const counts of counted.input.values()) conversations += counts.conversations;
-    if (!experiment.countersReady)
+    if (!countersReady)
       differences.unshift(
         'the counters are not kept for this experiment yet (stored before they existed); its next summary counts them',
       );
-    return { experimentId, conversations, rows, countersKept: experiment.countersReady, differences };
+    return { experimentId, conversations, rows, countersKept: countersReady, differences };
   })();
 }

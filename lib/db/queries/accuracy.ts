@@ -4,7 +4,7 @@ import { and, asc, count, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { NO_CALL, type Verdict } from '../../datasets/verdict';
 import type { Expectation } from '../../protocol/expectation';
 import type { AccuracyFacts } from '../../metrics/types';
-import type { Confusion } from '../../metrics/confusion';
+import { confusionOf, type Confusion } from '../../metrics/confusion';
 
 export type { Confusion, ConfusionCell } from '../../metrics/confusion';
 import type { RemoraDatabase } from '../client';
@@ -93,20 +93,7 @@ export function getConfusion(
     called: group.called ?? NO_CALL,
     count: group.count,
   }));
-  const labels = (values: string[]) =>
-    [...new Set(values)].sort((first, second) =>
-      first === NO_CALL ? 1 : second === NO_CALL ? -1 : first.localeCompare(second),
-    );
-  cells.sort(
-    (first, second) => first.expected.localeCompare(second.expected) || first.called.localeCompare(second.called),
-  );
-  return {
-    variant: resolved.name,
-    expected: labels(cells.map((cell) => cell.expected)),
-    called: labels(cells.map((cell) => cell.called)),
-    cells,
-    total: cells.reduce((sum, cell) => sum + cell.count, 0),
-  };
+  return confusionOf(resolved.name, cells);
 }
 
 export type CaseVerdict = {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../canonical-json';
 import { and, count, desc, eq, getTableColumns, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { RemoraDatabase } from '../client';
+import { countedConversations } from '../counters/read-counters';
 import { newId } from '../ids';
 import { campaigns, conversations, experiments, type ExperimentRow, type ExperimentStatus } from '../schema';
 
@@ -146,11 +147,14 @@ export function findUnfinishedExperiment(
 /** Stored conversations against the planned total; null for an unknown experiment. */
 export function experimentProgress(database: RemoraDatabase, id: string): { done: number; total: number } | null {
   const experiment = database
-    .select({ total: experiments.totalConversations })
+    .select({ total: experiments.totalConversations, countersReady: experiments.countersReady })
     .from(experiments)
     .where(eq(experiments.id, id))
     .get();
   if (!experiment) return null;
+  // The variant counters are written in each conversation's own transaction: a few rows to add
+  // instead of 100,000 to count (the experiment page polls this).
+  if (experiment.countersReady) return { done: countedConversations(database, id), total: experiment.total };
   const stored = database.select({ done: count() }).from(conversations).where(eq(conversations.experimentId, id)).get();
   return { done: stored?.done ?? 0, total: experiment.total };
 }

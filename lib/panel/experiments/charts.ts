@@ -1,9 +1,13 @@
 // The experiment page's data in one read: the API's experiment view (with the summary the command
 // line prints) and what the charts need beyond it (turns and latency distributions, and the
 // confusion tables of a dataset run). The page polls this while the experiment runs, so the
-// summary is computed once per poll and the latency buckets follow its p95.
-import { getConfusion } from '../../db/queries/accuracy';
-import { getLatencyGroups, getLatencyRange, getTurnsGroups } from '../../db/queries/experiment-charts';
+// summary is computed once per poll and the latency buckets follow its p95. The turns and the
+// confusion tables come from the live counters (lib/db/counters), and so does the latency
+// histogram while the experiment runs, so a poll costs the same at 100 and 100,000 conversations.
+import { countedConfusion, countedTurnsGroups, sketchedLatencyGroups } from '../../db/counters/chart-counts';
+import { readKeptCounters } from '../../db/counters/read-counters';
+import { getLatencyGroups, getLatencyRange } from '../../db/queries/experiment-charts';
+import { NotFoundError } from '../../errors';
 import { prepareConfusionMatrix, type ConfusionMatrix } from '../../metrics/confusion';
 import { chooseLatencyBuckets, type LatencyBuckets, type LatencyGroup } from '../../metrics/prepare-latency';
 import type { TurnsGroup } from '../../metrics/prepare-turns';
@@ -31,18 +35,22 @@ export function hasAccuracy(summary: SummaryJson): boolean {
   );
 }
 
+const FINISHED = new Set<string>(['completed', 'cancelled', 'failed']);
+
 export function getExperimentChartData(
   context: PanelContext,
   experimentId: string,
   summary: SummaryJson,
 ): ExperimentChartData {
+  const counters = readKeptCounters(context.database, experimentId);
+  if (!counters) throw new NotFoundError(`no experiment with id ${experimentId}`);
   const variants = summary.variants.map((variant) => variant.name);
   const position = new Map(variants.map((name, index) => [name, index]));
   // The queries group by the stored variant index; the summary lists variants in config order,
   // which is index order (see metrics-facts.ts), so index i is position i.
   const toPosition = (index: number) => (index < variants.length ? index : -1);
 
-  const turns = getTurnsGroups(context.database, experimentId).map((group) => ({
+  const turns = countedTurnsGroups(counters).map((group) => ({
     ...group,
     variantIndex: toPosition(group.variantIndex),
   }));
@@ -57,8 +65,13 @@ export function getExperimentChartData(
     range.maximumMs,
     summary.variants.map((variant) => variant.latencyMs.p95),
   );
+  // Exact once the experiment ended; from the sketches (bars' edges within 1%) while it runs.
+  const countGroups = (width: number, lastIndex: number) =>
+    FINISHED.has(summary.status)
+      ? getLatencyGroups(context.database, experimentId, width, lastIndex)
+      : sketchedLatencyGroups(counters, width, lastIndex);
   const latencyGroups = buckets
-    ? getLatencyGroups(context.database, experimentId, buckets.width, buckets.lastIndex).map((group) => ({
+    ? countGroups(buckets.width, buckets.lastIndex).map((group) => ({
         ...group,
         variantIndex: toPosition(group.variantIndex),
       }))
@@ -68,9 +81,8 @@ export function getExperimentChartData(
   if (hasAccuracy(summary)) {
     confusions = [];
     for (const name of variants) {
-      const confusion = getConfusion(context.database, experimentId, position.get(name) as number);
-      if (confusion)
-        confusions.push({ variant: name, total: confusion.total, matrix: prepareConfusionMatrix(confusion) });
+      const confusion = countedConfusion(counters, position.get(name) as number, name);
+      confusions.push({ variant: name, total: confusion.total, matrix: prepareConfusionMatrix(confusion) });
     }
   }
   return { variants, turns, latency: { buckets, groups: latencyGroups }, confusions };
