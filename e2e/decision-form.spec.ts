@@ -4,8 +4,8 @@
 // nothing at one turn.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { screenshot } from './helpers';
+import { expect, test } from './fixtures';
 
 test('warns that identical variants, or prompts on the simulator, make an A/A test', async ({ page }) => {
   await page.goto('/experiments/new?agent=harness');
@@ -38,6 +38,7 @@ test('warns that identical variants, or prompts on the simulator, make an A/A te
 test("a dataset run scored by BFCL's rules from the form: the page names the scoring and leaves out turns and outcomes", async ({
   page,
   request,
+  experimentForm: form,
 }) => {
   const text = readFileSync(path.join(process.cwd(), 'agents', 'smart_home', 'dataset.jsonl'), 'utf8');
   const imported = await request.post('/api/datasets', {
@@ -47,16 +48,14 @@ test("a dataset run scored by BFCL's rules from the form: the page names the sco
   // The same cases stored before (by another spec) are reused under their first name: go by id.
   const { dataset } = (await imported.json()) as { dataset: { id: string } };
 
-  await page.goto(`/experiments/new?agent=smart_home&dataset=${encodeURIComponent(dataset.id)}`);
+  await form.open({ agent: 'smart_home', dataset: dataset.id });
   const scoring = page.getByTestId('scoring-select');
   await expect(scoring).toHaveValue('lenient');
   await scoring.selectOption('bfcl');
-  await page.getByTestId('variant-editor').nth(1).getByTestId('variant-tool-choice').selectOption('required');
+  await form.variant(1).getByTestId('variant-tool-choice').selectOption('required');
   await page.getByTestId('primary-metric').selectOption('taskSuccessRate');
-  await page.getByTestId('start-experiment').click();
-  await page.waitForURL(/\/experiments\/[0-9a-f-]+$/);
-  const id = page.url().split('/').pop() as string;
-  await expect(page.getByTestId('status')).toHaveText('completed', { timeout: 60_000 });
+  const id = await form.start();
+  await form.waitForStatus('completed');
 
   await expect(page.getByTestId('scoring-mode')).toHaveText('BFCL (AST checker, exact)');
   const api = (await (await request.get(`/api/experiments/${id}`)).json()) as {

@@ -1,6 +1,6 @@
 // The experiment list and the new-experiment form, as a person uses them in Chromium.
-import { expect, test } from '@playwright/test';
 import { createExperiment, screenshot, waitForEnd } from './helpers';
+import { expect, test } from './fixtures';
 import { expectChartsMatchApi, getExperiment } from './experiments-helpers';
 
 test('the experiment list says how to begin when it is empty', async ({ page, request }) => {
@@ -17,11 +17,11 @@ test('the experiment list says how to begin when it is empty', async ({ page, re
 
 test('an A/B experiment started from the form runs to completion, its charts drawn with the API’s numbers', async ({
   page,
+  experimentForm: form,
 }) => {
-  await page.goto('/experiments/new');
-  await page.getByTestId('agent-select').selectOption('harness');
-  await expect(page.getByTestId('variant-prompt').first()).toHaveValue(/task_description/);
-  const second = page.getByTestId('variant-editor').nth(1);
+  await form.open();
+  await form.chooseAgent('harness');
+  const second = form.variant(1);
   await second.getByTestId('variant-name').fill('required');
   await second
     .getByTestId('variant-prompt')
@@ -34,11 +34,8 @@ test('an A/B experiment started from the form runs to completion, its charts dra
   await page.getByTestId('requests-per-variant').fill('30');
   await page.getByTestId('concurrency').fill('6');
   await screenshot(page, 'b-experiment-form-ab');
-  await page.getByTestId('start-experiment').click();
-
-  await page.waitForURL(/\/experiments\/[0-9a-f-]+$/);
-  const id = page.url().split('/').pop() as string;
-  await expect(page.getByTestId('status')).toHaveText('completed', { timeout: 30_000 });
+  const id = await form.start();
+  await form.waitForStatus('completed');
   await expect(page.getByTestId('progress-text')).toContainText('60 / 60');
   await expect(page.getByTestId('cancel-experiment')).toHaveCount(0);
 
@@ -77,14 +74,14 @@ test('a running experiment shows live progress and can be cancelled', async ({ p
   const progress = page.getByTestId('progress');
   const first = Number(await progress.getAttribute('data-done'));
   await expect
-    .poll(async () => Number(await progress.getAttribute('data-done')), { timeout: 15_000 })
+    .poll(async () => Number(await progress.getAttribute('data-done')), { timeout: 0 })
     .toBeGreaterThan(first + 5);
   await expect(page.getByTestId('chart-rates').locator('.recharts-bar-rectangle').first()).toBeVisible();
   await screenshot(page, 'b-experiment-running');
 
   await page.getByTestId('cancel-experiment').click();
   await page.getByTestId('cancel-confirm-yes').click();
-  await expect(page.getByTestId('status')).toHaveText('cancelled', { timeout: 15_000 });
+  await expect(page.getByTestId('status')).toHaveText('cancelled', { timeout: 0 });
   await expect(page.getByTestId('cancel-experiment')).toHaveCount(0);
   const ended = await waitForEnd(request, id);
   expect(ended.status).toBe('cancelled');

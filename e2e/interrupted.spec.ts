@@ -60,7 +60,7 @@ test('a run whose process was killed shows as interrupted at once', async ({ pag
     { stdio: 'ignore' },
   );
   const exited = new Promise((resolve) => cli.once('exit', resolve));
-  await expect.poll(() => stored()?.count ?? 0, { timeout: 60_000 }).toBeGreaterThan(2);
+  await expect.poll(() => stored()?.count ?? 0, { timeout: 0 }).toBeGreaterThan(2);
   const id = stored()!.id;
   // While the command line runs it, the panel says so.
   expect((await (await request.get(`${origin}/api/experiments/${id}`)).json()).status).toBe('running');

@@ -1,6 +1,6 @@
 // The pages as a person uses them, in Chromium.
-import { expect, test } from '@playwright/test';
 import { createExperiment, screenshot, waitForEnd } from './helpers';
+import { expect, test } from './fixtures';
 
 test('the overview lists the agents from SQLite, and experiments with their marks', async ({ page, request }) => {
   const id = await createExperiment(request, {
@@ -23,21 +23,21 @@ test('the overview lists the agents from SQLite, and experiments with their mark
   await screenshot(page, 'overview');
 });
 
-test('starting an experiment from the form, it runs to completion with its summary', async ({ page }) => {
-  await page.goto('/experiments/new');
-  await page.getByTestId('agent-select').selectOption('harness');
-  await expect(page.getByTestId('variant-prompt').first()).toHaveValue(/task_description/);
-  await page.getByTestId('variant-name').nth(1).fill('directive');
-  await page
+test('starting an experiment from the form, it runs to completion with its summary', async ({
+  page,
+  experimentForm: form,
+}) => {
+  await form.open();
+  await form.chooseAgent('harness');
+  await form.variant(1).getByTestId('variant-name').fill('directive');
+  await form
+    .variant(1)
     .getByTestId('variant-prompt')
-    .nth(1)
     .fill('You call tools. Call simple_tool with the request, then submit_result.\nAlways respond with a tool call.');
   await page.getByTestId('requests-per-variant').fill('8');
   await screenshot(page, 'new-experiment');
-  await page.getByTestId('start-experiment').click();
-
-  await page.waitForURL(/\/experiments\/[0-9a-f-]+$/);
-  await expect(page.getByTestId('status')).toHaveText('completed', { timeout: 20_000 });
+  const id = await form.start();
+  await form.waitForStatus('completed');
   await expect(page.getByTestId('progress-text')).toContainText('16 / 16');
   await expect(page.getByTestId('simulated-badge').first()).toBeVisible();
   const rows = page.getByTestId('summary-row');
@@ -53,7 +53,6 @@ test('starting an experiment from the form, it runs to completion with its summa
   await screenshot(page, 'experiment');
 
   // The page shows what the API says.
-  const id = page.url().split('/').pop() as string;
   const api = await (await page.request.get(`/api/experiments/${id}`)).json();
   const directive = api.summary.variants.find((variant: { name: string }) => variant.name === 'directive');
   await expect(rows.nth(1).getByTestId('rate-toolCallRate')).toContainText(

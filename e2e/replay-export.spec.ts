@@ -1,18 +1,16 @@
 // Issue 14 items 0, 7 and 9 in the panel: task success beside the tool-call rate and on each
 // transcript, a replay started from a transcript, the failed inputs re-run with a variant, and
 // training data downloaded from the export dialog.
-import { expect, test } from '@playwright/test';
-import { createExperiment, screenshot, waitForEnd } from './helpers';
+import { screenshot, waitForEnd } from './helpers';
+import { expect, scripted, test } from './fixtures';
 
-test('task success beside the tool-call rate, and on the transcript with its reason', async ({ page, request }) => {
-  const id = await createExperiment(request, {
+test('task success beside the tool-call rate, and on the transcript with its reason', async ({ page, api }) => {
+  const { id, summary } = await api.runExperiment({
     agent: 'harness',
     variants: [{ name: 'solo' }],
     endpoint: { kind: 'simulated' },
     requestsPerVariant: 12,
   });
-  await waitForEnd(request, id);
-  const summary = (await (await request.get(`/api/experiments/${id}`)).json()).summary;
   const rate = summary.variants[0].taskSuccessRate as { value: number };
   await page.goto(`/experiments/${id}`);
   const row = page.getByTestId('summary-row').first();
@@ -20,8 +18,7 @@ test('task success beside the tool-call rate, and on the transcript with its rea
   const headings = await page.getByTestId('summary-table').locator('th').allTextContents();
   expect(headings.indexOf('Task success')).toBe(headings.indexOf('Tool-call rate') + 1);
 
-  const list = await (await request.get(`/api/experiments/${id}/conversations?limit=1`)).json();
-  const conversation = list.conversations[0] as { id: string; taskSuccess: boolean };
+  const [conversation] = (await api.conversations(id)).conversations;
   await page.goto(`/conversations/${conversation.id}`);
   await expect(page.getByTestId('task-success')).toHaveText(conversation.taskSuccess ? 'yes' : 'no');
   await expect(page.getByTestId('task-check')).toContainText('harness check:');
@@ -31,20 +28,21 @@ test('task success beside the tool-call rate, and on the transcript with its rea
 test('a transcript replayed from turn 2 with a new prompt opens its own linked experiment', async ({
   page,
   request,
+  api,
+  simulator,
 }) => {
-  const id = await createExperiment(request, {
+  // A model that echoes, then submits, every time: each conversation has two turns.
+  const { endpoint } = await simulator(scripted('simple_tool', 'submit_result'));
+  const { id } = await api.runExperiment({
     agent: 'harness',
     variants: [{ name: 'solo' }],
-    endpoint: { kind: 'simulated' },
-    requestsPerVariant: 12,
+    endpoint,
+    requestsPerVariant: 3,
   });
-  await waitForEnd(request, id);
-  const list = await (await request.get(`/api/experiments/${id}/conversations?limit=100`)).json();
-  const twoTurns = (list.conversations as { id: string; modelCallCount: number }[]).find(
-    (conversation) => conversation.modelCallCount === 2,
-  );
-  test.skip(!twoTurns, 'the simulator gave no two-turn conversation this time');
-  await page.goto(`/conversations/${twoTurns!.id}`);
+  const list = await api.conversations(id);
+  expect(list.conversations.map((conversation) => conversation.modelCallCount)).toEqual([2, 2, 2]);
+  const twoTurns = list.conversations[0];
+  await page.goto(`/conversations/${twoTurns.id}`);
   await page.getByTestId('replay-turn').selectOption('2');
   await page.getByTestId('replay-prompt').fill('You echo, then submit. Always respond with a tool call.');
   await screenshot(page, 'replay-form');
@@ -53,8 +51,8 @@ test('a transcript replayed from turn 2 with a new prompt opens its own linked e
   await expect(page.getByTestId('experiment-origin')).toContainText('replay of a conversation from turn 2');
   const replayId = page.url().split('/').pop() as string;
   await waitForEnd(request, replayId);
-  const replayed = await (await request.get(`/api/experiments/${replayId}/conversations?limit=1`)).json();
-  const transcript = await (await request.get(`/api/conversations/${replayed.conversations[0].id}`)).json();
+  const replayed = await api.conversations(replayId);
+  const transcript = await api.transcript(replayed.conversations[0].id);
   expect(transcript.modelCalls[0].request.messages[0].content).toBe(
     'You echo, then submit. Always respond with a tool call.',
   );
@@ -62,15 +60,14 @@ test('a transcript replayed from turn 2 with a new prompt opens its own linked e
 
 test('the failed inputs re-run with a variant, and training data downloads from the export dialog', async ({
   page,
-  request,
+  api,
 }) => {
-  const id = await createExperiment(request, {
+  const { id } = await api.runExperiment({
     agent: 'harness',
     variants: [{ name: 'solo' }],
     endpoint: { kind: 'simulated' },
     requestsPerVariant: 26,
   });
-  await waitForEnd(request, id);
   await page.goto(`/experiments/${id}`);
   await page.getByTestId('training-export-open').click();
   await page.getByTestId('training-format').selectOption('openai');

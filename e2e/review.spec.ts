@@ -1,8 +1,8 @@
 // Reviewing transcripts at speed (issue 12, item 2): previous/next within the list's filter with
 // j and k, e and r jumps, expand/collapse all, turn anchors, the raw answer shown when nothing
 // parsed, knowledge as what changed; then labels: label one, filter the list by it, export it.
-import { expect, test } from '@playwright/test';
 import { createExperiment, screenshot, waitForEnd } from './helpers';
+import { expect, scripted, test } from './fixtures';
 
 type Row = { id: string; variantName: string; outcome: string; parsePaths: (string | null)[] };
 type ListBody = { total: number; conversations: Row[] };
@@ -68,36 +68,39 @@ test('j and k step through the filtered list and land on the right conversations
 
 test('r jumps to a response not parsed from tool_calls, its raw text shown; expand and collapse all; turn anchors', async ({
   page,
-  request,
+  api,
+  simulator,
 }) => {
-  const odd =
-    (await list(request, 'parsePath=text')).conversations[0] ??
-    (await list(request, 'parsePath=malformed')).conversations[0];
-  test.skip(!odd, 'the simulator produced no text or malformed response here');
-  const path = odd.parsePaths.find((candidate) => candidate === 'text' || candidate === 'malformed') as string;
-  const transcript = (await (await request.get(`/api/conversations/${odd.id}`)).json()) as {
-    modelCalls: {
-      parsePath: string | null;
-      calls: unknown[];
-      response: { choices?: { message?: { content?: string | null } }[] };
-    }[];
-  };
+  // A model that echoes, then answers in plain text instead of submitting: turn 2 parsed nothing.
+  const { endpoint } = await simulator(scripted('simple_tool', { shape: 'text' }));
+  const { id } = await api.runExperiment({
+    agent: 'harness',
+    variants: [{ name: 'solo' }],
+    endpoint,
+    requestsPerVariant: 1,
+  });
+  const [odd] = (await api.conversations(id)).conversations;
+  expect(odd.parsePaths).toEqual(['tool_calls', 'text']);
+  const path = 'text';
+  const transcript = await api.transcript(odd.id);
   const call = transcript.modelCalls.find((candidate) => candidate.parsePath === path)!;
-  const written = call.response.choices?.[0]?.message?.content ?? '';
+  expect(call.calls).toEqual([]);
+  const response = call.response as { choices?: { message?: { content?: string | null } }[] };
+  const written = response.choices?.[0]?.message?.content ?? '';
+  expect(written).not.toBe('');
 
   await page.goto(`/conversations/${odd.id}`);
   const calls = page.getByTestId('model-call');
+  await expect(calls).toHaveCount(2);
   await page.getByTestId('collapse-all').click();
   for (const details of await calls.all()) await expect(details).not.toHaveAttribute('open', '');
   await page.keyboard.press('r');
   const current = page.locator('[data-testid="model-call"][data-current="r"]');
   await expect(current).toHaveAttribute('data-path', path);
   await expect(current).toHaveAttribute('open', '');
-  if (call.calls.length === 0) {
-    // Nothing parsed: what the model wrote is on the page, not hidden behind a click.
-    await expect(current.getByTestId('raw-answer')).toBeVisible();
-    if (written.trim() !== '') await expect(current.getByTestId('raw-answer').locator('pre')).toHaveText(written);
-  }
+  // Nothing parsed: what the model wrote is on the page, not hidden behind a click.
+  await expect(current.getByTestId('raw-answer')).toBeVisible();
+  await expect(current.getByTestId('raw-answer').locator('pre')).toHaveText(written);
   await page.getByTestId('expand-all').click();
   for (const details of await calls.all()) await expect(details).toHaveAttribute('open', '');
   await screenshot(page, 'review-raw-answer');

@@ -1,9 +1,9 @@
 // Everything a transcript shows: per model call the request it sent and the raw response (loaded
 // when opened), and for a dataset run the expected call beside the actual one.
-import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createExperiment, screenshot, waitForEnd } from './helpers';
+import { screenshot } from './helpers';
+import { expect, scripted, test } from './fixtures';
 
 type Transcript = {
   conversation: {
@@ -12,29 +12,23 @@ type Transcript = {
     inputIndex: number;
     verdict: { correct: boolean; scored: boolean; calls: { name: string }[] } | null;
   };
-  modelCalls: {
-    turn: number;
-    parsePath: string | null;
-    latencyMs: number;
-    request: { messages: { role: string; content: string | null }[] };
-    response: unknown;
-    calls: { name: string }[];
-  }[];
 };
 
-test('a model call shows the messages it sent and the raw response', async ({ page, request }) => {
-  const id = await createExperiment(request, {
+test('a model call shows the messages it sent and the raw response', async ({ page, api, simulator }) => {
+  // A model that echoes, then submits, every time: each conversation is submitted.
+  const { endpoint } = await simulator(scripted('simple_tool', 'submit_result'));
+  const { id } = await api.runExperiment({
     agent: 'harness',
     variants: [{ name: 'solo' }],
-    endpoint: { kind: 'simulated' },
+    endpoint,
     requestsPerVariant: 6,
   });
-  await waitForEnd(request, id);
-  const list = await (await request.get(`/api/experiments/${id}/conversations?outcome=submitted&limit=1`)).json();
-  test.skip(list.total === 0, 'the simulator submitted nothing this time');
-  const conversationId = list.conversations[0].id as string;
-  const transcript = (await (await request.get(`/api/conversations/${conversationId}`)).json()) as Transcript;
+  const list = await api.conversations(id, 'outcome=submitted');
+  expect(list.total).toBe(6);
+  const conversationId = list.conversations[0].id;
+  const transcript = await api.transcript(conversationId);
   const first = transcript.modelCalls[0];
+  expect(first.calls.map((made) => made.name)).toEqual(['simple_tool']);
 
   await page.goto(`/conversations/${conversationId}`);
   const call = page.getByTestId('model-call').first();
@@ -69,6 +63,7 @@ test('a model call shows the messages it sent and the raw response', async ({ pa
 test('a dataset transcript shows the expected call beside the actual one, differences marked', async ({
   page,
   request,
+  api,
 }) => {
   const lines = readFileSync(path.join('agents', 'smart_home', 'dataset.jsonl'), 'utf8')
     .split('\n')
@@ -77,19 +72,20 @@ test('a dataset transcript shows the expected call beside the actual one, differ
   const name = `e2e-expected-${Date.now()}`;
   const imported = await request.post('/api/datasets', { data: { name, format: 'remora', text: lines.join('\n') } });
   expect(imported.status(), await imported.text()).toBeLessThan(300);
-  const id = await createExperiment(request, {
+  // The same cases stored before (an earlier repeat) are reused under their first name: go by id.
+  const { dataset } = (await imported.json()) as { dataset: { id: string } };
+  const { id } = await api.runExperiment({
     agent: 'smart_home',
     variants: [{ name: 'plain' }],
     endpoint: { kind: 'simulated' },
     requestsPerVariant: 10,
-    dataset: name,
+    dataset: dataset.id,
   });
-  await waitForEnd(request, id);
 
-  const list = await (await request.get(`/api/experiments/${id}/conversations?limit=50`)).json();
+  const list = await api.conversations(id);
   const transcripts = (await Promise.all(
-    list.conversations.map(async (item: { id: string }) => (await request.get(`/api/conversations/${item.id}`)).json()),
-  )) as Transcript[];
+    list.conversations.map((item) => api.transcript(item.id)),
+  )) as unknown as Transcript[];
   const scored = transcripts.filter((transcript) => transcript.conversation.verdict?.scored);
   expect(scored.length).toBeGreaterThan(0);
   // A wrong one shows more; take it when there is one.
@@ -121,26 +117,27 @@ test('a dataset transcript shows the expected call beside the actual one, differ
 
 test('a file-changing agent shows its workspace diff coloured by line, and the changed files', async ({
   page,
-  request,
+  api,
+  simulator,
 }) => {
-  const id = await createExperiment(request, {
+  // A model that writes the docstring first, then submits: the file changes in every conversation.
+  const { endpoint } = await simulator(scripted('write_docstring', 'submit_result'));
+  const { id } = await api.runExperiment({
     agent: 'docstring',
     variants: [{ name: 'plain' }],
-    endpoint: { kind: 'simulated' },
-    requestsPerVariant: 8,
+    endpoint,
+    requestsPerVariant: 4,
     concurrency: 4,
   });
-  await waitForEnd(request, id);
-  const list = await (await request.get(`/api/experiments/${id}/conversations?limit=50`)).json();
-  const changed = (list.conversations as { id: string; changedFiles: string[] | null }[]).find(
-    (conversation) => (conversation.changedFiles ?? []).length > 0,
-  );
-  test.skip(!changed, 'the simulated model changed no file this time');
-  const transcript = await (await request.get(`/api/conversations/${changed!.id}`)).json();
+  const list = await api.conversations(id);
+  const files = list.conversations.map((conversation) => (conversation.changedFiles ?? []) as string[]);
+  expect(files.filter((changedFiles) => changedFiles.length > 0)).toHaveLength(4);
+  const changed = { id: list.conversations[0].id, changedFiles: files[0] };
+  const transcript = await api.transcript(changed.id);
   const diff = transcript.conversation.workspaceDiff as string;
 
-  await page.goto(`/conversations/${changed!.id}`);
-  await expect(page.getByTestId('changed-files').locator('li')).toHaveText(changed!.changedFiles!);
+  await page.goto(`/conversations/${changed.id}`);
+  await expect(page.getByTestId('changed-files').locator('li')).toHaveText(changed.changedFiles!);
   const shown = page.getByTestId('workspace-diff');
   await expect(shown).toHaveText(diff.endsWith('\n') ? diff : `${diff}\n`, { useInnerText: false });
   const added = diff.split('\n').filter((line) => line.startsWith('+') && !line.startsWith('+++')).length;

@@ -54,19 +54,21 @@ function chooseTool(tools: ToolSpec[], messages: ChatMessage[], options: SimOpti
 }
 
 /**
- * Plans one call. With `constrained` (structured outputs: required or a named tool) the server's
- * grammar forces a real tool name and schema-shaped arguments, so no mistake is injected.
+ * Plans one call: the forced tool, else the script's (`scriptedName`, when offered), else a drawn
+ * one. With `constrained` (structured outputs: required or a named tool) the server's grammar forces
+ * a real tool name and schema-shaped arguments, so no mistake is injected.
  */
 export function planCall(
   tools: ToolSpec[],
   messages: ChatMessage[],
   options: SimOptions,
   random: Random,
-  constraint: { forcedName?: string; constrained: boolean },
+  constraint: { forcedName?: string; constrained: boolean; scriptedName?: string },
 ): PlannedCall {
+  const scripted = tools.find((candidate) => candidate.function.name === constraint.scriptedName);
   const tool = constraint.forcedName
     ? (tools.find((candidate) => candidate.function.name === constraint.forcedName) ?? tools[0])
-    : chooseTool(tools, messages, options, random);
+    : (scripted ?? chooseTool(tools, messages, options, random));
   const context = makeGenerationContext(lastUserText(messages), random);
   const args = generateArguments(tool.function.parameters, context);
   const wantsUnknown = random.chance(options.unknownToolRate);

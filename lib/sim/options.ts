@@ -47,6 +47,17 @@ export const ShapeWeights = z
     'at least one shape needs a weight above 0',
   );
 
+/** One turn of a scripted conversation (see `script`). */
+export const ScriptStep = z
+  .object({
+    /** The tool the model calls at this turn, when the request offers it; otherwise it draws one. */
+    tool: z.string().min(1).optional(),
+    /** The form it writes the answer in, instead of drawing one from `shapes`. */
+    shape: z.enum(SIM_SHAPES as [SimShape, ...SimShape[]]).optional(),
+  })
+  .strict();
+export type ScriptStep = z.infer<typeof ScriptStep>;
+
 export const SimOptions = z
   .object({
     seed: z.number().int().min(0).default(1),
@@ -79,6 +90,12 @@ export const SimOptions = z
      * above it (a request without a temperature samples at 1, OpenAI's default).
      */
     varyRepeats: z.boolean().optional(),
+    /**
+     * A scripted model, for tests that need an outcome every time: answer n of a conversation (n =
+     * the assistant messages already in the request) follows step n. Past the last step, or for a
+     * field a step leaves out, the model draws as usual. Only under tool_choice auto with tools.
+     */
+    script: z.array(ScriptStep).max(1000).optional(),
   })
   .strict()
   .refine((options) => options.http500Rate + options.http429Rate <= 1, 'http500Rate + http429Rate must not exceed 1');

@@ -1,8 +1,8 @@
 // One simulated answer: decides the shape and the call, writes the model's raw output, and turns it
 // into what the server (vLLM, or a server without a parser for raw tags) would return.
-import type { ToolSpec } from '../protocol/messages';
+import type { ChatMessage, ToolSpec } from '../protocol/messages';
 import type { SimRequest } from './chat-request';
-import type { SimMode, SimOptions, SimShape } from './options';
+import type { ScriptStep, SimMode, SimOptions, SimShape } from './options';
 import type { Random } from './random';
 import { lastUserText, pickTextAnswer, planCall, type PlannedCall } from './model-policy';
 import { hasNonStringValue, serveAuto, writeOutput, type ServerAnswer } from './model-output';
@@ -78,6 +78,12 @@ function answerNamed(request: SimRequest, name: string, options: SimOptions, ran
   };
 }
 
+/** The script's step for this turn: one per assistant message the conversation already holds. */
+function scriptStep(options: SimOptions, messages: ChatMessage[]): ScriptStep | undefined {
+  if (!options.script) return undefined;
+  return options.script[messages.filter((message) => message.role === 'assistant').length];
+}
+
 export function simulateAnswer(request: SimRequest, options: SimOptions, random: Random): SimulatedAnswer {
   const { toolChoice } = request;
   if (toolChoice.kind === 'none') return textAnswer('none', random);
@@ -90,8 +96,11 @@ export function simulateAnswer(request: SimRequest, options: SimOptions, random:
   const mode: SimMode = toolsParameter ? 'auto' : 'no_tools';
   if (tools.length === 0) return textAnswer(mode, random);
 
-  const shape = random.weighted(toolsParameter ? options.shapes : noToolsWeights(options.shapes));
-  const call = planCall(tools, request.messages, options, random, { constrained: false });
+  const step = toolsParameter ? scriptStep(options, request.messages) : undefined;
+  // Drawn even when the script decides, so that a scripted shape leaves the call's draws as they were.
+  const drawn = random.weighted(toolsParameter ? options.shapes : noToolsWeights(options.shapes));
+  const shape = step?.shape ?? drawn;
+  const call = planCall(tools, request.messages, options, random, { constrained: false, scriptedName: step?.tool });
   const bareValues = random.chance(options.lossyBareValuesRate);
   const text = pickTextAnswer(random);
   const rawOutput = writeOutput(shape, call, { bareValues, allowNative: toolsParameter }, random, text);
