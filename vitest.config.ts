@@ -13,7 +13,7 @@ const INTEGRATION = [
   'lib/cli/{harness-serving,sim-command}.test.ts',
   'lib/config.test.ts',
   'lib/embedded/**/*.test.ts',
-  'lib/experiments/{early-stop,finish,job-runner,lease,playground,serving-settings}.test.ts',
+  'lib/experiments/{early-stop,finish,job-runner,lease,playground,probe-endpoint,serving-settings}.test.ts',
   'lib/export/export.test.ts',
   'lib/testing/gguf/tiny-model.test.ts',
   'lib/http/{bounded-body,socket-facts}.test.ts',

@@ -4,9 +4,7 @@ import type { ToolContext, ToolOutput } from '../tools/protocol';
 import { checkPythonSyntax, describeSyntaxProblems } from '../python/parser';
 import { runConfined } from '../tools/sandbox/run-confined';
 
-export function judged(success: boolean, reason: string, details?: Record<string, unknown>): ToolOutput {
-  return { outcome: 'success', result: { success, reason, ...(details ? { details } : {}) }, summary: reason };
-}
+export { judged } from './judged';
 
 const COMPILE_TIMEOUT_MS = 20_000;
 // A file's own bytes, read by path (argv[2]), so that Python applies its coding declaration (PEP

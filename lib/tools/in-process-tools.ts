@@ -2,23 +2,33 @@
 // round trip to a worker would cost more than the tool. Only tools listed here, by the path of
 // Remora's own file, qualify; no agent definition can ask for it.
 import path from 'node:path';
-import simpleTool from '../../agents/harness/tools/simple-tool';
 import type { ToolHandler } from './define-tool';
 import type { ToolExecution, ToolLimits, ToolRequest } from './protocol';
 import { executionFromValue, failedExecution } from './tool-output';
 
-const PURE_TOOLS: { file: string; handler: ToolHandler }[] = [
-  { file: 'agents/harness/tools/simple-tool.ts', handler: simpleTool },
+/** Loaded on first use: a run that calls none of them pays nothing for them. */
+type HandlerLoader = () => Promise<ToolHandler>;
+
+const PURE_TOOLS: { file: string; load: HandlerLoader }[] = [
+  {
+    file: 'agents/harness/tools/simple-tool.ts',
+    load: async () => (await import('../../agents/harness/tools/simple-tool')).default,
+  },
+  // The harness agent's task-success check reads the calls it is given, nothing else.
+  {
+    file: 'agents/harness/checks/task-success.ts',
+    load: async () => (await import('../../agents/harness/checks/task-success')).default,
+  },
 ];
 
-/** The handler when `script` is one of Remora's pure tools in this project. */
-export function pureToolHandler(script: string, projectRoot: string): ToolHandler | null {
+/** The handler's loader when `script` is one of Remora's pure tools in this project. */
+export function pureToolHandler(script: string, projectRoot: string): HandlerLoader | null {
   const resolved = path.resolve(script);
-  return PURE_TOOLS.find((tool) => path.join(projectRoot, tool.file) === resolved)?.handler ?? null;
+  return PURE_TOOLS.find((tool) => path.join(projectRoot, tool.file) === resolved)?.load ?? null;
 }
 
 export async function runPureTool(
-  handler: ToolHandler,
+  load: HandlerLoader,
   script: string,
   request: ToolRequest,
   limits: ToolLimits,
@@ -26,6 +36,7 @@ export async function runPureTool(
   const started = performance.now();
   let value: unknown;
   try {
+    const handler = await load();
     value = await handler(request.arguments, request.context);
   } catch (error) {
     return failedExecution(

@@ -242,4 +242,21 @@ describe('workers on demand', () => {
     expect(execution).toMatchObject({ outcome: 'success', result: { payload: 'héllo', length: 5 } });
     expect(pool.workerCount).toBe(0);
   });
+
+  it("judges a harness conversation with the agent's own check in this process, with no worker at all", async () => {
+    pool = new ToolWorkerPool({ size: 2 });
+    const check = fileURLToPath(new URL('../../agents/harness/checks/task-success.ts', import.meta.url));
+    const calls = (payload: string) => [
+      { turn: 1, name: 'simple_tool', arguments: { payload }, outcome: 'success' },
+      { turn: 2, name: 'submit_result', arguments: { summary: 'done' }, outcome: 'success' },
+    ];
+    const echoed = await pool.execute(check, request({ outcome: 'submitted', calls: calls(' the node ') }), limits);
+    expect(echoed).toMatchObject({ outcome: 'success', result: { success: true } });
+    const other = await pool.execute(check, request({ outcome: 'submitted', calls: calls('something else') }), limits);
+    expect(other).toMatchObject({
+      outcome: 'success',
+      result: { success: false, details: { payloads: ['something else'] } },
+    });
+    expect(pool.workerCount).toBe(0);
+  });
 });

@@ -1,7 +1,7 @@
 // The harness agent's task success: simple_tool echoed the request itself (the payload is the
 // request's text, surrounding whitespace aside) before the conversation submitted.
 import { defineTool } from '../../../lib/tools/define-tool';
-import { judged } from '../../../lib/task-success/script-output';
+import { judged } from '../../../lib/task-success/judged';
 
 type CheckedCall = { name: string; arguments: Record<string, unknown>; outcome: string };
 
