@@ -6,7 +6,8 @@
 // own, drawn from the same distribution: a real A/A test, with repeats that are identical per input.
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExperimentFromRequest, getExperimentView } from '../lib/panel/experiments/experiments';
+import { createExperimentFromRequest } from '../lib/panel/experiments/create';
+import { getExperimentView } from '../lib/panel/experiments/experiments';
 import { CreateExperimentRequest } from '../lib/panel/experiments/requests';
 import { openTestPanel, type TestPanel } from '../lib/panel/testing/panel-context';
 

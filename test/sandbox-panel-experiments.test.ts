@@ -5,10 +5,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getExperiment } from '../lib/db/queries/experiments';
 import { InputError } from '../lib/errors';
 import { readStoredConfig } from '../lib/experiments/stored-config';
-import { cancelExperimentById, createExperimentFromRequest } from '../lib/panel/experiments/experiments';
+import { createExperimentFromRequest } from '../lib/panel/experiments/create';
+import { cancelExperimentById } from '../lib/panel/experiments/experiments';
 import { CreateExperimentRequest } from '../lib/panel/experiments/requests';
 import { getExperimentFormOptions } from '../lib/panel/experiments/form';
-import { initialDraft, requestBodyOf, sandboxNotice } from '../lib/panel/experiments/form-drafts';
+import { initialDraft } from '../lib/panel/experiments/form-drafts';
+import { sandboxNotice } from '../lib/panel/experiments/form-choices';
+import { requestBodyOf } from '../lib/panel/experiments/form-request';
 import { openTestPanel, type TestPanel } from '../lib/panel/testing/panel-context';
 import { resetSandboxHost } from '../lib/tools/sandbox/host';
 

@@ -29,6 +29,9 @@ export const DatasetImport = z.discriminatedUnion('ok', [
   }),
 ]);
 
+/** POST /api/agents/:name/dataset: the agent's bundled dataset, stored or found. */
+export const BundledDatasetImport = z.strictObject({ dataset: DatasetView, reused: z.boolean() });
+
 export const StoredCase = DatasetCase.extend({
   rowId: Id,
   position: z.number().int().nonnegative(),

@@ -2,7 +2,8 @@ import { Created } from '@/lib/api/common';
 import { ExperimentList } from '@/lib/api/experiments';
 import { apiRoute, json } from '@/lib/http/api-route';
 import { readJsonBody, readQuery } from '@/lib/http/read-request';
-import { createExperimentFromRequest, listExperimentViews } from '@/lib/panel/experiments/experiments';
+import { createExperimentFromRequest } from '@/lib/panel/experiments/create';
+import { listExperimentViews } from '@/lib/panel/experiments/experiments';
 import { CreateExperimentRequest, ExperimentListQuery } from '@/lib/panel/experiments/requests';
 import { getPanel } from '@/lib/panel/runtime';
 

@@ -8,15 +8,15 @@ import {
   AGENT_SOURCE,
   newVariant,
   nextVariantName,
-  placeReasons,
-  readableReason,
-  requestBodyOf,
   type ExperimentDraft,
   type ExperimentFormOptions,
-  type FieldErrors,
   type VariantDraft,
 } from '@/lib/panel/experiments/form-drafts';
-import { FieldError, invalidProps } from './field-error';
+import { BUNDLED_SOURCE, inputsStillApply } from '@/lib/panel/experiments/form-choices';
+import { placeReasons, readableReason } from '@/lib/panel/experiments/form-reasons';
+import { requestBodyOf, type FieldErrors } from '@/lib/panel/experiments/form-request';
+import { FieldError } from './field-error';
+import { RunFields } from './run-fields';
 import { VariantEditor } from './variant-editor';
 import { DecisionPlan, type PowerHistory } from './decision-plan';
 import { SandboxChoice } from './sandbox-choice';
@@ -42,6 +42,7 @@ export function NewExperimentForm({
   const agent = options.agents.find((candidate) => candidate.name === draft.agent) ?? options.agents[0];
   const endpoint = options.endpoints.find((candidate) => candidate.name === draft.endpoint);
   const dataset = options.datasets.find((candidate) => `dataset:${candidate.id}` === draft.inputSource);
+  const bundled = draft.inputSource === BUNDLED_SOURCE ? (agent?.bundledDataset ?? null) : null;
 
   const update = (change: Partial<ExperimentDraft>) => setDraft((current) => ({ ...current, ...change }));
   const updateVariant = (key: number, change: Partial<VariantDraft>) =>
@@ -54,9 +55,11 @@ export function NewExperimentForm({
     const chosen = options.agents.find((candidate) => candidate.name === name);
     // A new agent brings its own prompt and tools: prompts start from it again, and a named tool
     // choice it does not have goes back to auto.
+    // Inputs that do not apply to it (another agent's tools, or no bundled set) go back to its own.
     setDraft((current) => ({
       ...current,
       agent: name,
+      inputSource: inputsStillApply(current.inputSource, options, chosen) ? current.inputSource : AGENT_SOURCE,
       variants: current.variants.map((variant) => ({
         ...variant,
         source: AGENT_SOURCE,
@@ -72,7 +75,8 @@ export function NewExperimentForm({
     }));
   };
   const chooseInputs = (value: string) => {
-    const chosen = options.datasets.find((candidate) => `dataset:${candidate.id}` === value);
+    const stored = options.datasets.find((candidate) => `dataset:${candidate.id}` === value);
+    const chosen = stored ?? (value === BUNDLED_SOURCE ? agent?.bundledDataset : undefined);
     // One pass over a dataset is the usual run: each case once per variant. Completion and turns
     // are not compared in a dataset run, so neither can stay its primary metric.
     const keepsPrimary = !chosen || !['completionRate', 'turnsToCompletion'].includes(draft.primaryMetric ?? '');
@@ -102,10 +106,22 @@ export function NewExperimentForm({
   const removeVariant = (key: number) =>
     setDraft((current) => ({ ...current, variants: current.variants.filter((variant) => variant.key !== key) }));
 
+  /** The bundled set is stored first (or found, when the same cases are stored), then run as a dataset. */
+  const storeBundled = async (): Promise<{ inputSource: string } | Failure> => {
+    const answer = await callApi<{ dataset: { id: string } }>(
+      `/api/agents/${encodeURIComponent(draft.agent)}/dataset`,
+      { body: {} },
+    );
+    if (answer.ok && answer.body?.dataset) return { inputSource: `dataset:${answer.body.dataset.id}` };
+    return answer.ok
+      ? { message: `the server answered ${answer.status}`, reasons: [] }
+      : { message: answer.message, reasons: answer.reasons };
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const { body, errors } = requestBodyOf(draft, options);
+    const { errors } = requestBodyOf(draft, options);
     if (Object.keys(errors).length > 0) {
       setFieldErrors(errors);
       setFailure({
@@ -119,6 +135,16 @@ export function NewExperimentForm({
     setFieldErrors({});
     setSubmitting(true);
     try {
+      let sent = draft;
+      if (draft.inputSource === BUNDLED_SOURCE) {
+        const stored = await storeBundled();
+        if ('message' in stored) {
+          setFailure(stored);
+          return;
+        }
+        sent = { ...draft, ...stored };
+      }
+      const { body } = requestBodyOf(sent, options);
       const answer = await callApi<{ id?: string }>('/api/experiments', { body });
       if (answer.ok && answer.status === 201 && answer.body?.id) {
         router.push(`/experiments/${answer.body.id}`);
@@ -135,150 +161,18 @@ export function NewExperimentForm({
     }
   };
 
-  const maxTurnsHint = dataset
-    ? '1 for a dataset run (only the first response is scored)'
-    : `the agent's (${agent?.maxTurns ?? '?'})`;
   return (
     <form onSubmit={submit} noValidate data-testid="new-experiment-form">
-      <section className="card">
-        <h2>What to run</h2>
-        <div className="form-grid">
-          <div>
-            <label htmlFor="agent">Agent</label>
-            <select
-              id="agent"
-              value={draft.agent}
-              onChange={(event) => chooseAgent(event.target.value)}
-              data-testid="agent-select"
-              {...invalidProps('agent', fieldErrors)}
-            >
-              {options.agents.map((candidate) => (
-                <option key={candidate.name} value={candidate.name}>
-                  {candidate.name}
-                </option>
-              ))}
-            </select>
-            <div className="field-hint">
-              {agent
-                ? `${agent.tools.length} tools, ${agent.inputCount} default inputs, ${agent.maxTurns ?? '?'} turns at most`
-                : ''}
-            </div>
-            <FieldError field="agent" errors={fieldErrors} />
-          </div>
-          <div>
-            <label htmlFor="endpoint">Endpoint</label>
-            <select
-              id="endpoint"
-              value={draft.endpoint}
-              onChange={(event) => update({ endpoint: event.target.value })}
-              data-testid="endpoint-select"
-              {...invalidProps('endpoint', fieldErrors)}
-            >
-              {options.endpoints.map((candidate) => (
-                <option key={candidate.name} value={candidate.name}>
-                  {candidate.builtIn ? 'built-in simulator (simulated)' : `${candidate.name} (${candidate.model})`}
-                </option>
-              ))}
-            </select>
-            <div className="field-hint">
-              {!endpoint || endpoint.builtIn ? 'Needs no GPU; its numbers are marked simulated.' : endpoint.baseUrl}
-            </div>
-            {!endpoint || endpoint.builtIn ? (
-              <div className="field-hint" data-testid="simulator-ab-note">
-                The simulator does not read a prompt&apos;s wording (its failure rates are the same whatever the prompt
-                says): variants that differ only in their prompt are an A/A test on it, and any difference is noise.
-                Settings such as tool choice do change what it does.{' '}
-                <a href="/start#real-server">Point at a real server</a> to compare prompts.
-              </div>
-            ) : null}
-            <FieldError field="endpoint" errors={fieldErrors} />
-          </div>
-          <div>
-            <label htmlFor="inputs">Inputs</label>
-            <select
-              id="inputs"
-              value={draft.inputSource}
-              onChange={(event) => chooseInputs(event.target.value)}
-              data-testid="inputs-select"
-              {...invalidProps('inputs', fieldErrors)}
-            >
-              <option value={AGENT_SOURCE}>{`the agent's default inputs (${agent?.inputCount ?? 0})`}</option>
-              {options.datasets.map((candidate) => (
-                <option key={candidate.id} value={`dataset:${candidate.id}`}>
-                  {`dataset: ${candidate.name} (${candidate.caseCount} cases)`}
-                </option>
-              ))}
-            </select>
-            <div className="field-hint">
-              {dataset
-                ? 'Each case is scored against what it expects.'
-                : options.datasets.length === 0
-                  ? 'No stored dataset yet.'
-                  : 'Or a stored dataset, scored for accuracy.'}
-            </div>
-            <FieldError field="inputs" errors={fieldErrors} />
-          </div>
-          {dataset ? (
-            <div>
-              <label htmlFor="scoring">Scoring</label>
-              <select
-                id="scoring"
-                value={draft.scoring ?? 'lenient'}
-                onChange={(event) => update({ scoring: event.target.value === 'bfcl' ? 'bfcl' : 'lenient' })}
-                data-testid="scoring-select"
-              >
-                <option value="lenient">lenient (Remora&apos;s rules)</option>
-                <option value="bfcl">bfcl (BFCL&apos;s AST checker, exactly)</option>
-              </select>
-              <div className="field-hint">
-                {draft.scoring === 'bfcl'
-                  ? "Leaderboard-comparable: BFCL's own rules for punctuation, types and parallel calls."
-                  : "Remora's own rules, mostly more forgiving than BFCL's: not comparable with the leaderboard."}
-              </div>
-            </div>
-          ) : null}
-          <div>
-            <label htmlFor="requests">Conversations per variant</label>
-            <input
-              id="requests"
-              inputMode="numeric"
-              value={draft.requestsPerVariant}
-              onChange={(event) => update({ requestsPerVariant: event.target.value })}
-              data-testid="requests-per-variant"
-              {...invalidProps('requestsPerVariant', fieldErrors)}
-            />
-            <div className="field-hint">Inputs are cycled to fill them.</div>
-            <FieldError field="requestsPerVariant" errors={fieldErrors} />
-          </div>
-          <div>
-            <label htmlFor="concurrency">Concurrency</label>
-            <input
-              id="concurrency"
-              inputMode="numeric"
-              value={draft.concurrency}
-              onChange={(event) => update({ concurrency: event.target.value })}
-              data-testid="concurrency"
-              {...invalidProps('concurrency', fieldErrors)}
-            />
-            <div className="field-hint">Conversations at once (1 to 64).</div>
-            <FieldError field="concurrency" errors={fieldErrors} />
-          </div>
-          <div>
-            <label htmlFor="max-turns">Max turns</label>
-            <input
-              id="max-turns"
-              inputMode="numeric"
-              placeholder={dataset ? '1' : String(agent?.maxTurns ?? '')}
-              value={draft.maxTurns}
-              onChange={(event) => update({ maxTurns: event.target.value })}
-              data-testid="max-turns"
-              {...invalidProps('maxTurns', fieldErrors)}
-            />
-            <div className="field-hint">Empty: {maxTurnsHint}.</div>
-            <FieldError field="maxTurns" errors={fieldErrors} />
-          </div>
-        </div>
-      </section>
+      <RunFields
+        draft={draft}
+        options={options}
+        agent={agent}
+        endpoint={endpoint}
+        errors={fieldErrors}
+        update={update}
+        chooseAgent={chooseAgent}
+        chooseInputs={chooseInputs}
+      />
 
       <section className="card">
         <div className="card-head">
@@ -317,7 +211,7 @@ export function NewExperimentForm({
         update={update}
         simulated={!endpoint || endpoint.builtIn}
         history={histories[draft.agent] ?? null}
-        inputCount={dataset ? dataset.caseCount : (agent?.inputCount ?? null)}
+        inputCount={(dataset ?? bundled)?.caseCount ?? agent?.inputCount ?? null}
       />
 
       <SandboxChoice options={options} agent={agent} draft={draft} update={update} />

@@ -1,12 +1,8 @@
 'use client';
 // How this server confines the tools, and where it cannot, the warning and the explicit opt-in the
 // server requires before it runs model-written code unconfined (SECURITY.md).
-import {
-  sandboxNotice,
-  type ExperimentDraft,
-  type ExperimentFormOptions,
-  type FormAgent,
-} from '@/lib/panel/experiments/form-drafts';
+import type { ExperimentDraft, ExperimentFormOptions, FormAgent } from '@/lib/panel/experiments/form-drafts';
+import { sandboxNotice } from '@/lib/panel/experiments/form-choices';
 
 export function SandboxChoice({
   options,

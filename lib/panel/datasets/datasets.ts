@@ -44,7 +44,7 @@ export type DatasetPage = {
 
 export type DatasetFile = { fileName: string; text: string };
 
-function view(row: DatasetRow): DatasetView {
+export function view(row: DatasetRow): DatasetView {
   const { id, name, description, sourceFormat, sourceFile, caseCount, createdAt, updatedAt } = row;
   return { id, name, description, sourceFormat, sourceFile, caseCount, createdAt, updatedAt };
 }

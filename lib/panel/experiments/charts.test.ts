@@ -5,7 +5,7 @@ import { listConversations } from '../../db/queries/conversations';
 import { importDataset } from '../../db/queries/datasets';
 import { parseDatasetText } from '../../datasets/formats';
 import { InputError } from '../../errors';
-import { createExperimentFromRequest } from './experiments';
+import { createExperimentFromRequest } from './create';
 import { getExperimentPageData } from './charts';
 import { CreateExperimentRequest } from './requests';
 import { openTestPanel, type TestPanel } from '../testing/panel-context';

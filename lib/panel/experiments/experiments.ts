@@ -1,33 +1,22 @@
-// Experiments from the panel: created from an API request, started on the job runner, read back
-// with their progress (from the database) and the same summary the command line prints.
+// Experiments from the panel, read back with their progress (from the database) and the same
+// summary the command line prints; cancelled on request. create.ts makes new ones.
 import { listConversations } from '../../db/queries/conversations';
 import { listFilteredConversations } from '../../db/queries/conversation-search';
 import { type ConversationListItem } from '../../db/queries/conversation-list';
 import { getExperiment, listExperiments, type ExperimentListItem } from '../../db/queries/experiments';
-import { getEndpointByName } from '../../db/queries/endpoints';
 import { variantNamesOf } from '../../db/experiment-config';
 import type { ExperimentRow } from '../../db/schema';
 import { ConfigurationError, InputError, NotFoundError } from '../../errors';
 import type { Refusal } from '../../experiments/job-runner';
-import { BUILT_IN_SIMULATOR_URL, isBuiltInSimulator } from '../../experiments/built-in-simulator';
-import { ExperimentConfig, inputCount, type ExperimentConfigInput } from '../../experiments/config';
+import { isBuiltInSimulator } from '../../experiments/built-in-simulator';
+import { inputCount } from '../../experiments/config';
 import { leaseIsLive, shownStatus, type ShownStatus } from '../../experiments/lease';
 import { ExperimentConflictError } from '../../errors';
-import { probeEndpoint } from '../../experiments/probe-endpoint';
-import { createStoredExperiment } from '../../experiments/service';
 import { readStoredConfig } from '../../experiments/stored-config';
 import type { SummaryJson } from '../../metrics/summary-json';
-import { checkToolChoice as checkChoice } from '../../runner/settings';
-import type { RunnerSettings } from '../../runner/types';
-import { zodReasons } from '../../http/read-request';
-import { loadRunnableAgent } from '../agents/agents';
 import type { PanelContext } from '../context';
-import { DEFAULT_SIMULATED_MODEL } from '../endpoints/endpoints';
-import { resolveExperimentInputs } from './inputs';
-import { chooseExperimentSandbox, type ExperimentSandbox } from '../../tools/sandbox/experiment-sandbox';
-import { inputFileProblems, type InputFiles } from '../../tools/input-files';
 import { summaryOfExperiment } from './summary-cache';
-import type { ConversationQuery, CreateExperimentRequest, EndpointRequest, ExperimentListQuery } from './requests';
+import type { ConversationQuery, ExperimentListQuery } from './requests';
 
 export type ExperimentProgress = { done: number; total: number };
 
@@ -86,144 +75,6 @@ export function refusalError(refusal: Refusal): Error {
     case 'configuration':
       return new ConfigurationError(refusal.message, refusal.problems);
   }
-}
-
-type ResolvedEndpoint = { baseUrl: string; model: string; apiKeyEnv?: string; simulated: boolean };
-
-async function reachableEndpoint(
-  baseUrl: string,
-  model: string,
-  apiKeyEnv: string | undefined,
-  where: string,
-): Promise<ResolvedEndpoint> {
-  const apiKey = apiKeyEnv ? process.env[apiKeyEnv] : undefined;
-  // As on the command line: a key named but not set is the user's mistake, not a silent request without one.
-  if (apiKeyEnv && !apiKey)
-    throw new InputError('the API key is not set', [
-      `${where}: the environment variable ${apiKeyEnv} is not set in the panel's environment`,
-    ]);
-  const probe = await probeEndpoint(baseUrl, 3000, apiKey);
-  if (!probe.reachable)
-    throw new InputError('the model server cannot be reached', [`${where}: cannot reach ${baseUrl}: ${probe.error}`]);
-  return { baseUrl, model, apiKeyEnv, simulated: probe.simulated };
-}
-
-export async function resolveEndpoint(
-  context: PanelContext,
-  endpoint: EndpointRequest,
-  agentModel: string | undefined,
-): Promise<ResolvedEndpoint> {
-  const simulator = (model?: string): ResolvedEndpoint => ({
-    baseUrl: BUILT_IN_SIMULATOR_URL,
-    model: model ?? agentModel ?? DEFAULT_SIMULATED_MODEL,
-    simulated: true,
-  });
-  if (endpoint.kind === 'simulated') return simulator(endpoint.model);
-  if (endpoint.name !== undefined) {
-    const row = getEndpointByName(context.database, endpoint.name);
-    if (!row)
-      throw new InputError(`unknown endpoint "${endpoint.name}"`, [
-        `endpoint.name: no endpoint named "${endpoint.name}"`,
-      ]);
-    if (row.kind === 'simulated' && isBuiltInSimulator(row.baseUrl)) return simulator(endpoint.model ?? row.model);
-    return reachableEndpoint(row.baseUrl, endpoint.model ?? row.model, row.apiKeyEnv ?? undefined, 'endpoint.name');
-  }
-  const baseUrl = endpoint.baseUrl as string;
-  // The built-in simulator's URL changes at every start: keep the placeholder so a resume finds it.
-  if (baseUrl.replace(/\/+$/, '') === context.simulatorUrl()) return simulator(endpoint.model);
-  return reachableEndpoint(baseUrl, endpoint.model as string, endpoint.apiKeyEnv, 'endpoint.baseUrl');
-}
-
-function checkToolChoice(choice: string, toolNames: string[], where: string): RunnerSettings['toolChoice'] {
-  const checked = checkChoice(choice, toolNames);
-  if (!checked.ok) throw new InputError('invalid tool choice', [`${where}: ${checked.problem}`]);
-  return checked.value;
-}
-
-/** Creates the experiment from a validated request and starts it on the job runner. */
-/**
- * The files a panel experiment's inputs (or dataset cases) may name: under the agent's folder or
- * the project (relative paths from the project). Anything else is refused, naming the input.
- */
-function panelInputFiles(
-  context: PanelContext,
-  agentFolder: string,
-  inputs: { file_path?: string | null; node_name?: string | null }[],
-): InputFiles {
-  const files: InputFiles = { base: context.root, roots: [agentFolder, context.root] };
-  const problems = inputFileProblems(inputs, files);
-  if (problems.length > 0)
-    throw new InputError(
-      `${problems.length === 1 ? 'an input names a file' : `${problems.length} inputs name files`} outside the agent’s folder and the project; nothing was run`,
-      problems.slice(0, 20),
-    );
-  return files;
-}
-
-/** The experiment's sandbox; a refusal (no bubblewrap, no opt-in) is the request's to fix: tick the form's checkbox. */
-function panelSandbox(
-  agent: { name: string; settings: Record<string, unknown> },
-  unsafeNoSandbox: boolean,
-): ExperimentSandbox {
-  try {
-    return chooseExperimentSandbox(agent, unsafeNoSandbox);
-  } catch (error) {
-    if (ConfigurationError.is(error)) throw new InputError(error.message, error.problems);
-    throw error;
-  }
-}
-
-export async function createExperimentFromRequest(
-  context: PanelContext,
-  request: CreateExperimentRequest,
-): Promise<{ id: string }> {
-  const agent = await loadRunnableAgent(context, request.agent);
-  const toolNames = agent.runtime.tools.map((tool) => tool.name);
-  const toolChoice = checkToolChoice(request.toolChoice, toolNames, 'toolChoice');
-  const variants: ExperimentConfigInput['variants'] = request.variants.map((variant, index) => {
-    const { toolChoice: variantChoice, ...settings } = variant.settings ?? {};
-    return {
-      name: variant.name,
-      systemPrompt: variant.systemPrompt,
-      nodeContext: variant.nodeContext,
-      settings: {
-        toolChoice:
-          variantChoice === undefined
-            ? toolChoice
-            : checkToolChoice(variantChoice, toolNames, `variants.${index}.settings.toolChoice`),
-        temperature: request.temperature,
-        maxTokens: request.maxTokens,
-        ...settings,
-      },
-    };
-  });
-  // The request's inputs, a stored dataset's cases, or the agent's own (experiment-inputs.ts).
-  const { inputs, dataset, maxTurns } = resolveExperimentInputs(context, request, agent.inputs);
-  if (maxTurns !== undefined) agent.runtime.maxTurns = maxTurns;
-  const inputFiles = panelInputFiles(context, agent.folder, inputs);
-  const resolved = await resolveEndpoint(context, request.endpoint, agent.definition.model);
-  const endpoint =
-    request.endpoint.maxResponseBytes === undefined
-      ? resolved
-      : { ...resolved, maxResponseBytes: request.endpoint.maxResponseBytes };
-  const parsed = ExperimentConfig.safeParse({
-    agent: agent.runtime.name,
-    variants,
-    endpoint,
-    inputs,
-    requestsPerVariant: request.requestsPerVariant,
-    concurrency: request.concurrency,
-    dataset,
-    primaryMetric: request.primaryMetric,
-    stopEarly: request.stopEarly,
-    sandbox: panelSandbox(agent.runtime, request.unsafeNoSandbox),
-    inputFiles,
-  } satisfies ExperimentConfigInput);
-  if (!parsed.success) throw new InputError('the experiment settings are not valid', zodReasons(parsed.error));
-  const row = createStoredExperiment(context.database, parsed.data, agent.runtime);
-  const start = context.jobRunner.start(row.id);
-  if (!start.started) throw refusalError(start.refusal);
-  return { id: row.id };
 }
 
 function settingsView(row: ExperimentRow): ExperimentSettingsView | null {

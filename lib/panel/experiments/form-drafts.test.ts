@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SETTINGS,
-  fieldOfPath,
   initialDraft,
   nextVariantName,
-  placeReasons,
   promptSources,
-  readableReason,
-  requestBodyOf,
   type ExperimentFormOptions,
 } from './form-drafts';
+import { fieldOfPath, placeReasons, readableReason } from './form-reasons';
+import { requestBodyOf } from './form-request';
 
 const options: ExperimentFormOptions = {
   agents: [

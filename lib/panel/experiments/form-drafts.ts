@@ -1,7 +1,8 @@
-// The new-experiment form's state and how it becomes a POST /api/experiments body: the first
-// draft (from the agent, its saved prompt variants and the page's ?agent=&variant=&dataset=), the
-// request built from it, and the API's reasons placed next to the fields they name. Pure, so that
-// the browser and the tests use the same code.
+// The new-experiment form's state: what it offers (agents, endpoints, datasets), the draft it
+// edits and its first value (from the agent, its saved prompt variants and the page's
+// ?agent=&variant=&dataset=). form-request.ts makes the POST /api/experiments body of a draft,
+// form-reasons.ts places the API's reasons, form-choices.ts says what applies to the chosen agent.
+// Pure, so that the browser and the tests use the same code.
 
 import { describeParent } from '../agents/lineage';
 
@@ -24,9 +25,12 @@ export type FormAgent = {
   maxTurns: number | null;
   savedVariants: FormSavedVariant[];
   runsModelCode?: boolean;
+  /** The dataset it ships with (its default_dataset), offered as inputs: the file and its case count. */
+  bundledDataset?: { file: string; caseCount: number } | null;
 };
 export type FormEndpoint = { name: string; model: string; builtIn: boolean; baseUrl: string };
-export type FormDataset = { id: string; name: string; caseCount: number };
+/** `toolNames`: the tools its expected calls name, in cases that do not bring their own tools. */
+export type FormDataset = { id: string; name: string; caseCount: number; toolNames?: string[] };
 /** How the server confines tools (lib/tools/sandbox): bubblewrap, or none with the reason. */
 export type FormSandbox = { confinement: 'bubblewrap' | 'none'; reason: string | null };
 export type ExperimentFormOptions = {
@@ -227,167 +231,5 @@ export function initialDraft(
       maxTurns: '',
     },
     notices,
-  };
-}
-
-export type FieldErrors = Record<string, string[]>;
-
-function wholeNumber(text: string, field: string, errors: FieldErrors, required: boolean): number | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') {
-    if (required) (errors[field] ??= []).push('is required');
-    return undefined;
-  }
-  if (!/^-?\d+$/.test(trimmed)) {
-    (errors[field] ??= []).push(`must be a whole number, not "${trimmed}"`);
-    return undefined;
-  }
-  return Number(trimmed);
-}
-
-function decimal(text: string, field: string, errors: FieldErrors): number | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') {
-    (errors[field] ??= []).push('is required');
-    return undefined;
-  }
-  const value = Number(trimmed);
-  if (!Number.isFinite(value)) {
-    (errors[field] ??= []).push(`must be a number, not "${trimmed}"`);
-    return undefined;
-  }
-  return value;
-}
-
-/**
- * The request body, or the fields whose text is not a number at all (ranges and the rest are the
- * API's to judge, so that the form and the API never disagree).
- */
-export function requestBodyOf(
-  draft: ExperimentDraft,
-  options: ExperimentFormOptions,
-): { body: Record<string, unknown>; errors: FieldErrors } {
-  const errors: FieldErrors = {};
-  const endpoint = options.endpoints.find((candidate) => candidate.name === draft.endpoint);
-  const variants = draft.variants.map((variant, index) => {
-    const where = `variants.${index}.settings`;
-    const maxTokens = wholeNumber(variant.settings.maxTokens, `${where}.maxTokens`, errors, false);
-    return {
-      name: variant.name.trim(),
-      systemPrompt: variant.systemPrompt,
-      ...(variant.nodeContext === null ? {} : { nodeContext: variant.nodeContext }),
-      settings: {
-        toolChoice: variant.settings.toolChoice,
-        temperature: decimal(variant.settings.temperature, `${where}.temperature`, errors),
-        ...(maxTokens === undefined ? {} : { maxTokens }),
-        historyMode: variant.settings.historyMode,
-        responsePreference: variant.settings.responsePreference,
-        forceSubmitOnLastTurn: variant.settings.forceSubmitOnLastTurn,
-        toolPresentation: variant.settings.toolPresentation,
-        ...(variant.settings.logprobs ? { logprobs: true, topLogprobs: TOP_LOGPROBS } : {}),
-      },
-    };
-  });
-  const maxTurns = wholeNumber(draft.maxTurns, 'maxTurns', errors, false);
-  const dataset = draft.inputSource.startsWith('dataset:') ? draft.inputSource.slice('dataset:'.length) : undefined;
-  const body: Record<string, unknown> = {
-    agent: draft.agent,
-    variants,
-    endpoint: !endpoint || endpoint.builtIn ? { kind: 'simulated' } : { name: endpoint.name },
-    requestsPerVariant: wholeNumber(draft.requestsPerVariant, 'requestsPerVariant', errors, true),
-    concurrency: wholeNumber(draft.concurrency, 'concurrency', errors, true),
-    ...(maxTurns === undefined ? {} : { maxTurns }),
-    ...(dataset === undefined ? {} : { dataset }),
-    // Scoring belongs to a dataset run; lenient is what the API assumes without it.
-    ...(dataset !== undefined && draft.scoring === 'bfcl' ? { scoring: 'bfcl' } : {}),
-    ...(draft.primaryMetric ? { primaryMetric: draft.primaryMetric } : {}),
-    ...(draft.stopEarly ? { stopEarly: true } : {}),
-    ...(draft.unsafeNoSandbox ? { unsafeNoSandbox: true } : {}),
-  };
-  return { body, errors };
-}
-
-/** The form field an API reason is about (its path before ": "), or null for the form as a whole. */
-export function fieldOfPath(path: string): string | null {
-  const variant = /^variants\.(\d+)(?:\.(name|systemPrompt|settings\.\w+))?/.exec(path);
-  if (variant) return `variants.${variant[1]}.${variant[2] ?? 'name'}`;
-  if (path === 'variants') return 'variants';
-  if (/^endpoint\b/.test(path)) return 'endpoint';
-  if (/^(dataset|inputs|scoring)\b/.test(path)) return 'inputs';
-  const plain = /^(agent|requestsPerVariant|concurrency|maxTurns)\b/.exec(path);
-  return plain ? plain[1] : null;
-}
-
-/** The API's reasons ("path: message"), by field; those about no field go to `general`. */
-export function placeReasons(reasons: string[]): { fields: FieldErrors; general: string[] } {
-  const fields: FieldErrors = {};
-  const general: string[] = [];
-  for (const reason of reasons) {
-    const separator = reason.indexOf(': ');
-    const field = separator > 0 ? fieldOfPath(reason.slice(0, separator)) : null;
-    if (field === null) general.push(reason);
-    else (fields[field] ??= []).push(reason.slice(separator + 2));
-  }
-  return { fields, general };
-}
-
-/** The API names fields as its JSON does; people read the form's labels. */
-const FIELD_LABELS: [RegExp, string][] = [
-  [/^requestsPerVariant\b/, 'Conversations per variant'],
-  [/^concurrency\b/, 'Concurrency'],
-  [/^maxTurns\b/, 'Max turns'],
-  [/^temperature\b/, 'Temperature'],
-  [/^maxTokens\b/, 'Max tokens'],
-  [/^toolChoice\b/, 'Tool choice'],
-  [/^variants\.(\d+)\.settings\.temperature\b/, 'Variant $1 temperature'],
-  [/^variants\.(\d+)\.settings\.maxTokens\b/, 'Variant $1 max tokens'],
-  [/^variants\.(\d+)\.settings\.toolChoice\b/, 'Variant $1 tool choice'],
-  [/^variants\.(\d+)\.settings\.(\w+)\b/, 'Variant $1 $2'],
-  [/^variants\.(\d+)\.name\b/, 'Variant $1 name'],
-  [/^variants\.(\d+)\.systemPrompt\b/, 'Variant $1 prompt'],
-  [/^variants\b/, 'Variants'],
-  [/^endpoint(\.\w+)?\b/, 'Endpoint'],
-  [/^(dataset|inputs)\b/, 'Inputs'],
-  [/^scoring\b/, 'Scoring'],
-  [/^agent\b/, 'Agent'],
-];
-
-/** "variants.1.name: ..." -> "Variant 2 name: ...". */
-export function readableReason(reason: string): string {
-  for (const [pattern, label] of FIELD_LABELS) {
-    const match = pattern.exec(reason);
-    if (match) {
-      const name = label
-        .replace('$1', match[1] === undefined ? '' : String(Number(match[1]) + 1))
-        .replace('$2', match[2] ?? '');
-      return `${name}${reason.slice(match[0].length)}`;
-    }
-  }
-  return reason;
-}
-
-/**
- * What the form says about the sandbox for the chosen agent: nothing to choose where bubblewrap
- * confines the tools; where it does not, a warning, and for an agent that runs model-written code
- * the "Run without a sandbox" checkbox the server requires before it runs that code unconfined.
- */
-export function sandboxNotice(
-  options: ExperimentFormOptions,
-  agent: FormAgent | undefined,
-): { status: string; warning: string | null; needsOptIn: boolean } {
-  const sandbox = options.sandbox ?? { confinement: 'bubblewrap', reason: null };
-  if (sandbox.confinement === 'bubblewrap')
-    return {
-      status:
-        'Tools run in a bubblewrap sandbox: no network, only their workspace writable, none of the server’s secrets.',
-      warning: null,
-      needsOptIn: false,
-    };
-  const status = `No sandbox on this server (${sandbox.reason ?? 'bubblewrap is not available'}).`;
-  if (!agent?.runsModelCode) return { status, warning: null, needsOptIn: false };
-  return {
-    status,
-    warning: `The agent “${agent.name}” runs code the model writes. Without a sandbox that code runs with the rights of the user running the panel: it can read and change your files, use your network and see the server’s environment. Install bubblewrap instead if you can.`,
-    needsOptIn: true,
   };
 }

@@ -1,6 +1,8 @@
 // What the new-experiment form offers: valid agents with their saved prompt variants, endpoints,
 // and stored datasets. Read on the server; the form itself only sees these plain values.
+import { sql } from 'drizzle-orm';
 import { listDatasets } from '../../db/queries/datasets';
+import { bundledDatasetOf } from '../datasets/bundled';
 import { listLatestVariants, variantOrigin } from '../../db/queries/prompt-variants';
 import { listAgentViews } from '../agents/agents';
 import type { PanelContext } from '../context';
@@ -12,25 +14,32 @@ import { sandboxHost } from '../../tools/sandbox/host';
 
 export async function getExperimentFormOptions(context: PanelContext): Promise<ExperimentFormOptions> {
   const agents = await listAgentViews(context);
+  const valid = agents.filter((agent) => agent.valid);
+  const bundled = await Promise.all(
+    valid.map((agent) => {
+      const row = getAgentByName(context.database, agent.name);
+      return row ? bundledDatasetOf(context, row) : null;
+    }),
+  );
+  const toolNames = expectedToolNames(context);
   return {
-    agents: agents
-      .filter((agent) => agent.valid)
-      .map((agent) => ({
-        name: agent.name,
-        systemPrompt: agent.systemPrompt ?? '',
-        tools: agent.tools.map((tool) => tool.name),
-        inputCount: agent.inputCount ?? 0,
-        maxTurns: agent.maxTurns,
-        runsModelCode: runsModelCode({ settings: agentSettings(context, agent.name) }),
-        savedVariants: listLatestVariants(context.database, agent.id).map((variant) => ({
-          id: variant.id,
-          name: variant.name,
-          version: variant.version,
-          systemPrompt: variant.systemPrompt,
-          nodeContext: variant.nodeContext,
-          origin: variantOrigin(context.database, variant),
-        })),
+    agents: valid.map((agent, index) => ({
+      name: agent.name,
+      systemPrompt: agent.systemPrompt ?? '',
+      tools: agent.tools.map((tool) => tool.name),
+      inputCount: agent.inputCount ?? 0,
+      maxTurns: agent.maxTurns,
+      runsModelCode: runsModelCode({ settings: agentSettings(context, agent.name) }),
+      bundledDataset: bundled[index],
+      savedVariants: listLatestVariants(context.database, agent.id).map((variant) => ({
+        id: variant.id,
+        name: variant.name,
+        version: variant.version,
+        systemPrompt: variant.systemPrompt,
+        nodeContext: variant.nodeContext,
+        origin: variantOrigin(context.database, variant),
       })),
+    })),
     invalidAgents: agents.filter((agent) => !agent.valid).map((agent) => agent.name),
     endpoints: listEndpointViews(context).map((endpoint) => ({
       name: endpoint.name,
@@ -42,9 +51,25 @@ export async function getExperimentFormOptions(context: PanelContext): Promise<E
       id: dataset.id,
       name: dataset.name,
       caseCount: dataset.caseCount,
+      toolNames: toolNames.get(dataset.id) ?? [],
     })),
     sandbox: { confinement: sandboxHost().confinement, reason: sandboxHost().unavailableReason },
   };
+}
+
+/**
+ * Per stored set, the tools its expected calls name in cases that do not bring their own tools:
+ * what an agent must have for the set to apply to it.
+ */
+function expectedToolNames(context: PanelContext): Map<string, string[]> {
+  const rows = context.database.all<{ dataset_id: string; name: string }>(
+    sql`select distinct c.dataset_id, json_extract(call.value, '$.name') as name
+        from dataset_cases c, json_each(c.expectation, '$.calls') call
+        where c.tools is null and json_extract(c.expectation, '$.kind') = 'call'`,
+  );
+  const names = new Map<string, string[]>();
+  for (const row of rows) names.set(row.dataset_id, [...(names.get(row.dataset_id) ?? []), row.name]);
+  return names;
 }
 
 function agentSettings(context: PanelContext, name: string): Record<string, unknown> {

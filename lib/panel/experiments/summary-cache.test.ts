@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getExperiment, setExperimentStatus } from '../../db/queries/experiments';
 import { experimentSummary } from '../../experiments/service';
 import { toSummaryJson } from '../../metrics/summary-json';
-import { createExperimentFromRequest } from './experiments';
+import { createExperimentFromRequest } from './create';
 import { forgetSummaries, summaryOfExperiment } from './summary-cache';
 import { CreateExperimentRequest } from './requests';
 import { openTestPanel, type TestPanel } from '../testing/panel-context';

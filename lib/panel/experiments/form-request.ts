@@ -1,0 +1,81 @@
+// A new-experiment draft as the body of POST /api/experiments: numbers read from the fields (each
+// field that needs one and has none gets its error), the endpoint, inputs and plan as the API says.
+// Pure, shared by the browser and the tests.
+import { TOP_LOGPROBS, type ExperimentDraft, type ExperimentFormOptions } from './form-drafts';
+
+export type FieldErrors = Record<string, string[]>;
+
+function wholeNumber(text: string, field: string, errors: FieldErrors, required: boolean): number | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') {
+    if (required) (errors[field] ??= []).push('is required');
+    return undefined;
+  }
+  if (!/^-?\d+$/.test(trimmed)) {
+    (errors[field] ??= []).push(`must be a whole number, not "${trimmed}"`);
+    return undefined;
+  }
+  return Number(trimmed);
+}
+
+function decimal(text: string, field: string, errors: FieldErrors): number | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') {
+    (errors[field] ??= []).push('is required');
+    return undefined;
+  }
+  const value = Number(trimmed);
+  if (!Number.isFinite(value)) {
+    (errors[field] ??= []).push(`must be a number, not "${trimmed}"`);
+    return undefined;
+  }
+  return value;
+}
+
+/**
+ * The request body, or the fields whose text is not a number at all (ranges and the rest are the
+ * API's to judge, so that the form and the API never disagree).
+ */
+export function requestBodyOf(
+  draft: ExperimentDraft,
+  options: ExperimentFormOptions,
+): { body: Record<string, unknown>; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const endpoint = options.endpoints.find((candidate) => candidate.name === draft.endpoint);
+  const variants = draft.variants.map((variant, index) => {
+    const where = `variants.${index}.settings`;
+    const maxTokens = wholeNumber(variant.settings.maxTokens, `${where}.maxTokens`, errors, false);
+    return {
+      name: variant.name.trim(),
+      systemPrompt: variant.systemPrompt,
+      ...(variant.nodeContext === null ? {} : { nodeContext: variant.nodeContext }),
+      settings: {
+        toolChoice: variant.settings.toolChoice,
+        temperature: decimal(variant.settings.temperature, `${where}.temperature`, errors),
+        ...(maxTokens === undefined ? {} : { maxTokens }),
+        historyMode: variant.settings.historyMode,
+        responsePreference: variant.settings.responsePreference,
+        forceSubmitOnLastTurn: variant.settings.forceSubmitOnLastTurn,
+        toolPresentation: variant.settings.toolPresentation,
+        ...(variant.settings.logprobs ? { logprobs: true, topLogprobs: TOP_LOGPROBS } : {}),
+      },
+    };
+  });
+  const maxTurns = wholeNumber(draft.maxTurns, 'maxTurns', errors, false);
+  const dataset = draft.inputSource.startsWith('dataset:') ? draft.inputSource.slice('dataset:'.length) : undefined;
+  const body: Record<string, unknown> = {
+    agent: draft.agent,
+    variants,
+    endpoint: !endpoint || endpoint.builtIn ? { kind: 'simulated' } : { name: endpoint.name },
+    requestsPerVariant: wholeNumber(draft.requestsPerVariant, 'requestsPerVariant', errors, true),
+    concurrency: wholeNumber(draft.concurrency, 'concurrency', errors, true),
+    ...(maxTurns === undefined ? {} : { maxTurns }),
+    ...(dataset === undefined ? {} : { dataset }),
+    // Scoring belongs to a dataset run; lenient is what the API assumes without it.
+    ...(dataset !== undefined && draft.scoring === 'bfcl' ? { scoring: 'bfcl' } : {}),
+    ...(draft.primaryMetric ? { primaryMetric: draft.primaryMetric } : {}),
+    ...(draft.stopEarly ? { stopEarly: true } : {}),
+    ...(draft.unsafeNoSandbox ? { unsafeNoSandbox: true } : {}),
+  };
+  return { body, errors };
+}
