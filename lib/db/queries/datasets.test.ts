@@ -3,10 +3,8 @@ import { DatasetCase } from '../../datasets/case';
 import { InputError } from '../../errors';
 import { closeDatabase, openDatabase, type RemoraDatabase } from '../client';
 import {
-  addCase,
   datasetContentHash,
   datasetExperimentInputs,
-  deleteCase,
   deleteDataset,
   exportDataset,
   findOrImportDataset,
@@ -15,8 +13,8 @@ import {
   importDataset,
   listDatasets,
   plainCases,
-  updateCase,
 } from './datasets';
+import { addCase, deleteCase, updateCase } from './dataset-edits';
 
 let database: RemoraDatabase;
 beforeEach(() => {

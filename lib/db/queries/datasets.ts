@@ -1,9 +1,9 @@
-// Datasets and their cases: import (atomically, or reuse an identical set), list, read, edit a case,
-// delete, export. Every case written here has passed the DatasetCase model.
+// Datasets and their cases: import (atomically, or reuse an identical set), list, read, delete,
+// export (a case's edits are dataset-edits.ts). Every case written here has passed the DatasetCase model.
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../canonical-json';
-import { and, asc, eq, gt, max } from 'drizzle-orm';
-import { DatasetCase, describeIssues, type DatasetCaseInput, type DatasetFormat } from '../../datasets/case';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { DatasetCase, describeIssues, type DatasetFormat } from '../../datasets/case';
 import { exportDatasetText, type DatasetExport } from '../../datasets/formats';
 import { datasetRunOf, type DatasetRun } from '../../datasets/experiment-cases';
 import type { ConversationInput } from '../../protocol/conversation';
@@ -14,10 +14,10 @@ import { datasetCases, datasets, type DatasetCaseRow, type DatasetRow } from '..
 
 // Writes take the lock at the start (BEGIN IMMEDIATE): two processes importing at once then wait
 // for each other (busy timeout) instead of failing when a read lock cannot be upgraded.
-const IMMEDIATE = { behavior: 'immediate' } as const;
+export const IMMEDIATE = { behavior: 'immediate' } as const;
 
 /** The database or a transaction on it: helpers that run inside transactions take either. */
-type Queries = Pick<RemoraDatabase, 'select' | 'insert' | 'update' | 'delete'>;
+export type Queries = Pick<RemoraDatabase, 'select' | 'insert' | 'update' | 'delete'>;
 
 /** A case as stored: the case itself, and where it lives. */
 export type StoredCase = DatasetCase & { rowId: string; position: number; updatedAt: number };
@@ -109,7 +109,7 @@ function insertDataset(
   return dataset;
 }
 
-function caseColumns(datasetCase: DatasetCase) {
+export function caseColumns(datasetCase: DatasetCase) {
   return {
     caseKey: datasetCase.id,
     input: datasetCase.input,
@@ -200,7 +200,7 @@ export function getDataset(database: RemoraDatabase, idOrName: string): DatasetR
   );
 }
 
-function storedCase(row: DatasetCaseRow): StoredCase {
+export function storedCase(row: DatasetCaseRow): StoredCase {
   const datasetCase: StoredCase = {
     rowId: row.id,
     position: row.position,
@@ -253,107 +253,6 @@ export function getDatasetCase(database: RemoraDatabase, caseRowId: string): Sto
 /** Plain cases (as in a file), without where they are stored. */
 export function plainCases(cases: StoredCase[]): DatasetCase[] {
   return cases.map(({ rowId: _rowId, position: _position, updatedAt: _updatedAt, ...datasetCase }) => datasetCase);
-}
-
-function refreshDataset(database: Queries, datasetId: string, now: number): void {
-  const cases = plainCases(getDatasetCases(database, datasetId));
-  database
-    .update(datasets)
-    .set({ contentHash: datasetContentHash(cases), caseCount: cases.length, updatedAt: now })
-    .where(eq(datasets.id, datasetId))
-    .run();
-}
-
-/**
- * Changes one case (any of id, input, expect, tools, note; `tools: null` or `note: null` removes
- * them). The result must still be a valid case with an id unique in its set.
- */
-export function updateCase(
-  database: RemoraDatabase,
-  caseRowId: string,
-  changes: Partial<Omit<DatasetCaseInput, 'tools' | 'note'>> & {
-    tools?: DatasetCaseInput['tools'] | null;
-    note?: string | null;
-  },
-  now = Date.now(),
-): StoredCase {
-  return database.transaction((transaction) => {
-    const row = transaction.select().from(datasetCases).where(eq(datasetCases.id, caseRowId)).get();
-    if (!row) throw new NotFoundError(`no dataset case with id ${caseRowId}`);
-    const { rowId: _rowId, position: _position, updatedAt: _updatedAt, ...current } = storedCase(row);
-    const merged: Record<string, unknown> = { ...current, ...changes };
-    for (const key of ['tools', 'note'] as const) if (merged[key] === null) delete merged[key];
-    const parsed = DatasetCase.safeParse(merged);
-    if (!parsed.success) throw new InputError('the case is not valid', describeIssues(parsed.error));
-    const clash = transaction
-      .select({ id: datasetCases.id, caseKey: datasetCases.caseKey })
-      .from(datasetCases)
-      .where(eq(datasetCases.datasetId, row.datasetId))
-      .all();
-    if (clash.some((other) => other.id !== caseRowId && other.caseKey === parsed.data.id))
-      throw new InputError(`another case of this dataset has the id "${parsed.data.id}"`);
-    transaction
-      .update(datasetCases)
-      .set({ ...caseColumns(parsed.data), updatedAt: now })
-      .where(eq(datasetCases.id, caseRowId))
-      .run();
-    refreshDataset(transaction, row.datasetId, now);
-    return storedCase(
-      transaction.select().from(datasetCases).where(eq(datasetCases.id, caseRowId)).get() as DatasetCaseRow,
-    );
-  }, IMMEDIATE);
-}
-
-/** Appends a case to a set. */
-export function addCase(
-  database: RemoraDatabase,
-  datasetId: string,
-  input: DatasetCaseInput,
-  now = Date.now(),
-): StoredCase {
-  const parsed = DatasetCase.safeParse(input);
-  if (!parsed.success) throw new InputError('the case is not valid', describeIssues(parsed.error));
-  return database.transaction((transaction) => {
-    if (!transaction.select({ id: datasets.id }).from(datasets).where(eq(datasets.id, datasetId)).get())
-      throw new NotFoundError(`no dataset with id ${datasetId}`);
-    const keys = transaction
-      .select({ caseKey: datasetCases.caseKey })
-      .from(datasetCases)
-      .where(eq(datasetCases.datasetId, datasetId))
-      .all();
-    if (keys.some((row) => row.caseKey === parsed.data.id))
-      throw new InputError(`the dataset already has a case with the id "${parsed.data.id}"`);
-    const last = transaction
-      .select({ position: max(datasetCases.position) })
-      .from(datasetCases)
-      .where(eq(datasetCases.datasetId, datasetId))
-      .get();
-    const id = newId();
-    const position = (last?.position ?? -1) + 1;
-    transaction
-      .insert(datasetCases)
-      .values({ id, datasetId, position, updatedAt: now, ...caseColumns(parsed.data) })
-      .run();
-    refreshDataset(transaction, datasetId, now);
-    return storedCase(transaction.select().from(datasetCases).where(eq(datasetCases.id, id)).get() as DatasetCaseRow);
-  }, IMMEDIATE);
-}
-
-/** Removes one case; a set keeps at least one. */
-export function deleteCase(database: RemoraDatabase, caseRowId: string, now = Date.now()): boolean {
-  return database.transaction((transaction) => {
-    const row = transaction.select().from(datasetCases).where(eq(datasetCases.id, caseRowId)).get();
-    if (!row) return false;
-    const remaining = transaction
-      .select({ id: datasetCases.id })
-      .from(datasetCases)
-      .where(eq(datasetCases.datasetId, row.datasetId))
-      .all();
-    if (remaining.length <= 1) throw new InputError('a dataset keeps at least one case; delete the dataset instead');
-    transaction.delete(datasetCases).where(eq(datasetCases.id, caseRowId)).run();
-    refreshDataset(transaction, row.datasetId, now);
-    return true;
-  }, IMMEDIATE);
 }
 
 /** Deletes a set with its cases. Experiments that ran it keep their own copy of the cases. */

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DatasetCase } from '../../datasets/case';
 import { caseToInput } from '../../datasets/to-input';
 import { closeDatabase, openDatabase, type RemoraDatabase } from '../client';
-import { deleteCase, getDatasetCases, importDataset, updateCase } from './datasets';
+import { getDatasetCases, importDataset } from './datasets';
+import { deleteCase, updateCase } from './dataset-edits';
 import { createExperiment } from './experiments';
 import { copyDatasetCases, experimentCaseAt, experimentCaseInputs } from './experiment-cases';
 

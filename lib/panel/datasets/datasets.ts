@@ -4,16 +4,15 @@
 import { DATASET_FORMATS, type DatasetFormat } from '../../datasets/case';
 import { detectFormat, parseDatasetText, type LineProblem } from '../../datasets/formats';
 import {
-  deleteCase,
   deleteDataset,
   exportDataset,
   getDataset,
   getDatasetCases,
   importDataset,
   listDatasets,
-  updateCase,
   type StoredCase,
 } from '../../db/queries/datasets';
+import { deleteCase, updateCase } from '../../db/queries/dataset-edits';
 import type { DatasetRow } from '../../db/schema';
 import { InputError, NotFoundError } from '../../errors';
 import type { PanelContext } from '../context';
