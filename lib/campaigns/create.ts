@@ -6,14 +6,8 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { canonicalJson } from '../canonical-json';
 import type { RemoraDatabase } from '../db/client';
-import {
-  createCampaign,
-  findUnfinishedCampaign,
-  finishExtraction,
-  resetExtraction,
-  storeExtractedFiles,
-  type FileToStore,
-} from '../db/queries/campaigns';
+import { createCampaign, findUnfinishedCampaign } from '../db/queries/campaigns';
+import { finishExtraction, resetExtraction, storeExtractedFiles, type FileToStore } from '../db/queries/campaign-nodes';
 import type { CampaignRow } from '../db/schema';
 import type { ExperimentConfigInput } from '../experiments/config';
 import { ExperimentConfig } from '../experiments/config';

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RemoraDatabase } from '../db/client';
 import { changesWithStatus } from '../db/queries/campaign-changes';
-import { listFileRecords } from '../db/queries/campaigns';
+import { listFileRecords } from '../db/queries/campaign-nodes';
 import type { CampaignRow } from '../db/schema';
 import { InputError } from '../errors';
 import { applyHunks, findOverlaps, fromByteString, toByteString, type FileEdit, type Hunk } from './edits';

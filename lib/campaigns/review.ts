@@ -9,7 +9,7 @@ import {
   setChangeStatus,
   storeEditedChange,
 } from '../db/queries/campaign-changes';
-import { fileRecord } from '../db/queries/campaigns';
+import { fileRecord } from '../db/queries/campaign-nodes';
 import type { CampaignChangeRow, CampaignRow } from '../db/schema';
 import { InputError, NotFoundError } from '../errors';
 import { decodePython, encodePython } from '../python/encoding';

@@ -4,15 +4,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RemoraDatabase } from '../db/client';
+import { getCampaign, nodeCounts } from '../db/queries/campaigns';
 import {
   fileRecord,
-  getCampaign,
-  nodeCounts,
   pendingNodes,
   prepareNodeResultStore,
   skipNode,
   type NodeResult,
-} from '../db/queries/campaigns';
+} from '../db/queries/campaign-nodes';
 import { getExperiment } from '../db/queries/experiments';
 import type { CampaignNodeRow, CampaignRow } from '../db/schema';
 import { NotFoundError, errorMessage } from '../errors';

@@ -2,7 +2,8 @@
 // changes}) and `show`'s fuller view, both built from the database.
 import type { RemoraDatabase } from '../db/client';
 import { listChanges } from '../db/queries/campaign-changes';
-import { campaignTotals, getCampaign, listNodes } from '../db/queries/campaigns';
+import { campaignTotals, getCampaign } from '../db/queries/campaigns';
+import { listNodes } from '../db/queries/campaign-nodes';
 import { getExperiment } from '../db/queries/experiments';
 import { NotFoundError } from '../errors';
 

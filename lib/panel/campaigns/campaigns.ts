@@ -2,7 +2,8 @@
 // time (filtered by check result, file and status), the person's decisions, edits, and the patch.
 import { z } from 'zod';
 import { changedFiles, listChanges } from '../../db/queries/campaign-changes';
-import { campaignTotals, getCampaign, listCampaigns, listNodes } from '../../db/queries/campaigns';
+import { campaignTotals, getCampaign, listCampaigns } from '../../db/queries/campaigns';
+import { listNodes } from '../../db/queries/campaign-nodes';
 import { getExperiment } from '../../db/queries/experiments';
 import { CAMPAIGN_CHANGE_STATUSES, type CampaignChangeRow, type CampaignRow } from '../../db/schema';
 import { NotFoundError } from '../../errors';
