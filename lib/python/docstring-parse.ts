@@ -1,25 +1,16 @@
 // Reads a docstring written in Google, NumPy or Sphinx style (or plain prose) into one structure,
-// so that write_docstring can render it in whichever style was asked for.
-
-export type DocEntry = { name: string; type: string | null; description: string };
-export type DocReturn = { type: string | null; description: string };
-export type DocSection = { title: string; body: string };
-
-export type DocModel = {
-  summary: string;
-  /** Paragraphs after the summary and before the first section. */
-  description: string;
-  params: DocEntry[];
-  returns: DocReturn | null;
-  yields: DocReturn | null;
-  raises: DocEntry[];
-  attributes: DocEntry[];
-  /** Sections kept as written (Examples, Notes, ...). */
-  other: DocSection[];
-};
-
-export type DocStyle = 'google' | 'numpy' | 'sphinx';
-export const DOC_STYLES: DocStyle[] = ['google', 'numpy', 'sphinx'];
+// so that write_docstring can render it in whichever style was asked for (the structure:
+// docstring-model.ts; Sphinx's fields: docstring-sphinx.ts).
+import {
+  type DocEntry,
+  type DocReturn,
+  type DocModel,
+  type DocStyle,
+  emptyModel,
+  joinDescription,
+  setProse,
+} from './docstring-model';
+import { parseSphinx } from './docstring-sphinx';
 
 type SectionKind = 'params' | 'returns' | 'yields' | 'raises' | 'attributes' | 'other';
 
@@ -52,19 +43,6 @@ const KNOWN_OTHER_TITLES = [
   'references',
   'todo',
 ];
-
-function emptyModel(): DocModel {
-  return {
-    summary: '',
-    description: '',
-    params: [],
-    returns: null,
-    yields: null,
-    raises: [],
-    attributes: [],
-    other: [],
-  };
-}
 
 /** inspect.cleandoc: the first line stripped, the common indentation of the others removed, blank edges dropped. */
 export function cleanDocstring(text: string): string {
@@ -113,10 +91,6 @@ function entries(lines: string[]): { head: string; body: string[] }[] {
     const body = cleanDocstring(['', ...group.body].join('\n'));
     return { head: group.head, body: body === '' ? [] : body.split('\n') };
   });
-}
-
-function joinDescription(first: string, rest: string[]): string {
-  return [first, ...rest].join('\n').trim();
 }
 
 /** `name (type): description` or `name: description` (Google). */
@@ -183,14 +157,6 @@ function sectionKind(title: string): SectionKind | null {
   return KNOWN_OTHER_TITLES.includes(key) ? 'other' : null;
 }
 
-function setProse(model: DocModel, lines: string[]) {
-  const text = lines.join('\n').trim();
-  if (!text) return;
-  const [summary, ...rest] = text.split(/\n\s*\n/);
-  model.summary = summary.replace(/\s*\n\s*/g, ' ').trim();
-  model.description = rest.join('\n\n').trim();
-}
-
 function parseSectioned(lines: string[], style: 'google' | 'numpy'): DocModel {
   const model = emptyModel();
   const prose: string[] = [];
@@ -216,72 +182,6 @@ function parseSectioned(lines: string[], style: 'google' | 'numpy'): DocModel {
   }
   if (current) addSection(model, current.kind, current.title, current.lines, style);
   setProse(model, prose);
-  return model;
-}
-
-function parseSphinx(lines: string[]): DocModel {
-  const model = emptyModel();
-  const prose: string[] = [];
-  const fields: { head: string; body: string[] }[] = [];
-  for (const line of lines) {
-    if (/^\s*:[a-zA-Z]/.test(line)) fields.push({ head: line.trim(), body: [] });
-    else if (fields.length > 0) fields[fields.length - 1].body.push(line.trim());
-    else prose.push(line);
-  }
-  setProse(model, prose);
-  const types = new Map<string, string>();
-  for (const field of fields) {
-    const match = /^:(\w+)(?:\s+([^:]*?))?\s*:\s*(.*)$/.exec(field.head);
-    if (!match) continue;
-    const [, tag, argument = '', text] = match;
-    const description = joinDescription(text, field.body).replace(/\n+/g, ' ');
-    const words = argument.trim().split(/\s+/).filter(Boolean);
-    switch (tag) {
-      case 'param':
-      case 'parameter':
-      case 'arg':
-      case 'argument':
-      case 'key':
-      case 'keyword': {
-        const name = words[words.length - 1] ?? '';
-        const type = words.length > 1 ? words.slice(0, -1).join(' ') : null;
-        if (name) model.params.push({ name, type, description });
-        break;
-      }
-      case 'type':
-        if (words[0]) types.set(words[0], text.trim());
-        break;
-      case 'returns':
-      case 'return':
-        model.returns = { type: model.returns?.type ?? null, description };
-        break;
-      case 'rtype':
-        model.returns = { type: text.trim() || null, description: model.returns?.description ?? '' };
-        break;
-      case 'yields':
-      case 'yield':
-        model.yields = { type: model.yields?.type ?? null, description };
-        break;
-      case 'ytype':
-        model.yields = { type: text.trim() || null, description: model.yields?.description ?? '' };
-        break;
-      case 'raises':
-      case 'raise':
-      case 'except':
-      case 'exception':
-        model.raises.push({ name: words[0] ?? 'Exception', type: null, description });
-        break;
-      case 'ivar':
-      case 'var':
-      case 'cvar':
-        if (words[0]) model.attributes.push({ name: words[words.length - 1], type: null, description });
-        break;
-      default:
-        model.other.push({ title: tag, body: description });
-    }
-  }
-  for (const param of model.params)
-    if (param.type === null && types.has(param.name)) param.type = types.get(param.name) ?? null;
   return model;
 }
 

@@ -1,5 +1,5 @@
 // Renders a DocModel in Google, NumPy or Sphinx style, with parameter types filled from the signature.
-import type { DocEntry, DocModel, DocReturn, DocStyle } from './docstring-parse';
+import type { DocEntry, DocModel, DocReturn, DocStyle } from './docstring-model';
 import type { Parameter } from './signature';
 
 export type SignatureFacts = { parameters: Parameter[]; returnType: string | null };

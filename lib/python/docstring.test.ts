@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findDefinition } from './definitions';
 import { applyDocstring, bodyIndent, docstringLiteral, readDocstring } from './docstring';
-import { parseDocstring, type DocStyle } from './docstring-parse';
+import { parseDocstring } from './docstring-parse';
+import { type DocStyle } from './docstring-model';
 import { completeModel, renderDocstring } from './docstring-render';
 import { checkPythonSyntax, withPythonTree } from './parser';
 import { readSignature } from './signature';

@@ -2,7 +2,8 @@
 // style (settings.docstring_style, google by default). A plain one-paragraph docstring passes only
 // where there is nothing to list: a class, or a function without parameters or return value.
 import { defineTool } from '../../../lib/tools/define-tool';
-import { DOC_STYLES, parseDocstring, type DocStyle } from '../../../lib/python/docstring-parse';
+import { parseDocstring } from '../../../lib/python/docstring-parse';
+import { DOC_STYLES, type DocStyle } from '../../../lib/python/docstring-model';
 import { readDocstring } from '../../../lib/python/docstring';
 import { withPythonTree } from '../../../lib/python/parser';
 import { readSignature } from '../../../lib/python/signature';

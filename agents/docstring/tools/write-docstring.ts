@@ -2,7 +2,8 @@
 // with types taken from the signature where the text gives none, and inserts or replaces the node's
 // docstring at the body's indentation. The file is only written when it still parses.
 import { defineTool } from '../../../lib/tools/define-tool';
-import { DOC_STYLES, cleanDocstring, parseDocstring, type DocStyle } from '../../../lib/python/docstring-parse';
+import { cleanDocstring, parseDocstring } from '../../../lib/python/docstring-parse';
+import { DOC_STYLES, type DocStyle } from '../../../lib/python/docstring-model';
 import { completeModel, renderDocstring } from '../../../lib/python/docstring-render';
 import { applyDocstring, bodyIndent, docstringLiteral, readDocstring } from '../../../lib/python/docstring';
 import { definitionLine, findDefinition } from '../../../lib/python/definitions';
