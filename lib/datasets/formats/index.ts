@@ -1,7 +1,8 @@
 // Reading and writing dataset files in each format. Failures are values: a refused file lists its
 // bad lines (number and reason), an export lists the cases its format cannot express.
 import type { DatasetCase, DatasetFormat } from '../case';
-import { exportBfcl, parseBfcl } from './bfcl';
+import { parseBfcl } from './bfcl';
+import { exportBfcl } from './bfcl-export';
 import { exportDistil, parseDistil, type ExportProblem } from './distil';
 import type { DatasetParse } from './lines';
 import { exportRemora, parseRemora } from './remora';
