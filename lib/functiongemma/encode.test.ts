@@ -8,7 +8,8 @@ import {
   encodeValue,
   sortKeysLikeTemplate,
 } from './encode';
-import { decodeNativeCalls, decodeNativeValue } from './native-decode';
+import { decodeNativeCalls } from './native-decode';
+import { decodeNativeValue } from './native-values';
 import { EXAMPLE_CALL, EXAMPLE_DECLARATION, EXAMPLE_RESPONSE, WEATHER_TOOL } from './example-exchange';
 
 describe('encodeValue', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeNativeCalls, decodeNativeValue } from './native-decode';
+import { decodeNativeCalls } from './native-decode';
+import { decodeNativeValue } from './native-values';
 
 const START = '<start_function_call>';
 const END = '<end_function_call>';
