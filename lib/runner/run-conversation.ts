@@ -12,9 +12,9 @@ import type {
 } from './types';
 import { SUBMIT_RESULT, type ConversationInput } from '../protocol/conversation';
 import { parseResponse } from '../parsing/parse-response';
-import { selectMessagePositions } from './history';
 import { checkCalls, newCallId } from './check-calls';
-import { caseTools, initialMessages, knowledgeContext, toolMessageContent, toolSpecs } from './prompt';
+import { caseTools, initialMessages, toolMessageContent, toolSpecs } from './prompt';
+import { buildModelRequest } from './model-request';
 import { extractMessage, extractUsage } from './response';
 import { analyzeResponse } from '../parsing/logprobs';
 import { isRecord } from '../protocol/records';
@@ -155,54 +155,14 @@ class Conversation {
   }
 
   private buildRequest(turn: number): { request: ChatRequest; record: ModelCallRecord } {
-    const positions = selectMessagePositions(this.messages, this.settings);
-    const messages = positions.map((position) => this.messages[position]);
-    const suffix = this.settings.includeKnowledge ? knowledgeContext(this.knowledge) : null;
-    if (suffix && messages[0]?.role === 'system')
-      messages[0] = { role: 'system', content: messages[0].content + suffix };
-
-    const toolChoice = this.toolChoiceFor(turn);
-    const toolsSent = this.settings.toolPresentation === 'native';
-    const params: ModelCallRecord['requestParams'] = {
-      model: this.settings.model,
-      temperature: this.settings.temperature,
-      toolsSent,
-    };
-    if (toolsSent) params.tool_choice = toolChoice;
-    if (this.settings.maxTokens !== undefined) params.max_tokens = this.settings.maxTokens;
-    if (this.settings.topP !== undefined) params.top_p = this.settings.topP;
-    if (this.settings.topK !== undefined) params.top_k = this.settings.topK;
-    if (this.settings.logprobs) {
-      params.logprobs = true;
-      if (this.settings.topLogprobs !== undefined) params.top_logprobs = this.settings.topLogprobs;
-    }
-    if (this.settings.stream) {
-      params.stream = true;
-      params.stream_options = { include_usage: true };
-    }
-    if (suffix) params.systemSuffix = suffix;
-
-    const { toolsSent: _sent, systemSuffix: _suffix, ...wire } = params;
-    const request: ChatRequest = { ...wire, messages };
-    if (toolsSent) request.tools = this.toolSpecs;
-    const record: ModelCallRecord = {
+    return buildModelRequest({
       turn,
-      messagePositions: positions,
-      requestParams: params,
-      status: 'ok',
-      response: null,
-      error: null,
-      attempts: 0,
-      latencyMs: 0,
-      retryWaitMs: 0,
-      usage: null,
-      parsePath: null,
-      parsedCalls: [],
-      calls: [],
-      allValid: false,
-      startedAt: Date.now(),
-    };
-    return { request, record };
+      messages: this.messages,
+      settings: this.settings,
+      knowledge: this.knowledge,
+      toolChoice: this.toolChoiceFor(turn),
+      toolSpecs: this.toolSpecs,
+    });
   }
 
   private toolChoiceFor(turn: number): ToolChoice {
