@@ -6,9 +6,10 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { JsonSchema } from '../protocol/messages';
 import { errorMessage } from '../errors';
+import validateDraft07Schema from './draft-07-meta-validator';
 
 type Dialect = 'draft-07' | '2019-09' | '2020-12';
-type Validator = Pick<Ajv, 'compile' | 'validateSchema' | 'errors'>;
+type Validator = Pick<Ajv, 'compile' | 'validateSchema' | 'errors' | 'errorsText'>;
 
 export type CompiledSchema = { ok: true; validate: ValidateFunction } | { ok: false; problem: string };
 
@@ -32,8 +33,14 @@ let compiledBySchema = new WeakMap<object, CompiledSchema>();
 function validatorFor(dialect: Dialect): Validator {
   let instance = instances.get(dialect);
   if (!instance) {
+    // Draft-07 schemas are checked against the meta-schema here, by ajv's precompiled code
+    // (draft-07-meta-validator.ts), so ajv need not compile the meta-schema at every start.
     const created =
-      dialect === '2020-12' ? new Ajv2020(OPTIONS) : dialect === '2019-09' ? new Ajv2019(OPTIONS) : new Ajv(OPTIONS);
+      dialect === '2020-12'
+        ? new Ajv2020(OPTIONS)
+        : dialect === '2019-09'
+          ? new Ajv2019(OPTIONS)
+          : new Ajv({ ...OPTIONS, validateSchema: false });
     addFormats(created as Ajv);
     instance = created;
     instances.set(dialect, instance);
@@ -56,6 +63,12 @@ export function prepareSchema(schema: JsonSchema): { dialect: Dialect; schema: J
 function compile(schema: JsonSchema): CompiledSchema {
   const prepared = prepareSchema(schema);
   try {
+    if (prepared.dialect === 'draft-07') {
+      const errors = draft07Errors(prepared.schema);
+      // As ajv words it when it checks the schema itself.
+      if (errors.length > 0)
+        return { ok: false, problem: `schema is invalid: ${validatorFor('draft-07').errorsText(errors)}` };
+    }
     return { ok: true, validate: validatorFor(prepared.dialect).compile(prepared.schema) };
   } catch (error) {
     return { ok: false, problem: errorMessage(error) };
@@ -96,7 +109,13 @@ function resetCaches(): void {
 /** Checks a schema against its dialect's meta-schema; returns ajv's errors (empty when valid). */
 export function metaSchemaErrors(schema: JsonSchema): ErrorObject[] {
   const prepared = prepareSchema(schema);
+  if (prepared.dialect === 'draft-07') return draft07Errors(prepared.schema);
   const validator = validatorFor(prepared.dialect);
   const valid = validator.validateSchema(prepared.schema);
   return valid === true ? [] : [...(validator.errors ?? [])];
+}
+
+function draft07Errors(schema: JsonSchema): ErrorObject[] {
+  const check = validateDraft07Schema as ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+  return check(schema) ? [] : [...(check.errors ?? [])];
 }
