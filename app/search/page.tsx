@@ -4,7 +4,7 @@
 import Link from 'next/link';
 import { OUTCOMES } from '@/lib/runner/types';
 import { PARSE_PATHS } from '@/lib/parsing/types';
-import { VERDICT_FILTERS } from '@/lib/db/queries/search-filters';
+import { VERDICT_FILTERS } from '@/lib/db/queries/search-types';
 import { labelsInUse } from '@/lib/db/queries/conversation-review';
 import { ERROR_KINDS } from '@/lib/panel/conversations/query';
 import { inputLabel } from '@/lib/panel/compare/labels';

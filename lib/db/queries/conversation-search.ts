@@ -11,15 +11,9 @@ import { asc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { RemoraDatabase } from '../client';
 import { conversations } from '../schema';
 import { CONVERSATION_LIST_FIELDS, withParsePaths, type ConversationListItem } from './conversation-list';
-import {
-  driveLimitFor,
-  filterConditions,
-  filterMemberships,
-  pickDriver,
-  searchFrom,
-  type ConversationFilters,
-  type Membership,
-} from './search-filters';
+import { filterMemberships } from './search-filters';
+import { type ConversationFilters, type Membership } from './search-types';
+import { driveLimitFor, filterConditions, pickDriver, searchFrom } from './search-plan';
 
 export { MODEL_REQUEST_FAILED_KIND } from './search-filters';
 

@@ -5,14 +5,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { RemoraDatabase } from '../client';
 import { readListItems } from './conversation-search';
 import type { ConversationListItem } from './conversation-list';
-import {
-  driveLimitFor,
-  filterConditions,
-  filterMemberships,
-  pickDriver,
-  type ConversationFilters,
-  type Membership,
-} from './search-filters';
+import { filterMemberships } from './search-filters';
+import { type ConversationFilters, type Membership } from './search-types';
+import { driveLimitFor, filterConditions, pickDriver } from './search-plan';
 
 export type GlobalSearch = Omit<ConversationFilters, 'variantIndex'> & {
   /** One experiment only; all of them when missing. */

@@ -7,68 +7,12 @@
 // tool_executions_tool_index, conversation_labels_label_index, the FTS5 index) so the caller can
 // tell how rare it is. Outcome and verdict are columns of the conversation row.
 import { sql, type SQL } from 'drizzle-orm';
-import type { ParsePath } from '../../parsing/types';
-import type { Outcome } from '../../runner/types';
 import type { RemoraDatabase } from '../client';
 import { ftsPhrase, ftsQuery, inExperiment } from './search-text';
+import type { VerdictFilter, ConversationFilters, SearchScope, Membership, FilterSet } from './search-types';
 
 /** The kind of a model request that failed for good (as in the metrics' error counts). */
 export const MODEL_REQUEST_FAILED_KIND = 'model_request_failed';
-
-/** What scoring said about a dataset conversation's first response. */
-export const VERDICT_FILTERS = ['correct', 'wrong', 'wrong_tool', 'wrong_arguments', 'unscored'] as const;
-export type VerdictFilter = (typeof VERDICT_FILTERS)[number];
-
-export type ConversationFilters = {
-  variantIndex?: number;
-  outcome?: Outcome;
-  /** At least one model response parsed along this path. */
-  parsePath?: ParsePath;
-  /** At least one tool execution with this error kind, or model_request_failed. */
-  errorKind?: string;
-  /** Words anywhere in the transcript but the system prompt (search-text.ts for the syntax). */
-  text?: string;
-  /** At least one call of this tool. */
-  tool?: string;
-  /** At least one call with an argument of this value: `VALUE`, or `NAME=VALUE` for one argument. */
-  argument?: string;
-  verdict?: VerdictFilter;
-  /** Carries this label. */
-  label?: string;
-};
-
-/** Where to look: one experiment (and some of its variants) or every experiment. */
-export type SearchScope = { experimentId: string | null; variants: number[] | null };
-
-export type Membership = {
-  /** `column`: the check reads only the conversation row; `related`: it looks into another table. */
-  kind: 'column' | 'related';
-  /**
-   * Matching rows (an index count), which tells how rare it is: counted up to the cap the caller
-   * gave and no further (a larger number means "more than the cap"); Infinity when not counted.
-   */
-  rows: number;
-  /** The exact count of matching rows (for when `countsConversations` makes it the total). */
-  count(): number;
-  /** `rows` counts conversations (one row per conversation), so it is the filter's total on its own. */
-  countsConversations: boolean;
-  /**
-   * Its SQL reads the conversation's search document `d` (search_documents), which the query must
-   * join. The text index's matches are then one set, built once per query and probed per row; a
-   * check nested in a per-row subquery would run the full-text query again for every row.
-   */
-  needsDocument: boolean;
-  /** The conversations it selects: a condition on `c` that an index answers. */
-  driven: SQL;
-  /** The same check on one conversation row `c`. */
-  perRow: SQL;
-  /**
-   * Text only: its FTS5 query, alone (`query`) and in the scope (`scoped`, with the experiment's
-   * token). The index can then drive the query itself in rowid order (global-search.ts), or be probed
-   * at one document (`probe`) when most documents match, cheaper than building the whole set.
-   */
-  text?: { query: string; scoped: string; probe: SQL };
-};
 
 function countOf(database: RemoraDatabase, query: SQL): number {
   return database.get<{ count: number }>(query)?.count ?? 0;
@@ -218,12 +162,6 @@ const VERDICT_CONDITIONS: Record<VerdictFilter, (alias: string) => SQL> = {
   unscored: (alias) => sql`coalesce(${sql.raw(alias)}.verdict_scored, 0) = 0`,
 };
 
-export type FilterSet = {
-  memberships: Membership[];
-  /** The typed text held nothing to look for (only punctuation, say): it is left out. */
-  textIgnored: boolean;
-};
-
 /** Every filter given, as memberships in the scope; their rows are counted up to `cap` (the drive limit). */
 export function filterMemberships(
   database: RemoraDatabase,
@@ -301,45 +239,4 @@ export function filterMemberships(
     found.push(column(database, cap, scope, (alias) => sql`${sql.raw(alias)}.outcome = ${filters.outcome}`));
   if (filters.verdict !== undefined) found.push(column(database, cap, scope, VERDICT_CONDITIONS[filters.verdict]));
   return { memberships: found, textIgnored };
-}
-
-/** The tables a query over these memberships reads: conversations `c`, and their documents `d` when needed. */
-export function searchFrom(memberships: Membership[]): SQL {
-  return memberships.some((filter) => filter.needsDocument)
-    ? sql`conversations c join search_documents d on d.conversation_id = c.id`
-    : sql`conversations c`;
-}
-
-/**
- * How many matching rows a filter may have and still drive the query, for a search over `size`
- * conversations. Driving costs about one look-up per match (then a sort); scanning in page order
- * finds a page after about page size x size / matches rows. So only filters rare relative to the
- * whole drive.
- */
-export function driveLimitFor(size: number): number {
-  return Math.max(2_000, Math.round(size / 30));
-}
-
-/** The rarest membership, when it is rare enough to drive the query. */
-export function pickDriver(memberships: Membership[], driveLimit: number): Membership | null {
-  const rarest = memberships.reduce<Membership | null>(
-    (best, filter) => (best === null || filter.rows < best.rows ? filter : best),
-    null,
-  );
-  return rarest !== null && rarest.rows <= driveLimit ? rarest : null;
-}
-
-/**
- * Every membership as a condition: the driver as its set, the others checked row by row. Text that
- * matches at least a third of the `size` documents searched is probed one document at a time:
- * a page then needs few probes, while building its set would read every match.
- */
-export function filterConditions(memberships: Membership[], driver: Membership | null, size?: number): SQL[] {
-  return memberships.map((filter) => {
-    if (filter === driver) return filter.driven;
-    // With a driver only its few rows are checked: the set, built once, serves them better.
-    if (driver === null && filter.text && size !== undefined && size > 0 && filter.count() * 3 >= size)
-      return filter.text.probe;
-    return filter.perRow;
-  });
 }

@@ -11,7 +11,7 @@ import type { PanelContext } from '../context';
 import { parseUnifiedDiff, type DiffLine } from './diff';
 import { expectedVersusActual, type ExpectedActualView } from './expected';
 import type { ConversationListFilters, ConversationListRequest } from './query';
-import type { ConversationFilters } from '../../db/queries/search-filters';
+import type { ConversationFilters } from '../../db/queries/search-types';
 import { responseForDisplay, type ResponseDisplay } from './response';
 import { buildTimeline, type Timeline } from './timeline';
 import { getExperimentHeader, type ExperimentHeader } from '../experiments/experiments';

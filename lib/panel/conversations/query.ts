@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { PARSE_PATHS } from '../../parsing/types';
 import { OUTCOMES, type Outcome } from '../../runner/types';
 import { MODEL_REQUEST_FAILED_KIND, type ConversationCursor } from '../../db/queries/conversation-search';
-import { VERDICT_FILTERS, type VerdictFilter } from '../../db/queries/search-filters';
+import { VERDICT_FILTERS, type VerdictFilter } from '../../db/queries/search-types';
 import { MAX_LABEL_LENGTH } from '../../db/queries/conversation-review';
 
 /** Error kinds a conversation can be filtered by: tool failures, dispatch problems, failed model requests. */

@@ -5,7 +5,7 @@ import { LIMITS } from '../../protocol/limits';
 import { COMPARED_METRICS } from '../../metrics/types';
 import { SCORING_MODES } from '../../datasets/experiment-cases';
 import { PARSE_PATHS } from '../../parsing/types';
-import { VERDICT_FILTERS } from '../../db/queries/search-filters';
+import { VERDICT_FILTERS } from '../../db/queries/search-types';
 import { OUTCOMES, type Outcome } from '../../runner/types';
 import { RunnerSettingsInput } from '../../runner/settings';
 import { ConversationInputSchema } from '../../experiments/config';

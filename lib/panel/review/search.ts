@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { OUTCOMES, type Outcome } from '../../runner/types';
 import { PARSE_PATHS } from '../../parsing/types';
 import { searchAllConversations, type GlobalSearchPage } from '../../db/queries/global-search';
-import { VERDICT_FILTERS } from '../../db/queries/search-filters';
+import { VERDICT_FILTERS } from '../../db/queries/search-types';
 import type { PanelContext } from '../context';
 
 export const SearchQuery = z

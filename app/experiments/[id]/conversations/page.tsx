@@ -17,7 +17,7 @@ import {
   readConversationListRequest,
 } from '@/lib/panel/conversations/query';
 import { conversationReviews, labelsInUse } from '@/lib/db/queries/conversation-review';
-import { VERDICT_FILTERS } from '@/lib/db/queries/search-filters';
+import { VERDICT_FILTERS } from '@/lib/db/queries/search-types';
 import { formatMilliseconds, shortId } from '@/lib/panel/format';
 import { NotFoundError } from '@/lib/errors';
 import { getPanel } from '@/lib/panel/runtime';
