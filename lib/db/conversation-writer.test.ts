@@ -4,7 +4,8 @@ import { createConversationWriter, slotKey } from './conversation-writer';
 import { StorageError } from './errors';
 import { createExperiment } from './queries/experiments';
 import { getConversationRecord, listConversations } from './queries/conversations';
-import { docstringConversation, experimentConfig, failingConversation, textConversation } from './testing/fixtures';
+import { docstringConversation, experimentConfig } from './testing/fixtures';
+import { failingConversation, textConversation } from './testing/failing-fixtures';
 import { openTemporaryDatabase, type TemporaryDatabase } from './testing/temporary-database';
 
 let temporary: TemporaryDatabase;

@@ -8,7 +8,8 @@ import { closeDatabase, openDatabase } from './client';
 import { projectRoot } from '../config';
 import { storeConversation } from './queries/conversations';
 import { createExperiment, deleteExperiment } from './queries/experiments';
-import { docstringConversation, experimentConfig, failingConversation } from './testing/fixtures';
+import { docstringConversation, experimentConfig } from './testing/fixtures';
+import { failingConversation } from './testing/failing-fixtures';
 
 const folders: string[] = [];
 afterEach(() => {

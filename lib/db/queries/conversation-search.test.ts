@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, type RemoraDatabase } from '../client';
 import { createConversationWriter } from '../conversation-writer';
-import { docstringConversation, experimentConfig, failingConversation, textConversation } from '../testing/fixtures';
+import { docstringConversation, experimentConfig } from '../testing/fixtures';
+import { failingConversation, textConversation } from '../testing/failing-fixtures';
 import { searchConversations, type ConversationSearch, type ConversationSearchOptions } from './conversation-search';
 import { createExperiment } from './experiments';
 

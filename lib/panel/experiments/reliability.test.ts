@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, type RemoraDatabase } from '../../db/client';
 import { createConversationWriter } from '../../db/conversation-writer';
 import { createExperiment } from '../../db/queries/experiments';
-import { docstringConversation, experimentConfig, textConversation } from '../../db/testing/fixtures';
+import { docstringConversation, experimentConfig } from '../../db/testing/fixtures';
+import { textConversation } from '../../db/testing/failing-fixtures';
 import type { PanelContext } from '../context';
 import { experimentReliability } from './reliability';
 

@@ -3,12 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createConversationWriter } from '../../db/conversation-writer';
 import { createExperiment } from '../../db/queries/experiments';
-import {
-  docstringConversation,
-  experimentConfig,
-  failingConversation,
-  textConversation,
-} from '../../db/testing/fixtures';
+import { docstringConversation, experimentConfig } from '../../db/testing/fixtures';
+import { failingConversation, textConversation } from '../../db/testing/failing-fixtures';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../db/testing/temporary-database';
 import type { PanelContext } from '../context';
 import { idleJobRunner } from '../testing/idle-job-runner';
