@@ -1,0 +1,136 @@
+// `remora campaign ...`'s subcommands and flags (each command's code is loaded only when it runs).
+import type { Command } from 'commander';
+import { LIMITS } from '../protocol/limits';
+import { collect, databaseOption, integerIn, positiveInteger } from './flag-values';
+
+export function addCampaignCommands(program: Command): void {
+  const campaign = program
+    .command('campaign')
+    .description('Run an agent over every node of a repository, review each change, apply the accepted ones.');
+
+  campaign
+    .command('run')
+    .description(
+      'Run an agent over every Python node of a repository (resumes the unfinished campaign with the same settings). Never writes the repository.',
+    )
+    .requiredOption('--agent <name>', 'agent name (a folder under agents/)')
+    .requiredOption('--repo <path>', 'the repository (or a folder in it)')
+    .option('--variant <name=file>', 'the system prompt to use: a name and a file holding it (once)', collect, [])
+    .option(
+      '--exclude <glob>',
+      'leave out files matching this glob, relative to the repository (repeatable; .gitignore is honoured too)',
+      collect,
+      [],
+    )
+    .requiredOption('--base-url <url>', 'OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1')
+    .requiredOption('--model <name>', 'model name to send')
+    .option('--concurrency <n>', 'nodes at once', integerIn(LIMITS.concurrency), 4)
+    .option('--api-key-env <name>', 'environment variable that holds the API key')
+    .option(
+      '--context-tokens <n>',
+      "the model's context size in tokens: nodes that cannot fit are skipped with the reason",
+      positiveInteger,
+    )
+    .option('--max-file-bytes <n>', 'skip files larger than this (with the reason)', positiveInteger)
+    .option('--unsafe-fixes', "let the lint agent apply ruff's unsafe fixes too", false)
+    .option('--agents-dir <dir>', 'agents folder', 'agents')
+    .addOption(databaseOption())
+    .option('--json', 'print only {id, files, nodes, conversations, changes} on stdout', false)
+    .action(async (options) => {
+      const { runCampaignCommand } = await import('./campaign-run-command');
+      process.exitCode = await runCampaignCommand(options);
+    });
+
+  campaign
+    .command('list')
+    .description('The campaigns in the database.')
+    .addOption(databaseOption())
+    .option('--json', 'print JSON', false)
+    .action(async (options) => {
+      const { listCommand } = await import('./campaign-command');
+      process.exitCode = await listCommand(options);
+    });
+
+  campaign
+    .command('show <id>')
+    .description(
+      'A campaign: counts of nodes found, ran and skipped (with reasons), and its changes with their checks.',
+    )
+    .addOption(databaseOption())
+    .option('--json', 'print JSON (every change with its diff and checks)', false)
+    .action(async (id, options) => {
+      const { showCommand } = await import('./campaign-command');
+      process.exitCode = await showCommand(id, options);
+    });
+
+  campaign
+    .command('accept <id> [changeIds...]')
+    .description(
+      'Accept changes by id, or every change whose checks all pass; overlapping changes are refused with both named.',
+    )
+    .option('--all-passing', 'accept every pending change whose checks all pass', false)
+    .addOption(databaseOption())
+    .action(async (id, changeIds, options) => {
+      const { acceptCommand } = await import('./campaign-command');
+      process.exitCode = await acceptCommand(id, changeIds, options);
+    });
+
+  campaign
+    .command('reject <id> <changeIds...>')
+    .description('Reject changes by id.')
+    .addOption(databaseOption())
+    .action(async (id, changeIds, options) => {
+      const { rejectCommand } = await import('./campaign-command');
+      process.exitCode = await rejectCommand(id, changeIds, options);
+    });
+
+  campaign
+    .command('export <id>')
+    .description("Write the accepted changes as one patch that `git apply` takes on the campaign's commit.")
+    .requiredOption('--out <file>', 'the patch file to write')
+    .addOption(databaseOption())
+    .action(async (id, options) => {
+      const { exportCommand } = await import('./campaign-command');
+      process.exitCode = await exportCommand(id, options);
+    });
+
+  campaign
+    .command('apply <id>')
+    .description(
+      'Write the accepted changes into the working tree, or commit them on a new branch (one commit per file); refuses, naming each file, when a file changed since the campaign read it.',
+    )
+    .option('--branch <name>', 'commit on this new branch instead of writing the working tree')
+    .option(
+      '--test-command <command>',
+      'then run the repository\'s own tests (e.g. "python3 -m pytest -q") on a copy, in the sandbox, and store the result',
+    )
+    .option(
+      '--unsafe-no-sandbox',
+      'where bubblewrap is missing, run the test command (and the tests the model wrote) anyway, with your own rights',
+      false,
+    )
+    .addOption(databaseOption())
+    .action(async (id, options) => {
+      const { applyCommand } = await import('./campaign-command');
+      process.exitCode = await applyCommand(id, options);
+    });
+
+  campaign
+    .command('test <id>')
+    .description("Run the repository's own test command (after apply) and store its result with the campaign.")
+    .requiredOption(
+      '--command <command>',
+      'the test command, run from the repository root (on a copy, in the sandbox, without network)',
+    )
+    .option('--branch <name>', 'run it on a copy of this branch instead of the working tree')
+    .option(
+      '--unsafe-no-sandbox',
+      'where bubblewrap is missing, run the test command (and the tests the model wrote) anyway, with your own rights',
+      false,
+    )
+    .addOption(databaseOption())
+    .action(async (id, options) => {
+      const { testCommand } = await import('./campaign-command');
+      process.exitCode = await testCommand(id, options);
+    });
+}

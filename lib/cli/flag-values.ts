@@ -1,0 +1,44 @@
+// Values of the command line's flags: parsers that refuse a bad value with the allowed range, and --db.
+import { InvalidArgumentError, Option } from 'commander';
+import { config } from '../config';
+
+export const PORT = { min: 0, max: 65535 };
+
+/** `--db`: the same file the panel uses (REMORA_DB, relative to the project root), whatever the working folder. */
+export function databaseOption(): Option {
+  const { databaseFile, databaseFileShown } = config();
+  return new Option('--db <path>', 'SQLite database file').default(databaseFile, JSON.stringify(databaseFileShown));
+}
+
+export function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** A whole number within a row of the limits table (or any range), refused with the range otherwise. */
+export function integerIn(range: { min: number; max: number }): (value: string) => number {
+  return (value) => {
+    const number = Number(value);
+    if (!Number.isInteger(number) || number < range.min || number > range.max) {
+      throw new InvalidArgumentError(`must be a whole number, at least ${range.min} and at most ${range.max}`);
+    }
+    return number;
+  };
+}
+
+export function positiveInteger(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError('must be a whole number of at least 1');
+  return number;
+}
+
+export function nonNegativeInteger(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw new InvalidArgumentError('must be a whole number of at least 0');
+  return number;
+}
+
+export function nonNegativeNumber(value: string): number {
+  const number = Number(value);
+  if (!Number.isFinite(number) || number < 0) throw new InvalidArgumentError('must be a number of at least 0');
+  return number;
+}
