@@ -21,6 +21,16 @@ test('every page, wide and narrow, light and dark', async ({ page, request }) =>
   const imported = (await (
     await request.post('/api/datasets', { data: { name: 'smart home (screens)', format: 'remora', text } })
   ).json()) as { dataset: { id: string } };
+  // A dataset run, for the accuracy charts and the confusion tables.
+  const datasetRun = await createExperiment(request, {
+    agent: 'smart_home',
+    variants: [{ name: 'baseline' }, { name: 'required', settings: { toolChoice: 'required' } }],
+    endpoint: { kind: 'simulated' },
+    dataset: imported.dataset.id,
+    requestsPerVariant: 45,
+    concurrency: 4,
+  });
+  await waitForEnd(request, datasetRun);
   const list = (await (await request.get(`/api/experiments/${id}/conversations?limit=30`)).json()) as {
     conversations: { id: string; variantName: string; inputIndex: number }[];
   };
@@ -32,6 +42,7 @@ test('every page, wide and narrow, light and dark', async ({ page, request }) =>
     ['experiments', '/experiments', 'nav-experiments'],
     ['new-experiment', '/experiments/new', 'nav-new-experiment'],
     ['experiment', `/experiments/${id}`, 'nav-experiments'],
+    ['experiment-dataset', `/experiments/${datasetRun}`, 'nav-experiments'],
     ['conversations', `/experiments/${id}/conversations`, 'nav-experiments'],
     ['grid', `/experiments/${id}/grid`, 'nav-experiments'],
     ['conversation', `/conversations/${a.id}`, 'nav-experiments'],
@@ -63,6 +74,7 @@ test('every page, wide and narrow, light and dark', async ({ page, request }) =>
             `${url} at 420 px`,
           ).toBeLessThanOrEqual(440);
         }
+        if (name === 'experiment-dataset') await confusionColumnsReachable(page);
         titles.add(await page.title());
         await screenshot(page, `screens/${name}-${width}-${scheme}`);
       }
@@ -71,3 +83,19 @@ test('every page, wide and narrow, light and dark', async ({ page, request }) =>
   // Pages say what they are: most titles differ.
   expect(titles.size).toBeGreaterThanOrEqual(11);
 });
+
+/**
+ * Every variant's confusion table has the same columns, and the last of them can be scrolled into
+ * view inside the table's own box (a narrow window scrolls the table, it does not cut it off).
+ */
+async function confusionColumnsReachable(page: import('@playwright/test').Page): Promise<void> {
+  const tables = page.getByTestId('confusion-variant');
+  await expect(tables.first()).toBeVisible();
+  const headers = await tables.evaluateAll((elements) =>
+    elements.map((element) => [...element.querySelectorAll('thead th')].map((cell) => cell.textContent)),
+  );
+  for (const header of headers) expect(header).toEqual(headers[0]);
+  const last = tables.first().locator('thead th').last();
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).toBeInViewport();
+}

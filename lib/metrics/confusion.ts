@@ -19,7 +19,7 @@ export type Confusion = {
 };
 
 /** The labels of one side in the table's order: alphabetical, "(no call)" last. */
-function labelsOf(values: string[]): string[] {
+export function labelsOf(values: string[]): string[] {
   return [...new Set(values)].sort((first, second) =>
     first === NO_CALL ? 1 : second === NO_CALL ? -1 : first.localeCompare(second),
   );
@@ -51,10 +51,16 @@ export type ConfusionMatrix = {
   agreement: number | null;
 };
 
-/** The matrix a heat map draws: every expected name a row, every called name a column. */
-export function prepareConfusionMatrix(confusion: Confusion): ConfusionMatrix {
-  const rows = confusion.expected;
-  const columns = confusion.called;
+/**
+ * The matrix a heat map draws: every expected name a row, every called name a column, or the rows
+ * and columns given (a page draws every variant's table with the same ones, so they read alike).
+ */
+export function prepareConfusionMatrix(
+  confusion: Confusion,
+  axes: { rows?: string[]; columns?: string[] } = {},
+): ConfusionMatrix {
+  const rows = axes.rows ?? confusion.expected;
+  const columns = axes.columns ?? confusion.called;
   const counts = rows.map(() => columns.map(() => 0));
   for (const cell of confusion.cells) {
     const row = rows.indexOf(cell.expected);

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { PARSE_PATHS } from '../parsing/types';
-import { errorColour, heatColour, PARSE_PATH_COLOURS, VARIANT_COLOURS, variantColour } from './prepare-palette';
+import {
+  errorColour,
+  heatColour,
+  PARSE_PATH_COLOURS,
+  PARSE_PATH_PATTERNS,
+  parsePathStyle,
+  REQUEST_FAILED_COLOUR,
+  VARIANT_COLOURS,
+  variantColour,
+} from './prepare-palette';
 
 // How people with each kind of colour blindness see a colour (Machado, Oliveira and Fernandes 2009,
 // full severity, applied in linear sRGB), and how far apart two colours look (CIE76 in CIELAB).
@@ -78,5 +87,20 @@ describe('palette', () => {
     expect(heatColour(0)).toEqual({ background: '#ffffff', text: '#1d2330' });
     expect(heatColour(1)).toEqual({ background: '#0b4f9c', text: '#ffffff' });
     expect(heatColour(0.5).text).toBe('#1d2330');
+  });
+});
+
+describe('parse path textures', () => {
+  it('gives every path a texture, and no two neighbours in a stacked bar the same one', () => {
+    const patterns = PARSE_PATHS.map((path) => PARSE_PATH_PATTERNS[path]);
+    expect(patterns.every((pattern) => ['solid', 'stripes', 'dots', 'cross'].includes(pattern))).toBe(true);
+    for (let index = 1; index < patterns.length; index++)
+      expect(patterns[index], `${PARSE_PATHS[index - 1]} / ${PARSE_PATHS[index]}`).not.toBe(patterns[index - 1]);
+  });
+
+  it('marks a path the same way everywhere, and a failed request as its own', () => {
+    expect(parsePathStyle('malformed')).toEqual({ colour: PARSE_PATH_COLOURS.malformed, pattern: 'cross' });
+    expect(parsePathStyle(null)).toEqual({ colour: REQUEST_FAILED_COLOUR, pattern: 'cross' });
+    expect(REQUEST_FAILED_COLOUR).toBe(errorColour('model_request_failed'));
   });
 });

@@ -42,6 +42,34 @@ export const PARSE_PATH_COLOURS: Record<ParsePath, string> = {
   malformed: '#d55e00',
 };
 
+/**
+ * A texture for each parse path, so that colour is never the only difference: in the spec's order
+ * (the order of a stacked bar) no two neighbours share one. Drawn over the colour in the charts,
+ * the legends, and every swatch beside a path's name.
+ */
+export type FillPattern = 'solid' | 'stripes' | 'dots' | 'cross';
+export const PARSE_PATH_PATTERNS: Record<ParsePath, FillPattern> = {
+  tool_calls: 'solid',
+  json_name_arguments: 'stripes',
+  json_name_parameters: 'dots',
+  json_tool_calls: 'solid',
+  json_array: 'stripes',
+  functiongemma_tags: 'dots',
+  text: 'solid',
+  empty: 'stripes',
+  malformed: 'cross',
+};
+
+/** A request that failed has no parse path; it is drawn like the model_request_failed error. */
+export const REQUEST_FAILED_COLOUR = '#b71c1c';
+
+/** A parse path's colour and texture (a failed request's when the path is null or unknown). */
+export function parsePathStyle(path: string | null): { colour: string; pattern: FillPattern } {
+  if (path !== null && path in PARSE_PATH_COLOURS)
+    return { colour: PARSE_PATH_COLOURS[path as ParsePath], pattern: PARSE_PATH_PATTERNS[path as ParsePath] };
+  return { colour: REQUEST_FAILED_COLOUR, pattern: 'cross' };
+}
+
 export const OUTCOME_COLOURS: Record<Outcome, string> = {
   submitted: '#2e7d32',
   no_tool_call: '#f9a825',

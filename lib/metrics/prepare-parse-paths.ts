@@ -1,10 +1,11 @@
 // Parse paths per variant as 100%-stacked bars: every one of the nine paths is a segment (and a
 // legend entry, in the spec's order) with its fixed colour; the counts stay beside the shares.
 import type { ParsePath } from '../parsing/types';
-import { PARSE_PATH_COLOURS, PARSE_PATH_ORDER } from './prepare-palette';
+import { PARSE_PATH_COLOURS, PARSE_PATH_ORDER, PARSE_PATH_PATTERNS, type FillPattern } from './prepare-palette';
 import type { VariantSummaryJson } from './summary-json';
 
-export type StackSegment<Key extends string> = { key: Key; colour: string };
+/** `pattern`: a texture drawn over the colour (parse paths have one each); missing means solid. */
+export type StackSegment<Key extends string> = { key: Key; colour: string; pattern?: FillPattern };
 
 export type StackRow<Key extends string> = {
   variant: string;
@@ -20,8 +21,9 @@ export function prepareStack<Key extends string>(
   order: readonly Key[],
   colours: Record<Key, string>,
   entries: { variant: string; counts: Partial<Record<Key, number>> }[],
+  patterns?: Record<Key, FillPattern>,
 ): StackChart<Key> {
-  const segments = order.map((key) => ({ key, colour: colours[key] }));
+  const segments = order.map((key) => ({ key, colour: colours[key], ...(patterns ? { pattern: patterns[key] } : {}) }));
   const rows = entries.map(({ variant, counts }) => {
     const full = Object.fromEntries(order.map((key) => [key, counts[key] ?? 0])) as Record<Key, number>;
     const total = order.reduce((sum, key) => sum + full[key], 0);
@@ -37,5 +39,6 @@ export function prepareParsePathChart(variants: VariantSummaryJson[]): StackChar
     PARSE_PATH_ORDER,
     PARSE_PATH_COLOURS,
     variants.map((variant) => ({ variant: variant.name, counts: variant.parsePaths })),
+    PARSE_PATH_PATTERNS,
   );
 }

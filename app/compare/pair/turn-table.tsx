@@ -2,6 +2,7 @@
 // turn where they part marked, so that a reader sees where to look before reading both in full.
 import { alignTurns, type TurnFacts } from '@/lib/panel/compare/align';
 import type { ConversationDetails } from '@/lib/panel/conversations/conversations';
+import { PathMark } from '@/app/components/category-mark';
 
 function factsOf(details: ConversationDetails): TurnFacts[] {
   return details.timeline.turns.map(({ call }) => ({
@@ -22,7 +23,7 @@ function Side({ facts }: { facts: TurnFacts | null }) {
   if (!facts) return <span className="muted">(ended before)</span>;
   return (
     <>
-      <span className="chip">{facts.parsePath ?? 'request failed'}</span>{' '}
+      <PathMark path={facts.parsePath} />{' '}
       {facts.calls.length === 0 ? (
         <span className="muted">no call</span>
       ) : (

@@ -2,6 +2,8 @@
 // plot (or why there is none yet), and its numbers in a table beside it.
 import type { ReactNode } from 'react';
 import { SimulatedBadge } from '../status-badge';
+import type { FillPattern } from '@/lib/metrics/prepare-palette';
+import { CategorySwatch } from '../category-mark';
 import styles from './charts.module.css';
 
 export function ChartFrame({
@@ -50,6 +52,7 @@ export function ChartFrame({
   );
 }
 
-export function Swatch({ colour }: { colour: string }) {
-  return <span className={styles.swatch} style={{ background: colour }} aria-hidden="true" />;
+/** A series' or category's swatch: the same mark as beside a category's name anywhere in the panel. */
+export function Swatch({ colour, pattern }: { colour: string; pattern?: FillPattern }) {
+  return <CategorySwatch colour={colour} pattern={pattern} />;
 }

@@ -1,6 +1,8 @@
 // Legends and bar labels shared by the charts: legend entries in the order they were given, in
 // ink rather than the series colour (a pale swatch colour makes pale text), above the plot.
 import type { ReactNode } from 'react';
+import type { FillPattern } from '@/lib/metrics/prepare-palette';
+import { CategorySwatch } from '../category-mark';
 import { percentLabel } from './format';
 
 export const LEGEND_PROPS = {
@@ -52,5 +54,68 @@ export function RateBarLabel(props: { viewBox?: LabelBox; value?: unknown; small
     <text {...common} x={x + width / 2} y={inside ? y + height - 7 : y - 4} textAnchor="middle" style={halo}>
       {text}
     </text>
+  );
+}
+
+/** A legend drawn from the chart's own categories, each with its colour and texture (Recharts' icons have no texture). */
+export function SwatchLegend({ items }: { items: { name: string; colour: string; pattern?: FillPattern }[] }) {
+  return (
+    <ul className="swatch-legend" data-testid="swatch-legend">
+      {items.map((item) => (
+        <li key={item.name} data-name={item.name} data-pattern={item.pattern ?? 'solid'}>
+          <CategorySwatch colour={item.colour} pattern={item.pattern} />
+          {item.name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const PATTERN_MARKS: Record<Exclude<FillPattern, 'solid'>, ReactNode> = {
+  stripes: <rect width={2} height={6} fill="rgba(255,255,255,0.75)" />,
+  dots: <circle cx={3} cy={3} r={1.3} fill="rgba(255,255,255,0.85)" />,
+  cross: (
+    <>
+      <rect width={2} height={6} fill="rgba(255,255,255,0.75)" />
+      <rect width={6} height={2} fill="rgba(255,255,255,0.75)" />
+    </>
+  ),
+};
+
+/**
+ * A bar segment in its colour with its texture drawn over it (Recharts' `shape`). Each patterned
+ * segment carries its pattern's definition; the copies are identical, so which one is used does not matter.
+ */
+export function PatternedBar(props: {
+  x?: number;
+  y?: number;
+  width?: number;
+  height?: number;
+  fill?: string;
+  pattern?: FillPattern;
+}): ReactNode {
+  const { x = 0, y = 0, width = 0, height = 0, fill, pattern = 'solid' } = props;
+  if (!(width > 0) || !(height > 0)) return null;
+  const id = `remora-fill-${pattern}`;
+  return (
+    <g data-pattern={pattern}>
+      <rect x={x} y={y} width={width} height={height} fill={fill} />
+      {pattern === 'solid' ? null : (
+        <>
+          <defs>
+            <pattern
+              id={id}
+              patternUnits="userSpaceOnUse"
+              width={6}
+              height={6}
+              patternTransform={pattern === 'dots' ? undefined : 'rotate(45)'}
+            >
+              {PATTERN_MARKS[pattern]}
+            </pattern>
+          </defs>
+          <rect x={x} y={y} width={width} height={height} fill={`url(#${id})`} />
+        </>
+      )}
+    </g>
   );
 }

@@ -6,6 +6,7 @@ import type { ChatMessage, ToolCall } from '@/lib/protocol/messages';
 import { formatMilliseconds, prettyJson, prettyJsonText } from '@/lib/panel/format';
 import { LongText } from './transcript-text';
 import styles from './transcript.module.css';
+import { ErrorKindMark } from '@/app/components/category-mark';
 
 function ToolCallBlock({ call }: { call: ToolCall }) {
   return (
@@ -27,7 +28,12 @@ function ExecutionFacts({ execution }: { execution: TranscriptToolExecution }) {
       data-jump-error={failed ? 'true' : undefined}
     >
       {execution.outcome} in {formatMilliseconds(execution.durationMs)}
-      {execution.errorKind ? ` · ${execution.errorKind}` : ''}
+      {execution.errorKind ? (
+        <>
+          {' · '}
+          <ErrorKindMark kind={execution.errorKind} />
+        </>
+      ) : null}
       {execution.summary ? ` · ${execution.summary}` : ''}
       {execution.knowledge_delta && Object.keys(execution.knowledge_delta).length > 0 ? (
         <div className={styles.knowledgeDelta} data-testid="knowledge-delta">

@@ -6,13 +6,10 @@ import { formatMilliseconds, prettyJson } from '@/lib/panel/format';
 import { CallDetails } from './transcript-call-details';
 import { InsightBlock } from './transcript-insight';
 import styles from './transcript.module.css';
+import { PathMark } from '@/app/components/category-mark';
 
 export function ParsePathBadge({ path }: { path: string | null }) {
-  return (
-    <span className={styles.pathBadge} data-testid="parse-path" data-path={path ?? 'request failed'}>
-      {path ?? 'request failed'}
-    </span>
-  );
+  return <PathMark path={path} testId="parse-path" />;
 }
 
 function tokens(call: ModelCallSummary): string {

@@ -100,6 +100,10 @@ describe('getExperimentPageData', () => {
       expect(confusion.total).toBeGreaterThan(0);
       expect(confusion.matrix.rows).toContain('toggle_lights');
     }
+    // Both variants' tables have the same rows and columns: every tool any of them called.
+    const [a, b] = charts.confusions ?? [];
+    expect(b.matrix.columns).toEqual(a.matrix.columns);
+    expect(b.matrix.rows).toEqual(a.matrix.rows);
   });
 
   it('refuses an unknown dataset, and a dataset given with inputs', async () => {

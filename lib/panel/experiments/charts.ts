@@ -8,7 +8,7 @@ import { countedConfusion, countedTurnsGroups, sketchedLatencyGroups } from '../
 import { readKeptCounters } from '../../db/counters/read-counters';
 import { getLatencyGroups, getLatencyRange } from '../../db/queries/experiment-charts';
 import { NotFoundError } from '../../errors';
-import { prepareConfusionMatrix, type ConfusionMatrix } from '../../metrics/confusion';
+import { labelsOf, prepareConfusionMatrix, type ConfusionMatrix } from '../../metrics/confusion';
 import { chooseLatencyBuckets, type LatencyBuckets, type LatencyGroup } from '../../metrics/prepare-latency';
 import type { TurnsGroup } from '../../metrics/prepare-turns';
 import type { SummaryJson } from '../../metrics/summary-json';
@@ -79,11 +79,17 @@ export function getExperimentChartData(
 
   let confusions: VariantConfusion[] | null = null;
   if (hasAccuracy(summary)) {
-    confusions = [];
-    for (const name of variants) {
-      const confusion = countedConfusion(counters, position.get(name) as number, name);
-      confusions.push({ variant: name, total: confusion.total, matrix: prepareConfusionMatrix(confusion) });
-    }
+    const counted = variants.map((name) => countedConfusion(counters, position.get(name) as number, name));
+    // Every variant's table has every row and column any of them has: the same tool in the same place.
+    const axes = {
+      rows: labelsOf(counted.flatMap((confusion) => confusion.expected)),
+      columns: labelsOf(counted.flatMap((confusion) => confusion.called)),
+    };
+    confusions = counted.map((confusion) => ({
+      variant: confusion.variant,
+      total: confusion.total,
+      matrix: prepareConfusionMatrix(confusion, axes),
+    }));
   }
   return { variants, turns, latency: { buckets, groups: latencyGroups }, confusions };
 }

@@ -2,6 +2,7 @@
 // One playground conversation as it happens: the native prompt of each request (folded), the text
 // streaming in, then each response's parse path and calls, each tool result, and the end.
 import type { PlaygroundStreamEvent } from '@/lib/panel/playground/playground';
+import { ErrorKindMark, PathMark } from '@/app/components/category-mark';
 
 export type RunState = {
   events: PlaygroundStreamEvent[];
@@ -49,9 +50,7 @@ function EventView({ event }: { event: PlaygroundStreamEvent }) {
         <div className="message assistant" data-testid="pg-model-call" data-path={event.parsePath ?? 'request failed'}>
           <div className="role">
             <span>model · turn {event.turn}</span>
-            <span className="chip" data-testid="pg-parse-path">
-              {event.parsePath ?? 'request failed'}
-            </span>
+            <PathMark path={event.parsePath} testId="pg-parse-path" />
             <span className="muted">{Math.round(event.latencyMs)} ms</span>
           </div>
           {event.error ? <div className="error-box">{event.error}</div> : null}
@@ -77,7 +76,13 @@ function EventView({ event }: { event: PlaygroundStreamEvent }) {
             <span>tool · {event.toolName}</span>
             <span className="muted">
               {event.outcome}
-              {event.errorKind ? ` · ${event.errorKind}` : ''} · {Math.round(event.durationMs)} ms
+              {event.errorKind ? (
+                <>
+                  {' · '}
+                  <ErrorKindMark kind={event.errorKind} />
+                </>
+              ) : null}{' '}
+              · {Math.round(event.durationMs)} ms
             </span>
           </div>
           <pre>{event.error ?? JSON.stringify(event.result, null, 2)}</pre>

@@ -3,6 +3,7 @@
 import type { SummaryJson, VariantSummaryJson } from '@/lib/metrics/summary-json';
 import { formatInterval, formatMilliseconds, formatNumber, formatPercent } from '@/lib/panel/format';
 import { Comparisons } from './comparisons';
+import { countKeySwatch } from '@/app/components/category-mark';
 
 type RateKey =
   | 'toolCallRate'
@@ -41,7 +42,7 @@ function CountTable({
 }: {
   variants: VariantSummaryJson[];
   pick: (variant: VariantSummaryJson) => Record<string, number | undefined>;
-  testId: string;
+  testId: 'parse-paths' | 'outcomes' | 'errors';
   empty: string;
 }) {
   const keys = [...new Set(variants.flatMap((variant) => Object.keys(pick(variant))))];
@@ -59,6 +60,7 @@ function CountTable({
             <th>Variant</th>
             {keys.map((key) => (
               <th key={key} className="number raw">
+                {countKeySwatch(testId, key)}
                 {key}
               </th>
             ))}

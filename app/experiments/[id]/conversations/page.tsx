@@ -24,6 +24,7 @@ import { getPanel } from '@/lib/panel/runtime';
 import { OutcomeBadge, SimulatedBadge, StatusBadge } from '@/app/components/status-badge';
 import { ConversationFilters } from './filters';
 import styles from './conversations.module.css';
+import { PathMark } from '@/app/components/category-mark';
 
 export const dynamic = 'force-dynamic';
 
@@ -183,13 +184,7 @@ export default async function ConversationsPage({
                     <td className={styles.paths}>
                       <div className="chips">
                         {conversation.parsePaths.map((path, index) => (
-                          <span
-                            key={index}
-                            className={`chip${path === null || path === 'malformed' ? ' warn' : ''}`}
-                            data-testid="row-parse-path"
-                          >
-                            {path ?? 'request failed'}
-                          </span>
+                          <PathMark key={index} path={path} testId="row-parse-path" />
                         ))}
                       </div>
                     </td>

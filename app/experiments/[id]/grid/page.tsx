@@ -8,6 +8,7 @@ import { experimentGridView, GRID_PAGE, type GridView } from '@/lib/panel/experi
 import { shortId } from '@/lib/panel/format';
 import { getPanel } from '@/lib/panel/runtime';
 import { SimulatedBadge } from '@/app/components/status-badge';
+import { PathMark } from '@/app/components/category-mark';
 
 export const dynamic = 'force-dynamic';
 
@@ -77,18 +78,29 @@ export default async function GridPage({
                     const cell = cellOf(input, variant);
                     const base = cellOf(input, 0);
                     return (
-                      <td key={name} className="grid-cell" data-testid="grid-cell" data-variant={name}>
+                      <td
+                        key={name}
+                        className="grid-cell"
+                        data-testid="grid-cell"
+                        data-variant={name}
+                        data-input={input}
+                      >
                         {cell ? (
                           <>
-                            <span className="sub">
+                            <span className="sub" data-testid="grid-outcomes">
                               {Object.entries(cell.outcomes)
                                 .map(([outcome, count]) => `${outcome} ${count}`)
                                 .join(' · ')}
                             </span>
                             {cell.shown.map((repeat, index) => (
-                              <span key={repeat.conversationId} className="grid-repeat">
-                                <span className="chip">{repeat.parsePath ?? 'request failed'}</span>{' '}
-                                <Link href={`/conversations/${repeat.conversationId}`}>
+                              <span
+                                key={repeat.conversationId}
+                                className="grid-repeat"
+                                data-testid="grid-repeat"
+                                data-conversation={repeat.conversationId}
+                              >
+                                <PathMark path={repeat.parsePath} testId="grid-parse-path" />{' '}
+                                <Link href={`/conversations/${repeat.conversationId}`} data-testid="grid-call">
                                   {callText(repeat.firstCall)}
                                 </Link>
                                 {repeat.correct === null ? '' : repeat.correct ? ' ✓' : ' ✗'}

@@ -37,7 +37,7 @@ function HeatMap({ confusion }: { confusion: VariantConfusion }) {
           {matrix.agreement === null ? '' : `, ${formatPercent(matrix.agreement)} on the diagonal`}
         </span>
       </h4>
-      {matrix.rows.length === 0 ? (
+      {confusion.total === 0 ? (
         <p className={styles.empty}>Nothing scored yet.</p>
       ) : (
         <div className={styles.heatScroll}>

@@ -4,7 +4,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { StackChart as StackChartData } from '@/lib/metrics/prepare-parse-paths';
 import { formatPercent } from '@/lib/panel/format';
-import { LEGEND_PROPS } from '@/app/components/charts/legend';
+import { PatternedBar, SwatchLegend } from '@/app/components/charts/legend';
 import { ChartFrame, Swatch } from '@/app/components/charts/chart-frame';
 import { AXIS_STYLE, percentTick } from '@/app/components/charts/format';
 
@@ -61,7 +61,18 @@ export function StackChart<Key extends string>({
             return [`${formatPercent(typeof value === 'number' ? value : null)} (${count ?? 0})`, key];
           }}
         />
-        <Legend {...LEGEND_PROPS} />
+        <Legend
+          verticalAlign="top"
+          content={() => (
+            <SwatchLegend
+              items={chart.segments.map((segment) => ({
+                name: segment.key,
+                colour: segment.colour,
+                pattern: segment.pattern,
+              }))}
+            />
+          )}
+        />
         {chart.segments.map((segment) => (
           <Bar
             key={segment.key}
@@ -70,6 +81,7 @@ export function StackChart<Key extends string>({
             stackId="share"
             fill={segment.colour}
             isAnimationActive={false}
+            shape={(props: object) => <PatternedBar {...props} pattern={segment.pattern} />}
           />
         ))}
       </BarChart>
@@ -94,7 +106,7 @@ function StackTable<Key extends string>({
           <th className="number">{unit}</th>
           {chart.segments.map((segment) => (
             <th key={segment.key} className="number raw">
-              <Swatch colour={segment.colour} />
+              <Swatch colour={segment.colour} pattern={segment.pattern} />
               {segment.key}
             </th>
           ))}
