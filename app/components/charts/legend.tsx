@@ -119,3 +119,58 @@ export function PatternedBar(props: {
     </g>
   );
 }
+
+type TickProps = { x?: number | string; y?: number | string; payload?: { value?: unknown } };
+
+/**
+ * A category axis label that never runs into its neighbour: on two lines when it has two words or
+ * more ("Valid-call / rate"), shortened with "…" past `maxCharacters` a line. Give the axis a
+ * height of about 34 px so that the second line has room.
+ */
+export function CategoryTick(props: TickProps & { maxCharacters?: number }): ReactNode {
+  const x = Number(props.x ?? 0);
+  const y = Number(props.y ?? 0);
+  const text = String(props.payload?.value ?? '');
+  const limit = props.maxCharacters ?? 14;
+  const words = text.split(' ');
+  const split = Math.ceil(words.length / 2);
+  const lines = (words.length > 1 ? [words.slice(0, split).join(' '), words.slice(split).join(' ')] : [text]).map(
+    (line) => (line.length > limit ? `${line.slice(0, limit - 1)}…` : line),
+  );
+  return (
+    <text x={x} y={y + 12} textAnchor="middle" fontSize={12} fill="#5b6577">
+      <title>{text}</title>
+      {lines.map((line, index) => (
+        <tspan key={index} x={x} dy={index === 0 ? 0 : 13}>
+          {line}
+        </tspan>
+      ))}
+    </text>
+  );
+}
+
+/** A bar's value written above it, on one line (Recharts would wrap it to the bar's width). */
+export function TopValueLabel(props: {
+  x?: number | string;
+  y?: number | string;
+  width?: number | string;
+  value?: unknown;
+  format: (value: unknown) => string;
+}): ReactNode {
+  const text = props.format(props.value);
+  if (text === '') return null;
+  const x = Number(props.x ?? 0) + Number(props.width ?? 0) / 2;
+  return (
+    <text
+      x={x}
+      y={Number(props.y ?? 0) - 5}
+      textAnchor="middle"
+      fontSize={10}
+      fill="#1d2330"
+      className="recharts-label"
+      style={{ paintOrder: 'stroke', stroke: '#ffffff', strokeWidth: 3 }}
+    >
+      {text}
+    </text>
+  );
+}

@@ -6,7 +6,7 @@ import type { ConfidenceChart as ConfidenceChartData } from '@/lib/metrics/prepa
 import { formatPercent } from '@/lib/panel/format';
 import { ChartFrame, Swatch } from '@/app/components/charts/chart-frame';
 import { AXIS_STYLE, percentTick, tooltipPercent, yAxisTitle, Y_AXIS_WIDTH } from '@/app/components/charts/format';
-import { RateBarLabel } from '@/app/components/charts/legend';
+import { CategoryTick, RateBarLabel } from '@/app/components/charts/legend';
 
 export function ConfidenceChart({ chart, simulated }: { chart: ConfidenceChartData; simulated: boolean }) {
   return (
@@ -46,7 +46,7 @@ export function ConfidenceChart({ chart, simulated }: { chart: ConfidenceChartDa
         margin={{ top: 6, right: 8, bottom: 4, left: 0 }}
       >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="variant" tick={AXIS_STYLE} interval={0} />
+        <XAxis dataKey="variant" tick={<CategoryTick />} interval={0} height={34} />
         <YAxis
           domain={[0, 1]}
           tickFormatter={percentTick}

@@ -2,7 +2,7 @@
 // Errors per variant by kind (tool failures, unknown tools, invalid arguments, failed requests).
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ErrorChart as ErrorChartData } from '@/lib/metrics/prepare-outcomes';
-import { LEGEND_PROPS } from '@/app/components/charts/legend';
+import { CategoryTick, LEGEND_PROPS } from '@/app/components/charts/legend';
 import { ChartFrame, Swatch } from '@/app/components/charts/chart-frame';
 import { AXIS_STYLE, yAxisTitle, Y_AXIS_WIDTH } from '@/app/components/charts/format';
 
@@ -23,7 +23,7 @@ export function ErrorChart({ chart, simulated }: { chart: ErrorChartData; simula
         margin={{ top: 8, right: 8, bottom: 4, left: 0 }}
       >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="variant" tick={AXIS_STYLE} interval={0} />
+        <XAxis dataKey="variant" tick={<CategoryTick />} interval={0} height={34} />
         <YAxis allowDecimals={false} tick={AXIS_STYLE} width={Y_AXIS_WIDTH} label={yAxisTitle('errors')} />
         <Tooltip />
         <Legend {...LEGEND_PROPS} />

@@ -4,7 +4,7 @@
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { LatencyChart as LatencyChartData, LatencyHistogram } from '@/lib/metrics/prepare-latency';
 import { formatMilliseconds, formatPercent } from '@/lib/panel/format';
-import { LEGEND_PROPS } from '@/app/components/charts/legend';
+import { CategoryTick, LEGEND_PROPS, TopValueLabel } from '@/app/components/charts/legend';
 import { ChartFrame, Swatch } from '@/app/components/charts/chart-frame';
 import {
   AXIS_STYLE,
@@ -14,6 +14,12 @@ import {
   yAxisTitle,
   Y_AXIS_WIDTH,
 } from '@/app/components/charts/format';
+
+/** A bar's latency in few characters ("115", "1.2 s"): the axis says the unit, and narrow bars sit side by side. */
+function compactMilliseconds(value: unknown): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return '';
+  return value >= 1000 ? `${(value / 1000).toFixed(1)} s` : String(Math.round(value));
+}
 
 function millisecondsLabel(value: unknown): string {
   return typeof value === 'number' && Number.isFinite(value) ? formatMilliseconds(value) : '';
@@ -36,7 +42,7 @@ export function LatencyChart({ chart, simulated }: { chart: LatencyChartData; si
         margin={{ top: 22, right: 8, bottom: 4, left: 0 }}
       >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" tick={AXIS_STYLE} />
+        <XAxis dataKey="label" tick={<CategoryTick />} interval={0} height={34} />
         <YAxis
           tickFormatter={millisecondsTick}
           tick={AXIS_STYLE}
@@ -49,10 +55,7 @@ export function LatencyChart({ chart, simulated }: { chart: LatencyChartData; si
           <Bar key={series.key} dataKey={series.key} name={series.name} fill={series.colour} isAnimationActive={false}>
             <LabelList
               dataKey={series.key}
-              position="top"
-              offset={6}
-              formatter={millisecondsLabel}
-              style={{ fontSize: 11, fill: '#1d2330' }}
+              content={(props) => <TopValueLabel {...(props as object)} format={compactMilliseconds} />}
             />
           </Bar>
         ))}

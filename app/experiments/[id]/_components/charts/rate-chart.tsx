@@ -4,7 +4,7 @@
 import { Bar, BarChart, CartesianGrid, ErrorBar, LabelList, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatInterval, formatPercent } from '@/lib/panel/format';
 import type { RateChart as RateChartData } from '@/lib/metrics/prepare-rates';
-import { LEGEND_PROPS, RateBarLabel } from '@/app/components/charts/legend';
+import { CategoryTick, LEGEND_PROPS, RateBarLabel } from '@/app/components/charts/legend';
 import { ChartFrame, Swatch } from '@/app/components/charts/chart-frame';
 import { AXIS_STYLE, percentTick, tooltipPercent, yAxisTitle, Y_AXIS_WIDTH } from '@/app/components/charts/format';
 
@@ -39,7 +39,7 @@ export function RateChart({
         barCategoryGap="18%"
       >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" tick={AXIS_STYLE} interval={0} />
+        <XAxis dataKey="label" tick={<CategoryTick />} interval={0} height={34} />
         <YAxis
           domain={[0, 1]}
           ticks={[0, 0.25, 0.5, 0.75, 1]}
