@@ -2,16 +2,19 @@
 // commit into a temporary folder and installs with an empty npm cache (every package downloaded),
 // then prints the wall time, the CPU, npm's own phases (download and unpack, install scripts, each
 // script) and the size of node_modules with its largest packages. Plain JavaScript, so that it runs
-// on a checkout that has no node_modules yet. Options: --keep (leave the folder), --json.
+// on a checkout that has no node_modules yet. Options: --keep (leave the folder), --json,
+// --kept-build: the empty cache gets this machine's kept native builds (~/.npm/_prebuilds, written by
+// scripts/cache-native-build.mjs after an install compiled better-sqlite3), as a second clone has them.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { homedir, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const keep = process.argv.includes('--keep');
 const json = process.argv.includes('--json');
+const keptBuild = process.argv.includes('--kept-build');
 const GOALS = { wallSeconds: 60, nodeModulesMb: 400 };
 
 function folderBytes(folder) {
@@ -82,6 +85,8 @@ try {
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
   execFileSync('git', ['clone', '--quiet', '--no-local', root, path.join(folder, 'repo')]);
   execFileSync('git', ['checkout', '--quiet', commit], { cwd: path.join(folder, 'repo') });
+  const kept = path.join(process.env.npm_config_cache ?? path.join(homedir(), '.npm'), '_prebuilds');
+  if (keptBuild && existsSync(kept)) cpSync(kept, path.join(folder, 'npm-cache', '_prebuilds'), { recursive: true });
   const loadBefore = loadavg()[0];
   const timing = await timedInstall(folder);
   const loadAfter = loadavg()[0];
@@ -108,7 +113,7 @@ try {
     console.log(JSON.stringify(result));
   } else {
     console.log(
-      `fresh npm install of ${commit} (empty npm cache), load average ${loadBefore.toFixed(1)} -> ${loadAfter.toFixed(1)} on ${navigatorCores()} cores`,
+      `fresh npm install of ${commit} (empty npm cache${keptBuild ? ' but for the kept native builds' : ''}), load average ${loadBefore.toFixed(1)} -> ${loadAfter.toFixed(1)} on ${navigatorCores()} cores`,
     );
     console.log(
       `wall ${timing.wallSeconds.toFixed(1)} s (goal ${GOALS.wallSeconds} s), CPU ${timing.cpuSeconds.toFixed(1)} s`,
