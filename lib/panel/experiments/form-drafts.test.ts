@@ -41,7 +41,10 @@ const options: ExperimentFormOptions = {
     { name: 'simulated', model: 'sim', builtIn: true, baseUrl: 'http://127.0.0.1:1/v1' },
     { name: 'gpu', model: 'functiongemma', builtIn: false, baseUrl: 'http://gpu:8000/v1' },
   ],
-  datasets: [{ id: 'ds-1', name: 'home cases', caseCount: 45 }],
+  datasets: [
+    { id: 'ds-1', name: 'home cases', caseCount: 45 },
+    { id: 'ds-2', name: 'lights', caseCount: 4, toolNames: ['toggle_lights'] },
+  ],
 };
 
 describe('initialDraft', () => {
@@ -55,6 +58,15 @@ describe('initialDraft', () => {
     ]);
     expect(draft.endpoint).toBe('simulated');
     expect(draft.inputSource).toBe('agent');
+  });
+
+  it('keeps a dataset out of the draft when it expects tools the agent does not have, and says so', () => {
+    const { draft, notices } = initialDraft(options, { agent: 'harness', dataset: 'lights' });
+    expect(draft.inputSource).toBe('agent');
+    expect(notices).toEqual([
+      'Dataset "lights" expects tools agent "harness" does not have (toggle_lights); the agent\'s own inputs are used.',
+    ]);
+    expect(initialDraft(options, { agent: 'smart_home', dataset: 'lights' }).draft.inputSource).toBe('dataset:ds-2');
   });
 
   it('takes the agent, a saved variant (by name or id) and a dataset from the query', () => {

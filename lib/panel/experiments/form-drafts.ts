@@ -5,6 +5,7 @@
 // Pure, so that the browser and the tests use the same code.
 
 import { describeParent } from '../agents/lineage';
+import { missingTools } from './form-choices';
 
 /** A saved prompt variant's latest version; a null nodeContext means the agent's own template. */
 export type FormSavedVariant = {
@@ -214,7 +215,12 @@ export function initialDraft(
     const dataset =
       options.datasets.find((candidate) => candidate.id === askedDataset) ??
       options.datasets.find((candidate) => candidate.name === askedDataset);
-    if (dataset) {
+    const missing = dataset ? missingTools(dataset, agent) : [];
+    if (dataset && missing.length > 0)
+      notices.push(
+        `Dataset "${dataset.name}" expects tools agent "${agent?.name}" does not have (${missing.join(', ')}); the agent's own inputs are used.`,
+      );
+    else if (dataset) {
       inputSource = `dataset:${dataset.id}`;
       requestsPerVariant = String(dataset.caseCount);
     } else notices.push(`There is no dataset "${askedDataset}".`);
