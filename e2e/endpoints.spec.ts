@@ -22,8 +22,12 @@ test('adding an endpoint tests it at once; a key where a variable name belongs i
   request,
 }) => {
   const liveUrl = await simulatorUrl(request);
+  // Endpoint names are unique: names of this run's own keep the test passing when repeated on one database.
+  const run = Date.now().toString(36);
+  const name = `sim-by-url-${run}`;
+  const unreachable = `nobody-home-${run}`;
   await page.goto('/endpoints');
-  await page.getByTestId('endpoint-name').fill('sim-by-url');
+  await page.getByTestId('endpoint-name').fill(name);
   await page.getByTestId('endpoint-base-url').fill(liveUrl);
   await page.getByTestId('endpoint-model').fill('functiongemma-270m-it-sim');
 
@@ -44,7 +48,7 @@ test('adding an endpoint tests it at once; a key where a variable name belongs i
   await page.getByTestId('endpoint-key-env').fill('REMORA_E2E_UNSET_KEY');
   await expect(page.getByTestId('endpoint-add')).toBeEnabled();
   await page.getByTestId('endpoint-add').click();
-  const added = page.locator('[data-testid="endpoint-row"][data-endpoint="sim-by-url"]');
+  const added = page.locator(`[data-testid="endpoint-row"][data-endpoint="${name}"]`);
   await expect(added.getByTestId('endpoint-url')).toHaveText(liveUrl);
   const result = added.getByTestId('endpoint-test-result');
   await expect(result).toHaveAttribute('data-reachable', 'true');
@@ -53,17 +57,17 @@ test('adding an endpoint tests it at once; a key where a variable name belongs i
   await screenshot(page, 'endpoints-added');
 
   // A second one with the same name is refused with the reason.
-  await page.getByTestId('endpoint-name').fill('sim-by-url');
+  await page.getByTestId('endpoint-name').fill(name);
   await page.getByTestId('endpoint-model').fill('x');
   await page.getByTestId('endpoint-add').click();
   await expect(page.getByTestId('endpoint-add-error')).toContainText('exists already');
 
   // An unreachable server is reported, not thrown.
-  await page.getByTestId('endpoint-name').fill('nobody-home');
+  await page.getByTestId('endpoint-name').fill(unreachable);
   await page.getByTestId('endpoint-base-url').fill('http://127.0.0.1:9/v1');
   await page.getByTestId('endpoint-key-env').fill('');
   await page.getByTestId('endpoint-add').click();
-  const down = page.locator('[data-testid="endpoint-row"][data-endpoint="nobody-home"]');
+  const down = page.locator(`[data-testid="endpoint-row"][data-endpoint="${unreachable}"]`);
   await expect(down.getByTestId('endpoint-test-result')).toHaveAttribute('data-reachable', 'false');
   await screenshot(page, 'endpoints-unreachable');
 
@@ -73,8 +77,8 @@ test('adding an endpoint tests it at once; a key where a variable name belongs i
   const listed = (await (await request.get('/api/endpoints')).json()).endpoints.map(
     (endpoint: { name: string }) => endpoint.name,
   );
-  expect(listed).toContain('sim-by-url');
-  expect(listed).not.toContain('nobody-home');
+  expect(listed).toContain(name);
+  expect(listed).not.toContain(unreachable);
   await page.setViewportSize({ width: 420, height: 900 });
   await screenshot(page, 'endpoints-narrow');
 });

@@ -98,6 +98,8 @@ export const PromptVariants = z.strictObject({
       isDefault: z.boolean(),
       versionCount: Count,
       latest: VariantVersion.nullable(),
+      /** The version it was forked from (another variant's); null otherwise. */
+      origin: z.strictObject({ name: z.string(), version: z.number().int().positive() }).nullable(),
     }),
   ),
 });
