@@ -17,8 +17,9 @@ const options = new Command()
   .option('--concurrency <n>', 'conversations at once', '16')
   .option('--remora <dir>', 'the checkout whose command line is measured', here)
   .option('--json', 'print JSON', false)
+  .option('--keep', 'keep the set and the database (their folder is printed)', false)
   .parse()
-  .opts<{ cases: string; concurrency: string; remora: string; json: boolean }>();
+  .opts<{ cases: string; concurrency: string; remora: string; json: boolean; keep: boolean }>();
 const caseCount = Number(options.cases);
 const root = path.resolve(options.remora);
 
@@ -130,7 +131,8 @@ async function main(): Promise<void> {
     );
   } finally {
     await sim.stop();
-    rmSync(folder, { recursive: true, force: true });
+    if (options.keep) console.error(`kept ${folder}`);
+    else rmSync(folder, { recursive: true, force: true });
   }
 }
 

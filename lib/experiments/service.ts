@@ -202,9 +202,9 @@ export function experimentSummary(
   // From the live counters: the cost stays flat however many conversations the experiment stored
   // (lib/db/counters). A finished experiment's latency quantiles are read exactly from the index.
   const status = asStatus ?? row.status;
-  const facts = countedMetricsInput(database, experimentId, {
-    exactLatency: status !== 'running' && status !== 'pending',
-  });
+  const live = status === 'running' || status === 'pending';
+  // Only the live verdict reads each input's first repeat.
+  const facts = countedMetricsInput(database, experimentId, { exactLatency: !live, firstRepeats: live });
   if (!facts) throw new NotFoundError(`no experiment with id ${experimentId}`);
   const config = readStoredConfig(row.config).experiment;
   const summary = summarizeExperiment(experimentId, status, facts, {

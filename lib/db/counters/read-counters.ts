@@ -8,26 +8,32 @@ import type { InputFacts, MetricsInput } from '../../metrics/types';
 import type { RemoraDatabase } from '../client';
 import { expectationKindsOf, variantNamesOf } from '../experiment-config';
 import { latencyQuantile } from '../queries/response-stats';
-import { conversations, experiments, summaryCounters } from '../schema';
+import { conversations, experiments } from '../schema';
+import type { CounterScope } from './counter-writer';
 import type { InputCounts, VariantCounts } from './counts';
 import { counterKey, rebuildCounters, type CounterSet } from './recount';
 
-/** The stored counters of one experiment (counted from its rows first if it predates them). */
-export function readCounters(database: RemoraDatabase, experimentId: string): CounterSet {
+/**
+ * The stored counters of one experiment. `firstRepeats: false` leaves the first-repeat rows out
+ * (only a live verdict reads them): a finished dataset run of 50,000 cases has 50,000 of them.
+ * Read row by row, so that the rows' text is not all held at once beside what it parses to.
+ */
+export function readCounters(
+  database: RemoraDatabase,
+  experimentId: string,
+  options: { firstRepeats?: boolean } = {},
+): CounterSet {
   const counters: CounterSet = { input: new Map(), first: new Map(), variant: new Map() };
-  const rows = database
-    .select({
-      scope: summaryCounters.scope,
-      variantIndex: summaryCounters.variantIndex,
-      inputIndex: summaryCounters.inputIndex,
-      counts: summaryCounters.counts,
-    })
-    .from(summaryCounters)
-    .where(eq(summaryCounters.experimentId, experimentId))
-    .all();
-  for (const row of rows) {
-    if (row.scope === 'variant') counters.variant.set(row.variantIndex, JSON.parse(row.counts) as VariantCounts);
-    else counters[row.scope].set(counterKey(row.variantIndex, row.inputIndex), JSON.parse(row.counts) as InputCounts);
+  const scopes = options.firstRepeats === false ? "('input', 'variant')" : "('input', 'first', 'variant')";
+  const rows = database.$client
+    .prepare(
+      `select scope, variant_index, input_index, counts from summary_counters where experiment_id = ? and scope in ${scopes}`,
+    )
+    .raw()
+    .iterate(experimentId) as IterableIterator<[CounterScope, number, number, string]>;
+  for (const [scope, variantIndex, inputIndex, counts] of rows) {
+    if (scope === 'variant') counters.variant.set(variantIndex, JSON.parse(counts) as VariantCounts);
+    else counters[scope].set(counterKey(variantIndex, inputIndex), JSON.parse(counts) as InputCounts);
   }
   return counters;
 }
@@ -43,11 +49,15 @@ export function countersKept(database: RemoraDatabase, experimentId: string): bo
 }
 
 /** readCounters, after counting them from the rows if the experiment predates them; null for no such experiment. */
-export function readKeptCounters(database: RemoraDatabase, experimentId: string): CounterSet | null {
+export function readKeptCounters(
+  database: RemoraDatabase,
+  experimentId: string,
+  options: { firstRepeats?: boolean } = {},
+): CounterSet | null {
   const kept = countersKept(database, experimentId);
   if (kept === null) return null;
   if (!kept) rebuildCounters(database, experimentId);
-  return readCounters(database, experimentId);
+  return readCounters(database, experimentId, options);
 }
 
 /** Stored conversations of an experiment whose counters are kept, from its variant counters. */
@@ -63,6 +73,8 @@ export function countedConversations(database: RemoraDatabase, experimentId: str
 export type CountedInputOptions = {
   /** Latency p50/p95 read exactly from the index (a finished experiment) instead of the sketch. */
   exactLatency?: boolean;
+  /** Whether the facts of each input's first repeat are read (the live verdict's); default true. */
+  firstRepeats?: boolean;
 };
 
 /** MetricsInput of one experiment from its counters, or null when there is no such experiment. */
@@ -76,7 +88,9 @@ export function countedMetricsInput(
     .from(experiments)
     .where(eq(experiments.id, experimentId))
     .get();
-  const counters = experiment ? readKeptCounters(database, experimentId) : null;
+  const counters = experiment
+    ? readKeptCounters(database, experimentId, { firstRepeats: options.firstRepeats !== false })
+    : null;
   if (!experiment || !counters) return null;
 
   // Display order: the config's variants, then any index only the conversations know.
@@ -97,7 +111,8 @@ export function countedMetricsInput(
     [...counts.entries()]
       .map(([key, fact]) => {
         const [variantIndex, input] = key.split(':').map(Number);
-        return { variantIndex, fact: { ...fact, variant: variantName(variantIndex), input } };
+        // Named in place, not copied: a dataset run has one of these per case.
+        return { variantIndex, fact: Object.assign(fact, { variant: variantName(variantIndex), input }) };
       })
       .sort((first, second) => first.variantIndex - second.variantIndex || first.fact.input - second.fact.input)
       .map(({ fact }) => fact);
@@ -111,7 +126,7 @@ export function countedMetricsInput(
   const input: MetricsInput = {
     variants: indexes.map(variantName),
     inputs: factsOf(counters.input),
-    firstRepeats: factsOf(counters.first),
+    ...(options.firstRepeats === false ? {} : { firstRepeats: factsOf(counters.first) }),
     responses: variantEntries
       .filter(([, counts]) => counts.responses > 0)
       .map(([variantIndex, counts]) => ({
