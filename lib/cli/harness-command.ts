@@ -24,6 +24,10 @@ import { StorageError } from '../db/errors';
 import type { ExperimentStatus } from '../db/schema';
 import { exitCodeFor } from './exit-code';
 import { buildConfig, loadRuntime, note, type HarnessOptions } from './harness-config';
+import { collectGarbage } from './collect-garbage';
+
+/** Conversations from which a run collects its garbage before the closing summary. */
+const LARGE_RUN = 10_000;
 
 export type { HarnessOptions } from './harness-config';
 
@@ -189,6 +193,8 @@ async function report(
   options: HarnessOptions,
   asStatus?: ExperimentStatus,
 ): Promise<number> {
+  // A large run's garbage goes before its summary reads a counter row per input (collect-garbage.ts).
+  if ((getExperiment(database, experimentId)?.totalConversations ?? 0) >= LARGE_RUN) collectGarbage();
   const summary = experimentSummary(database, experimentId, asStatus);
   const text = options.json
     ? `${JSON.stringify(toSummaryJson(summary))}\n`
