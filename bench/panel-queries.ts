@@ -8,18 +8,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadAgent } from '../lib/agents/load';
 import { closeDatabase, openDatabase } from '../lib/db/client';
 import { projectRoot } from '../lib/config';
-import { createConversationWriter } from '../lib/db/conversation-writer';
 import { listExportBatch } from '../lib/db/queries/experiment-export';
 import { setExperimentStatus } from '../lib/db/queries/experiments';
 import { getMetricsInput } from '../lib/db/queries/metrics-facts';
 import { verifyCounters } from '../lib/db/counters/verify';
-import { BUILT_IN_SIMULATOR_URL } from '../lib/experiments/built-in-simulator';
-import { ExperimentConfig } from '../lib/experiments/config';
 import { JobRunner } from '../lib/experiments/job-runner';
-import { createStoredExperiment } from '../lib/experiments/service';
 import type { PanelContext } from '../lib/panel/context';
 import { listConversationPage } from '../lib/panel/conversations/conversations';
 import { readConversationListRequest } from '../lib/panel/conversations/query';
@@ -27,8 +22,8 @@ import { getExperimentChartData, getExperimentPageData } from '../lib/panel/expe
 import { getAgentHistory } from '../lib/panel/experiments/history';
 import { forgetSummaries } from '../lib/panel/experiments/summary-cache';
 import { getExperimentView, listExperimentConversations } from '../lib/panel/experiments/experiments';
-import type { RemoraDatabase } from '../lib/db/client';
-import { makeConversation, PROFILES } from './panel-records';
+import { PROFILES } from './panel-records';
+import { log, fill } from './panel-fill';
 
 type Options = { conversations: number; runs: number; db: string | null; keep: boolean; reuse: boolean; json: boolean };
 
@@ -54,49 +49,6 @@ function readOptions(argv: string[]): Options {
   if (!Number.isInteger(options.runs) || options.runs < 1)
     throw new Error('--runs must be a whole number of at least 1');
   return options;
-}
-
-const log = (message: string) => process.stderr.write(`${message}\n`);
-
-/** Creates a stored experiment of the harness agent and writes `perVariant` conversations per variant. */
-async function fill(
-  database: RemoraDatabase,
-  perVariant: number,
-  seedBase: number,
-): Promise<{ id: string; seconds: number }> {
-  const agent = await loadAgent(path.join(projectRoot(), 'agents', 'harness'));
-  const runtime = agent.toRuntime();
-  const config = ExperimentConfig.parse({
-    agent: runtime.name,
-    variants: PROFILES.map((profile) => ({
-      name: profile.name,
-      settings: profile.name === 'required' ? { toolChoice: 'required' } : {},
-    })),
-    endpoint: { baseUrl: BUILT_IN_SIMULATOR_URL, model: 'functiongemma-270m-it', simulated: true },
-    inputs: agent.inputs,
-    requestsPerVariant: perVariant,
-    concurrency: 32,
-  });
-  const experiment = createStoredExperiment(database, config, runtime);
-  setExperimentStatus(database, experiment.id, 'running');
-  const writer = createConversationWriter(database, { maxBatch: 500, flushIntervalMs: 60_000 });
-  const started = performance.now();
-  for (let slot = 0; slot < perVariant; slot++) {
-    for (let variantIndex = 0; variantIndex < PROFILES.length; variantIndex++) {
-      const inputIndex = slot % config.inputs.length;
-      const record = makeConversation(
-        PROFILES[variantIndex],
-        slot,
-        config.inputs[inputIndex],
-        seedBase + slot * PROFILES.length + variantIndex,
-      );
-      writer.write(experiment.id, { variantIndex, variantName: PROFILES[variantIndex].name, slot, inputIndex }, record);
-    }
-    if (slot > 0 && slot % 5000 === 0) log(`  ${slot * PROFILES.length} conversations written`);
-  }
-  writer.close();
-  setExperimentStatus(database, experiment.id, 'completed');
-  return { id: experiment.id, seconds: (performance.now() - started) / 1000 };
 }
 
 type Timing = { name: string; medianMs: number; minMs: number; maxMs: number; detail: string };
