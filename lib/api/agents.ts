@@ -25,7 +25,7 @@ const AgentFields = {
   updatedAt: Timestamp,
 };
 
-export const AgentView = z.strictObject({ ...AgentFields, tools: z.array(ToolView) });
+const AgentView = z.strictObject({ ...AgentFields, tools: z.array(ToolView) });
 
 /** GET /api/agents */
 export const AgentList = z.strictObject({ agents: z.array(AgentView) });

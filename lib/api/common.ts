@@ -14,13 +14,6 @@ export const ExperimentStatus = z.enum(['pending', 'running', 'completed', 'canc
 /** The status a page and the API show: `interrupted` is a running row nobody carries on. */
 export const ShownStatus = z.enum([...ExperimentStatus.options, 'interrupted']);
 
-/** Every error answer (lib/http/errors.ts). */
-export const ErrorBody = z.strictObject({
-  error: z.string(),
-  reasons: z.array(z.string()).optional(),
-  reference: z.string().optional(),
-});
-
 export const Created = z.strictObject({ id: Id });
 export const Deleted = z.strictObject({ deleted: z.literal(true) });
 export const DeletedWithId = z.strictObject({ id: Id, deleted: z.literal(true) });

@@ -5,7 +5,7 @@ import { Count, Id, Timestamp } from './common';
 
 const Format = z.enum(DATASET_FORMATS);
 
-export const DatasetView = z.strictObject({
+const DatasetView = z.strictObject({
   id: Id,
   name: z.string(),
   description: z.string().nullable(),

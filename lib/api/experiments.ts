@@ -1,9 +1,9 @@
 // Response schemas of the experiment routes (/api/experiments...).
 import { z } from 'zod';
 import { SummaryJson } from '../metrics/summary-json';
-import { Count, Created, Id, Outcome, ParsePath, ShownStatus, Timestamp } from './common';
+import { Count, Id, Outcome, ParsePath, ShownStatus, Timestamp } from './common';
 
-export const Progress = z.strictObject({ done: Count, total: Count });
+const Progress = z.strictObject({ done: Count, total: Count });
 
 /** GET /api/experiments/:id: the spec's {id, status, progress, summary}, and what a page shows beside them. */
 export const ExperimentView = z.strictObject({
@@ -60,9 +60,6 @@ export const ExperimentList = z.strictObject({
     }),
   ),
 });
-
-/** POST /api/experiments and the replays: the new experiment's id. */
-export const ExperimentCreated = Created;
 export const RerunCreated = z.strictObject({ id: Id, inputs: Count });
 export const ExperimentCancelled = z.strictObject({ id: Id, status: ShownStatus });
 
@@ -98,7 +95,7 @@ export const ExperimentCharts = z.strictObject({
 export type ExperimentCharts = z.infer<typeof ExperimentCharts>;
 
 /** One row of an experiment's conversation list (the wide JSON of the outcome left out). */
-export const ConversationListItem = z.looseObject({
+const ConversationListItem = z.looseObject({
   id: Id,
   experimentId: Id,
   variantIndex: z.number().int(),

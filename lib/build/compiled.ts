@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 const here = import.meta.url.startsWith('file:') ? fileURLToPath(import.meta.url) : null;
 
 /** True when this module was loaded from the compiled build rather than from lib/build/compiled.ts. */
-export const runningCompiled =
+const runningCompiled =
   here !== null && path.extname(here) === '.js' && path.basename(path.dirname(path.dirname(here))) === '.build';
 
 /** The .build folder of the compiled command line (null when running from sources). */

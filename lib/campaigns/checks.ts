@@ -1,8 +1,3 @@
-// The checks run on a change, in its workspace: every changed Python file still parses (tree-sitter
-// and `python3 -m py_compile`), the change stays inside its node, the linter's issue count before
-// and after (lint), and the tests written with their result (test).
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { decodePython } from '../python/encoding';
 import { checkPythonSyntax, describeSyntaxProblems } from '../python/parser';
@@ -13,9 +8,9 @@ import { isTestFileName, readTestFile } from '../python/test-files';
 import type { FileEdit } from './edits';
 import type { TaskCheck } from '../task-success/types';
 
-export type ParseCheck = { passed: boolean; files: { path: string; problem: string | null }[] };
-export type LintCheck = { passed: boolean; before: number; after: number; unsafeNotApplied: number };
-export type TestsCheck = {
+type ParseCheck = { passed: boolean; files: { path: string; problem: string | null }[] };
+type LintCheck = { passed: boolean; before: number; after: number; unsafeNotApplied: number };
+type TestsCheck = {
   passed: boolean;
   files: string[];
   written: number;
@@ -24,10 +19,10 @@ export type TestsCheck = {
   errors: number;
   error?: string;
 };
-export type NodeCheck = { passed: boolean; message: string };
+type NodeCheck = { passed: boolean; message: string };
 
 /** The agent's own task-success check (lib/task-success), as stored with the conversation. */
-export type TaskCheckResult = { passed: boolean; message: string };
+type TaskCheckResult = { passed: boolean; message: string };
 
 export type ChangeChecks = {
   parse?: ParseCheck;

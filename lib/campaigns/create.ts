@@ -23,7 +23,7 @@ import { gitTopLevel, repositoryRoot, walkPythonFiles } from './walk';
 
 const run = promisify(execFile);
 
-export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
 export type CampaignSettings = {
   exclude: string[];
@@ -45,7 +45,7 @@ export type CampaignRequest = {
 };
 
 /** The agent as a campaign runs it: tools see the repository layout, ruff's unsafe fixes only on request. */
-export function campaignAgent(agent: AgentRuntime, settings: CampaignSettings): AgentRuntime {
+function campaignAgent(agent: AgentRuntime, settings: CampaignSettings): AgentRuntime {
   const own: Record<string, unknown> = { ...agent.settings, [REPOSITORY_LAYOUT.key]: REPOSITORY_LAYOUT.value };
   if (settings.unsafeFixes)
     own.ruff = { ...((agent.settings.ruff as Record<string, unknown> | undefined) ?? {}), 'unsafe-fixes': true };

@@ -20,7 +20,7 @@ export function fromByteString(text: string): Buffer {
 }
 
 /** Lines with their own endings; a last line without one stays without. */
-export function splitLines(text: string): string[] {
+function splitLines(text: string): string[] {
   const lines: string[] = [];
   let start = 0;
   for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', start)) {

@@ -8,7 +8,7 @@ import { definitionLine, listDefinitions } from '../python/definitions';
 import { moduleName, type NodeType } from '../python/nodes';
 import { describeSyntaxProblems, syntaxProblems, withPythonTree } from '../python/parser';
 
-export type ExtractedNode = {
+type ExtractedNode = {
   kind: NodeType;
   name: string;
   startLine: number;

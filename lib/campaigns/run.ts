@@ -33,7 +33,7 @@ import { extractCampaign, type ExtractionProgress } from './create';
 import { sha256, sliceLines } from './extract';
 import { createCampaignWorkspace, mirrorContents } from './workspace';
 
-export type CampaignProgress = { done: number; total: number; running: number };
+type CampaignProgress = { done: number; total: number; running: number };
 
 export type CampaignRunOptions = {
   tools: ToolExecutor;
@@ -45,7 +45,7 @@ export type CampaignRunOptions = {
   runnerId?: string;
 };
 
-export type CampaignRunResult = { status: 'completed' | 'cancelled' | 'interrupted'; ran: number; skipped: number };
+type CampaignRunResult = { status: 'completed' | 'cancelled' | 'interrupted'; ran: number; skipped: number };
 
 export type CampaignRun = { done: Promise<CampaignRunResult>; cancel(): void; interrupt(): void };
 

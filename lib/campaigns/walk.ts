@@ -47,7 +47,7 @@ export async function gitTopLevel(root: string): Promise<string | null> {
   }
 }
 
-export function excludeMatcher(globs: string[]): (relative: string) => boolean {
+function excludeMatcher(globs: string[]): (relative: string) => boolean {
   if (globs.length === 0) return () => false;
   const matchers = globs.map((glob) => picomatch(glob, { dot: true }));
   // A glob matches a file by its path, or by any folder it sits in (`build/**` and `build` alike).

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { listFiles } from '../tools/workspace-diff';
 import { createWorkspaceFolder, handOver } from '../tools/work-root';
 
-export const MAX_PACKAGE_FILES = 400;
-export const MAX_PACKAGE_BYTES = 8 * 1024 * 1024;
+const MAX_PACKAGE_FILES = 400;
+const MAX_PACKAGE_BYTES = 8 * 1024 * 1024;
 
 const ROOT_CONFIG = [
   'pyproject.toml',

@@ -19,7 +19,7 @@ export type ChangeJson = {
   conversationId: string | null;
 };
 
-export function allChanges(database: RemoraDatabase, campaignId: string): ChangeJson[] {
+function allChanges(database: RemoraDatabase, campaignId: string): ChangeJson[] {
   const out: ChangeJson[] = [];
   for (let offset = 0; ; offset += 500) {
     const page = listChanges(database, campaignId, { limit: 500, offset }).changes;

@@ -64,7 +64,7 @@ async function conversationFor(options: CheckRenderOptions): Promise<CheckConver
 
 const MARK = { same: '  ', native: '- ', server: '+ ' } as const;
 
-export function formatRenderCheck(check: Extract<RenderCheck, { ok: true }>): string {
+function formatRenderCheck(check: Extract<RenderCheck, { ok: true }>): string {
   const lines = [
     `Rendered-prompt check of ${check.model}: ${check.identical ? 'identical to the native format' : 'differs from the native format'}`,
     '',

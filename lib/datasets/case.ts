@@ -8,7 +8,7 @@ import { Expectation } from '../protocol/expectation';
 const ArgumentsObject = z.record(z.string(), z.unknown());
 
 /** An earlier call in a conversation so far. Sets give them without ids and often with object arguments. */
-export const HistoryToolCall = z.object({
+const HistoryToolCall = z.object({
   id: z.string().min(1).optional(),
   type: z.literal('function').optional(),
   function: z.object({
@@ -16,7 +16,7 @@ export const HistoryToolCall = z.object({
     arguments: z.union([ArgumentsObject, z.string()]).optional(),
   }),
 });
-export type HistoryToolCall = z.infer<typeof HistoryToolCall>;
+type HistoryToolCall = z.infer<typeof HistoryToolCall>;
 
 export const CaseMessage = z.discriminatedUnion('role', [
   z.object({ role: z.literal('system'), content: z.string() }),
@@ -36,7 +36,7 @@ export const CaseMessage = z.discriminatedUnion('role', [
 export type CaseMessage = z.infer<typeof CaseMessage>;
 
 /** The node_context template's variables, as in an agent's inputs file. */
-export const CaseVariables = z.strictObject(ConversationVariables.shape);
+const CaseVariables = z.strictObject(ConversationVariables.shape);
 
 export const CaseInput = z.union([
   z.strictObject({
@@ -95,9 +95,4 @@ export function describeIssues(error: z.ZodError): string[] {
     );
     return where ? `${where}: ${issue.message}` : issue.message;
   });
-}
-
-/** Whether any case says what is expected (then accuracy is measured). */
-export function hasExpectations(cases: Pick<DatasetCase, 'expect'>[]): boolean {
-  return cases.some((datasetCase) => datasetCase.expect !== null);
 }

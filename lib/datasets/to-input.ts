@@ -9,9 +9,9 @@ import { isRecord } from '../protocol/records';
 import type { CaseMessage, DatasetCase } from './case';
 
 /** Knowledge key holding the calls of the conversation so far, so that stateful tools can rebuild their state. */
-export const PRIOR_CALLS = 'prior_calls';
+const PRIOR_CALLS = 'prior_calls';
 
-export type PriorCall = { name: string; arguments: Record<string, unknown> };
+type PriorCall = { name: string; arguments: Record<string, unknown> };
 
 export function caseToInput(datasetCase: Pick<DatasetCase, 'input' | 'tools'>): ConversationInput {
   if ('variables' in datasetCase.input) {
@@ -30,7 +30,7 @@ export function caseToInput(datasetCase: Pick<DatasetCase, 'input' | 'tools'>): 
   return input;
 }
 
-export function toChatMessages(messages: CaseMessage[]): ChatMessage[] {
+function toChatMessages(messages: CaseMessage[]): ChatMessage[] {
   const taken = new Set<string>();
   for (const message of messages) {
     if (message.role === 'assistant') for (const call of message.tool_calls ?? []) if (call.id) taken.add(call.id);

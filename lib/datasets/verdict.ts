@@ -2,7 +2,7 @@
 // Stored as JSON with each conversation (and flattened into columns for the metrics).
 import { z } from 'zod';
 
-export const FAILURE_KINDS = [
+const FAILURE_KINDS = [
   /** The request failed: there is no response to score. */
   'no_response',
   /** An expected call has no counterpart among the calls made (text, or too few calls). */

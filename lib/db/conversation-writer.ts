@@ -10,8 +10,6 @@ import { StorageError, type StorageFailure } from './errors';
 import { newId } from './ids';
 import { conversations } from './schema';
 
-export type { ConversationMeta };
-
 export type ConversationWriterOptions = {
   /** Flush once this many conversations are queued (default 50). */
   maxBatch?: number;

@@ -24,11 +24,11 @@ const StoredVariant = z.looseObject({
  * What an experiment's `config` column must hold for transcripts and metrics to work:
  * `tools` (the `tools` parameter exactly as sent) and `variants` in display order.
  */
-export const StoredExperimentConfig = z.looseObject({
+const StoredExperimentConfig = z.looseObject({
   tools: z.array(StoredToolSpec).optional(),
   variants: z.array(StoredVariant).optional(),
 });
-export type StoredExperimentConfig = z.infer<typeof StoredExperimentConfig>;
+type StoredExperimentConfig = z.infer<typeof StoredExperimentConfig>;
 
 export type ConfigReading<T> = { ok: true; value: T } | { ok: false; error: string };
 

@@ -7,9 +7,9 @@ import { errorMessage } from '../errors';
 import { LIMITS } from '../protocol/limits';
 
 /** Where a value was replaced or cut, and why. */
-export type StorageNote = { field: string; reason: string };
+type StorageNote = { field: string; reason: string };
 
-export const PLACEHOLDER_KEY = 'remora_placeholder';
+const PLACEHOLDER_KEY = 'remora_placeholder';
 
 export type StorableOptions = { maxTextChars?: number; maxJsonChars?: number };
 

@@ -17,9 +17,9 @@ import { END_FUNCTION_CALL, END_OF_TURN, START_FUNCTION_RESPONSE } from '../prot
 /** The request fields the engine reads: the runner's ChatRequest plus what OpenAI clients may add. */
 export type EmbeddedChatRequest = ChatRequest & { seed?: number; logprobs?: boolean };
 
-export type Constraint = 'auto' | 'required' | 'named' | 'no_calls';
+type Constraint = 'auto' | 'required' | 'named' | 'no_calls';
 
-export type EmbeddedDetails = {
+type EmbeddedDetails = {
   engine: 'embedded';
   model_file: string;
   /** The model's output as generated, control tokens written out (a kept `<end_function_call>` included). */
@@ -97,7 +97,7 @@ function plan(request: EmbeddedChatRequest, tools: ToolSpec[]): Plan {
 }
 
 /** The assistant message a server with a FunctionGemma parser would send for this output. */
-export function messageFromOutput(
+function messageFromOutput(
   rawText: string,
   makeId: () => string = newCallId,
 ): { message: AssistantMessage; hasCalls: boolean } {

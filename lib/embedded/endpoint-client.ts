@@ -11,7 +11,7 @@ import { namesGgufFile, type EngineSettings } from './settings';
 /** The parts of an experiment's `embedded` endpoint this client reads. */
 export type EmbeddedEndpoint = { ggufPath?: string; engine?: EngineSettings };
 
-export function ggufPathFor(endpoint: Pick<EmbeddedEndpoint, 'ggufPath'>, model: string): string | null {
+function ggufPathFor(endpoint: Pick<EmbeddedEndpoint, 'ggufPath'>, model: string): string | null {
   if (namesGgufFile(model)) return model.trim();
   return endpoint.ggufPath ?? null;
 }

@@ -23,7 +23,7 @@ export type { EngineSettingsInput };
 const DEFAULT_CONTEXT_SIZE = 8192;
 
 /** The FunctionGemma control tokens the engine needs, by id (null when the vocabulary lacks one as a single token). */
-export type ControlTokenIds = {
+type ControlTokenIds = {
   startFunctionCall: Token | null;
   endFunctionCall: Token | null;
   startFunctionResponse: Token | null;
@@ -85,7 +85,7 @@ const GRAMMAR_CACHE_SIZE = 64;
  * threads wait for each other at every step, so a single thread that loses its core to another
  * process stalls them all (on a busy 2-core machine, 2 threads ran many times slower than 1).
  */
-export function defaultThreads(cpuMathCores: number): number {
+function defaultThreads(cpuMathCores: number): number {
   return Math.max(1, cpuMathCores - 1);
 }
 

@@ -11,7 +11,7 @@ import type { Comparison, ComparedMetric } from '../metrics/types';
 const RATES_BY_DEFAULT: ComparedMetric[] = ['toolCallRate', 'validCallRate', 'completionRate'];
 
 /** The comparisons an early stop waits for. */
-export function chosenComparisons(
+function chosenComparisons(
   comparisons: readonly Comparison[],
   primaryMetric: ComparedMetric | undefined,
 ): Comparison[] {
@@ -20,10 +20,7 @@ export function chosenComparisons(
 }
 
 /** Why to stop now, or null to go on: every chosen comparison's live interval excludes 0 (after Holm). */
-export function earlyStopReason(
-  comparisons: readonly Comparison[],
-  primaryMetric: ComparedMetric | undefined,
-): string | null {
+function earlyStopReason(comparisons: readonly Comparison[], primaryMetric: ComparedMetric | undefined): string | null {
   const chosen = chosenComparisons(comparisons, primaryMetric);
   if (chosen.length === 0 || !chosen.every((comparison) => comparison.detectable)) return null;
   const inputs = Math.min(...chosen.map((comparison) => comparison.anytime?.inputs ?? 0));

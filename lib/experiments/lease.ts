@@ -10,7 +10,7 @@ import { ExperimentConflictError, NotFoundError, errorMessage } from '../errors'
 import type { ExperimentStatus } from '../db/schema';
 
 /** How often a running experiment renews its lease. */
-export const HEARTBEAT_INTERVAL_MS = 2000;
+const HEARTBEAT_INTERVAL_MS = 2000;
 /** A heartbeat older than this means the runner stopped (crash, kill, lost machine). */
 export const LEASE_STALE_AFTER_MS = 10_000;
 

@@ -7,7 +7,7 @@ import { RATE_OF, type RateMetricName } from '../metrics/input-facts';
 import { planSampleSize, type PowerPlan } from '../metrics/power';
 import type { InputFacts } from '../metrics/types';
 
-export { planWarnings, type PlannedVariant } from './plan-warnings';
+export { planWarnings } from './plan-warnings';
 
 export type HistoryPlan = PowerPlan & {
   /** Where the baseline and the discordance came from: an experiment id, or null for assumptions. */

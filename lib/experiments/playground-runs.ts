@@ -26,8 +26,8 @@ export type KeptRun = {
   changedFiles: string[] | null;
 };
 
-export const KEEP_MS = 60 * 60 * 1000;
-export const MAX_KEPT = 50;
+const KEEP_MS = 60 * 60 * 1000;
+const MAX_KEPT = 50;
 
 const RUNS_KEY = Symbol.for('remora.playground-runs');
 type Holder = typeof globalThis & { [RUNS_KEY]?: Map<string, KeptRun> };

@@ -12,7 +12,7 @@ import type { ToolExecutor } from '../tools/protocol';
 import type { SlotMeta } from './run-experiment';
 import type { WorkspaceProvider } from '../tools/workspace';
 
-export type PlaygroundCall = { name: string; arguments: Record<string, unknown>; problem: string | null };
+type PlaygroundCall = { name: string; arguments: Record<string, unknown>; problem: string | null };
 
 export type PlaygroundEvent =
   | { type: 'native-prompt'; turn: number; prompt: string; messages: number }
@@ -90,7 +90,7 @@ function contentOf(body: unknown): string | null {
 }
 
 /** Turns the runner's events into the playground's. */
-export function playgroundEventOf(event: RunnerEvent): PlaygroundEvent | null {
+function playgroundEventOf(event: RunnerEvent): PlaygroundEvent | null {
   switch (event.type) {
     case 'model-delta':
       return { type: 'model-delta', turn: event.turn, text: event.text, toolCalls: event.toolCalls };

@@ -25,7 +25,7 @@ export type SlotMeta = Slot & {
 };
 
 /** Where finished conversations go. The database is the truth: completed slots are read back on resume. */
-export interface ExperimentStore {
+interface ExperimentStore {
   completedSlots(): Set<string>;
   write(meta: SlotMeta, record: ConversationRecord): void;
   flush(): void;

@@ -11,14 +11,13 @@ import type { AssistantMessage, ChatMessage, ToolSpec } from '../protocol/messag
 import type { Transcript } from '../db/queries/transcript';
 
 export type ExportFormat = 'native' | 'openai';
-export const EXPORT_FORMATS: ExportFormat[] = ['native', 'openai'];
 
 export type NativeExample = { prompt: string; completion: string };
-export type Skipped = { conversationId: string; reason: string };
+type Skipped = { conversationId: string; reason: string };
 export type ExportLines = { lines: string[]; skipped: Skipped[]; examples: number };
 
 /** The model turns of a transcript: each answered request with the assistant message it added to the history. */
-export function modelTurns(
+function modelTurns(
   transcript: Transcript,
 ): { request: Transcript['modelCalls'][number]['request']; answer: AssistantMessage }[] | string {
   const assistants = transcript.messages.filter((message): message is AssistantMessage => message.role === 'assistant');

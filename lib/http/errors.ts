@@ -17,7 +17,7 @@ export class HttpError extends RemoraError {
   }
 }
 
-export type ErrorBody = { error: string; reasons?: string[]; reference?: string };
+type ErrorBody = { error: string; reasons?: string[]; reference?: string };
 
 export type ErrorLogger = (message: string) => void;
 

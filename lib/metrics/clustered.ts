@@ -20,7 +20,7 @@ export type ClusteredRate = Interval & {
 };
 
 /** Wilson's score interval for proportion p seen over n trials, with critical value z. */
-export function wilsonAt(proportion: number, trials: number, z: number): { low: number; high: number } {
+function wilsonAt(proportion: number, trials: number, z: number): { low: number; high: number } {
   const zSquared = z * z;
   const denominator = 1 + zSquared / trials;
   const centre = proportion + zSquared / (2 * trials);

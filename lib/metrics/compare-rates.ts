@@ -90,7 +90,7 @@ export function comparePairedRates(pairs: readonly InputPair[], confidence = 0.9
 }
 
 /** The t interval and test of the mean of per-input differences (inputs − 1 degrees of freedom). */
-export function pairedMeanDifference(
+function pairedMeanDifference(
   differences: readonly number[],
   confidence: number,
   method: ComparisonMethod,

@@ -17,7 +17,7 @@ export type TurnsCluster = { completed: number; turns: number };
 export type TurnsPair = { input: number; a: TurnsCluster; b: TurnsCluster };
 
 /** Fewer completed conversations than this on either side: no turns verdict. */
-export const MIN_COMPLETED_FOR_TURNS = 10;
+const MIN_COMPLETED_FOR_TURNS = 10;
 
 export type TurnsDifference = Difference & {
   /** Completed conversations on each side (the comparison's n). */

@@ -14,7 +14,7 @@ const ZERO_BUCKET = 'z';
 export type LatencySketch = Record<string, number>;
 
 /** The bucket a latency in milliseconds falls in (its key in a LatencySketch). */
-export function latencyBucket(latencyMs: number): string {
+function latencyBucket(latencyMs: number): string {
   if (!(latencyMs > SMALLEST_MS)) return ZERO_BUCKET;
   return String(Math.ceil(Math.log(latencyMs) / LOG_GAMMA));
 }

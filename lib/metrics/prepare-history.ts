@@ -4,7 +4,7 @@ import { METRIC_LABELS } from './describe';
 import { variantColour } from './prepare-palette';
 import { errorExtent, type ChartSeries, type RateMetricKey } from './prepare-rates';
 
-export type Interval = { value: number | null; low: number | null; high: number | null };
+type Interval = { value: number | null; low: number | null; high: number | null };
 
 export type HistoryPoint = {
   experimentId: string;
@@ -59,7 +59,7 @@ export const HISTORY_METRIC_LABELS: Record<HistoryMetric, string> = {
 };
 
 /** How a metric's values read: a share (0 to 1, shown as %), a count of turns, or milliseconds. */
-export function historyMetricUnit(metric: HistoryMetric): 'share' | 'turns' | 'ms' {
+function historyMetricUnit(metric: HistoryMetric): 'share' | 'turns' | 'ms' {
   if (metric === 'turnsMean') return 'turns';
   if (metric === 'latencyP50' || metric === 'latencyP95') return 'ms';
   return 'share';
@@ -85,7 +85,7 @@ export function availableHistoryMetrics(points: HistoryPoint[]): HistoryMetric[]
   return HISTORY_METRICS.filter((metric) => points.some((point) => intervalOf(point, metric).value !== null));
 }
 
-export type HistoryExperiment = {
+type HistoryExperiment = {
   id: string;
   createdAt: number;
   simulated: boolean;
@@ -94,13 +94,13 @@ export type HistoryExperiment = {
   index: number;
 };
 
-export type HistoryRow = {
+type HistoryRow = {
   index: number;
   experimentId: string;
   [field: string]: string | number | boolean | null | [number, number];
 };
 
-export type HistoryTableRow = {
+type HistoryTableRow = {
   experimentId: string;
   createdAt: number;
   simulated: boolean;

@@ -4,7 +4,7 @@
 import { variantSeries, type ChartSeries } from './prepare-rates';
 import type { VariantSummaryJson } from './summary-json';
 
-export type LatencyRow = { statistic: 'p50' | 'p95'; label: string; [field: string]: string | number | null };
+type LatencyRow = { statistic: 'p50' | 'p95'; label: string; [field: string]: string | number | null };
 
 export type LatencyChart = { series: ChartSeries[]; rows: LatencyRow[]; hasData: boolean };
 
@@ -60,7 +60,7 @@ export function chooseLatencyBuckets(
 /** Responses of one variant (by position) that fell in bucket `bucket`. */
 export type LatencyGroup = { variantIndex: number; bucket: number; count: number };
 
-export type LatencyHistogramRow = {
+type LatencyHistogramRow = {
   bucket: number;
   label: string;
   fromMs: number;

@@ -7,7 +7,7 @@ import type { VariantSummaryJson } from './summary-json';
 /** `pattern`: a texture drawn over the colour (parse paths have one each); missing means solid. */
 export type StackSegment<Key extends string> = { key: Key; colour: string; pattern?: FillPattern };
 
-export type StackRow<Key extends string> = {
+type StackRow<Key extends string> = {
   variant: string;
   /** The responses (or conversations) behind the shares; 0 makes every share null. */
   total: number;

@@ -4,7 +4,7 @@
 import { variantSeries, type ChartSeries } from './prepare-rates';
 import type { SummaryJson } from './summary-json';
 
-export type PassKRow = { k: number; [field: string]: number | null };
+type PassKRow = { k: number; [field: string]: number | null };
 export type PassKChart = { series: ChartSeries[]; rows: PassKRow[]; hasData: boolean };
 
 export function preparePassKChart(variants: SummaryJson['variants']): PassKChart {

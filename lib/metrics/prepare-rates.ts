@@ -26,7 +26,7 @@ export type RateCell = {
 };
 
 /** A chart row: `metric`, `label`, and per series `<key>` (the rate) and `<key>Error` ([below, above] the rate). */
-export type RateChartRow = {
+type RateChartRow = {
   metric: RateMetricKey;
   label: string;
   [field: string]: string | number | null | [number, number];

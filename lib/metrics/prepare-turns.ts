@@ -6,7 +6,7 @@ import { variantSeries, type ChartSeries } from './prepare-rates';
 /** Submitted conversations of one variant (by position) that took this many model responses. */
 export type TurnsGroup = { variantIndex: number; turns: number; count: number };
 
-export type TurnsRow = { turns: number; [field: string]: number | null };
+type TurnsRow = { turns: number; [field: string]: number | null };
 
 export type TurnsHistogram = {
   series: ChartSeries[];

@@ -41,7 +41,7 @@ export type SignedRankResult = {
 };
 
 /** Above this many non-zero differences the normal approximation is used (it is very close by then). */
-export const SIGNED_RANK_EXACT_LIMIT = 200;
+const SIGNED_RANK_EXACT_LIMIT = 200;
 
 /** Differences that agree to 12 significant digits are ties (per-input means are computed in floating point). */
 function tieKey(value: number): number {

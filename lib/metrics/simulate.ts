@@ -7,7 +7,7 @@ import type { Cluster } from './clustered';
 export type Random = () => number;
 
 /** A Beta(a, b) draw from two gamma draws (Marsaglia and Tsang's method). */
-export function betaDraw(random: Random, a: number, b: number): number {
+function betaDraw(random: Random, a: number, b: number): number {
   const x = gammaDraw(random, a);
   return x / (x + gammaDraw(random, b));
 }

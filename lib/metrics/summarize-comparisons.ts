@@ -9,7 +9,7 @@ import { RATE_OF, turnsOf, type RateMetricName } from './input-facts';
 import { anytimeDifference } from './sequential';
 import { ACCURACY_METRICS, type AnytimeVerdict, type ComparedMetric, type Comparison, type InputFacts } from './types';
 
-export const ALPHA = 0.05;
+const ALPHA = 0.05;
 
 export type ComparisonOptions = {
   paired: boolean;
@@ -26,7 +26,7 @@ export type ComparisonOptions = {
  * (a failure that would read as a win) and every conversation lasts one turn, so neither
  * completion nor turns is compared; task success and the accuracies say what succeeded.
  */
-export function comparedMetrics(options: Pick<ComparisonOptions, 'judged' | 'accuracyKinds'>): ComparedMetric[] {
+function comparedMetrics(options: Pick<ComparisonOptions, 'judged' | 'accuracyKinds'>): ComparedMetric[] {
   const dataset = options.accuracyKinds !== null;
   const metrics: ComparedMetric[] = ['toolCallRate', 'validCallRate'];
   if (!dataset) metrics.push('completionRate');

@@ -27,7 +27,7 @@ export type SummarizeOptions = {
 };
 
 /** A rate over one variant's inputs, clustered by input. */
-export function rateOver(facts: readonly InputFacts[], metric: RateMetricName): Rate {
+function rateOver(facts: readonly InputFacts[], metric: RateMetricName): Rate {
   const rate = clusteredRate(facts.map(RATE_OF[metric]));
   return {
     value: rate.value,

@@ -43,8 +43,8 @@ import {
 const nullableNumber = z.number().nullable();
 const count = z.number().int().nonnegative();
 
-export const RateJson = z.strictObject({ value: nullableNumber, low: nullableNumber, high: nullableNumber });
-export const RateCountsJson = z.strictObject({ successes: count, trials: count });
+const RateJson = z.strictObject({ value: nullableNumber, low: nullableNumber, high: nullableNumber });
+const RateCountsJson = z.strictObject({ successes: count, trials: count });
 
 export const VariantSummaryJson = z.strictObject({
   name: z.string(),
@@ -94,7 +94,7 @@ export const VariantSummaryJson = z.strictObject({
   passHatK: z.record(z.string(), z.number()).optional(),
 });
 
-export const ComparisonJson = z.strictObject({
+const ComparisonJson = z.strictObject({
   a: z.string(),
   b: z.string(),
   metric: z.enum(COMPARED_METRICS),
@@ -136,7 +136,7 @@ export const SummaryJson = z.strictObject({
 
 export type SummaryJson = z.infer<typeof SummaryJson>;
 export type VariantSummaryJson = z.infer<typeof VariantSummaryJson>;
-export type ComparisonJson = z.infer<typeof ComparisonJson>;
+type ComparisonJson = z.infer<typeof ComparisonJson>;
 
 function rateJson(rate: Rate) {
   return { value: rate.value, low: rate.low, high: rate.high };

@@ -1,5 +1,7 @@
 import type { ParsePath } from '../parsing/types';
 import type { Outcome } from '../runner/types';
+// The test behind a comparison (see compare-rates.ts and compare-turns.ts).
+import type { ComparisonMethod } from './compare-rates';
 
 /** One stored conversation, reduced to what the metrics need. */
 export type ConversationFacts = {
@@ -206,9 +208,6 @@ export const COMPARED_METRICS = [
   ...ACCURACY_METRICS,
 ] as const;
 export type ComparedMetric = (typeof COMPARED_METRICS)[number];
-
-/** The test behind a comparison (see compare-rates.ts and compare-turns.ts). */
-export type ComparisonMethod = import('./compare-rates').ComparisonMethod;
 
 /** The live verdict of a comparison while the experiment runs (sequential.ts). */
 export type AnytimeVerdict = {

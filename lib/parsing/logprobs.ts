@@ -8,11 +8,11 @@ import { decodeNativeCalls } from '../functiongemma/native-decode';
 import { parseJson } from '../protocol/json';
 import { isRecord } from '../protocol/records';
 
-export type TokenAlternative = { token: string; logprob: number };
+type TokenAlternative = { token: string; logprob: number };
 export type TokenLogprob = { token: string; logprob: number; bytes: number[] | null; topLogprobs: TokenAlternative[] };
 
 /** A token the model could have written instead of the first token of the name, and the tools it could have led to. */
-export type NameRunnerUp = { token: string; probability: number; names: string[] };
+type NameRunnerUp = { token: string; probability: number; names: string[] };
 
 export type ToolNameConfidence = {
   /** Position of the call in the response (0 first). */
@@ -65,7 +65,7 @@ function readBytes(value: unknown): number[] | null {
 }
 
 /** The `logprobs.content` entries of a list of chat-completion choices' logprobs, or null when there are none. */
-export function readLogprobContent(logprobs: unknown): TokenLogprob[] | null {
+function readLogprobContent(logprobs: unknown): TokenLogprob[] | null {
   if (!isRecord(logprobs) || !Array.isArray(logprobs.content)) return null;
   const tokens: TokenLogprob[] = [];
   for (const entry of logprobs.content) {
@@ -211,7 +211,7 @@ function sameValue(raw: unknown, server: unknown): boolean {
 export type ServerCall = { name: string; arguments: unknown };
 
 /** The server's structured calls from a chat-completion message, arguments read as objects ({} when unreadable). */
-export function serverToolCalls(message: unknown): ServerCall[] {
+function serverToolCalls(message: unknown): ServerCall[] {
   if (!isRecord(message) || !Array.isArray(message.tool_calls)) return [];
   return message.tool_calls.flatMap((entry) => {
     const fn = isRecord(entry) ? entry.function : undefined;

@@ -49,7 +49,7 @@ function validatorFor(dialect: Dialect): Validator {
 }
 
 /** Picks the ajv dialect from "$schema". An unknown one (draft-04) is dropped and read as draft-07, which is close enough for tool parameters. */
-export function prepareSchema(schema: JsonSchema): { dialect: Dialect; schema: JsonSchema } {
+function prepareSchema(schema: JsonSchema): { dialect: Dialect; schema: JsonSchema } {
   const declared = schema.$schema;
   if (typeof declared !== 'string') return { dialect: 'draft-07', schema };
   if (declared.includes('2020-12')) return { dialect: '2020-12', schema };

@@ -7,14 +7,14 @@ const ObjectValue = z.custom<object>((value) => typeof value === 'object' && val
 
 const Choice = z.looseObject({ message: ObjectValue });
 
-export const ChatCompletionShape = z.looseObject({
+const ChatCompletionShape = z.looseObject({
   // Only the first choice is read; later ones are kept as the server sent them.
   choices: z
     .array(z.unknown())
     .min(1)
     .pipe(z.tuple([Choice], z.unknown())),
 });
-export type ChatCompletionShape = z.infer<typeof ChatCompletionShape>;
+type ChatCompletionShape = z.infer<typeof ChatCompletionShape>;
 
 /** Why a 200 answer is not a chat completion (the server's fault, not the model's), or null. */
 export function checkCompletionShape(body: unknown): string | null {

@@ -42,12 +42,11 @@ export type ExpectedCallInput = z.input<typeof ExpectedCall>;
  * checker checks: its test category (the id), its function descriptions with BFCL's type names and
  * its ground truth, both as JSON text that keeps every number as written (5.0 stays a float).
  */
-export const BfclSource = z.strictObject({ category: z.string(), functions: z.string(), answers: z.string() });
-export type BfclSource = z.infer<typeof BfclSource>;
+const BfclSource = z.strictObject({ category: z.string(), functions: z.string(), answers: z.string() });
+type BfclSource = z.infer<typeof BfclSource>;
 
 export const Expectation = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('call'), calls: z.array(ExpectedCall).min(1), bfcl: BfclSource.optional() }),
   z.strictObject({ kind: z.literal('no_call') }),
 ]);
 export type Expectation = z.infer<typeof Expectation>;
-export type ExpectationKind = Expectation['kind'];

@@ -8,10 +8,10 @@ export type ToolCall = {
   function: { name: string; arguments: string };
 };
 
-export type SystemMessage = { role: 'system'; content: string };
-export type UserMessage = { role: 'user'; content: string };
+type SystemMessage = { role: 'system'; content: string };
+type UserMessage = { role: 'user'; content: string };
 export type AssistantMessage = { role: 'assistant'; content: string | null; tool_calls?: ToolCall[] };
-export type ToolMessage = { role: 'tool'; tool_call_id: string; name: string; content: string };
+type ToolMessage = { role: 'tool'; tool_call_id: string; name: string; content: string };
 export type ChatMessage = SystemMessage | UserMessage | AssistantMessage | ToolMessage;
 
 /** A tool as sent in the `tools` request parameter. */

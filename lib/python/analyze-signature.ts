@@ -5,7 +5,7 @@ import { withPythonTree } from './parser';
 import { readSignature, type Signature } from './signature';
 import { chooseDefinition, errorOutput, loadTargetSource, type TargetSource } from './target';
 
-export type SignatureAnalysis = {
+type SignatureAnalysis = {
   module: string;
   import_statement: string;
   has_docstring: boolean;

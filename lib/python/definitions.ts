@@ -1,7 +1,7 @@
 // The definitions a Python module holds: module-level functions, classes (nested ones too) and their methods.
 import type { SyntaxNode } from './parser';
 
-export type DefinitionKind = 'function' | 'method' | 'class';
+type DefinitionKind = 'function' | 'method' | 'class';
 
 export type Definition = {
   kind: DefinitionKind;

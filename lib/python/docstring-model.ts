@@ -2,7 +2,7 @@
 
 export type DocEntry = { name: string; type: string | null; description: string };
 export type DocReturn = { type: string | null; description: string };
-export type DocSection = { title: string; body: string };
+type DocSection = { title: string; body: string };
 
 export type DocModel = {
   summary: string;

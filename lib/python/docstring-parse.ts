@@ -62,7 +62,7 @@ export function cleanDocstring(text: string): string {
 }
 
 /** Removes quotes a model may have wrapped around the docstring (`"""text"""`, `r'''text'''`). */
-export function stripQuotes(text: string): string {
+function stripQuotes(text: string): string {
   const trimmed = text.trim();
   const match = /^[rRuU]?("""|''')([\s\S]*)\1$/.exec(trimmed);
   return match ? match[2] : trimmed;

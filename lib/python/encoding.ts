@@ -3,7 +3,7 @@
 // (its encoding, its BOM and its CRLF line endings). A file that cannot be written back exactly
 // as it was read is refused rather than silently rewritten.
 
-export type Newline = '\n' | '\r\n';
+type Newline = '\n' | '\r\n';
 
 export type SourceFormat = {
   /** Canonical name: `utf-8`, `latin-1`, or a single-byte encoding TextDecoder knows (`windows-1252`, ...). */
@@ -13,7 +13,7 @@ export type SourceFormat = {
   bom: boolean;
 };
 
-export type DecodedSource = { text: string; format: SourceFormat };
+type DecodedSource = { text: string; format: SourceFormat };
 
 export type Decoded = { ok: true; value: DecodedSource } | { ok: false; error: string };
 export type Encoded = { ok: true; bytes: Buffer } | { ok: false; error: string };

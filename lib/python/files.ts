@@ -88,7 +88,7 @@ function displayPath(file: string, base: string): string {
   return relative.split(path.sep).join('/');
 }
 
-export function nodeInput(node: PythonNode): ConversationInput {
+function nodeInput(node: PythonNode): ConversationInput {
   // The line identifies the node with its name: a property's getter and setter share the name.
   return {
     node_text: node.text,

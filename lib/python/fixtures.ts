@@ -6,7 +6,7 @@ import { errorMessage } from '../errors';
 import type { Parameter } from './signature';
 import { isRecord } from '../protocol/records';
 
-export const FIXTURE_FORMATS = ['json', 'yaml'] as const;
+const FIXTURE_FORMATS = ['json', 'yaml'] as const;
 export type FixtureFormat = (typeof FIXTURE_FORMATS)[number];
 
 export type FixtureData = unknown[] | Record<string, unknown>;

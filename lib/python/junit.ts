@@ -3,7 +3,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { errorMessage } from '../errors';
 import { isRecord } from '../protocol/records';
 
-export type TestFailure = { test: string; kind: 'failure' | 'error'; message: string; details: string };
+type TestFailure = { test: string; kind: 'failure' | 'error'; message: string; details: string };
 
 export type TestReport = {
   passed: number;

@@ -1,9 +1,9 @@
 // Applying ruff's fixes: one issue by code and line (apply_fix), or every fixable issue (run_linter with check_only false).
 // A fix that would leave the file unparseable is never kept.
-import { applyEdits, lintSource, type LintDiagnostic, type TextEdit } from './ruff';
+import { applyEdits, lintSource, type LintDiagnostic } from './ruff';
 import { checkPythonSyntax, describeSyntaxProblems } from './parser';
 
-export type AppliedFix = { code: string; line: number; message: string | null };
+type AppliedFix = { code: string; line: number; message: string | null };
 
 export type FixOutcome =
   | { ok: true; source: string; applied: AppliedFix[]; remaining: LintDiagnostic[] }

@@ -25,7 +25,7 @@ async function createParser(): Promise<Parser> {
 }
 
 /** The process's Python parser (created on first use). */
-export function pythonParser(): Promise<Parser> {
+function pythonParser(): Promise<Parser> {
   if (!parserPromise) {
     parserPromise = createParser();
     // A failed start is not cached, so that a later call can try again.

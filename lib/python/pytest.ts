@@ -24,7 +24,7 @@ export type PytestRun =
   { ok: true; report: TestReport; exitCode: number; output: string } | { ok: false; error: string; output?: string };
 
 /** Folder inside a workspace for Remora's own files (reports); workspace diffs leave it out. */
-export const REPORT_FOLDER = '.remora';
+const REPORT_FOLDER = '.remora';
 const MAX_REPORT_BYTES = 8 * 1024 * 1024;
 
 function tail(text: string, lines = 15): string {

@@ -49,10 +49,6 @@ export type LintDiagnostic = LintIssue & { edits: TextEdit[] };
 
 export type LintResult = { ok: true; diagnostics: LintDiagnostic[] } | { ok: false; error: string };
 
-export function ruffVersion(): string {
-  return loadRuff().Workspace.version();
-}
-
 function workspaceFor(settings: Record<string, unknown>): Workspace {
   const key = JSON.stringify(settings);
   let workspace = workspaces.get(key);

@@ -3,8 +3,7 @@ import type { Definition } from './definitions';
 import { listDefinitions } from './definitions';
 import type { SyntaxNode } from './parser';
 
-export type ParameterKind =
-  'positional_only' | 'positional_or_keyword' | 'var_positional' | 'keyword_only' | 'var_keyword';
+type ParameterKind = 'positional_only' | 'positional_or_keyword' | 'var_positional' | 'keyword_only' | 'var_keyword';
 
 export type Parameter = {
   name: string;
@@ -16,7 +15,7 @@ export type Parameter = {
   required: boolean;
 };
 
-export type FunctionSignature = {
+type FunctionSignature = {
   kind: 'function' | 'method';
   name: string;
   qualified_name: string;
@@ -29,7 +28,7 @@ export type FunctionSignature = {
   return_type: string | null;
 };
 
-export type ClassSignature = {
+type ClassSignature = {
   kind: 'class';
   name: string;
   qualified_name: string;
@@ -70,7 +69,7 @@ function splatKind(node: SyntaxNode): ParameterKind | null {
 }
 
 /** Parameters in order; `/` and `*` markers turn into kinds. */
-export function readParameters(parametersNode: SyntaxNode | null): Parameter[] {
+function readParameters(parametersNode: SyntaxNode | null): Parameter[] {
   if (!parametersNode) return [];
   const parameters: Parameter[] = [];
   let keywordOnly = false;

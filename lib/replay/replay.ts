@@ -13,7 +13,7 @@ import type { ConversationInput } from '../protocol/conversation';
 import { InputError, NotFoundError } from '../errors';
 
 /** The variant a replay runs: a name, and what changes (a system prompt, settings, a model); absent: as the original ran. */
-export type ReplayVariant = {
+type ReplayVariant = {
   name?: string;
   systemPrompt?: string;
   settings?: VariantConfig['settings'];

@@ -59,7 +59,7 @@ function withinBudget(
 }
 
 /** A rough count (about four characters a token) that is enough to keep a request under a budget. */
-export function estimateMessageTokens(message: ChatMessage): number {
+function estimateMessageTokens(message: ChatMessage): number {
   let characters = message.content?.length ?? 0;
   if (message.role === 'assistant' && message.tool_calls) {
     for (const call of message.tool_calls) characters += call.function.name.length + call.function.arguments.length;

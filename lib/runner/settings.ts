@@ -19,7 +19,7 @@ export function checkToolChoice(
   return { ok: true, value };
 }
 
-export const ToolChoiceSetting = z.union([
+const ToolChoiceSetting = z.union([
   z.enum(['auto', 'required', 'none']),
   z.object({ type: z.literal('function'), function: z.object({ name: z.string().min(1) }) }),
 ]);
@@ -66,7 +66,7 @@ export function resolveSettings(input: RunnerSettingsInput): RunnerSettings {
 }
 
 /** Parses the command line's `--tool-choice` value: auto, required, none, or a tool name. */
-export function parseToolChoice(value: string): RunnerSettings['toolChoice'] {
+function parseToolChoice(value: string): RunnerSettings['toolChoice'] {
   if (value === 'auto' || value === 'required' || value === 'none') return value;
   return { type: 'function', function: { name: value } };
 }

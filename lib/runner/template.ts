@@ -2,7 +2,7 @@
 import type { ConversationInput } from '../protocol/conversation';
 
 export const TEMPLATE_VARIABLES = ['node_text', 'file_path', 'node_name', 'node_type'] as const;
-export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
+type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 
 // Anything between double braces is a placeholder, so that a misspelt one (`{{ node-text }}`) is caught, not sent.
 const PLACEHOLDER = /\{\{([\s\S]*?)\}\}/g;

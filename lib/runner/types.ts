@@ -1,17 +1,16 @@
-import type { ChatMessage, ChatRequest, ToolChoice, ToolSpec, Usage, JsonSchema } from '../protocol/messages';
+import type { ChatMessage, ChatRequest, ToolChoice, Usage, JsonSchema } from '../protocol/messages';
 import type { ParsePath, ResponsePreference } from '../parsing/types';
 import type { ParsedCall } from '../protocol/parsed-call';
 import type { ConversationInput } from '../protocol/conversation';
 import type { ToolExecution, ToolExecutor, ToolLimits } from '../tools/protocol';
 import type { ResponseInsight } from '../parsing/logprobs';
 import type { StreamProgress } from './stream-assembler';
-import type { Expectation } from '../protocol/expectation';
 
 export type Outcome = 'submitted' | 'no_tool_call' | 'turn_limit' | 'error' | 'cancelled';
 export const OUTCOMES: Outcome[] = ['submitted', 'no_tool_call', 'turn_limit', 'error', 'cancelled'];
 
-export type HistoryMode = 'full' | 'initial-only';
-export type ToolPresentation = 'native' | 'system-prompt';
+type HistoryMode = 'full' | 'initial-only';
+type ToolPresentation = 'native' | 'system-prompt';
 
 /** Everything a conversation needs besides its input; one variant of an experiment. */
 export type RunnerSettings = {
@@ -159,7 +158,7 @@ export type RunnerEvent =
   | { type: 'tool-result'; execution: ToolExecutionRecord }
   | { type: 'conversation-end'; record: ConversationRecord };
 
-export interface RunnerSink {
+interface RunnerSink {
   event(event: RunnerEvent): void;
 }
 
@@ -173,5 +172,3 @@ export type RunnerDependencies = {
   /** Id generator for calls the server sent without an id (injectable for tests). */
   newCallId?: () => string;
 };
-
-export type { ToolExecution, ToolSpec };

@@ -19,11 +19,7 @@ function exampleValue(value: unknown): string {
 }
 
 /** The example template's layout, written from its description (not its code). */
-export function renderLikeExampleTemplate(
-  messages: ChatMessage[],
-  tools: ToolSpec[],
-  addGenerationPrompt: boolean,
-): string {
+function renderLikeExampleTemplate(messages: ChatMessage[], tools: ToolSpec[], addGenerationPrompt: boolean): string {
   let text = '';
   for (const message of messages) {
     switch (message.role) {

@@ -8,9 +8,9 @@ import type { ChatMessage, ToolSpec } from '../protocol/messages';
 import { FUNCTION_CALLING_LINE, renderPrompt } from '../functiongemma/render';
 import { END_FUNCTION_CALL, START_FUNCTION_CALL } from '../protocol/functiongemma-tokens';
 
-export type FindingSeverity = 'problem' | 'warning' | 'note';
+type FindingSeverity = 'problem' | 'warning' | 'note';
 
-export type RenderFinding = {
+type RenderFinding = {
   code:
     | 'identical'
     | 'identical-to-template'
@@ -53,7 +53,7 @@ const SEGMENT_START =
   /(?=<start_of_turn>|<start_function_declaration>|<start_function_call>|<start_function_response>)/;
 
 /** Lines, also broken before each turn, declaration, call and response, so that long turns diff in readable pieces. */
-export function segments(text: string): string[] {
+function segments(text: string): string[] {
   return text.split('\n').flatMap((line) => line.split(SEGMENT_START));
 }
 

@@ -69,7 +69,7 @@ function numberInRange(schema: JsonSchema, integer: boolean, random: Random): nu
   return Math.round((minimum + random.next() * (maximum - minimum)) * 10) / 10;
 }
 
-export function generateValue(schema: JsonSchema, name: string, context: GenerationContext, depth = 0): unknown {
+function generateValue(schema: JsonSchema, name: string, context: GenerationContext, depth = 0): unknown {
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return context.random.pick(schema.enum);
   const alternatives = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : null;

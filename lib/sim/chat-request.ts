@@ -9,7 +9,7 @@ const ToolChoiceInput = z.union([
   z.object({ type: z.literal('function'), function: z.object({ name: z.string().min(1) }) }),
 ]);
 
-export const ChatCompletionRequest = z.object({
+const ChatCompletionRequest = z.object({
   model: z.string().optional(),
   messages: z.array(MessageInput).min(1, 'messages must hold at least one message'),
   tools: z.array(ToolInput).nullish(),
@@ -20,10 +20,9 @@ export const ChatCompletionRequest = z.object({
   top_logprobs: z.number().int().min(0).max(20).nullish(),
   n: z.number().int().min(1).nullish(),
 });
-export type ChatCompletionRequest = z.infer<typeof ChatCompletionRequest>;
+type ChatCompletionRequest = z.infer<typeof ChatCompletionRequest>;
 
-export type ToolChoiceMode =
-  { kind: 'auto' } | { kind: 'required' } | { kind: 'none' } | { kind: 'named'; name: string };
+type ToolChoiceMode = { kind: 'auto' } | { kind: 'required' } | { kind: 'none' } | { kind: 'named'; name: string };
 
 export type SimRequest = {
   model: string | null;

@@ -2,7 +2,7 @@
 import type { Random } from './random';
 import type { SimulatedAnswer } from './simulate';
 
-export const SYSTEM_FINGERPRINT = 'remora-sim';
+const SYSTEM_FINGERPRINT = 'remora-sim';
 
 export function completionBody(
   answer: SimulatedAnswer,

@@ -18,7 +18,7 @@ export function hasNonStringValue(args: Record<string, unknown>): boolean {
  * The call with every value wrapped in <escape>: strings as they are, anything else as its JSON. vLLM
  * JSON-decodes each, so numbers, booleans, arrays and objects survive its parser this way.
  */
-export function escapedCallText(name: string, args: Record<string, unknown>): string {
+function escapedCallText(name: string, args: Record<string, unknown>): string {
   const fields = sortKeysLikeTemplate(Object.keys(args))
     .filter((key) => args[key] !== undefined)
     .map((key) => {

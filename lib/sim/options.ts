@@ -9,7 +9,7 @@ export const SIM_SHAPES: readonly SimShape[] = PARSE_PATHS;
 const Weight = z.number().min(0).optional();
 const Rate = z.number().min(0).max(1);
 
-export const DEFAULT_SHAPE_WEIGHTS: Record<SimShape, number> = {
+const DEFAULT_SHAPE_WEIGHTS: Record<SimShape, number> = {
   tool_calls: 80,
   json_name_arguments: 3,
   json_name_parameters: 2,
@@ -25,7 +25,7 @@ export const DEFAULT_SHAPE_WEIGHTS: Record<SimShape, number> = {
  * Relative weights of each output shape under `tool_choice: auto`. A given object replaces the
  * defaults: shapes it leaves out get weight 0.
  */
-export const ShapeWeights = z
+const ShapeWeights = z
   .object({
     tool_calls: Weight,
     json_name_arguments: Weight,

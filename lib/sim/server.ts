@@ -168,4 +168,3 @@ export async function startSimServer(input: SimServerOptions = {}): Promise<SimS
 }
 
 export { SimOptions };
-export type { SimStats };

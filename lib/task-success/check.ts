@@ -11,7 +11,7 @@ import { scoreConversation, toolSchemas } from '../datasets/score-conversation';
 import { errorMessage } from '../errors';
 import { TaskCheck } from './types';
 
-export const EXPECTED_CALL_CHECK = 'expected_call';
+const EXPECTED_CALL_CHECK = 'expected_call';
 
 export type TaskCheckRequest = {
   agent: AgentRuntime;

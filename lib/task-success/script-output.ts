@@ -1,6 +1,6 @@
 // Helpers for task-success check scripts (agents/*/checks/task-success.ts): they run like tools and
 // print their verdict as the tool result `{success, reason, details}`.
-import type { ToolContext, ToolOutput } from '../tools/protocol';
+import type { ToolContext } from '../tools/protocol';
 import { checkPythonSyntax, describeSyntaxProblems } from '../python/parser';
 import { runConfined } from '../tools/sandbox/run-confined';
 
@@ -28,7 +28,7 @@ export type CompiledSource = { source: string; fileName: string; file: string | 
  * compiled from its bytes, never from the decoded text re-encoded as UTF-8 (a latin-1 file
  * declaring its encoding would then be read as mojibake and misjudged).
  */
-export async function pythonCompiles(target: CompiledSource, workspace: string | null): Promise<Compiled> {
+async function pythonCompiles(target: CompiledSource, workspace: string | null): Promise<Compiled> {
   if (!workspace) return { ok: 'unavailable', error: 'there is no workspace to run Python in' };
   const args = ['-I', '-c', COMPILE_PROGRAM, target.fileName, ...(target.file ? [target.file] : [])];
   const run = await runConfined({

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 export type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;
-export type Seen = { body: string; headers: IncomingMessage['headers']; url: string; method: string; socketId: number };
+type Seen = { body: string; headers: IncomingMessage['headers']; url: string; method: string; socketId: number };
 export type ScriptedServer = { baseUrl: string; origin: string; seen: Seen[]; close(): Promise<void> };
 
 export async function serveScript(handlers: Handler[]): Promise<ScriptedServer> {

@@ -24,7 +24,7 @@ export type HostileRun = {
 };
 
 /** A module with one function, the input the agent works on. */
-export const TARGET_MODULE = `def apply_discount(price: float, percent: float) -> float:
+const TARGET_MODULE = `def apply_discount(price: float, percent: float) -> float:
     """Return the price after a percentage discount."""
     if percent < 0 or percent > 100:
         raise ValueError("percent must be between 0 and 100")

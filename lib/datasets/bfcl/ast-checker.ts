@@ -86,7 +86,7 @@ function pythonType(name: string | undefined): PyType {
   return type;
 }
 
-export class UnsupportedType extends Error {
+class UnsupportedType extends Error {
   constructor(readonly typeName: string) {
     super(`BFCL's Python checker has no type "${typeName}"`);
   }
@@ -191,7 +191,7 @@ function typeCheck(
 }
 
 /** BFCL's standardize_string: spaces and , . / - _ * ^ removed, lower case, ' as ". */
-export function standardizeString(text: string): string {
+function standardizeString(text: string): string {
   return text
     .replace(/[ ,./\-_*^]/g, '')
     .toLowerCase()

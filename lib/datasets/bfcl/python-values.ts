@@ -28,15 +28,6 @@ export function fromJavaScript(value: unknown): unknown {
   return value;
 }
 
-/** Back to plain JSON values (for storage and display). */
-export function toJavaScript(value: unknown): unknown {
-  if (value instanceof PyFloat) return value.value;
-  if (Array.isArray(value)) return value.map(toJavaScript);
-  if (isPlainObject(value))
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, toJavaScript(item)]));
-  return value;
-}
-
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof PyFloat);
 }
@@ -60,7 +51,7 @@ function numeric(value: unknown): number | null {
 }
 
 /** Python's ==: numbers (bool, int, float) by value, lists item by item, dicts key by key. */
-export function pyEquals(first: unknown, second: unknown): boolean {
+function pyEquals(first: unknown, second: unknown): boolean {
   const a = numeric(first);
   const b = numeric(second);
   if (a !== null || b !== null) return a !== null && b !== null && a === b;

@@ -203,7 +203,7 @@ function product(options: unknown[][]): unknown[][] {
   return results;
 }
 
-export function bfclName(name: string): string {
+function bfclName(name: string): string {
   return name.replace(/\./g, '_');
 }
 

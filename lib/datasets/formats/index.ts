@@ -9,8 +9,6 @@ import { exportRemora, parseRemora } from './remora';
 import { parseJson } from '../../protocol/json';
 
 export type { DatasetParse, LineProblem } from './lines';
-export type { ExportProblem };
-
 export type ParseOptions = {
   /** BFCL only: the "possible_answer" file's text, matched to questions by id. */ answers?: string;
 };

@@ -6,7 +6,7 @@ import type { Expectation } from '../../protocol/expectation';
 import type { AccuracyFacts } from '../../metrics/types';
 import { confusionOf, type Confusion } from '../../metrics/confusion';
 
-export type { Confusion, ConfusionCell } from '../../metrics/confusion';
+export type { Confusion } from '../../metrics/confusion';
 import type { RemoraDatabase } from '../client';
 import { datasetOf, storedDatasetRun, variantNamesOf } from '../experiment-config';
 import { callScores, conversations, experimentCases, experiments } from '../schema';

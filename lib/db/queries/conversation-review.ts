@@ -12,7 +12,7 @@ export const MAX_LABEL_LENGTH = 60;
 export const MAX_NOTE_LENGTH = 20_000;
 
 /** A label as stored: trimmed, inner whitespace as single spaces. */
-export function normalizeLabel(label: string): string {
+function normalizeLabel(label: string): string {
   return label.trim().replace(/\s+/g, ' ');
 }
 

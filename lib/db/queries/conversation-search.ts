@@ -46,8 +46,8 @@ export type ConversationSearchPage = {
   textIgnored: boolean;
 };
 
-export const DEFAULT_SEARCH_OPTIONS: Required<Omit<ConversationSearchOptions, 'driveLimit'>> = { countCap: 1_000 };
-export const MAX_SEARCH_PAGE = 200;
+const DEFAULT_SEARCH_OPTIONS: Required<Omit<ConversationSearchOptions, 'driveLimit'>> = { countCap: 1_000 };
+const MAX_SEARCH_PAGE = 200;
 
 function variantIndexes(database: RemoraDatabase, experimentId: string, search: ConversationSearch): number[] {
   if (search.variantIndex !== undefined) return [search.variantIndex];
@@ -184,7 +184,7 @@ export function searchConversations(
  * such as the text index) or a rare filter drives (few rows to count); otherwise each row needs a
  * look into another table, and the count stops at the cap.
  */
-export function countMatches(
+function countMatches(
   database: RemoraDatabase,
   from: SQL,
   where: SQL,

@@ -245,11 +245,6 @@ export function* datasetCasePages(database: Queries, datasetId: string): Generat
   }
 }
 
-export function getDatasetCase(database: RemoraDatabase, caseRowId: string): StoredCase | null {
-  const row = database.select().from(datasetCases).where(eq(datasetCases.id, caseRowId)).get();
-  return row ? storedCase(row) : null;
-}
-
 /** Plain cases (as in a file), without where they are stored. */
 export function plainCases(cases: StoredCase[]): DatasetCase[] {
   return cases.map(({ rowId: _rowId, position: _position, updatedAt: _updatedAt, ...datasetCase }) => datasetCase);

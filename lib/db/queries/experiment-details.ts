@@ -46,7 +46,7 @@ export function tagsInUse(database: RemoraDatabase): { tag: string; experiments:
 }
 
 /** Statuses an experiment can be reopened from: stopped before its full count. */
-export const REOPENABLE_STATUSES: ExperimentStatus[] = ['cancelled', 'failed'];
+const REOPENABLE_STATUSES: ExperimentStatus[] = ['cancelled', 'failed'];
 
 export type ReopenResult =
   | { reopened: true; row: ExperimentRow; removed: number }

@@ -7,7 +7,7 @@ import type { ParsePath } from '../../parsing/types';
 import type { Outcome } from '../../runner/types';
 import type { RemoraDatabase } from '../client';
 
-export type GridRepeat = {
+type GridRepeat = {
   conversationId: string;
   slot: number;
   outcome: Outcome;
@@ -19,7 +19,7 @@ export type GridRepeat = {
   correct: boolean | null;
 };
 
-export type GridCell = {
+type GridCell = {
   inputIndex: number;
   variantIndex: number;
   outcomes: Partial<Record<Outcome, number>>;

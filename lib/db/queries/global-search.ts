@@ -17,7 +17,7 @@ export type GlobalSearch = Omit<ConversationFilters, 'variantIndex'> & {
   limit?: number;
 };
 
-export type GlobalSearchItem = ConversationListItem & {
+type GlobalSearchItem = ConversationListItem & {
   /** The keyset position of this row (its search document id). */
   position: number;
   experimentName: string | null;
@@ -37,8 +37,8 @@ export type GlobalSearchPage = {
 };
 
 /** Row-by-row counts stop here; so does telling the experiments apart. */
-export const COUNT_LIMIT = 1_000;
-export const MAX_GLOBAL_PAGE = 200;
+const COUNT_LIMIT = 1_000;
+const MAX_GLOBAL_PAGE = 200;
 
 function countOf(database: RemoraDatabase, query: SQL): number {
   return database.get<{ count: number }>(query)?.count ?? 0;
@@ -175,9 +175,4 @@ function experimentNames(
     )})`,
   );
   return new Map(rows.map((row) => [row.id, { name: row.name, agentName: row.agent_name }]));
-}
-
-/** How many conversations are stored in all (what "all experiments" searches through). */
-export function countSearchableConversations(database: RemoraDatabase): number {
-  return countOf(database, sql`select count(*) as count from search_documents`);
 }

@@ -10,7 +10,7 @@ import { getAccuracyFacts } from './accuracy';
 import { aggregateModelCalls } from './response-stats';
 import { conversations, experiments, modelCalls, toolExecutions } from '../schema';
 
-export const MODEL_REQUEST_FAILED = 'model_request_failed';
+const MODEL_REQUEST_FAILED = 'model_request_failed';
 
 function repeat<T extends object>(fact: T, times: number, into: T[]): void {
   const frozen = Object.freeze(fact);

@@ -9,7 +9,7 @@ import type { RemoraDatabase } from '../client';
 import { modelCalls } from '../schema';
 import { quantileAt, quantilePosition } from '../../metrics/quantile-position';
 
-export { quantileAt, quantilePosition, type QuantilePosition } from '../../metrics/quantile-position';
+export { quantileAt, quantilePosition } from '../../metrics/quantile-position';
 
 /**
  * The latencies at two neighbouring positions of a variant's responses in latency order, read from

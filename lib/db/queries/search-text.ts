@@ -5,19 +5,19 @@
 // Everything else is taken literally: FTS5's own operators and punctuation never reach it unquoted.
 
 /** The indexed parts of a transcript (the columns of conversation_text, drizzle/0006_search_index.sql). */
-export const SEARCH_COLUMNS = ['input', 'answers', 'calls', 'results'] as const;
+const SEARCH_COLUMNS = ['input', 'answers', 'calls', 'results'] as const;
 export type SearchColumn = (typeof SEARCH_COLUMNS)[number];
 
 /** A term with no column named looks in every part of the transcript (never in the experiment id column). */
 const ALL_TEXT = `{${SEARCH_COLUMNS.join(' ')}}`;
 
-export type SearchTerm = { text: string; phrase: boolean; prefix: boolean; column: SearchColumn | null };
+type SearchTerm = { text: string; phrase: boolean; prefix: boolean; column: SearchColumn | null };
 
 const TERM = /(?:(input|answers|calls|results):)?(?:"([^"]*)"|(\S+))/gi;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 
 /** The terms of a query as typed; terms with no letter or digit (they match nothing) are left out. */
-export function readSearchTerms(typed: string): SearchTerm[] {
+function readSearchTerms(typed: string): SearchTerm[] {
   const terms: SearchTerm[] = [];
   for (const match of typed.matchAll(TERM)) {
     const column = (match[1]?.toLowerCase() ?? null) as SearchColumn | null;
@@ -60,14 +60,4 @@ export function inExperiment(query: string, experimentId: string): string {
     .join('')
     .toUpperCase();
   return `{experiment} : "${hex}" AND (${query})`;
-}
-
-/** The words to mark in an excerpt, lower-cased (prefix terms match any word they start). */
-export function highlightTerms(typed: string): { text: string; prefix: boolean }[] {
-  return readSearchTerms(typed).flatMap((term) =>
-    term.text
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter((word) => word.length > 0)
-      .map((word, index, words) => ({ text: word.toLowerCase(), prefix: term.prefix && index === words.length - 1 })),
-  );
 }

@@ -37,7 +37,7 @@ export type Transcript = {
 };
 
 /** Rebuilds the request a model call sent; the runner builds it the same way (see run-conversation.ts). */
-export function rebuildRequest(
+function rebuildRequest(
   call: Pick<ModelCallRecord, 'messagePositions' | 'requestParams'>,
   conversationMessages: ChatMessage[],
   tools: ChatRequest['tools'] | null,

@@ -16,7 +16,7 @@ export const RANDOM_MODEL: TinyModelOptions = { seed: 3, tokenPriors: { '<escape
  * it says "Done" and ends its turn; after `<start_function_response>` (a call without its result) it
  * writes "Oops" and starts a response again.
  */
-export const SCRIPTED_MODEL: TinyModelOptions = {
+const SCRIPTED_MODEL: TinyModelOptions = {
   seed: 5,
   transitions: {
     '\n': '<start_function_call>',

@@ -5,8 +5,8 @@
 import { open } from 'node:fs/promises';
 
 import { GGUF_MAGIC } from '../../embedded/gguf-file';
-export const GGUF_VERSION = 3;
-export const DEFAULT_ALIGNMENT = 32;
+const GGUF_VERSION = 3;
+const DEFAULT_ALIGNMENT = 32;
 const GGML_TYPE_F32 = 0;
 
 /** Value type codes of the format. */
@@ -28,7 +28,6 @@ const VALUE_TYPE = {
 
 export type GgufNumberType =
   'uint8' | 'int8' | 'uint16' | 'int16' | 'uint32' | 'int32' | 'float32' | 'uint64' | 'int64' | 'float64';
-export type GgufScalarType = GgufNumberType | 'bool' | 'string';
 
 export type GgufValue =
   | { type: GgufNumberType; value: number }
