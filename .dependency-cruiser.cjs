@@ -20,7 +20,10 @@ function clientComponents(folder) {
     .map(({ file }) => file);
 }
 
-/** Server modules: the database, tools, Python and the embedded engine, and any lib module marked server-only or using node: built-ins. */
+/**
+ * Server modules: the database, tools, Python and the embedded engine, and any lib module marked server-only or using
+ * node: built-ins.
+ */
 function serverModules() {
   return sources('lib')
     .filter(

@@ -2,7 +2,8 @@ import type { NextConfig } from 'next';
 import { LIMITS } from './lib/protocol/limits';
 
 const config: NextConfig = {
-  // Native modules, wasm loaders and esbuild (a binary; the tool pool bundles tools with it when compiled) are required at run time, not bundled.
+  // Native modules, wasm loaders and esbuild (a binary; the tool pool bundles tools with it when compiled) are required
+  // at run time, not bundled.
   serverExternalPackages: [
     'better-sqlite3',
     'web-tree-sitter',

@@ -47,7 +47,10 @@ function parseBodies(texts: string[]): unknown[] {
   });
 }
 
-/** The harness run, then the bare loop over the very requests it sent (the simulator reset in between, so it answers the same). */
+/**
+ * The harness run, then the bare loop over the very requests it sent (the simulator reset in between, so it answers the
+ * same).
+ */
 async function runPair(context: Context, conversations: number) {
   const { sim, database, tools, agent, simulated, concurrency } = context;
   await sim.reset(true);

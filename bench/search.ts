@@ -1,4 +1,5 @@
-// `npx tsx --conditions=react-server bench/search.ts`: full-text and structured search over 100,000 stored conversations.
+// `npx tsx --conditions=react-server bench/search.ts`: full-text and structured search over 100,000 stored
+// conversations.
 // Fills a database through the batched conversation writer (two experiments of the harness agent:
 // 98,000 and 2,000 conversations), plants a rare word in 3 of them (2 in the big experiment, 1 in
 // the small one), labels a few, and times in server time what the search page and the API ask:

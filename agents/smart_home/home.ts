@@ -162,7 +162,10 @@ function refuse(home: Home, error: string): HomeAnswer {
 
 const PriorCalls = z.array(z.object({ name: z.string(), arguments: z.record(z.string(), z.unknown()) }));
 
-/** The home of this conversation: the last one a tool reported, else the default home with the conversation's earlier calls replayed. */
+/**
+ * The home of this conversation: the last one a tool reported, else the default home with the conversation's earlier
+ * calls replayed.
+ */
 export function homeFromKnowledge(knowledge: Record<string, unknown>): Home {
   const reported = HomeSchema.safeParse(knowledge.home);
   if (reported.success) return reported.data;

@@ -22,7 +22,9 @@ export function toolWorkerLaunch(explicitScript?: string): WorkerLaunch {
 
 let loaderUrl: string | null = null;
 
-/** tsx's loader as an absolute URL: a bare `--import tsx` would resolve from the current folder, which may be anywhere. */
+/**
+ * tsx's loader as an absolute URL: a bare `--import tsx` would resolve from the current folder, which may be anywhere.
+ */
 function tsxLoaderUrl(): string {
   if (loaderUrl) return loaderUrl;
   const require = createRequire(import.meta.url);

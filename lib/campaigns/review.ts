@@ -47,7 +47,10 @@ export function acceptChanges(database: RemoraDatabase, campaign: CampaignRow, i
   return { accepted: ids, skipped: [] };
 }
 
-/** Accepts every pending change whose checks all passed, in file order; one overlapping an accepted change is skipped and named. */
+/**
+ * Accepts every pending change whose checks all passed, in file order; one overlapping an accepted change is skipped
+ * and named.
+ */
 export function acceptAllPassing(database: RemoraDatabase, campaign: CampaignRow): AcceptOutcome {
   const accepted = changesWithStatus(database, campaign.id, 'accepted').map(asEdits);
   const outcome: AcceptOutcome = { accepted: [], skipped: [] };

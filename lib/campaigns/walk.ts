@@ -72,7 +72,9 @@ export function walkPythonFiles(root: string, options: WalkOptions = {}): AsyncG
   return walkRepositoryFiles(root, (relative) => relative.endsWith('.py') && !excluded(relative));
 }
 
-/** The files under the root that .gitignore (and `wanted`) leave in, of any type; links must resolve inside the root. */
+/**
+ * The files under the root that .gitignore (and `wanted`) leave in, of any type; links must resolve inside the root.
+ */
 export async function* walkRepositoryFiles(
   root: string,
   wanted: (relative: string) => boolean = () => true,

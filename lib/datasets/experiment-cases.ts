@@ -27,7 +27,10 @@ export const DatasetRun = z.object({
   id: z.string().min(1),
   name: z.string(),
   cases: z.array(DatasetRunCase).min(1),
-  /** How first responses are scored: `lenient` (default when absent) or `bfcl`, BFCL's AST checker exactly (lib/datasets/bfcl). */
+  /**
+   * How first responses are scored: `lenient` (default when absent) or `bfcl`, BFCL's AST checker exactly
+   * (lib/datasets/bfcl).
+   */
   scoring: z.enum(SCORING_MODES).optional(),
 });
 export type DatasetRun = z.infer<typeof DatasetRun>;

@@ -83,7 +83,9 @@ export function lineReader(format: DatasetFormat, answers: BfclAnswers | null = 
 
 export type FileCase = { ok: true; line: number; case: DatasetCase } | { ok: false; problem: LineProblem };
 
-/** Each non-blank line of the file as a case, or why it is refused (JSON, the format, the case model, a repeated id). */
+/**
+ * Each non-blank line of the file as a case, or why it is refused (JSON, the format, the case model, a repeated id).
+ */
 export function* fileCases(file: string, read: LineReader): Generator<FileCase> {
   const lineOfId = new Map<string, number>();
   for (const { line, text } of fileLines(file)) {

@@ -122,7 +122,8 @@ describe('fetchModel', () => {
     });
     expect(readFileSync(out).equals(model)).toBe(true);
     expect(result.sha256).toBe(modelSha);
-    // The second request asks for the rest of what arrived (at most half: bytes in flight may be lost with the connection).
+    // The second request asks for the rest of what arrived (at most half: bytes in flight may be lost with the
+    // connection).
     expect(requests).toHaveLength(2);
     expect(requests[0].range).toBeUndefined();
     const resumedAt = Number(/^bytes=(\d+)-$/.exec(requests[1].range ?? '')?.[1]);

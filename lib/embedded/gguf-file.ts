@@ -15,7 +15,10 @@ function describeBytes(bytes: Buffer): string {
   return printable ? JSON.stringify(bytes.toString('latin1')) : bytes.toString('hex');
 }
 
-/** Throws a ConfigurationError unless `filePath` is a file that starts like a GGUF model. Returns its absolute path and size. */
+/**
+ * Throws a ConfigurationError unless `filePath` is a file that starts like a GGUF model. Returns its absolute path and
+ * size.
+ */
 export function checkGgufFile(filePath: string): { path: string; bytes: number } {
   const absolute = path.resolve(filePath);
   let size: number;

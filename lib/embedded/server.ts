@@ -1,6 +1,7 @@
 // `remora serve`: the embedded engine as an OpenAI-compatible server over node:http.
 //   GET  /v1/models             the loaded model (requests may name any model; it is echoed back)
-//   POST /v1/chat/completions   non-streaming chat completions (the `remora` field holds raw text and token probabilities)
+//   POST /v1/chat/completions   non-streaming chat completions (the `remora` field holds raw text and token
+// probabilities)
 //   GET  /health                200 once the model is loaded
 // A client that disconnects cancels its generation.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

@@ -147,7 +147,9 @@ export const ExperimentConfig = z
     dataset: DatasetRun.optional(),
     /** How its tools are confined (lib/tools/sandbox): recorded when it is created. */
     sandbox: ExperimentSandbox.optional(),
-    /** The folders its inputs' files may lie under, and the folder relative paths start from (lib/tools/input-files.ts). */
+    /**
+     * The folders its inputs' files may lie under, and the folder relative paths start from (lib/tools/input-files.ts).
+     */
     inputFiles: InputFiles.optional(),
     /**
      * Instead of `inputs` and `dataset`: the inputs are this stored dataset's cases, copied into the

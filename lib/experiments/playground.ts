@@ -161,7 +161,10 @@ function reportingClient(client: ModelClient, emit: (event: PlaygroundEvent) => 
 
 const PLAYGROUND_SLOT: SlotMeta = { variantIndex: 0, slot: 0, inputIndex: 0, variantName: 'playground' };
 
-/** Runs the conversation, emitting as it goes; the record comes back for saving. Never throws for model or tool failures. */
+/**
+ * Runs the conversation, emitting as it goes; the record comes back for saving. Never throws for model or tool
+ * failures.
+ */
 export async function runPlayground(run: PlaygroundRun): Promise<PlaygroundResult> {
   const workspace = run.workspaces ? await run.workspaces.create(PLAYGROUND_SLOT, run.input) : null;
   let record: ConversationRecord;

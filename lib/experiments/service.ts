@@ -191,7 +191,10 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
   return { done: finish(), cancel: run.cancel, interrupt: run.interrupt };
 }
 
-/** The summary of an experiment; `asStatus` names it as it is about to be (a run that has not written its final status yet). */
+/**
+ * The summary of an experiment; `asStatus` names it as it is about to be (a run that has not written its final status
+ * yet).
+ */
 export function experimentSummary(
   database: RemoraDatabase,
   experimentId: string,

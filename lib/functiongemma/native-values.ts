@@ -23,7 +23,8 @@ const NAME_PATTERN = /[\w.-]+/y;
 
 const NUMBER_PATTERN = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
-// A bare integer with a leading zero (a zip code, an id) stays a string: schema coercion can still turn it into a number, but not back.
+// A bare integer with a leading zero (a zip code, an id) stays a string: schema coercion can still turn it into a
+// number, but not back.
 const LEADING_ZERO_PATTERN = /^-?0\d/;
 
 export type NativeValueResult = { ok: true; value: unknown } | { ok: false; error: string };

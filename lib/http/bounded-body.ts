@@ -11,7 +11,10 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** The body's text (UTF-8, a byte order mark dropped as response.text() drops it), or a BodyTooLargeError past `maxBytes`. */
+/**
+ * The body's text (UTF-8, a byte order mark dropped as response.text() drops it), or a BodyTooLargeError past
+ * `maxBytes`.
+ */
 export async function readBoundedText(
   response: Response,
   maxBytes: number = LIMITS.responseBytes.default,

@@ -95,7 +95,10 @@ const KNOWN_ERROR_COLOURS: Record<string, string> = {
   tool_output_too_large: '#827717',
 };
 
-/** An error kind's colour: fixed for the known kinds, and for any other picked by its name, so that it never changes from chart to chart. */
+/**
+ * An error kind's colour: fixed for the known kinds, and for any other picked by its name, so that it never changes
+ * from chart to chart.
+ */
 export function errorColour(kind: string): string {
   const known = KNOWN_ERROR_COLOURS[kind];
   if (known) return known;

@@ -28,7 +28,10 @@ export type ModelCallFacts = {
   completionTokens: number | null;
 };
 
-/** Errors by kind (unknown_tool, invalid_arguments, tool_failed, tool_timeout, tool_output_invalid, tool_output_too_large, model_request_failed). */
+/**
+ * Errors by kind (unknown_tool, invalid_arguments, tool_failed, tool_timeout, tool_output_invalid,
+ * tool_output_too_large, model_request_failed).
+ */
 export type ErrorFacts = { variant: string; kind: string; count: number };
 
 /** Scored conversations of a dataset experiment, grouped by what their verdict says (see lib/datasets/verdict.ts). */
@@ -71,7 +74,9 @@ export type ConfidenceFacts = { variant: string; total: number; count: number };
  */
 export type InputFacts = {
   variant: string;
-  /** The input's position among the experiment's inputs (conversations.input_index; a case's position in a dataset run). */
+  /**
+   * The input's position among the experiment's inputs (conversations.input_index; a case's position in a dataset run).
+   */
   input: number;
   /** Conversations of this variant on this input. */
   conversations: number;
@@ -92,17 +97,28 @@ export type InputFacts = {
   validCallResponses: number;
   /** Responses by parse path (they add up to modelResponses). */
   parsePaths: Partial<Record<ParsePath, number>>;
-  /** Errors by kind: tool errors (unknown_tool, invalid_arguments, tool_failed, ...) and model_request_failed (a request that failed after its last attempt). */
+  /**
+   * Errors by kind: tool errors (unknown_tool, invalid_arguments, tool_failed, ...) and model_request_failed (a request
+   * that failed after its last attempt).
+   */
   errors: Record<string, number>;
-  /** Failed attempts that were retried (attempts - 1 summed over requests), whether the request then succeeded or not. */
+  /**
+   * Failed attempts that were retried (attempts - 1 summed over requests), whether the request then succeeded or not.
+   */
   retries: number;
-  /** Milliseconds spent before the last attempt of each request (failed attempts and backoff), summed; latency leaves it out. */
+  /**
+   * Milliseconds spent before the last attempt of each request (failed attempts and backoff), summed; latency leaves it
+   * out.
+   */
   retryWaitMs: number;
   /** Conversations a task-success check judged (lib/task-success; null verdicts left out). */
   taskJudged: number;
   /** Of those, the ones whose check passed. */
   taskSuccesses: number;
-  /** Dataset runs only (else 0): scored conversations whose case expects a call, and of those the ones whose whole call was right. */
+  /**
+   * Dataset runs only (else 0): scored conversations whose case expects a call, and of those the ones whose whole call
+   * was right.
+   */
   expectedCalls: number;
   correctCalls: number;
   /** Of expectedCalls, the ones that named the right tools; and of those, the ones whose arguments were all right. */
@@ -128,7 +144,9 @@ export type MetricsInput = {
   accuracy?: { kinds: ('call' | 'no_call')[]; facts: AccuracyFacts[] };
   /** Sums of the stored tool-name confidences; absent or empty when no response had logprobs. */
   toolNameConfidence?: ConfidenceFacts[];
-  /** Latency and tokens per variant, aggregated by the database (see ResponseFacts); absent: from the modelCalls facts. */
+  /**
+   * Latency and tokens per variant, aggregated by the database (see ResponseFacts); absent: from the modelCalls facts.
+   */
   responses?: ResponseFacts[];
   /** The conversations as sums per variant and input (see InputFacts): what the statistics use. */
   inputs?: InputFacts[];
@@ -160,7 +178,10 @@ export type VariantSummary = {
   inputs: number;
   /** Failed attempts that were retried (a request that succeeded on its third attempt counts 2). */
   retriedErrors: number;
-  /** Milliseconds of failed attempts and backoff before the answers (kept out of latencyMs, which is the server's time for the answer). */
+  /**
+   * Milliseconds of failed attempts and backoff before the answers (kept out of latencyMs, which is the server's time
+   * for the answer).
+   */
   retryWaitMs: number;
   toolCallRate: Rate;
   validCallRate: Rate;

@@ -158,7 +158,8 @@ export function toolNameConfidences(
     }
     if (covering.length === 0) return [];
     const first = tokens[covering[0]];
-    // Text of the first token before the name (":" when a tokenizer merges ":get"): an alternative must start with it too.
+    // Text of the first token before the name (":" when a tokenizer merges ":get"): an alternative must start with it
+    // too.
     const lead = text.slice(starts[covering[0]], span.start);
     const runnerUps = first.topLogprobs
       .filter((alternative) => alternative.token !== first.token)

@@ -27,7 +27,10 @@ function malformed(error: string): ParseResult {
   return { path: 'malformed', calls: [], error, text: '' };
 }
 
-/** The inside of one code fence around the whole (trimmed) text, else the text. Written without a regex over the body, which could backtrack for long. */
+/**
+ * The inside of one code fence around the whole (trimmed) text, else the text. Written without a regex over the body,
+ * which could backtrack for long.
+ */
 function stripFence(text: string): string {
   if (text.length < 2 * FENCE.length || !text.startsWith(FENCE) || !text.endsWith(FENCE)) return text;
   const opening = FENCE_OPENING.exec(text);

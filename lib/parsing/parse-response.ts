@@ -52,7 +52,8 @@ function parseMessage(message: unknown, preference: ResponsePreference): ParseRe
   if (fromToolCalls && preference !== 'content-first') return fromToolCalls;
   const fromContent = parseContent(content);
   if (fromContent.calls.length > 0 || !fromToolCalls) {
-    // Entries without a function name are dropped; with nothing else in the message they were still a broken call attempt.
+    // Entries without a function name are dropped; with nothing else in the message they were still a broken call
+    // attempt.
     if (fromContent.path === 'empty' && structured.dropped > 0) {
       return malformed(
         `tool_calls holds ${structured.dropped} entr${structured.dropped === 1 ? 'y' : 'ies'} without a function name`,

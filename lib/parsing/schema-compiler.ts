@@ -48,7 +48,10 @@ function validatorFor(dialect: Dialect): Validator {
   return instance;
 }
 
-/** Picks the ajv dialect from "$schema". An unknown one (draft-04) is dropped and read as draft-07, which is close enough for tool parameters. */
+/**
+ * Picks the ajv dialect from "$schema". An unknown one (draft-04) is dropped and read as draft-07, which is close
+ * enough for tool parameters.
+ */
 function prepareSchema(schema: JsonSchema): { dialect: Dialect; schema: JsonSchema } {
   const declared = schema.$schema;
   if (typeof declared !== 'string') return { dialect: 'draft-07', schema };

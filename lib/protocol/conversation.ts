@@ -17,7 +17,9 @@ export const ConversationVariables = z.object({
 
 /** One input of an experiment: the template variables for node_context. */
 export type ConversationInput = z.infer<typeof ConversationVariables> & {
-  /** 1-based line where the node starts; with node_name it identifies the node (a getter and its setter share a name). */
+  /**
+   * 1-based line where the node starts; with node_name it identifies the node (a getter and its setter share a name).
+   */
   node_line?: number | null;
   /**
    * A conversation so far (a dataset case): sent after the system message instead of the filled
@@ -30,7 +32,9 @@ export type ConversationInput = z.infer<typeof ConversationVariables> & {
   knowledge?: Record<string, unknown>;
   /** The call the model should make first (an Expectation); judges task success. Not sent to the model. */
   expect?: Expectation;
-  /** Calls run in the workspace before the first request (a replay's kept turns, lib/replay); never sent to the model. */
+  /**
+   * Calls run in the workspace before the first request (a replay's kept turns, lib/replay); never sent to the model.
+   */
   setupCalls?: {
     name: string;
     arguments: Record<string, unknown>;

@@ -36,7 +36,10 @@ export const ExpectedCall = z
 export type ExpectedCall = z.infer<typeof ExpectedCall>;
 export type ExpectedCallInput = z.input<typeof ExpectedCall>;
 
-/** `call`: these calls, in any order (more than one: parallel calls). `no_call`: an irrelevant request, right only without a call. */
+/**
+ * `call`: these calls, in any order (more than one: parallel calls). `no_call`: an irrelevant request, right only
+ * without a call.
+ */
 /**
  * A BFCL case as BFCL gave it, kept at import so that `bfcl` scoring checks exactly what BFCL's own
  * checker checks: its test category (the id), its function descriptions with BFCL's type names and

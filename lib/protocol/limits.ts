@@ -37,7 +37,9 @@ export const LIMITS = {
   responseBytes: { min: 1 * KIB, max: 256 * MIB, default: 4 * MIB },
   /** Nesting of JSON read from a model server, a tool or a client: deeper is refused, never recursed into. */
   jsonDepth: { max: 64 },
-  /** Characters of one stored text (a message, a response string, an error page); longer ones are cut, their size noted. */
+  /**
+   * Characters of one stored text (a message, a response string, an error page); longer ones are cut, their size noted.
+   */
   storedTextChars: { max: 64 * KIB },
   /** Characters of one stored JSON value (a response body) once its strings are cut; larger ones keep a preview. */
   storedJsonChars: { max: 256 * KIB },

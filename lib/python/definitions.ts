@@ -26,7 +26,9 @@ function unwrap(statement: SyntaxNode): { node: SyntaxNode; outer: SyntaxNode } 
   return null;
 }
 
-/** Statements whose blocks hold definitions that still belong to the module or class (`if TYPE_CHECKING:`, `try:`...). */
+/**
+ * Statements whose blocks hold definitions that still belong to the module or class (`if TYPE_CHECKING:`, `try:`...).
+ */
 const COMPOUND_STATEMENTS = new Set([
   'if_statement',
   'try_statement',

@@ -32,7 +32,8 @@ function literalContent(literal: string): string {
   const match = /^([rRuU]*)("""|'''|"|')([\s\S]*)\2$/.exec(literal);
   if (!match) return literal;
   const [, prefix, , content] = match;
-  // Escapes matter only for odd docstrings; the common ones (\" \' \\ \n) are undone so the text reads as Python shows it.
+  // Escapes matter only for odd docstrings; the common ones (\" \' \\ \n) are undone so the text reads as Python shows
+  // it.
   if (/[rR]/.test(prefix)) return content;
   return content
     .replace(/\\(["'\\])/g, '$1')

@@ -17,7 +17,10 @@ function isSkippedFolder(folder: string, name: string): boolean {
 
 export type CollectedFiles = { files: string[]; problems: string[] };
 
-/** Every .py file under the given files and folders, each once, sorted within each folder. Missing paths are problems, not exceptions. */
+/**
+ * Every .py file under the given files and folders, each once, sorted within each folder. Missing paths are problems,
+ * not exceptions.
+ */
 export async function collectPythonFiles(paths: string[]): Promise<CollectedFiles> {
   const files: string[] = [];
   const problems: string[] = [];
@@ -55,7 +58,9 @@ export async function collectPythonFiles(paths: string[]): Promise<CollectedFile
 
 export type PythonInputsOptions = {
   nodeTypes?: readonly NodeType[];
-  /** Paths in the inputs are written relative to this folder when the file is inside it (default: the current folder). */
+  /**
+   * Paths in the inputs are written relative to this folder when the file is inside it (default: the current folder).
+   */
   relativeTo?: string;
 };
 

@@ -20,7 +20,9 @@ export function checkFormat(format: unknown): Read<FixtureFormat> {
   return { ok: false, error: `format must be "json" or "yaml", not ${JSON.stringify(format)}` };
 }
 
-/** The fixtures as data: a list or an object, given directly or as JSON/YAML text (the wire format may deliver either). */
+/**
+ * The fixtures as data: a list or an object, given directly or as JSON/YAML text (the wire format may deliver either).
+ */
 export function readFixtures(value: unknown): Read<FixtureData> {
   let data = value;
   if (typeof value === 'string') {
@@ -124,7 +126,9 @@ function kindOf(value: unknown): string {
       : typeof value;
 }
 
-/** Problems of each sample call against the signature: unknown names, missing required ones, values of the wrong type. */
+/**
+ * Problems of each sample call against the signature: unknown names, missing required ones, values of the wrong type.
+ */
 export function checkAgainstSignature(data: FixtureData, parameters: Parameter[]): string[] {
   const problems: string[] = [];
   const named = parameters.filter(

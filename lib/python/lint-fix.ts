@@ -1,4 +1,5 @@
-// Applying ruff's fixes: one issue by code and line (apply_fix), or every fixable issue (run_linter with check_only false).
+// Applying ruff's fixes: one issue by code and line (apply_fix), or every fixable issue (run_linter with check_only
+// false).
 // A fix that would leave the file unparseable is never kept.
 import { applyEdits, lintSource, type LintDiagnostic } from './ruff';
 import { checkPythonSyntax, describeSyntaxProblems } from './parser';

@@ -14,7 +14,10 @@ export function isTestFileName(fileName: string): boolean {
 
 export type TestFileFacts = { tests: string[]; problems: SyntaxProblem[]; importsModule: boolean };
 
-/** The tests pytest would collect by name (test_* functions, Test* classes' test_* methods), and whether the file imports `module`. */
+/**
+ * The tests pytest would collect by name (test_* functions, Test* classes' test_* methods), and whether the file
+ * imports `module`.
+ */
 export function readTestFile(source: string, module: string | null): Promise<TestFileFacts> {
   return withPythonTree(source, (root) => {
     const tests = listDefinitions(root)

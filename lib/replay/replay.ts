@@ -12,7 +12,10 @@ import type { AgentRuntime } from '../runner/types';
 import type { ConversationInput } from '../protocol/conversation';
 import { InputError, NotFoundError } from '../errors';
 
-/** The variant a replay runs: a name, and what changes (a system prompt, settings, a model); absent: as the original ran. */
+/**
+ * The variant a replay runs: a name, and what changes (a system prompt, settings, a model); absent: as the original
+ * ran.
+ */
 type ReplayVariant = {
   name?: string;
   systemPrompt?: string;

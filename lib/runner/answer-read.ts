@@ -96,7 +96,8 @@ function isJsonMediaType(contentType: string | undefined): boolean {
 }
 
 function statusFailure(status: number, headers: IncomingHttpHeaders, text: string, limits: AnswerLimits): Attempt {
-  // Not JSON: the text itself (an error page) is the server's message: quoted in the error, kept whole (cut at storage) as the body.
+  // Not JSON: the text itself (an error page) is the server's message: quoted in the error, kept whole (cut at storage)
+  // as the body.
   const json = parseJson(text, { maxDepth: limits.maxJsonDepth });
   const parsed = json.ok ? json.value : undefined;
   const error = parsed ? (parsed as { error?: unknown }).error : undefined;

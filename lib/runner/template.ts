@@ -11,7 +11,10 @@ function isKnown(name: string): name is TemplateVariable {
   return (TEMPLATE_VARIABLES as readonly string[]).includes(name);
 }
 
-/** Placeholders in a template that are not known variables, as written (trimmed), in order of appearance, without repeats. */
+/**
+ * Placeholders in a template that are not known variables, as written (trimmed), in order of appearance, without
+ * repeats.
+ */
 export function unknownTemplateVariables(template: string): string[] {
   const unknown: string[] = [];
   for (const match of template.matchAll(PLACEHOLDER)) {

@@ -66,12 +66,17 @@ export const SimOptions = z
     /** Delay between the chunks of a streamed answer, in milliseconds (to watch tokens arrive). */
     streamChunkDelayMs: z.number().min(0).max(10_000).default(0),
     model: z.string().min(1).default('functiongemma-270m-it-sim'),
-    /** LoRA adapter names /v1/models lists beside the model, as vLLM lists `--lora-modules` (any name is answered all the same). */
+    /**
+     * LoRA adapter names /v1/models lists beside the model, as vLLM lists `--lora-modules` (any name is answered all
+     * the same).
+     */
     adapters: z.array(z.string().min(1)).default([]),
     shapes: ShapeWeights.default(DEFAULT_SHAPE_WEIGHTS),
     /** The call names a tool that does not exist. */
     unknownToolRate: Rate.default(0.03),
-    /** The call's arguments break the tool's schema (a required one missing, a wrong type, a value outside the enum). */
+    /**
+     * The call's arguments break the tool's schema (a required one missing, a wrong type, a value outside the enum).
+     */
     invalidArgumentsRate: Rate.default(0.05),
     /** Once the history holds a tool result, the model calls submit_result (when the tool exists). */
     submitAfterToolResultRate: Rate.default(0.6),

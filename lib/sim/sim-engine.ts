@@ -12,7 +12,10 @@ import { parseJson } from '../protocol/json';
 import { simulateLogprobs } from './token-logprobs';
 import { streamEvents } from './stream-body';
 
-/** A JSON answer, or (for a streamed request) the server-sent events to write; `body` is then the completion they add up to. */
+/**
+ * A JSON answer, or (for a streamed request) the server-sent events to write; `body` is then the completion they add up
+ * to.
+ */
 export type EngineReply = { status: number; body: Record<string, unknown>; events?: string[] };
 
 /** Past this many distinct requests the repeat counters start over (bounded memory in long benchmarks). */

@@ -124,7 +124,8 @@ async function runCheckScript(
       limits,
       request.signal,
     );
-    // A check that cannot finish (it crashed, timed out, or pytest hung on the model's tests) is a failure, never "not judged".
+    // A check that cannot finish (it crashed, timed out, or pytest hung on the model's tests) is a failure, never "not
+    // judged".
     if (execution.outcome === 'error')
       return { check, success: false, reason: `the check could not finish: ${execution.error ?? 'it failed'}` };
     const parsed = TaskCheck.omit({ check: true }).safeParse(execution.result);

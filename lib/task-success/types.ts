@@ -3,7 +3,10 @@
 import { z } from 'zod';
 
 export const TaskCheck = z.object({
-  /** Which check judged it: `expected_call` (a dataset case or an input with `expect`), or the agent's own check (`lint`, `test`...). */
+  /**
+   * Which check judged it: `expected_call` (a dataset case or an input with `expect`), or the agent's own check
+   * (`lint`, `test`...).
+   */
   check: z.string().min(1),
   success: z.boolean(),
   /** One sentence a person can read: why it succeeded or not. */

@@ -1,4 +1,5 @@
-// write_test_file: writes a pytest file inside the workspace (never the module under test), refusing text that does not parse.
+// write_test_file: writes a pytest file inside the workspace (never the module under test), refusing text that does not
+// parse.
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { defineTool } from '../../../lib/tools/define-tool';

@@ -31,7 +31,9 @@ const NESTED_TYPES = ['array', 'tuple'];
 const VALID: BfclResult = { valid: true, errors: [], errorType: null };
 const invalid = (errorType: string, ...errors: string[]): BfclResult => ({ valid: false, errors, errorType });
 
-/** The checker's entry point: `parallel` and `multiple` categories by name, else one call against the first function. */
+/**
+ * The checker's entry point: `parallel` and `multiple` categories by name, else one call against the first function.
+ */
 export function astCheck(
   functions: BfclFunction[],
   output: BfclCall[],

@@ -28,7 +28,9 @@ export type ConversationSearch = ConversationFilters & {
 };
 
 export type ConversationSearchOptions = {
-  /** Rare filters (this many matching rows or fewer) drive the query; by default driveLimitFor(the experiment's size). */
+  /**
+   * Rare filters (this many matching rows or fewer) drive the query; by default driveLimitFor(the experiment's size).
+   */
   driveLimit?: number;
   /** Counts that need a row-by-row check stop here (then the count is a lower bound). */
   countCap?: number;

@@ -12,7 +12,10 @@ import { experimentCases, type ExperimentCaseRow } from '../schema';
 
 type Queries = Pick<RemoraDatabase, 'select' | 'insert' | 'run'>;
 
-/** Copies a dataset's cases, in their order and numbered from 0 (a deleted case leaves no gap), as an experiment's inputs; returns how many. */
+/**
+ * Copies a dataset's cases, in their order and numbered from 0 (a deleted case leaves no gap), as an experiment's
+ * inputs; returns how many.
+ */
 export function copyDatasetCases(database: Queries, experimentId: string, datasetId: string): number {
   const result = database.run(sql`
     INSERT INTO experiment_cases (experiment_id, position, case_id, case_key, input, expectation, tools)

@@ -23,7 +23,9 @@ export type ExperimentListItem = Omit<ExperimentRow, 'config'>;
 
 const TERMINAL: ExperimentStatus[] = ['completed', 'cancelled', 'failed'];
 export const UNFINISHED_STATUSES: ExperimentStatus[] = ['pending', 'running'];
-/** What a run may take up again: the unfinished, and a failed one (its storage broke; the conversations stored stay). */
+/**
+ * What a run may take up again: the unfinished, and a failed one (its storage broke; the conversations stored stay).
+ */
 export const RESUMABLE_STATUSES: ExperimentStatus[] = [...UNFINISHED_STATUSES, 'failed'];
 
 export function configHash(config: Record<string, unknown>): string {

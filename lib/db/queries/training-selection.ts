@@ -10,7 +10,10 @@ export type TrainingSelection = {
   variant?: string;
   /** Default ['submitted']. */
   outcomes?: Outcome[];
-  /** Default true: leave out a conversation with a failed request or a response whose calls were not all valid (a text answer has no call to be invalid). */
+  /**
+   * Default true: leave out a conversation with a failed request or a response whose calls were not all valid (a text
+   * answer has no call to be invalid).
+   */
   allCallsValid?: boolean;
   /** When set, only conversations whose task-success check said this. */
   taskSuccess?: boolean;

@@ -41,7 +41,10 @@ export const conversations = sqliteTable(
     durationMs: real('duration_ms').notNull(),
     workspaceDiff: text('workspace_diff'),
     changedFiles: jsonColumn<string[]>('changed_files'),
-    /** The dataset case it ran (dataset_cases.id), in a dataset experiment; no foreign key: the experiment keeps its own copy of the cases. */
+    /**
+     * The dataset case it ran (dataset_cases.id), in a dataset experiment; no foreign key: the experiment keeps its own
+     * copy of the cases.
+     */
     caseId: text('case_id'),
     /** The verdict on the first response (lib/datasets/verdict.ts); null when nothing was expected. */
     verdict: jsonColumn<Verdict>('verdict'),
@@ -51,7 +54,9 @@ export const conversations = sqliteTable(
     callCorrect: integer('call_correct', { mode: 'boolean' }),
     nameCorrect: integer('name_correct', { mode: 'boolean' }),
     argumentsCorrect: integer('arguments_correct', { mode: 'boolean' }),
-    /** Whether the agent did its task (lib/task-success); null when nothing judged it (cancelled, or no check applies). */
+    /**
+     * Whether the agent did its task (lib/task-success); null when nothing judged it (cancelled, or no check applies).
+     */
     taskSuccess: integer('task_success', { mode: 'boolean' }),
     /** The check's verdict: which check, why, and what it measured. */
     taskCheck: jsonColumn<TaskCheck>('task_check'),

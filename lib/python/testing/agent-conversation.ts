@@ -65,7 +65,9 @@ export async function runAgentConversation(options: {
   }
 }
 
-/** The result of the latest tool message the model has seen, parsed (`{status, result, summary}` or `{status, error}`). */
+/**
+ * The result of the latest tool message the model has seen, parsed (`{status, result, summary}` or `{status, error}`).
+ */
 export function lastToolResult(request: ChatRequest): {
   status: string;
   result?: unknown;

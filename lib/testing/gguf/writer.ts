@@ -165,7 +165,10 @@ function tensorProblem(tensor: GgufTensor): string | null {
   return null;
 }
 
-/** The whole file as a list of buffers (header, metadata, tensor infos, padding, data). Throws on an inconsistent model: that is a bug of the caller. */
+/**
+ * The whole file as a list of buffers (header, metadata, tensor infos, padding, data). Throws on an inconsistent model:
+ * that is a bug of the caller.
+ */
 export function encodeGguf(model: GgufModel): Buffer[] {
   const alignment = model.alignment ?? DEFAULT_ALIGNMENT;
   const metadata: Record<string, GgufValue> = { ...model.metadata };
