@@ -33,7 +33,9 @@ function stream(tokens: number): string {
     );
   }
   events.push(JSON.stringify({ id: 'chatcmpl-bench', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] }));
-  events.push(JSON.stringify({ id: 'chatcmpl-bench', choices: [], usage: { prompt_tokens: 300, completion_tokens: 1 } }));
+  events.push(
+    JSON.stringify({ id: 'chatcmpl-bench', choices: [], usage: { prompt_tokens: 300, completion_tokens: 1 } }),
+  );
   return events.map((data) => `data: ${data}\n\n`).join('') + 'data: [DONE]\n\n';
 }
 
@@ -88,7 +90,9 @@ for (const tokens of [60, 600]) {
       const library = cpuMs(() => withEventsourceParser(chunks, framingOnly));
       rows.push(
         [
-          `${tokens} chunks (${(body.length / 1024).toFixed(0)} KiB), ${size} B reads${framingOnly ? ', framing only' : ''}`.padEnd(52),
+          `${tokens} chunks (${(body.length / 1024).toFixed(0)} KiB), ${size} B reads${framingOnly ? ', framing only' : ''}`.padEnd(
+            52,
+          ),
           `${hand.toFixed(3)} ms`.padStart(10),
           `${library.toFixed(3)} ms`.padStart(12),
           `${(library / hand).toFixed(2)}x`.padStart(8),

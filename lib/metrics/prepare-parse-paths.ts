@@ -5,7 +5,7 @@ import { PARSE_PATH_COLOURS, PARSE_PATH_ORDER, PARSE_PATH_PATTERNS, type FillPat
 import type { VariantSummaryJson } from './summary-json';
 
 /** `pattern`: a texture drawn over the colour (parse paths have one each); missing means solid. */
-export type StackSegment<Key extends string> = { key: Key; colour: string; pattern?: FillPattern };
+type StackSegment<Key extends string> = { key: Key; colour: string; pattern?: FillPattern };
 
 type StackRow<Key extends string> = {
   variant: string;
