@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { RemoraDatabase } from '../db/client';
 import { getConversationRecord } from '../db/queries/conversations';
 import { getExperiment } from '../db/queries/experiments';
-import { datasetCasesOf } from '../db/queries/experiment-cases';
+import { datasetScoringOf } from '../db/queries/experiment-cases';
 import { ExperimentOrigin } from '../experiments/config';
 
 export type ReplayDefaults = { turns: number[]; systemPrompt: string; temperature: number | null };
@@ -33,5 +33,6 @@ export function experimentOrigin(database: RemoraDatabase, experimentId: string)
 /** The scoring mode of a dataset experiment (lenient or bfcl); null for other experiments. */
 export function experimentScoring(database: RemoraDatabase, experimentId: string): 'lenient' | 'bfcl' | null {
   const row = getExperiment(database, experimentId);
-  return row ? (datasetCasesOf(database, experimentId, row.config)?.scoring ?? null) : null;
+  // From the config alone: the page asks at every load, and a stored dataset's cases may be 50,000 rows.
+  return row ? datasetScoringOf(row.config) : null;
 }

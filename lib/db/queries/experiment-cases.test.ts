@@ -5,7 +5,7 @@ import { closeDatabase, openDatabase, type RemoraDatabase } from '../client';
 import { getDatasetCases, importDataset } from './datasets';
 import { deleteCase, updateCase } from './dataset-edits';
 import { createExperiment } from './experiments';
-import { copyDatasetCases, experimentCaseAt, experimentCaseInputs } from './experiment-cases';
+import { copyDatasetCases, datasetScoringOf, experimentCaseAt, experimentCaseInputs } from './experiment-cases';
 
 // A dataset experiment's own copy of its cases, read back in pages as the run reaches them.
 let database: RemoraDatabase;
@@ -75,5 +75,22 @@ describe('experiment cases', () => {
       });
     }
     expect(() => inputs.at(700)).toThrow(/no case at position 700/);
+  });
+
+  it('tells how a dataset experiment scores from its config alone, with its cases inline or stored', () => {
+    const stored = (scoring?: string) => ({
+      experiment: { inputs: [], storedCases: { datasetId: 'd', name: 'set', count: 700, kinds: ['call'], scoring } },
+    });
+    const inline = (scoring?: string) => ({
+      experiment: {
+        inputs: [{}],
+        dataset: { id: 'd', name: 'set', cases: [{ caseId: 'c', key: 'k', expect: null }], scoring },
+      },
+    });
+    expect(datasetScoringOf(stored('bfcl'))).toBe('bfcl');
+    expect(datasetScoringOf(stored())).toBe('lenient');
+    expect(datasetScoringOf(inline('bfcl'))).toBe('bfcl');
+    expect(datasetScoringOf(inline())).toBe('lenient');
+    expect(datasetScoringOf({ experiment: { inputs: [{}] } })).toBeNull();
   });
 });

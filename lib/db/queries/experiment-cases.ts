@@ -2,7 +2,7 @@
 // is created, in one INSERT ... SELECT, and read back by position in pages while it runs.
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { datasetOf, type StoredDatasetCases } from '../experiment-config';
+import { datasetOf, storedDatasetRun, type StoredDatasetCases } from '../experiment-config';
 import type { Expectation } from '../../protocol/expectation';
 import { caseToInput } from '../../datasets/to-input';
 import type { DatasetRunCase, IndexedInput, InputSource } from '../../datasets/experiment-cases';
@@ -120,6 +120,15 @@ const StoredCasesConfig = z.looseObject({
       .optional(),
   }),
 });
+
+/** How a dataset experiment scores (lenient or bfcl), from its config alone; null for other experiments. */
+export function datasetScoringOf(config: unknown): 'lenient' | 'bfcl' | null {
+  const inline = storedDatasetRun(config);
+  if (inline) return inline.scoring ?? 'lenient';
+  const parsed = StoredCasesConfig.safeParse(config);
+  const stored = parsed.success ? parsed.data.experiment.storedCases : undefined;
+  return stored ? (stored.scoring ?? 'lenient') : null;
+}
 
 /**
  * datasetOf for any dataset experiment: from its config, or, when its cases are in experiment_cases,
