@@ -13,6 +13,7 @@ import { toSummaryJson } from '../metrics/summary-json';
 import { formatSummaryTable } from './format-table';
 import type { AgentRuntime } from '../runner/types';
 import { ToolWorkerPool } from '../tools/worker-pool';
+import { needsConfinement } from '../tools/sandbox/experiment-sandbox';
 import { sandboxHost } from '../tools/sandbox/host';
 import { sweepLeftovers } from '../tools/work-root';
 import { chooseInputFiles } from './input-files-option';
@@ -36,12 +37,13 @@ export async function runHarnessCommand(options: HarnessOptions): Promise<number
   try {
     // Workspaces and tool processes a killed run left behind go first.
     sweepLeftovers();
-    const host = sandboxHost();
-    if (host.confinement === 'none') note(`tools run without a sandbox here: ${host.unavailableReason}`);
     const source = await datasetFileFor(options);
     if (options.scoring !== undefined && !source)
       throw new InputError('--scoring goes with a dataset run (--dataset FILE)');
     const agentRuntime = await loadRuntime(options, source !== null);
+    // Bubblewrap is probed only for an agent with tools to confine (the harness agent's run in-process).
+    if (needsConfinement(agentRuntime.runtime) && sandboxHost().confinement === 'none')
+      note(`tools run without a sandbox here: ${sandboxHost().unavailableReason}`);
     let datasetRun: PreparedDatasetRun | null = null;
     if (source) {
       database = openDatabase(options.db);

@@ -118,7 +118,8 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
     // Where no sandbox exists, programs for the model run only if the experiment says the user allowed it.
     tools: withCallOptions(options.tools, { allowUnconfined: config.sandbox?.unsafeNoSandbox === true }),
     // Agents whose tools change files (settings.workspace) get a private copy per conversation.
-    workspaces: options.workspaces ?? defaultWorkspaces(stored.agent, config.inputFiles),
+    // An experiment stored before inputFiles existed names its files relative to where it was started.
+    workspaces: options.workspaces ?? defaultWorkspaces(stored.agent, config.inputFiles, process.cwd()),
     // A dataset's cases are read from the database in pages as the run reaches them.
     inputs: config.storedCases ? experimentCaseInputs(database, experimentId, config.storedCases.count) : undefined,
     onProgress: options.onProgress,

@@ -11,6 +11,7 @@ import { resolveSettings } from '../runner/settings';
 import type { AgentRuntime } from '../runner/types';
 import type { ConversationInput } from '../protocol/conversation';
 import { InputError, NotFoundError } from '../errors';
+import { chooseExperimentSandbox } from '../tools/sandbox/experiment-sandbox';
 
 /**
  * The variant a replay runs: a name, and what changes (a system prompt, settings, a model); absent: as the original
@@ -27,6 +28,8 @@ export type ReplayRequest = {
   fromTurn: number;
   variant?: ReplayVariant;
   /** Conversations to run (default 1). */ requests?: number;
+  /** Where bubblewrap is missing, run model-written code anyway: asked again, never copied from the original. */
+  unsafeNoSandbox?: boolean;
 };
 
 export type PlannedExperiment = { config: ExperimentConfig; agent: AgentRuntime };
@@ -118,6 +121,8 @@ export function planReplay(
     dataset: undefined,
     storedCases: undefined,
     origin: { kind: 'replay', experimentId: stored.experimentId, conversationId, fromTurn: request.fromTurn },
+    // Chosen now, for this machine and this request: the original's choice may have been made elsewhere.
+    sandbox: chooseExperimentSandbox(original.agent, request.unsafeNoSandbox === true),
   });
   return { config, agent: { ...original.agent, maxTurns: remaining } };
 }
@@ -130,6 +135,8 @@ export type RerunRequest = {
   failedIn?: string;
   /** Conversations per failed input (default 1). */
   repeats?: number;
+  /** As for a replay: the new experiment's own choice, recorded with it. */
+  unsafeNoSandbox?: boolean;
 };
 
 /** A new experiment over the inputs the original failed (failedInputIndexes), with one variant. */
@@ -173,6 +180,7 @@ export function planRerunFailed(
     dataset: source ? { ...source, cases: picked.map((entry) => entry.runCase!) } : undefined,
     storedCases: undefined,
     origin: { kind: 'rerun-failed', experimentId, inputIndexes: failed },
+    sandbox: chooseExperimentSandbox(original.agent, request.unsafeNoSandbox === true),
   });
   return { config, agent: original.agent };
 }

@@ -21,6 +21,16 @@ const PURE_TOOLS: { file: string; load: HandlerLoader }[] = [
   },
 ];
 
+/**
+ * True when `script` names one of Remora's pure tools by its place in a Remora project. Only for
+ * deciding whether an agent needs a sandbox at all (experiment-sandbox.ts); the pool decides what
+ * runs in this process by the exact path (pureToolHandler).
+ */
+export function isInProcessTool(script: string): boolean {
+  const normalized = script.split(path.sep).join('/');
+  return PURE_TOOLS.some((tool) => normalized.endsWith(`/${tool.file}`));
+}
+
 /** The handler's loader when `script` is one of Remora's pure tools in this project. */
 export function pureToolHandler(script: string, projectRoot: string): HandlerLoader | null {
   const resolved = path.resolve(script);

@@ -24,7 +24,7 @@ const CONFIG_FILES = new Set([
 ]);
 
 export type TemporaryWorkspacesOptions = {
-  /** Relative file paths in inputs are resolved against this folder (default: the current folder). */
+  /** An absolute folder relative file paths in inputs are resolved against; without one, inputs must name absolute paths. */
   root?: string;
   /** The folders inputs may name files under (input-files.ts); a file elsewhere is never read. */
   inputFiles?: InputFiles;
@@ -44,24 +44,31 @@ export interface WorkspaceProvider {
 
 /** A WorkspaceProvider over temporary folders, deleted when each conversation finishes. */
 export class TemporaryWorkspaces implements WorkspaceProvider {
-  /** Null: relative paths are resolved against the current folder. */
+  /** Null: inputs must name absolute paths. */
   private readonly root: string | null;
   private readonly inputFiles: InputFiles | null;
   private readonly live = new Set<string>();
 
   constructor(options: TemporaryWorkspacesOptions = {}) {
     this.inputFiles = options.inputFiles ?? null;
-    const root = options.inputFiles?.base ?? options.root;
-    this.root = root === undefined ? null : path.resolve(root);
+    const root = options.inputFiles?.base ?? options.root ?? null;
+    if (root !== null && !path.isAbsolute(root))
+      throw new Error(`the workspaces' root must be an absolute path, not ${root}`);
+    this.root = root;
   }
 
   /**
-   * An input's file path made absolute: against the root, or the current folder when there is none
-   * (path.resolve's own default). Naming process.cwd() here made Next's file tracer take the whole
-   * project into the panel's build ("Dynamic filesystem access causes tracing of the whole project").
+   * An input's file path made absolute, against the root. Never path.resolve of one unknown value:
+   * Next's file tracer reads that as a path under the current folder and takes the whole project
+   * into the panel's build ("Dynamic filesystem access causes tracing of the whole project").
    */
   private resolveInput(file: string): string {
-    return this.root === null ? path.resolve(file) : path.resolve(this.root, file);
+    if (path.isAbsolute(file)) return path.normalize(file);
+    if (this.root === null)
+      throw new Error(
+        `the input's file ${file} is a relative path, and this experiment names no folder it is relative to`,
+      );
+    return path.join(this.root, file);
   }
 
   async create(
@@ -183,6 +190,8 @@ export function agentNeedsWorkspace(agent: { settings: Record<string, unknown> }
 export function defaultWorkspaces(
   agent: { settings: Record<string, unknown> },
   inputFiles?: InputFiles,
+  /** The absolute folder relative input paths are under, when inputFiles does not say. */
+  root?: string,
 ): WorkspaceProvider | undefined {
-  return agentNeedsWorkspace(agent) ? new TemporaryWorkspaces({ inputFiles }) : undefined;
+  return agentNeedsWorkspace(agent) ? new TemporaryWorkspaces({ inputFiles, root }) : undefined;
 }

@@ -2,7 +2,7 @@
 // It imports only node built-ins (and the module loader) so that a fresh worker starts fast.
 import path from 'node:path';
 import { importToolModule } from '../build/tool-module';
-import type { PoolMessage, RunMessage, SpawnRequest, WorkerMessage } from './worker-messages';
+import type { PoolMessage, ResultMessage, RunMessage, SpawnRequest, WorkerMessage } from './worker-messages';
 import type { ConfinedResult } from './sandbox/run-confined';
 
 type Handler = (args: Record<string, unknown>, context: unknown) => unknown;
@@ -36,7 +36,7 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function run(message: RunMessage): Promise<WorkerMessage> {
+async function run(message: RunMessage): Promise<ResultMessage> {
   const label = path.basename(message.script);
   let handler: Handler;
   try {
@@ -127,9 +127,21 @@ process.on('message', (message: PoolMessage) => {
   currentCall = message.id;
   void run(message).then((result) => {
     currentCall = null;
-    send(result);
+    send(spentHalfTheBudget() ? { ...result, retire: true } : result);
   });
 });
+
+/**
+ * The worker's CPU time is bounded by the kernel (RLIMIT_CPU, its whole life): past half of it, it
+ * asks to be replaced, so that a fresh worker serves the next call and only a call that spins for
+ * the other half meets the limit.
+ */
+function spentHalfTheBudget(): boolean {
+  const budget = Number(process.env.REMORA_WORKER_CPU_SECONDS);
+  if (!(budget > 0)) return false;
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6 > budget / 2;
+}
 
 // The pool went away (closed or crashed): nothing is left to serve.
 process.on('disconnect', () => process.exit(0));

@@ -25,7 +25,16 @@ export const LEASE_STALE_MS = 120_000;
 
 export type Owner = { pid: number; startTime: string | null; hostname: string; renewedAt: number };
 
-let current: { root: string; workspaces: string; timer: NodeJS.Timeout } | null = null;
+type WorkRoot = { root: string; workspaces: string; timer: NodeJS.Timeout };
+// One per process, on globalThis: Next gives each bundle (the instrumentation's job runner, each
+// route) its own copy of this module, and a workspace made by one copy must be one the pool of
+// another accepts, so that the panel's campaigns and experiments share one tool pool.
+const ROOT_KEY = Symbol.for('remora.work-root');
+type RootHolder = { [ROOT_KEY]?: WorkRoot };
+
+function currentRoot(): WorkRoot | undefined {
+  return (globalThis as RootHolder)[ROOT_KEY];
+}
 
 /** The start time of a process (clock ticks since boot, from /proc), which tells a reused pid apart; null off Linux. */
 export function processStartTime(pid: number): string | null {
@@ -52,7 +61,8 @@ function writeOwner(root: string): void {
 
 /** This process's work root, made (after removing what dead processes left) on first use. */
 export function processWorkRoot(): { root: string; workspaces: string } {
-  if (current) return current;
+  const existing = currentRoot();
+  if (existing) return existing;
   sweepLeftovers();
   const root = mkdtempSync(path.join(os.tmpdir(), `${WORK_ROOT_PREFIX}${process.pid}-`));
   // The root and owner.json stay the owner's; only workspaces/ is handed to the sandbox's user.
@@ -68,9 +78,10 @@ export function processWorkRoot(): { root: string; workspaces: string } {
   }, LEASE_RENEW_MS);
   timer.unref();
   process.once('exit', () => rmSync(root, { recursive: true, force: true }));
-  current = { root, workspaces, timer };
+  const made: WorkRoot = { root, workspaces, timer };
+  (globalThis as RootHolder)[ROOT_KEY] = made;
   void handOver(workspaces);
-  return current;
+  return made;
 }
 
 /** The environment entry that marks a process as started for this work root. */
@@ -160,7 +171,7 @@ export function sweepLeftovers(parent = os.tmpdir(), now = Date.now()): SweepRep
   }
   for (const name of names) {
     const root = path.join(parent, name);
-    if (current?.root === root) continue;
+    if (currentRoot()?.root === root) continue;
     const owner = readOwner(root);
     if (owner ? ownerIsAlive(owner, now) : youngerThanLease(root, now)) continue;
     for (const pid of processesOf(root)) {

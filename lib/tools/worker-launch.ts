@@ -1,6 +1,8 @@
-// Starting a tool worker (compiled, or TypeScript through tsx), inside bubblewrap where it is available. A confined worker
-// reads Remora's code and its dependencies, the agent folder it serves, Node and the system; it
-// writes only this process's workspaces folder; it has no network and none of Remora's environment.
+// Starting a tool worker (compiled, or TypeScript through tsx), inside bubblewrap where it is
+// available. A confined worker reads Remora's code and its dependencies, the agent folder it
+// serves, Node and the system; it writes only the one conversation's workspace it serves and a
+// private /tmp; it has no network and none of Remora's environment. Its CPU time, memory, processes
+// and file sizes are bounded by the kernel (TOOL_WORKER_LIMITS), also where there is no sandbox.
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
@@ -8,9 +10,13 @@ import type { WorkerLaunch } from '../build/tool-worker-launch';
 import { confinedArgv } from './sandbox/command';
 import { sandboxEnvironment } from './sandbox/environment';
 import { sandboxHost, type Confinement } from './sandbox/host';
-import { TOOL_WORKER_LIMITS } from './sandbox/limits';
+import { WORKER_HEAP_MB, prlimitArguments, type ProcessLimits } from './sandbox/limits';
 import { isWithin } from './sandbox/paths';
-import { processWorkRoot, workRootMarker } from './work-root';
+import { workRootMarker } from './work-root';
+import type { WorkerScope } from './worker-scope';
+
+/** Tells a worker its CPU budget, so that it retires itself before an honest run of calls meets it. */
+export const WORKER_CPU_VARIABLE = 'REMORA_WORKER_CPU_SECONDS';
 
 /** What a worker's sandbox lets it read, besides the system: the project's code, its build, and its dependencies. */
 export function projectReadable(projectRoot: string): string[] {
@@ -58,33 +64,43 @@ export function projectRootOf(workerScript: string): string {
 
 export type LaunchedWorker = { child: ChildProcess; confinement: Confinement };
 
-export function launchWorker(launch: WorkerLaunch, projectRoot: string, extraReadable: string | null): LaunchedWorker {
+export function launchWorker(
+  launch: WorkerLaunch,
+  projectRoot: string,
+  scope: WorkerScope,
+  limits: ProcessLimits,
+): LaunchedWorker {
   const host = sandboxHost();
-  const env = sandboxEnvironment({ ...workRootMarker(), REMORA_TOOL_WORKER: '1' });
+  const env = sandboxEnvironment({
+    ...workRootMarker(),
+    REMORA_TOOL_WORKER: '1',
+    ...(limits.cpuSeconds === null ? {} : { [WORKER_CPU_VARIABLE]: String(limits.cpuSeconds) }),
+  });
   const workerScript = launch.script;
-  const nodeArgs = [...launch.execArgv, '--max-old-space-size=1024'];
+  const nodeArgs = [...launch.execArgv, `--max-old-space-size=${WORKER_HEAP_MB}`];
   // stdout and stderr are pipes of their own, so a tool's console.log cannot disturb the IPC channel.
   const stdio: ('ignore' | 'pipe' | 'ipc')[] = ['ignore', 'pipe', 'pipe', 'ipc'];
+  const cwd = scope.workspace ?? projectRoot;
+  let argv: string[];
   if (host.confinement === 'none') {
-    return {
-      child: fork(workerScript, [], { execArgv: nodeArgs, env, stdio, serialization: 'json', cwd: projectRoot }),
-      confinement: 'none',
-    };
+    // No sandbox: the limits still hold, except the process count, which here would count all the user's processes.
+    argv = host.prlimit
+      ? [host.prlimit, ...prlimitArguments(limits, { perUser: false }), '--', process.execPath, ...nodeArgs]
+      : [process.execPath, ...nodeArgs];
+  } else {
+    const readable = [...projectReadable(projectRoot), ...nodeInstallation(), ...(scope.extra ? [scope.extra] : [])];
+    const writable = scope.workspace ? [scope.workspace] : [];
+    const spec = { mounts: { readable, writable, tmpBytes: limits.tmpBytes }, limits, cwd };
+    argv = confinedArgv(host, spec, process.execPath, nodeArgs);
   }
-  const readable = [...projectReadable(projectRoot), ...nodeInstallation(), ...(extraReadable ? [extraReadable] : [])];
-  const spec = {
-    mounts: { readable, writable: [processWorkRoot().workspaces], tmpBytes: TOOL_WORKER_LIMITS.tmpBytes },
-    limits: TOOL_WORKER_LIMITS,
-    cwd: projectRoot,
-  };
-  // fork() appends the worker script to execArgv: bubblewrap's arguments end with Node and its own.
-  const argv = confinedArgv(host, spec, process.execPath, nodeArgs);
+  // fork() appends the worker script to execArgv: the arguments end with Node and its own.
   const child = fork(workerScript, [], {
     execPath: argv[0],
     execArgv: argv.slice(1),
     env,
     stdio,
     serialization: 'json',
+    cwd: host.confinement === 'none' ? cwd : undefined,
   });
-  return { child, confinement: 'bubblewrap' };
+  return { child, confinement: host.confinement };
 }

@@ -20,10 +20,16 @@ export type SpawnedMessage = { type: 'spawned'; requestId: number; result: Confi
 
 export type PoolMessage = RunMessage | SpawnedMessage;
 
+/** Set when the worker has used half its CPU budget: the pool stops it instead of handing it another call. */
+type Retire = { retire?: boolean };
+
 export type WorkerMessage =
   | { type: 'ready' }
-  /** `json` is the tool's return value serialized; the pool validates it. */
-  | { type: 'result'; id: number; status: 'ok'; json: string }
-  | { type: 'result'; id: number; status: 'failed'; kind: ToolErrorKind; message: string; bytes?: number }
+  /** `json` is the tool's return value serialized; the pool validates it. `retire`: see ResultMessage. */
+  | ({ type: 'result'; id: number; status: 'ok'; json: string } & Retire)
+  | ({ type: 'result'; id: number; status: 'failed'; kind: ToolErrorKind; message: string; bytes?: number } & Retire)
   /** The tool in call `id` asks for a program to be run confined (pytest, say). */
   | { type: 'spawn'; id: number; requestId: number; run: SpawnRequest };
+
+/** A worker's answer to a run message. */
+export type ResultMessage = Extract<WorkerMessage, { type: 'result' }>;

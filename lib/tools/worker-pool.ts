@@ -1,31 +1,32 @@
-// A ToolExecutor over a pool of reused tool workers (child processes, confined by bubblewrap where it
-// is available): JavaScript/TypeScript tool modules stay loaded between calls. Workers start when a
-// call needs one (up to the pool size) and exit after a short idle time; Remora's own pure tools run
-// in this process; other scripts (Python, shell) run confined, one process per call.
-import type { ChildProcess } from 'node:child_process';
-import { existsSync, realpathSync } from 'node:fs';
-import path from 'node:path';
+// A ToolExecutor over a pool of tool workers (child processes, in bubblewrap where it exists): tool
+// modules stay loaded between the calls of one conversation. A worker serves one scope, an agent's
+// folder and one conversation's workspace (worker-scope.ts), so no tool reaches another
+// conversation's files or memory. Workers start on demand (up to the pool size) and exit when idle or
+// when their conversation ends. Remora's pure tools run in this process; Python and shell scripts
+// run confined, one process per call.
 import { pureToolHandler, runPureTool } from './in-process-tools';
 import type { ToolCallOptions, ToolExecution, ToolExecutor, ToolLimits, ToolRequest } from './protocol';
-import { parseJson } from '../protocol/json';
-import { sandboxHost } from './sandbox/host';
-import { isWithin } from './sandbox/paths';
+import { TOOL_WORKER_LIMITS, type ProcessLimits } from './sandbox/limits';
 import { runSpawnedTool } from './spawn-tool';
 import { isModuleScript } from './script-kinds';
-import {
-  OutputTail,
-  cancelledMessage,
-  executionFromValue,
-  failedExecution,
-  timeoutMessage,
-  toolLabel,
-} from './tool-output';
+import { cancelledMessage, failedExecution, timeoutMessage, toolLabel } from './tool-output';
 import { toolWorkerLaunch, type WorkerLaunch } from '../build/tool-worker-launch';
-import { extraReadableFor, launchWorker, projectRootOf } from './worker-launch';
+import { extraReadableFor, projectRootOf } from './worker-launch';
 import { ToolBundles } from './tool-bundles';
-import type { RunMessage, SpawnedMessage, WorkerMessage } from './worker-messages';
-import { serveSpawn } from './worker-spawn-proxy';
-import { processWorkRoot } from './work-root';
+import type { RunMessage, WorkerMessage } from './worker-messages';
+import {
+  elapsed,
+  executionOf,
+  holdProcess,
+  isIdle,
+  killWorker,
+  settle,
+  startPoolWorker,
+  type Call,
+  type PoolWorker,
+} from './worker-process';
+import { misplacedWorkspace, scopeEnded, scopeKey, type WorkerScope } from './worker-scope';
+import { answerSpawn } from './worker-spawn-proxy';
 
 export type WorkerPoolOptions = {
   /** Most worker processes at once (default 4). */
@@ -36,39 +37,14 @@ export type WorkerPoolOptions = {
   idleMs?: number;
   /** For calls that do not say: where no sandbox exists, run programs for the model anyway. */
   allowUnconfined?: boolean;
+  /** Tighter kernel limits for each worker than TOOL_WORKER_LIMITS (tests use a small CPU budget). */
+  workerLimits?: Partial<ProcessLimits>;
 };
 
 export const DEFAULT_IDLE_MS = 30_000;
 export { isModuleScript } from './script-kinds';
 
-type Call = {
-  id: number;
-  script: string;
-  /** The compiled bundle the worker imports instead (when Remora runs compiled). */
-  module?: string;
-  request: ToolRequest;
-  limits: ToolLimits;
-  signal?: AbortSignal;
-  allowUnconfined: boolean;
-  /** Folder outside the project the worker must be able to read (the script's agent folder). */
-  extra: string | null;
-  resolve: (execution: ToolExecution) => void;
-  started: number;
-  settled: boolean;
-  timer?: NodeJS.Timeout;
-  onAbort?: () => void;
-  /** Aborted when the call ends, stopping any program it had the pool run. */
-  programs: AbortController;
-};
-
-type Worker = {
-  child: ChildProcess;
-  ready: boolean;
-  current: Call | null;
-  output: OutputTail;
-  extra: string | null;
-  idleTimer?: NodeJS.Timeout;
-};
+type Prepared = { script: string; module: string | undefined; request: ToolRequest; limits: ToolLimits };
 
 export class ToolWorkerPool implements ToolExecutor {
   private readonly size: number;
@@ -76,8 +52,9 @@ export class ToolWorkerPool implements ToolExecutor {
   private readonly projectRoot: string;
   private readonly idleMs: number;
   private readonly allowUnconfined: boolean;
+  private readonly workerLimits: ProcessLimits;
   /** Workers in use; a killed or exited one leaves the set at once, even while its process is still shutting down. */
-  private readonly workers = new Set<Worker>();
+  private readonly workers = new Set<PoolWorker>();
   private readonly queue: Call[] = [];
   private nextId = 1;
   private closed = false;
@@ -89,6 +66,7 @@ export class ToolWorkerPool implements ToolExecutor {
     this.projectRoot = projectRootOf(this.launch.script);
     this.idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
     this.allowUnconfined = options.allowUnconfined ?? false;
+    this.workerLimits = { ...TOOL_WORKER_LIMITS, ...options.workerLimits };
   }
 
   /** Worker processes alive now (starting, busy or idle). */
@@ -113,34 +91,32 @@ export class ToolWorkerPool implements ToolExecutor {
     if (misplaced) return Promise.resolve(failedExecution('tool_failed', misplaced, 0));
     // Queued at once when there is nothing to compile, so that a cancel or a close right after finds the call.
     const bundling = this.bundles.bundleFor(script);
-    if (!bundling) return this.enqueue(script, undefined, request, limits, signal, allowUnconfined);
+    if (!bundling) return this.enqueue({ script, module: undefined, request, limits }, signal, allowUnconfined);
     return bundling.then((bundle) => {
       if (!bundle.ok)
         return failedExecution('tool_failed', `could not compile tool "${toolLabel(script)}": ${bundle.error}`, 0);
-      return this.enqueue(script, bundle.module, request, limits, signal, allowUnconfined);
+      return this.enqueue({ script, module: bundle.module, request, limits }, signal, allowUnconfined);
     });
   }
 
   private enqueue(
-    script: string,
-    module: string | undefined,
-    request: ToolRequest,
-    limits: ToolLimits,
+    prepared: Prepared,
     signal: AbortSignal | undefined,
     allowUnconfined: boolean,
   ): Promise<ToolExecution> {
     if (this.closed) return Promise.resolve(failedExecution('tool_failed', 'the tool pool is closed', 0));
     return new Promise((resolve) => {
-      const extra = extraReadableFor(script, this.projectRoot);
+      const scope: WorkerScope = {
+        extra: extraReadableFor(prepared.script, this.projectRoot),
+        workspace: prepared.request.context.workspace,
+      };
       const call: Call = {
         id: this.nextId++,
-        script,
-        module,
-        request,
-        limits,
+        ...prepared,
         signal,
         allowUnconfined,
-        extra,
+        scope,
+        key: scopeKey(scope),
         resolve,
         started: 0,
         settled: false,
@@ -158,88 +134,70 @@ export class ToolWorkerPool implements ToolExecutor {
   async close(): Promise<void> {
     this.closed = true;
     for (const call of this.queue.splice(0))
-      this.settle(call, failedExecution('tool_failed', 'the tool pool was closed', 0));
+      settle(call, failedExecution('tool_failed', 'the tool pool was closed', 0));
     const exits = [...this.workers].map((worker) => {
       if (worker.current)
-        this.settle(
-          worker.current,
-          failedExecution('tool_failed', 'the tool pool was closed', this.elapsed(worker.current)),
-        );
+        settle(worker.current, failedExecution('tool_failed', 'the tool pool was closed', elapsed(worker.current)));
       return this.retire(worker);
     });
     await Promise.all(exits);
   }
 
-  /** Hands queued calls to idle workers that can serve them, and starts workers (up to the pool size) for the rest. */
+  /** Hands queued calls to idle workers of their scope, and starts workers (up to the pool size) for the rest. */
   private pump(): void {
     if (this.closed) return;
-    // Workers already starting will each take one waiting call of their kind.
-    const starting = new Map<string | null, number>();
-    for (const worker of this.workers)
-      if (!worker.ready) starting.set(worker.extra, (starting.get(worker.extra) ?? 0) + 1);
+    // A worker whose conversation has ended serves no one again.
+    for (const worker of this.workers) if (isIdle(worker) && scopeEnded(worker.scope)) void this.retire(worker);
+    // Workers already starting will each take one waiting call of their scope.
+    const starting = new Map<string, number>();
+    for (const worker of this.workers) if (!worker.ready) starting.set(worker.key, (starting.get(worker.key) ?? 0) + 1);
     for (let index = 0; index < this.queue.length;) {
       const call = this.queue[index];
-      const idle = [...this.workers].find((worker) => worker.ready && !worker.current && worker.extra === call.extra);
+      const idle = [...this.workers].find((worker) => isIdle(worker) && worker.key === call.key);
       if (idle) {
         this.queue.splice(index, 1);
         this.dispatch(idle, call);
         continue;
       }
       index++;
-      const waitingFor = starting.get(call.extra) ?? 0;
+      const waitingFor = starting.get(call.key) ?? 0;
       if (waitingFor > 0) {
-        starting.set(call.extra, waitingFor - 1);
+        starting.set(call.key, waitingFor - 1);
         continue;
       }
       if (this.workers.size >= this.size) {
-        // A full pool makes room by retiring an idle worker that serves other agents' folders.
-        const spare = [...this.workers].find((worker) => worker.ready && !worker.current);
+        // A full pool makes room by retiring an idle worker that serves another scope.
+        const spare = [...this.workers].find((worker) => isIdle(worker));
         if (!spare) continue;
         void this.retire(spare);
       }
-      this.startWorker(call.extra);
+      this.startWorker(call.scope);
     }
   }
 
-  private startWorker(extra: string | null): void {
-    let child: ChildProcess;
+  private startWorker(scope: WorkerScope): void {
     try {
-      child = launchWorker(this.launch, this.projectRoot, extra).child;
+      const worker = startPoolWorker(this.launch, this.projectRoot, scope, this.workerLimits, {
+        onMessage: (from, message) => this.onMessage(from, message),
+        onExit: (from, how) => this.onExit(from, how),
+      });
+      this.workers.add(worker);
     } catch (error) {
-      const waiting = this.queue.findIndex((call) => call.extra === extra);
-      if (waiting >= 0)
-        this.settle(
-          this.queue.splice(waiting, 1)[0],
-          failedExecution(
-            'tool_failed',
-            `the tool worker could not start: ${error instanceof Error ? error.message : String(error)}`,
-            0,
-          ),
-        );
-      return;
+      this.failOneWaiting(scopeKey(scope), error instanceof Error ? error.message : String(error));
     }
-    const worker: Worker = { child, ready: false, current: null, output: new OutputTail(), extra };
-    this.workers.add(worker);
-    child.stdout?.on('data', (chunk: Buffer) => worker.output.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => worker.output.push(chunk));
-    child.on('message', (message: WorkerMessage) => this.onMessage(worker, message));
-    child.on('error', (error) => this.onExit(worker, `could not run the tool worker: ${error.message}`));
-    child.on('exit', (code, signal) => {
-      const how = code === null ? `was killed by ${signal}` : `exited with code ${code}`;
-      // Wait for the pipes to close (briefly) so that the last lines the process wrote, usually a stack trace, are kept.
-      let reported = false;
-      const report = () => {
-        if (reported) return;
-        reported = true;
-        clearTimeout(fallback);
-        this.onExit(worker, `tool process ${how}`);
-      };
-      const fallback = setTimeout(report, 200);
-      child.once('close', report);
-    });
   }
 
-  private onMessage(worker: Worker, message: WorkerMessage): void {
+  /** A worker for `key` could not start: one call waiting for it fails, so a broken setup cannot loop forever. */
+  private failOneWaiting(key: string, reason: string): void {
+    const waiting = this.queue.findIndex((call) => call.key === key);
+    if (waiting >= 0)
+      settle(
+        this.queue.splice(waiting, 1)[0],
+        failedExecution('tool_failed', `the tool worker could not start: ${reason}`, 0),
+      );
+  }
+
+  private onMessage(worker: PoolWorker, message: WorkerMessage): void {
     if (message.type === 'ready') {
       worker.ready = true;
       this.setIdle(worker, true);
@@ -249,42 +207,19 @@ export class ToolWorkerPool implements ToolExecutor {
     const call = worker.current;
     if (!call || call.id !== message.id) return;
     if (message.type === 'spawn') {
-      this.runForCall(worker, call, message);
+      answerSpawn(worker, call, message);
       return;
     }
     worker.current = null;
-    this.setIdle(worker, true);
-    const durationMs = this.elapsed(call);
-    if (message.status === 'failed') {
-      this.settle(call, failedExecution(message.kind, message.message, durationMs));
-    } else {
-      const json = parseJson(message.json);
-      this.settle(
-        call,
-        json.ok
-          ? executionFromValue(call.script, json.value, durationMs)
-          : failedExecution('tool_output_invalid', json.error, durationMs),
-      );
-    }
+    if (message.retire) {
+      worker.retiring = true;
+      void this.retire(worker);
+    } else this.setIdle(worker, true);
+    settle(call, executionOf(call, message));
     this.pump();
   }
 
-  /** A program the tool in `call` asked for (pytest): checked against the call, run here, the result sent back. */
-  private runForCall(worker: Worker, call: Call, message: Extract<WorkerMessage, { type: 'spawn' }>): void {
-    const remainingMs = Math.max(1, call.limits.timeoutMs - this.elapsed(call));
-    void serveSpawn(message.run, {
-      workspace: call.request.context.workspace,
-      allowUnconfined: call.allowUnconfined,
-      remainingMs,
-      signal: call.programs.signal,
-    }).then((result) => {
-      if (worker.current !== call) return;
-      const reply: SpawnedMessage = { type: 'spawned', requestId: message.requestId, result };
-      worker.child.send(reply);
-    });
-  }
-
-  private onExit(worker: Worker, how: string): void {
+  private onExit(worker: PoolWorker, how: string): void {
     clearTimeout(worker.idleTimer);
     if (!this.workers.has(worker)) return;
     this.workers.delete(worker);
@@ -293,32 +228,23 @@ export class ToolWorkerPool implements ToolExecutor {
     const output = worker.output.toString();
     const detail = output ? `: ${output}` : '';
     if (call) {
-      this.settle(
+      settle(
         call,
-        failedExecution('tool_failed', `tool "${toolLabel(call.script)}" failed: ${how}${detail}`, this.elapsed(call)),
+        failedExecution('tool_failed', `tool "${toolLabel(call.script)}" failed: ${how}${detail}`, elapsed(call)),
       );
     } else if (!worker.ready && !this.closed) {
-      // The worker died before it could serve anything; fail one waiting call so a broken setup cannot loop forever.
-      const waiting = this.queue.findIndex((queued) => queued.extra === worker.extra);
-      if (waiting >= 0)
-        this.settle(
-          this.queue.splice(waiting, 1)[0],
-          failedExecution('tool_failed', `the tool worker could not start: ${how}${detail}`, 0),
-        );
+      this.failOneWaiting(worker.key, `${how}${detail}`);
     }
     this.pump();
   }
 
-  private dispatch(worker: Worker, call: Call): void {
+  private dispatch(worker: PoolWorker, call: Call): void {
     worker.current = call;
     worker.output.clear();
     this.setIdle(worker, false);
     call.started = performance.now();
     call.timer = setTimeout(() => {
-      this.settle(
-        call,
-        failedExecution('tool_timeout', timeoutMessage(call.script, call.limits.timeoutMs), this.elapsed(call)),
-      );
+      settle(call, failedExecution('tool_timeout', timeoutMessage(call.script, call.limits.timeoutMs), elapsed(call)));
       void this.retire(worker);
       this.pump();
     }, call.limits.timeoutMs);
@@ -332,14 +258,8 @@ export class ToolWorkerPool implements ToolExecutor {
     };
     worker.child.send(message, (error) => {
       if (!error) return;
-      this.settle(
-        call,
-        failedExecution(
-          'tool_failed',
-          `could not send the call to the tool worker: ${error.message}`,
-          this.elapsed(call),
-        ),
-      );
+      const reason = `could not send the call to the tool worker: ${error.message}`;
+      settle(call, failedExecution('tool_failed', reason, elapsed(call)));
       void this.retire(worker);
       this.pump();
     });
@@ -349,7 +269,7 @@ export class ToolWorkerPool implements ToolExecutor {
     if (call.settled) return;
     const queued = this.queue.indexOf(call);
     if (queued >= 0) this.queue.splice(queued, 1);
-    this.settle(call, failedExecution('tool_failed', cancelledMessage(call.script), this.elapsed(call)));
+    settle(call, failedExecution('tool_failed', cancelledMessage(call.script), elapsed(call)));
     const running = [...this.workers].find((worker) => worker.current === call);
     if (running) {
       void this.retire(running);
@@ -357,43 +277,16 @@ export class ToolWorkerPool implements ToolExecutor {
     }
   }
 
-  private settle(call: Call, execution: ToolExecution): void {
-    if (call.settled) return;
-    call.settled = true;
-    clearTimeout(call.timer);
-    call.programs.abort();
-    if (call.onAbort) call.signal?.removeEventListener('abort', call.onAbort);
-    call.resolve(execution);
-  }
-
-  /** Stops using a worker and kills it; resolves when the process is gone. */
-  private retire(worker: Worker): Promise<void> {
-    clearTimeout(worker.idleTimer);
+  /** Stops using a worker and kills it. */
+  private retire(worker: PoolWorker): Promise<void> {
     worker.current = null;
     this.workers.delete(worker);
-    const { child } = worker;
-    if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-    // Waiting on an unref'd child would let the process exit before 'exit' arrives.
-    this.setIdle(worker, false);
-    return new Promise((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
-    });
-  }
-
-  private elapsed(call: Call): number {
-    return call.started === 0 ? 0 : performance.now() - call.started;
+    return killWorker(worker);
   }
 
   /** An idle worker must not keep the process alive (and exits after idleMs); a starting or busy one must. */
-  private setIdle(worker: Worker, idle: boolean): void {
-    const handles = [worker.child, worker.child.channel, worker.child.stdout, worker.child.stderr] as (
-      { ref?: () => void; unref?: () => void } | null | undefined
-    )[];
-    for (const handle of handles) {
-      if (idle) handle?.unref?.();
-      else handle?.ref?.();
-    }
+  private setIdle(worker: PoolWorker, idle: boolean): void {
+    holdProcess(worker, !idle);
     clearTimeout(worker.idleTimer);
     if (idle && worker.ready) {
       worker.idleTimer = setTimeout(() => {
@@ -402,12 +295,4 @@ export class ToolWorkerPool implements ToolExecutor {
       worker.idleTimer.unref();
     }
   }
-}
-
-/** A workspace that exists outside Remora's workspaces folder, which a confined worker cannot see: say so plainly. */
-function misplacedWorkspace(workspace: string | null): string | null {
-  if (!workspace || sandboxHost().confinement !== 'bubblewrap' || !existsSync(workspace)) return null;
-  const folder = processWorkRoot().workspaces;
-  if (isWithin(realpathSync(folder), realpathSync(workspace))) return null;
-  return `the workspace ${workspace} is outside Remora's workspaces folder (${folder}), which is the only place sandboxed tools can write; create workspaces with createWorkspaceFolder() (lib/tools/work-root.ts)`;
 }

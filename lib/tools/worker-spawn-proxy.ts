@@ -5,7 +5,8 @@ import { realpathSync } from 'node:fs';
 import { CONFINED_PROCESS_LIMITS, type ProcessLimits } from './sandbox/limits';
 import { isWithin } from './sandbox/paths';
 import { runConfined, type ConfinedResult } from './sandbox/run-confined';
-import type { SpawnRequest } from './worker-messages';
+import type { SpawnRequest, SpawnedMessage, WorkerMessage } from './worker-messages';
+import { elapsed, type Call, type PoolWorker } from './worker-process';
 
 export type SpawnCall = {
   workspace: string | null;
@@ -66,5 +67,19 @@ export function serveSpawn(request: SpawnRequest, call: SpawnCall): Promise<Conf
     limits: tighter(request.limits),
     signal: call.signal,
     allowUnconfined: call.allowUnconfined,
+  });
+}
+
+/** A program the tool in `call` asked for (pytest): checked against the call, run here, the result sent back. */
+export function answerSpawn(worker: PoolWorker, call: Call, message: Extract<WorkerMessage, { type: 'spawn' }>): void {
+  void serveSpawn(message.run, {
+    workspace: call.request.context.workspace,
+    allowUnconfined: call.allowUnconfined,
+    remainingMs: Math.max(1, call.limits.timeoutMs - elapsed(call)),
+    signal: call.programs.signal,
+  }).then((result) => {
+    if (worker.current !== call) return;
+    const reply: SpawnedMessage = { type: 'spawned', requestId: message.requestId, result };
+    worker.child.send(reply);
   });
 }

@@ -24,6 +24,7 @@ import { TranscriptView } from '../../components/transcript/transcript-view';
 import { KnowledgeCard, WorkspaceChanges } from '../../components/transcript/transcript-workspace';
 
 import { ReplayForm } from './replay-form';
+import { rerunSandboxNotice } from '@/lib/panel/replay/sandbox-notice';
 import { replayDefaults } from '@/lib/replay/page-data';
 
 export const dynamic = 'force-dynamic';
@@ -167,6 +168,7 @@ export default async function ConversationPage({
           turns={replay.turns}
           systemPrompt={replay.systemPrompt}
           temperature={replay.temperature}
+          sandbox={rerunSandboxNotice(panel.database, experiment.id)}
         />
       ) : null}
       <WorkspaceChanges diff={details.diff} changedFiles={conversation.changedFiles} />

@@ -4,17 +4,22 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { callApi } from '@/app/components/api-client';
+import { SandboxOptIn } from '@/app/components/sandbox-opt-in';
+import type { SandboxNotice } from '@/lib/panel/experiments/form-choices';
 
 export function ReplayForm({
   conversationId,
   turns,
   systemPrompt,
   temperature,
+  sandbox,
 }: {
   conversationId: string;
   turns: number[];
   systemPrompt: string;
   temperature: number | null;
+  /** Set when this server would refuse the replay without the user's opt-in (no bubblewrap). */
+  sandbox: SandboxNotice | null;
 }) {
   const router = useRouter();
   const [fromTurn, setFromTurn] = useState(turns.length > 1 ? turns[1] : (turns[0] ?? 1));
@@ -23,6 +28,7 @@ export function ReplayForm({
   const [requests, setRequests] = useState(1);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [unsafeNoSandbox, setUnsafeNoSandbox] = useState(false);
 
   async function replay() {
     setBusy(true);
@@ -34,7 +40,7 @@ export function ReplayForm({
       ...(settings ? { settings } : {}),
     };
     const answer = await callApi<{ id: string }>(`/api/conversations/${encodeURIComponent(conversationId)}/replay`, {
-      body: { fromTurn, variant, requests },
+      body: { fromTurn, variant, requests, ...(unsafeNoSandbox ? { unsafeNoSandbox } : {}) },
     });
     setBusy(false);
     if (!answer.ok) return setProblem([answer.message, ...answer.reasons].join(' · '));
@@ -96,6 +102,7 @@ export function ReplayForm({
           data-testid="replay-prompt"
         />
       </label>
+      <SandboxOptIn notice={sandbox} checked={unsafeNoSandbox} onChange={setUnsafeNoSandbox} />
       {problem ? (
         <div className="error-box" data-testid="replay-problem">
           {problem}

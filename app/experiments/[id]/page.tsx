@@ -12,6 +12,7 @@ import { InputReliability } from './_components/input-reliability';
 import { experimentReliability } from '@/lib/panel/experiments/reliability';
 import { ExportButtons } from './export-buttons';
 import { RerunFailed } from './rerun-failed';
+import { rerunSandboxNotice } from '@/lib/panel/replay/sandbox-notice';
 import { TrainingExport } from './training-export';
 import { experimentOrigin, experimentScoring } from '@/lib/replay/page-data';
 
@@ -167,7 +168,11 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
       {reliability ? <InputReliability view={reliability} /> : null}
       {settings ? <VariantsCard variants={settings.variants} /> : null}
       {settings && view.status !== 'running' && view.status !== 'pending' ? (
-        <RerunFailed experimentId={view.id} variants={settings.variants} />
+        <RerunFailed
+          experimentId={view.id}
+          variants={settings.variants}
+          sandbox={rerunSandboxNotice(panel.database, view.id)}
+        />
       ) : null}
     </>
   );

@@ -4,13 +4,18 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { callApi } from '@/app/components/api-client';
+import { SandboxOptIn } from '@/app/components/sandbox-opt-in';
+import type { SandboxNotice } from '@/lib/panel/experiments/form-choices';
 
 export function RerunFailed({
   experimentId,
   variants,
+  sandbox,
 }: {
   experimentId: string;
   variants: { name: string; systemPrompt: string }[];
+  /** Set when this server would refuse the rerun without the user's opt-in (no bubblewrap). */
+  sandbox: SandboxNotice | null;
 }) {
   const router = useRouter();
   const [choice, setChoice] = useState(variants[variants.length - 1]?.name ?? '');
@@ -18,14 +23,14 @@ export function RerunFailed({
   const [repeats, setRepeats] = useState(1);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [unsafeNoSandbox, setUnsafeNoSandbox] = useState(false);
   const isNew = choice === '(new)';
 
   async function rerun() {
     setBusy(true);
     setProblem(null);
-    const body = isNew
-      ? { variant: { name: 'rerun', systemPrompt: prompt }, repeats }
-      : { variantName: choice, repeats };
+    const picked = isNew ? { variant: { name: 'rerun', systemPrompt: prompt } } : { variantName: choice };
+    const body = { ...picked, repeats, ...(unsafeNoSandbox ? { unsafeNoSandbox } : {}) };
     const answer = await callApi<{ id: string; inputs: number }>(
       `/api/experiments/${encodeURIComponent(experimentId)}/rerun-failed`,
       { body },
@@ -81,6 +86,7 @@ export function RerunFailed({
           data-testid="rerun-prompt"
         />
       ) : null}
+      <SandboxOptIn notice={sandbox} checked={unsafeNoSandbox} onChange={setUnsafeNoSandbox} />
       {problem ? (
         <div className="error-box" data-testid="rerun-problem">
           {problem}

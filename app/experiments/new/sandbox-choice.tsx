@@ -1,6 +1,7 @@
 'use client';
 // How this server confines the tools, and where it cannot, the warning and the explicit opt-in the
 // server requires before it runs model-written code unconfined (SECURITY.md).
+import { SandboxOptIn } from '@/app/components/sandbox-opt-in';
 import type { ExperimentDraft, ExperimentFormOptions, FormAgent } from '@/lib/panel/experiments/form-drafts';
 import { sandboxNotice } from '@/lib/panel/experiments/form-choices';
 
@@ -22,27 +23,11 @@ export function SandboxChoice({
       <p className={notice.warning ? 'bad-text' : 'muted'} data-testid="sandbox-status">
         {notice.status}
       </p>
-      {notice.warning ? (
-        <div className="error-box" role="alert" data-testid="sandbox-warning">
-          {notice.warning}
-        </div>
-      ) : null}
-      {notice.needsOptIn ? (
-        <div className="checkbox-field">
-          <label>
-            <input
-              type="checkbox"
-              checked={draft.unsafeNoSandbox === true}
-              onChange={(event) => update({ unsafeNoSandbox: event.target.checked })}
-              data-testid="unsafe-no-sandbox"
-            />{' '}
-            Run without a sandbox
-          </label>
-          <div className="field-hint">
-            the same as the command line&apos;s --unsafe-no-sandbox; recorded with the experiment
-          </div>
-        </div>
-      ) : null}
+      <SandboxOptIn
+        notice={notice}
+        checked={draft.unsafeNoSandbox === true}
+        onChange={(checked) => update({ unsafeNoSandbox: checked })}
+      />
     </section>
   );
 }

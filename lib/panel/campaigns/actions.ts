@@ -2,7 +2,6 @@
 // process, apply its accepted changes, and run the repository's test command, whose result is
 // stored with the campaign. A campaign started here runs in the background like an experiment;
 // the page follows it from the database.
-import path from 'node:path';
 import { z } from 'zod';
 import { getCampaign } from '../../db/queries/campaigns';
 import { getExperiment } from '../../db/queries/experiments';
@@ -15,7 +14,6 @@ import { runRepositoryTests, type TestRun } from '../../campaigns/test-command';
 import { describeHolder, leaseIsLive, newRunnerId } from '../../experiments/lease';
 import { probeEndpoint } from '../../experiments/probe-endpoint';
 import { LIMITS } from '../../protocol/limits';
-import { ToolWorkerPool } from '../../tools/worker-pool';
 import { loadRunnableAgent } from '../agents/agents';
 import type { PanelContext } from '../context';
 
@@ -36,20 +34,6 @@ export const TestRequest = z.object({
   command: z.string().min(1).max(4000),
   branch: z.string().min(1).max(200).optional(),
 });
-
-/**
- * The campaigns' tool workers. Not the job runner's pool: that one was made in Next's
- * instrumentation bundle, whose copy of lib/tools/work-root.ts has a work root of its own, and it
- * refuses the workspaces this bundle's copy creates. Idle workers exit, so an unused pool costs nothing.
- */
-let campaignTools: ToolWorkerPool | null = null;
-function toolsFor(context: PanelContext): ToolWorkerPool {
-  campaignTools ??= new ToolWorkerPool({
-    size: 4,
-    workerScript: path.join(context.root, 'lib', 'tools', 'tool-worker.ts'),
-  });
-  return campaignTools;
-}
 
 /** Campaigns running in this process, shared by Next's route bundles. */
 const RUNS_KEY = Symbol.for('remora.panel-campaign-runs');
@@ -95,7 +79,12 @@ export async function startCampaign(
   const experiment = getExperiment(context.database, campaign.experimentId);
   if (resumed && experiment && leaseIsLive(experiment))
     throw new InputError(`campaign ${campaign.id} is being run by ${describeHolder(experiment)}`);
-  const run = runCampaign(context.database, campaign.id, { tools: toolsFor(context), runnerId: newRunnerId('panel') });
+  const run = runCampaign(context.database, campaign.id, {
+    // The job runner's pool: the work root is one per process (lib/tools/work-root.ts), so it takes
+    // the workspaces this route's code makes.
+    tools: context.jobRunner.toolExecutor,
+    runnerId: newRunnerId('panel'),
+  });
   runs.set(campaign.id, run);
   void run.done
     .catch((error: unknown) =>

@@ -92,7 +92,7 @@ function panelInputFiles(
 
 /** The experiment's sandbox; a refusal (no bubblewrap, no opt-in) is the request's to fix: tick the form's checkbox. */
 function panelSandbox(
-  agent: { name: string; settings: Record<string, unknown> },
+  agent: Parameters<typeof chooseExperimentSandbox>[0],
   unsafeNoSandbox: boolean,
 ): ExperimentSandbox {
   try {

@@ -1,7 +1,7 @@
 // What the new-experiment form offers for the chosen agent: the inputs that apply to it (its own,
 // its bundled dataset, the stored sets whose expected calls name only its tools) and what it says
 // about the sandbox. Pure, shared by the browser and the tests.
-import type { ExperimentFormOptions, FormAgent, FormDataset } from './form-drafts';
+import type { ExperimentFormOptions, FormAgent, FormDataset, FormSandbox } from './form-drafts';
 
 /** The inputs select's value for the agent's bundled dataset (stored when the form is sent). */
 export const BUNDLED_SOURCE = 'bundled';
@@ -44,11 +44,18 @@ export function inputsStillApply(
  * confines the tools; where it does not, a warning, and for an agent that runs model-written code
  * the "Run without a sandbox" checkbox the server requires before it runs that code unconfined.
  */
-export function sandboxNotice(
-  options: ExperimentFormOptions,
-  agent: FormAgent | undefined,
-): { status: string; warning: string | null; needsOptIn: boolean } {
-  const sandbox = options.sandbox ?? { confinement: 'bubblewrap', reason: null };
+export function sandboxNotice(options: ExperimentFormOptions, agent: FormAgent | undefined): SandboxNotice {
+  return sandboxNoticeFor(options.sandbox, agent);
+}
+
+export type SandboxNotice = { status: string; warning: string | null; needsOptIn: boolean };
+
+/** The same for any page that starts an experiment (a replay, a rerun): the server's sandbox and the agent. */
+export function sandboxNoticeFor(
+  given: FormSandbox | undefined,
+  agent: Pick<FormAgent, 'name' | 'runsModelCode'> | undefined,
+): SandboxNotice {
+  const sandbox = given ?? { confinement: 'bubblewrap', reason: null };
   if (sandbox.confinement === 'bubblewrap')
     return {
       status:

@@ -92,7 +92,7 @@ export async function runPreparedPlayground(
     input: prepared.input,
     client: prepared.client,
     tools: context.jobRunner.toolExecutor,
-    workspaces: defaultWorkspaces(runtime),
+    workspaces: defaultWorkspaces(runtime, undefined, context.root),
     signal,
     emit: send,
   });

@@ -2,6 +2,7 @@
 // panel's job runner (routes: POST /api/conversations/:id/replay, POST /api/experiments/:id/rerun-failed).
 import { z } from 'zod';
 import { failedInputIndexes } from '../../db/queries/failed-inputs';
+import { ConfigurationError, InputError } from '../../errors';
 import { createStoredExperiment } from '../../experiments/service';
 import type { PanelContext } from '../context';
 import { refusalError } from '../experiments/experiments';
@@ -22,6 +23,8 @@ export const ReplayRequestBody = z
     fromTurn: z.number().int().min(1),
     variant: ReplayVariantRequest.optional(),
     requests: z.number().int().min(1).max(1000).default(1),
+    /** Where the server has no sandbox: run model-written code anyway (asked again, as for a new experiment). */
+    unsafeNoSandbox: z.boolean().default(false),
   })
   .strict();
 export type ReplayRequestBody = z.infer<typeof ReplayRequestBody>;
@@ -35,12 +38,23 @@ export const RerunFailedBody = z
     /** Only the inputs this variant failed. */
     failedIn: z.string().min(1).optional(),
     repeats: z.number().int().min(1).max(100).default(1),
+    unsafeNoSandbox: z.boolean().default(false),
   })
   .strict()
   .refine((body) => (body.variantName === undefined) !== (body.variant === undefined), {
     message: 'give variantName or variant, one of them',
   });
 export type RerunFailedBody = z.infer<typeof RerunFailedBody>;
+
+/** A plan refused for want of a sandbox is the request's to fix (tick "Run without a sandbox"): a 400, not a 500. */
+function planned(plan: () => PlannedExperiment): PlannedExperiment {
+  try {
+    return plan();
+  } catch (error) {
+    if (ConfigurationError.is(error)) throw new InputError(error.message, error.problems);
+    throw error;
+  }
+}
 
 function createAndStart(context: PanelContext, planned: PlannedExperiment): string {
   const row = createStoredExperiment(context.database, planned.config, planned.agent);
@@ -54,7 +68,12 @@ export function replayConversation(
   conversationId: string,
   body: ReplayRequestBody,
 ): { id: string } {
-  return { id: createAndStart(context, planReplay(context.database, conversationId, body)) };
+  return {
+    id: createAndStart(
+      context,
+      planned(() => planReplay(context.database, conversationId, body)),
+    ),
+  };
 }
 
 export function rerunFailedInputs(
@@ -63,10 +82,13 @@ export function rerunFailedInputs(
   body: RerunFailedBody,
 ): { id: string; inputs: number } {
   const failed = failedInputIndexes(context.database, experimentId, body.failedIn);
-  const planned = planRerunFailed(context.database, experimentId, failed, {
-    variantName: body.variantName,
-    variant: body.variant,
-    repeats: body.repeats,
-  });
-  return { id: createAndStart(context, planned), inputs: failed.length };
+  const plan = planned(() =>
+    planRerunFailed(context.database, experimentId, failed, {
+      variantName: body.variantName,
+      variant: body.variant,
+      repeats: body.repeats,
+      unsafeNoSandbox: body.unsafeNoSandbox,
+    }),
+  );
+  return { id: createAndStart(context, plan), inputs: failed.length };
 }

@@ -44,7 +44,7 @@ export function confinedArgv(host: SandboxHost, spec: SandboxSpec, program: stri
   return argv;
 }
 
-/** Runs `true` the way tools will run, so that a kernel refusing namespaces is found at start, not at the first tool call. */
+/** Runs `true` the way tools will run, so that a kernel refusing namespaces is found before the first confined tool, not in its result. */
 export function probeSandbox(host: SandboxHost): string | null {
   const argv = confinedArgv(
     host,
@@ -53,6 +53,7 @@ export function probeSandbox(host: SandboxHost): string | null {
       limits: {
         cpuSeconds: 5,
         memoryBytes: null,
+        dataBytes: null,
         processes: 16,
         fileBytes: 1024,
         openFiles: 64,

@@ -2,6 +2,7 @@
 // confinement this machine gave, and whether the user allowed running without one.
 import { z } from 'zod';
 import { ConfigurationError } from '../../errors';
+import { isInProcessTool } from '../in-process-tools';
 import type { ToolCallOptions, ToolExecutor } from '../protocol';
 import { sandboxHost } from './host';
 
@@ -17,6 +18,18 @@ export function runsModelCode(agent: { settings: Record<string, unknown> }): boo
   return agent.settings.runs_model_code === true;
 }
 
+type AgentTools = { tools?: { script: string | null }[]; taskSuccess?: { script: string | null } };
+
+/**
+ * True when some tool of the agent runs as a process of its own (a worker, a script), the only
+ * kind a sandbox confines. An agent whose tools are all built in or run in Remora's process (the
+ * harness agent) starts none, so its experiments never probe for bubblewrap.
+ */
+export function needsConfinement(agent: AgentTools): boolean {
+  const scripts = [...(agent.tools ?? [{ script: 'unknown' }]), ...(agent.taskSuccess ? [agent.taskSuccess] : [])];
+  return scripts.some((tool) => tool.script !== null && !isInProcessTool(tool.script));
+}
+
 const INSTALL = 'install bubblewrap (apt-get install bubblewrap) so that this code runs confined';
 
 function noSandbox(agent: { name: string }, reason: string | null, ways: string[]): ConfigurationError {
@@ -27,13 +40,15 @@ function noSandbox(agent: { name: string }, reason: string | null, ways: string[
 }
 
 /**
- * The sandbox for a new experiment. Without bubblewrap, an agent that runs model-written code is
- * refused unless the user opted in: that code would run with the user's own rights.
+ * The sandbox for a new experiment (also a replay or a rerun, which ask again). Without bubblewrap,
+ * an agent that runs model-written code is refused unless the user opted in: that code would run
+ * with the user's own rights. An agent with no tool to confine records `none` without a probe.
  */
 export function chooseExperimentSandbox(
-  agent: { name: string; settings: Record<string, unknown> },
+  agent: { name: string; settings: Record<string, unknown> } & AgentTools,
   unsafeNoSandbox: boolean,
 ): ExperimentSandbox {
+  if (!runsModelCode(agent) && !needsConfinement(agent)) return { confinement: 'none', unsafeNoSandbox };
   const host = sandboxHost();
   if (host.confinement === 'none' && runsModelCode(agent) && !unsafeNoSandbox) {
     throw noSandbox(agent, host.unavailableReason, [

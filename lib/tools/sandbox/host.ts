@@ -1,6 +1,8 @@
-// What this machine offers for confining tool processes, found once per process: bubblewrap (and
-// whether it really works here), the Python interpreter Remora runs (never one an agent names),
-// and the helpers that drop privileges and set resource limits.
+// What this machine offers for confining tool processes, found once per process and only when
+// something asks (a confined tool about to run, an experiment whose agent has such tools, the
+// panel's form): bubblewrap (and whether it really works here, which costs a sandbox start), the
+// Python interpreter Remora runs (never one an agent names), and the helpers that drop privileges
+// and set resource limits.
 import { accessSync, constants, existsSync, realpathSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { probeSandbox } from './command';
@@ -64,9 +66,12 @@ function bwrapPath(): { path: string | null; reason: string | null } {
   return { path: found, reason: null };
 }
 
-let cachedHost: SandboxHost | null = null;
+// On globalThis, so that Next's bundles, each with its own copy of this module, probe once per process.
+const HOST_KEY = Symbol.for('remora.sandbox-host');
+type HostHolder = { [HOST_KEY]?: SandboxHost | null };
 
 export function sandboxHost(): SandboxHost {
+  const cachedHost = (globalThis as HostHolder)[HOST_KEY];
   if (cachedHost) return cachedHost;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const found = {
@@ -87,13 +92,13 @@ export function sandboxHost(): SandboxHost {
     if (problem) host.unavailableReason = problem;
     else Object.assign(host, { confinement: 'bubblewrap', bwrap: bwrap.path, unavailableReason: null });
   }
-  cachedHost = host;
+  (globalThis as HostHolder)[HOST_KEY] = host;
   return host;
 }
 
 /** Forgets what was found (tests that change REMORA_BWRAP). */
 export function resetSandboxHost(): void {
-  cachedHost = null;
+  (globalThis as HostHolder)[HOST_KEY] = null;
   cachedPython = null;
 }
 
