@@ -1,6 +1,6 @@
 import type { ParsePath } from '../parsing/types';
 import type { Outcome } from '../runner/types';
-import type { ConversationFacts, ErrorFacts, MetricsInput, ModelCallFacts } from './types';
+import type { Comparison, ConversationFacts, ErrorFacts, MetricsInput, ModelCallFacts } from './types';
 
 /* Builders for MetricsInput in the metrics tests; not used by production code. */
 
@@ -70,4 +70,30 @@ export function variantFacts(
       ...modelCalls(name, counts.responses - counts.withCalls, { parsePath: 'text', callCount: 0, allValid: false }),
     ],
   };
+}
+
+export function baselineInput(): MetricsInput {
+  return input(['baseline'], {
+    conversations: [conversations('baseline', 'submitted', 2, 36), conversations('baseline', 'no_tool_call', 1, 4)],
+    modelCalls: [
+      modelCalls('baseline', 64, { promptTokens: 100, completionTokens: 20 }),
+      modelCalls('baseline', 4, { parsePath: 'json_name_arguments', promptTokens: 100, completionTokens: 20 }),
+      modelCalls('baseline', 4, { allValid: false, promptTokens: null, completionTokens: null }),
+      modelCalls('baseline', 4, { parsePath: 'text', callCount: 0, allValid: false }),
+      // Requests that failed: no response, so neither a model call nor a latency sample.
+      modelCalls('baseline', 2, { ok: false, parsePath: null, callCount: 0, allValid: false, latencyMs: 99_999 }),
+    ],
+    errors: [
+      { variant: 'baseline', kind: 'invalid_arguments', count: 4 },
+      { variant: 'baseline', kind: 'model_request_failed', count: 2 },
+      { variant: 'baseline', kind: 'tool_failed', count: 0 },
+      { variant: 'baseline', kind: 'invalid_arguments', count: 1 },
+    ],
+  });
+}
+
+export function comparisonOf(comparisons: Comparison[], metric: Comparison['metric']): Comparison {
+  const found = comparisons.find((comparison) => comparison.metric === metric);
+  if (!found) throw new Error(`no comparison for ${metric}`);
+  return found;
 }
