@@ -1,55 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { runConversation } from './run-conversation';
-import { resolveSettings } from './settings';
-import type { AgentRuntime, RunnerEvent } from './types';
+import type { RunnerEvent } from './types';
 import type { ToolExecution, ToolExecutor, ToolRequest } from '../tools/protocol';
 import { ScriptedModelClient, contentAnswer, structuredCall } from '../testing/scripted-model';
-
-const limits = { timeoutMs: 1000, maxOutputBytes: 10_000 };
-
-function agent(overrides: Partial<AgentRuntime> = {}): AgentRuntime {
-  return {
-    name: 'test-agent',
-    maxTurns: 4,
-    systemPrompt: 'You are a tester. Always respond with a tool call.',
-    nodeContext: 'Request:\n{{ node_text }}',
-    textAnswerEnds: false,
-    settings: {},
-    tools: [
-      {
-        name: 'simple_tool',
-        description: 'Echo',
-        parameters: {
-          type: 'object',
-          properties: { payload: { type: 'string' } },
-          required: ['payload'],
-          additionalProperties: false,
-        },
-        script: '/tools/simple.ts',
-        limits,
-      },
-      {
-        name: 'count',
-        description: 'Count',
-        parameters: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] },
-        script: '/tools/count.ts',
-        limits,
-      },
-      {
-        name: 'submit_result',
-        description: 'Finish',
-        parameters: {
-          type: 'object',
-          properties: { summary: { type: 'string' }, changed_files: { type: 'array', items: { type: 'string' } } },
-          required: ['summary'],
-        },
-        script: null,
-        limits,
-      },
-    ],
-    ...overrides,
-  };
-}
+import { agent, settings } from './testing/test-agent';
 
 /** A fake executor (unit tests only) that records what it ran and answers from a function. */
 class FakeTools implements ToolExecutor {
@@ -66,8 +20,6 @@ class FakeTools implements ToolExecutor {
   }
   async close() {}
 }
-
-const settings = (extra = {}) => resolveSettings({ model: 'm', ...extra });
 const input = { node_text: 'say hi' };
 let idCounter = 0;
 const newCallId = () => `call_test${++idCounter}`;
