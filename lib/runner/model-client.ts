@@ -264,10 +264,7 @@ function isRedirect(status: number): boolean {
   return status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
 }
 
-/**
- * Idle keep-alive sockets close after IDLE_SOCKET_MS (sooner when the server's Keep-Alive header asks); busy ones never
- * time out here.
- */
+/** Idle keep-alive sockets close after IDLE_SOCKET_MS (sooner if the server's Keep-Alive asks); busy ones stay. */
 function withIdleTimeout<T extends HttpAgent>(agent: T): T {
   const keepSocketAlive = agent.keepSocketAlive.bind(agent);
   const reuseSocket = agent.reuseSocket.bind(agent);
