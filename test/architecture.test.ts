@@ -95,3 +95,32 @@ describe('the import rules', () => {
     CRUISE_MS,
   );
 });
+
+describe('file shape (scripts/check-file-shape.mjs)', () => {
+  const SHAPE = path.join(projectRoot, 'scripts', 'check-file-shape.mjs');
+  const shape = (root: string) => {
+    const run = spawnSync(process.execPath, [SHAPE, root], { encoding: 'utf8' });
+    return { status: run.status, output: run.stdout + run.stderr };
+  };
+
+  it('holds on the project: no file over 300 lines, no line over 120 characters, beyond the listed ones', () => {
+    const { status, output } = shape(projectRoot);
+    expect(output).toMatch(/^no file shape problems/m);
+    expect(status).toBe(0);
+  });
+
+  it('fails naming a file over 300 lines and a file with a line over 120 characters', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'remora-file-shape-'));
+    copies.push(root);
+    plant(root, 'lib/long-file.ts', 'export const line = 1;\n'.repeat(301));
+    plant(root, 'lib/wide-line.ts', `export const wide = '${'x'.repeat(120)}';\n`);
+    plant(root, 'lib/fine.ts', 'export const fine = 1;\n'.repeat(300));
+    const { status, output } = shape(root);
+    expect(output).toMatch(/^max-300-lines: lib\/long-file\.ts has 301 lines$/m);
+    expect(output).toMatch(
+      /^max-120-characters: lib\/wide-line\.ts has 1 line over 120 characters, the first at line 1$/m,
+    );
+    expect(output).not.toMatch(/fine\.ts/);
+    expect(status).toBe(1);
+  });
+});
