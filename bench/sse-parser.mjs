@@ -1,18 +1,19 @@
-// `npx tsx bench/sse-parser.ts`: CPU cost of reading a streamed chat completion's server-sent
+// `npx tsx bench/sse-parser.mjs`: CPU cost of reading a streamed chat completion's server-sent
 // events with the hand-written line reader in lib/runner/stream-assembler.ts against
 // eventsource-parser (createParser), on the same bytes cut the same ways. Both hand each event's
 // data to the same assembler code (JSON parse, accumulate), and "framing only" leaves that out.
 //
-//   npx tsx bench/sse-parser.ts [--rounds N]
+//   npx tsx bench/sse-parser.mjs [--rounds N]
+// (JavaScript, not TypeScript: the type check does not need eventsource-parser installed.)
 import { cpus, loadavg } from 'node:os';
 import { createParser } from 'eventsource-parser';
-import { StreamAssembler } from '../lib/runner/stream-assembler';
+import { StreamAssembler } from '../lib/runner/stream-assembler.ts';
 
 const rounds = Number(process.argv[process.argv.indexOf('--rounds') + 1]) || 200;
 
 /** A vLLM-style stream: `tokens` content chunks with logprobs, a finish chunk, usage, [DONE]. */
-function stream(tokens: number): string {
-  const events: string[] = [];
+function stream(tokens) {
+  const events = [];
   for (let index = 0; index < tokens; index++) {
     const token = index % 7 === 0 ? '<escape>' : `tok${index}`;
     events.push(
@@ -40,25 +41,25 @@ function stream(tokens: number): string {
 }
 
 /** The body as the socket delivers it: pieces of `size` bytes. */
-function pieces(body: string, size: number): Buffer[] {
+function pieces(body, size) {
   const bytes = Buffer.from(body);
-  const out: Buffer[] = [];
+  const out = [];
   for (let start = 0; start < bytes.length; start += size) out.push(bytes.subarray(start, start + size));
   return out;
 }
 
-// The assembler's own event handling, reached from outside for the eventsource-parser side.
-type AssemblerInside = { eventData: string[]; dispatch(): boolean };
+// The assembler's own event handling (eventData, dispatch) is reached from outside for the
+// eventsource-parser side.
 
-function handWritten(chunks: Buffer[], framingOnly: boolean): void {
+function handWritten(chunks, framingOnly) {
   const assembler = new StreamAssembler();
-  if (framingOnly) (assembler as unknown as AssemblerInside).dispatch = () => false;
+  if (framingOnly) assembler.dispatch = () => false;
   for (const chunk of chunks) assembler.feed(chunk);
   assembler.end();
 }
 
-function withEventsourceParser(chunks: Buffer[], framingOnly: boolean): void {
-  const assembler = new StreamAssembler() as unknown as AssemblerInside;
+function withEventsourceParser(chunks, framingOnly) {
+  const assembler = new StreamAssembler();
   const decoder = new TextDecoder();
   const parser = createParser({
     onEvent: (event) => {
@@ -72,7 +73,7 @@ function withEventsourceParser(chunks: Buffer[], framingOnly: boolean): void {
   parser.reset({ consume: true });
 }
 
-function cpuMs(work: () => void): number {
+function cpuMs(work) {
   work(); // warm-up
   const before = process.cpuUsage();
   for (let round = 0; round < rounds; round++) work();
@@ -80,7 +81,7 @@ function cpuMs(work: () => void): number {
   return (used.user + used.system) / 1000 / rounds;
 }
 
-const rows: string[] = [];
+const rows = [];
 for (const tokens of [60, 600]) {
   const body = stream(tokens);
   for (const size of [16_384, 512, 64]) {
