@@ -89,11 +89,10 @@ for (const tokens of [60, 600]) {
     for (const framingOnly of [false, true]) {
       const hand = cpuMs(() => handWritten(chunks, framingOnly));
       const library = cpuMs(() => withEventsourceParser(chunks, framingOnly));
+      const name = `${tokens} chunks (${(body.length / 1024).toFixed(0)} KiB), ${size} B reads`;
       rows.push(
         [
-          `${tokens} chunks (${(body.length / 1024).toFixed(0)} KiB), ${size} B reads${framingOnly ? ', framing only' : ''}`.padEnd(
-            52,
-          ),
+          `${name}${framingOnly ? ', framing only' : ''}`.padEnd(52),
           `${hand.toFixed(3)} ms`.padStart(10),
           `${library.toFixed(3)} ms`.padStart(12),
           `${(library / hand).toFixed(2)}x`.padStart(8),
