@@ -4,7 +4,7 @@ import { createConversationWriter, slotKey } from './conversation-writer';
 import { StorageError } from './errors';
 import { createExperiment } from './queries/experiments';
 import { getConversationRecord, listConversations } from './queries/conversations';
-import { docstringConversation, experimentConfig } from './testing/fixtures';
+import { docstringConversation, experimentConfig, meta } from './testing/fixtures';
 import { failingConversation, textConversation } from './testing/failing-fixtures';
 import { openTemporaryDatabase, type TemporaryDatabase } from './testing/temporary-database';
 
@@ -23,13 +23,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   temporary.dispose();
-});
-
-const meta = (slot: number, variantIndex = 0) => ({
-  variantIndex,
-  variantName: variantIndex === 0 ? 'baseline' : 'directive',
-  slot,
-  inputIndex: 0,
 });
 
 function countRows(table: string): number {

@@ -208,3 +208,11 @@ export function docstringConversation(options: { outcome?: Outcome; secondPath?:
     durationMs: 250.75,
   };
 }
+
+/** Where a conversation of experimentConfig() goes: its slot in variant 0 (baseline) or 1 (directive). */
+export const meta = (slot: number, variantIndex = 0) => ({
+  variantIndex,
+  variantName: variantIndex === 0 ? 'baseline' : 'directive',
+  slot,
+  inputIndex: 0,
+});
