@@ -74,8 +74,9 @@ export async function expectStackMatches(
 ): Promise<void> {
   const chart = page.getByTestId(chartId);
   await expect(chart).toBeVisible();
-  // Every key is in the legend, in order, whether or not it occurs.
-  await expect(chart.locator('.recharts-legend-item-text')).toHaveText(keys);
+  // Every key is in the legend (the panel's own, with each key's colour and texture), in order,
+  // whether or not it occurs.
+  await expect(chart.getByTestId('swatch-legend').locator('li')).toHaveText(keys);
   for (const variant of variants) {
     for (const key of keys) {
       await expect(
