@@ -122,7 +122,14 @@ export const SavedVariant = z.strictObject({
 });
 
 const TextDiff = z.strictObject({
-  lines: z.array(z.strictObject({ kind: z.enum(['added', 'removed', 'same']), text: z.string() })),
+  lines: z.array(
+    z.strictObject({
+      kind: z.enum(['added', 'removed', 'same']),
+      text: z.string(),
+      // Present on a changed line that has a counterpart: the line cut into spans, changed words marked.
+      words: z.array(z.strictObject({ text: z.string(), changed: z.boolean() })).optional(),
+    }),
+  ),
   added: Count,
   removed: Count,
   changed: z.boolean(),

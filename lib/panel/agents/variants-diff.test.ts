@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { VersionDiff } from '@/lib/api/agents';
 import { diffText, diffWords } from './variants-diff';
 
 describe('diffText', () => {
@@ -93,5 +94,13 @@ describe('diffText word marks', () => {
       ['added', undefined],
     ]);
     expect(diff).toMatchObject({ added: 2, removed: 1 });
+  });
+});
+
+describe('the diff route answer', () => {
+  it('matches the response schema of GET /api/agents/:name/diff, word marks included', () => {
+    const diff = diffText('Always respond with a tool call.', 'Always answer with one tool call.');
+    const parsed = VersionDiff.shape.systemPrompt.safeParse(diff);
+    expect(parsed.success ? 'ok' : parsed.error.message).toBe('ok');
   });
 });
