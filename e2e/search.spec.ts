@@ -6,22 +6,22 @@ import { createExperiment, screenshot, waitForEnd } from './helpers';
 // 2,000 simulated conversations take their time on a loaded 2-core machine: the bound is the run itself.
 test.setTimeout(600_000);
 
-const WORD = 'quokka';
-
 /** `count` distinct requests, the one at `at` holding the word. */
-function inputs(count: number, at: number, tag: string) {
+function inputs(count: number, at: number, tag: string, word: string) {
   return Array.from({ length: count }, (_, index) => ({
-    node_text: index === at ? `Please echo the ${WORD} note ${tag}` : `Please echo request ${tag}-${index}`,
+    node_text: index === at ? `Please echo the ${word} note ${tag}` : `Please echo request ${tag}-${index}`,
   }));
 }
 
 test('a word in 3 of 2,000 conversations across two experiments finds exactly those 3', async ({ page, request }) => {
+  // A word of this run's own, so that a repeated run (--repeat-each) finds only its own 3.
+  const WORD = `quokka${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   // 1,000 inputs once each: the word in 1 conversation; 500 inputs twice each: in 2 more.
   const first = await createExperiment(request, {
     agent: 'harness',
     variants: [{ name: 'baseline' }],
     endpoint: { kind: 'simulated' },
-    inputs: inputs(1000, 417, 'a'),
+    inputs: inputs(1000, 417, 'a', WORD),
     requestsPerVariant: 1000,
     concurrency: 32,
   });
@@ -29,7 +29,7 @@ test('a word in 3 of 2,000 conversations across two experiments finds exactly th
     agent: 'harness',
     variants: [{ name: 'baseline' }],
     endpoint: { kind: 'simulated' },
-    inputs: inputs(500, 123, 'b'),
+    inputs: inputs(500, 123, 'b', WORD),
     requestsPerVariant: 1000,
     concurrency: 32,
   });
