@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { isWithin } from '../tools/sandbox/paths';
 import { interpreterFor, isModuleScript } from '../tools/script-kinds';
 
-export const AGENT_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+const AGENT_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 export const AgentName = z
   .string()
@@ -19,7 +19,7 @@ export const AgentName = z
   );
 
 /** Why a path written in a definition is not a plain path inside the agent's folder; null when it is. */
-export function relativePathIssue(value: string): string | null {
+function relativePathIssue(value: string): string | null {
   if (value.includes('\0')) return 'must not contain a NUL character';
   if (path.isAbsolute(value) || /^[A-Za-z]:[\\/]/.test(value) || value.startsWith('\\'))
     return "must be a path inside the agent's folder, relative to it, not an absolute path";
@@ -37,7 +37,7 @@ export const RelativePath = z
     if (issue) context.addIssue({ code: 'custom', message: issue });
   });
 
-export const SCRIPT_TYPES = '.ts, .js, .mjs or .mts (run in a tool worker), .py (Python) or .sh (bash)';
+const SCRIPT_TYPES = '.ts, .js, .mjs or .mts (run in a tool worker), .py (Python) or .sh (bash)';
 
 /** Where `relative` really is once links are followed, when that is inside `folder`; else why not. */
 function insideFolder(folder: string, relative: string): { ok: true; file: string } | { ok: false; problem: string } {

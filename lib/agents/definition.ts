@@ -21,7 +21,7 @@ export const ConversationInputSchema = z.preprocess(
  * call it expects is always judged by that call; otherwise `script` (a check run like a tool, in the
  * conversation's workspace, after it ends) decides. Without a script only expected calls judge.
  */
-export const TaskSuccessSchema = z
+const TaskSuccessSchema = z
   .object({
     /** What success means for this agent, in one sentence (shown in the panel). */
     description: z.string().trim().min(1),
@@ -30,14 +30,14 @@ export const TaskSuccessSchema = z
   })
   .strict();
 
-export const ToolDefinitionSchema = z
+const ToolDefinitionSchema = z
   .object({
     // Function names must be word characters: vLLM's FunctionGemma parser reads nothing else.
     name: z
       .string()
       .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be letters, digits and underscores, not starting with a digit'),
     description: z.string().trim().min(1, 'must not be empty'),
-    /** A JSON Schema object; validateAgent checks it is a valid one. */
+    /** A JSON Schema object; checkAgent (validate.ts) checks it is a valid one. */
     parameters: z.record(z.string(), z.unknown()),
     /** Path relative to the agent folder, inside it. Only submit_result may omit it (it is then built in). */
     script: RelativePath.optional(),
@@ -46,7 +46,7 @@ export const ToolDefinitionSchema = z
   })
   .strict();
 
-export const AgentDefinitionSchema = z
+const AgentDefinitionSchema = z
   .object({
     name: AgentName,
     description: z.string().optional(),
@@ -104,8 +104,6 @@ export const AgentDefinitionSchema = z
   });
 
 export type AgentDefinition = z.infer<typeof AgentDefinitionSchema>;
-export type ToolDefinition = z.infer<typeof ToolDefinitionSchema>;
-export type AgentInput = z.infer<typeof ConversationInputSchema>;
 
 export type DefinitionIssue = {
   path: (string | number)[];

@@ -10,7 +10,7 @@ import { firstLine, loadInputsFile } from './inputs';
 import { checkAgent, type Locator } from './validate';
 import { parseDatasetText, describeParseProblems } from '../datasets/formats';
 
-export const DEFINITION_FILE = 'agent.yaml';
+const DEFINITION_FILE = 'agent.yaml';
 
 export type LoadedAgent = {
   name: string;

@@ -12,11 +12,11 @@ export type Locator = (fieldPath: (string | number)[]) => string | null;
 
 export const TASK_DESCRIPTION_WARNING =
   'the system prompt has no <task_description>...</task_description> block; FunctionGemma was trained with one';
-export const PYTHON_SETTING_WARNING =
+const PYTHON_SETTING_WARNING =
   'settings.python is ignored: Remora runs Python with its own interpreter (python3, or REMORA_PYTHON), never one an agent names';
 export const DIRECTIVE_WARNING = 'the system prompt lacks the directive "Always respond with a tool call"';
 
-export function formatFieldPath(fieldPath: (string | number)[]): string {
+function formatFieldPath(fieldPath: (string | number)[]): string {
   return fieldPath.reduce<string>(
     (text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${part}` : part),
     '',
@@ -29,12 +29,10 @@ function formatIssue(issue: DefinitionIssue, locate?: Locator): string {
   return `${field}${where ? ` (${where})` : ''}: ${issue.message}`;
 }
 
-/** Validates a parsed definition file (the YAML as data) for an agent living in `folder`. */
-export function validateAgent(definition: unknown, folder: string, locate?: Locator): ValidationReport {
-  return checkAgent(definition, folder, locate).report;
-}
-
-/** Validates and, when the shape is right, also hands back the typed definition. */
+/**
+ * Validates a parsed definition file (the YAML as data) for an agent living in `folder` and, when
+ * the shape is right, also hands back the typed definition.
+ */
 export function checkAgent(
   definition: unknown,
   folder: string,
@@ -49,7 +47,7 @@ export function checkAgent(
   return { report: validateParsedAgent(parsed.definition, folder, locate), definition: parsed.definition };
 }
 
-export function validateParsedAgent(definition: AgentDefinition, folder: string, locate?: Locator): ValidationReport {
+function validateParsedAgent(definition: AgentDefinition, folder: string, locate?: Locator): ValidationReport {
   const errors: string[] = [];
   const warnings: string[] = [];
   const at = (fieldPath: (string | number)[]) => {
