@@ -13,6 +13,13 @@ export const metadata = { title: 'Compare · Remora' };
 
 export const dynamic = 'force-dynamic';
 
+const PAIRED_METHOD =
+  'Paired by input (both variants ran the same inputs): McNemar’s exact test over inputs for rates (a paired t ' +
+  'over inputs when repeats disagree), the Wilcoxon signed-rank test with a paired bootstrap interval for turns.';
+const UNPAIRED_METHOD =
+  'Unpaired (the two sides did not run the same inputs): Newcombe’s interval from the input-clustered Wilson ' +
+  'intervals, and the p-value that inverts it, for rates; a bootstrap over inputs for turns.';
+
 type SearchParams = Record<string, string | string[] | undefined>;
 
 function first(value: string | string[] | undefined): string | undefined {
@@ -117,12 +124,8 @@ function Comparison({ view }: { view: ComparisonView }) {
           The plot shows B − A and its 95% interval (dashed line: no difference; orange: B higher, blue: A higher, grey:
           no detectable difference). Computed as within an experiment, each input counted once however often it was
           repeated; rates in percentage points, turns among completed conversations.{' '}
-          <span data-testid="compare-method">
-            {paired
-              ? 'Paired by input (both variants ran the same inputs): McNemar’s exact test over inputs for rates (a paired t over inputs when repeats disagree), the Wilcoxon signed-rank test with a paired bootstrap interval for turns.'
-              : 'Unpaired (the two sides did not run the same inputs): Newcombe’s interval from the input-clustered Wilson intervals, and the p-value that inverts it, for rates; a bootstrap over inputs for turns.'}
-          </span>{' '}
-          A difference whose interval holds 0 is no detectable difference.
+          <span data-testid="compare-method">{paired ? PAIRED_METHOD : UNPAIRED_METHOD}</span> A difference whose
+          interval holds 0 is no detectable difference.
         </p>
       </section>
       <PerInput view={view} />

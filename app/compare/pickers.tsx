@@ -11,7 +11,8 @@ function groupLabel(experiment: ComparableExperiment): string {
     experiment.datasetName ? `dataset ${experiment.datasetName}` : null,
     experiment.status === 'completed' ? null : experiment.status,
   ].filter(Boolean);
-  return `${experiment.agentName} · ${formatTime(experiment.createdAt)} · ${shortId(experiment.id)}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`;
+  const marked = marks.length > 0 ? ` (${marks.join(', ')})` : '';
+  return `${experiment.agentName} · ${formatTime(experiment.createdAt)} · ${shortId(experiment.id)}${marked}`;
 }
 
 function Picker({

@@ -26,8 +26,8 @@ export function SideCard({
         <span className={styles.sideName}>{side.ref.variant}</span> {experiment.simulated ? <SimulatedBadge /> : null}
       </div>
       <div className={styles.sideFacts}>
-        {experiment.agentName} · <Link href={`/experiments/${experiment.id}`}>experiment {shortId(experiment.id)}</Link>{' '}
-        · {formatTime(experiment.createdAt)} UTC
+        {experiment.agentName} · <Link href={`/experiments/${experiment.id}`}>experiment {shortId(experiment.id)}</Link>
+        {` · ${formatTime(experiment.createdAt)} UTC`}
         <br />
         {conversations.toLocaleString('en-US')} conversations
         {experiment.datasetName ? ` · dataset ${experiment.datasetName}` : ''} · {experiment.status}

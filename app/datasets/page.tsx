@@ -10,6 +10,9 @@ export const metadata = { title: 'Datasets · Remora' };
 
 export const dynamic = 'force-dynamic';
 
+const NO_DATASETS =
+  'No datasets yet. Import one below: a distil-labs JSONL file, a BFCL file, or the project’s own format (see';
+
 export default async function DatasetsPage() {
   const panel = await getPanel();
   const datasets = listDatasetViews(panel);
@@ -22,8 +25,7 @@ export default async function DatasetsPage() {
       <section className="card" data-testid="dataset-list">
         {datasets.length === 0 ? (
           <p className="empty" data-testid="datasets-empty">
-            No datasets yet. Import one below: a distil-labs JSONL file, a BFCL file, or the project’s own format (see{' '}
-            <code>lib/datasets/README.md</code>).
+            {NO_DATASETS} <code>lib/datasets/README.md</code>).
           </p>
         ) : (
           <div className="table-scroll">

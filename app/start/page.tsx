@@ -23,15 +23,21 @@ function outcomesFor(definition: Definition): { submitted: string; noToolCall: s
   if (definition.text_answer_ends === true) {
     return {
       submitted:
-        'the model answered the user in text after its calls (a text answer ends the conversation here; there is no submit_result).',
+        'the model answered the user in text after its calls (a text answer ends the conversation here; there is ' +
+        'no submit_result).',
       noToolCall: 'it answered without calling any tool at all, so nothing in the home changed.',
       turnLimit: `${limit}: it kept calling tools and never answered.`,
     };
   }
+  const used = tools.filter((name) => name !== 'submit_result');
+  const after = tools.length > 1 ? ` (after using ${used.join(', ')})` : '';
   return {
-    submitted: `the model called submit_result: it says it finished${tools.length > 1 ? ` (after using ${tools.filter((name) => name !== 'submit_result').join(', ')})` : ''}. Whether the work is right is "task success", judged by the agent's check.`,
+    submitted:
+      `the model called submit_result: it says it finished${after}. ` +
+      'Whether the work is right is "task success", judged by the agent\'s check.',
     noToolCall:
-      'a response had no call the runner could parse (text, an empty answer, or malformed output): the conversation stops there.',
+      'a response had no call the runner could parse (text, an empty answer, or malformed output): the conversation ' +
+      'stops there.',
     turnLimit: `${limit}: it never called submit_result.`,
   };
 }

@@ -9,7 +9,10 @@ export const dynamic = 'force-dynamic';
 
 export const GET = apiRoute(async () => json(campaignList(await getPanel())), { response: CampaignList });
 
-/** {agent, repo, exclude, baseUrl ('' for the built-in simulator), model, concurrency, unsafeFixes} -> 201 {id, resumed}; it runs on in the background. */
+/**
+ * {agent, repo, exclude, baseUrl ('' for the built-in simulator), model, concurrency, unsafeFixes} ->
+ * 201 {id, resumed}; it runs on in the background.
+ */
 export const POST = apiRoute(
   async (request) => {
     const body = await readJsonBody(request, StartCampaignRequest);

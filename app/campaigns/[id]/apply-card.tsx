@@ -18,6 +18,11 @@ type StoredTestRun = {
 };
 type Applied = { mode: string; branch?: string; files: string[] };
 
+function testVerdict(run: StoredTestRun): string {
+  if (run.passed) return 'Tests passed';
+  return run.timedOut ? 'Tests timed out' : 'Tests failed';
+}
+
 export function ApplyCard({ overview, onChanged }: { overview: CampaignOverview; onChanged: () => Promise<void> }) {
   const applied = overview.applied as Applied | null;
   const testRun = overview.testRun as StoredTestRun | null;
@@ -146,8 +151,7 @@ export function ApplyCard({ overview, onChanged }: { overview: CampaignOverview;
       {testRun ? (
         <div data-testid="test-run" data-passed={String(testRun.passed)}>
           <p>
-            <strong>{testRun.passed ? 'Tests passed' : testRun.timedOut ? 'Tests timed out' : 'Tests failed'}</strong>:{' '}
-            <code>{testRun.command}</code> on the {testRun.where}
+            <strong>{testVerdict(testRun)}</strong>: <code>{testRun.command}</code> on the {testRun.where}
             {testRun.exitCode === null ? '' : `, exit code ${testRun.exitCode}`},{' '}
             {new Date(testRun.at).toLocaleString()}
           </p>

@@ -70,10 +70,9 @@ export function CampaignReview({ initial }: { initial: CampaignOverview }) {
       );
       if (!answer.ok) setFailure(answer);
       else if (body.action === 'accept-all-passing') {
-        const skipped = answer.body.skipped ?? [];
-        setNotice(
-          `Accepted ${answer.body.accepted?.length ?? 0} passing changes${skipped.length > 0 ? `; not accepted: ${skipped.map((skip) => `${skip.id} (${skip.reason})`).join(', ')}` : ''}.`,
-        );
+        const skipped = (answer.body.skipped ?? []).map((skip) => `${skip.id} (${skip.reason})`);
+        const notAccepted = skipped.length > 0 ? `; not accepted: ${skipped.join(', ')}` : '';
+        setNotice(`Accepted ${answer.body.accepted?.length ?? 0} passing changes${notAccepted}.`);
       }
       await refresh();
     },

@@ -25,8 +25,12 @@ type Check = {
 };
 
 function describeCheck(name: string, check: Check): string {
-  if (name === 'lint')
-    return `ruff issues ${check.before} → ${check.after}${check.unsafeNotApplied ? `; ${check.unsafeNotApplied} left whose only fix is unsafe (not applied)` : ''}`;
+  if (name === 'lint') {
+    const unsafe = check.unsafeNotApplied
+      ? `; ${check.unsafeNotApplied} left whose only fix is unsafe (not applied)`
+      : '';
+    return `ruff issues ${check.before} → ${check.after}${unsafe}`;
+  }
   if (name === 'tests')
     return check.error ?? `${check.written} tests written, ${check.passedTests} passed, ${check.failed} failed`;
   if (name === 'parse')

@@ -44,8 +44,8 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
         </div>
       </div>
       <p className="muted" data-testid="campaign-facts">
-        Campaign <code data-testid="campaign-id">{overview.id}</code> · variant {overview.variant} · {overview.files}{' '}
-        files ·{' '}
+        Campaign <code data-testid="campaign-id">{overview.id}</code>
+        {` · variant ${overview.variant} · ${overview.files} files · `}
         {overview.gitCommit ? (
           <>
             commit <code>{overview.gitCommit.slice(0, 12)}</code>

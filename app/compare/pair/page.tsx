@@ -33,8 +33,14 @@ function verdictSentence(pair: ConversationPair): string {
     case 'b':
       if (pair.reason === 'right call') return `${winner} did better: its call was right, the other's was wrong.`;
       if (pair.reason === 'fewer turns')
-        return `${winner} did better: both ended ${a.outcome}, ${winner} in ${better.modelResponseCount} model responses against ${worse.modelResponseCount}.`;
-      return `${winner} did better: it ended ${better.outcome}, the other ${worse.outcome} (submitted ranks above turn_limit, then no_tool_call, then error).`;
+        return (
+          `${winner} did better: both ended ${a.outcome}, ${winner} in ${better.modelResponseCount} model responses ` +
+          `against ${worse.modelResponseCount}.`
+        );
+      return (
+        `${winner} did better: it ended ${better.outcome}, the other ${worse.outcome} ` +
+        '(submitted ranks above turn_limit, then no_tool_call, then error).'
+      );
     case 'same':
       if (pair.reason === 'both right' || pair.reason === 'both wrong')
         return `Neither did better: the calls were ${pair.reason}.`;

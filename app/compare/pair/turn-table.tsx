@@ -38,13 +38,14 @@ function Side({ facts }: { facts: TurnFacts | null }) {
 
 export function TurnTable({ a, b }: { a: ConversationDetails; b: ConversationDetails }) {
   const alignment = alignTurns(factsOf(a), factsOf(b));
+  const divergence = alignment.firstDivergence;
   return (
     <section className="card" data-testid="pair-turns" data-first-divergence={alignment.firstDivergence ?? ''}>
       <h2 style={{ marginTop: 0 }}>Turn by turn</h2>
       <p data-testid="pair-divergence">
-        {alignment.firstDivergence === null
+        {divergence === null
           ? 'The two conversations do the same at every turn.'
-          : `They part at turn ${alignment.firstDivergence}: ${alignment.turns[alignment.firstDivergence - 1].differences.join(', ')}.`}
+          : `They part at turn ${divergence}: ${alignment.turns[divergence - 1].differences.join(', ')}.`}
       </p>
       <div className="table-scroll">
         <table>

@@ -26,7 +26,9 @@ function keyFieldProblem(value: string): string | null {
   const secret = secretLikeReason(trimmed);
   if (secret) return `This looks like a key itself: ${secret}.`;
   if (!VARIABLE_NAME.test(trimmed))
-    return 'Give the NAME of an environment variable: upper-case letters, digits and underscores (like OPENAI_API_KEY).';
+    return (
+      'Give the NAME of an environment variable: upper-case letters, digits and underscores ' + '(like OPENAI_API_KEY).'
+    );
   return null;
 }
 

@@ -27,6 +27,30 @@ const DATASET_CHOICES = [
 
 export type PowerHistory = { baseline: number; discordance: number | null; fromExperiment: string | null };
 
+type Plan = ReturnType<typeof planSampleSize>;
+
+/** The sample size the plan asks for, where its guesses come from, and whether the inputs can reach it. */
+function powerHint(
+  plan: Plan,
+  points: string,
+  baseline: number,
+  history: PowerHistory | null,
+  inputCount: number | null,
+): string {
+  const source = history?.fromExperiment
+    ? `From this agent's experiment ${history.fromExperiment.slice(0, 8)}.`
+    : 'No history for this agent: assumed 80% and independent variants.';
+  const short =
+    inputCount !== null && plan.pairedInputs > inputCount
+      ? ` These inputs are only ${inputCount}: more conversations will not get there; add inputs (or use a dataset).`
+      : '';
+  return (
+    `About ${plan.pairedInputs} distinct inputs per variant detect ${points} points near ` +
+    `${(baseline * 100).toFixed(0)}% with 80% power (paired, as variants of one experiment are; ` +
+    `${plan.unpairedInputs} unpaired). ${source} Repeats of an input at temperature 0 add no evidence.${short}`
+  );
+}
+
 export function DecisionPlan({
   draft,
   update,
@@ -52,7 +76,7 @@ export function DecisionPlan({
   );
   const difference = Number(points) / 100;
   const baseline = history?.baseline ?? 0.8;
-  let plan: ReturnType<typeof planSampleSize> | null = null;
+  let plan: Plan | null = null;
   try {
     plan =
       difference > 0 ? planSampleSize({ baseline, difference, discordance: history?.discordance ?? undefined }) : null;
@@ -109,17 +133,7 @@ export function DecisionPlan({
             data-testid="power-points"
           />
           <div className="field-hint" data-testid="power-hint">
-            {plan
-              ? `About ${plan.pairedInputs} distinct inputs per variant detect ${points} points near ${(baseline * 100).toFixed(0)}% with 80% power (paired, as variants of one experiment are; ${plan.unpairedInputs} unpaired). ${
-                  history?.fromExperiment
-                    ? `From this agent's experiment ${history.fromExperiment.slice(0, 8)}.`
-                    : 'No history for this agent: assumed 80% and independent variants.'
-                } Repeats of an input at temperature 0 add no evidence.${
-                  inputCount !== null && plan.pairedInputs > inputCount
-                    ? ` These inputs are only ${inputCount}: more conversations will not get there; add inputs (or use a dataset).`
-                    : ''
-                }`
-              : 'Give a difference above 0.'}
+            {plan ? powerHint(plan, points, baseline, history, inputCount) : 'Give a difference above 0.'}
           </div>
         </div>
       </div>

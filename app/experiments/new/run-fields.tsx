@@ -12,6 +12,16 @@ import { BUNDLED_SOURCE, datasetsFor } from '@/lib/panel/experiments/form-choice
 import type { FieldErrors } from '@/lib/panel/experiments/form-request';
 import { FieldError, invalidProps } from './field-error';
 
+function agentFacts(agent: FormAgent): string {
+  return `${agent.tools.length} tools, ${agent.inputCount} default inputs, ${agent.maxTurns ?? '?'} turns at most`;
+}
+
+/** " 2 stored datasets expecting tools NAME does not have are not listed." */
+function hiddenDatasetsText(hidden: number, agentName: string | undefined): string {
+  const [datasets, verb] = hidden === 1 ? ['1 stored dataset', 'is'] : [`${hidden} stored datasets`, 'are'];
+  return ` ${datasets} expecting tools ${agentName ?? 'this agent'} does not have ${verb} not listed.`;
+}
+
 export function RunFields({
   draft,
   options,
@@ -55,11 +65,7 @@ export function RunFields({
               </option>
             ))}
           </select>
-          <div className="field-hint">
-            {agent
-              ? `${agent.tools.length} tools, ${agent.inputCount} default inputs, ${agent.maxTurns ?? '?'} turns at most`
-              : ''}
-          </div>
+          <div className="field-hint">{agent ? agentFacts(agent) : ''}</div>
           <FieldError field="agent" errors={fieldErrors} />
         </div>
         <div>
@@ -117,9 +123,7 @@ export function RunFields({
               : datasets.shown.length === 0 && !agent?.bundledDataset
                 ? 'No stored dataset for this agent yet.'
                 : 'Or a dataset, scored for accuracy.'}
-            {datasets.hidden > 0
-              ? ` ${datasets.hidden} stored dataset${datasets.hidden === 1 ? '' : 's'} expecting tools ${agent?.name ?? 'this agent'} does not have ${datasets.hidden === 1 ? 'is' : 'are'} not listed.`
-              : ''}
+            {datasets.hidden > 0 ? hiddenDatasetsText(datasets.hidden, agent?.name) : ''}
           </div>
           <FieldError field="inputs" errors={fieldErrors} />
         </div>

@@ -2,6 +2,7 @@
 // One playground conversation as it happens: the native prompt of each request (folded), the text
 // streaming in, then each response's parse path and calls, each tool result, and the end.
 import type { PlaygroundStreamEvent } from '@/lib/panel/playground/playground';
+import { plural } from '@/lib/panel/format';
 import { ErrorKindMark, PathMark } from '@/app/components/category-mark';
 
 export type RunState = {
@@ -94,8 +95,8 @@ function EventView({ event }: { event: PlaygroundStreamEvent }) {
     case 'end':
       return (
         <div data-testid="pg-end" data-outcome={event.outcome}>
-          <strong>Ended: {event.outcome}</strong> after {event.modelCalls} model call{event.modelCalls === 1 ? '' : 's'}{' '}
-          in {Math.round(event.durationMs)} ms
+          <strong>Ended: {event.outcome}</strong> after {plural(event.modelCalls, 'model call')} in{' '}
+          {Math.round(event.durationMs)} ms
           {event.finalText ? <pre>{event.finalText}</pre> : null}
           {event.error ? <div className="error-box">{event.error}</div> : null}
           {event.diff ? <pre>{event.diff}</pre> : null}

@@ -6,11 +6,14 @@ import { useState } from 'react';
 import type { AgentInputSummary } from '@/lib/panel/agents/detail';
 import type { PromptPreview as Preview } from '@/lib/panel/agents/preview';
 import type { PromptDraft } from '@/lib/panel/agents/requests';
-import { prettyJson } from '@/lib/panel/format';
+import { plural, prettyJson } from '@/lib/panel/format';
 import { agentApi } from '@/app/components/api-client';
 import { useDebouncedPost } from '../../_components/use-debounced-call';
 
 const TYPED = 'typed';
+const TOKEN_ESTIMATE_NOTE =
+  'An estimate: no tokenizer ships with the project. Control tokens count 1 each, other text about 4 characters ' +
+  'a token; the Gemma 3 tokenizer can differ by a good margin, especially for code.';
 
 type Props = { agentName: string; draft: PromptDraft; inputs: AgentInputSummary[]; inputCount: number | null };
 
@@ -58,7 +61,7 @@ export function PromptPreview({ agentName, draft, inputs, inputCount }: Props) {
           <div className="field-hint">
             {inputCount === null
               ? 'the agent’s inputs cannot be read'
-              : `${inputCount} input${inputCount === 1 ? '' : 's'}${inputCount > inputs.length ? ` (first ${inputs.length} listed)` : ''}`}
+              : `${plural(inputCount, 'input')}${inputCount > inputs.length ? ` (first ${inputs.length} listed)` : ''}`}
           </div>
         </div>
         <div className="checkbox-field">
@@ -103,18 +106,11 @@ export function PromptPreview({ agentName, draft, inputs, inputCount }: Props) {
       <div className="preview-facts" data-testid="preview-facts">
         {data ? (
           <>
-            <span
-              data-testid="preview-tokens"
-              title="An estimate: no tokenizer ships with the project. Control tokens count 1 each, other text about 4 characters a token; the Gemma 3 tokenizer can differ by a good margin, especially for code."
-            >
+            <span data-testid="preview-tokens" title={TOKEN_ESTIMATE_NOTE}>
               ≈ {data.tokenEstimate.toLocaleString('en')} tokens <span className="muted">(estimate)</span>
             </span>
             <span>{data.characters.toLocaleString('en')} characters</span>
-            <span>
-              {data.toolsSent === 0
-                ? 'no tools declared'
-                : `${data.toolsSent} tool declaration${data.toolsSent === 1 ? '' : 's'}`}
-            </span>
+            <span>{data.toolsSent === 0 ? 'no tools declared' : plural(data.toolsSent, 'tool declaration')}</span>
             {pending ? <span className="muted">updating…</span> : null}
           </>
         ) : pending ? (

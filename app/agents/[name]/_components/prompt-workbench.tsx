@@ -106,7 +106,8 @@ export function PromptWorkbench({ agentName, initial, inputs, inputCount }: Prop
     setMessage(
       unchanged
         ? `Nothing changed since ${version.name} v${version.version}; no version was added.`
-        : `Saved ${version.name} v${version.version}.${version.name === 'default' ? ' The agent’s own prompt is now this one.' : ''}`,
+        : `Saved ${version.name} v${version.version}.` +
+            (version.name === 'default' ? ' The agent’s own prompt is now this one.' : ''),
     );
   };
 

@@ -4,6 +4,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import type { PythonInputsResult } from '@/lib/panel/agents/inputs';
+import { plural } from '@/lib/panel/format';
 import { agentApi, callApi, type ApiFailure } from '@/app/components/api-client';
 import { FailureBox } from '@/app/components/failure-box';
 
@@ -43,9 +44,7 @@ export function PythonInputsForm({ agentName, inputCount }: { agentName: string;
     }
     setResult(answer.body);
     if (answer.body.saved) {
-      setMessage(
-        `Saved: the agent now has ${answer.body.saved.inputCount} input${answer.body.saved.inputCount === 1 ? '' : 's'}.`,
-      );
+      setMessage(`Saved: the agent now has ${plural(answer.body.saved.inputCount, 'input')}.`);
       router.refresh();
     }
   };

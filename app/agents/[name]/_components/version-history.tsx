@@ -96,7 +96,8 @@ export function VersionHistory({ agentName, variantName, revision, onLoad, onFor
       {versions.length === 0 ? (
         <p className="muted" data-testid="history-empty">
           {variantName === 'default'
-            ? 'No saved versions yet. The first save keeps the prompt as imported as version 1 and your edit as version 2.'
+            ? 'No saved versions yet. The first save keeps the prompt as imported as version 1 and your edit as ' +
+              'version 2.'
             : 'No saved versions yet.'}
         </p>
       ) : (

@@ -67,9 +67,9 @@ export function HistoryChart({ chart }: { chart: HistoryChartData }) {
       <Tooltip
         labelFormatter={(index) => {
           const experiment = chart.experiments[Number(index)];
-          return experiment
-            ? `${shortId(experiment.id)} · ${formatTime(experiment.createdAt)} UTC${experiment.simulated ? ' · simulated' : ''}`
-            : '';
+          if (!experiment) return '';
+          const simulated = experiment.simulated ? ' · simulated' : '';
+          return `${shortId(experiment.id)} · ${formatTime(experiment.createdAt)} UTC${simulated}`;
         }}
         formatter={(value, name) => [formatHistoryValue(value, chart.unit), name]}
       />

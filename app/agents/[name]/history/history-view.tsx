@@ -94,7 +94,10 @@ export function HistoryView({
         {chart.hasData ? (
           <div
             role="img"
-            aria-label={`${HISTORY_METRIC_LABELS[metric]} over ${chart.experiments.length} experiments; the numbers are in the table below`}
+            aria-label={
+              `${HISTORY_METRIC_LABELS[metric]} over ${chart.experiments.length} experiments; ` +
+              'the numbers are in the table below'
+            }
           >
             <HistoryChart chart={chart} />
           </div>

@@ -27,6 +27,14 @@ async function load(name: string, limit: number): Promise<AgentHistory> {
   }
 }
 
+/** "The newest 60 of 75 experiments of NAME, one point per variant." */
+function scopeText(history: AgentHistory, name: string): string {
+  const total = history.experimentsTotal;
+  const shown =
+    history.experimentsShown === total ? `All ${total}` : `The newest ${history.experimentsShown} of ${total}`;
+  return `${shown} experiment${total === 1 ? '' : 's'} of ${name}, one point per variant.`;
+}
+
 /** /agents/NAME/history?metric=toolCallRate&by=variant|prompt&limit=60: an agent's results over time. */
 export default async function AgentHistoryPage({
   params,
@@ -70,9 +78,7 @@ export default async function AgentHistoryPage({
         </div>
       </div>
       <p className="muted" style={{ fontSize: 14, marginTop: -6 }} data-testid="history-scope">
-        {history.experimentsTotal === 0
-          ? 'No experiments yet.'
-          : `${history.experimentsShown === history.experimentsTotal ? `All ${history.experimentsTotal}` : `The newest ${history.experimentsShown} of ${history.experimentsTotal}`} experiment${history.experimentsTotal === 1 ? '' : 's'} of ${name}, one point per variant.`}
+        {history.experimentsTotal === 0 ? 'No experiments yet.' : scopeText(history, name)}
         {history.experimentsShown < history.experimentsTotal ? (
           <>
             {' '}

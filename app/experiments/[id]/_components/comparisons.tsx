@@ -13,6 +13,21 @@ const METHOD_NAMES: Record<string, string> = {
   none: '—',
 };
 
+const LIVE_VERDICTS =
+  'Live verdicts, anytime-valid: their intervals stay valid however often you look, and use the first repeat of ' +
+  'each input. The final, fixed-sample verdicts replace them when the run ends.';
+const NO_PRIMARY_METRIC =
+  'No primary metric was chosen before the run: every comparison is exploratory, a lead to confirm with a new ' +
+  'experiment rather than a decision.';
+
+function primaryMetricNote(metric: SummaryJson['primaryMetric']): string {
+  if (!metric) return NO_PRIMARY_METRIC;
+  return (
+    `${METRIC_LABELS[metric]} was chosen as the primary metric before the run: its comparisons decide; the others ` +
+    'are exploratory (each family Holm-adjusted on its own).'
+  );
+}
+
 function formatP(value: number | null | undefined): string {
   if (value === null || value === undefined) return '—';
   if (value < 0.001) return '< 0.001';
@@ -29,18 +44,14 @@ export function Comparisons({ summary }: { summary: SummaryJson }) {
     <section data-testid="comparisons-section">
       <h2>Comparisons</h2>
       <p className="muted" data-testid="verdict-kind">
-        {live
-          ? 'Live verdicts, anytime-valid: their intervals stay valid however often you look, and use the first repeat of each input. The final, fixed-sample verdicts replace them when the run ends.'
-          : 'Final verdicts (fixed-sample tests on every conversation).'}{' '}
+        {live ? LIVE_VERDICTS : 'Final verdicts (fixed-sample tests on every conversation).'}{' '}
         {paired
           ? 'Paired by input: the variants ran the same inputs, so each input is compared with itself.'
           : 'Unpaired: the variants did not run the same inputs.'}{' '}
         Intervals and tests count each input once, however often it was repeated.
       </p>
       <p className="muted" data-testid="primary-metric-note">
-        {summary.primaryMetric
-          ? `${METRIC_LABELS[summary.primaryMetric]} was chosen as the primary metric before the run: its comparisons decide; the others are exploratory (each family Holm-adjusted on its own).`
-          : 'No primary metric was chosen before the run: every comparison is exploratory, a lead to confirm with a new experiment rather than a decision.'}
+        {primaryMetricNote(summary.primaryMetric)}
       </p>
       {summary.stoppedEarly ? (
         <p className="notice" data-testid="stopped-early">

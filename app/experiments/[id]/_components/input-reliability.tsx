@@ -1,7 +1,7 @@
 // Per-input reliability, once the run has ended: the share of each input's repeats that succeeded
 // per variant, the inputs the variants disagree on most first, and the flaky ones marked.
 import type { ReliabilityView } from '@/lib/panel/experiments/reliability';
-import { formatPercent } from '@/lib/panel/format';
+import { formatPercent, plural } from '@/lib/panel/format';
 
 const SHOWN = 15;
 
@@ -14,7 +14,8 @@ export function InputReliability({ view }: { view: ReliabilityView }) {
         <h2>Per-input reliability</h2>
         <span className="muted">
           {view.repeated
-            ? `${view.flaky} flaky input${view.flaky === 1 ? '' : 's'} (succeed on some repeats, fail on others); the inputs the variants disagree on most come first.`
+            ? `${plural(view.flaky, 'flaky input')} (succeed on some repeats, fail on others); ` +
+              'the inputs the variants disagree on most come first.'
             : 'Each input ran once per variant: the inputs the variants disagree on come first.'}
         </span>
       </div>

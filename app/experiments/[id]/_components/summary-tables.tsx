@@ -22,6 +22,10 @@ const ACCURACY_COLUMNS: [RateKey, string][] = [
   ['irrelevanceAccuracy', 'Irrelevance accuracy'],
 ];
 
+function retriedText(variant: VariantSummaryJson): string {
+  return `${variant.name}: ${variant.retriedErrors ?? 0}, ${formatMilliseconds(variant.retryWaitMs ?? 0)} waiting`;
+}
+
 function RateCell({ variant, rate }: { variant: VariantSummaryJson; rate: RateKey }) {
   const value = variant[rate];
   const counts = variant.counts?.[rate];
@@ -143,7 +147,9 @@ export function SummaryTables({ summary }: { summary: SummaryJson }) {
                   {formatPercent(variant.completionRate.value)}
                   <span className="sub">{formatInterval(variant.completionRate.low, variant.completionRate.high)}</span>
                   {variant.counts ? (
-                    <span className="sub">{`${variant.counts.completionRate.successes} of ${variant.counts.completionRate.trials}`}</span>
+                    <span className="sub">
+                      {variant.counts.completionRate.successes} of {variant.counts.completionRate.trials}
+                    </span>
                   ) : null}
                   {variant.completionRateWithoutServerFailures ? (
                     <span
@@ -189,14 +195,7 @@ export function SummaryTables({ summary }: { summary: SummaryJson }) {
       </p>
       {variants.some((variant) => (variant.retriedErrors ?? 0) > 0) ? (
         <p className="muted" style={{ fontSize: 12 }} data-testid="retried-errors">
-          Retried server errors (not counted as model responses):{' '}
-          {variants
-            .map(
-              (variant) =>
-                `${variant.name}: ${variant.retriedErrors ?? 0}, ${formatMilliseconds(variant.retryWaitMs ?? 0)} waiting`,
-            )
-            .join('; ')}
-          .
+          Retried server errors (not counted as model responses): {variants.map(retriedText).join('; ')}.
         </p>
       ) : null}
 

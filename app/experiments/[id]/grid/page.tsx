@@ -17,6 +17,10 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
   return { title: `Grid of experiment ${shortId(id)} · Remora` };
 }
 
+function pairHref(a: string, b: string): string {
+  return `/compare/pair?a=${a}&b=${b}`;
+}
+
 function callText(call: { name: string; arguments: Record<string, unknown> } | null): string {
   if (!call) return 'no call';
   const args = JSON.stringify(call.arguments);
@@ -108,7 +112,7 @@ export default async function GridPage({
                                   <>
                                     {' '}
                                     <Link
-                                      href={`/compare/pair?a=${base.shown[index].conversationId}&b=${repeat.conversationId}`}
+                                      href={pairHref(base.shown[index].conversationId, repeat.conversationId)}
                                       data-testid="grid-pair"
                                     >
                                       pair

@@ -6,7 +6,10 @@ import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 
-/** {} writes the working tree, {branch} commits on a new branch; refused (400, each file named) when a file changed since the campaign read it. */
+/**
+ * {} writes the working tree, {branch} commits on a new branch; refused (400, each file named) when a file
+ * changed since the campaign read it.
+ */
 export const POST = apiRoute(
   async (request, context: { params: Promise<{ id: string }> }) => {
     const { id } = await readParams(context.params, IdParams);

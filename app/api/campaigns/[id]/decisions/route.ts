@@ -6,7 +6,10 @@ import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 
-/** {action: "accept"|"reject", ids} or {action: "accept-all-passing"}; overlapping accepts are refused (400, both named). */
+/**
+ * {action: "accept"|"reject", ids} or {action: "accept-all-passing"}; overlapping accepts are refused (400, both
+ * named).
+ */
 export const POST = apiRoute(
   async (request, context: { params: Promise<{ id: string }> }) => {
     const { id } = await readParams(context.params, IdParams);

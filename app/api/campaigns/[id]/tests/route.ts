@@ -6,7 +6,10 @@ import { getPanel } from '@/lib/panel/runtime';
 
 export const dynamic = 'force-dynamic';
 
-/** {command, branch?}: the repository's test command on a sandboxed copy; the result is stored with the campaign and returned. */
+/**
+ * {command, branch?}: the repository's test command on a sandboxed copy; the result is stored with the campaign
+ * and returned.
+ */
 export const POST = apiRoute(
   async (request, context: { params: Promise<{ id: string }> }) => {
     const { id } = await readParams(context.params, IdParams);

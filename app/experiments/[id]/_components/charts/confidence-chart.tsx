@@ -8,11 +8,15 @@ import { ChartFrame, Swatch } from '@/app/components/charts/chart-frame';
 import { AXIS_STYLE, percentTick, tooltipPercent, yAxisTitle, Y_AXIS_WIDTH } from '@/app/components/charts/format';
 import { CategoryTick, RateBarLabel } from '@/app/components/charts/legend';
 
+const CONFIDENCE_CAPTION =
+  "The model's probability for the tool name it chose, averaged over responses with logprobs. A variant " +
+  'without logprobs is left out, not zero.';
+
 export function ConfidenceChart({ chart, simulated }: { chart: ConfidenceChartData; simulated: boolean }) {
   return (
     <ChartFrame
       title="Mean tool-name confidence"
-      caption="The model's probability for the tool name it chose, averaged over responses with logprobs. A variant without logprobs is left out, not zero."
+      caption={CONFIDENCE_CAPTION}
       simulated={simulated}
       testId="chart-confidence"
       empty={chart.present ? null : 'No response carried logprobs.'}

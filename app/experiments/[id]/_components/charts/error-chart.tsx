@@ -6,11 +6,15 @@ import { CategoryTick, LEGEND_PROPS } from '@/app/components/charts/legend';
 import { ChartFrame, Swatch } from '@/app/components/charts/chart-frame';
 import { AXIS_STYLE, yAxisTitle, Y_AXIS_WIDTH } from '@/app/components/charts/format';
 
+const ERROR_CAPTION =
+  'Tool and request errors by kind; each one went back to the model as a tool result (or ended the ' +
+  'conversation, for a failed request).';
+
 export function ErrorChart({ chart, simulated }: { chart: ErrorChartData; simulated: boolean }) {
   return (
     <ChartFrame
       title="Errors"
-      caption="Tool and request errors by kind; each one went back to the model as a tool result (or ended the conversation, for a failed request)."
+      caption={ERROR_CAPTION}
       simulated={simulated}
       testId="chart-errors"
       empty={chart.hasData ? null : 'No errors: no unknown tool, invalid arguments, failing tool or failed request.'}

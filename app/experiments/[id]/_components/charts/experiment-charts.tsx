@@ -25,6 +25,21 @@ import { StackChart } from './stack-chart';
 import { TurnsChart } from './turns-chart';
 import { PassKChart } from './pass-k-chart';
 
+const ACCURACY_CAPTION =
+  'Whole call right, right tool name, right arguments (given the right tool), and no call for irrelevant ' +
+  'requests; first response of each case, 95% intervals.';
+const PARSE_PATHS_CAPTION =
+  'How each model response was read: structured tool_calls, JSON or native tags in the content, or no call ' +
+  '(text, empty, malformed).';
+
+function ratesCaption(completion: boolean): string {
+  return (
+    'Share of model responses with a call and with only valid calls, of judged conversations whose task ' +
+    `succeeded${completion ? ', and of conversations submitted' : ''}; whiskers are 95% intervals that count each ` +
+    'input once.'
+  );
+}
+
 export function ExperimentCharts({
   summary,
   charts,
@@ -65,7 +80,7 @@ export function ExperimentCharts({
             ? 'Tool calls, task success, valid calls, completion'
             : 'Tool calls, task success, valid calls'
         }
-        caption={`Share of model responses with a call and with only valid calls, of judged conversations whose task succeeded${prepared.shown.completion ? ', and of conversations submitted' : ''}; whiskers are 95% intervals that count each input once.`}
+        caption={ratesCaption(prepared.shown.completion)}
         simulated={simulated}
         testId="chart-rates"
       />
@@ -73,7 +88,7 @@ export function ExperimentCharts({
         <RateChart
           chart={prepared.accuracy}
           title="Accuracy against the dataset"
-          caption="Whole call right, right tool name, right arguments (given the right tool), and no call for irrelevant requests; first response of each case, 95% intervals."
+          caption={ACCURACY_CAPTION}
           simulated={simulated}
           testId="chart-accuracy"
         />
@@ -83,7 +98,7 @@ export function ExperimentCharts({
       <StackChart
         chart={prepared.parsePaths}
         title="Parse paths"
-        caption="How each model response was read: structured tool_calls, JSON or native tags in the content, or no call (text, empty, malformed)."
+        caption={PARSE_PATHS_CAPTION}
         unit="responses"
         simulated={simulated}
         testId="chart-parse-paths"

@@ -104,10 +104,11 @@ function LatencyTable({ chart }: { chart: LatencyChartData }) {
 }
 
 export function LatencyHistogramChart({ histogram, simulated }: { histogram: LatencyHistogram; simulated: boolean }) {
+  const buckets = histogram.buckets ? `, in buckets of ${Number(histogram.buckets.width.toPrecision(6))} ms` : '';
   return (
     <ChartFrame
       title="Latency distribution"
-      caption={`Share of each variant's responses by latency (ms)${histogram.buckets ? `, in buckets of ${Number(histogram.buckets.width.toPrecision(6))} ms` : ''}.`}
+      caption={`Share of each variant's responses by latency (ms)${buckets}.`}
       simulated={simulated}
       testId="chart-latency-histogram"
       empty={histogram.hasData ? null : 'No model response yet.'}

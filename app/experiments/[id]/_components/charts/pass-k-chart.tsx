@@ -8,11 +8,15 @@ import { LEGEND_PROPS } from '@/app/components/charts/legend';
 import { ChartFrame } from '@/app/components/charts/chart-frame';
 import { AXIS_STYLE, percentTick, tooltipPercent, yAxisTitle, Y_AXIS_WIDTH } from '@/app/components/charts/format';
 
+const PASS_K_CAPTION =
+  'For k = 1 to the repeats of each input: the chance that k tries of an input all succeed (task success, ' +
+  'or completion without a check), averaged over inputs.';
+
 export function PassKChart({ chart, simulated }: { chart: PassKData; simulated: boolean }) {
   return (
     <ChartFrame
       title="pass^k: all k tries succeed"
-      caption="For k = 1 to the repeats of each input: the chance that k tries of an input all succeed (task success, or completion without a check), averaged over inputs."
+      caption={PASS_K_CAPTION}
       simulated={simulated}
       testId="chart-pass-k"
       empty={chart.hasData ? null : 'Needs inputs that were repeated.'}
