@@ -3,6 +3,16 @@
 import { expect, test } from '@playwright/test';
 import { createExperiment, screenshot, waitForEnd } from './helpers';
 
+// The comparison's sentences, for a difference found and for none.
+const DETECTED = new RegExp(
+  '^directive (calls tools|makes valid calls|completes|does its task|needs) [\\d.]+ ' +
+    '(points? (more|less) often|(more|fewer) turns?)',
+);
+const UNDETECTED = new RegExp(
+  'no detectable difference between baseline and directive( among completed conversations)? ' +
+    '\\(95% CI -?[−\\d.]+ to [−\\d.]+\\)',
+);
+
 type CompareBody = {
   a: { label: string };
   b: { label: string };
@@ -72,14 +82,8 @@ test('two variants of two experiments: the differences in words, per input, and 
   );
   const sentences = await page.getByTestId('comparison-sentence').allTextContents();
   for (const [index, sentence] of sentences.entries()) {
-    if (api.metrics.metrics[index].comparison.detectable)
-      expect(sentence).toMatch(
-        /^directive (calls tools|makes valid calls|completes|does its task|needs) [\d.]+ (points? (more|less) often|(more|fewer) turns?)/,
-      );
-    else
-      expect(sentence).toMatch(
-        /no detectable difference between baseline and directive( among completed conversations)? \(95% CI -?[−\d.]+ to [−\d.]+\)/,
-      );
+    if (api.metrics.metrics[index].comparison.detectable) expect(sentence).toMatch(DETECTED);
+    else expect(sentence).toMatch(UNDETECTED);
   }
   await expect(page.getByTestId('side-a')).toContainText('baseline');
   await expect(page.getByTestId('side-b')).toContainText('directive');

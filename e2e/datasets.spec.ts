@@ -100,9 +100,9 @@ test('a good file is imported; its cases are shown, searched, edited and exporte
   ).toHaveText(['"living_room"', '"living room"']);
   await page.reload();
   await expect(
-    page.locator(
-      '[data-testid="case"][data-case="lights-living-on"] [data-testid="expected-argument"][data-argument="room"] [data-testid="accepted-value"]',
-    ),
+    page
+      .locator('[data-testid="case"][data-case="lights-living-on"]')
+      .locator('[data-testid="expected-argument"][data-argument="room"] [data-testid="accepted-value"]'),
   ).toHaveCount(2);
 
   // Search.

@@ -35,11 +35,9 @@ test('warns that identical variants, or prompts on the simulator, make an A/A te
   await screenshot(page, 'decision-form-warnings');
 });
 
-test("a dataset run scored by BFCL's rules from the form: the page names the scoring and leaves out turns and outcomes", async ({
-  page,
-  request,
-  experimentForm: form,
-}) => {
+const BFCL_TITLE =
+  "a dataset run scored by BFCL's rules from the form: the page names the scoring, not turns or outcomes";
+test(BFCL_TITLE, async ({ page, request, experimentForm: form }) => {
   const text = readFileSync(path.join(process.cwd(), 'agents', 'smart_home', 'dataset.jsonl'), 'utf8');
   const imported = await request.post('/api/datasets', {
     data: { name: 'smart home (scoring e2e)', format: 'remora', text },

@@ -8,7 +8,7 @@ export type ApiExperiment = ExperimentView;
 export type ApiVariant = ExperimentView['summary']['variants'][number];
 type Rate = ApiVariant['toolCallRate'];
 
-export const PARSE_PATHS = [
+const PARSE_PATHS = [
   'tool_calls',
   'json_name_arguments',
   'json_name_parameters',
@@ -19,7 +19,7 @@ export const PARSE_PATHS = [
   'empty',
   'malformed',
 ];
-export const OUTCOMES = ['submitted', 'no_tool_call', 'turn_limit', 'error', 'cancelled'];
+const OUTCOMES = ['submitted', 'no_tool_call', 'turn_limit', 'error', 'cancelled'];
 
 export async function getExperiment(request: APIRequestContext, id: string): Promise<ApiExperiment> {
   const response = await request.get(`/api/experiments/${id}`);
@@ -65,7 +65,7 @@ export async function expectRatesMatch(
 }
 
 /** The stacked charts' counts (parse paths, outcomes) equal the API's, a missing key counting 0. */
-export async function expectStackMatches(
+async function expectStackMatches(
   page: Page,
   chartId: string,
   variants: ApiVariant[],

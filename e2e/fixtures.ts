@@ -12,7 +12,7 @@ import { createExperiment, waitForEnd, type ExperimentBody } from './helpers';
 
 export { expect };
 
-export class PanelApi {
+class PanelApi {
   constructor(private readonly request: APIRequestContext) {}
 
   /** Starts an experiment (the body of POST /api/experiments) and waits until it ends. */
@@ -39,7 +39,7 @@ export class PanelApi {
 }
 
 /** The new-experiment form (/experiments/new). */
-export class ExperimentForm {
+class ExperimentForm {
   constructor(readonly page: Page) {}
 
   /** Opens the form; `query` preselects (`{agent: 'harness', dataset: id}`). */
@@ -97,7 +97,7 @@ export function scripted(...steps: (string | ScriptStep)[]): SimOptionsInput {
 }
 
 /** A simulator with this policy, reachable by the panel; the model name it is called with. */
-export type Simulator = { server: SimServer; endpoint: { baseUrl: string; model: string } };
+type Simulator = { server: SimServer; endpoint: { baseUrl: string; model: string } };
 
 type TestFixtures = { api: PanelApi; experimentForm: ExperimentForm };
 type WorkerFixtures = { simulator: (policy: SimOptionsInput) => Promise<Simulator> };

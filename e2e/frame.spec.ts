@@ -16,7 +16,8 @@ test.beforeAll(async ({ baseURL }) => {
     if (request.url === '/plain') return response.end('<p id="plain">a frame of the same site</p>');
     response.end(`<!doctype html><body>
       <iframe id="control" src="/plain" onload="document.body.dataset.control = 'loaded'"></iframe>
-      <iframe id="panel" src="${baseURL}/" width="1200" height="800" onload="document.body.dataset.panel = 'loaded'"></iframe>
+      <iframe id="panel" src="${baseURL}/" width="1200" height="800"
+        onload="document.body.dataset.panel = 'loaded'"></iframe>
     </body>`);
   });
   await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));

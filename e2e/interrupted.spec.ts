@@ -28,7 +28,8 @@ function stored(): { id: string; count: number } | null {
   try {
     const row = database
       .prepare(
-        "select id, (select count(*) from conversations where experiment_id = experiments.id) as count from experiments where status = 'running'",
+        'select id, (select count(*) from conversations where experiment_id = experiments.id) as count ' +
+          "from experiments where status = 'running'",
       )
       .get() as { id: string; count: number } | undefined;
     return row ?? null;

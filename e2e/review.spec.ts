@@ -66,11 +66,9 @@ test('j and k step through the filtered list and land on the right conversations
   expect(idOf(page.url())).toBe(expected.at(-1));
 });
 
-test('r jumps to a response not parsed from tool_calls, its raw text shown; expand and collapse all; turn anchors', async ({
-  page,
-  api,
-  simulator,
-}) => {
+const RAW_TITLE =
+  'r jumps to a response not parsed from tool_calls, its raw text shown; expand and collapse all; turn anchors';
+test(RAW_TITLE, async ({ page, api, simulator }) => {
   // A model that echoes, then answers in plain text instead of submitting: turn 2 parsed nothing.
   const { endpoint } = await simulator(scripted('simple_tool', { shape: 'text' }));
   const { id } = await api.runExperiment({

@@ -106,7 +106,10 @@ test('a dataset transcript shows the expected call beside the actual one, differ
   if (!verdict.correct) {
     // Something is marked: a wrong tool, a wrong or missing argument, a missing or extra call.
     const marks = card.locator(
-      '[data-testid="argument-row"]:not([data-status="right"]):not([data-status="absent"]), [data-testid="expected-call"]:not([data-status="right"])',
+      [
+        '[data-testid="argument-row"]:not([data-status="right"]):not([data-status="absent"])',
+        '[data-testid="expected-call"]:not([data-status="right"])',
+      ].join(', '),
     );
     await expect(marks).not.toHaveCount(0);
   }
