@@ -1,8 +1,9 @@
 // Is the model server up? Asked over node:http(s), as the model client asks: the global fetch
 // would load Node's bundled undici first, about a tenth of a second of CPU at every command start.
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { errorMessage } from '../errors';
+import { BodyTooLargeError, readBounded, utf8Text } from '../http/bounded-body';
 import { LIMITS } from '../protocol/limits';
 import { parseJson } from '../protocol/json';
 
@@ -59,38 +60,15 @@ function get(url: URL, headers: Record<string, string>, signal: AbortSignal): Pr
         resolve({ location });
         return;
       }
+      const answer = (text: string | null) =>
+        resolve({ status: response.statusCode ?? 0, simulated: response.headers['x-remora-simulated'] === '1', text });
+      // Past the size limit the server is still up: the answer then names no model.
       readBounded(response, LIMITS.responseBytes.default).then(
-        (text) =>
-          resolve({
-            status: response.statusCode ?? 0,
-            simulated: response.headers['x-remora-simulated'] === '1',
-            text,
-          }),
-        reject,
+        (bytes) => answer(utf8Text(bytes)),
+        (error) => (error instanceof BodyTooLargeError ? answer(null) : reject(error)),
       );
     });
     request.on('error', reject);
     request.end();
-  });
-}
-
-/** The body as text, or null past `maxBytes` (the connection is let go then, never read to its end). */
-function readBounded(response: IncomingMessage, maxBytes: number): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    response.on('data', (chunk: Buffer) => {
-      total += chunk.length;
-      if (total > maxBytes) {
-        response.destroy();
-        resolve(null);
-      } else chunks.push(chunk);
-    });
-    response.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      // As fetch's text() did: a byte order mark is not part of the JSON.
-      resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-    });
-    response.on('error', reject);
   });
 }

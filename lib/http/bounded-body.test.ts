@@ -1,14 +1,14 @@
 // The small requests to a model server's own routes (/models when probing, /tokenize...) read at most
 // one answer's worth: a server that never stops sending, or sends a gzip bomb, is cut off at the limit
 // (the server sees the connection closed after a few megabytes, not gigabytes).
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, get, type IncomingMessage, type ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeEndpoint } from '../experiments/probe-endpoint';
 import { LIMITS } from '../protocol/limits';
 import { requestJson } from '../serving/http-json';
 import { listen, type Listening } from './listen';
-import { BodyTooLargeError, readBoundedText } from './bounded-body';
+import { BodyTooLargeError, readBounded, readBoundedText, utf8Text } from './bounded-body';
 
 const LIMIT = LIMITS.responseBytes.default;
 let server: Listening;
@@ -57,6 +57,28 @@ describe('readBoundedText', () => {
     await expect(readBoundedText(await fetch(`${server.origin}/endless`), 1024)).rejects.toThrow(
       /more than 1024 bytes/,
     );
+  });
+});
+
+/** A node:http GET of one of the server's routes. */
+function message(route: string): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => get(`${server.origin}${route}`, resolve).on('error', reject));
+}
+
+describe('readBounded', () => {
+  it('reads a node:http message within the limit, or hands each chunk on and keeps none', async () => {
+    expect(utf8Text(await readBounded(await message('/ok')))).toBe('{"data": [{"id": "fg"}]}');
+    const chunks: Buffer[] = [];
+    expect(await readBounded(await message('/ok'), 1024, (chunk) => chunks.push(chunk))).toEqual(Buffer.alloc(0));
+    expect(utf8Text(Buffer.concat(chunks))).toBe('{"data": [{"id": "fg"}]}');
+  });
+
+  it('stops a node:http message at the limit and lets the connection go', async () => {
+    written.length = 0;
+    const endless = await message('/endless');
+    await expect(readBounded(endless, 1024)).rejects.toThrow(/more than 1024 bytes/);
+    await expect.poll(() => endless.destroyed).toBe(true);
+    await expect.poll(() => written.length).toBe(1);
   });
 });
 

@@ -2,6 +2,7 @@
 // chat completion (answer-bounds.ts) or as a failure worded as the OpenAI SDK worded it.
 import type { IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { utf8Text } from '../http/bounded-body';
 import { checkCompletionShape } from '../protocol/chat-completion';
 import { parseJson } from '../protocol/json';
 import { answerBeyondLimits, quoteAnswer, type AnswerLimits } from './answer-bounds';
@@ -27,9 +28,7 @@ export function decode(bytes: Buffer, encoding: string | undefined, maxBytes: nu
             : coding === 'br'
               ? brotliDecompressSync(bytes, bounded)
               : bytes;
-    const text = plain.toString('utf8');
-    // fetch's text() drops a byte order mark.
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    return utf8Text(plain);
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error));
   }

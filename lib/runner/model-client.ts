@@ -6,6 +6,7 @@ import { decode, interpret, interpretStream, type Attempt } from './answer-read'
 import type { ChatRequest } from '../protocol/messages';
 import type { ModelCallOutcome, ModelClient, RunnerSettings, StreamListener } from './types';
 import { errorMessage } from '../errors';
+import { BodyTooLargeError, readBounded } from '../http/bounded-body';
 import { StreamAssembler } from './stream-assembler';
 import { sleep } from '../sleep';
 
@@ -160,69 +161,39 @@ export class HttpModelClient implements ModelClient {
 
       outgoing.on('error', (error) => finish({ kind: 'failed', attempt: connectionFailure(error) }));
       outgoing.on('response', (response: IncomingMessage) => {
-        const chunks: Buffer[] = [];
-        // Counted as the bytes arrive: an answer past the limit is refused before it fills memory.
-        let received = 0;
-        const withinLimit = (chunk: Buffer): boolean => {
-          received += chunk.length;
-          if (received <= this.limits.maxResponseBytes) return true;
-          stop({ ok: false, error: tooLargeReason(this.limits), retryable: false });
-          return false;
-        };
         const assembler = streaming && isEventStream(response) ? new StreamAssembler() : null;
-        if (assembler) {
-          // An event stream is read as it comes (never decompressed: servers do not compress SSE).
-          response.on('data', (chunk: Buffer) => {
-            if (!withinLimit(chunk)) return;
-            if (assembler.feed(chunk)) streaming?.onStream?.(assembler.progress());
-          });
-          response.on('error', (error) => finish({ kind: 'failed', attempt: connectionFailure(error) }));
-          response.on('close', () => {
-            if (!response.complete)
-              finish({
-                kind: 'failed',
-                attempt: connectionFailure(new Error('the connection closed before the whole stream arrived')),
-              });
-          });
-          response.on('end', () => {
+        // An event stream is read as it comes (never decompressed: servers do not compress SSE).
+        const onChunk = assembler
+          ? (chunk: Buffer) => {
+              if (assembler.feed(chunk)) streaming?.onStream?.(assembler.progress());
+            }
+          : undefined;
+        // Counted as the bytes arrive: an answer past the limit is refused before it fills memory.
+        readBounded(response, this.limits.maxResponseBytes, onChunk).then(
+          (bytes) => {
+            if (!assembler) return finish(this.decoded(response, bytes));
             if (assembler.end()) streaming?.onStream?.(assembler.progress());
             finish({ kind: 'stream', assembler });
-          });
-          return;
-        }
-        response.on('data', (chunk: Buffer) => {
-          if (withinLimit(chunk)) chunks.push(chunk);
-        });
-        response.on('error', (error) => finish({ kind: 'failed', attempt: connectionFailure(error) }));
-        response.on('close', () => {
-          if (!response.complete)
-            finish({
-              kind: 'failed',
-              attempt: connectionFailure(new Error('the connection closed before the whole answer arrived')),
-            });
-        });
-        response.on('end', () => {
-          const decoded = decode(
-            Buffer.concat(chunks),
-            response.headers['content-encoding'],
-            this.limits.maxResponseBytes,
-          );
-          if (decoded instanceof Error) {
-            const tooLarge = (decoded as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE';
-            return finish({
-              kind: 'failed',
-              attempt: {
-                ok: false,
-                error: tooLarge ? decompressedTooLargeReason(this.limits) : `model request failed: ${decoded.message}`,
-                retryable: false,
-              },
-            });
-          }
-          finish({ kind: 'answer', status: response.statusCode ?? 0, headers: response.headers, text: decoded });
-        });
+          },
+          (error) => {
+            if (error instanceof BodyTooLargeError)
+              return stop({ ok: false, error: tooLargeReason(this.limits), retryable: false });
+            finish({ kind: 'failed', attempt: connectionFailure(error) });
+          },
+        );
       });
       outgoing.end(payload ?? undefined);
     });
+  }
+
+  /** A whole answer's text, decompressed within the limit. */
+  private decoded(response: IncomingMessage, bytes: Buffer): Exchange {
+    const decoded = decode(bytes, response.headers['content-encoding'], this.limits.maxResponseBytes);
+    if (!(decoded instanceof Error))
+      return { kind: 'answer', status: response.statusCode ?? 0, headers: response.headers, text: decoded };
+    const tooLarge = (decoded as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE';
+    const error = tooLarge ? decompressedTooLargeReason(this.limits) : `model request failed: ${decoded.message}`;
+    return { kind: 'failed', attempt: { ok: false, error, retryable: false } };
   }
 
   private httpAgent(): HttpAgent {
