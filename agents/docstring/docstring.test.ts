@@ -107,7 +107,17 @@ describe('the docstring agent end to end', { timeout: 120_000 }, () => {
     const patched = applyPatch(original, changes.diff ?? '');
     if (patched === false) throw new Error('the diff does not apply');
     expect(patched).toContain(
-      '    def area(self) -> float:\n        """Area of the polygon.\n\n        Uses the shoelace formula.\n\n        :returns: The enclosed area.\n        :rtype: float\n        """\n        total = 0.0',
+      [
+        '    def area(self) -> float:',
+        '        """Area of the polygon.',
+        '',
+        '        Uses the shoelace formula.',
+        '',
+        '        :returns: The enclosed area.',
+        '        :rtype: float',
+        '        """',
+        '        total = 0.0',
+      ].join('\n'),
     );
     expect(patched.match(/Area of the polygon/g)).toHaveLength(1);
   });
@@ -129,7 +139,18 @@ describe('the docstring agent end to end', { timeout: 120_000 }, () => {
     const patched = applyPatch(original, changes.diff ?? '');
     if (patched === false) throw new Error('the diff does not apply');
     expect(patched).toContain(
-      'def clamp(value: float, low: float, high: float) -> float:\n    """Limit a value to a range.\n\n    Args:\n        value (float): The value.\n        low (float): Lower bound.\n        high (float): Upper bound.\n    """\n    return max(low, min(high, value))\n',
+      [
+        'def clamp(value: float, low: float, high: float) -> float:',
+        '    """Limit a value to a range.',
+        '',
+        '    Args:',
+        '        value (float): The value.',
+        '        low (float): Lower bound.',
+        '        high (float): Upper bound.',
+        '    """',
+        '    return max(low, min(high, value))',
+        '',
+      ].join('\n'),
     );
   });
 

@@ -30,7 +30,7 @@ function addedFile(diff: string, name: string): string {
 
 // Real tools in workers, then the task-success check: slow on a loaded machine, so a generous limit.
 describe('the sample_data agent end to end', { timeout: 120_000 }, () => {
-  it('analyzes the signature, writes JSON and YAML fixtures that load back, refuses paths outside, and submits', async () => {
+  it('reads the signature, writes JSON and YAML fixtures that load back, refuses outside paths, submits', async () => {
     const agent = await loadAgent(folder);
     const input = agent.inputs.find((candidate) => candidate.node_name === 'shipping_cost');
     if (!input?.file_path) throw new Error('no shipping_cost input');

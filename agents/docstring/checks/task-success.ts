@@ -48,9 +48,6 @@ export default defineTool(import.meta.url, async (_args, context) => {
   if (style === asked) return judged(true, `${found.node} has a ${asked}-style docstring`, details);
   if (style === 'plain' && !found.somethingToList)
     return judged(true, `${found.node} has a docstring, and nothing to list in sections`, details);
-  return judged(
-    false,
-    `${found.node}'s docstring is ${style === 'plain' ? 'plain prose' : `in ${style} style`}, not in the asked ${asked} style`,
-    details,
-  );
+  const written = style === 'plain' ? 'plain prose' : `in ${style} style`;
+  return judged(false, `${found.node}'s docstring is ${written}, not in the asked ${asked} style`, details);
 });

@@ -26,6 +26,7 @@ export default defineTool(import.meta.url, async (_args, context) => {
   if (!found.ok) return errorOutput(found.error);
   const text = found.docstring?.text ?? null;
   const style = text === null ? null : detectStyle(text);
+  const styled = style === 'plain' ? 'plain' : `${style}-style`;
   return {
     outcome: 'success',
     result: {
@@ -39,7 +40,7 @@ export default defineTool(import.meta.url, async (_args, context) => {
     summary:
       text === null
         ? `${found.node} has no docstring; call read_type_hints, then write_docstring`
-        : `${found.node} has a ${style === 'plain' ? 'plain' : `${style}-style`} docstring of ${text.split('\n').length} line(s)`,
+        : `${found.node} has a ${styled} docstring of ${text.split('\n').length} line(s)`,
     knowledge_delta: {
       node: found.node,
       has_docstring: text !== null,

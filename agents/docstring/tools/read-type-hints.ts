@@ -29,6 +29,9 @@ export default defineTool(import.meta.url, async (_args, context) => {
     default: parameter.default,
     kind: parameter.kind,
   }));
+  const counted = `${parameters.length} parameter${parameters.length === 1 ? '' : 's'}`;
+  const returns = returnType ? `, returns ${returnType}` : '';
+  const missing = unannotated.length > 0 ? `; no annotation on ${unannotated.join(', ')}` : '';
   return {
     outcome: 'success',
     result: {
@@ -38,7 +41,7 @@ export default defineTool(import.meta.url, async (_args, context) => {
       return_type: returnType,
       ...(signature.kind === 'class' ? { constructor_source: signature.constructor_source } : {}),
     },
-    summary: `${signature.qualified_name}: ${parameters.length} parameter${parameters.length === 1 ? '' : 's'}${returnType ? `, returns ${returnType}` : ''}${unannotated.length > 0 ? `; no annotation on ${unannotated.join(', ')}` : ''}`,
+    summary: `${signature.qualified_name}: ${counted}${returns}${missing}`,
     knowledge_delta: {
       parameter_names: parameters.map((parameter) => parameter.name),
       parameter_types: Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter.type])),

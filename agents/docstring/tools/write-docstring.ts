@@ -89,7 +89,9 @@ export default defineTool(import.meta.url, async (args, context) => {
       undocumented_parameters: edit.undocumented,
       unknown_parameters: edit.unknown,
     },
-    summary: `${edit.applied.replaced ? 'replaced' : 'inserted'} the ${style}-style docstring of ${edit.node} at line ${edit.applied.line}${missing}`,
+    summary:
+      `${edit.applied.replaced ? 'replaced' : 'inserted'} the ${style}-style docstring of ${edit.node} ` +
+      `at line ${edit.applied.line}${missing}`,
     knowledge_delta: {
       docstring_written: true,
       docstring_style: style,

@@ -46,7 +46,9 @@ export default defineTool(import.meta.url, async (args, context) => {
       remaining_fixable: counts.fixable,
       remaining_issues: outcome.remaining.slice(0, MAX_LISTED_ISSUES).map(issueView),
     },
-    summary: `fixed ${code.toUpperCase()} on line ${line}; ${counts.total} issue${counts.total === 1 ? '' : 's'} left (${counts.fixable} fixable). Line numbers may have moved: use the remaining issues' lines`,
+    summary:
+      `fixed ${code.toUpperCase()} on line ${line}; ${counts.total} issue${counts.total === 1 ? '' : 's'} left ` +
+      `(${counts.fixable} fixable). Line numbers may have moved: use the remaining issues' lines`,
     knowledge_delta: {
       lint_errors_remaining: counts.total,
       lint_errors_fixable: counts.fixable,

@@ -16,8 +16,9 @@ export default defineTool(import.meta.url, async (args, context) => {
     try {
       content = await readFile(resolved.path, 'utf8');
     } catch (error) {
+      const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
       return errorOutput(
-        `cannot read ${resolved.relative}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file in the workspace' : errorMessage(error)}`,
+        `cannot read ${resolved.relative}: ${missing ? 'no such file in the workspace' : errorMessage(error)}`,
       );
     }
     name = resolved.relative;
@@ -29,6 +30,7 @@ export default defineTool(import.meta.url, async (args, context) => {
   }
   const lines = content === '' ? 0 : content.split('\n').length - (content.endsWith('\n') ? 1 : 0);
   const truncated = content.length > MAX_CHARACTERS;
+  const shown = truncated ? ` (first ${MAX_CHARACTERS} characters shown)` : '';
   return {
     outcome: 'success',
     result: {
@@ -37,7 +39,7 @@ export default defineTool(import.meta.url, async (args, context) => {
       content: truncated ? content.slice(0, MAX_CHARACTERS) : content,
       truncated,
     },
-    summary: `${name}: ${lines} line${lines === 1 ? '' : 's'}${truncated ? ` (first ${MAX_CHARACTERS} characters shown)` : ''}`,
+    summary: `${name}: ${lines} line${lines === 1 ? '' : 's'}${shown}`,
     knowledge_delta: { current_file: name, current_file_lines: lines },
   };
 });

@@ -37,6 +37,7 @@ export default defineTool(import.meta.url, async (args, context) => {
   ].sort();
   const unsafeText =
     unsafeCodes.length > 0 ? `; ${counts.unsafe} only have unsafe fixes, not applied (${unsafeCodes.join(', ')})` : '';
+  const left = `${counts.total} issue${counts.total === 1 ? '' : 's'} (${counts.fixable} fixable${unsafeText})`;
   return {
     outcome: counts.total === 0 ? 'success' : 'partial',
     result: {
@@ -50,7 +51,7 @@ export default defineTool(import.meta.url, async (args, context) => {
     summary:
       counts.total === 0
         ? `${fixedText}no lint issues left in ${target.fileName}; call submit_result`
-        : `${fixedText}${counts.total} issue${counts.total === 1 ? '' : 's'} (${counts.fixable} fixable${unsafeText}); fix the fixable ones with apply_fix(issue_code, line_number)`,
+        : `${fixedText}${left}; fix the fixable ones with apply_fix(issue_code, line_number)`,
     knowledge_delta: {
       lint_errors_remaining: counts.total,
       lint_errors_fixable: counts.fixable,

@@ -71,6 +71,11 @@ export default defineTool(import.meta.url, async (args, context) => {
 
   const count = fixtureCases(fixtures.value).length;
   const problems = parameters ? checkAgainstSignature(fixtures.value, parameters) : [];
+  const written = `${count} fixture${count === 1 ? '' : 's'}`;
+  const next =
+    problems.length > 0
+      ? `; ${problems.length} problem(s) against the signature, e.g. ${problems[0]}`
+      : '; call submit_result';
   return {
     outcome: problems.length === 0 ? 'success' : 'partial',
     result: {
@@ -80,7 +85,7 @@ export default defineTool(import.meta.url, async (args, context) => {
       overwritten,
       problems: problems.slice(0, 10),
     },
-    summary: `${overwritten ? 'overwrote' : 'wrote'} ${count} fixture${count === 1 ? '' : 's'} to ${resolved.relative}${problems.length > 0 ? `; ${problems.length} problem(s) against the signature, e.g. ${problems[0]}` : '; call submit_result'}`,
+    summary: `${overwritten ? 'overwrote' : 'wrote'} ${written} to ${resolved.relative}${next}`,
     knowledge_delta: {
       fixture_file: resolved.relative,
       fixture_format: format.value,

@@ -21,10 +21,12 @@ export default defineTool(import.meta.url, async (args, context) => {
   if (!run.ok) return errorOutput(run.error);
   const { report } = run;
   const allPassing = report.total > 0 && report.failed === 0 && report.errors === 0;
+  const skipped = report.skipped > 0 ? `, ${report.skipped} skipped` : '';
+  const next = allPassing ? '; call submit_result' : '; fix the failing tests with write_test_file';
   const summary =
     report.total === 0
       ? 'pytest collected no tests: write test_ functions with write_test_file first'
-      : `${report.passed} passed, ${report.failed} failed, ${report.errors} errors${report.skipped > 0 ? `, ${report.skipped} skipped` : ''}${allPassing ? '; call submit_result' : '; fix the failing tests with write_test_file'}`;
+      : `${report.passed} passed, ${report.failed} failed, ${report.errors} errors${skipped}${next}`;
   return {
     outcome: allPassing ? 'success' : 'partial',
     result: { ...report, ran: targets[0] ?? 'all tests in the workspace' },

@@ -45,7 +45,9 @@ export default defineTool(import.meta.url, async (args, context) => {
       tests: facts.tests,
       imports_module: facts.importsModule,
     },
-    summary: `${overwritten ? 'overwrote' : 'wrote'} ${resolved.relative} with ${count} test${count === 1 ? '' : 's'}${hints.length > 0 ? `; ${hints.join('; ')}` : '; now call run_tests'}`,
+    summary:
+      `${overwritten ? 'overwrote' : 'wrote'} ${resolved.relative} with ${count} test${count === 1 ? '' : 's'}` +
+      (hints.length > 0 ? `; ${hints.join('; ')}` : '; now call run_tests'),
     knowledge_delta: { test_file_path: resolved.relative, tests_written: count },
   };
 });
