@@ -4,8 +4,7 @@ import { z } from 'zod';
 /** How a tool call failed (a transcript's error kind). */
 export type ToolErrorKind = 'tool_failed' | 'tool_timeout' | 'tool_output_invalid' | 'tool_output_too_large';
 
-export const ToolOutcome = z.enum(['success', 'partial', 'error']);
-export type ToolOutcome = z.infer<typeof ToolOutcome>;
+const ToolOutcome = z.enum(['success', 'partial', 'error']);
 
 /** What a tool script prints. */
 export const ToolOutput = z.object({

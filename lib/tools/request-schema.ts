@@ -4,7 +4,7 @@ import type { ToolContext, ToolRequest } from './protocol';
 import { parseJson } from '../protocol/json';
 
 // Context fields default so that a person can run a tool by hand with only `{"arguments": {...}}`.
-export const ToolContextSchema = z.object({
+const ToolContextSchema = z.object({
   workspace: z.string().nullable().default(null),
   filePath: z.string().nullable().default(null),
   nodeText: z.string().default(''),
@@ -15,7 +15,7 @@ export const ToolContextSchema = z.object({
   knowledge: z.record(z.string(), z.unknown()).default({}),
 });
 
-export const ToolRequestSchema = z.object({
+const ToolRequestSchema = z.object({
   arguments: z.record(z.string(), z.unknown()).default({}),
   context: ToolContextSchema.default(ToolContextSchema.parse({})),
 });

@@ -11,7 +11,7 @@ import { workspaceChanges, type Snapshot, type WorkspaceChanges } from './worksp
 import { createWorkspaceFolder, handOver } from './work-root';
 
 export const MAX_COMPANION_FILES = 200;
-export const MAX_COMPANION_BYTES = 4 * 1024 * 1024;
+const MAX_COMPANION_BYTES = 4 * 1024 * 1024;
 
 const CONFIG_FILES = new Set([
   'pyproject.toml',
@@ -23,7 +23,7 @@ const CONFIG_FILES = new Set([
   'conftest.py',
 ]);
 
-export type TemporaryWorkspacesOptions = {
+type TemporaryWorkspacesOptions = {
   /** An absolute folder relative file paths in inputs are resolved against; without one, inputs must name absolute paths. */
   root?: string;
   /** The folders inputs may name files under (input-files.ts); a file elsewhere is never read. */

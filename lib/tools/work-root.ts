@@ -20,10 +20,10 @@ import { sandboxHost } from './sandbox/host';
 export const WORK_ROOT_PREFIX = 'remora-run-';
 /** The variable every process Remora starts for tools carries, naming its work root: how leftovers are found. */
 export const WORK_ROOT_VARIABLE = 'REMORA_WORK_ROOT';
-export const LEASE_RENEW_MS = 15_000;
-export const LEASE_STALE_MS = 120_000;
+const LEASE_RENEW_MS = 15_000;
+const LEASE_STALE_MS = 120_000;
 
-export type Owner = { pid: number; startTime: string | null; hostname: string; renewedAt: number };
+type Owner = { pid: number; startTime: string | null; hostname: string; renewedAt: number };
 
 type WorkRoot = { root: string; workspaces: string; timer: NodeJS.Timeout };
 // One per process, on globalThis: Next gives each bundle (the instrumentation's job runner, each
@@ -37,7 +37,7 @@ function currentRoot(): WorkRoot | undefined {
 }
 
 /** The start time of a process (clock ticks since boot, from /proc), which tells a reused pid apart; null off Linux. */
-export function processStartTime(pid: number): string | null {
+function processStartTime(pid: number): string | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Field 22; the command name (field 2) may hold spaces, so count from after its closing parenthesis.

@@ -16,10 +16,10 @@ import { workRootMarker } from './work-root';
 import type { WorkerScope } from './worker-scope';
 
 /** Tells a worker its CPU budget, so that it retires itself before an honest run of calls meets it. */
-export const WORKER_CPU_VARIABLE = 'REMORA_WORKER_CPU_SECONDS';
+const WORKER_CPU_VARIABLE = 'REMORA_WORKER_CPU_SECONDS';
 
 /** What a worker's sandbox lets it read, besides the system: the project's code, its build, and its dependencies. */
-export function projectReadable(projectRoot: string): string[] {
+function projectReadable(projectRoot: string): string[] {
   return ['lib', 'agents', 'node_modules', '.build', 'package.json', 'tsconfig.json'].map((name) =>
     path.join(/*turbopackIgnore: true*/ projectRoot, name),
   );

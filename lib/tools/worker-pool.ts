@@ -41,7 +41,7 @@ export type WorkerPoolOptions = {
   workerLimits?: Partial<ProcessLimits>;
 };
 
-export const DEFAULT_IDLE_MS = 30_000;
+const DEFAULT_IDLE_MS = 30_000;
 export { isModuleScript } from './script-kinds';
 
 type Prepared = { script: string; module: string | undefined; request: ToolRequest; limits: ToolLimits };

@@ -120,7 +120,7 @@ const SIGKILL = 9;
  * How a worker ended, in words. Bubblewrap exits with 128 + the signal that killed what it ran; a
  * worker runs out of CPU time with SIGXCPU (and SIGKILL a second later).
  */
-export function exitDescription(code: number | null, signal: NodeJS.Signals | null, limits: ProcessLimits): string {
+function exitDescription(code: number | null, signal: NodeJS.Signals | null, limits: ProcessLimits): string {
   const cpu = limits.cpuSeconds === null ? '' : ` (its limit is ${limits.cpuSeconds} s of CPU time)`;
   if (signal === 'SIGXCPU' || code === 128 + SIGXCPU) return `tool process ran out of CPU time${cpu}`;
   if (code === 128 + SIGKILL) return `tool process was killed by SIGKILL (past its CPU time${cpu}, or out of memory)`;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 
 /** Diffs longer than this are cut (the changed file list stays complete). */
-export const MAX_DIFF_CHARACTERS = 512 * 1024;
+const MAX_DIFF_CHARACTERS = 512 * 1024;
 
 /** Folders a tool run leaves behind that are not changes (caches, Remora's own reports). */
 const IGNORED_FOLDERS = new Set(['__pycache__', '.pytest_cache', '.ruff_cache', '.mypy_cache', '.remora']);

@@ -122,8 +122,6 @@ export {
   TemporaryWorkspaces,
   agentNeedsWorkspace,
   defaultWorkspaces,
-  MAX_COMPANION_BYTES,
   MAX_COMPANION_FILES,
-  type TemporaryWorkspacesOptions,
   type WorkspaceProvider,
 } from './temporary-workspaces';

@@ -1,7 +1,7 @@
 // The environment of a confined process: a fixed minimum and what the caller names, never Remora's
 // own (API keys, REMORA_TOKEN and the like stay outside).
 
-export const BASE_ENVIRONMENT: Readonly<Record<string, string>> = {
+const BASE_ENVIRONMENT: Readonly<Record<string, string>> = {
   PATH: '/usr/local/bin:/usr/bin:/bin',
   HOME: '/tmp',
   TMPDIR: '/tmp',

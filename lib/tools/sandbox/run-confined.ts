@@ -50,13 +50,12 @@ export type ConfinedResult =
     }
   | { ok: false; confinement: Confinement; error: string };
 
-/** Set by a tool worker: there, programs are started by the pool's process, which checks the paths. */
+/**
+ * Set by a tool worker (tool-worker.ts, which imports no module of this size): there, programs are
+ * started by the pool's process, which checks the paths.
+ */
 const BRIDGE = Symbol.for('remora.confined-bridge');
 type Bridge = (run: Omit<ConfinedRun, 'signal'>) => Promise<ConfinedResult>;
-
-export function installConfinedBridge(bridge: Bridge): void {
-  (globalThis as { [BRIDGE]?: Bridge })[BRIDGE] = bridge;
-}
 
 export function runConfined(run: ConfinedRun): Promise<ConfinedResult> {
   const bridge = (globalThis as { [BRIDGE]?: Bridge })[BRIDGE];
