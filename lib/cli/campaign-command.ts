@@ -12,6 +12,7 @@ import { runRepositoryTests, type TestRun } from '../campaigns/test-command';
 import { describe } from './harness-command';
 import { campaignJson, skippedNodes } from './campaign-output';
 import { exitCodeFor } from './exit-code';
+import { plural } from '../plural';
 
 type Io = { out(text: string): void; err(text: string): void };
 const io: Io = { out: (text) => process.stdout.write(`${text}\n`), err: (text) => process.stderr.write(`${text}\n`) };
@@ -81,11 +82,11 @@ export function showCommand(id: string, options: { db: string; json: boolean }):
       io.out(JSON.stringify(view));
       return 0;
     }
+    const commit = view.gitCommit ? ` at ${view.gitCommit.slice(0, 12)}` : '';
+    io.out(`campaign ${view.id}: agent ${view.agent} (${view.variant}) on ${view.repoRoot}${commit}, ${view.status}`);
     io.out(
-      `campaign ${view.id}: agent ${view.agent} (${view.variant}) on ${view.repoRoot}${view.gitCommit ? ` at ${view.gitCommit.slice(0, 12)}` : ''}, ${view.status}`,
-    );
-    io.out(
-      `${view.files} files, ${view.nodes} nodes: ${view.ran} ran, ${view.skipped} skipped, ${view.pending} pending; ${view.changes.length} changes (${view.accepted} accepted)`,
+      `${view.files} files, ${view.nodes} nodes: ${view.ran} ran, ${view.skipped} skipped, ${view.pending} pending; ` +
+        `${view.changes.length} changes (${view.accepted} accepted)`,
     );
     const table = new Table({ head: ['change', 'file', 'node', 'status', 'checks', 'summary'] });
     for (const change of view.changes)
@@ -118,7 +119,7 @@ export function acceptCommand(
     const outcome = options.allPassing
       ? acceptAllPassing(database, campaign)
       : acceptChanges(database, campaign, changeIds);
-    io.out(`accepted ${outcome.accepted.length} change${outcome.accepted.length === 1 ? '' : 's'}`);
+    io.out(`accepted ${plural(outcome.accepted.length, 'change')}`);
     for (const skipped of outcome.skipped) io.err(`not accepted ${skipped.id}: ${skipped.reason}`);
     return 0;
   });
@@ -128,7 +129,7 @@ export function rejectCommand(id: string, changeIds: string[], options: { db: st
   return withDatabase(options.db, (database) => {
     if (changeIds.length === 0) throw new InputError('give the ids of the changes to reject');
     const count = rejectChanges(database, campaignOf(database, id), changeIds);
-    io.out(`rejected ${count} change${count === 1 ? '' : 's'}`);
+    io.out(`rejected ${plural(count, 'change')}`);
     return 0;
   });
 }
@@ -138,9 +139,7 @@ export function exportCommand(id: string, options: { db: string; out: string }):
     const result = await exportPatch(database, campaignOf(database, id));
     await writeFile(options.out, result.patch);
     for (const line of result.notes) io.err(`note: ${line}`);
-    io.out(
-      `wrote ${options.out}: ${result.changes} change${result.changes === 1 ? '' : 's'} in ${result.files.length} file${result.files.length === 1 ? '' : 's'}`,
-    );
+    io.out(`wrote ${options.out}: ${plural(result.changes, 'change')} in ${plural(result.files.length, 'file')}`);
     return 0;
   });
 }
@@ -156,8 +155,8 @@ export function applyCommand(
       : await applyToWorkingTree(database, campaign);
     io.out(
       result.branch
-        ? `committed ${result.files.length} file${result.files.length === 1 ? '' : 's'} on branch ${result.branch} (one commit per file)`
-        : `applied the accepted changes to ${result.files.length} file${result.files.length === 1 ? '' : 's'} in ${campaign.repoRoot}`,
+        ? `committed ${plural(result.files.length, 'file')} on branch ${result.branch} (one commit per file)`
+        : `applied the accepted changes to ${plural(result.files.length, 'file')} in ${campaign.repoRoot}`,
     );
     for (const file of result.files) io.out(`  ${file}`);
     if (!options.testCommand) return 0;
@@ -171,9 +170,9 @@ export function applyCommand(
 }
 
 function reportTests(run: TestRun): number {
-  io.out(
-    `${run.command} (${run.where}, ${run.confinement === 'none' ? 'without a sandbox' : 'in the sandbox'}): ${run.passed ? 'passed' : run.exitCode === null ? 'could not run' : `failed (exit ${run.exitCode})`}`,
-  );
+  const where = `${run.where}, ${run.confinement === 'none' ? 'without a sandbox' : 'in the sandbox'}`;
+  const outcome = run.passed ? 'passed' : run.exitCode === null ? 'could not run' : `failed (exit ${run.exitCode})`;
+  io.out(`${run.command} (${where}): ${outcome}`);
   if (!run.passed) io.err(run.output);
   return run.passed ? 0 : 3;
 }

@@ -11,7 +11,8 @@ export function addCampaignCommands(program: Command): void {
   campaign
     .command('run')
     .description(
-      'Run an agent over every Python node of a repository (resumes the unfinished campaign with the same settings). Never writes the repository.',
+      'Run an agent over every Python node of a repository ' +
+        '(resumes the unfinished campaign with the same settings). Never writes the repository.',
     )
     .requiredOption('--agent <name>', 'agent name (a folder under agents/)')
     .requiredOption('--repo <path>', 'the repository (or a folder in it)')
@@ -97,12 +98,14 @@ export function addCampaignCommands(program: Command): void {
   campaign
     .command('apply <id>')
     .description(
-      'Write the accepted changes into the working tree, or commit them on a new branch (one commit per file); refuses, naming each file, when a file changed since the campaign read it.',
+      'Write the accepted changes into the working tree, or commit them on a new branch (one commit per file); ' +
+        'refuses, naming each file, when a file changed since the campaign read it.',
     )
     .option('--branch <name>', 'commit on this new branch instead of writing the working tree')
     .option(
       '--test-command <command>',
-      'then run the repository\'s own tests (e.g. "python3 -m pytest -q") on a copy, in the sandbox, and store the result',
+      'then run the repository\'s own tests (e.g. "python3 -m pytest -q") on a copy, in the sandbox, ' +
+        'and store the result',
     )
     .option(
       '--unsafe-no-sandbox',

@@ -151,7 +151,8 @@ async function execute(database: RemoraDatabase, campaignId: string, options: Ca
     if (options.json) process.stdout.write(`${JSON.stringify(output)}\n`);
     else {
       process.stdout.write(
-        `campaign ${campaignId}: ${output.files} files, ${output.nodes} nodes (${output.ran} ran, ${output.skipped} skipped), ${output.changes.length} changes\n`,
+        `campaign ${campaignId}: ${output.files} files, ${output.nodes} nodes ` +
+          `(${output.ran} ran, ${output.skipped} skipped), ${output.changes.length} changes\n`,
       );
       process.stdout.write(`review: npm run --silent remora -- campaign show ${campaignId}\n`);
     }

@@ -38,8 +38,10 @@ async function conversationFor(options: CheckRenderOptions): Promise<CheckConver
     const parsed = parseJson(text);
     if (!parsed.ok) return `${options.input} is not JSON: ${parsed.error}`;
     const input = RenderInput.safeParse(parsed.value);
-    if (!input.success)
-      return `${options.input} is not {"messages": [...], "tools": [...]}: ${input.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`;
+    if (!input.success) {
+      const issues = input.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+      return `${options.input} is not {"messages": [...], "tools": [...]}: ${issues.join('; ')}`;
+    }
     return { messages: normalizeMessages(input.data.messages), tools: normalizeTools(input.data.tools) };
   }
   if (options.agent) {
@@ -66,11 +68,12 @@ const MARK = { same: '  ', native: '- ', server: '+ ' } as const;
 
 function formatRenderCheck(check: Extract<RenderCheck, { ok: true }>): string {
   const lines = [
-    `Rendered-prompt check of ${check.model}: ${check.identical ? 'identical to the native format' : 'differs from the native format'}`,
+    `Rendered-prompt check of ${check.model}: ${check.identical ? 'identical to' : 'differs from'} the native format`,
     '',
     ...check.findings.map((finding) => `[${finding.severity}] ${finding.message}`),
     '',
-    `Server tokens: ${check.serverTokenCount}${check.maxModelLen !== null ? ` of ${check.maxModelLen}` : ''}; native rendering estimated at ${check.nativeTokenEstimate} tokens.`,
+    `Server tokens: ${check.serverTokenCount}${check.maxModelLen !== null ? ` of ${check.maxModelLen}` : ''}; ` +
+      `native rendering estimated at ${check.nativeTokenEstimate} tokens.`,
     '',
     '=== the server renders ===',
     check.server,

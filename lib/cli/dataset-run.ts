@@ -133,7 +133,8 @@ export function prepareDatasetRun(
   );
   const { dataset } = imported;
   const notes = [
-    `dataset "${dataset.name}" (${dataset.id}): ${dataset.caseCount} cases, ${imported.reused ? 'already stored, reused' : `imported from ${checked.format} format`}`,
+    `dataset "${dataset.name}" (${dataset.id}): ${dataset.caseCount} cases, ` +
+      (imported.reused ? 'already stored, reused' : `imported from ${checked.format} format`),
   ];
   const unknown: { caseId: string; name: string }[] = [];
   for (const page of datasetCasePages(database, dataset.id)) {

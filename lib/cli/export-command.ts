@@ -46,7 +46,8 @@ export function runExportCommand(experimentId: string, options: ExportOptions): 
       throw new InputError(`unknown export format "${options.format}"; use one of ${FORMATS.join(', ')}`);
     if (options.format === 'dataset') {
       const made = datasetFromFailures(database, experimentId, { name: options.name, variant: options.variant });
-      const message = `dataset "${made.name}" (${made.datasetId}): ${made.cases} failed case(s)${made.reused ? ', an identical dataset already stored, reused' : ''}`;
+      const reused = made.reused ? ', an identical dataset already stored, reused' : '';
+      const message = `dataset "${made.name}" (${made.datasetId}): ${made.cases} failed case(s)${reused}`;
       const exported = exportDataset(database, made.datasetId, 'remora');
       if (!exported.ok)
         throw new InputError(

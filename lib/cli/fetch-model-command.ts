@@ -75,7 +75,8 @@ export async function runFetchModelCommand(
     const lines = [
       result.alreadyPresent
         ? `${result.path} is already there and its checksum matches`
-        : `saved ${result.path} (${megabytes(result.bytes)} MB)${result.resumedFrom > 0 ? `, resumed from ${megabytes(result.resumedFrom)} MB` : ''}`,
+        : `saved ${result.path} (${megabytes(result.bytes)} MB)` +
+          (result.resumedFrom > 0 ? `, resumed from ${megabytes(result.resumedFrom)} MB` : ''),
       `sha256 ${result.sha256}${options.sha256 ? ' (verified)' : ''}`,
     ];
     return { stdout: lines.join('\n'), stderr: notices.join('\n'), exitCode: 0 };

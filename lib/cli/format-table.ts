@@ -93,9 +93,8 @@ function accuracyTable(variants: VariantSummary[]): string | null {
 /** Only for experiments run with logprobs: the mean probability the model gave the tool name it chose. */
 function confidenceLine(variants: VariantSummary[]): string | null {
   if (variants.every((variant) => variant.meanToolNameConfidence === null)) return null;
-  const shown = variants.map(
-    (variant) =>
-      `${variant.name} ${variant.meanToolNameConfidence === null ? MISSING : `${(variant.meanToolNameConfidence * 100).toFixed(1)}%`}`,
+  const shown = variants.map(({ name, meanToolNameConfidence: mean }) =>
+    mean === null ? `${name} ${MISSING}` : `${name} ${(mean * 100).toFixed(1)}%`,
   );
   return `Mean tool-name confidence (from logprobs): ${shown.join(', ')}`;
 }
@@ -139,9 +138,10 @@ export function formatSummaryTable(summary: ExperimentSummary): string {
   for (const section of [parsePaths, outcomes, errors]) if (section !== null) sections.push(section);
   if (summary.comparisons.length > 0) {
     // As on the panel: the primary metric's comparisons decide, the others are exploratory.
-    const heading = summary.primaryMetric
-      ? `Comparisons (difference is the second variant minus the first; primary metric ${summary.primaryMetric}, the others exploratory)`
-      : 'Comparisons (difference is the second variant minus the first; no primary metric chosen, so all are exploratory)';
+    const which = summary.primaryMetric
+      ? `primary metric ${summary.primaryMetric}, the others exploratory`
+      : 'no primary metric chosen, so all are exploratory';
+    const heading = `Comparisons (difference is the second variant minus the first; ${which})`;
     const line = (c: ExperimentSummary['comparisons'][number]) =>
       `- ${summary.primaryMetric && c.exploratory ? 'exploratory: ' : ''}${describeComparison(c)}`;
     sections.push([heading, ...summary.comparisons.map(line)].join('\n'));

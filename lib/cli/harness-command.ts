@@ -97,7 +97,8 @@ function chooseExperiment(
       throw new InputError(`experiment ${existing.id} belongs to agent "${existing.agentName}", not "${agent.name}"`);
     if (leaseIsLive(existing))
       throw new ExperimentConflictError(
-        `experiment ${existing.id} is being run by ${describeHolder(existing)}; cancel it there or wait for it to finish`,
+        `experiment ${existing.id} is being run by ${describeHolder(existing)}; ` +
+          'cancel it there or wait for it to finish',
       );
     note(`resuming experiment ${existing.id} (${existing.status}) with its stored settings`);
     return existing.id;
@@ -112,7 +113,8 @@ function chooseExperiment(
   }
   if (unfinished)
     note(
-      `an experiment with the same settings (${unfinished.id}) is being run by ${describeHolder(unfinished)}; starting a new one`,
+      `an experiment with the same settings (${unfinished.id}) is being run by ${describeHolder(unfinished)}; ` +
+        'starting a new one',
     );
   return createStoredExperiment(database, config, agent).id;
 }
@@ -175,7 +177,8 @@ async function execute(database: RemoraDatabase, experimentId: string, options: 
     bar?.stop();
     if (StorageError.is(error))
       note(
-        `experiment ${experimentId} failed: the database stopped taking writes. Run the same command again to resume it once it does.`,
+        `experiment ${experimentId} failed: the database stopped taking writes. ` +
+          'Run the same command again to resume it once it does.',
       );
     throw error;
   } finally {
@@ -200,7 +203,8 @@ async function report(
   const summary = experimentSummary(database, experimentId, asStatus);
   const text = options.json
     ? `${JSON.stringify(toSummaryJson(summary))}\n`
-    : `experiment ${experimentId}\n${formatSummaryTable(summary)}\n${confusionTables(database, experimentId, summary.variants)}`;
+    : `experiment ${experimentId}\n${formatSummaryTable(summary)}\n` +
+      confusionTables(database, experimentId, summary.variants);
   await new Promise<void>((resolve, reject) =>
     process.stdout.write(text, (error) => (error ? reject(error) : resolve())),
   );

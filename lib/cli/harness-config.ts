@@ -115,7 +115,8 @@ export async function buildConfig(
   if (!toolChoice.ok) throw new InputError(`--tool-choice ${toolChoice.problem}`);
   if (options.apiKeyEnv && !process.env[options.apiKeyEnv]) {
     throw new ConfigurationError(
-      `--api-key-env: the environment variable ${options.apiKeyEnv} is not set; set it to the server's API key, or leave the option out for a server that needs none`,
+      `--api-key-env: the environment variable ${options.apiKeyEnv} is not set; ` +
+        "set it to the server's API key, or leave the option out for a server that needs none",
     );
   }
   const settings: VariantConfig['settings'] = {
@@ -144,12 +145,14 @@ export async function buildConfig(
         ? `covers ${options.requestsPerVariant} of the ${inputs.length} nodes`
         : `repeats nodes (${inputs.length} nodes)`;
     note(
-      `--requests-per-variant ${options.requestsPerVariant} ${coverage}; leave it out to run every node once (or use campaign run to work on a whole repository)`,
+      `--requests-per-variant ${options.requestsPerVariant} ${coverage}; ` +
+        'leave it out to run every node once (or use campaign run to work on a whole repository)',
     );
   }
   if (agent.model && agent.model !== options.model)
     note(
-      `agent "${agent.name}" names the model "${agent.model}": its requests send that instead of --model ${options.model}`,
+      `agent "${agent.name}" names the model "${agent.model}": ` +
+        `its requests send that instead of --model ${options.model}`,
     );
   const variants: ExperimentConfigInput['variants'] =
     options.variant.length === 0 ? [{ name: 'baseline', systemPrompt: agent.systemPrompt, settings }] : [];

@@ -31,11 +31,13 @@ export function addHarnessCommand(program: Command): void {
     .option('--concurrency <n>', 'conversations at once', integerIn(LIMITS.concurrency), LIMITS.concurrency.default)
     .option(
       '--primary-metric <metric>',
-      'the metric that decides (toolCallRate, validCallRate, completionRate, taskSuccessRate, turnsToCompletion...); the other comparisons are exploratory',
+      'the metric that decides (toolCallRate, validCallRate, completionRate, taskSuccessRate, turnsToCompletion...); ' +
+        'the other comparisons are exploratory',
     )
     .option(
       '--stop-early',
-      "stop once every chosen comparison (the primary metric's, else the rates') is decided by the live anytime-valid verdict",
+      "stop once every chosen comparison (the primary metric's, else the rates') " +
+        'is decided by the live anytime-valid verdict',
       false,
     )
     .option('--tool-choice <choice>', 'auto | required | none | a tool name', 'auto')
@@ -47,7 +49,8 @@ export function addHarnessCommand(program: Command): void {
     .option('--tools-in-prompt', 'put the tool schemas in the system prompt instead of the tools parameter', false)
     .option(
       '--logprobs',
-      "ask for token log probabilities: stores the raw output, the tool-name confidence and values the server's parser lost",
+      'ask for token log probabilities: ' +
+        "stores the raw output, the tool-name confidence and values the server's parser lost",
       false,
     )
     .option(
@@ -65,7 +68,8 @@ export function addHarnessCommand(program: Command): void {
     .option('--inputs <file>', "inputs file (YAML, JSON or JSONL) instead of the agent's default inputs")
     .option(
       '--dataset <file>',
-      "run a dataset's cases and score the first response of each (imported into --db, or an identical stored one reused)",
+      "run a dataset's cases and score the first response of each " +
+        '(imported into --db, or an identical stored one reused)',
     )
     .option('--dataset-format <format>', 'distil | bfcl | remora (default: told from the first line)')
     .option(
@@ -85,7 +89,8 @@ export function addHarnessCommand(program: Command): void {
     )
     .option(
       '--node-types <types>',
-      "which nodes --python takes: function,method,class,module (default: the agent's own: module for lint, function for test and sample_data, else function,method,class)",
+      'which nodes --python takes: function,method,class,module ' +
+        "(default: the agent's own: module for lint, function for test and sample_data, else function,method,class)",
     )
     .option('--agents-dir <dir>', 'agents folder', 'agents')
     .addOption(databaseOption())
@@ -93,7 +98,8 @@ export function addHarnessCommand(program: Command): void {
     .option('--json', 'print only the summary JSON on stdout', false)
     .option(
       '--input-root <dir>',
-      "a folder whose files the inputs (or dataset cases) may name, besides the agent's folder and --python (repeatable)",
+      'a folder whose files the inputs (or dataset cases) may name, ' +
+        "besides the agent's folder and --python (repeatable)",
       collect,
       [],
     )

@@ -42,7 +42,8 @@ export function chooseInputFiles(
   }
   if (problems.length > 0)
     throw new InputError(
-      `${problems.length === 1 ? 'an input names a file' : `${problems.length} inputs name files`} outside the folders chosen for this experiment; nothing was run`,
+      `${problems.length === 1 ? 'an input names a file' : `${problems.length} inputs name files`} ` +
+        'outside the folders chosen for this experiment; nothing was run',
       problems.slice(0, SHOWN_PROBLEMS),
     );
   return files;

@@ -126,7 +126,9 @@ program
   .argument('<experiment-id>', 'the experiment')
   .requiredOption(
     '--format <format>',
-    'native (FunctionGemma prompt/completion, one example per model turn) | openai (chat fine-tuning JSONL with tools) | dataset (the cases whose first call failed, stored as a new dataset)',
+    'native (FunctionGemma prompt/completion, one example per model turn) | ' +
+      'openai (chat fine-tuning JSONL with tools) | ' +
+      'dataset (the cases whose first call failed, stored as a new dataset)',
   )
   .option('--out <file>', 'write to this file instead of stdout')
   .option('--variant <name>', 'only this variant')

@@ -50,7 +50,8 @@ describe('runRenderCommand', () => {
     );
     expect(output.exitCode).toBe(0);
     expect(output.stdout).toBe(
-      '<bos><start_of_turn>developer\nRules<end_of_turn>\n<start_of_turn>user\nGo<end_of_turn>\n<start_of_turn>model\n' +
+      '<bos><start_of_turn>developer\nRules<end_of_turn>\n' +
+        '<start_of_turn>user\nGo<end_of_turn>\n<start_of_turn>model\n' +
         '<start_function_call>call:f{a:<escape>x<escape>,b:2}<end_function_call>' +
         '<start_function_response>response:f{value:<escape>ok<escape>}<end_function_response>',
     );

@@ -35,7 +35,9 @@ export function runRenderCommand(stdinText: string, options: RenderCommandOption
   );
   return {
     stdout: prompt,
-    stderr: `estimated tokens: ${countTokensEstimate(prompt)} (rough: control tokens 1 each, other text about 4 characters a token)\n`,
+    stderr:
+      `estimated tokens: ${countTokensEstimate(prompt)} ` +
+      '(rough: control tokens 1 each, other text about 4 characters a token)\n',
     exitCode: 0,
   };
 }

@@ -47,7 +47,8 @@ export async function startServeFromCli(
   }
   for (const warning of server.model.warnings) stderr.write(`warning: ${warning}\n`);
   stderr.write(
-    `serving ${server.model.name} (${server.model.settings.sequences} sequences of ${server.model.contextSize} tokens) at ${server.url}\n`,
+    `serving ${server.model.name} ` +
+      `(${server.model.settings.sequences} sequences of ${server.model.contextSize} tokens) at ${server.url}\n`,
   );
   stdout.write(`${server.url}\n`);
   return server;

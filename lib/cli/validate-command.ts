@@ -1,13 +1,10 @@
 // `remora validate [--agents-dir DIR]`: checks every agent definition, one line per agent and a clear line per problem.
 import path from 'node:path';
 import { loadAgents } from '../agents/load';
+import { plural } from '../plural';
 
 export type ValidateOptions = { agentsDir: string };
 export type ValidateOutput = { stdout: string; stderr: string; exitCode: number };
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
 
 export async function runValidateCommand(options: ValidateOptions): Promise<ValidateOutput> {
   const { agents, problems } = await loadAgents(options.agentsDir);
@@ -20,7 +17,8 @@ export async function runValidateCommand(options: ValidateOptions): Promise<Vali
     ...agents.map((agent) => ({
       folder: path.basename(agent.folder),
       lines: [
-        `ok     ${agent.name} (${shown(agent.file)}): ${plural(agent.definition.tools.length, 'tool')}, ${plural(agent.inputs.length, 'input')}`,
+        `ok     ${agent.name} (${shown(agent.file)}): ` +
+          `${plural(agent.definition.tools.length, 'tool')}, ${plural(agent.inputs.length, 'input')}`,
         ...agent.warnings.map((warning) => `  warning: ${warning}`),
       ],
     })),
