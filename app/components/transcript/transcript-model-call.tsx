@@ -8,7 +8,7 @@ import { InsightBlock } from './transcript-insight';
 import styles from './transcript.module.css';
 import { PathMark } from '@/app/components/category-mark';
 
-export function ParsePathBadge({ path }: { path: string | null }) {
+function ParsePathBadge({ path }: { path: string | null }) {
   return <PathMark path={path} testId="parse-path" />;
 }
 

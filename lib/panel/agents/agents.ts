@@ -13,7 +13,7 @@ import type { AgentRuntime } from '../../runner/types';
 import type { ConversationInput } from '../../protocol/conversation';
 import type { PanelContext } from '../context';
 
-export type AgentToolView = {
+type AgentToolView = {
   name: string;
   description: string;
   parameters: Record<string, unknown>;

@@ -9,7 +9,7 @@ import { readInputs, toAgentView, type AgentView } from './agents';
 import type { PanelContext } from '../context';
 
 /** The page lists this many inputs at most; the count says how many there are. */
-export const LISTED_INPUTS = 300;
+const LISTED_INPUTS = 300;
 
 export type AgentToolDetail = {
   name: string;
@@ -43,7 +43,7 @@ export type AgentDetail = Omit<AgentView, 'tools'> & {
   folder: string;
 };
 
-export function inputLabel(input: ConversationInput, index: number): string {
+function inputLabel(input: ConversationInput, index: number): string {
   if (input.node_name) return `${input.node_name}${input.node_type ? ` (${input.node_type})` : ''}`;
   const firstLine =
     input.node_text
@@ -54,7 +54,7 @@ export function inputLabel(input: ConversationInput, index: number): string {
   return short === '' ? `input ${index + 1} (empty)` : short;
 }
 
-export function summarizeInput(input: ConversationInput, index: number): AgentInputSummary {
+function summarizeInput(input: ConversationInput, index: number): AgentInputSummary {
   return {
     index,
     label: inputLabel(input, index),

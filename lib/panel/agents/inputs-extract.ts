@@ -14,7 +14,7 @@ import type { PythonInputs } from '../../python/files';
 import type { NodeType } from '../../python/nodes';
 
 /** Reading and parsing more than this is given up (a folder far too large for an input set). */
-export const EXTRACTION_TIMEOUT_MS = 120_000;
+const EXTRACTION_TIMEOUT_MS = 120_000;
 const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
 
 const ChildAnswer = z.union([

@@ -18,11 +18,11 @@ import { readInputs } from './agents';
 import type { PanelContext } from '../context';
 
 /** An agent keeps at most this many inputs (the experiment API takes 10,000 at most). */
-export const MAX_AGENT_INPUTS = 5000;
+const MAX_AGENT_INPUTS = 5000;
 /** The answer lists this many nodes at most; `nodeCount` says how many there are. */
-export const LISTED_NODES = 1000;
+const LISTED_NODES = 1000;
 
-export type ExtractedNode = { name: string; type: string; filePath: string; startLine: number; endLine: number };
+type ExtractedNode = { name: string; type: string; filePath: string; startLine: number; endLine: number };
 
 export type PythonInputsResult = {
   nodes: ExtractedNode[];
@@ -67,7 +67,7 @@ export async function pythonInputs(
 }
 
 /** Stores inputs in the agent's definition (see the top of this file); returns how many it has now. */
-export async function saveAgentInputs(
+async function saveAgentInputs(
   context: PanelContext,
   agentName: string,
   added: ConversationInput[],

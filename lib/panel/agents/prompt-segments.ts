@@ -16,7 +16,7 @@ import {
 export type PromptSegment = { kind: 'control' | 'text'; text: string };
 
 /** Every control token of the format (the tokenizer reads them as one token each). */
-export const CONTROL_TOKENS: readonly string[] = [
+const CONTROL_TOKENS: readonly string[] = [
   BOS,
   '<eos>',
   '<pad>',

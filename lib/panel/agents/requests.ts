@@ -20,7 +20,7 @@ export type PromptDraft = z.infer<typeof PromptDraft>;
  * Variant names appear in URLs, experiment forms and charts: letters, digits, spaces, dots, dashes
  * and underscores, starting with a letter or digit.
  */
-export const VariantName = z
+const VariantName = z
   .string()
   .trim()
   .min(1, 'give the variant a name')
@@ -57,7 +57,7 @@ export const DiffQuery = z
   .strict();
 export type DiffQuery = z.infer<typeof DiffQuery>;
 
-export const SampleInput = z
+const SampleInput = z
   .object({
     node_text: z.string().max(PROMPT_LIMIT),
     file_path: z.string().max(4096).nullable().optional(),

@@ -4,13 +4,13 @@
 import { diffLines, diffWordsWithSpace } from 'diff';
 
 /** A run of a changed line's text: `changed` when those words are what was removed or added. */
-export type WordSpan = { text: string; changed: boolean };
+type WordSpan = { text: string; changed: boolean };
 
 /**
  * `words`: on a removed or added line that has a counterpart (removed lines followed by added ones),
  * the line cut into spans, the changed words marked; missing on lines wholly added or removed.
  */
-export type DiffLine = { kind: 'added' | 'removed' | 'same'; text: string; words?: WordSpan[] };
+type DiffLine = { kind: 'added' | 'removed' | 'same'; text: string; words?: WordSpan[] };
 
 /** `changed` with no added or removed line: only a newline at the very end differs. */
 export type TextDiff = { lines: DiffLine[]; added: number; removed: number; changed: boolean };

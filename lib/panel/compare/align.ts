@@ -12,9 +12,9 @@ export type TurnFacts = {
   results: { toolName: string; outcome: string; result: unknown; error?: string | null }[];
 };
 
-export type TurnDifference = 'missing' | 'status' | 'parse path' | 'calls' | 'results';
+type TurnDifference = 'missing' | 'status' | 'parse path' | 'calls' | 'results';
 
-export type AlignedTurn = { turn: number; a: TurnFacts | null; b: TurnFacts | null; differences: TurnDifference[] };
+type AlignedTurn = { turn: number; a: TurnFacts | null; b: TurnFacts | null; differences: TurnDifference[] };
 
 export type TurnAlignment = { turns: AlignedTurn[]; firstDivergence: number | null };
 

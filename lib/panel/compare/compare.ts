@@ -36,7 +36,7 @@ export type CompareSide = {
   variantIndex: number;
 };
 
-export type PairLink = {
+type PairLink = {
   repeat: number;
   verdict: PairVerdict;
   reason: string;
@@ -44,7 +44,7 @@ export type PairLink = {
   b: OutcomeFact & { id: string | null };
 };
 
-export type InputRow = {
+type InputRow = {
   key: string;
   label: string;
   inputIndexA: number;
@@ -57,7 +57,7 @@ export type InputRow = {
   pairs: PairLink[];
 };
 
-export type PerInputView = {
+type PerInputView = {
   tally: PerInputTally;
   filter: InputVerdictFilter;
   order: InputOrder;
@@ -72,7 +72,7 @@ export type PerInputView = {
 export type ComparisonView = { a: CompareSide; b: CompareSide; metrics: VariantMetrics; perInput: PerInputView };
 
 export const INPUT_PAGE_SIZE = 25;
-export const PAIRS_PER_INPUT = 6;
+const PAIRS_PER_INPUT = 6;
 
 /** The experiments to pick from, newest first, with their variants. */
 export function listCompareChoices(context: PanelContext, limit = 200): ComparableExperiment[] {
@@ -92,7 +92,7 @@ function resolveSide(context: PanelContext, ref: VariantRef, which: 'a' | 'b'): 
 }
 
 /** Labels for the sentences: the names, told apart by their experiment when both are the same. */
-export function sideLabels(a: Omit<CompareSide, 'label'>, b: Omit<CompareSide, 'label'>): [string, string] {
+function sideLabels(a: Omit<CompareSide, 'label'>, b: Omit<CompareSide, 'label'>): [string, string] {
   if (a.ref.variant !== b.ref.variant) return [a.ref.variant, b.ref.variant];
   return [`${a.ref.variant} (A)`, `${b.ref.variant} (B)`];
 }

@@ -20,7 +20,7 @@ export type PairVerdict = 'a' | 'b' | 'same' | 'not_judged';
 
 export type InputPair = { a: OutcomeFact; b: OutcomeFact; verdict: PairVerdict; reason: string };
 
-export type VerdictCounts = { a: number; b: number; same: number; not_judged: number };
+type VerdictCounts = { a: number; b: number; same: number; not_judged: number };
 
 export type InputComparison = {
   /** Canonical JSON of the input: what makes two inputs the same. */

@@ -6,8 +6,8 @@ import type { InputOrder, InputVerdictFilter } from './inputs';
 
 export type VariantRef = { experimentId: string; variant: string };
 
-export const INPUT_FILTERS: InputVerdictFilter[] = ['all', 'differ', 'a', 'same', 'b'];
-export const INPUT_ORDERS: InputOrder[] = ['input', 'b-better', 'a-better'];
+const INPUT_FILTERS: InputVerdictFilter[] = ['all', 'differ', 'a', 'same', 'b'];
+const INPUT_ORDERS: InputOrder[] = ['input', 'b-better', 'a-better'];
 
 export function parseVariantRef(text: string): VariantRef | null {
   const colon = text.indexOf(':');

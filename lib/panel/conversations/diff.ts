@@ -1,7 +1,7 @@
 // A workspace's unified diff split into lines that know what they are, so that the transcript can
 // colour them (added, removed, hunk headers) while still showing the diff as plain text.
 
-export type DiffLineKind = 'file' | 'hunk' | 'add' | 'remove' | 'context' | 'note';
+type DiffLineKind = 'file' | 'hunk' | 'add' | 'remove' | 'context' | 'note';
 export type DiffLine = { kind: DiffLineKind; text: string };
 export type DiffStats = { files: number; added: number; removed: number };
 

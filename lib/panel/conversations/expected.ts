@@ -3,8 +3,7 @@
 import type { Expectation, ExpectedCall } from '../../protocol/expectation';
 import type { ScoreFailure, Verdict } from '../../datasets/verdict';
 
-export type ArgumentStatus =
-  'right' | 'absent' | 'missing' | 'unexpected' | 'wrong_type' | 'wrong_value' | 'not_compared';
+type ArgumentStatus = 'right' | 'absent' | 'missing' | 'unexpected' | 'wrong_type' | 'wrong_value' | 'not_compared';
 
 export type ArgumentComparison = {
   name: string;
@@ -18,7 +17,7 @@ export type ArgumentComparison = {
   message: string | null;
 };
 
-export type CallStatus =
+type CallStatus =
   | 'right'
   | 'wrong_tool'
   | 'wrong_arguments'

@@ -3,7 +3,7 @@
 // added or changed rather than the whole state again.
 import { canonicalJson } from '../../canonical-json';
 
-export type KnowledgeChange = { key: string; kind: 'added' | 'changed'; before: unknown; after: unknown };
+type KnowledgeChange = { key: string; kind: 'added' | 'changed'; before: unknown; after: unknown };
 
 export type KnowledgeStep = { turn: number; toolName: string; changes: KnowledgeChange[] };
 

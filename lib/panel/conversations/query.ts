@@ -18,7 +18,7 @@ export const ERROR_KINDS = [
   'tool_output_too_large',
   MODEL_REQUEST_FAILED_KIND,
 ] as const;
-export type ErrorKindFilter = (typeof ERROR_KINDS)[number];
+type ErrorKindFilter = (typeof ERROR_KINDS)[number];
 
 const CURSOR = /^(\d{1,9})\.(\d{1,9})$/;
 
@@ -78,7 +78,7 @@ function first(value: string | string[] | undefined): string | undefined {
   return text === undefined || text.trim() === '' ? undefined : text;
 }
 
-export function cursorText(cursor: ConversationCursor): string {
+function cursorText(cursor: ConversationCursor): string {
   return `${cursor.variantIndex}.${cursor.slot}`;
 }
 

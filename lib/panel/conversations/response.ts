@@ -14,7 +14,7 @@ export type ResponseDisplay = {
   fullCharacters: number;
 };
 
-export const RESPONSE_DISPLAY_LIMIT = 30_000;
+const RESPONSE_DISPLAY_LIMIT = 30_000;
 
 function withoutTokens(body: Record<string, unknown>): { body: unknown; omitted: number } {
   if (!Array.isArray(body.choices)) return { body, omitted: 0 };

@@ -2,9 +2,9 @@
 // followed by the messages it produced (its assistant message and the tool results after it).
 import type { ChatMessage } from '../../protocol/messages';
 
-export type PositionedMessage = { position: number; message: ChatMessage };
+type PositionedMessage = { position: number; message: ChatMessage };
 
-export type TimelineTurn<Call> = { call: Call; messages: PositionedMessage[] };
+type TimelineTurn<Call> = { call: Call; messages: PositionedMessage[] };
 
 export type Timeline<Call> = {
   /** System prompt, user message, and a dataset case's conversation so far. */

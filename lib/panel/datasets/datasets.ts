@@ -27,7 +27,7 @@ export type DatasetImportResult =
   | { ok: true; dataset: DatasetView; reused: boolean; format: DatasetFormat }
   | { ok: false; format: DatasetFormat | null; problems: LineProblem[] };
 
-export type ExpectationCounts = { call: number; noCall: number; none: number };
+type ExpectationCounts = { call: number; noCall: number; none: number };
 
 export type DatasetPage = {
   dataset: DatasetView;
@@ -105,7 +105,7 @@ function searchText(datasetCase: StoredCase): string {
   return parts.join('\n').toLowerCase();
 }
 
-export function countExpectations(cases: Pick<StoredCase, 'expect'>[]): ExpectationCounts {
+function countExpectations(cases: Pick<StoredCase, 'expect'>[]): ExpectationCounts {
   const counts: ExpectationCounts = { call: 0, noCall: 0, none: 0 };
   for (const datasetCase of cases) {
     if (datasetCase.expect === null) counts.none++;
@@ -115,7 +115,7 @@ export function countExpectations(cases: Pick<StoredCase, 'expect'>[]): Expectat
   return counts;
 }
 
-export function toolNamesOf(cases: Pick<StoredCase, 'expect' | 'tools'>[]): string[] {
+function toolNamesOf(cases: Pick<StoredCase, 'expect' | 'tools'>[]): string[] {
   const names = new Set<string>();
   for (const datasetCase of cases) {
     if (datasetCase.expect?.kind === 'call') for (const call of datasetCase.expect.calls) names.add(call.name);

@@ -12,7 +12,7 @@ import { zodReasons } from '../../http/read-request';
 import { parseJson } from '../../protocol/json';
 
 export const MAX_DATASET_BODY_BYTES = LIMITS.datasetRequestBytes.max;
-export const MAX_DATASET_FILE_BYTES = LIMITS.datasetUploadBytes.max;
+const MAX_DATASET_FILE_BYTES = LIMITS.datasetUploadBytes.max;
 
 /** Refuses a dataset file (with its answers file) past the stated limit, whatever its JSON envelope weighed. */
 export function checkDatasetFileSize(body: { text: string; answers?: string }): void {

@@ -18,7 +18,7 @@ import type { PanelContext } from '../context';
 import { secretLikeReason } from './key-check';
 import type { CreateEndpointRequest } from '../experiments/requests';
 
-export const SIMULATED_ENDPOINT_NAME = 'simulated';
+const SIMULATED_ENDPOINT_NAME = 'simulated';
 /** The model name the simulator lists (it accepts any). */
 export const DEFAULT_SIMULATED_MODEL = resolveSimOptions({}).model;
 
@@ -67,7 +67,7 @@ function isBuiltIn(row: EndpointRow): boolean {
   return row.kind === 'simulated' && isBuiltInSimulator(row.baseUrl);
 }
 
-export function toEndpointView(context: PanelContext, row: EndpointRow): EndpointView {
+function toEndpointView(context: PanelContext, row: EndpointRow): EndpointView {
   const builtIn = isBuiltIn(row);
   return {
     id: row.id,

@@ -29,7 +29,7 @@ export type ExperimentChartData = {
 export type ExperimentPageData = { view: ExperimentView; charts: ExperimentChartData };
 
 /** True when some variant has accuracy figures: the experiment ran a dataset whose cases expect something. */
-export function hasAccuracy(summary: SummaryJson): boolean {
+function hasAccuracy(summary: SummaryJson): boolean {
   return summary.variants.some(
     (variant) => variant.callAccuracy !== undefined || variant.irrelevanceAccuracy !== undefined,
   );

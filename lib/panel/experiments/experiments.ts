@@ -18,9 +18,9 @@ import type { PanelContext } from '../context';
 import { summaryOfExperiment } from './summary-cache';
 import type { ConversationQuery, ExperimentListQuery } from './requests';
 
-export type ExperimentProgress = { done: number; total: number };
+type ExperimentProgress = { done: number; total: number };
 
-export type ExperimentSettingsView = {
+type ExperimentSettingsView = {
   endpoint: { baseUrl: string; model: string; apiKeyEnv: string | null; builtInSimulator: boolean };
   requestsPerVariant: number;
   concurrency: number;

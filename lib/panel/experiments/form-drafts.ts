@@ -8,7 +8,7 @@ import { describeParent } from '../agents/lineage';
 import { missingTools } from './form-choices';
 
 /** A saved prompt variant's latest version; a null nodeContext means the agent's own template. */
-export type FormSavedVariant = {
+type FormSavedVariant = {
   id: string;
   name: string;
   version: number;
