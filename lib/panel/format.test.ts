@@ -5,7 +5,6 @@ import {
   formatNumber,
   formatPercent,
   formatTime,
-  plural,
   prettyJsonText,
   shortId,
 } from './format';
@@ -31,11 +30,5 @@ describe('format', () => {
     expect(prettyJsonText('{"a":')).toBe('{"a":');
     expect(prettyJsonText('<script>x</script>')).toBe('<script>x</script>');
     expect(prettyJsonText(null)).toBe('');
-  });
-
-  it('counts a noun in the singular or the plural', () => {
-    expect(plural(1, 'input')).toBe('1 input');
-    expect(plural(0, 'input')).toBe('0 inputs');
-    expect(plural(3, 'model call')).toBe('3 model calls');
   });
 });

@@ -32,11 +32,6 @@ export function formatTime(milliseconds: number | null | undefined): string {
   return new Date(milliseconds).toISOString().replace('T', ' ').slice(0, 19);
 }
 
-/** 1 -> "1 input", 3 -> "3 inputs": a count with its noun (a plain English plural in s). */
-export function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
-
 /** The first block of a UUID: enough to tell experiments apart on a page. */
 export function shortId(id: string): string {
   return id.length > 13 ? id.slice(0, 13) : id;

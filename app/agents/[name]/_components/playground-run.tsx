@@ -2,7 +2,7 @@
 // One playground conversation as it happens: the native prompt of each request (folded), the text
 // streaming in, then each response's parse path and calls, each tool result, and the end.
 import type { PlaygroundStreamEvent } from '@/lib/panel/playground/playground';
-import { plural } from '@/lib/panel/format';
+import { plural } from '@/lib/plural';
 import { ErrorKindMark, PathMark } from '@/app/components/category-mark';
 
 export type RunState = {

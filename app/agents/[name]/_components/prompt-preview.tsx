@@ -6,7 +6,8 @@ import { useState } from 'react';
 import type { AgentInputSummary } from '@/lib/panel/agents/detail';
 import type { PromptPreview as Preview } from '@/lib/panel/agents/preview';
 import type { PromptDraft } from '@/lib/panel/agents/requests';
-import { plural, prettyJson } from '@/lib/panel/format';
+import { prettyJson } from '@/lib/panel/format';
+import { plural } from '@/lib/plural';
 import { agentApi } from '@/app/components/api-client';
 import { useDebouncedPost } from '../../_components/use-debounced-call';
 

@@ -4,7 +4,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import type { PythonInputsResult } from '@/lib/panel/agents/inputs';
-import { plural } from '@/lib/panel/format';
+import { plural } from '@/lib/plural';
 import { agentApi, callApi, type ApiFailure } from '@/app/components/api-client';
 import { FailureBox } from '@/app/components/failure-box';
 

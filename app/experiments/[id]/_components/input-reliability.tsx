@@ -1,7 +1,8 @@
 // Per-input reliability, once the run has ended: the share of each input's repeats that succeeded
 // per variant, the inputs the variants disagree on most first, and the flaky ones marked.
 import type { ReliabilityView } from '@/lib/panel/experiments/reliability';
-import { formatPercent, plural } from '@/lib/panel/format';
+import { formatPercent } from '@/lib/panel/format';
+import { plural } from '@/lib/plural';
 
 const SHOWN = 15;
 
