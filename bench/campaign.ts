@@ -41,10 +41,15 @@ function writeRepository(root: string, count: number): void {
     const folder = path.join(root, `pkg${file % packages}`);
     mkdirSync(folder, { recursive: true });
     writeFileSync(path.join(folder, '__init__.py'), '');
-    const body = Array.from(
-      { length: functions },
-      (_, index) =>
-        `def compute_${index}(value: int, factor: int = ${index + 1}) -> int:\n    total = value * factor\n    if total > 100:\n        return total - ${index}\n    return total + ${index}\n`,
+    const body = Array.from({ length: functions }, (_, index) =>
+      [
+        `def compute_${index}(value: int, factor: int = ${index + 1}) -> int:`,
+        '    total = value * factor',
+        '    if total > 100:',
+        `        return total - ${index}`,
+        `    return total + ${index}`,
+        '',
+      ].join('\n'),
     ).join('\n\n');
     writeFileSync(path.join(folder, `module_${file}.py`), `"""Module ${file}."""\nimport math\n\n\n${body}`);
   }
@@ -120,11 +125,14 @@ try {
   };
   if (values.json) process.stdout.write(`${JSON.stringify(figures)}\n`);
   else {
+    const { extraction, run } = figures;
     process.stdout.write(
-      `extraction: ${files} files, ${extracted.found} nodes in ${figures.extraction.seconds.toFixed(1)} s = ${figures.extraction.secondsPer1000Nodes.toFixed(2)} s per 1,000 nodes; peak RSS ${figures.extraction.peakRssMb} MB\n`,
+      `extraction: ${files} files, ${extracted.found} nodes in ${extraction.seconds.toFixed(1)} s = ` +
+        `${extraction.secondsPer1000Nodes.toFixed(2)} s per 1,000 nodes; peak RSS ${extraction.peakRssMb} MB\n`,
     );
     process.stdout.write(
-      `run: ${ran.found} nodes (${result.ran} ran, ${result.skipped} skipped) at concurrency ${concurrency} in ${figures.run.seconds.toFixed(1)} s = ${figures.run.secondsPer1000Nodes.toFixed(1)} s per 1,000 nodes\n`,
+      `run: ${ran.found} nodes (${result.ran} ran, ${result.skipped} skipped) at concurrency ${concurrency} in ` +
+        `${run.seconds.toFixed(1)} s = ${run.secondsPer1000Nodes.toFixed(1)} s per 1,000 nodes\n`,
     );
     process.stdout.write(`machine: ${figures.cpus} CPUs, load average ${figures.loadAverage.toFixed(1)}\n`);
   }

@@ -32,7 +32,9 @@ function caseLine(index: number): string {
     type: 'function',
     function: {
       name: tool === 0 ? 'toggle_lights' : `device_${tool}_${index % 97}`,
-      description: `Controls device ${tool} of the house: turns it on or off, or sets its level, in one of the rooms. Case ${index}.`,
+      description:
+        `Controls device ${tool} of the house: turns it on or off, or sets its level, in one of the rooms. ` +
+        `Case ${index}.`,
       parameters: {
         type: 'object',
         properties: {
@@ -55,7 +57,9 @@ function caseLine(index: number): string {
       messages: [
         {
           role: 'user',
-          content: `Please turn on the ${room.replace('_', ' ')} lights (request ${index}); it is getting dark in here and I cannot see the table.`,
+          content:
+            `Please turn on the ${room.replace('_', ' ')} lights (request ${index}); ` +
+            'it is getting dark in here and I cannot see the table.',
         },
       ],
     },
@@ -127,7 +131,8 @@ async function main(): Promise<void> {
       `dataset import: peak RSS ${result.import.peakRssMb.toFixed(0)} MB, ${(imported.wallMs / 1000).toFixed(1)} s`,
     );
     console.log(
-      `harness --dataset: peak RSS ${result.run.peakRssMb.toFixed(0)} MB (goal under 300 MB), ${(run.wallMs / 1000).toFixed(1)} s, ${result.run.conversations} conversations stored`,
+      `harness --dataset: peak RSS ${result.run.peakRssMb.toFixed(0)} MB (goal under 300 MB), ` +
+        `${(run.wallMs / 1000).toFixed(1)} s, ${result.run.conversations} conversations stored`,
     );
   } finally {
     await sim.stop();

@@ -154,7 +154,8 @@ function format(figures: Figures): string {
     ],
     [
       'required calls',
-      `${figures.requiredCallsPerSecond.toFixed(2)} calls/s (${figures.requiredCompletionTokens.toFixed(0)} tokens each on average)`,
+      `${figures.requiredCallsPerSecond.toFixed(2)} calls/s ` +
+        `(${figures.requiredCompletionTokens.toFixed(0)} tokens each on average)`,
     ],
   ];
   const width = Math.max(...rows.map(([name]) => name.length));

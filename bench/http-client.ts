@@ -119,9 +119,8 @@ try {
     `${calls} calls per phase, ${rounds} rounds, concurrency ${concurrency}; this process's CPU per call (median):`,
   );
   for (const [name, samples] of Object.entries(cpuPerCall)) {
-    console.log(
-      `  ${name.padEnd(10)} ${median(samples).toFixed(3)} ms   (rounds: ${samples.map((value) => value.toFixed(3)).join(', ')})`,
-    );
+    const each = samples.map((value) => value.toFixed(3)).join(', ');
+    console.log(`  ${name.padEnd(10)} ${median(samples).toFixed(3)} ms   (rounds: ${each})`);
   }
   const ratio = median(cpuPerCall.undici) / median(cpuPerCall['node-http']);
   console.log(`undici / node:http: ${ratio.toFixed(2)}x`);

@@ -112,14 +112,18 @@ try {
   if (json) {
     console.log(JSON.stringify(result));
   } else {
+    const cache = `empty npm cache${keptBuild ? ' but for the kept native builds' : ''}`;
     console.log(
-      `fresh npm install of ${commit} (empty npm cache${keptBuild ? ' but for the kept native builds' : ''}), load average ${loadBefore.toFixed(1)} -> ${loadAfter.toFixed(1)} on ${navigatorCores()} cores`,
+      `fresh npm install of ${commit} (${cache}), ` +
+        `load average ${loadBefore.toFixed(1)} -> ${loadAfter.toFixed(1)} on ${navigatorCores()} cores`,
     );
     console.log(
       `wall ${timing.wallSeconds.toFixed(1)} s (goal ${GOALS.wallSeconds} s), CPU ${timing.cpuSeconds.toFixed(1)} s`,
     );
     console.log(
-      `  resolving ${result.resolveSeconds.toFixed(1)} s, downloading and unpacking ${result.downloadAndUnpackSeconds.toFixed(1)} s, install scripts ${result.installScriptsSeconds.toFixed(1)} s`,
+      `  resolving ${result.resolveSeconds.toFixed(1)} s, ` +
+        `downloading and unpacking ${result.downloadAndUnpackSeconds.toFixed(1)} s, ` +
+        `install scripts ${result.installScriptsSeconds.toFixed(1)} s`,
     );
     for (const { script, seconds } of scripts.slice(0, 6))
       console.log(`    ${seconds.toFixed(1).padStart(6)} s  ${script}`);

@@ -77,8 +77,10 @@ for (const size of sizes) {
 }
 const plan = planSampleSize({ baseline: 0.7, difference: 0.1, discordance });
 console.log(
-  `80% power for 70% against 80%: paired ${pairedAt ?? '>340'} inputs, unpaired ${unpairedAt ?? '>340'} inputs (simulated, ${EXPERIMENTS} experiments per size)`,
+  `80% power for 70% against 80%: paired ${pairedAt ?? '>340'} inputs, unpaired ${unpairedAt ?? '>340'} inputs ` +
+    `(simulated, ${EXPERIMENTS} experiments per size)`,
 );
 console.log(
-  `planner: paired ${plan.pairedInputs} inputs (discordance ${discordance.toFixed(3)}), unpaired ${plan.unpairedInputs} inputs`,
+  `planner: paired ${plan.pairedInputs} inputs (discordance ${discordance.toFixed(3)}), ` +
+    `unpaired ${plan.unpairedInputs} inputs`,
 );

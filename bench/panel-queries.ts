@@ -5,9 +5,8 @@
 //
 //   npx tsx bench/panel-queries.ts [--conversations N] [--runs N] [--db PATH] [--keep] [--json]
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { closeDatabase, openDatabase } from '../lib/db/client';
 import { projectRoot } from '../lib/config';
 import { listExportBatch } from '../lib/db/queries/experiment-export';
@@ -24,6 +23,7 @@ import { forgetSummaries } from '../lib/panel/experiments/summary-cache';
 import { getExperimentView, listExperimentConversations } from '../lib/panel/experiments/experiments';
 import { PROFILES } from './panel-records';
 import { log, fill } from './panel-fill';
+import { loadAverages, time, timingTable, type Timing } from './query-timing';
 
 type Options = { conversations: number; runs: number; db: string | null; keep: boolean; reuse: boolean; json: boolean };
 
@@ -51,30 +51,9 @@ function readOptions(argv: string[]): Options {
   return options;
 }
 
-type Timing = { name: string; medianMs: number; minMs: number; maxMs: number; detail: string };
-
-function time(
-  name: string,
-  runs: number,
-  work: () => unknown,
-  describe: (result: unknown) => string = () => '',
-): Timing {
-  let result = work(); // warm-up: statements prepared, pages in the cache, as on a live server
-  const samples: number[] = [];
-  for (let run = 0; run < runs; run++) {
-    const started = performance.now();
-    result = work();
-    samples.push(performance.now() - started);
-  }
-  samples.sort((first, second) => first - second);
-  return {
-    name,
-    medianMs: samples[Math.floor(samples.length / 2)],
-    minMs: samples[0],
-    maxMs: samples[samples.length - 1],
-    detail: describe(result),
-  };
-}
+const COUNTS =
+  'select (select count(*) from conversations) as conversations, (select count(*) from model_calls) as calls, ' +
+  '(select count(*) from messages) as messages, (select count(*) from tool_executions) as executions';
 
 async function main(): Promise<void> {
   const options = readOptions(process.argv.slice(2));
@@ -103,13 +82,11 @@ async function main(): Promise<void> {
     const big = reused ? { id: reused.id, seconds: Number.NaN } : await fill(database, perVariant, 1);
     // A second, smaller experiment, so that every query has to keep to its own experiment.
     const small = reused ? null : await fill(database, 500, 10_000_000);
-    const counts = database.$client
-      .prepare(
-        'select (select count(*) from conversations) as conversations, (select count(*) from model_calls) as calls, (select count(*) from messages) as messages, (select count(*) from tool_executions) as executions',
-      )
-      .get() as Record<string, number>;
+    const counts = database.$client.prepare(COUNTS).get() as Record<string, number>;
     log(
-      `written in ${big.seconds.toFixed(1)} s (${Math.round((perVariant * PROFILES.length) / big.seconds)} conversations/s); the file holds ${counts.conversations} conversations, ${counts.calls} model calls, ${counts.messages} messages, ${counts.executions} tool executions`,
+      `written in ${big.seconds.toFixed(1)} s (${Math.round((perVariant * PROFILES.length) / big.seconds)} ` +
+        `conversations/s); the file holds ${counts.conversations} conversations, ${counts.calls} model calls, ` +
+        `${counts.messages} messages, ${counts.executions} tool executions`,
     );
 
     const id = big.id;
@@ -119,7 +96,8 @@ async function main(): Promise<void> {
     const pageDetail = (result: unknown) => {
       const view = result as ReturnType<typeof listConversationPage>;
       const total = view.page.total;
-      return `${view.page.conversations.length} rows, total ${total === null ? 'not counted' : `${total.exact ? '' : '> '}${total.count}`}`;
+      const counted = total === null ? 'not counted' : `${total.exact ? '' : '> '}${total.count}`;
+      return `${view.page.conversations.length} rows, total ${counted}`;
     };
     const apiPage = (query: Parameters<typeof listExperimentConversations>[2]) => () =>
       listExperimentConversations(context, id, query);
@@ -140,8 +118,10 @@ async function main(): Promise<void> {
         'GET /api/experiments/:id while running (live counters)',
         options.runs,
         () => getExperimentView(context, id),
-        (result) =>
-          `${(result as { summary: { variants: { conversations: number }[] } }).summary.variants.reduce((sum, variant) => sum + variant.conversations, 0)} conversations`,
+        (result) => {
+          const { variants } = (result as { summary: { variants: { conversations: number }[] } }).summary;
+          return `${variants.reduce((sum, variant) => sum + variant.conversations, 0)} conversations`;
+        },
       ),
       time('experiment page while running: view + charts', options.runs, () => getExperimentPageData(context, id)),
       time(
@@ -235,33 +215,25 @@ async function main(): Promise<void> {
     ];
     void small;
     if (options.json) {
-      process.stdout.write(
-        `${JSON.stringify({ conversations: counts.conversations, modelCalls: counts.calls, fillSeconds: big.seconds, timings }, null, 2)}\n`,
-      );
+      const figures = {
+        conversations: counts.conversations,
+        modelCalls: counts.calls,
+        fillSeconds: big.seconds,
+        timings,
+      };
+      process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
       return;
     }
-    const width = Math.max(...timings.map((timing) => timing.name.length));
-    process.stdout.write(`\n${'query'.padEnd(width)}  median      max   goal   detail\n`);
-    for (const timing of timings) {
-      const goal = timing.name.includes('while running') ? 50 : 300;
-      const ok =
-        timing.name.endsWith('(before)') || timing.name.startsWith('remora verify')
-          ? ''
-          : timing.maxMs < goal
-            ? 'ok'
-            : 'SLOW';
-      process.stdout.write(
-        `${timing.name.padEnd(width)}  ${timing.medianMs.toFixed(1).padStart(6)} ms ${timing.maxMs.toFixed(1).padStart(6)} ms  ${ok.padEnd(4)}   ${timing.detail}\n`,
-      );
-    }
+    const verdict = (timing: Timing) => {
+      if (timing.name.endsWith('(before)') || timing.name.startsWith('remora verify')) return '';
+      return timing.maxMs < (timing.name.includes('while running') ? 50 : 300) ? 'ok' : 'SLOW';
+    };
+    process.stdout.write(timingTable('query', timings, verdict));
     process.stdout.write(
-      `\n${options.runs} runs each after a warm-up; server time in this process (no HTTP, no rendering). Goal: 50 ms while running, 300 ms otherwise.\n`,
+      `\n${options.runs} runs each after a warm-up; server time in this process (no HTTP, no rendering). ` +
+        'Goal: 50 ms while running, 300 ms otherwise.\n',
     );
-    process.stdout.write(
-      `load average when done: ${loadavg()
-        .map((value) => value.toFixed(1))
-        .join(', ')} (${cpus().length} cores)\n`,
-    );
+    process.stdout.write(`load average when done: ${loadAverages()} (${cpus().length} cores)\n`);
   } finally {
     await jobRunner.close();
     closeDatabase(database);

@@ -56,7 +56,14 @@ export const PROFILES: VariantProfile[] = [
 ];
 
 const SYSTEM_PROMPT =
-  'You are a tool-calling model working on:\n<task_description>You are a harness agent. Given a request, call simple_tool with the request as its payload, read the result, then call submit_result with a one-line summary and the files you changed.</task_description>\n\nRespond to the conversation history by generating an appropriate tool call that satisfies the user request. Generate only the tool call according to the provided tool schema, do not generate anything else. Always respond with a tool call.';
+  'You are a tool-calling model working on:\n' +
+  '<task_description>You are a harness agent. Given a request, call simple_tool with the request as ' +
+  'its payload, read the result, then call submit_result with a one-line summary and the files you ' +
+  'changed.</task_description>\n' +
+  '\n' +
+  'Respond to the conversation history by generating an appropriate tool call that satisfies the user ' +
+  'request. Generate only the tool call according to the provided tool schema, do not generate ' +
+  'anything else. Always respond with a tool call.';
 
 const NO_CALL_PATHS = new Set<ParsePath>(['text', 'empty', 'malformed']);
 
@@ -85,7 +92,10 @@ function contentFor(path: ParsePath, name: string, args: Record<string, unknown>
     case 'json_array':
       return `[{"name": "${name}", "arguments": ${json}}]`;
     case 'functiongemma_tags':
-      return `<start_function_call>call:${name}{payload:<escape>${String(args.payload ?? args.summary ?? '')}<escape>}<end_function_call>`;
+      return (
+        `<start_function_call>call:${name}{payload:<escape>${String(args.payload ?? args.summary ?? '')}<escape>}` +
+        '<end_function_call>'
+      );
     case 'text':
       return 'I have looked at the request and it seems fine. Nothing else to do here.';
     case 'empty':

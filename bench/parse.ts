@@ -78,8 +78,12 @@ function main(options: { seconds: number; json: boolean }): void {
     process.stdout.write(`${JSON.stringify({ overall, perFile }, null, 2)}\n`);
     return;
   }
-  const row = (entry: Throughput) =>
-    `  ${entry.file.padEnd(28)}${String(entry.cases).padStart(6)}${Math.round(entry.parsesPerSecond).toLocaleString('en-US').padStart(14)}${entry.microsecondsPerParse.toFixed(2).padStart(12)}`;
+  const row = (entry: Throughput) => {
+    const perSecond = Math.round(entry.parsesPerSecond).toLocaleString('en-US');
+    const micros = entry.microsecondsPerParse.toFixed(2);
+    const cases = String(entry.cases).padStart(6);
+    return `  ${entry.file.padEnd(28)}${cases}${perSecond.padStart(14)}${micros.padStart(12)}`;
+  };
   const lines = [
     `parseResponse over ${all.length} recorded responses (lib/parsing/fixtures), Node ${process.version}`,
     `  ${'fixture file'.padEnd(28)}${'cases'.padStart(6)}${'parses/s'.padStart(14)}${'µs/parse'.padStart(12)}`,

@@ -110,8 +110,12 @@ export function formatFigures(figures: Figures): string {
     `${figures.conversations} conversations of the harness agent, concurrency ${figures.concurrency}, ` +
       `${figures.modelCalls} model calls (after a warm-up of ${figures.warmupConversations} conversations)`,
     `stored: ${figures.stored.conversations} conversations, ${figures.stored.modelCalls} model calls, ` +
-      `${figures.stored.toolExecutions} tool executions${figures.everyTranscriptStored ? ' (every transcript)' : ' (MISSING TRANSCRIPTS)'}`,
-    `replay: ${figures.replayMatches ? 'the simulator gave the bare loop the same answers (same shape counts)' : 'the answers DIFFERED from the harness run'}` +
+      `${figures.stored.toolExecutions} tool executions` +
+      (figures.everyTranscriptStored ? ' (every transcript)' : ' (MISSING TRANSCRIPTS)'),
+    'replay: ' +
+      (figures.replayMatches
+        ? 'the simulator gave the bare loop the same answers (same shape counts)'
+        : 'the answers DIFFERED from the harness run') +
       (bare.failures > 0 ? `; ${bare.failures} bare calls failed` : ''),
     '',
     row('', 'harness', 'bare HTTP'),
@@ -130,7 +134,8 @@ export function formatFigures(figures: Figures): string {
     ),
     row('tool workers CPU per call', workers, '-'),
     '',
-    `harness overhead per model call: ${fixed(overhead.cpuMsPerCall, 3)} ms CPU, ${fixed(overhead.wallMsPerCall, 3)} ms wall clock`,
+    `harness overhead per model call: ${fixed(overhead.cpuMsPerCall, 3)} ms CPU, ` +
+      `${fixed(overhead.wallMsPerCall, 3)} ms wall clock`,
     `harness / bare: ${fixed(overhead.cpuRatio, 2)}x the CPU per call, ${fixed(overhead.wallRatio, 2)}x the wall time`,
   ];
   if (!figures.garbageCollected)

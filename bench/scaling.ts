@@ -122,15 +122,28 @@ async function main(): Promise<void> {
       return;
     }
     console.log(
-      `one-call tests (harness agent, --max-turns 1) at concurrency ${concurrency}, medians of ${repeats}; CPU = user + system of the whole process and its tool workers`,
+      `one-call tests (harness agent, --max-turns 1) at concurrency ${concurrency}, medians of ${repeats}; ` +
+        'CPU = user + system of the whole process and its tool workers',
     );
     console.log(
-      'tests   | remora wall | remora CPU | CPU/call | peak RSS | bare wall | bare CPU | CPU/call | CPU ratio | wall ratio',
+      'tests   | remora wall | remora CPU | CPU/call | peak RSS | bare wall | bare CPU | CPU/call | ' +
+        'CPU ratio | wall ratio',
     );
     for (const row of rows) {
-      console.log(
-        `${String(row.tests).padEnd(7)} | ${ms(row.remora.wallMs)} | ${ms(row.remora.cpuMs)} | ${row.remora.cpuPerCallMs.toFixed(3)} ms | ${row.remora.maxRssMb.toFixed(0).padStart(5)} MB | ${ms(row.bare.wallMs)} | ${ms(row.bare.cpuMs)} | ${row.bare.cpuPerCallMs.toFixed(3)} ms | ${row.cpuRatio.toFixed(1).padStart(8)}x | ${row.wallRatio.toFixed(1).padStart(9)}x`,
-      );
+      const { remora, bare } = row;
+      const cells = [
+        String(row.tests).padEnd(7),
+        ms(remora.wallMs),
+        ms(remora.cpuMs),
+        `${remora.cpuPerCallMs.toFixed(3)} ms`,
+        `${remora.maxRssMb.toFixed(0).padStart(5)} MB`,
+        ms(bare.wallMs),
+        ms(bare.cpuMs),
+        `${bare.cpuPerCallMs.toFixed(3)} ms`,
+        `${row.cpuRatio.toFixed(1).padStart(8)}x`,
+        `${row.wallRatio.toFixed(1).padStart(9)}x`,
+      ];
+      console.log(cells.join(' | '));
     }
     console.log(
       `remora CPU per call at ${smallest.tests} / at ${largest.tests}: ${scaling.toFixed(2)}x (goal: at most 2x)`,

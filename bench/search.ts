@@ -11,17 +11,14 @@
 //     [--reuse] [--no-write-cost]
 // --reuse measures again on a database an earlier `--db PATH --keep` filled (no fill, no labels).
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { closeDatabase, openDatabase } from '../lib/db/client';
-import type { RemoraDatabase } from '../lib/db/client';
-import { createConversationWriter } from '../lib/db/conversation-writer';
 import { addConversationLabel } from '../lib/db/queries/conversation-review';
 import { searchConversations } from '../lib/db/queries/conversation-search';
-import { createExperiment } from '../lib/db/queries/experiments';
 import { searchAllConversations } from '../lib/db/queries/global-search';
-import { makeConversation, PROFILES } from './panel-records';
+import { loadAverages, time, timingTable, type Timing } from './query-timing';
+import { fill, RARE_WORD, writeCost } from './search-fill';
 
 type Options = {
   conversations: number;
@@ -67,95 +64,13 @@ function readOptions(argv: string[]): Options {
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
-const INPUTS = [
-  'ping',
-  'Echo the word hello.',
-  'Numbers only: 42',
-  'Please send "quoted text" through the tool.',
-  'Grüße aus München! Ça va?',
-];
-const RARE_WORD = 'zanzibar';
-
-/** Writes `count` conversations (variants interleaved); `planted` slots get the rare word in their input. */
-function fill(
-  database: RemoraDatabase,
-  count: number,
-  planted: Set<number>,
-  seedBase: number,
-): { id: string; seconds: number } {
-  const perVariant = Math.ceil(count / PROFILES.length);
-  const config = { agent: 'harness', variants: PROFILES.map((profile) => ({ name: profile.name })) };
-  const experiment = createExperiment(database, {
-    agentName: 'harness',
-    config,
-    simulated: true,
-    totalConversations: perVariant * PROFILES.length,
-  });
-  const writer = createConversationWriter(database, { maxBatch: 500, flushIntervalMs: 60_000 });
-  const started = performance.now();
-  let written = 0;
-  for (let slot = 0; slot < perVariant; slot++) {
-    for (let variantIndex = 0; variantIndex < PROFILES.length; variantIndex++, written++) {
-      const inputIndex = slot % INPUTS.length;
-      const text = planted.has(written) ? `Send ${RARE_WORD} through the tool.` : INPUTS[inputIndex];
-      const record = makeConversation(PROFILES[variantIndex], slot, { node_text: text }, seedBase + written);
-      writer.write(experiment.id, { variantIndex, variantName: PROFILES[variantIndex].name, slot, inputIndex }, record);
-    }
-  }
-  writer.close();
-  return { id: experiment.id, seconds: (performance.now() - started) / 1000 };
-}
-
-type Timing = { name: string; medianMs: number; maxMs: number; detail: string };
-
-function time(name: string, runs: number, work: () => unknown, describe: (result: unknown) => string): Timing {
-  let result = work(); // warm-up: statements prepared, pages in the cache, as on a live server
-  const samples: number[] = [];
-  for (let run = 0; run < runs; run++) {
-    const started = performance.now();
-    result = work();
-    samples.push(performance.now() - started);
-  }
-  samples.sort((first, second) => first - second);
-  return {
-    name,
-    medianMs: samples[Math.floor(samples.length / 2)],
-    maxMs: samples[samples.length - 1],
-    detail: describe(result),
-  };
-}
-
 type AnyPage = { conversations: unknown[]; total: { count: number; exact?: boolean; experiments?: number } };
 const pageDetail = (result: unknown) => {
   const page = result as AnyPage;
-  const where = page.total.experiments !== undefined ? ` in ${page.total.experiments} experiment(s)` : '';
-  return `${page.conversations.length} rows, total ${page.total.exact === false ? '> ' : ''}${page.total.count}${where}`;
+  const where = typeof page.total.experiments === 'number' ? ` in ${page.total.experiments} experiment(s)` : '';
+  const total = `${page.total.exact === false ? '> ' : ''}${page.total.count}`;
+  return `${page.conversations.length} rows, total ${total}${where}`;
 };
-
-/**
- * CPU time per conversation written, with and without the index's trigger, on fresh files: three
- * rounds taken in turn so that both see the same machine, the least of each kept. CPU time, not
- * wall time: the machine is shared, and only this process's own work is the index's cost.
- */
-function writeCost(folder: string, count: number): { withIndexMicros: number; withoutIndexMicros: number } {
-  let round = 0;
-  const cost = (drop: boolean) => {
-    const database = openDatabase(path.join(folder, `write-${round++}.db`));
-    if (drop) database.$client.exec('drop trigger search_documents_after_insert');
-    const before = process.cpuUsage();
-    fill(database, count, new Set(), 1);
-    const used = process.cpuUsage(before);
-    closeDatabase(database);
-    return (used.user + used.system) / count;
-  };
-  cost(false); // warm-up
-  const least = { withIndexMicros: Infinity, withoutIndexMicros: Infinity };
-  for (let turn = 0; turn < 3; turn++) {
-    least.withoutIndexMicros = Math.min(least.withoutIndexMicros, cost(true));
-    least.withIndexMicros = Math.min(least.withIndexMicros, cost(false));
-  }
-  return least;
-}
 
 async function main(): Promise<void> {
   const options = readOptions(process.argv.slice(2));
@@ -179,8 +94,9 @@ async function main(): Promise<void> {
       log(`filling ${file} with ${big + small} conversations...`);
       const first = fill(database, big, new Set([1_234, Math.floor(big * 0.8)]), 1);
       const second = fill(database, small, new Set([777]), 50_000_000);
+      const seconds = first.seconds + second.seconds;
       log(
-        `written in ${(first.seconds + second.seconds).toFixed(1)} s (${Math.round((big + small) / (first.seconds + second.seconds))} conversations/s, index included)`,
+        `written in ${seconds.toFixed(1)} s (${Math.round((big + small) / seconds)} conversations/s, index included)`,
       );
       const labelled = searchConversations(database, first.id, { outcome: 'error', limit: 40 }).conversations;
       for (const conversation of labelled) addConversationLabel(database, conversation.id, 'reviewed');
@@ -277,25 +193,16 @@ async function main(): Promise<void> {
       process.stdout.write(`${JSON.stringify({ conversations: big + small, timings, writeCost: cost }, null, 2)}\n`);
       return;
     }
-    const width = Math.max(...timings.map((timing) => timing.name.length));
-    process.stdout.write(`\n${'search'.padEnd(width)}  median      max   goal   detail\n`);
-    for (const timing of timings) {
-      const ok = timing.maxMs < 100 ? 'ok' : 'SLOW';
-      process.stdout.write(
-        `${timing.name.padEnd(width)}  ${timing.medianMs.toFixed(1).padStart(6)} ms ${timing.maxMs.toFixed(1).padStart(6)} ms  ${ok.padEnd(4)}   ${timing.detail}\n`,
-      );
-    }
+    process.stdout.write(timingTable('search', timings, (timing) => (timing.maxMs < 100 ? 'ok' : 'SLOW')));
     process.stdout.write(`\n${runs} runs each after a warm-up; server time in this process (no HTTP, no rendering).\n`);
     const extra = cost.withIndexMicros - cost.withoutIndexMicros;
     if (options.writeCost)
       process.stdout.write(
-        `writing (CPU per conversation, record generation included): ${Math.round(cost.withIndexMicros)} µs with the index, ${Math.round(cost.withoutIndexMicros)} µs without: the index costs ${Math.round(extra)} µs a conversation.\n`,
+        `writing (CPU per conversation, record generation included): ${Math.round(cost.withIndexMicros)} µs ` +
+          `with the index, ${Math.round(cost.withoutIndexMicros)} µs without: ` +
+          `the index costs ${Math.round(extra)} µs a conversation.\n`,
       );
-    process.stdout.write(
-      `load average at the end: ${loadavg()
-        .map((value) => value.toFixed(1))
-        .join(', ')}\n`,
-    );
+    process.stdout.write(`load average at the end: ${loadAverages()}\n`);
   } finally {
     closeDatabase(database);
     if (!options.keep) rmSync(folder, { recursive: true, force: true });

@@ -83,7 +83,8 @@ async function main(): Promise<void> {
     await sim.stop();
     rmSync(folder, { recursive: true, force: true });
   }
-  const load = `load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after (${cpus().length} cores)`;
+  const loadAfter = loadavg()[0];
+  const load = `load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after (${cpus().length} cores)`;
   if (options.json) {
     process.stdout.write(`${JSON.stringify({ repeats, rows, load })}\n`);
     return;
@@ -91,9 +92,9 @@ async function main(): Promise<void> {
   console.log(`medians of ${repeats} runs; CPU = user + system of the process and its children; ${load}`);
   for (const row of rows) {
     const verdict = row.met === null ? '' : row.met ? 'ok' : 'MISSED';
-    console.log(
-      `${row.name.padEnd(50)} wall ${String(Math.round(row.wallMs)).padStart(5)} ms   CPU ${String(Math.round(row.cpuMs)).padStart(5)} ms   ${row.goal.padEnd(14)} ${verdict}`,
-    );
+    const wall = String(Math.round(row.wallMs)).padStart(5);
+    const cpu = String(Math.round(row.cpuMs)).padStart(5);
+    console.log(`${row.name.padEnd(50)} wall ${wall} ms   CPU ${cpu} ms   ${row.goal.padEnd(14)} ${verdict}`);
   }
 }
 

@@ -42,5 +42,7 @@ for (const root of roots) {
   }
 }
 console.log(
-  `${files} files: real count above the estimate in ${under}; largest real/estimate ${worst.ratio.toFixed(3)} (${worst.file}); estimate on average ${(overSum / files).toFixed(2)} times the real count`,
+  `${files} files: real count above the estimate in ${under}; ` +
+    `largest real/estimate ${worst.ratio.toFixed(3)} (${worst.file}); ` +
+    `estimate on average ${(overSum / files).toFixed(2)} times the real count`,
 );

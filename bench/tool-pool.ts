@@ -79,12 +79,16 @@ async function main(): Promise<void> {
       return;
     }
     console.log(
-      `${calls} calls of echo-tool through the worker pool (${options.workers} workers, concurrency ${concurrency}); ${load}`,
+      `${calls} calls of echo-tool through the worker pool ` +
+        `(${options.workers} workers, concurrency ${concurrency}); ${load}`,
     );
     for (const row of rows) {
       const workers = row.workersCpuPerCallMs === null ? 'n/a' : `${row.workersCpuPerCallMs.toFixed(3)} ms`;
+      const bytes = String(row.argumentBytes).padStart(6);
+      const perSecond = Math.round(row.callsPerSecond).toString().padStart(6);
       console.log(
-        `${row.name.padEnd(20)} ${String(row.argumentBytes).padStart(6)} B  ${Math.round(row.callsPerSecond).toString().padStart(6)} calls/s   this process ${row.ownCpuPerCallMs.toFixed(3)} ms/call   workers ${workers}/call`,
+        `${row.name.padEnd(20)} ${bytes} B  ${perSecond} calls/s   ` +
+          `this process ${row.ownCpuPerCallMs.toFixed(3)} ms/call   workers ${workers}/call`,
       );
     }
   } finally {
