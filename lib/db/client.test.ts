@@ -50,7 +50,8 @@ const TABLES = [
 function tableNames(database: ReturnType<typeof openDatabase>): string[] {
   return database.$client
     .prepare(
-      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name",
+      `select name from sqlite_master
+        where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name`,
     )
     .pluck()
     .all() as string[];
@@ -85,7 +86,8 @@ describe('openDatabase', () => {
     const first = openDatabase(file);
     first.$client
       .prepare(
-        "insert into endpoints (id, name, kind, base_url, model, created_at) values ('e', 'local', 'openai', 'http://x', 'm', 1)",
+        `insert into endpoints (id, name, kind, base_url, model, created_at)
+          values ('e', 'local', 'openai', 'http://x', 'm', 1)`,
       )
       .run();
     closeDatabase(first);

@@ -55,7 +55,8 @@ const INSERT_CONVERSATION = `insert into conversations (id, experiment_id, varia
 // (drizzle/0006_search_index.sql).
 const INSERT_SEARCH_DOCUMENT = `insert into search_documents (conversation_id, experiment_id) values (?, ?)`;
 
-const INSERT_CALL_SCORE = `insert into call_scores (conversation_id, experiment_id, variant_index, expected_name, called_name, correct)
+const INSERT_CALL_SCORE = `insert into call_scores
+  (conversation_id, experiment_id, variant_index, expected_name, called_name, correct)
   values (?, ?, ?, ?, ?, ?)`;
 
 const INSERT_MESSAGE = `insert into messages (conversation_id, position, role, content, tool_calls, tool_call_id, name)

@@ -289,7 +289,8 @@ describe('createConversationWriter', () => {
     console.log(
       `conversation writer: ${((cpu.user + cpu.system) / conversations).toFixed(1)} µs CPU and ` +
         `${((wall * 1000) / conversations).toFixed(1)} µs wall per conversation ` +
-        `(${record.modelCalls.length} model calls, ${record.messages.length} messages, ${record.toolExecutions.length} tool executions)`,
+        `(${record.modelCalls.length} model calls, ${record.messages.length} messages, ` +
+        `${record.toolExecutions.length} tool executions)`,
     );
     expect(countRows('conversations')).toBe(conversations);
     expect(countRows('messages')).toBe(conversations * record.messages.length);

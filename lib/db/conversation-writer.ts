@@ -69,7 +69,8 @@ export function createConversationWriter(
     }));
     if (outcome.databaseFailure !== null) {
       throw new StorageError(
-        `The database refused a batch; ${outcome.unstored.length} conversations stay queued: ${errorMessage(outcome.databaseFailure)}`,
+        `The database refused a batch; ${outcome.unstored.length} conversations stay queued: ` +
+          errorMessage(outcome.databaseFailure),
         failures,
         { cause: outcome.databaseFailure },
       );

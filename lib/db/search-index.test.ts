@@ -33,7 +33,8 @@ function migrationsBeforeSearch(): string {
 const matches = (database: ReturnType<typeof openDatabase>, query: string) =>
   database.$client
     .prepare(
-      'select d.conversation_id as id from conversation_text join search_documents d on d.id = conversation_text.rowid where conversation_text match ?',
+      `select d.conversation_id as id from conversation_text
+        join search_documents d on d.id = conversation_text.rowid where conversation_text match ?`,
     )
     .all(query);
 
@@ -47,12 +48,15 @@ describe('the search index migration', () => {
     const experimentId = 'experiment-before-search';
     old.$client
       .prepare(
-        'insert into experiments (id, agent_name, status, config, config_hash, simulated, total_conversations, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
+        `insert into experiments
+          (id, agent_name, status, config, config_hash, simulated, total_conversations, created_at)
+          values (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(experimentId, 'docstring', 'pending', JSON.stringify(experimentConfig()), 'hash', 1, 2, Date.now());
     // Today's writer also keeps summary counters, whose table a later migration adds: lent for the write.
     old.$client.exec(
-      'create table summary_counters (experiment_id text, scope text, variant_index integer, input_index integer, counts text, primary key (experiment_id, scope, variant_index, input_index))',
+      `create table summary_counters (experiment_id text, scope text, variant_index integer, input_index integer,
+        counts text, primary key (experiment_id, scope, variant_index, input_index))`,
     );
     const before = storeConversation(
       old,

@@ -34,7 +34,8 @@ export type CounterWriter = {
 
 const SELECT_COUNTS =
   'select counts from summary_counters where experiment_id = ? and scope = ? and variant_index = ? and input_index = ?';
-export const UPSERT_COUNTS = `insert into summary_counters (experiment_id, scope, variant_index, input_index, counts) values (?, ?, ?, ?, ?)
+export const UPSERT_COUNTS = `insert into summary_counters (experiment_id, scope, variant_index, input_index, counts)
+  values (?, ?, ?, ?, ?)
   on conflict (experiment_id, scope, variant_index, input_index) do update set counts = excluded.counts`;
 
 export function prepareCounterWriter(database: RemoraDatabase): CounterWriter {

@@ -141,7 +141,9 @@ describe('live summary counters', () => {
     const id = writeExperiment();
     database.$client
       .prepare(
-        "update summary_counters set counts = json_set(counts, '$.modelResponses', json_extract(counts, '$.modelResponses') + 1) where experiment_id = ? and scope = 'input' and variant_index = 1 and input_index = 2",
+        `update summary_counters
+          set counts = json_set(counts, '$.modelResponses', json_extract(counts, '$.modelResponses') + 1)
+          where experiment_id = ? and scope = 'input' and variant_index = 1 and input_index = 2`,
       )
       .run(id);
     const differences = verifyCounters(database, id)?.differences ?? [];

@@ -27,7 +27,8 @@ export function readCounters(
   const scopes = options.firstRepeats === false ? "('input', 'variant')" : "('input', 'first', 'variant')";
   const rows = database.$client
     .prepare(
-      `select scope, variant_index, input_index, counts from summary_counters where experiment_id = ? and scope in ${scopes}`,
+      `select scope, variant_index, input_index, counts from summary_counters
+        where experiment_id = ? and scope in ${scopes}`,
     )
     .raw()
     .iterate(experimentId) as IterableIterator<[CounterScope, number, number, string]>;
@@ -64,7 +65,8 @@ export function readKeptCounters(
 export function countedConversations(database: RemoraDatabase, experimentId: string): number {
   return database.$client
     .prepare(
-      "select coalesce(sum(json_extract(counts, '$.conversations')), 0) from summary_counters where experiment_id = ? and scope = 'variant'",
+      `select coalesce(sum(json_extract(counts, '$.conversations')), 0) from summary_counters
+        where experiment_id = ? and scope = 'variant'`,
     )
     .pluck()
     .get(experimentId) as number;

@@ -47,7 +47,8 @@ export function recountCounters(database: RemoraDatabase, experimentId: string):
   const client = database.$client;
   const responses = client
     .prepare(
-      "select variant_index, latency_ms, prompt_tokens, completion_tokens from model_calls where experiment_id = ? and status = 'ok'",
+      `select variant_index, latency_ms, prompt_tokens, completion_tokens from model_calls
+        where experiment_id = ? and status = 'ok'`,
     )
     .raw()
     .iterate(experimentId) as IterableIterator<[number, number, number | null, number | null]>;
@@ -55,7 +56,8 @@ export function recountCounters(database: RemoraDatabase, experimentId: string):
     addResponseTo(countsOf(variantIndex), latencyMs, promptTokens, completionTokens);
   const confidences = client
     .prepare(
-      'select variant_index, tool_name_confidence from model_calls where experiment_id = ? and tool_name_confidence is not null',
+      `select variant_index, tool_name_confidence from model_calls
+        where experiment_id = ? and tool_name_confidence is not null`,
     )
     .raw()
     .iterate(experimentId) as IterableIterator<[number, number]>;
@@ -66,7 +68,8 @@ export function recountCounters(database: RemoraDatabase, experimentId: string):
   }
   const pairs = client
     .prepare(
-      'select variant_index, expected_name, called_name, count(*) from call_scores where experiment_id = ? group by variant_index, expected_name, called_name',
+      `select variant_index, expected_name, called_name, count(*) from call_scores
+        where experiment_id = ? group by variant_index, expected_name, called_name`,
     )
     .raw()
     .all(experimentId) as [number, string | null, string | null, number][];

@@ -69,7 +69,8 @@ export function verifyCounters(database: RemoraDatabase, experimentId: string): 
         differences.push(`variant ${variantIndex} counters: kept ${keptText}, recounted ${countedText}`);
       else if (keptCounts && countedCounts && !closeEnough(keptCounts.confidenceTotal, countedCounts.confidenceTotal)) {
         differences.push(
-          `variant ${variantIndex} tool-name confidence total: kept ${keptCounts.confidenceTotal}, recounted ${countedCounts.confidenceTotal}`,
+          `variant ${variantIndex} tool-name confidence total: ` +
+            `kept ${keptCounts.confidenceTotal}, recounted ${countedCounts.confidenceTotal}`,
         );
       }
     }

@@ -50,7 +50,8 @@ describe('accuracy of a dataset experiment', () => {
     const verdicts = {
       baseline: [
         scoreResponse(lights, call('toggle_lights', { room: 'kitchen', state: 'on' }), schemas), // right
-        scoreResponse(lights, call('toggle_lights', { room: 'office', state: 'on' }), schemas), // right name, wrong argument
+        // right name, wrong argument
+        scoreResponse(lights, call('toggle_lights', { room: 'office', state: 'on' }), schemas),
         scoreResponse(none, call('lock_door', { door: 'front' }), schemas), // irrelevant answered with a call
         scoreResponse(lights, call('lock_door', {}), schemas), // wrong tool
       ],

@@ -61,7 +61,8 @@ function variantIndexes(database: RemoraDatabase, experimentId: string, search: 
       sql`with recursive variant(variant_index) as (
         select min(variant_index) from conversations where experiment_id = ${experimentId}
         union all
-        select (select min(variant_index) from conversations where experiment_id = ${experimentId} and variant_index > variant.variant_index)
+        select (select min(variant_index) from conversations
+          where experiment_id = ${experimentId} and variant_index > variant.variant_index)
         from variant where variant.variant_index is not null
       ) select variant_index from variant where variant_index is not null`,
     )
@@ -137,7 +138,8 @@ export function searchConversations(
   if (backwards) {
     rows = database
       .all<Position>(
-        sql`select c.id, c.variant_index, c.slot from ${from} where ${where}${position} order by c.variant_index desc, c.slot desc limit ${limit + 1}`,
+        sql`select c.id, c.variant_index, c.slot from ${from} where ${where}${position}
+          order by c.variant_index desc, c.slot desc limit ${limit + 1}`,
       )
       .reverse();
     if (rows.length > limit) {
@@ -147,7 +149,8 @@ export function searchConversations(
     next = rows.length > 0 ? cursorOf(rows[rows.length - 1]) : search.before!;
   } else {
     rows = database.all<Position>(
-      sql`select c.id, c.variant_index, c.slot from ${from} where ${where}${position} order by c.variant_index, c.slot limit ${limit + 1}`,
+      sql`select c.id, c.variant_index, c.slot from ${from} where ${where}${position}
+        order by c.variant_index, c.slot limit ${limit + 1}`,
     );
     if (rows.length > limit) {
       rows = rows.slice(0, limit);
@@ -155,7 +158,8 @@ export function searchConversations(
     }
     if (search.after && rows.length > 0) {
       const before = database.get<{ one: number }>(
-        sql`select 1 as one from ${from} where ${where} and (c.variant_index, c.slot) < (${rows[0].variant_index}, ${rows[0].slot}) limit 1`,
+        sql`select 1 as one from ${from}
+          where ${where} and (c.variant_index, c.slot) < (${rows[0].variant_index}, ${rows[0].slot}) limit 1`,
       );
       if (before) previous = cursorOf(rows[0]);
     } else if (search.after) previous = search.after;
@@ -269,7 +273,8 @@ export function nextFilteredIds(
   const position = after ? sql` and (c.variant_index, c.slot) > (${after.variantIndex}, ${after.slot})` : sql``;
   return database
     .all<{ id: string }>(
-      sql`select c.id from ${filter.from} where ${filter.where}${position} order by c.variant_index, c.slot limit ${limit}`,
+      sql`select c.id from ${filter.from} where ${filter.where}${position}
+        order by c.variant_index, c.slot limit ${limit}`,
     )
     .map((row) => row.id);
 }

@@ -71,7 +71,8 @@ describe('importDataset', () => {
 
   it('stores nothing when the database refuses a row half way (the transaction rolls back)', () => {
     database.$client.exec(
-      "create trigger refuse_b before insert on dataset_cases when new.case_key = 'b' begin select raise(abort, 'refused by the test'); end",
+      `create trigger refuse_b before insert on dataset_cases when new.case_key = 'b'
+        begin select raise(abort, 'refused by the test'); end`,
     );
     expect(() => importDataset(database, { name: 'half', sourceFormat: 'remora', cases })).toThrow(
       /refused by the test/,

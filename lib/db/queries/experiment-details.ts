@@ -41,7 +41,8 @@ export function updateExperimentDetails(
 /** Every tag in use, most used first. */
 export function tagsInUse(database: RemoraDatabase): { tag: string; experiments: number }[] {
   return database.all<{ tag: string; experiments: number }>(
-    sql`select t.value as tag, count(*) as experiments from experiments e, json_each(e.tags) t group by t.value order by count(*) desc, t.value`,
+    sql`select t.value as tag, count(*) as experiments from experiments e, json_each(e.tags) t
+      group by t.value order by count(*) desc, t.value`,
   );
 }
 

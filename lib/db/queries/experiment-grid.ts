@@ -59,7 +59,8 @@ export function getExperimentGrid(
     )?.count ?? 0;
   const inputIndexes = database
     .all<{ input_index: number }>(
-      sql`select distinct input_index from conversations where experiment_id = ${experimentId} order by input_index limit ${limit} offset ${offset}`,
+      sql`select distinct input_index from conversations where experiment_id = ${experimentId}
+        order by input_index limit ${limit} offset ${offset}`,
     )
     .map((row) => row.input_index);
   if (inputIndexes.length === 0) return { inputIndexes, cells: [], inputCount };
@@ -70,7 +71,8 @@ export function getExperimentGrid(
 
   const counts = database.all<{ input_index: number; variant_index: number; outcome: Outcome; count: number }>(
     sql`select input_index, variant_index, outcome, count(*) as count from conversations
-      where experiment_id = ${experimentId} and input_index in (${inList}) group by input_index, variant_index, outcome`,
+      where experiment_id = ${experimentId} and input_index in (${inList})
+      group by input_index, variant_index, outcome`,
   );
   // The first repeats of each cell, by slot, with their first response.
   const repeats = database.all<{
@@ -84,7 +86,8 @@ export function getExperimentGrid(
     verdict_scored: number | null;
     call_correct: number | null;
   }>(
-    sql`select r.id, r.input_index, r.variant_index, r.slot, r.outcome, m.parse_path, m.calls, r.verdict_scored, r.call_correct from (
+    sql`select r.id, r.input_index, r.variant_index, r.slot, r.outcome, m.parse_path, m.calls, r.verdict_scored,
+        r.call_correct from (
         select c.id, c.input_index, c.variant_index, c.slot, c.outcome, c.verdict_scored, c.call_correct,
           row_number() over (partition by c.input_index, c.variant_index order by c.slot) as repeat_number
         from conversations c where c.experiment_id = ${experimentId} and c.input_index in (${inList})

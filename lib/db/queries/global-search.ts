@@ -79,7 +79,8 @@ export function searchAllConversations(
   if (search.experimentId !== undefined) conditions.push(sql`d.experiment_id = ${search.experimentId}`);
   const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`1`;
   const from = text
-    ? sql`conversation_text t join search_documents d on d.id = t.rowid join conversations c on c.id = d.conversation_id`
+    ? sql`conversation_text t join search_documents d on d.id = t.rowid
+        join conversations c on c.id = d.conversation_id`
     : sql`search_documents d join conversations c on c.id = d.conversation_id`;
   const key = text ? sql`t.rowid` : sql`d.id`;
   const position = search.after !== undefined ? sql` and ${key} < ${search.after}` : sql``;
@@ -156,7 +157,9 @@ function countTotal(
   const conditions = filterConditions(memberships, rarest);
   if (experimentId !== undefined) conditions.push(sql`d.experiment_id = ${experimentId}`);
   const both = database.get<{ count: number; experiments: number }>(
-    sql`select count(*) as count, count(distinct experiment_id) as experiments from (select d.experiment_id from search_documents d join conversations c on c.id = d.conversation_id where ${sql.join(conditions, sql` and `)} limit ${COUNT_LIMIT + 1})`,
+    sql`select count(*) as count, count(distinct experiment_id) as experiments from (
+      select d.experiment_id from search_documents d join conversations c on c.id = d.conversation_id
+      where ${sql.join(conditions, sql` and `)} limit ${COUNT_LIMIT + 1})`,
   );
   const count = both?.count ?? 0;
   if (count > COUNT_LIMIT) return { count: COUNT_LIMIT, exact: false, experiments: null };

@@ -126,7 +126,8 @@ function argumentMembership(
   const { name, value } = readArgumentFilter(filters.argument as string);
   const tool = filters.tool !== undefined ? sql` and t.tool_name = ${filters.tool}` : sql``;
   const key = name !== null ? sql` and a.key = ${name}` : sql``;
-  const scalar = sql`case a.type when 'true' then 'true' when 'false' then 'false' when 'null' then 'null' when 'object' then null when 'array' then null else cast(a.atom as text) end`;
+  const scalar = sql`case a.type when 'true' then 'true' when 'false' then 'false' when 'null' then 'null'
+    when 'object' then null when 'array' then null else cast(a.atom as text) end`;
   const perRow = sql`exists (select 1 from tool_executions t, json_each(t.arguments) a
     where t.conversation_id = c.id and t.experiment_id = c.experiment_id${tool}${key} and ${scalar} = ${value})`;
   // A value with words in it narrows through the index of the calls' text; the exact check follows.
@@ -178,7 +179,8 @@ export function filterMemberships(
         cap,
         sql`model_calls m`,
         sql`${calls} and m.parse_path = ${filters.parsePath}`,
-        sql`exists (select 1 from model_calls m where m.conversation_id = c.id and m.parse_path = ${filters.parsePath})`,
+        sql`exists (select 1 from model_calls m
+          where m.conversation_id = c.id and m.parse_path = ${filters.parsePath})`,
       ),
     );
   }
@@ -200,7 +202,8 @@ export function filterMemberships(
         cap,
         sql`tool_executions t`,
         sql`${scoped('t', scope)} and t.error_kind = ${filters.errorKind}`,
-        sql`exists (select 1 from tool_executions t where t.conversation_id = c.id and t.error_kind = ${filters.errorKind})`,
+        sql`exists (select 1 from tool_executions t
+          where t.conversation_id = c.id and t.error_kind = ${filters.errorKind})`,
       ),
     );
   }
@@ -211,7 +214,8 @@ export function filterMemberships(
         cap,
         sql`tool_executions t`,
         sql`t.tool_name = ${filters.tool} and ${scoped('t', scope)}`,
-        sql`exists (select 1 from tool_executions t where t.tool_name = ${filters.tool} and t.experiment_id = c.experiment_id and t.conversation_id = c.id)`,
+        sql`exists (select 1 from tool_executions t
+          where t.tool_name = ${filters.tool} and t.experiment_id = c.experiment_id and t.conversation_id = c.id)`,
       ),
     );
   }
