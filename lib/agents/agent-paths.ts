@@ -15,7 +15,8 @@ export const AgentName = z
   .trim()
   .regex(
     AGENT_NAME_PATTERN,
-    'must be a plain name of up to 64 letters, digits, "-" and "_", starting with a letter or digit (it names the agent\'s folder)',
+    'must be a plain name of up to 64 letters, digits, "-" and "_", starting with a letter or digit ' +
+      "(it names the agent's folder)",
   );
 
 /** Why a path written in a definition is not a plain path inside the agent's folder; null when it is. */
@@ -67,14 +68,20 @@ function insideFolder(folder: string, relative: string): { ok: true; file: strin
 /** Problems of a tool's or a check's script: inside the folder, a regular file, of a type Remora runs. */
 export function scriptProblem(folder: string, script: string): string | null {
   if (!isModuleScript(script) && !interpreterFor(script))
-    return `is not a script Remora runs: tool scripts are ${SCRIPT_TYPES}, and Remora picks the interpreter from that type`;
+    return (
+      `is not a script Remora runs: tool scripts are ${SCRIPT_TYPES}, ` +
+      'and Remora picks the interpreter from that type'
+    );
   const inside = insideFolder(folder, script);
   if (!inside.ok) return inside.problem;
   // The folder is the user's, known only at run time: nothing for the panel's bundler to trace.
   return statSync(/*turbopackIgnore: true*/ inside.file).isFile() ? null : `is not a file (${inside.file})`;
 }
 
-/** Problems of a data file the definition names (inputs, dataset): inside the folder (a missing one is the loader's to report). */
+/**
+ * Problems of a data file the definition names (inputs, dataset): inside the folder (a missing one
+ * is the loader's to report).
+ */
 export function dataFileProblem(folder: string, file: string): string | null {
   if (!existsSync(path.resolve(folder, file)) && !relativePathIssue(file)) return null;
   const inside = insideFolder(folder, file);

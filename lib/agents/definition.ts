@@ -58,7 +58,10 @@ const AgentDefinitionSchema = z
       })
       .strict(),
     tools: z.array(ToolDefinitionSchema),
-    /** A text answer (no call) ends the conversation, as in distil-labs style agents; submit_result is then optional. */
+    /**
+     * A text answer (no call) ends the conversation, as in distil-labs style agents; submit_result
+     * is then optional.
+     */
     text_answer_ends: z.boolean().optional(),
     /** Agent-specific settings handed to every tool (a ruff configuration, for example). */
     settings: z.record(z.string(), z.unknown()).optional(),

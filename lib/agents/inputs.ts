@@ -33,10 +33,8 @@ export function parseInputs(text: string, file: string): LoadedInputs {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-    return {
-      ok: false,
-      problem: `${file}: expected a list of inputs ({node_text, file_path?, node_name?, node_type?} or a string)${where}: ${issue.message}`,
-    };
+    const expected = 'a list of inputs ({node_text, file_path?, node_name?, node_type?} or a string)';
+    return { ok: false, problem: `${file}: expected ${expected}${where}: ${issue.message}` };
   }
   return { ok: true, inputs: parsed.data };
 }

@@ -9,7 +9,8 @@ import { loadAgent, loadAgents } from './load';
 import { DIRECTIVE_WARNING, TASK_DESCRIPTION_WARNING } from './validate';
 
 const GOOD_PROMPT =
-  'You are a tool-calling model working on:\n<task_description>Test things.</task_description>\n\nGenerate only the tool call. Always respond\nwith a tool call.';
+  'You are a tool-calling model working on:\n<task_description>Test things.</task_description>\n\n' +
+  'Generate only the tool call. Always respond\nwith a tool call.';
 
 function goodDefinition(): Record<string, unknown> {
   return {
@@ -183,8 +184,9 @@ describe('loadAgents on broken definitions', () => {
     await writeAgent('bad-schema', definition);
     const problems = await problemsOf('bad-schema');
     expect(problems[0]).toMatch(
-      /^tools\[0\] \(read_code\)\.parameters \(line \d+, column \d+\) is not a valid JSON Schema: schema\/properties\/line\/type: must be equal to one of the allowed values/,
+      /^tools\[0\] \(read_code\)\.parameters \(line \d+, column \d+\) is not a valid JSON Schema: /,
     );
+    expect(problems[0]).toContain(': schema/properties/line/type: must be equal to one of the allowed values');
   });
 
   it('requires parameters to describe an object', async () => {
@@ -198,11 +200,11 @@ describe('loadAgents on broken definitions', () => {
     const definition = goodDefinition();
     (definition.initial_context as Record<string, unknown>).node_context = 'Code: {{ code }} in {{file_path}}';
     await writeAgent('bad-template', definition);
-    expect(await problemsOf('bad-template')).toEqual([
-      expect.stringMatching(
-        /^initial_context\.node_context \(line \d+, column \d+\) uses unknown template variables \{\{ code \}\}; known: node_text, file_path, node_name, node_type$/,
-      ),
-    ]);
+    const problems = await problemsOf('bad-template');
+    expect(problems).toEqual([expect.stringMatching(/^initial_context\.node_context \(line \d+, column \d+\) uses /)]);
+    expect(problems[0]).toMatch(
+      / unknown template variables \{\{ code \}\}; known: node_text, file_path, node_name, node_type$/,
+    );
   });
 
   it('requires submit_result unless a text answer ends the agent', async () => {

@@ -1,4 +1,5 @@
-// Loading agents from their folders: agents/<name>/agent.yaml plus its scripts and inputs. Malformed files are data, not exceptions.
+// Loading agents from their folders: agents/<name>/agent.yaml plus its scripts and inputs.
+// Malformed files are data, not exceptions.
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';

@@ -13,7 +13,8 @@ export type Locator = (fieldPath: (string | number)[]) => string | null;
 export const TASK_DESCRIPTION_WARNING =
   'the system prompt has no <task_description>...</task_description> block; FunctionGemma was trained with one';
 const PYTHON_SETTING_WARNING =
-  'settings.python is ignored: Remora runs Python with its own interpreter (python3, or REMORA_PYTHON), never one an agent names';
+  'settings.python is ignored: Remora runs Python with its own interpreter (python3, or REMORA_PYTHON), ' +
+  'never one an agent names';
 export const DIRECTIVE_WARNING = 'the system prompt lacks the directive "Always respond with a tool call"';
 
 function formatFieldPath(fieldPath: (string | number)[]): string {
@@ -89,8 +90,10 @@ function validateParsedAgent(definition: AgentDefinition, folder: string, locate
   const unknown = unknownTemplateVariables(definition.initial_context.node_context);
   if (unknown.length > 0) {
     const names = unknown.map((name) => `{{ ${name} }}`).join(', ');
+    const known = TEMPLATE_VARIABLES.join(', ');
     errors.push(
-      `initial_context.node_context${at(['initial_context', 'node_context'])} uses unknown template variables ${names}; known: ${TEMPLATE_VARIABLES.join(', ')}`,
+      `initial_context.node_context${at(['initial_context', 'node_context'])} uses unknown template variables ` +
+        `${names}; known: ${known}`,
     );
   }
 

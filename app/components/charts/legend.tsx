@@ -57,7 +57,10 @@ export function RateBarLabel(props: { viewBox?: LabelBox; value?: unknown; small
   );
 }
 
-/** A legend drawn from the chart's own categories, each with its colour and texture (Recharts' icons have no texture). */
+/**
+ * A legend drawn from the chart's own categories, each with its colour and texture (Recharts' icons
+ * have no texture).
+ */
 export function SwatchLegend({ items }: { items: { name: string; colour: string; pattern?: FillPattern }[] }) {
   return (
     <ul className="swatch-legend" data-testid="swatch-legend">

@@ -7,6 +7,7 @@ import { CallDetails } from './transcript-call-details';
 import { InsightBlock } from './transcript-insight';
 import styles from './transcript.module.css';
 import { PathMark } from '@/app/components/category-mark';
+import { plural } from '@/lib/plural';
 
 function ParsePathBadge({ path }: { path: string | null }) {
   return <PathMark path={path} testId="parse-path" />;
@@ -54,9 +55,8 @@ export function ModelCallBlock({
         <span className={styles.summaryFacts}>
           {formatMilliseconds(call.latencyMs)} · {tokens(call)}
           {call.attempts > 1 ? ` · ${call.attempts} attempts` : ''}
-          {call.calls.length > 0
-            ? ` · ${call.calls.length} call${call.calls.length === 1 ? '' : 's'}${call.allValid ? '' : ', not all valid'}`
-            : ''}
+          {call.calls.length > 0 ? ` · ${plural(call.calls.length, 'call')}` : ''}
+          {call.calls.length > 0 && !call.allValid ? ', not all valid' : ''}
         </span>
         {confidence !== undefined && confidence !== null ? (
           <span className="chip" title="The model's probability for the tool name it chose">

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { stringify } from 'yaml';
 
 const PROMPT =
-  'You are a tool-calling model working on:\n<task_description>Test things.</task_description>\nAlways respond with a tool call.';
+  'You are a tool-calling model working on:\n<task_description>Test things.</task_description>\n' +
+  'Always respond with a tool call.';
 
 function definition(name: string, script: string): Record<string, unknown> {
   return {
