@@ -65,7 +65,8 @@ module.exports = {
     {
       name: 'client-imports-no-server-module',
       comment:
-        "A 'use client' component must not import a server module (the database, the job runner, tools...): types only.",
+        "A 'use client' component must not import a server module (the database, the job runner, tools...): " +
+        'types only.',
       severity: 'error',
       from: { path: anyOf(CLIENT_FILES) },
       to: {

@@ -5,6 +5,9 @@ import { TOKEN_COOKIE, decideAccess } from './lib/http/access';
 import { PEER_HEADER, readSocketFacts } from './lib/http/socket-facts';
 import { config as remoraConfig } from './lib/config';
 
+// A page that reloads itself after a second, for a browser that came while the server starts.
+const WAIT_PAGE_HEAD = '<!doctype html><meta http-equiv="refresh" content="1"><title>Remora</title>';
+
 export function proxy(request: NextRequest) {
   const decision = decideAccess(
     {
@@ -33,7 +36,7 @@ export function proxy(request: NextRequest) {
   if (request.nextUrl.pathname.startsWith('/api/'))
     return NextResponse.json({ error: decision.message }, { status: decision.status, headers: retry });
   if (decision.status === 503) {
-    const page = `<!doctype html><meta http-equiv="refresh" content="1"><title>Remora</title><p>${decision.message}</p>`;
+    const page = `${WAIT_PAGE_HEAD}<p>${decision.message}</p>`;
     return new NextResponse(page, { status: 503, headers: { ...retry, 'content-type': 'text/html; charset=utf-8' } });
   }
   return new NextResponse(decision.message, {

@@ -34,9 +34,9 @@ for (const violation of report.summary.violations) {
 for (const cycle of folderCycles(report.modules)) problems.push(`no-folder-cycle-in-lib: ${cycle.join(' → ')}`);
 
 for (const line of problems) console.log(line);
-console.log(
-  `${problems.length === 0 ? 'no' : problems.length} architecture violation${problems.length === 1 ? '' : 's'} (${report.summary.totalCruised} modules)`,
-);
+const count = problems.length === 0 ? 'no' : problems.length;
+const violations = `${count} architecture violation${problems.length === 1 ? '' : 's'}`;
+console.log(`${violations} (${report.summary.totalCruised} modules)`);
 process.exit(problems.length === 0 ? 0 : 1);
 
 /** Cycles in the graph of lib/'s top folders (files at lib/'s root count as one folder, "lib"). */

@@ -129,9 +129,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       // At install time a source that does not compile must not fail the whole install: the
       // command line compiles again on first use and shows the error there.
       if (!process.argv.includes('--postinstall')) throw error;
-      console.warn(
-        `remora: could not compile the command line now; it will be compiled on first use (${error instanceof Error ? error.message.split('\n')[0] : error})`,
-      );
+      const reason = error instanceof Error ? error.message.split('\n')[0] : error;
+      console.warn(`remora: could not compile the command line now; it will be compiled on first use (${reason})`);
     }
   }
 }

@@ -17,9 +17,8 @@ for (const file of process.argv.slice(2)) {
   passed += counts.passed;
   failed += counts.failed;
   skipped += counts.skipped;
-  console.log(
-    `  ${name.padEnd(12)} ${counts.passed} passed  ${counts.failed} failed${counts.skipped ? `  ${counts.skipped} skipped` : ''}`,
-  );
+  const skippedText = counts.skipped ? `  ${counts.skipped} skipped` : '';
+  console.log(`  ${name.padEnd(12)} ${counts.passed} passed  ${counts.failed} failed${skippedText}`);
 }
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);

@@ -22,9 +22,8 @@ if (!(choice in PACKAGES)) {
   process.exit(2);
 }
 if (!['linux', 'win'].includes(platform) || process.arch !== 'x64') {
-  console.error(
-    `node-llama-cpp has no ${choice} binaries for ${process.platform}-${process.arch}${process.platform === 'darwin' ? ' (on a Mac, Metal comes with the default install)' : ''}`,
-  );
+  const mac = process.platform === 'darwin' ? ' (on a Mac, Metal comes with the default install)' : '';
+  console.error(`node-llama-cpp has no ${choice} binaries for ${process.platform}-${process.arch}${mac}`);
   process.exit(2);
 }
 // The binaries must be the exact version of the binding, or node-llama-cpp ignores them.
@@ -33,9 +32,10 @@ const dependencies = Object.fromEntries(
   PACKAGES[choice].map((suffix) => [`@node-llama-cpp/${platform}-${suffix}`, version]),
 );
 mkdirSync(folder, { recursive: true });
+const description = 'node-llama-cpp GPU binaries, installed by npm run gpu';
 writeFileSync(
   path.join(folder, 'package.json'),
-  `${JSON.stringify({ private: true, description: 'node-llama-cpp GPU binaries, installed by npm run gpu', dependencies }, null, 2)}\n`,
+  `${JSON.stringify({ private: true, description, dependencies }, null, 2)}\n`,
 );
 console.log(`installing ${Object.keys(dependencies).join(', ')} ${version} into gpu/ ...`);
 const npm = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock'], {

@@ -30,7 +30,8 @@ const EQUAL = `function jsonEqual(a: any, b: any): boolean {
   if (a === b) return true;
   if (a && b && typeof a === 'object' && typeof b === 'object') {
     if (Array.isArray(a) !== Array.isArray(b)) return false;
-    if (Array.isArray(a)) return a.length === b.length && a.every((item: unknown, index: number) => jsonEqual(item, b[index]));
+    if (Array.isArray(a))
+      return a.length === b.length && a.every((item: unknown, index: number) => jsonEqual(item, b[index]));
     const keys = Object.keys(a);
     if (keys.length !== Object.keys(b).length) return false;
     return keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && jsonEqual(a[key], b[key]));

@@ -94,8 +94,11 @@ describe('A/A experiments in the panel, watched while they run', () => {
     const atSomeLook = runs.filter((run) => run.differenceAtSomeLook).length;
     const final = runs.filter((run) => run.finalDifference).length;
     const disagree = runs.filter((run) => run.variantsDisagree).length;
+    const looks = runs.reduce((sum, run) => sum + run.looks, 0);
+    const liveLooks = runs.reduce((sum, run) => sum + run.liveLooks, 0);
     console.log(
-      `${RUNS} A/A runs: ${runs.reduce((sum, run) => sum + run.looks, 0)} looks (${runs.reduce((sum, run) => sum + run.liveLooks, 0)} live); variants disagree on some input in ${disagree}; a difference at some look in ${atSomeLook}, at the end in ${final}`,
+      `${RUNS} A/A runs: ${looks} looks (${liveLooks} live); variants disagree on some input in ${disagree}; ` +
+        `a difference at some look in ${atSomeLook}, at the end in ${final}`,
     );
     // Watched many times per run, and most looks while it ran (the live, anytime-valid verdict).
     expect(Math.min(...runs.map((run) => run.liveLooks))).toBeGreaterThanOrEqual(3);

@@ -66,7 +66,13 @@ describe('the import rules', () => {
       plant(
         root,
         'lib/protocol/planted-upward.ts',
-        "import { SUBMIT_RESULT } from './conversation';\nimport type { RunnerSettings } from '../runner/types';\nexport type Planted = RunnerSettings;\nexport const planted = SUBMIT_RESULT;\n",
+        [
+          "import { SUBMIT_RESULT } from './conversation';",
+          "import type { RunnerSettings } from '../runner/types';",
+          'export type Planted = RunnerSettings;',
+          'export const planted = SUBMIT_RESULT;',
+          '',
+        ].join('\n'),
       );
       plant(root, 'lib/metrics/planted-a.ts', "import { b } from './planted-b';\nexport const a = () => b();\n");
       plant(root, 'lib/metrics/planted-b.ts', "import { a } from './planted-a';\nexport const b = () => a();\n");

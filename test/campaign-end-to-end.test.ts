@@ -97,7 +97,7 @@ function ranNodes(db: string): number {
 }
 
 describe('a campaign over a real package, from the command line', () => {
-  it('lints: the patch applies to a clean copy, every file compiles, ruff finds fewer issues, the checkout untouched until apply', async () => {
+  it('lints: the patch applies cleanly, files compile, fewer ruff issues, checkout untouched until apply', async () => {
     const db = path.join(scratch, 'lint.db');
     const run = await runCli(campaignArgs('lint', lintServer, db));
     expect(run.code, run.stderr).toBe(0);
@@ -130,7 +130,7 @@ describe('a campaign over a real package, from the command line', () => {
     git(repo, 'checkout', '--', '.');
   }, 300_000);
 
-  it('killed half way and run again: the same changes, none twice; an edited file is refused by name and nothing is written', async () => {
+  it('killed half way and rerun: same changes, none twice; an edited file refused by name, none written', async () => {
     const whole = path.join(scratch, 'docs-whole.db');
     const reference = await runCli(campaignArgs('docstring', docServer, whole));
     expect(reference.code, reference.stderr).toBe(0);

@@ -33,7 +33,12 @@ function makeProject(): void {
   symlinkSync(path.join(projectRoot, 'node_modules'), path.join(root, 'node_modules'));
   writeSource(
     'lib/cli/main.ts',
-    "import { word } from './word';\nconst shout = (text: string): string => text.toUpperCase();\nconsole.log(shout(word), import.meta.url);\n",
+    [
+      "import { word } from './word';",
+      'const shout = (text: string): string => text.toUpperCase();',
+      'console.log(shout(word), import.meta.url);',
+      '',
+    ].join('\n'),
   );
   writeSource('lib/cli/word.ts', "export const word: string = 'first';\n");
   writeSource('lib/tools/tool-worker.ts', 'export {};\n');

@@ -17,7 +17,20 @@ beforeAll(async () => {
   writeFileSync(path.join(folder, 'code', 'many.py'), many);
   writeFileSync(
     path.join(folder, 'code', 'guarded.py'),
-    'try:\n    import fast\nexcept ImportError:\n    def slow():\n        return 1\n\n\nclass Box:\n    if True:\n        def size(self):\n            return 1\n',
+    [
+      'try:',
+      '    import fast',
+      'except ImportError:',
+      '    def slow():',
+      '        return 1',
+      '',
+      '',
+      'class Box:',
+      '    if True:',
+      '        def size(self):',
+      '            return 1',
+      '',
+    ].join('\n'),
   );
 });
 

@@ -56,7 +56,7 @@ function harness(extra: string[]) {
 const secretReachedModel = () => JSON.stringify(server.requests).includes('input-secret-');
 
 describe('input files outside the chosen folders', () => {
-  it("an inputs file naming a file of the user's (absolute, ../, or a link out) is refused, each input named", async () => {
+  it("an inputs file naming a user's file (absolute, ../, or a link out) is refused, each input named", async () => {
     const inputs = path.join(folder, 'project', 'inputs.yaml');
     writeFileSync(
       inputs,
@@ -85,10 +85,12 @@ describe('input files outside the chosen folders', () => {
 
   it('a dataset case naming such a file is refused with the case named', async () => {
     const dataset = path.join(folder, 'project', 'cases.jsonl');
-    writeFileSync(
-      dataset,
-      `${JSON.stringify({ id: 'steal-settings', input: { variables: { node_text: 'def helper(x): ...', file_path: path.join(folder, 'private', 'settings.py'), node_name: 'helper' } }, expect: null })}\n`,
-    );
+    const variables = {
+      node_text: 'def helper(x): ...',
+      file_path: path.join(folder, 'private', 'settings.py'),
+      node_name: 'helper',
+    };
+    writeFileSync(dataset, `${JSON.stringify({ id: 'steal-settings', input: { variables }, expect: null })}\n`);
     const run = await harness(['--dataset', dataset, '--max-turns', '3', '--input-root', path.join(folder, 'project')]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('case steal-settings: file_path');

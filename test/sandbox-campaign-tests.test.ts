@@ -34,7 +34,7 @@ afterEach(async () => {
 });
 
 describe("the repository's test command after apply", () => {
-  it('runs the model-written tests confined: nothing outside written, no listener reached, no secret seen', async () => {
+  it('runs the model-written tests confined: nothing written outside, no listener reached, no secret', async () => {
     const repo = scratchRepository(
       { 'pricing.py': 'def total(x):\n    return x\n', 'tests/test_pricing.py': hostileTest(trap) },
       folders,

@@ -96,7 +96,7 @@ function callFor(workspace: string, sibling: string): ToolRequest {
 }
 
 describe("a hostile imported agent's JavaScript tool", () => {
-  it("reaches only its own conversation's workspace: not a sibling's, not outside, not the network, no secret", async () => {
+  it("reaches only its own conversation's workspace: no sibling's, nothing outside, no network or secret", async () => {
     const one = await pool.execute(agent.tool('snoop'), callFor(first, second), limits);
     const two = await pool.execute(agent.tool('snoop'), callFor(second, first), limits);
     for (const execution of [one, two]) expect(execution.outcome, JSON.stringify(execution)).toBe('success');

@@ -57,7 +57,7 @@ describe('the sandbox of an experiment started from the panel', () => {
     ).toMatchObject({ needsOptIn: false, warning: null });
   });
 
-  it('without bubblewrap, is refused for the test agent unless the user ticked the checkbox, and the choice is recorded', async () => {
+  it('without bubblewrap, is refused for the test agent unless the box is ticked; the choice is recorded', async () => {
     process.env.REMORA_BWRAP = '';
     resetSandboxHost();
     const refusal = await createExperimentFromRequest(panel, request({})).then(
@@ -94,7 +94,7 @@ describe('the sandbox of an experiment started from the panel', () => {
 });
 
 describe('the files an experiment from the panel may name', () => {
-  it('are under the agent’s folder or the project: a file of the user’s elsewhere is refused, the input named', async () => {
+  it('are under the agent’s folder or the project: a user’s file elsewhere is refused, the input named', async () => {
     const outside = (await import('node:os')).homedir();
     const refusal = await createExperimentFromRequest(
       panel,

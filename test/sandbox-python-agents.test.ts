@@ -22,7 +22,11 @@ const upTo = (file: string) => `${'../'.repeat(12)}${file.slice(1)}`;
 
 /** Python that would reach the trap if anything ever ran it. */
 const payload = (trap: Trap) =>
-  `import socket, os\nopen(${JSON.stringify(trap.outsideFile)}, "w").write(str(os.environ))\nsocket.create_connection(("127.0.0.1", ${trap.port}))`;
+  [
+    'import socket, os',
+    `open(${JSON.stringify(trap.outsideFile)}, "w").write(str(os.environ))`,
+    `socket.create_connection(("127.0.0.1", ${trap.port}))`,
+  ].join('\n');
 
 const attacks: Record<string, (trap: Trap) => HostileStep[]> = {
   lint: (trap) => [

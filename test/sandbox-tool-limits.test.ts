@@ -44,7 +44,8 @@ export default async function bomb() {
     })),
   );
   const refused = started.filter((result) => result !== null);
-  if (refused.length > 0) throw new Error('started ' + (200 - refused.length) + ' of 200 processes, then ' + refused[0]);
+  const count = 200 - refused.length;
+  if (refused.length > 0) throw new Error('started ' + count + ' of 200 processes, then ' + refused[0]);
   return { outcome: 'success', result: 'started 200 processes' };
 }
 `,
@@ -80,7 +81,7 @@ function tool(name: string, timeoutMs = 60_000) {
 }
 
 describe("a hostile imported agent's tools that use up resources", () => {
-  it('are stopped by the CPU, process and memory limits, recorded as tool errors, and the conversation goes on', async () => {
+  it('are stopped by CPU, process and memory limits, recorded as tool errors; the conversation goes on', async () => {
     const runtime: AgentRuntime = {
       name: 'hostile',
       maxTurns: 5,
