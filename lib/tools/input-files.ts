@@ -50,7 +50,9 @@ export function inputFileProblems(inputs: NamedInput[], files: InputFiles, caseK
         ? `case ${caseKeys[index]}`
         : `input ${index + 1}${input.node_name ? ` (${input.node_name})` : ''}`;
     problems.push(
-      `${which}: file_path ${input.file_path} is outside the folders chosen for this experiment (${describeRoots(files)}); choose its folder (--input-root DIR, or --python DIR), or name a file under one of them`,
+      `${which}: file_path ${input.file_path} is outside the folders chosen for this experiment ` +
+        `(${describeRoots(files)}); choose its folder (--input-root DIR, or --python DIR), ` +
+        'or name a file under one of them',
     );
   });
   return problems;

@@ -23,7 +23,8 @@ const script = (name: string) => path.join(folder, name);
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'remora-spawn-'));
-  // An agent's folder is readable by others, as folders made with the usual umask are (a sandbox started by root reads it as nobody).
+  // An agent's folder is readable by others, as folders made with the usual umask are (a sandbox
+  // started by root reads it as nobody).
   await chmod(folder, 0o755);
   await writeFile(
     script('echo.py'),
@@ -31,8 +32,8 @@ beforeAll(async () => {
       'import json, sys',
       'request = json.load(sys.stdin)',
       'print("debug line from python", file=sys.stderr)',
-      'print(json.dumps({"outcome": "success", "result": {"args": request["arguments"], "node": request["context"]["nodeName"]},',
-      '                  "knowledge_delta": {"language": "python"}}))',
+      'result = {"args": request["arguments"], "node": request["context"]["nodeName"]}',
+      'print(json.dumps({"outcome": "success", "result": result, "knowledge_delta": {"language": "python"}}))',
     ].join('\n'),
   );
   await writeFile(

@@ -24,13 +24,19 @@ const CONFIG_FILES = new Set([
 ]);
 
 type TemporaryWorkspacesOptions = {
-  /** An absolute folder relative file paths in inputs are resolved against; without one, inputs must name absolute paths. */
+  /**
+   * An absolute folder relative file paths in inputs are resolved against; without one, inputs must
+   * name absolute paths.
+   */
   root?: string;
   /** The folders inputs may name files under (input-files.ts); a file elsewhere is never read. */
   inputFiles?: InputFiles;
 };
 
-/** A private workspace per conversation, for agents whose tools change files. `slot` says which conversation it is for. */
+/**
+ * A private workspace per conversation, for agents whose tools change files. `slot` says which
+ * conversation it is for.
+ */
 export interface WorkspaceProvider {
   create(
     slot: unknown,
@@ -115,8 +121,9 @@ export class TemporaryWorkspaces implements WorkspaceProvider {
       this.inputFiles &&
       !allowedInputFile(input.file_path, { ...this.inputFiles, base: this.root ?? this.inputFiles.base })
     ) {
+      const roots = describeRoots(this.inputFiles);
       throw new Error(
-        `the input's file ${input.file_path} is outside the folders chosen for this experiment (${describeRoots(this.inputFiles)})`,
+        `the input's file ${input.file_path} is outside the folders chosen for this experiment (${roots})`,
       );
     }
     const name = path.basename(original);

@@ -33,14 +33,18 @@ export function executionFromValue(script: string, value: unknown, durationMs: n
   if (!parsed.success) {
     return failedExecution(
       'tool_output_invalid',
-      `tool "${toolLabel(script)}" returned something that is not a tool result ({result, summary?, knowledge_delta?, outcome, error?}): ${z.prettifyError(parsed.error)}`,
+      `tool "${toolLabel(script)}" returned something that is not a tool result ` +
+        `({result, summary?, knowledge_delta?, outcome, error?}): ${z.prettifyError(parsed.error)}`,
       durationMs,
     );
   }
   return { ...parsed.data, durationMs };
 }
 
-/** Reads the JSON text a tool printed. Whole text first; else its last non-empty line, so stray log lines before the result do not lose it. */
+/**
+ * Reads the JSON text a tool printed. Whole text first; else its last non-empty line, so stray log
+ * lines before the result do not lose it.
+ */
 export function executionFromText(script: string, text: string, durationMs: number, diagnostics = ''): ToolExecution {
   const trimmed = text.trim();
   const suffix = diagnostics ? `; stderr: ${diagnostics}` : '';

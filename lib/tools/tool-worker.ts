@@ -20,7 +20,8 @@ function loadHandler(script: string): Promise<Handler> {
       const candidate = module.default;
       if (typeof candidate !== 'function') {
         throw new Error(
-          `${path.basename(script)} has no default export function; export the result of defineTool(import.meta.url, handler)`,
+          `${path.basename(script)} has no default export function; ` +
+            'export the result of defineTool(import.meta.url, handler)',
         );
       }
       return candidate as Handler;

@@ -187,7 +187,8 @@ describe('ToolWorkerPool', () => {
     );
     const batchPerCall = (performance.now() - batchStart) / 200;
     console.log(
-      `warm pooled tool call: ${sequentialMean.toFixed(3)} ms mean round trip (sequential), ${batchPerCall.toFixed(3)} ms per call in a batch of 200 over 4 workers`,
+      `warm pooled tool call: ${sequentialMean.toFixed(3)} ms mean round trip (sequential), ` +
+        `${batchPerCall.toFixed(3)} ms per call in a batch of 200 over 4 workers`,
     );
   });
 

@@ -31,7 +31,10 @@ import { answerSpawn } from './worker-spawn-proxy';
 export type WorkerPoolOptions = {
   /** Most worker processes at once (default 4). */
   size?: number;
-  /** Path of the worker script (tool-worker.ts or the compiled .js); set it when this module is bundled and cannot find its neighbour. */
+  /**
+   * Path of the worker script (tool-worker.ts or the compiled .js); set it when this module is
+   * bundled and cannot find its neighbour.
+   */
   workerScript?: string;
   /** An idle worker exits after this many milliseconds (default 30 s). */
   idleMs?: number;

@@ -32,5 +32,8 @@ export function misplacedWorkspace(workspace: string | null): string | null {
   if (!workspace || sandboxHost().confinement !== 'bubblewrap' || !existsSync(workspace)) return null;
   const folder = processWorkRoot().workspaces;
   if (isWithin(realpathSync(folder), realpathSync(workspace))) return null;
-  return `the workspace ${workspace} is outside Remora's workspaces folder (${folder}), which is the only place sandboxed tools can write; create workspaces with createWorkspaceFolder() (lib/tools/work-root.ts)`;
+  return (
+    `the workspace ${workspace} is outside Remora's workspaces folder (${folder}), which is the only place ` +
+    'sandboxed tools can write; create workspaces with createWorkspaceFolder() (lib/tools/work-root.ts)'
+  );
 }

@@ -39,7 +39,7 @@ describe('a program a worker asks for', () => {
     expect(await run({})).toMatchObject({ ok: true, exitCode: 0, stdout: '1\n' });
   });
 
-  it('is refused when it would write or start elsewhere, through a link too, or is not an interpreter Remora runs', async () => {
+  it('is refused for writing or starting elsewhere, through a link too, or for an unknown interpreter', async () => {
     const user = mkdtempSync(path.join(os.tmpdir(), 'remora-user-'));
     try {
       symlinkSync(user, path.join(workspace, 'out'));

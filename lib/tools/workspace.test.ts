@@ -122,7 +122,7 @@ describe('resolveInsideWorkspace', () => {
 });
 
 describe('TemporaryWorkspaces', () => {
-  it('copies the target and its Python neighbours, diffs the changes against the original, and deletes the workspace', async () => {
+  it('copies the target and its Python neighbours, diffs the changes to the original, then deletes it', async () => {
     const provider = new TemporaryWorkspaces({ root: project });
     const original = await readFile(path.join(project, 'shop/cart.py'));
     const workspace = await provider.create(slot, {

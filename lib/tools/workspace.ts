@@ -43,7 +43,8 @@ export function resolveInsideWorkspace(
     return {
       ok: false,
       error:
-        'this tool works on files, but the conversation has no workspace (run it in an experiment whose agent sets settings.workspace: true)',
+        'this tool works on files, but the conversation has no workspace ' +
+        '(run it in an experiment whose agent sets settings.workspace: true)',
     };
   if (typeof relativePath !== 'string' || relativePath.trim() === '')
     return { ok: false, error: 'the path is empty; give a file name relative to the workspace, e.g. "test_module.py"' };
@@ -52,7 +53,9 @@ export function resolveInsideWorkspace(
   if (relativePath.trim().startsWith('-'))
     return {
       ok: false,
-      error: `"${relativePath.trim()}" begins with "-", which a program would read as an option; give a file name such as "test_module.py"`,
+      error:
+        `"${relativePath.trim()}" begins with "-", which a program would read as an option; ` +
+        'give a file name such as "test_module.py"',
     };
   let root: string;
   try {
@@ -65,8 +68,11 @@ export function resolveInsideWorkspace(
     ? relativePath.trim()
     : withoutDisplayPrefix(relativePath.trim(), context.filePath ?? null);
   const candidate = path.isAbsolute(given) ? path.resolve(given) : path.resolve(root, given);
-  const outside = `"${given}" is outside the workspace; tools may only use files inside it, given relative to it (e.g. "module.py" or "tests/test_module.py")`;
-  // Checked before and after resolving links: the first catches `../x` and absolute paths, the second links that point out.
+  const outside =
+    `"${given}" is outside the workspace; tools may only use files inside it, given relative to it ` +
+    '(e.g. "module.py" or "tests/test_module.py")';
+  // Checked before and after resolving links: the first catches `../x` and absolute paths, the
+  // second links that point out.
   if (!isInside(root, candidate) && !(path.isAbsolute(given) && isInside(root, realPathOf(candidate))))
     return { ok: false, error: outside };
   let real: string;

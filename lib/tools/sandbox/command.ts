@@ -44,7 +44,10 @@ export function confinedArgv(host: SandboxHost, spec: SandboxSpec, program: stri
   return argv;
 }
 
-/** Runs `true` the way tools will run, so that a kernel refusing namespaces is found before the first confined tool, not in its result. */
+/**
+ * Runs `true` the way tools will run, so that a kernel refusing namespaces is found before the
+ * first confined tool, not in its result.
+ */
 export function probeSandbox(host: SandboxHost): string | null {
   const argv = confinedArgv(
     host,

@@ -62,7 +62,7 @@ describe('hostile tool code', () => {
     await rm(agentFolder, { recursive: true, force: true });
   });
 
-  it('a JavaScript tool in a worker writes nothing outside, reads no secret, reaches nothing, and its shell is as confined', async () => {
+  it("a worker's JavaScript tool and its shell write nothing outside, read no secret, reach nothing", async () => {
     const execution = await pool.execute(fixture('escape-tool.ts'), attack(), limits);
     expect(execution.outcome).toBe('success');
     const result = execution.result as Record<string, string>;

@@ -53,7 +53,8 @@ export function chooseExperimentSandbox(
   if (host.confinement === 'none' && runsModelCode(agent) && !unsafeNoSandbox) {
     throw noSandbox(agent, host.unavailableReason, [
       INSTALL,
-      'or, knowing that it will run with your own rights, pass --unsafe-no-sandbox (in the panel: tick "Run without a sandbox")',
+      'or, knowing that it will run with your own rights, pass --unsafe-no-sandbox ' +
+        '(in the panel: tick "Run without a sandbox")',
     ]);
   }
   return { confinement: host.confinement, unsafeNoSandbox };

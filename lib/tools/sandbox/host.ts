@@ -28,7 +28,10 @@ export type SandboxHost = {
   prlimit: string | null;
   /** util-linux's setpriv: when Remora runs as root, sandboxes drop to an unprivileged user with it. */
   setpriv: string | null;
-  /** util-linux's unshare: as root, a user namespace of the sandbox's own, so that its process limit counts its processes only. */
+  /**
+   * util-linux's unshare: as root, a user namespace of the sandbox's own, so that its process limit
+   * counts its processes only.
+   */
   unshare: string | null;
   /** The user and group confined processes run as when Remora is root; null otherwise. */
   dropTo: { uid: number; gid: number } | null;

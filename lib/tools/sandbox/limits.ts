@@ -4,7 +4,10 @@
 export type ProcessLimits = {
   /** CPU seconds per process (RLIMIT_CPU): SIGXCPU at this many, SIGKILL one second later. */
   cpuSeconds: number | null;
-  /** Address space per process (RLIMIT_AS); null where it cannot be used (V8 reserves far more than it uses for WebAssembly). */
+  /**
+   * Address space per process (RLIMIT_AS); null where it cannot be used (V8 reserves far more than
+   * it uses for WebAssembly).
+   */
   memoryBytes: number | null;
   /**
    * Writable private memory per process (RLIMIT_DATA): the bound that works for Node, since address

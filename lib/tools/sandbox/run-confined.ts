@@ -86,7 +86,8 @@ function pythonEnvironment(python: PythonInfo): Record<string, string> {
 function resolveProgram(program: ConfinedProgram): Resolved | { error: string } {
   const python = pythonInfo();
   if (program === 'bash') {
-    // A shell's commands mostly run Python (a repository's test command): Remora's interpreter is readable and first on PATH.
+    // A shell's commands mostly run Python (a repository's test command): Remora's interpreter is
+    // readable and first on PATH.
     return 'error' in python
       ? { program: '/bin/bash', readable: [], env: {} }
       : { program: '/bin/bash', readable: python.roots, env: pythonEnvironment(python) };
@@ -102,7 +103,9 @@ async function runHere(run: ConfinedRun): Promise<ConfinedResult> {
     return {
       ok: false,
       confinement,
-      error: `refused to run ${run.program} for the model without a sandbox (${host.unavailableReason}): install bubblewrap, or allow it explicitly with --unsafe-no-sandbox`,
+      error:
+        `refused to run ${run.program} for the model without a sandbox (${host.unavailableReason}): ` +
+        'install bubblewrap, or allow it explicitly with --unsafe-no-sandbox',
     };
   }
   const resolved = resolveProgram(run.program);
