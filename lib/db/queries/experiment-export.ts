@@ -2,6 +2,7 @@
 // paging over conversations_slot_unique (experiment, variant, slot) keeps every batch as cheap as
 // the first, however far into 100,000 conversations it is.
 import { and, asc, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
+import type { SQLiteSelect } from 'drizzle-orm/sqlite-core';
 import type { ChatMessage } from '../../protocol/messages';
 import type { ParsePath } from '../../parsing/types';
 import type { ModelCallRecord, ToolExecutionRecord } from '../../runner/types';
@@ -63,17 +64,36 @@ function afterCursor(cursor: ExportCursor | null) {
   );
 }
 
-/** The batch's condition: the next rows after the cursor, or with a filter, the next matching ids. */
-function batchCondition(
+/**
+ * The query narrowed to the next `limit` conversations after the cursor (with a filter: the next matching ones), in
+ * batch order; null when the filter matches none.
+ */
+function inBatch<Query extends SQLiteSelect>(
+  query: Query,
   database: RemoraDatabase,
   experimentId: string,
   cursor: ExportCursor | null,
   limit: number,
   filter: ExportFilter | undefined,
-) {
-  if (!filter) return and(eq(conversations.experimentId, experimentId), afterCursor(cursor));
-  const ids = nextFilteredIds(database, filter, cursor, limit);
-  return ids.length > 0 ? inArray(conversations.id, ids) : null;
+): Query | null {
+  let condition: SQL | undefined;
+  if (filter) {
+    const ids = nextFilteredIds(database, filter, cursor, limit);
+    if (ids.length === 0) return null;
+    condition = inArray(conversations.id, ids);
+  } else condition = and(eq(conversations.experimentId, experimentId), afterCursor(cursor));
+  return query.where(condition).orderBy(asc(conversations.variantIndex), asc(conversations.slot)).limit(limit);
+}
+
+/** Rows of a table that belong to these conversations, converted, by conversation (in the rows' order). */
+function byConversation<Row extends { conversationId: string }, Value>(
+  ids: string[],
+  rows: Row[],
+  convert: (row: Row) => Value,
+): Map<string, Value[]> {
+  const grouped = new Map<string, Value[]>(ids.map((id) => [id, []]));
+  for (const row of rows) grouped.get(row.conversationId)?.push(convert(row));
+  return grouped;
 }
 
 /** The next `limit` conversations after the cursor, with their parse paths and model latency. */
@@ -84,15 +104,8 @@ export function listExportBatch(
   limit: number,
   filter?: ExportFilter,
 ): ExportConversation[] {
-  const condition = batchCondition(database, experimentId, cursor, limit, filter);
-  if (condition === null) return [];
-  const rows = database
-    .select(listColumns)
-    .from(conversations)
-    .where(condition)
-    .orderBy(asc(conversations.variantIndex), asc(conversations.slot))
-    .limit(limit)
-    .all();
+  const query = database.select(listColumns).from(conversations).$dynamic();
+  const rows = inBatch(query, database, experimentId, cursor, limit, filter)?.all() ?? [];
   if (rows.length === 0) return [];
   const calls = new Map<string, { parsePaths: (ParsePath | null)[]; modelLatencyMs: number }>(
     rows.map((row) => [row.id, { parsePaths: [], modelLatencyMs: 0 }]),
@@ -149,45 +162,40 @@ export function listTranscriptBatch(
   limit: number,
   filter?: ExportFilter,
 ): ExportTranscript[] {
-  const condition = batchCondition(database, experimentId, cursor, limit, filter);
-  if (condition === null) return [];
-  const rows = database
-    .select()
-    .from(conversations)
-    .where(condition)
-    .orderBy(asc(conversations.variantIndex), asc(conversations.slot))
-    .limit(limit)
-    .all();
+  const query = database.select().from(conversations).$dynamic();
+  const rows = inBatch(query, database, experimentId, cursor, limit, filter)?.all() ?? [];
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const byConversation = <Value>() => new Map<string, Value[]>(ids.map((id) => [id, []]));
-  const messagesOf = byConversation<ChatMessage>();
-  for (const row of database
-    .select()
-    .from(messages)
-    .where(inArray(messages.conversationId, ids))
-    .orderBy(asc(messages.conversationId), asc(messages.position))
-    .all()) {
-    messagesOf.get(row.conversationId)?.push(messageFromRow(row));
-  }
-  const callsOf = byConversation<ModelCallRecord>();
-  for (const row of database
-    .select()
-    .from(modelCalls)
-    .where(inArray(modelCalls.conversationId, ids))
-    .orderBy(asc(modelCalls.conversationId), asc(modelCalls.id))
-    .all()) {
-    callsOf.get(row.conversationId)?.push(modelCallFromRow(row));
-  }
-  const executionsOf = byConversation<ToolExecutionRecord>();
-  for (const row of database
-    .select()
-    .from(toolExecutions)
-    .where(inArray(toolExecutions.conversationId, ids))
-    .orderBy(asc(toolExecutions.conversationId), asc(toolExecutions.id))
-    .all()) {
-    executionsOf.get(row.conversationId)?.push(toolExecutionFromRow(row));
-  }
+  const messagesOf = byConversation(
+    ids,
+    database
+      .select()
+      .from(messages)
+      .where(inArray(messages.conversationId, ids))
+      .orderBy(asc(messages.conversationId), asc(messages.position))
+      .all(),
+    messageFromRow,
+  );
+  const callsOf = byConversation(
+    ids,
+    database
+      .select()
+      .from(modelCalls)
+      .where(inArray(modelCalls.conversationId, ids))
+      .orderBy(asc(modelCalls.conversationId), asc(modelCalls.id))
+      .all(),
+    modelCallFromRow,
+  );
+  const executionsOf = byConversation(
+    ids,
+    database
+      .select()
+      .from(toolExecutions)
+      .where(inArray(toolExecutions.conversationId, ids))
+      .orderBy(asc(toolExecutions.conversationId), asc(toolExecutions.id))
+      .all(),
+    toolExecutionFromRow,
+  );
   const reviews = conversationReviews(database, ids);
   return rows.map((row) => ({
     conversation: row,
