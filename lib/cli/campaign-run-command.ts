@@ -2,7 +2,6 @@
 // with the same settings. Progress on stderr; with --json, stdout holds only the result.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Presets, SingleBar } from 'cli-progress';
 import { loadAgent } from '../agents/load';
 import { closeDatabase, openDatabase, type RemoraDatabase } from '../db/client';
 import { getExperiment } from '../db/queries/experiments';
@@ -15,6 +14,7 @@ import { ToolWorkerPool } from '../tools/worker-pool';
 import { describe } from './harness-command';
 import { campaignJson } from './campaign-output';
 import { exitCodeFor } from './exit-code';
+import { interruptOnSignal, progressBar } from './run-controls';
 
 export type CampaignRunOptions = {
   agent: string;
@@ -105,41 +105,16 @@ export async function runCampaignCommand(options: CampaignRunOptions): Promise<n
 
 async function execute(database: RemoraDatabase, campaignId: string, options: CampaignRunOptions): Promise<number> {
   const tools = new ToolWorkerPool({ size: Math.min(8, Math.max(2, options.concurrency)) });
-  const bar = process.stderr.isTTY
-    ? new SingleBar(
-        {
-          format: 'campaign |{bar}| {value}/{total} nodes | {running} running | {eta_formatted} left',
-          hideCursor: true,
-        },
-        Presets.shades_classic,
-      )
-    : null;
-  let started = false;
+  const bar = progressBar('campaign |{bar}| {value}/{total} nodes | {running} running | {eta_formatted} left');
   const run = runCampaign(database, campaignId, {
     tools,
     runnerId: newRunnerId('cli'),
     onExtraction: (progress) => {
       if (!bar) note(`read ${progress.files} files, ${progress.nodes} nodes`);
     },
-    onProgress: (progress) => {
-      if (!bar) return;
-      if (!started) bar.start(progress.total, progress.done, { running: progress.running });
-      started = true;
-      bar.setTotal(progress.total);
-      bar.update(progress.done, { running: progress.running });
-    },
+    onProgress: (progress) => bar?.show(progress),
   });
-  let interrupts = 0;
-  const onSignal = () => {
-    interrupts += 1;
-    if (interrupts > 1) process.exit(130);
-    process.stderr.write(
-      '\nstopping: finished nodes are kept; run the same command again to resume (Ctrl-C again to quit now)\n',
-    );
-    run.interrupt();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const stopListening = interruptOnSignal('nodes', () => run.interrupt());
   try {
     const result = await run.done;
     bar?.stop();
@@ -158,8 +133,7 @@ async function execute(database: RemoraDatabase, campaignId: string, options: Ca
     }
     return 0;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    stopListening();
     await tools.close();
   }
 }

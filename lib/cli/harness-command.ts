@@ -1,5 +1,4 @@
 // `remora harness`: builds an experiment from flags (harness-config.ts), runs (or resumes) it, prints the summary.
-import { SingleBar, Presets } from 'cli-progress';
 import { openDatabase, closeDatabase, type RemoraDatabase } from '../db/client';
 import { findUnfinishedExperiment, getExperiment } from '../db/queries/experiments';
 import { ConfigurationError, InputError } from '../errors';
@@ -24,6 +23,7 @@ import { describeError } from './io';
 import { StorageError } from '../db/errors';
 import type { ExperimentStatus } from '../db/schema';
 import { exitCodeFor } from './exit-code';
+import { interruptOnSignal, progressBar } from './run-controls';
 import { buildConfig, loadRuntime, note, type HarnessOptions } from './harness-config';
 import { collectGarbage } from './collect-garbage';
 
@@ -128,25 +128,11 @@ async function execute(database: RemoraDatabase, experimentId: string, options: 
   if (row?.status === 'failed')
     note(`experiment ${experimentId} failed before (${row.error ?? 'no reason kept'}); resuming it`);
   const tools = new ToolWorkerPool({ size: Math.min(8, Math.max(2, options.concurrency)) });
-  const bar = process.stderr.isTTY
-    ? new SingleBar(
-        {
-          format: 'harness |{bar}| {value}/{total} conversations | {running} running | {eta_formatted} left',
-          hideCursor: true,
-        },
-        Presets.shades_classic,
-      )
-    : null;
-  let barStarted = false;
+  const bar = progressBar('harness |{bar}| {value}/{total} conversations | {running} running | {eta_formatted} left');
   const run = runStoredExperiment(database, experimentId, {
     tools,
     runnerId: newRunnerId('cli'),
-    onProgress: (progress) => {
-      if (!bar) return;
-      if (!barStarted) bar.start(progress.total, progress.done, { running: progress.running });
-      barStarted = true;
-      bar.update(progress.done, { running: progress.running });
-    },
+    onProgress: (progress) => bar?.show(progress),
     // The summary is printed while the run still holds the experiment: killed before it is out,
     // the experiment is resumed (and its summary printed) by the same command, not started anew.
     beforeFinish: async (result) => {
@@ -154,17 +140,7 @@ async function execute(database: RemoraDatabase, experimentId: string, options: 
       await report(database, experimentId, options, result.status);
     },
   });
-  let interrupts = 0;
-  const onSignal = () => {
-    interrupts += 1;
-    if (interrupts > 1) process.exit(130);
-    process.stderr.write(
-      '\nstopping: finished conversations are kept; run the same command again to resume (Ctrl-C again to quit now)\n',
-    );
-    run.interrupt();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const stopListening = interruptOnSignal('conversations', () => run.interrupt());
   try {
     const result = await run.done;
     bar?.stop();
@@ -182,8 +158,7 @@ async function execute(database: RemoraDatabase, experimentId: string, options: 
       );
     throw error;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    stopListening();
     await tools.close();
   }
 }
