@@ -9,7 +9,7 @@ const INTEGRATION = [
   'agents/**/*.test.ts',
   'lib/api/routes.test.ts',
   'lib/build/tool-module.test.ts',
-  'lib/campaigns/{campaign,edits,test-command}.test.ts',
+  'lib/campaigns/{campaign-apply,campaign-docstrings,campaign-nodes,edits,test-command}.test.ts',
   'lib/cli/{harness-serving,sim-command}.test.ts',
   'lib/config.test.ts',
   'lib/embedded/**/*.test.ts',

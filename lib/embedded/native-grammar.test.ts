@@ -1,6 +1,6 @@
 // The call grammar as text, and checked by llama.cpp's own grammar parser. Text matching goes
 // through node-llama-cpp's internal `_testText` (llama.cpp's grammar engine fed with characters): it
-// cannot match token references, so token-level behaviour is tested in engine.test.ts.
+// cannot match token references, so token-level behaviour is tested in engine.test.ts and engine-decoding.test.ts.
 import type { Llama, LlamaGrammar } from 'node-llama-cpp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RuleSet, characterClass, literal, tokenReference } from './gbnf';
@@ -75,7 +75,7 @@ describe('string content', () => {
     }
   });
 
-  it('refuses every control token but the closing <escape>: the turn, response, declaration and vocabulary ones too', () => {
+  it('refuses every control token but the closing <escape>: turn, response, declaration, vocabulary ones', () => {
     for (const token of [
       '<bos>',
       '<eos>',

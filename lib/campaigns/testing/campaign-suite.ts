@@ -1,0 +1,41 @@
+// Test support: what every file of campaign tests sets up, a tool pool shared by its tests, a fresh
+// database for each test, and the scratch repositories removed at the end.
+import { afterAll, afterEach, beforeEach } from 'vitest';
+import type { RemoraDatabase } from '../../db/client';
+import { openTemporaryDatabase, type TemporaryDatabase } from '../../db/testing/temporary-database';
+import { ToolWorkerPool } from '../../tools/worker-pool';
+import { removeFolders } from './campaign-harness';
+
+// Each test runs whole campaigns with real tools (tree-sitter, ruff, py_compile, pytest) in worker processes.
+export const CAMPAIGN_TIMEOUT_MS = 180_000;
+
+export type CampaignSuite = {
+  pool: ToolWorkerPool;
+  /** Where scratchRepository records the folders it makes. */
+  folders: string[];
+  /** The current test's database. */
+  database: () => RemoraDatabase;
+};
+
+/** Registers the hooks in the calling test file. */
+export function campaignSuite(): CampaignSuite {
+  const pool = new ToolWorkerPool({ size: 2 });
+  const folders: string[] = [];
+  let temporary: TemporaryDatabase | undefined;
+  beforeEach(() => {
+    temporary = openTemporaryDatabase();
+  });
+  afterEach(() => temporary?.dispose());
+  afterAll(async () => {
+    await pool.close();
+    removeFolders(folders);
+  });
+  return {
+    pool,
+    folders,
+    database: () => {
+      if (!temporary) throw new Error('the database is open only inside a test');
+      return temporary.database;
+    },
+  };
+}
