@@ -171,7 +171,8 @@ describe('every JSON answer of the API matches its response schema', () => {
   });
 
   it('datasets and endpoints: import, a page of cases, the lists, a test of the simulator', async () => {
-    const text = `${JSON.stringify({ id: 'one', input: { messages: [{ role: 'user', content: 'hello' }] }, expect: null })}\n`;
+    const messages = [{ role: 'user', content: 'hello' }];
+    const text = `${JSON.stringify({ id: 'one', input: { messages }, expect: null })}\n`;
     const imported = await call(
       await import('@/app/api/datasets/route'),
       'POST',

@@ -29,7 +29,8 @@ describe('compiledToolModule', () => {
     write('helper.ts', "export const greeting: string = 'hello';\n");
     write(
       'tool.ts',
-      "import { greeting } from './helper';\ntype Args = { name: string };\nexport default (args: Args): string => `${greeting} ${args.name}`;\n",
+      "import { greeting } from './helper';\ntype Args = { name: string };\n" +
+        'export default (args: Args): string => `${greeting} ${args.name}`;\n',
     );
     const cache = path.join(folder, 'cache');
 

@@ -11,6 +11,7 @@ import type { RemoraDatabase } from '../db/client';
 import { recordApply } from '../db/queries/campaigns';
 import type { CampaignRow } from '../db/schema';
 import { InputError } from '../errors';
+import { plural } from '../plural';
 import { formatFilePatch, fromByteString, toByteString } from './edits';
 import { branchExists, commitIdentity, fileAtCommit, git, gitText } from './git';
 import { findOriginal, insideRoot, patchedContent, planAccepted, type FilePlan } from './plan';
@@ -20,7 +21,8 @@ export type ExportResult = { patch: Buffer; files: string[]; changes: number; no
 
 function refuse(problems: string[]): never {
   throw new InputError(
-    `nothing was written: ${problems.length} file${problems.length === 1 ? '' : 's'} changed since the campaign read ${problems.length === 1 ? 'it' : 'them'}`,
+    `nothing was written: ${plural(problems.length, 'file')} changed ` +
+      `since the campaign read ${problems.length === 1 ? 'it' : 'them'}`,
     problems,
   );
 }
@@ -41,7 +43,8 @@ export async function exportPatch(database: RemoraDatabase, campaign: CampaignRo
       const committed = await fileAtCommit(campaign.repoRoot, campaign.gitCommit, plan.path);
       if (!committed || sha256(committed) !== plan.recordedHash)
         notes.push(
-          `${plan.path} had uncommitted changes when the campaign read it: the patch applies to that version, not to commit ${campaign.gitCommit.slice(0, 12)}`,
+          `${plan.path} had uncommitted changes when the campaign read it: ` +
+            `the patch applies to that version, not to commit ${campaign.gitCommit.slice(0, 12)}`,
         );
     }
     parts.push(formatFilePatch(plan.path, original ? toByteString(original) : null, plan.hunks));
@@ -145,7 +148,8 @@ export async function applyToBranch(
       });
       const tree = await gitText(campaign.repoRoot, ['write-tree'], { env });
       const count = plan.changeIds.length;
-      const message = `Remora campaign ${campaign.id}: ${campaign.agentName} agent on ${plan.path} (${count} change${count === 1 ? '' : 's'})`;
+      const what = `${campaign.agentName} agent on ${plan.path} (${plural(count, 'change')})`;
+      const message = `Remora campaign ${campaign.id}: ${what}`;
       parent = await gitText(campaign.repoRoot, ['commit-tree', tree, '-p', parent, '-m', message], { env });
       commits.push(parent);
     }

@@ -89,7 +89,9 @@ function nodeCheck(input: CheckInput): NodeCheck | undefined {
     return { passed: true, message: `only lines ${input.target.startLine}-${input.target.endLine} (the node) changed` };
   return {
     passed: false,
-    message: `the change edits line ${outside[0].start + 1}, outside the node (lines ${input.target.startLine}-${input.target.endLine})`,
+    message:
+      `the change edits line ${outside[0].start + 1}, ` +
+      `outside the node (lines ${input.target.startLine}-${input.target.endLine})`,
   };
 }
 

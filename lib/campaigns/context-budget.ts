@@ -63,6 +63,9 @@ export function fitNode(
   }
   return {
     ok: false,
-    reason: `the ${node.kind} needs about ${whole + fixedTokens} tokens with the prompt, over the ${limits.contextTokens}-token context less ${limits.reserveTokens} kept for the conversation (--context-tokens)`,
+    reason:
+      `the ${node.kind} needs about ${whole + fixedTokens} tokens with the prompt, ` +
+      `over the ${limits.contextTokens}-token context less ${limits.reserveTokens} kept for the conversation ` +
+      '(--context-tokens)',
   };
 }

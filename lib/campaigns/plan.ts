@@ -30,7 +30,8 @@ export function planAccepted(database: RemoraDatabase, campaign: CampaignRow): F
   }));
   if (accepted.length === 0)
     throw new InputError(
-      `campaign ${campaign.id} has no accepted changes: accept some first (campaign accept ${campaign.id} CHANGE_ID... or --all-passing)`,
+      `campaign ${campaign.id} has no accepted changes: ` +
+        `accept some first (campaign accept ${campaign.id} CHANGE_ID... or --all-passing)`,
     );
   const overlaps = findOverlaps(accepted);
   if (overlaps.length > 0) {

@@ -63,10 +63,8 @@ export function acceptAllPassing(database: RemoraDatabase, campaign: CampaignRow
         (overlap) => overlap.left === change.id || overlap.right === change.id,
       );
       if (clash) {
-        outcome.skipped.push({
-          id: change.id,
-          reason: `overlaps ${clash.left === change.id ? clash.right : clash.left} in ${clash.path} at line ${clash.line}`,
-        });
+        const other = clash.left === change.id ? clash.right : clash.left;
+        outcome.skipped.push({ id: change.id, reason: `overlaps ${other} in ${clash.path} at line ${clash.line}` });
         continue;
       }
       accepted.push(candidate);

@@ -36,7 +36,7 @@ async function campaignOn(repo: string) {
 const PYTEST = 'python3 -m pytest -q -p no:cacheprovider';
 
 describe("the repository's test command", { timeout: 120_000 }, () => {
-  it('runs on a copy of the working tree in the sandbox, stores its result, and leaves the repository alone', async () => {
+  it('runs on a copy of the working tree in the sandbox, stores its result, leaves the repository alone', async () => {
     const repo = scratchRepository(
       {
         'calc/__init__.py': '',

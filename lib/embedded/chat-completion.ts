@@ -87,11 +87,15 @@ function plan(request: EmbeddedChatRequest, tools: ToolSpec[]): Plan {
   const tool = tools.find((candidate) => candidate.function.name === name);
   if (!tool)
     return {
-      error: `tool_choice names "${name}", which is not among the request's tools (${tools.map((entry) => entry.function.name).join(', ')})`,
+      error:
+        `tool_choice names "${name}", which is not among the request's tools ` +
+        `(${tools.map((entry) => entry.function.name).join(', ')})`,
     };
   if (!isCallableName(name))
     return {
-      error: `the tool name "${name}" cannot be written in FunctionGemma's call syntax (letters, digits, "_", "." and "-")`,
+      error:
+        `the tool name "${name}" cannot be written in FunctionGemma's call syntax ` +
+        '(letters, digits, "_", "." and "-")',
     };
   return { constraint: 'named', grammarTools: [tool] };
 }
@@ -152,7 +156,8 @@ export async function completeChat(
   if (planned.grammarTools.length > 0) {
     if (ids.startFunctionCall === null || ids.endFunctionCall === null || ids.escape === null) {
       return invalid(
-        `tool_choice ${planned.constraint} needs FunctionGemma's control tokens, and ${loaded.name} lacks some: ${loaded.warnings.join('; ')}`,
+        `tool_choice ${planned.constraint} needs FunctionGemma's control tokens, ` +
+          `and ${loaded.name} lacks some: ${loaded.warnings.join('; ')}`,
       );
     }
     const text = buildCallGrammar(planned.grammarTools, {

@@ -28,7 +28,8 @@ export function createEmbeddedClient(
   const ggufPath = ggufPathFor(endpoint, settings.model);
   if (ggufPath === null) {
     throw new ConfigurationError(
-      `the embedded endpoint has no GGUF file for model "${settings.model}": give the endpoint a ggufPath, or name a .gguf file as the agent's or the variant's model`,
+      `the embedded endpoint has no GGUF file for model "${settings.model}": ` +
+        "give the endpoint a ggufPath, or name a .gguf file as the agent's or the variant's model",
     );
   }
   const checked = checkGgufFile(ggufPath);

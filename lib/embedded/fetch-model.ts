@@ -176,7 +176,8 @@ export async function fetchModel(options: FetchModelOptions): Promise<FetchModel
   if (!complete) {
     const kept = (await fileSize(partPath)) ?? 0;
     throw new ServerError(
-      `the download did not complete after ${attempts} attempts: ${last}. ${kept} bytes are kept in ${partPath}; run the same command again to resume`,
+      `the download did not complete after ${attempts} attempts: ${last}. ` +
+        `${kept} bytes are kept in ${partPath}; run the same command again to resume`,
       { retryable: true },
     );
   }
@@ -186,7 +187,9 @@ export async function fetchModel(options: FetchModelOptions): Promise<FetchModel
     await rm(partPath, { force: true });
     const start = magic.toString('latin1');
     throw new InputError(
-      `${options.url} is not a GGUF file (it starts with ${JSON.stringify(start)}, not "GGUF"); the partial file was removed. For Hugging Face, use a file's download link (…/resolve/main/FILE.gguf), not its page`,
+      `${options.url} is not a GGUF file (it starts with ${JSON.stringify(start)}, not "GGUF"); ` +
+        'the partial file was removed. ' +
+        "For Hugging Face, use a file's download link (…/resolve/main/FILE.gguf), not its page",
     );
   }
   const actual = await sha256File(partPath);

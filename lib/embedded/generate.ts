@@ -48,7 +48,8 @@ export class PromptTooLongError extends RemoraError {
   ) {
     super(
       'input',
-      `the prompt has ${promptTokens} tokens; the context holds ${contextSize} per conversation (raise the context size)`,
+      `the prompt has ${promptTokens} tokens; ` +
+        `the context holds ${contextSize} per conversation (raise the context size)`,
     );
   }
 }

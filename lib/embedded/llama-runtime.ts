@@ -43,7 +43,8 @@ export function loadLlama(): Promise<Llama> {
       });
     } catch (error) {
       const binary = gpu
-        ? `node-llama-cpp's ${gpu} binary, which \`npm run gpu -- ${gpu === 'auto' ? 'cuda|vulkan' : gpu}\` installs, and a GPU with its driver`
+        ? `node-llama-cpp's ${gpu} binary, which \`npm run gpu -- ${gpu === 'auto' ? 'cuda|vulkan' : gpu}\` ` +
+          'installs, and a GPU with its driver'
         : "node-llama-cpp's prebuilt CPU binary, @node-llama-cpp/linux-x64 or your platform's";
       throw new ConfigurationError(`cannot start llama.cpp (${binary}): ${errorMessage(error)}`, [], { cause: error });
     }

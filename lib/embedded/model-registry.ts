@@ -73,7 +73,8 @@ function controlTokens(model: LlamaModel): { ids: ControlTokenIds; warnings: str
     missing.length === 0
       ? []
       : [
-          `the vocabulary has no single token for ${missing.join(', ')}: not a FunctionGemma model, so native stopping and constrained decoding are limited`,
+          `the vocabulary has no single token for ${missing.join(', ')}: ` +
+            'not a FunctionGemma model, so native stopping and constrained decoding are limited',
         ];
   return { ids, warnings };
 }
@@ -97,7 +98,8 @@ async function loadModel(filePath: string, settings: EngineSettings): Promise<Lo
     model = await llama.loadModel({ modelPath: filePath, gpuLayers: llama.gpu ? 'auto' : 0 });
   } catch (error) {
     throw new ConfigurationError(
-      `cannot load the GGUF model ${filePath}: ${errorMessage(error)}. Is the file complete and a model llama.cpp supports?`,
+      `cannot load the GGUF model ${filePath}: ${errorMessage(error)}. ` +
+        'Is the file complete and a model llama.cpp supports?',
       [],
       { cause: error },
     );
@@ -115,7 +117,8 @@ async function loadModel(filePath: string, settings: EngineSettings): Promise<Lo
   } catch (error) {
     await model.dispose();
     throw new ConfigurationError(
-      `cannot create a context of ${settings.sequences} x ${contextSize} tokens for ${filePath}: ${errorMessage(error)}. Try fewer sequences or a smaller context size.`,
+      `cannot create a context of ${settings.sequences} x ${contextSize} tokens for ${filePath}: ` +
+        `${errorMessage(error)}. Try fewer sequences or a smaller context size.`,
       [],
       { cause: error },
     );

@@ -14,7 +14,8 @@ export function resolveBaseUrl(baseUrl: string, resolveSimulator?: () => string)
   if (!isBuiltInSimulator(baseUrl)) return baseUrl;
   if (!resolveSimulator) {
     throw new ConfigurationError(
-      "this experiment runs on the control panel's built-in simulator; resume it from the panel (or start a new one with --base-url)",
+      "this experiment runs on the control panel's built-in simulator; " +
+        'resume it from the panel (or start a new one with --base-url)',
     );
   }
   return resolveSimulator();

@@ -24,7 +24,10 @@ function earlyStopReason(comparisons: readonly Comparison[], primaryMetric: Comp
   const chosen = chosenComparisons(comparisons, primaryMetric);
   if (chosen.length === 0 || !chosen.every((comparison) => comparison.detectable)) return null;
   const inputs = Math.min(...chosen.map((comparison) => comparison.anytime?.inputs ?? 0));
-  return `stopped early after ${inputs} inputs: every chosen comparison was decided by the live, anytime-valid verdict (${chosen.map(describeComparison).join('; ')})`;
+  return (
+    `stopped early after ${inputs} inputs: every chosen comparison was decided by the live, anytime-valid verdict ` +
+    `(${chosen.map(describeComparison).join('; ')})`
+  );
 }
 
 export type EarlyStopSetting = { variants: string[]; inputCount: number; primaryMetric?: ComparedMetric };

@@ -58,7 +58,8 @@ function storedSlots(id: string): { count: number; duplicates: number } {
   const count = client.prepare('select count(*) from conversations where experiment_id = ?').pluck().get(id) as number;
   const duplicates = client
     .prepare(
-      'select count(*) from (select 1 from conversations where experiment_id = ? group by variant_index, slot having count(*) > 1)',
+      `select count(*) from (
+        select 1 from conversations where experiment_id = ? group by variant_index, slot having count(*) > 1)`,
     )
     .pluck()
     .get(id) as number;
@@ -79,7 +80,7 @@ describe('how an experiment ends', () => {
     expect(getExperiment(temporary.database, id)?.status).toBe('completed');
   });
 
-  it('gives the final summary while it still holds the experiment: a run that dies there is finished by the next, nothing run twice', async () => {
+  it('final summary under the lease: a run dying there is finished by the next, nothing run twice', async () => {
     const id = experiment(3);
     const seen: unknown[] = [];
     const first = run(id, {

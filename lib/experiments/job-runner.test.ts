@@ -233,7 +233,9 @@ describe('JobRunner', () => {
 function createBrokenExperiment() {
   return temporary.database.$client
     .prepare(
-      "insert into experiments (id, agent_name, status, config, config_hash, simulated, total_conversations, created_at) values ('broken', 'x', 'pending', '{}', 'h', 0, 1, 1) returning id",
+      `insert into experiments
+        (id, agent_name, status, config, config_hash, simulated, total_conversations, created_at)
+        values ('broken', 'x', 'pending', '{}', 'h', 0, 1, 1) returning id`,
     )
     .get() as { id: string };
 }

@@ -83,7 +83,8 @@ export class JobRunner {
     const swept = sweepLeftovers();
     if (swept.removed.length > 0)
       this.log(
-        `removed ${swept.removed.length} work folder(s) left by stopped processes${swept.killed.length > 0 ? ` and stopped ${swept.killed.length} of their processes` : ''}`,
+        `removed ${swept.removed.length} work folder(s) left by stopped processes` +
+          (swept.killed.length > 0 ? ` and stopped ${swept.killed.length} of their processes` : ''),
       );
     this.tools =
       options.tools ?? new ToolWorkerPool({ size: options.toolPoolSize ?? 4, workerScript: options.toolWorkerScript });
@@ -126,14 +127,16 @@ export class JobRunner {
     const done = run.done.then(
       (result) => {
         this.log(
-          `experiment ${experimentId}: ${result.status} (${result.ran} conversations run, ${result.skipped} stored before)`,
+          `experiment ${experimentId}: ${result.status} ` +
+            `(${result.ran} conversations run, ${result.skipped} stored before)`,
         );
         return result;
       },
       (error: unknown) => {
         // The service has marked it failed; the cause goes to the server log, not to any client.
         this.log(
-          `experiment ${experimentId} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+          `experiment ${experimentId} failed: ` +
+            (error instanceof Error ? (error.stack ?? error.message) : String(error)),
         );
         return null;
       },
@@ -206,7 +209,8 @@ export class JobRunner {
       };
     }
     this.log(
-      `experiment ${experimentId}: reopened to run on (${reopened.removed} conversation(s) cut short by the cancel run again)`,
+      `experiment ${experimentId}: reopened to run on ` +
+        `(${reopened.removed} conversation(s) cut short by the cancel run again)`,
     );
     return this.start(experimentId);
   }

@@ -113,7 +113,7 @@ describe('the lease in the database', () => {
     expect(renewLease(temporary.database, id, holder, 6000)).toEqual({ held: true, status: 'cancelled' });
   });
 
-  it('ends with the final status and no holder; a run that completed wins over a late cancel, a cancel over a failure', () => {
+  it('ends with the final status and no holder; completed wins over a late cancel, a cancel over a failure', () => {
     const done = newExperiment();
     const holder = newRunnerId('panel');
     acquireLease(temporary.database, done.id, holder, live);
@@ -168,7 +168,9 @@ describe('the lease in the database', () => {
   it('leaves an experiment whose conversations are all stored to complete, and lets a failed one be resumed', () => {
     const finishing = newExperiment();
     const insert = temporary.database.$client.prepare(
-      "insert into conversations (id, experiment_id, variant_index, variant_name, slot, input_index, input, outcome, knowledge, model_call_count, model_response_count, tool_call_count, started_at, duration_ms) values (?, ?, 0, 'a', ?, 0, '{}', 'submitted', '{}', 0, 0, 0, 0, 0)",
+      `insert into conversations (id, experiment_id, variant_index, variant_name, slot, input_index, input, outcome,
+        knowledge, model_call_count, model_response_count, tool_call_count, started_at, duration_ms)
+        values (?, ?, 0, 'a', ?, 0, '{}', 'submitted', '{}', 0, 0, 0, 0, 0)`,
     );
     acquireLease(temporary.database, finishing.id, newRunnerId('cli'), live);
     insert.run('c1', finishing.id, 0);

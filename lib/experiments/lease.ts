@@ -75,9 +75,8 @@ export function shownStatus(
 export function describeHolder(lease: Lease, now = Date.now()): string {
   if (!lease.runnerId) return 'nobody';
   const parsed = parseRunnerId(lease.runnerId);
-  const who = parsed
-    ? `${parsed.kind === 'cli' ? 'a command line run' : parsed.kind === 'panel' ? 'the panel' : 'a process'} (process ${parsed.pid} on ${parsed.host})`
-    : lease.runnerId;
+  const kind = parsed?.kind === 'cli' ? 'a command line run' : parsed?.kind === 'panel' ? 'the panel' : 'a process';
+  const who = parsed ? `${kind} (process ${parsed.pid} on ${parsed.host})` : lease.runnerId;
   const age =
     lease.heartbeatAt === null
       ? ''

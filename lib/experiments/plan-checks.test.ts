@@ -33,7 +33,8 @@ describe('planWarnings', () => {
     );
     expect(warnings[0]).toBe('"b" is identical to "a": this is an A/A test, and any difference it shows is chance.');
     expect(warnings[1]).toBe(
-      'The endpoint is the simulator, which does not read the wording of a prompt: a prompt A/B test on it is an A/A test, and any difference it shows is chance.',
+      'The endpoint is the simulator, which does not read the wording of a prompt: ' +
+        'a prompt A/B test on it is an A/A test, and any difference it shows is chance.',
     );
     // Different prompts, the same settings: still A/A on the simulator.
     expect(
@@ -55,7 +56,8 @@ describe('planWarnings', () => {
         { simulated: true },
       ),
     ).toEqual([
-      'The endpoint is the simulator, which does not read the wording of a prompt: only the settings that differ between the variants can make a real difference there.',
+      'The endpoint is the simulator, which does not read the wording of a prompt: ' +
+        'only the settings that differ between the variants can make a real difference there.',
     ]);
     // Same prompt, other settings: a real comparison.
     expect(

@@ -32,9 +32,10 @@ export function planWarnings(variants: readonly PlannedVariant[], endpoint: { si
       JSON.stringify({ settings: variant.settings ?? {}, model: variant.model ?? null });
     const promptsOnly = variants.length > 1 && new Set(variants.map(settingsKey)).size === 1;
     warnings.push(
-      promptsOnly
-        ? 'The endpoint is the simulator, which does not read the wording of a prompt: a prompt A/B test on it is an A/A test, and any difference it shows is chance.'
-        : 'The endpoint is the simulator, which does not read the wording of a prompt: only the settings that differ between the variants can make a real difference there.',
+      'The endpoint is the simulator, which does not read the wording of a prompt: ' +
+        (promptsOnly
+          ? 'a prompt A/B test on it is an A/A test, and any difference it shows is chance.'
+          : 'only the settings that differ between the variants can make a real difference there.'),
     );
   }
   return warnings;

@@ -50,7 +50,7 @@ function run(input: ConversationInput, signal?: AbortSignal) {
 }
 
 describe('runPlayground', () => {
-  it('reports the native prompt, the streamed response, the parse, the tool result and the end, in that order', async () => {
+  it('reports the native prompt, the streamed response, the parse, the tool result and the end, in order', async () => {
     const { events, done } = run(inputs[1]);
     const { record } = await done;
     const kinds = events.map((event) => event.type);

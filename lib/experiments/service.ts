@@ -44,7 +44,8 @@ export function createStoredExperiment(
       const copied = copyDatasetCases(transaction, row.id, stored.datasetId);
       if (copied !== stored.count)
         throw new InputError(
-          `dataset ${stored.name} (${stored.datasetId}) holds ${copied} cases, not the ${stored.count} the experiment was planned with`,
+          `dataset ${stored.name} (${stored.datasetId}) holds ${copied} cases, ` +
+            `not the ${stored.count} the experiment was planned with`,
         );
     }
     return row;

@@ -68,7 +68,7 @@ function storedCalls(id: string) {
 }
 
 describe('serving settings in stored experiments', () => {
-  it("sends the agent's adapter as model (a variant may name another), and stores logprob insights with a mean confidence", async () => {
+  it("sends the agent's adapter as model (a variant may name another), stores logprobs, mean confidence", async () => {
     const withAdapter = { ...agent, model: 'harness-lora' };
     const id = await run(
       [
@@ -108,7 +108,7 @@ describe('serving settings in stored experiments', () => {
     expect(summary.variants[1].meanToolNameConfidence).toBeNull();
   });
 
-  it('streams when asked: the same stored parse paths and calls as without, and model-delta events on the way', async () => {
+  it('streams when asked: the same stored parse paths and calls as without, model-delta events meanwhile', async () => {
     const deltas: string[] = [];
     const plain = storedCalls(await run([{ name: 'v', settings: { logprobs: true } }], agent));
     const streamed = storedCalls(

@@ -56,7 +56,8 @@ export function datasetFromFailures(
     failed.add(row.inputIndex);
   if (failed.size === 0)
     throw new InputError(
-      `no case of experiment ${experimentId}${options.variant ? ` (variant ${options.variant})` : ''} failed its first call`,
+      `no case of experiment ${experimentId}${options.variant ? ` (variant ${options.variant})` : ''} ` +
+        'failed its first call',
     );
   const cases = [...failed]
     .sort((first, second) => first - second)

@@ -86,7 +86,8 @@ describe('encodeDeclaration', () => {
     expect(encodeSchema(schema)).toBe(
       'properties:{count:{type:<escape>INTEGER<escape>},' +
         'files:{description:<escape>Paths<escape>,items:{type:<escape>STRING<escape>},type:<escape>ARRAY<escape>},' +
-        'options:{properties:{strict:{type:<escape>BOOLEAN<escape>}},required:[<escape>strict<escape>],type:<escape>OBJECT<escape>}},' +
+        'options:{properties:{strict:{type:<escape>BOOLEAN<escape>}},' +
+        'required:[<escape>strict<escape>],type:<escape>OBJECT<escape>}},' +
         'required:[<escape>files<escape>],type:<escape>OBJECT<escape>',
     );
   });
@@ -95,7 +96,8 @@ describe('encodeDeclaration', () => {
     expect(
       encodeDeclaration({ type: 'function', function: { name: 'pwd', description: 'Current folder', parameters: {} } }),
     ).toBe(
-      '<start_function_declaration>declaration:pwd{description:<escape>Current folder<escape>}<end_function_declaration>',
+      '<start_function_declaration>declaration:pwd{description:<escape>Current folder<escape>}' +
+        '<end_function_declaration>',
     );
   });
 });

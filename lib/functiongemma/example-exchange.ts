@@ -42,13 +42,19 @@ export const EXAMPLE_MESSAGES: ChatMessage[] = [
 ];
 
 export const EXAMPLE_DECLARATION =
-  '<start_function_declaration>declaration:get_current_weather{description:<escape>Gets the current weather in a given location.<escape>,parameters:{properties:{location:{description:<escape>The city and state<escape>,type:<escape>STRING<escape>},unit:{description:<escape>The unit<escape>,enum:[<escape>celsius<escape>,<escape>fahrenheit<escape>],type:<escape>STRING<escape>}},required:[<escape>location<escape>],type:<escape>OBJECT<escape>}}<end_function_declaration>';
+  '<start_function_declaration>declaration:get_current_weather{' +
+  'description:<escape>Gets the current weather in a given location.<escape>,' +
+  'parameters:{properties:{location:{description:<escape>The city and state<escape>,type:<escape>STRING<escape>},' +
+  'unit:{description:<escape>The unit<escape>,enum:[<escape>celsius<escape>,<escape>fahrenheit<escape>],' +
+  'type:<escape>STRING<escape>}},required:[<escape>location<escape>],type:<escape>OBJECT<escape>}}' +
+  '<end_function_declaration>';
 
 export const EXAMPLE_CALL =
   '<start_function_call>call:get_current_weather{location:<escape>Tokyo, Japan<escape>}<end_function_call>';
 
 export const EXAMPLE_RESPONSE =
-  '<start_function_response>response:get_current_weather{temperature:15,weather:<escape>sunny<escape>}<end_function_response>';
+  '<start_function_response>response:get_current_weather{temperature:15,weather:<escape>sunny<escape>}' +
+  '<end_function_response>';
 
 /** The exchange exactly as spec/functiongemma.md shows it, one line per turn. */
 export const EXAMPLE_PROMPT =

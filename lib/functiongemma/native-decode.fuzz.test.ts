@@ -90,7 +90,8 @@ function mutate(random: () => number, text: string): string {
 }
 
 const VALID_SAMPLES = [
-  `Text first.${START}call:write_docstring{docstring:${escaped('A {b}, [c]:\nd')},n:-1.5e3,flags:[true,false,null],cfg:{k:{j:${escaped('v')}}}}${END}`,
+  `Text first.${START}call:write_docstring{docstring:${escaped('A {b}, [c]:\nd')},` +
+    `n:-1.5e3,flags:[true,false,null],cfg:{k:{j:${escaped('v')}}}}${END}`,
   `${START}call:a{x:1}${END}${START}call:b{y:[1,2,[3]]}${END}<start_function_response>response:a{}`,
   `${START}call:submit_result{summary:${escaped('done')},changed_files:[${escaped('a.py')}]}<end_of_turn>`,
 ];
@@ -160,7 +161,8 @@ describe('decodeNativeValue round-trips the native encoding', () => {
   function randomValue(random: () => number, depth: number): unknown {
     const kind = Math.floor(random() * (depth > 3 ? 4 : 6));
     if (kind === 0) return randomText(random, Math.floor(random() * 6)).replaceAll('<escape>', '');
-    if (kind === 1) return Math.round((random() - 0.5) * 1e6) / (random() < 0.5 ? 1 : 1000) || 0; // no -0: the text "0" cannot carry it
+    // No -0: the text "0" cannot carry it.
+    if (kind === 1) return Math.round((random() - 0.5) * 1e6) / (random() < 0.5 ? 1 : 1000) || 0;
     if (kind === 2) return random() < 0.5;
     if (kind === 3) return null;
     if (kind === 4) return Array.from({ length: Math.floor(random() * 4) }, () => randomValue(random, depth + 1));

@@ -48,7 +48,9 @@ describe('decodeNativeCalls: the native grammar', () => {
   });
 
   it('reads arrays and nested objects', () => {
-    const text = `${START}call:f{files:[${escaped('a.py')},${escaped('b.py')}],matrix:[[1,2],[]],config:{level:{deep:${escaped('x')}},empty:{}},none:[]}${END}`;
+    const text =
+      `${START}call:f{files:[${escaped('a.py')},${escaped('b.py')}],matrix:[[1,2],[]],` +
+      `config:{level:{deep:${escaped('x')}},empty:{}},none:[]}${END}`;
     expect(decodeNativeCalls(text).calls[0].arguments).toEqual({
       files: ['a.py', 'b.py'],
       matrix: [[1, 2], []],
@@ -72,7 +74,8 @@ describe('decodeNativeCalls: the native grammar', () => {
   });
 
   it('accepts names and keys with "-" and "." and keys wrapped in <escape> or quotes', () => {
-    const text = `${START}call:my-tool.v2{file-name:${escaped('a')},a.b:1,${escaped('key with spaces')}:2,"quoted":3}${END}`;
+    const keys = `file-name:${escaped('a')},a.b:1,${escaped('key with spaces')}:2,"quoted":3`;
+    const text = `${START}call:my-tool.v2{${keys}}${END}`;
     expect(decodeNativeCalls(text).calls).toEqual([
       { name: 'my-tool.v2', arguments: { 'file-name': 'a', 'a.b': 1, 'key with spaces': 2, quoted: 3 } },
     ]);
@@ -135,7 +138,8 @@ describe('decodeNativeCalls: several calls and what surrounds them', () => {
   });
 
   it('ignores a hallucinated function response and everything after it', () => {
-    const text = `${START}call:a{}${END}<start_function_response>response:a{value:${escaped('x')}}<end_function_response>${START}call:b{}${END}`;
+    const response = `<start_function_response>response:a{value:${escaped('x')}}<end_function_response>`;
+    const text = `${START}call:a{}${END}${response}${START}call:b{}${END}`;
     expect(decodeNativeCalls(text).calls.map((call) => call.name)).toEqual(['a']);
   });
 

@@ -94,8 +94,10 @@ describe('renderPrompt', () => {
         '<start_function_response>response:get_current_weather{value:<escape>rain<escape>}<end_function_response>' +
         '<start_function_response>response:get_current_weather{weather:<escape>sun<escape>}<end_function_response>' +
         'Checking units.' +
-        '<start_function_call>call:get_current_weather{location:<escape>Rome<escape>,unit:<escape>celsius<escape>}<end_function_call>' +
-        '<start_function_response>response:get_current_weather{temperature:21,weather:<escape>sun<escape>}<end_function_response>',
+        '<start_function_call>call:get_current_weather{location:<escape>Rome<escape>,unit:<escape>celsius<escape>}' +
+        '<end_function_call>' +
+        '<start_function_response>response:get_current_weather{temperature:21,weather:<escape>sun<escape>}' +
+        '<end_function_response>',
     );
   });
 

@@ -28,6 +28,7 @@ import {
   BOS,
   END_FUNCTION_CALL,
   END_OF_TURN,
+  FUNCTION_GEMMA_CONTROL_TOKENS,
   START_FUNCTION_CALL,
   START_FUNCTION_RESPONSE,
   START_OF_TURN,
@@ -93,7 +94,8 @@ export function renderPrompt(
       case 'user':
         closeOpenTurn();
         parts.push(
-          `${START_OF_TURN}${message.role === 'user' ? 'user' : 'developer'}\n${message.content.trim()}${END_OF_TURN}\n`,
+          `${START_OF_TURN}${message.role === 'user' ? 'user' : 'developer'}\n` +
+            `${message.content.trim()}${END_OF_TURN}\n`,
         );
         break;
       case 'assistant': {
@@ -134,8 +136,8 @@ export function renderPrompt(
   return parts.join('');
 }
 
-const CONTROL_TOKEN_PATTERN =
-  /<(?:bos|eos|pad|escape|start_of_turn|end_of_turn|start_function_declaration|end_function_declaration|start_function_call|end_function_call|start_function_response|end_function_response)>/g;
+// The tokens are plain <word>s: joined as they are, they make the pattern.
+const CONTROL_TOKEN_PATTERN = new RegExp([BOS, '<eos>', '<pad>', ...FUNCTION_GEMMA_CONTROL_TOKENS].join('|'), 'g');
 
 /**
  * A rough token count, since no tokenizer ships with the project: each control token counts 1 and

@@ -12,6 +12,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { isLocalPeer, type PeerFacts } from './socket-facts';
 
 export const TOKEN_COOKIE = 'remora_token';
+const REACH_FROM_ELSEWHERE = 'To reach it from elsewhere, start it with REMORA_TOKEN set.';
 
 export type AccessSettings = {
   /** REMORA_TOKEN, when set. */
@@ -82,15 +83,15 @@ export function decideAccess(request: AccessRequest, settings: AccessSettings): 
         kind: 'deny',
         status: 403,
         message:
-          'This panel has no REMORA_TOKEN, so it answers only to this machine over loopback (127.0.0.1). To reach it from elsewhere, start it with REMORA_TOKEN set.',
+          'This panel has no REMORA_TOKEN, so it answers only to this machine over loopback (127.0.0.1). ' +
+          REACH_FROM_ELSEWHERE,
       };
     }
     if (request.host !== null && !isLoopbackName(request.host)) {
       return {
         kind: 'deny',
         status: 403,
-        message:
-          'This panel answers only under a loopback name (127.0.0.1, localhost). To reach it from elsewhere, start it with REMORA_TOKEN set.',
+        message: `This panel answers only under a loopback name (127.0.0.1, localhost). ${REACH_FROM_ELSEWHERE}`,
       };
     }
     return { kind: 'allow' };

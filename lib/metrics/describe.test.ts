@@ -72,7 +72,8 @@ describe('describeComparison', () => {
         comparison({ metric: 'turnsToCompletion', difference: -1.5, low: -2.5, high: -0.5, pValue: 0.0004 }),
       ),
     ).toBe(
-      'B needs 1.5 fewer turns on average than A among completed conversations (95% CI \u22122.5 to \u22120.5), p < 0.001',
+      'B needs 1.5 fewer turns on average than A among completed conversations ' +
+        '(95% CI \u22122.5 to \u22120.5), p < 0.001',
     );
   });
 
@@ -124,13 +125,15 @@ describe('describeComparison', () => {
         }),
       ),
     ).toBe(
-      'Turns to completion: no detectable difference between A and B among completed conversations (95% CI \u22120.1 to 0.6), p = 0.03: the test and the interval disagree, so it is undecided',
+      'Turns to completion: no detectable difference between A and B among completed conversations ' +
+        '(95% CI \u22120.1 to 0.6), p = 0.03: the test and the interval disagree, so it is undecided',
     );
   });
 
   it('says when a difference does not survive the adjustment for the other comparisons', () => {
     expect(describeComparison(comparison({ pValue: 0.02, pAdjusted: 0.08, detectable: false }))).toBe(
-      "Tool-call rate: no detectable difference between A and B (95% CI 5 to 19), p = 0.02, adjusted p = 0.08: the interval excludes 0, but not after Holm's adjustment for the other comparisons",
+      'Tool-call rate: no detectable difference between A and B (95% CI 5 to 19), p = 0.02, adjusted p = 0.08: ' +
+        "the interval excludes 0, but not after Holm's adjustment for the other comparisons",
     );
   });
 

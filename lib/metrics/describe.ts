@@ -133,7 +133,8 @@ export function describeComparison(comparison: ComparisonWords): string {
   const singular = Number(size) === 1;
   if (isTurns) {
     const direction = difference > 0 ? 'more' : 'fewer';
-    return `${b} needs ${size} ${direction} ${singular ? 'turn' : 'turns'} on average than ${a}${among} ${interval}${suffix}`;
+    const turns = singular ? 'turn' : 'turns';
+    return `${b} needs ${size} ${direction} ${turns} on average than ${a}${among} ${interval}${suffix}`;
   }
   const direction = difference > 0 ? 'more' : 'less';
   const points = singular ? 'point' : 'points';

@@ -37,7 +37,8 @@ describe('Wilcoxon signed-rank test', () => {
     expect(Math.abs(second.p - 0.083984375)).toBeLessThan(1e-9);
   });
 
-  it('is exact with ties and zeros (a brute-force enumeration of all 2^14 sign patterns of the midranks gives 0.024658203125)', () => {
+  // A brute-force enumeration of all 2^14 sign patterns of the midranks gives 0.024658203125.
+  it('is exact with ties and zeros', () => {
     const result = wilcoxonSignedRank([0.5, -1, 1, 1, 0, 2, -0.5, 1, 1, 1, 0.5, 2, 3, -1, 1]);
     expect(result).toMatchObject({ n: 14, positiveRankSum: 88, method: 'exact' });
     expect(Math.abs(result.p - 0.024658203125)).toBeLessThan(1e-9);

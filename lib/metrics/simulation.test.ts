@@ -90,7 +90,8 @@ describe('A/A experiments (equal true rates): the share that declares a differen
   ];
 
   it.each(designs)(
-    'stays at most 5.5% at the end and for a user who looks every 10 conversations: $inputs inputs, $conversations conversations, identical repeats $identicalRepeats',
+    'stays at most 5.5% at the end and for a user who looks every 10 conversations: ' +
+      '$inputs inputs, $conversations conversations, identical repeats $identicalRepeats',
     (design) => {
       const random = seededRandom(11);
       let finalDifferences = 0;

@@ -65,7 +65,8 @@ function callsFromObject(value: Record<string, unknown>): JsonCallsResult {
     return {
       ok: false,
       error:
-        'the JSON content is an object but not a call: expected {"name", "arguments"}, {"name", "parameters"} or {"tool_calls": [...]}',
+        'the JSON content is an object but not a call: ' +
+        'expected {"name", "arguments"}, {"name", "parameters"} or {"tool_calls": [...]}',
     };
   }
   const name = nameOf(value.name);

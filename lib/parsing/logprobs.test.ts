@@ -152,7 +152,8 @@ describe('tool-name confidence', () => {
 
 describe('lost values', () => {
   const raw =
-    '<start_function_call>call:apply_fix{issue_code:<escape>E501<escape>,line_number:12,options:{dry:true},count:<escape>3<escape>}<end_function_call>';
+    '<start_function_call>call:apply_fix{issue_code:<escape>E501<escape>,line_number:12,options:{dry:true},' +
+    'count:<escape>3<escape>}<end_function_call>';
 
   it('flags bare values vLLM dropped and nested keys it flattened, but not an escaped number it decoded', () => {
     const server = [{ name: 'apply_fix', arguments: '{"issue_code": "E501", "dry": true, "count": 3}' }];

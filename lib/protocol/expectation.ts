@@ -19,7 +19,9 @@ export const ExpectedCall = z
         context.addIssue({
           code: 'custom',
           path: ['optional'],
-          message: `optional argument "${name}" is not listed in arguments (list its accepted values, [] if it must be absent when given)`,
+          message:
+            `optional argument "${name}" is not listed in arguments ` +
+            '(list its accepted values, [] if it must be absent when given)',
         });
       }
     }

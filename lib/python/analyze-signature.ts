@@ -4,6 +4,7 @@ import { readDocstring } from './docstring';
 import { withPythonTree } from './parser';
 import { readSignature, type Signature } from './signature';
 import { chooseDefinition, errorOutput, loadTargetSource, type TargetSource } from './target';
+import { plural } from '../plural';
 
 type SignatureAnalysis = {
   module: string;
@@ -38,10 +39,12 @@ export async function analyzeSignatureTool(context: ToolContext): Promise<ToolOu
   const { signature } = analysis.value;
   const parameters = signature.parameters;
   const returnType = signature.kind === 'class' ? signature.name : signature.return_type;
+  const names = parameters.length > 0 ? ` (${parameters.map((parameter) => parameter.name).join(', ')})` : '';
+  const returns = returnType ? ` and returns ${returnType}` : '';
   return {
     outcome: 'success',
     result: analysis.value,
-    summary: `${signature.qualified_name} takes ${parameters.length} parameter${parameters.length === 1 ? '' : 's'}${parameters.length > 0 ? ` (${parameters.map((parameter) => parameter.name).join(', ')})` : ''}${returnType ? ` and returns ${returnType}` : ''}`,
+    summary: `${signature.qualified_name} takes ${plural(parameters.length, 'parameter')}${names}${returns}`,
     knowledge_delta: {
       function_name: signature.qualified_name,
       node_kind: signature.kind,

@@ -185,7 +185,8 @@ describe('parseDocstring', () => {
 
   it('reads google entries with types and multi-line descriptions', () => {
     const { model } = parseDocstring(
-      'Do it.\n\nArgs:\n    path (str): Where to write,\n        relative to the root.\n    mode: How.\n\nReturns:\n    int: Bytes written.',
+      'Do it.\n\nArgs:\n    path (str): Where to write,\n        relative to the root.\n    mode: How.\n\n' +
+        'Returns:\n    int: Bytes written.',
     );
     expect(model.params).toEqual([
       { name: 'path', type: 'str', description: 'Where to write,\nrelative to the root.' },

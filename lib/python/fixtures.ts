@@ -41,7 +41,9 @@ export function readFixtures(value: unknown): Read<FixtureData> {
   if (Array.isArray(data) || isRecord(data)) return { ok: true, value: data };
   return {
     ok: false,
-    error: `fixtures must be a list of objects (one per sample call) or an object, not ${data === null ? 'null' : typeof data}`,
+    error:
+      'fixtures must be a list of objects (one per sample call) or an object, ' +
+      `not ${data === null ? 'null' : typeof data}`,
   };
 }
 

@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { readJunitReport } from './junit';
 
-const report = `<?xml version="1.0" encoding="utf-8"?><testsuites name="pytest tests"><testsuite name="pytest" errors="1" failures="1" skipped="1" tests="4">
+const report = `<?xml version="1.0" encoding="utf-8"?><testsuites name="pytest tests">\
+<testsuite name="pytest" errors="1" failures="1" skipped="1" tests="4">
 <testcase classname="test_mod" name="test_ok" time="0.000" />
-<testcase classname="test_mod" name="test_bad" time="0.000"><failure message="AssertionError: sum is wrong&#10;assert 3 == 4">def test_bad():
+<testcase classname="test_mod" name="test_bad" time="0.000">\
+<failure message="AssertionError: sum is wrong&#10;assert 3 == 4">def test_bad():
 &gt;       assert add(1, 2) == 4, "sum is wrong"
 E       AssertionError: sum is wrong
 E       assert 3 == 4
 
 test_mod.py:6: AssertionError</failure></testcase>
-<testcase classname="test_mod" name="test_skip" time="0.000"><skipped type="pytest.skip" message="later">test_mod.py:7: later</skipped></testcase>
-<testcase classname="test_mod" name="test_err" time="0.000"><error message="failed on setup with &quot;RuntimeError: boom&quot;">E   RuntimeError: boom</error></testcase>
+<testcase classname="test_mod" name="test_skip" time="0.000">\
+<skipped type="pytest.skip" message="later">test_mod.py:7: later</skipped></testcase>
+<testcase classname="test_mod" name="test_err" time="0.000">\
+<error message="failed on setup with &quot;RuntimeError: boom&quot;">E   RuntimeError: boom</error></testcase>
 </testsuite></testsuites>`;
 
 describe('readJunitReport', () => {

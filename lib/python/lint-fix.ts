@@ -66,7 +66,9 @@ export async function fixIssue(
   if (broken)
     return {
       ok: false,
-      error: `ruff's fix for ${wanted} on line ${line} would leave the file unparseable (${broken}); the file was not changed`,
+      error:
+        `ruff's fix for ${wanted} on line ${line} would leave the file unparseable (${broken}); ` +
+        'the file was not changed',
       remaining: lint.diagnostics,
     };
   const after = lintSource(next, settings);
@@ -88,7 +90,10 @@ function describeMissing(
       (diagnostic) => diagnostic.code.toUpperCase() === code && diagnostic.line === line && diagnostic.unsafe_fix,
     );
     if (unsafe)
-      return `ruff's fix for ${code} on line ${line} is unsafe (it may change what the code does) and is not applied unless unsafe fixes are allowed; leave it and report it as remaining`;
+      return (
+        `ruff's fix for ${code} on line ${line} is unsafe (it may change what the code does) ` +
+        'and is not applied unless unsafe fixes are allowed; leave it and report it as remaining'
+      );
     return `${code} on line ${line} has no automatic fix; ruff cannot fix it, so leave it and report it as remaining`;
   }
   const sameCode = diagnostics
@@ -100,7 +105,8 @@ function describeMissing(
     hints.push(`${code} is reported on line${sameCode.length > 1 ? 's' : ''} ${[...new Set(sameCode)].join(', ')}`);
   if (sameLine.length > 0) hints.push(`line ${line} has ${[...new Set(sameLine)].join(', ')}`);
   if (diagnostics.length === 0) hints.push('the file has no lint issues left');
-  return `no ${code} issue on line ${line}${hints.length > 0 ? `: ${hints.join('; ')}` : ''}. Call run_linter to see the current issues`;
+  const found = hints.length > 0 ? `: ${hints.join('; ')}` : '';
+  return `no ${code} issue on line ${line}${found}. Call run_linter to see the current issues`;
 }
 
 /** Applies every fix ruff offers, pass after pass, skipping fixes that conflict within a pass. */

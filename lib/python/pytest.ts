@@ -61,7 +61,9 @@ export async function runPytest(options: PytestOptions): Promise<PytestRun> {
   if (dashed)
     return {
       ok: false,
-      error: `the test path "${dashed}" begins with "-", which pytest would read as an option; name a file such as test_module.py`,
+      error:
+        `the test path "${dashed}" begins with "-", which pytest would read as an option; ` +
+        'name a file such as test_module.py',
     };
   const reportFolder = path.join(options.folder, REPORT_FOLDER);
   const reportFile = path.join(reportFolder, `junit-${randomUUID()}.xml`);
@@ -96,7 +98,9 @@ export async function runPytest(options: PytestOptions): Promise<PytestRun> {
     if (run.timedOut)
       return {
         ok: false,
-        error: `pytest did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped (a test that never ends?)`,
+        error:
+          `pytest did not finish within ${Math.round(timeoutMs / 1000)} s ` +
+          'and was stopped (a test that never ends?)',
         output: tail(output),
       };
     if (run.exitCode === 5)
@@ -116,7 +120,9 @@ export async function runPytest(options: PytestOptions): Promise<PytestRun> {
       return {
         ok: false,
         error:
-          'pytest is not installed for the Python Remora runs: install it (pip install pytest, or apt-get install python3-pytest), or set REMORA_PYTHON to an interpreter that has it',
+          'pytest is not installed for the Python Remora runs: ' +
+          'install it (pip install pytest, or apt-get install python3-pytest), ' +
+          'or set REMORA_PYTHON to an interpreter that has it',
       };
     }
     if (xml === null)

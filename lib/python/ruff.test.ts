@@ -52,9 +52,10 @@ describe('ruff inside Node', () => {
     expect(!noFix.ok && noFix.error).toContain('has no automatic fix');
   });
 
-  it('applies every safe fix with check_only false semantics, and leaves unsafe ones (E711) reported as such', async () => {
+  it('applies every safe fix (check_only false), and leaves unsafe ones (E711) reported as such', async () => {
     const messy =
-      'import sys\nimport os\nfrom typing import List\n\n\ndef f(x: List[int]) -> int:\n    if x == None:\n        return 0\n    return len(x)\n';
+      'import sys\nimport os\nfrom typing import List\n\n\n' +
+      'def f(x: List[int]) -> int:\n    if x == None:\n        return 0\n    return len(x)\n';
     const fixed = await fixAll(messy, settings);
     if (!fixed.ok) throw new Error(fixed.error);
     expect(fixed.source).toContain('def f(x: list[int]) -> int:');
@@ -67,7 +68,9 @@ describe('ruff inside Node', () => {
 
   it('applies unsafe fixes (UP031, SIM108, SIM105, B905) only when the settings opt in', async () => {
     const code =
-      'import contextlib\n\n\ndef f(a, b, x):\n    label = "%s" % x\n    if x:\n        y = 1\n    else:\n        y = 2\n    try:\n        a.pop()\n    except KeyError:\n        pass\n    return [label, y, list(zip(a, b))]\n';
+      'import contextlib\n\n\ndef f(a, b, x):\n    label = "%s" % x\n' +
+      '    if x:\n        y = 1\n    else:\n        y = 2\n' +
+      '    try:\n        a.pop()\n    except KeyError:\n        pass\n    return [label, y, list(zip(a, b))]\n';
     const strict = { lint: { select: ['UP031', 'SIM108', 'SIM105', 'B905'] } };
     const byDefault = await fixAll(code, strict);
     if (!byDefault.ok) throw new Error(byDefault.error);

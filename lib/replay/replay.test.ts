@@ -92,7 +92,7 @@ async function original(
 
 // Real tools (ruff in a worker) on a loaded machine: generous limits, no timing checks.
 describe('replay from turn N', { timeout: 180_000 }, () => {
-  it('sends the original turn-2 request byte for byte, with the new system prompt in the system message, then continues', async () => {
+  it('sends the original turn-2 request byte for byte, the new system prompt in it, then goes on', async () => {
     // Turn 1 echoes, turn 2 submits (harness agent), in the original and in the replay alike.
     const server = await recordingServer((request) =>
       turnOf(request) === 0

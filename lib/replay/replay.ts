@@ -88,7 +88,8 @@ export function planReplay(
     throw new InputError(`the experiment of conversation ${conversationId} does not list its variant`);
   if (resolveSettings({ ...originalVariant.settings, model: 'replay' }).historyMode === 'initial-only') {
     throw new InputError(
-      'this conversation ran with the initial-only history mode: its requests did not carry the history, so there is none to keep',
+      'this conversation ran with the initial-only history mode: ' +
+        'its requests did not carry the history, so there is none to keep',
     );
   }
   const remaining = original.agent.maxTurns - (request.fromTurn - 1);

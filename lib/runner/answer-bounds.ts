@@ -18,11 +18,17 @@ export const DEFAULT_ANSWER_LIMITS: AnswerLimits = {
 };
 
 export function tooLargeReason(limits: AnswerLimits): string {
-  return `model server sent an answer larger than ${limits.maxResponseBytes} bytes (the limit for one answer); the rest was not read`;
+  return (
+    `model server sent an answer larger than ${limits.maxResponseBytes} bytes (the limit for one answer); ` +
+    'the rest was not read'
+  );
 }
 
 export function decompressedTooLargeReason(limits: AnswerLimits): string {
-  return `model server sent an answer that decompresses to more than ${limits.maxResponseBytes} bytes (the limit for one answer); it was not decompressed further`;
+  return (
+    `model server sent an answer that decompresses to more than ${limits.maxResponseBytes} bytes ` +
+    '(the limit for one answer); it was not decompressed further'
+  );
 }
 
 function contentText(content: unknown): string {

@@ -31,8 +31,10 @@ async function serve(handlers: Handler[]): Promise<{ url: string; bodies: string
   return { url: `http://127.0.0.1:${(server!.address() as AddressInfo).port}/v1`, bodies };
 }
 
-const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
-  `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+const chunk = (delta: Record<string, unknown>, finish: string | null = null) => {
+  const choices = [{ index: 0, delta, finish_reason: finish }];
+  return `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices })}\n\n`;
+};
 
 /** Writes the events one at a time, each after the previous has been flushed, so the client sees them arrive. */
 const eventStream =

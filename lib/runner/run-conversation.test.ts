@@ -25,7 +25,7 @@ let idCounter = 0;
 const newCallId = () => `call_test${++idCounter}`;
 
 describe('runConversation', () => {
-  it('sends the full history: the second request holds system, user, the assistant call and the tool result', async () => {
+  it('sends the full history: the second request holds system, user, the assistant call, the tool result', async () => {
     const client = new ScriptedModelClient([
       structuredCall('simple_tool', { payload: 'hi' }, 'srv-1'),
       structuredCall('submit_result', { summary: 'done', changed_files: [] }),

@@ -65,7 +65,8 @@ describe('StreamAssembler', () => {
     const assembler = new StreamAssembler();
     feedAll(
       assembler,
-      `: keep-alive\r\n\r\n${event(chunk({ content: 'Hel' })).replace(/\n/g, '\r\n')}data: ${JSON.stringify(chunk({ content: 'lo' }))}`,
+      `: keep-alive\r\n\r\n${event(chunk({ content: 'Hel' })).replace(/\n/g, '\r\n')}` +
+        `data: ${JSON.stringify(chunk({ content: 'lo' }))}`,
       3,
     );
     expect((assembler.assemble() as any).choices[0].message.content).toBe('Hello');

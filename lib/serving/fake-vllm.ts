@@ -28,7 +28,9 @@ function renderLikeExampleTemplate(messages: ChatMessage[], tools: ToolSpec[], a
         if (tools.length > 0) {
           text += '\n\nAvailable functions:';
           for (const tool of tools) {
-            text += `\n\nFunction: ${tool.function.name}\nDescription: ${tool.function.description || 'No description provided'}\nParameters: ${JSON.stringify(tool.function.parameters)}`;
+            const description = tool.function.description || 'No description provided';
+            text += `\n\nFunction: ${tool.function.name}\nDescription: ${description}`;
+            text += `\nParameters: ${JSON.stringify(tool.function.parameters)}`;
           }
         }
         text += '\n<end_of_turn>';

@@ -53,7 +53,7 @@ const lintAgent: AgentRuntime = {
 const codes = (findings: { code: string }[]) => findings.map((finding) => finding.code);
 
 describe('checkServerRendering', () => {
-  it("finds a server on the model's own template identical for the weather example, and asks it the right way", async () => {
+  it("finds a server on the model's own template identical for the weather example, asked the right way", async () => {
     const server = await start({ template: 'native' });
     const check = await checkServerRendering({
       baseUrl: server.url,
@@ -113,7 +113,8 @@ describe('checkServerRendering', () => {
       ]),
     );
     expect(check.findings.find((finding) => finding.code === 'example-template')?.message).toContain(
-      'this server renders tools as a plain-text list ("Available functions:" with JSON schemas) inside a user turn: it was started with the example template',
+      'this server renders tools as a plain-text list ("Available functions:" with JSON schemas) inside a user turn: ' +
+        'it was started with the example template',
     );
     expect(check.findings.find((finding) => finding.code === 'no-developer-turn')?.message).toContain(
       'the system prompt is written as a user turn',

@@ -97,7 +97,8 @@ export function compareRenderings({ server, messages, tools }: CompareInput): Re
     add(
       'identical-to-template',
       'note',
-      "identical to the model's own template; the one difference from the native rendering is the function-calling line, which the template leaves to the system prompt",
+      "identical to the model's own template; the one difference from the native rendering is " +
+        'the function-calling line, which the template leaves to the system prompt',
     );
   }
 
@@ -110,20 +111,24 @@ export function compareRenderings({ server, messages, tools }: CompareInput): Re
     add(
       'no-control-tokens',
       'problem',
-      "the server's text holds none of the model's control tokens: its template does not write FunctionGemma's format, or it strips special tokens when it detokenizes (compare the token counts)",
+      "the server's text holds none of the model's control tokens: its template does not write FunctionGemma's " +
+        'format, or it strips special tokens when it detokenizes (compare the token counts)',
     );
   }
   if (exampleTemplate) {
     add(
       'example-template',
       'problem',
-      'this server renders tools as a plain-text list ("Available functions:" with JSON schemas) inside a user turn: it was started with the example template (--chat-template examples/tool_chat_template_functiongemma.jinja). The model was trained on declarations in a developer turn; restart it without --chat-template',
+      'this server renders tools as a plain-text list ("Available functions:" with JSON schemas) inside a user turn: ' +
+        'it was started with the example template (--chat-template examples/tool_chat_template_functiongemma.jinja). ' +
+        'The model was trained on declarations in a developer turn; restart it without --chat-template',
     );
   } else if (hasTools && !server.includes('<start_function_declaration>')) {
     add(
       'tools-missing',
       'problem',
-      "the tools do not appear in the prompt: no <start_function_declaration> block and no list of functions; the server's template ignores the tools parameter",
+      'the tools do not appear in the prompt: no <start_function_declaration> block and no list of functions; ' +
+        "the server's template ignores the tools parameter",
     );
   }
   if (native.includes('<start_of_turn>developer') && !server.includes('<start_of_turn>developer')) {
@@ -134,7 +139,8 @@ export function compareRenderings({ server, messages, tools }: CompareInput): Re
     add(
       'no-developer-turn',
       'problem',
-      `no developer turn: the system prompt${hasTools ? ' and the tool declarations' : ''} are not in a developer turn${asUser ? ' (the system prompt is written as a user turn)' : ''}`,
+      `no developer turn: the system prompt${hasTools ? ' and the tool declarations' : ''} ` +
+        `are not in a developer turn${asUser ? ' (the system prompt is written as a user turn)' : ''}`,
     );
   }
   if (hasToolResults && !server.includes('<start_function_response>')) {
@@ -142,7 +148,8 @@ export function compareRenderings({ server, messages, tools }: CompareInput): Re
       'tool-results-as-user',
       'problem',
       server.includes('Function result for')
-        ? 'tool results rendered as user turns ("Function result for NAME: ..."), not as <start_function_response> blocks in the model\'s turn'
+        ? 'tool results rendered as user turns ("Function result for NAME: ..."), ' +
+            "not as <start_function_response> blocks in the model's turn"
         : "tool results are not written as <start_function_response> blocks in the model's turn",
     );
   }
@@ -150,7 +157,8 @@ export function compareRenderings({ server, messages, tools }: CompareInput): Re
     add(
       'call-turn-closed',
       'problem',
-      "each call's model turn is closed before its result: the native format keeps the call, its result and the answer in one model turn",
+      "each call's model turn is closed before its result: " +
+        'the native format keeps the call, its result and the answer in one model turn',
     );
   }
   const nativeCalls = blocks(native, START_FUNCTION_CALL, END_FUNCTION_CALL);
@@ -158,7 +166,8 @@ export function compareRenderings({ server, messages, tools }: CompareInput): Re
     add(
       'calls-differ',
       'warning',
-      'the calls in the history are written differently from the native format (for example numbers escaped as strings, or keys not sorted); see the diff',
+      'the calls in the history are written differently from the native format ' +
+        '(for example numbers escaped as strings, or keys not sorted); see the diff',
     );
   }
   const serverDeclarations = blocks(server, '<start_function_declaration>', '<end_function_declaration>');
@@ -167,7 +176,8 @@ export function compareRenderings({ server, messages, tools }: CompareInput): Re
       add(
         'lower-case-types',
         'problem',
-        'the declarations write types in lower case (type:<escape>string<escape>); the native format writes them in upper case (STRING, OBJECT, ...)',
+        'the declarations write types in lower case (type:<escape>string<escape>); ' +
+          'the native format writes them in upper case (STRING, OBJECT, ...)',
       );
     } else if (
       blocks(native, '<start_function_declaration>', '<end_function_declaration>').some(
@@ -181,7 +191,9 @@ export function compareRenderings({ server, messages, tools }: CompareInput): Re
     add(
       'missing-function-calling-line',
       'warning',
-      `missing function-calling line: the prompt does not say "${FUNCTION_CALLING_LINE}", which Google describes as required for tool use; the model's own template does not add it, so put it in the system prompt`,
+      `missing function-calling line: the prompt does not say "${FUNCTION_CALLING_LINE}", ` +
+        "which Google describes as required for tool use; the model's own template does not add it, " +
+        'so put it in the system prompt',
     );
   }
   if (native.startsWith('<bos>') && !server.startsWith('<bos>')) {
@@ -200,7 +212,8 @@ export function compareRenderings({ server, messages, tools }: CompareInput): Re
       'warning',
       endsWithGenerationPrompt(native)
         ? 'the prompt does not end with the generation prompt <start_of_turn>model'
-        : 'the prompt opens a new model turn where the native format lets the model continue its own turn after a tool result',
+        : 'the prompt opens a new model turn ' +
+            'where the native format lets the model continue its own turn after a tool result',
     );
   }
   if (server.replace(/\s+/g, '') === native.replace(/\s+/g, ''))

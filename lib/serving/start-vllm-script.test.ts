@@ -17,19 +17,21 @@ function run(args: string[], env: Record<string, string> = {}) {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-const BASE =
-  'vllm serve google/functiongemma-270m-it --host 0.0.0.0 --port 8000 --enable-auto-tool-choice --tool-call-parser functiongemma';
+const SERVE = 'vllm serve google/functiongemma-270m-it';
+const PARSER = '--enable-auto-tool-choice --tool-call-parser functiongemma';
+const BASE = `${SERVE} --host 0.0.0.0 --port 8000 ${PARSER}`;
+const DEFAULTS = '--max-num-seqs 64 --max-model-len 32768';
 
 describe('server/start-vllm.sh', () => {
   it('is valid bash', () => {
     expect(spawnSync('bash', ['-n', script]).status).toBe(0);
   });
 
-  it("prints the default command: the functiongemma parser, the model's own template, prefix caching, a concurrency cap", () => {
+  it("prints the default command: functiongemma parser, the model's template, prefix caching, concurrency cap", () => {
     expect(run(['--dry-run'])).toEqual({
       code: 0,
       stderr: '',
-      stdout: `${BASE} --enable-prefix-caching --max-num-seqs 64 --max-model-len 32768\n`,
+      stdout: `${BASE} --enable-prefix-caching ${DEFAULTS}\n`,
     });
   });
 
@@ -48,8 +50,9 @@ describe('server/start-vllm.sh', () => {
       '127.0.0.1',
     ]);
     expect(result.stdout).toBe(
-      'vllm serve google/functiongemma-270m-it --host 127.0.0.1 --port 8001 --enable-auto-tool-choice --tool-call-parser functiongemma ' +
-        '--enable-lora --lora-modules lint=/adapters/lint docstring=/adapters/docstring --max-loras 2 --max-lora-rank 16 ' +
+      `${SERVE} --host 127.0.0.1 --port 8001 ${PARSER} ` +
+        '--enable-lora --lora-modules lint=/adapters/lint docstring=/adapters/docstring ' +
+        '--max-loras 2 --max-lora-rank 16 ' +
         '--enable-prefix-caching --max-num-seqs 32 --max-model-len 32768\n',
     );
     const ranked = run(['--dry-run', '--lora', 'lint=/a', '--max-loras', '4', '--max-lora-rank', '64']);
@@ -58,13 +61,15 @@ describe('server/start-vllm.sh', () => {
 
   it('uses the example template only when asked, and runtime adapters through the environment', () => {
     expect(run(['--dry-run', '--example-template']).stdout).toBe(
-      `${BASE} --chat-template /vllm-workspace/examples/tool_chat_template_functiongemma.jinja --enable-prefix-caching --max-num-seqs 64 --max-model-len 32768\n`,
+      `${BASE} --chat-template /vllm-workspace/examples/tool_chat_template_functiongemma.jinja ` +
+        `--enable-prefix-caching ${DEFAULTS}\n`,
     );
     expect(
       run(['--dry-run', '--example-template'], { VLLM_EXAMPLE_TEMPLATE: '/opt/vllm/examples/fg.jinja' }).stdout,
     ).toContain('--chat-template /opt/vllm/examples/fg.jinja ');
     expect(run(['--dry-run', '--runtime-lora', '--no-prefix-caching']).stdout).toBe(
-      `VLLM_ALLOW_RUNTIME_LORA_UPDATING=True ${BASE} --enable-lora --max-loras 1 --max-lora-rank 16 --no-enable-prefix-caching --max-num-seqs 64 --max-model-len 32768\n`,
+      `VLLM_ALLOW_RUNTIME_LORA_UPDATING=True ${BASE} --enable-lora --max-loras 1 --max-lora-rank 16 ` +
+        `--no-enable-prefix-caching ${DEFAULTS}\n`,
     );
   });
 
@@ -80,7 +85,8 @@ describe('server/start-vllm.sh', () => {
       'vllm',
     ]);
     expect(result.stdout).toBe(
-      `vllm serve google/functiongemma-270m-it --host 0.0.0.0 --port 8000 --served-model-name fg --enable-auto-tool-choice --tool-call-parser functiongemma --chat-template '/my templates/it'\\''s.jinja' --enable-prefix-caching --max-num-seqs 64 --max-model-len 32768 --generation-config vllm\n`,
+      `${SERVE} --host 0.0.0.0 --port 8000 --served-model-name fg ${PARSER} ` +
+        `--chat-template '/my templates/it'\\''s.jinja' --enable-prefix-caching ${DEFAULTS} --generation-config vllm\n`,
     );
   });
 

@@ -103,9 +103,8 @@ export function requestContentKey(request: SimRequest): string {
   for (const message of request.messages) {
     switch (message.role) {
       case 'assistant':
-        parts.push(
-          `a\u0001${message.content ?? ''}\u0001${(message.tool_calls ?? []).map((call) => `${call.function.name}\u0003${call.function.arguments}`).join('\u0004')}`,
-        );
+        const calls = (message.tool_calls ?? []).map((call) => `${call.function.name}\u0003${call.function.arguments}`);
+        parts.push(`a\u0001${message.content ?? ''}\u0001${calls.join('\u0004')}`);
         break;
       case 'tool':
         parts.push(`t\u0001${message.name}\u0001${message.content}`);

@@ -131,7 +131,7 @@ describe('determinism', () => {
     expect(await run(12)).not.toEqual(first);
   });
 
-  it('does not depend on arrival order: the same requests at once in reverse order give the same set of answers', async () => {
+  it('does not depend on arrival order: the same requests at once, reversed, give the same answers', async () => {
     const sequential = await start({ seed: 3 });
     const inOrder = [];
     for (const request of requests)

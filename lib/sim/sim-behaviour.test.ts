@@ -197,7 +197,8 @@ describe('vLLM parser emulation', () => {
 describe('tools injected into the system prompt', () => {
   it('finds the tool names there and answers in JSON content, never structured tool_calls', async () => {
     const server = await start({ seed: 6, http500Rate: 0, http429Rate: 0, unknownToolRate: 0 });
-    const system = `You have access to the following tools:\n${JSON.stringify(LINT_TOOLS.map((tool) => tool.function))}\nCall tools by responding with JSON.`;
+    const listed = JSON.stringify(LINT_TOOLS.map((tool) => tool.function));
+    const system = `You have access to the following tools:\n${listed}\nCall tools by responding with JSON.`;
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, index) =>
         post(server, '/v1/chat/completions', {

@@ -54,7 +54,7 @@ describe('tokenize', () => {
 });
 
 describe('logprobs', () => {
-  it('returns OpenAI-shaped token logprobs whose tokens rebuild the raw output, and leaves the answer unchanged', async () => {
+  it('returns OpenAI-shaped token logprobs whose tokens rebuild the raw output, the answer unchanged', async () => {
     const server = await start({ seed: 3, shapes: { tool_calls: 1 }, lossyBareValuesRate: 1, varyRepeats: false });
     const plain = await post(server, '/v1/chat/completions', lintRequest(4));
     const withLogprobs = await post(

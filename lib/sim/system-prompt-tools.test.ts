@@ -17,7 +17,10 @@ const schemas = [
 
 describe('toolsFromSystemPrompt', () => {
   it('reads the JSON schemas the old harness injected (json.dumps of the tool list)', () => {
-    const prompt = `You have access to the following tools:\n${JSON.stringify(schemas, null, 2)}\n\nCall tools by responding with JSON in the format:\n{"name": "<tool_name>", "arguments": { ... }}\n\nYou fix lint.`;
+    const prompt =
+      `You have access to the following tools:\n${JSON.stringify(schemas, null, 2)}\n\n` +
+      'Call tools by responding with JSON in the format:\n' +
+      '{"name": "<tool_name>", "arguments": { ... }}\n\nYou fix lint.';
     const tools = toolsFromSystemPrompt(prompt);
     expect(tools.map((tool) => tool.function.name)).toEqual(['run_linter', 'submit_result']);
     expect(tools[1].function.parameters).toEqual(schemas[1].parameters);

@@ -30,7 +30,8 @@ describe('extractToolCallsLikeVllm', () => {
 
   it('JSON-decodes escaped values, so "42" becomes a number and JSON arrays survive', () => {
     const output =
-      '<start_function_call>call:f{count:<escape>42<escape>,flag:<escape>true<escape>,items:<escape>["a", 1]<escape>,name:<escape>x<escape>}<end_function_call>';
+      '<start_function_call>call:f{count:<escape>42<escape>,flag:<escape>true<escape>,' +
+      'items:<escape>["a", 1]<escape>,name:<escape>x<escape>}<end_function_call>';
     expect(extractToolCallsLikeVllm(output).calls[0].arguments).toBe(
       '{"count": 42, "flag": true, "items": ["a", 1], "name": "x"}',
     );
@@ -38,7 +39,8 @@ describe('extractToolCallsLikeVllm', () => {
 
   it('returns text before the first call as content and discards text after the calls', () => {
     const output =
-      'Let me look. <start_function_call>call:a{}<end_function_call> trailing words <start_function_call>call:b{x:<escape>1<escape>}<end_function_call> more';
+      'Let me look. <start_function_call>call:a{}<end_function_call> trailing words ' +
+      '<start_function_call>call:b{x:<escape>1<escape>}<end_function_call> more';
     const result = extractToolCallsLikeVllm(output);
     expect(result.content).toBe('Let me look.');
     expect(result.calls).toEqual([

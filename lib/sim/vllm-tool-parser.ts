@@ -13,8 +13,13 @@ import { parseJson, type JsonParseResult } from '../protocol/json';
 
 import { START_FUNCTION_CALL } from '../protocol/functiongemma-tokens';
 // Python's `\w` on str is Unicode-aware; `[\p{L}\p{N}_]` is its nearest JavaScript spelling.
-const TOOL_CALL_PATTERN =
-  /<start_function_call>call:([\p{L}\p{N}_]+)\{(.*?)\}<end_function_call>|<start_function_call>call:([\p{L}\p{N}_]+)\{(.*)/gsu;
+const NAME = String.raw`[\p{L}\p{N}_]+`;
+// vLLM's pattern: a closed call, or else an unclosed one running to the end of the text.
+const TOOL_CALL_PATTERN = new RegExp(
+  String.raw`<start_function_call>call:(${NAME})\{(.*?)\}<end_function_call>|` +
+    String.raw`<start_function_call>call:(${NAME})\{(.*)`,
+  'gsu',
+);
 const ARGUMENT_PATTERN = /([\p{L}\p{N}_]+):<escape>(.*?)<escape>/gsu;
 const PYTHON_SPECIAL_NUMBERS: Record<string, number> = {
   NaN: Number.NaN,

@@ -97,7 +97,7 @@ describe('task success per agent: lazy 0, diligent 1', { timeout: 180_000 }, () 
     expect(passing).toMatchObject({ check: 'test', success: true, details: { passed: 1, total: 1 } });
   });
 
-  it('sample_data: no fixture file fails; fixtures that do not match the signature fail; matching ones succeed', async () => {
+  it('sample_data: no fixture file fails; fixtures off the signature fail; matching ones succeed', async () => {
     expect(await judge('sample_data', 'shipping_cost', [submit()])).toMatchObject({
       check: 'sample_data',
       success: false,

@@ -20,6 +20,7 @@ export type BrokenKind = (typeof BROKEN_KINDS)[number];
 
 const DEPTH = 100_000;
 const deepArray = () => `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`;
+const UPSTREAM_GONE = '<p>upstream went away</p>';
 
 /** Which answer a conversation's turn gets: null for a good one. */
 export function brokenKindFor(caseNumber: number, turn: number): BrokenKind | null {
@@ -92,7 +93,7 @@ function answerBroken(response: ServerResponse, kind: BrokenKind, caseNumber: nu
       return send(
         response,
         502,
-        `<html><head><title>502 Bad Gateway</title></head><body>${'<p>upstream went away</p>'.repeat(4000)}</body></html>`,
+        `<html><head><title>502 Bad Gateway</title></head><body>${UPSTREAM_GONE.repeat(4000)}</body></html>`,
         { 'content-type': 'text/html' },
       );
   }

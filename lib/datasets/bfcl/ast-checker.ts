@@ -180,12 +180,15 @@ function typeCheck(
     }
     failure = invalid(
       'type_error:nested',
-      `Nested type checking failed for parameter '${parameter}'. Expected outer type ${typeName} with inner type ${nested}. Parameter value: ${pyRepr(value)}.`,
+      `Nested type checking failed for parameter '${parameter}'. ` +
+        `Expected outer type ${typeName} with inner type ${nested}. Parameter value: ${pyRepr(value)}.`,
     );
   }
   // A value of the answers' own type is a "variable" answer; after a failed nested check it stays a failure.
   if (written !== null && pyType(value) === written) return { result: failure ?? VALID, isVariable: true };
-  const message = `Incorrect type for parameter '${parameter}'. Expected type ${typeName}, got ${pyType(value)}. Parameter value: ${pyRepr(value)}.`;
+  const message =
+    `Incorrect type for parameter '${parameter}'. ` +
+    `Expected type ${typeName}, got ${pyType(value)}. Parameter value: ${pyRepr(value)}.`;
   return {
     result: { valid: false, errors: [...(failure?.errors ?? []), message], errorType: 'type_error:simple' },
     isVariable: false,
@@ -209,7 +212,8 @@ function stringCheck(parameter: string, value: string, accepted: unknown[]): Bfc
   if (candidates.includes(standardizeString(value))) return VALID;
   return invalid(
     'value_error:string',
-    `Invalid value for parameter '${parameter}': ${pyRepr(value)}. Expected one of ${pyRepr(accepted)}. Case insensitive.`,
+    `Invalid value for parameter '${parameter}': ${pyRepr(value)}. ` +
+      `Expected one of ${pyRepr(accepted)}. Case insensitive.`,
   );
 }
 

@@ -137,7 +137,9 @@ function readGroundTruth(truth: unknown, id: string | undefined): LineReading {
     if (!isRecord(entry) || Object.keys(entry).length !== 1) {
       return {
         ok: false,
-        reason: `ground_truth[${index}] must be one {FUNCTION: {ARGUMENT: [accepted values]}} (multi-turn ground truth is not supported)`,
+        reason:
+          `ground_truth[${index}] must be one {FUNCTION: {ARGUMENT: [accepted values]}} ` +
+          '(multi-turn ground truth is not supported)',
       };
     }
     const [rawName, rawArguments] = Object.entries(entry)[0];
@@ -159,7 +161,9 @@ function readGroundTruth(truth: unknown, id: string | undefined): LineReading {
         if (alternatives.length > MAX_EXPANSIONS)
           return {
             ok: false,
-            reason: `ground_truth[${index}].${rawName}.${argument} accepts more than ${MAX_EXPANSIONS} values once expanded`,
+            reason:
+              `ground_truth[${index}].${rawName}.${argument} ` +
+              `accepts more than ${MAX_EXPANSIONS} values once expanded`,
           };
         expanded.push(...alternatives);
       }

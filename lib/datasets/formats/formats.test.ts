@@ -96,7 +96,9 @@ describe('distil-labs format', () => {
     const withoutIds = (cases: DatasetCase[]) => cases.map(({ id: _id, ...rest }) => rest);
     expect(withoutIds(again.cases)).toEqual(withoutIds(parsed.cases));
     expect(exported.text.split('\n')[0]).toBe(
-      '{"question": "[{\\"role\\": \\"user\\", \\"content\\": \\"Open the blinds in the study\\"}]", "answer": "{\\"name\\": \\"move_blinds\\", \\"parameters\\": {\\"room\\": \\"study\\", \\"position\\": \\"open\\"}}"}',
+      '{"question": "[{\\"role\\": \\"user\\", \\"content\\": \\"Open the blinds in the study\\"}]", ' +
+        '"answer": "{\\"name\\": \\"move_blinds\\", ' +
+        '\\"parameters\\": {\\"room\\": \\"study\\", \\"position\\": \\"open\\"}}"}',
     );
 
     const parallel: DatasetCase = {

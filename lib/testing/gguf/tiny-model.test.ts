@@ -37,7 +37,7 @@ describe('tiny model', () => {
     expect(readFileSync(first.path).equals(readFileSync(other.path))).toBe(false);
   });
 
-  it('holds every FunctionGemma control token as one special token, matched only when special tokens are parsed', () => {
+  it('holds every FunctionGemma control token as one special token, matched only when parsing special tokens', () => {
     const vocabulary = tinyVocabulary();
     for (const control of [...FUNCTION_GEMMA_CONTROL_TOKENS, '<bos>', '<eos>']) {
       const tokens = random.tokenize(control, true);
