@@ -284,8 +284,7 @@ describe('createConversationWriter', () => {
     const startedAt = performance.now();
     for (let slot = 0; slot < conversations; slot += 1) writer.write(experimentId, meta(slot), record);
     writer.close();
-    const cpu = process.cpuUsage(started);
-    const wall = performance.now() - startedAt;
+    const [cpu, wall] = [process.cpuUsage(started), performance.now() - startedAt];
     console.log(
       `conversation writer: ${((cpu.user + cpu.system) / conversations).toFixed(1)} µs CPU and ` +
         `${((wall * 1000) / conversations).toFixed(1)} µs wall per conversation ` +
