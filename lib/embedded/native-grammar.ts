@@ -9,13 +9,7 @@ import type { JsonSchema, ToolSpec } from '../protocol/messages';
 import { sortKeysLikeTemplate } from '../functiongemma/encode';
 import { RuleSet, literal, tokenReference } from './gbnf';
 import { addStringContentRules } from './string-content-grammar';
-import {
-  END_FUNCTION_CALL,
-  END_OF_TURN,
-  ESCAPE,
-  START_FUNCTION_CALL,
-  START_FUNCTION_RESPONSE,
-} from '../protocol/functiongemma-tokens';
+import { PROMPT_CONTROL_TOKENS } from '../protocol/functiongemma-tokens';
 import { isRecord } from '../protocol/records';
 
 export type GrammarTokenIds = { startFunctionCall: number; endFunctionCall: number; escape: number };
@@ -26,18 +20,7 @@ export type GrammarTokenIds = { startFunctionCall: number; endFunctionCall: numb
  * `<escape>` may only close the string; `<unused` stands for Gemma's `<unused0>`...`<unused98>`.
  */
 export const FORBIDDEN_IN_STRINGS = [
-  '<escape>',
-  '<start_function_call>',
-  '<end_function_call>',
-  '<start_function_response>',
-  '<end_function_response>',
-  '<start_function_declaration>',
-  '<end_function_declaration>',
-  '<start_of_turn>',
-  '<end_of_turn>',
-  '<bos>',
-  '<eos>',
-  '<pad>',
+  ...PROMPT_CONTROL_TOKENS,
   '<unk>',
   '<mask>',
   '<start_of_image>',

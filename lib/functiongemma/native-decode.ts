@@ -3,8 +3,13 @@
 // The model's output is untrusted: nothing here throws; every problem comes back as data.
 import type { ParsedCall } from '../protocol/parsed-call';
 import { errorMessage } from '../errors';
-import { END_FUNCTION_CALL, START_FUNCTION_CALL } from '../protocol/functiongemma-tokens';
-import { CALL_TERMINATORS, type CallTerminator, DecodeFailure, Cursor, readObject } from './native-values';
+import {
+  CALL_TERMINATORS,
+  END_FUNCTION_CALL,
+  START_FUNCTION_CALL,
+  type CallTerminator,
+} from '../protocol/functiongemma-tokens';
+import { DecodeFailure, Cursor, readObject } from './native-values';
 
 export type NativeDecodeResult = {
   /** Calls in order. A call whose arguments could not be read is kept with `arguments: {}` and `argumentsError`. */

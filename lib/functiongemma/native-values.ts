@@ -3,18 +3,7 @@
 // decodeNativeValue and native-decode.ts's readers: a problem is a DecodeFailure they turn into data.
 import { errorMessage } from '../errors';
 import { parseJson } from '../protocol/json';
-import {
-  END_FUNCTION_CALL,
-  END_OF_TURN,
-  ESCAPE,
-  START_FUNCTION_CALL,
-  START_FUNCTION_RESPONSE,
-} from '../protocol/functiongemma-tokens';
-
-/** Tokens that end a call's text. A string value cannot hold them, so a broken call never swallows the next one. */
-export const CALL_TERMINATORS = [END_FUNCTION_CALL, START_FUNCTION_CALL, START_FUNCTION_RESPONSE, END_OF_TURN] as const;
-
-export type CallTerminator = (typeof CALL_TERMINATORS)[number];
+import { ESCAPE, type CallTerminator } from '../protocol/functiongemma-tokens';
 
 /** Deeper nesting than this is no real call; the limit keeps recursion far from the stack limit. */
 const MAX_DEPTH = 64;

@@ -4,7 +4,7 @@ import { decodeNativeCalls } from '../functiongemma/native-decode';
 import { callsFromJson } from './json-calls';
 import { parseJson } from '../protocol/json';
 
-import { END_FUNCTION_RESPONSE, END_OF_TURN, START_FUNCTION_CALL } from '../protocol/functiongemma-tokens';
+import { END_FUNCTION_RESPONSE, END_OF_TURN, EOS, START_FUNCTION_CALL } from '../protocol/functiongemma-tokens';
 
 /** The opening of a markdown code fence with its optional language tag. */
 const FENCE_OPENING = /^```[\w+.-]*/;
@@ -21,7 +21,7 @@ const BARE_CALL_PATTERN = /(?:^|[^\w.-])(call:[\w.-]+\s*\{)/;
 const FOREIGN_CALL_MARKERS = ['<tool_call>', '<function_call>', '[TOOL_CALLS]', '<|tool_call|>'];
 
 /** Control tokens a server may leave at the end of a text answer when it keeps special tokens. */
-const TRAILING_CONTROL_TOKENS = [END_OF_TURN, '<eos>', END_FUNCTION_RESPONSE];
+const TRAILING_CONTROL_TOKENS = [END_OF_TURN, EOS, END_FUNCTION_RESPONSE];
 
 function malformed(error: string): ParseResult {
   return { path: 'malformed', calls: [], error, text: '' };

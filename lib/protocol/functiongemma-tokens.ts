@@ -2,6 +2,8 @@
 // decoders, the simulator, the embedded engine and the tiny test model.
 
 export const BOS = '<bos>';
+export const EOS = '<eos>';
+export const PAD = '<pad>';
 export const START_OF_TURN = '<start_of_turn>';
 export const END_OF_TURN = '<end_of_turn>';
 export const ESCAPE = '<escape>';
@@ -24,3 +26,11 @@ export const FUNCTION_GEMMA_CONTROL_TOKENS = [
   END_FUNCTION_RESPONSE,
   ESCAPE,
 ] as const;
+
+/** Every control token a rendered prompt or a model's answer can hold (the tokenizer reads each as one token). */
+export const PROMPT_CONTROL_TOKENS: readonly string[] = [BOS, EOS, PAD, ...FUNCTION_GEMMA_CONTROL_TOKENS];
+
+/** Tokens that end a call's text. A string value cannot hold them, so a broken call never swallows the next one. */
+export const CALL_TERMINATORS = [END_FUNCTION_CALL, START_FUNCTION_CALL, START_FUNCTION_RESPONSE, END_OF_TURN] as const;
+
+export type CallTerminator = (typeof CALL_TERMINATORS)[number];

@@ -1,38 +1,11 @@
 // The rendered prompt cut into plain text and FunctionGemma's control tokens, so that the page can
 // show the tokens in their own style while everything stays text (never HTML).
-import {
-  BOS,
-  END_OF_TURN,
-  START_OF_TURN,
-  END_FUNCTION_CALL,
-  END_FUNCTION_DECLARATION,
-  END_FUNCTION_RESPONSE,
-  ESCAPE,
-  START_FUNCTION_CALL,
-  START_FUNCTION_DECLARATION,
-  START_FUNCTION_RESPONSE,
-} from '../../protocol/functiongemma-tokens';
+import { PROMPT_CONTROL_TOKENS } from '../../protocol/functiongemma-tokens';
 
 export type PromptSegment = { kind: 'control' | 'text'; text: string };
 
-/** Every control token of the format (the tokenizer reads them as one token each). */
-const CONTROL_TOKENS: readonly string[] = [
-  BOS,
-  '<eos>',
-  '<pad>',
-  ESCAPE,
-  START_OF_TURN,
-  END_OF_TURN,
-  START_FUNCTION_DECLARATION,
-  END_FUNCTION_DECLARATION,
-  START_FUNCTION_CALL,
-  END_FUNCTION_CALL,
-  START_FUNCTION_RESPONSE,
-  END_FUNCTION_RESPONSE,
-];
-
 const TOKEN_PATTERN = new RegExp(
-  CONTROL_TOKENS.map((token) => token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
+  PROMPT_CONTROL_TOKENS.map((token) => token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
   'g',
 );
 
