@@ -3,6 +3,22 @@ import type { Command } from 'commander';
 import { LIMITS } from '../protocol/limits';
 import { collect, databaseOption, integerIn, positiveInteger } from './flag-values';
 
+type CampaignCommand = Exclude<keyof typeof import('./campaign-command'), 'default'>;
+
+/**
+ * The action of a subcommand that runs `name` of campaign-command.ts, loaded only then. Commander
+ * passes the arguments, the options and last the Command itself, which the commands do not take.
+ */
+function campaignAction(name: CampaignCommand) {
+  return async (...args: unknown[]) => {
+    const commands = (await import('./campaign-command')) as unknown as Record<
+      CampaignCommand,
+      (...args: unknown[]) => Promise<number>
+    >;
+    process.exitCode = await commands[name](...args.slice(0, -1));
+  };
+}
+
 export function addCampaignCommands(program: Command): void {
   const campaign = program
     .command('campaign')
@@ -47,10 +63,7 @@ export function addCampaignCommands(program: Command): void {
     .description('The campaigns in the database.')
     .addOption(databaseOption())
     .option('--json', 'print JSON', false)
-    .action(async (options) => {
-      const { listCommand } = await import('./campaign-command');
-      process.exitCode = await listCommand(options);
-    });
+    .action(campaignAction('listCommand'));
 
   campaign
     .command('show <id>')
@@ -59,10 +72,7 @@ export function addCampaignCommands(program: Command): void {
     )
     .addOption(databaseOption())
     .option('--json', 'print JSON (every change with its diff and checks)', false)
-    .action(async (id, options) => {
-      const { showCommand } = await import('./campaign-command');
-      process.exitCode = await showCommand(id, options);
-    });
+    .action(campaignAction('showCommand'));
 
   campaign
     .command('accept <id> [changeIds...]')
@@ -71,29 +81,20 @@ export function addCampaignCommands(program: Command): void {
     )
     .option('--all-passing', 'accept every pending change whose checks all pass', false)
     .addOption(databaseOption())
-    .action(async (id, changeIds, options) => {
-      const { acceptCommand } = await import('./campaign-command');
-      process.exitCode = await acceptCommand(id, changeIds, options);
-    });
+    .action(campaignAction('acceptCommand'));
 
   campaign
     .command('reject <id> <changeIds...>')
     .description('Reject changes by id.')
     .addOption(databaseOption())
-    .action(async (id, changeIds, options) => {
-      const { rejectCommand } = await import('./campaign-command');
-      process.exitCode = await rejectCommand(id, changeIds, options);
-    });
+    .action(campaignAction('rejectCommand'));
 
   campaign
     .command('export <id>')
     .description("Write the accepted changes as one patch that `git apply` takes on the campaign's commit.")
     .requiredOption('--out <file>', 'the patch file to write')
     .addOption(databaseOption())
-    .action(async (id, options) => {
-      const { exportCommand } = await import('./campaign-command');
-      process.exitCode = await exportCommand(id, options);
-    });
+    .action(campaignAction('exportCommand'));
 
   campaign
     .command('apply <id>')
@@ -113,10 +114,7 @@ export function addCampaignCommands(program: Command): void {
       false,
     )
     .addOption(databaseOption())
-    .action(async (id, options) => {
-      const { applyCommand } = await import('./campaign-command');
-      process.exitCode = await applyCommand(id, options);
-    });
+    .action(campaignAction('applyCommand'));
 
   campaign
     .command('test <id>')
@@ -132,8 +130,5 @@ export function addCampaignCommands(program: Command): void {
       false,
     )
     .addOption(databaseOption())
-    .action(async (id, options) => {
-      const { testCommand } = await import('./campaign-command');
-      process.exitCode = await testCommand(id, options);
-    });
+    .action(campaignAction('testCommand'));
 }
