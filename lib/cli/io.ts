@@ -29,3 +29,19 @@ export function describeError(error: unknown): string {
   const stack = config().debug && error instanceof Error && error.stack ? `\n${error.stack}` : '';
   return `internal error: ${message} (this is a bug; REMORA_DEBUG=1 shows where)${stack}`;
 }
+
+/** Starts a server on host:port; a port already taken becomes a ConfigurationError that says what to do. */
+export async function listenOn<Server>(host: string, port: number, start: () => Promise<Server>): Promise<Server> {
+  try {
+    return await start();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new ConfigurationError(
+        `port ${port} on ${host} is already in use; pick another with --port (0 picks a free one)`,
+        [],
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}

@@ -1,8 +1,9 @@
 // `remora serve --gguf PATH [--port N] [--host H]`: the embedded engine as an OpenAI-compatible
 // server. Prints the base URL on stdout once the model is loaded; runs until stopped (Ctrl-C).
-import { ConfigurationError, RemoraError, errorMessage } from '../errors';
+import { RemoraError, errorMessage } from '../errors';
 import { startEmbeddedServer, type EmbeddedServer } from '../embedded/server';
 import { exitCodeFor } from './exit-code';
+import { listenOn } from './io';
 
 export type ServeCliOptions = {
   gguf: string;
@@ -25,26 +26,16 @@ export async function startServeFromCli(
   const port = options.port ?? 8090;
   const host = options.host ?? '127.0.0.1';
   stderr.write(`loading ${options.gguf}...\n`);
-  let server: EmbeddedServer;
-  try {
-    server = await startEmbeddedServer({
+  const server = await listenOn(host, port, () =>
+    startEmbeddedServer({
       ggufPath: options.gguf,
       port,
       host,
       modelName: options.modelName,
       defaultMaxTokens: options.maxTokens,
       settings: { sequences: options.sequences, contextSize: options.contextSize, threads: options.threads },
-    });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new ConfigurationError(
-        `port ${port} on ${host} is already in use; pick another with --port (0 picks a free one)`,
-        [],
-        { cause: error },
-      );
-    }
-    throw error;
-  }
+    }),
+  );
   for (const warning of server.model.warnings) stderr.write(`warning: ${warning}\n`);
   stderr.write(
     `serving ${server.model.name} ` +

@@ -6,6 +6,7 @@ import { ConfigurationError, errorMessage } from '../errors';
 import { parseJson } from '../protocol/json';
 import { startSimServer, type SimServer } from '../sim/server';
 import type { SimOptionsInput } from '../sim/options';
+import { listenOn } from './io';
 
 export type SimCliOptions = { port?: number; host?: string; seed?: number; config?: string };
 type Output = { write(text: string): unknown };
@@ -40,19 +41,7 @@ export async function startSimFromCli(options: SimCliOptions, stdout: Output = p
   const settings: SimOptionsInput = options.seed !== undefined ? { ...fromFile, seed: options.seed } : fromFile;
   const port = options.port ?? 8089;
   const host = options.host ?? '127.0.0.1';
-  let server: SimServer;
-  try {
-    server = await startSimServer({ ...settings, port, host });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new ConfigurationError(
-        `port ${port} on ${host} is already in use; pick another with --port (0 picks a free one)`,
-        [],
-        { cause: error },
-      );
-    }
-    throw error;
-  }
+  const server = await listenOn(host, port, () => startSimServer({ ...settings, port, host }));
   stdout.write(`${server.url}\n`);
   return server;
 }
