@@ -31,10 +31,7 @@ import { answerSpawn } from './worker-spawn-proxy';
 export type WorkerPoolOptions = {
   /** Most worker processes at once (default 4). */
   size?: number;
-  /**
-   * Path of the worker script (tool-worker.ts or the compiled .js); set it when this module is
-   * bundled and cannot find its neighbour.
-   */
+  /** The worker script (tool-worker.ts or its compiled .js); set it where, bundled, this module cannot find it. */
   workerScript?: string;
   /** An idle worker exits after this many milliseconds (default 30 s). */
   idleMs?: number;
