@@ -53,9 +53,60 @@ export function generate() {
     '/* eslint-disable */',
     '// @ts-nocheck',
     EQUAL,
-    code.replace('"use strict";', '').replace(runtimeEqual, 'jsonEqual'),
+    wrapCode(code.replace('"use strict";', '').replace(runtimeEqual, 'jsonEqual'), 120),
     '',
   ].join('\n');
+}
+
+/**
+ * ajv's code (one line) broken after `,` `;` `{` `}` `(` `[` `:` `&&` or `||` outside strings and comments, so
+ * no line passes `width`: a line break there never changes JavaScript's meaning. Regular expressions are
+ * skipped whole; a line comment (which a break would end early) stops the generator.
+ */
+function wrapCode(code, width) {
+  const breaks = [];
+  let quote = null;
+  for (let index = 0; index < code.length; index++) {
+    const char = code[index];
+    if (quote) {
+      if (char === '\\') index++;
+      else if (char === quote) quote = null;
+    } else if (char === '"' || char === "'" || char === '`') quote = char;
+    else if (char === '/' && code[index + 1] === '*') index = code.indexOf('*/', index + 2) + 1;
+    else if (char === '/' && code[index + 1] === '/') throw new Error(`ajv's code has a line comment at ${index}`);
+    else if (char === '/' && /[(,=:[!&|?{};]/.test(code.slice(0, index).trimEnd().at(-1) ?? ';'))
+      index = regexEnd(code, index);
+    else if (',;{}([:'.includes(char) || ((char === '&' || char === '|') && code[index - 1] === char))
+      breaks.push(index + 1);
+  }
+  // Each line ends at the last break that keeps it within the width (or at the first, past it).
+  const lines = [];
+  let start = 0;
+  let next = 0;
+  while (code.length - start > width) {
+    while (next < breaks.length && breaks[next] <= start) next++;
+    if (next === breaks.length) break;
+    let end = breaks[next];
+    while (next + 1 < breaks.length && breaks[next + 1] - start <= width) end = breaks[++next];
+    lines.push(code.slice(start, end));
+    start = end;
+  }
+  lines.push(code.slice(start));
+  return lines.join('\n');
+}
+
+/** The index of the closing "/" of the regular expression literal that opens at `start`. */
+function regexEnd(code, start) {
+  let inClass = false;
+  for (let index = start + 1; index < code.length; index++) {
+    const char = code[index];
+    if (char === '\\') index++;
+    else if (char === '[') inClass = true;
+    else if (char === ']') inClass = false;
+    else if (char === '/' && !inClass) return index;
+    else if (char === '\n') break;
+  }
+  throw new Error(`ajv's code has a "/" at ${start} that opens no regular expression`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
