@@ -1,49 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { runCli } from './cli-process';
-import { distilCases, distilText, remoraCases, remoraText, type Case } from './dataset-cases';
-import {
-  harnessArgs,
-  runDataset,
-  startTruthServer,
-  truthRate,
-  verdicts,
-  type ReceivedRequest,
-  type TruthServer,
-} from './dataset-truth-server';
+import { distilCases, remoraCases, type Case } from './dataset-cases';
+import { harnessArgs, runBothDatasets, truthRate, verdicts, type DatasetRuns } from './dataset-truth-server';
 
 // The harness, run as a user runs it, on datasets against a local server whose right and wrong
 // answers per case are known: call accuracy, name accuracy and every case's verdict must equal
 // that truth exactly. (Datasets kept, reused and refused: dataset-store.test.ts.)
 
-let server: TruthServer;
-let baseUrl: string;
-// What the two runs printed, and the requests the server received during the distil-labs one.
-let distilSummary: any;
-let remoraSummary: any;
-let distilRequests: ReceivedRequest[];
-const folder = mkdtempSync(path.join(tmpdir(), 'remora-dataset-'));
-const db = path.join(folder, 'accuracy.db');
-const distilFile = path.join(folder, 'smart-home-held-out.jsonl');
-const remoraFile = path.join(folder, 'parallel-and-irrelevant.jsonl');
+let runs: DatasetRuns;
 
 beforeAll(async () => {
-  server = await startTruthServer();
-  baseUrl = server.baseUrl;
-  writeFileSync(distilFile, distilText);
-  writeFileSync(remoraFile, remoraText);
-  distilSummary = await runDataset(baseUrl, db, distilFile, 'distil');
-  distilRequests = [...server.received];
-  remoraSummary = await runDataset(baseUrl, db, remoraFile, 'remora');
+  runs = await runBothDatasets('dataset-accuracy');
 }, 120_000);
 
-afterAll(() => server.close());
+afterAll(() => runs.server.close());
 
 describe('harness --dataset against a server with known answers', () => {
   it('reports call and name accuracy equal to the truth on a distil-labs file, and each case verdict', async () => {
-    const summary = distilSummary;
+    const summary = runs.distilSummary;
     const [variant] = summary.variants;
     const scored = (entry: Case) => entry.correct !== null;
     expect(variant.conversations).toBe(distilCases.length);
@@ -62,7 +36,7 @@ describe('harness --dataset against a server with known answers', () => {
     // Task success of a dataset run is the expected call; a case whose request failed is judged a failure.
     expect(variant.counts.taskSuccessRate).toEqual({ successes: 5, trials: distilCases.length });
 
-    const byCase = await verdicts(db, summary.experimentId);
+    const byCase = await verdicts(runs.db, summary.experimentId);
     for (const entry of distilCases) {
       const verdict = byCase.get(entry.key);
       expect(verdict?.scored, entry.key).toBe(entry.correct !== null);
@@ -77,7 +51,7 @@ describe('harness --dataset against a server with known answers', () => {
   });
 
   it('sent each case once as the set gives it: system prompt, earlier turns (ids, no results), agent tools', () => {
-    const multiTurn = distilRequests.find((body) => body.messages.some((message) => message.role === 'assistant'));
+    const multiTurn = runs.distilRequests.find((body) => body.messages.some((message) => message.role === 'assistant'));
     expect(multiTurn?.messages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'user']);
     expect(multiTurn?.messages[2].tool_calls?.[0].id).toMatch(/^call_/);
     expect(multiTurn?.tools.map((tool) => tool.function.name)).toEqual([
@@ -89,11 +63,11 @@ describe('harness --dataset against a server with known answers', () => {
       'intent_unclear',
     ]);
     // One request per answered case (max turns 1), three attempts for the one that always fails.
-    expect(distilRequests.length).toBe(distilCases.length - 1 + 3);
+    expect(runs.distilRequests.length).toBe(distilCases.length - 1 + 3);
   });
 
   it('scores parallel calls in another order, an optional argument, and irrelevant requests', async () => {
-    const summary = remoraSummary;
+    const summary = runs.remoraSummary;
     const [variant] = summary.variants;
     const calls = remoraCases.filter((entry) => entry.nameCorrect !== null);
     const irrelevant = remoraCases.filter((entry) => entry.nameCorrect === null);
@@ -103,21 +77,23 @@ describe('harness --dataset against a server with known answers', () => {
     expect(variant.irrelevanceAccuracy.value).toBe(
       irrelevant.filter((entry) => entry.correct).length / irrelevant.length,
     );
-    const byCase = await verdicts(db, summary.experimentId);
+    const byCase = await verdicts(runs.db, summary.experimentId);
     for (const entry of remoraCases) expect(byCase.get(entry.key)?.correct, entry.key).toBe(entry.correct);
   });
 
   it("scores with BFCL's checker when asked (--scoring bfcl), and says so in each verdict", async () => {
-    const run = await runCli(harnessArgs(baseUrl, remoraFile, db, '--scoring', 'bfcl', '--concurrency', '4', '--json'));
+    const run = await runCli(
+      harnessArgs(runs.server.baseUrl, runs.remoraFile, runs.db, '--scoring', 'bfcl', '--concurrency', '4', '--json'),
+    );
     expect(run.code).toBe(0);
     const summary = JSON.parse(run.stdout);
-    const byCase = await verdicts(db, summary.experimentId);
+    const byCase = await verdicts(runs.db, summary.experimentId);
     for (const entry of remoraCases) {
       const verdict = byCase.get(entry.key) as unknown as { scoring: string; correct: boolean };
       expect(verdict.scoring, entry.key).toBe('bfcl');
       expect(verdict.correct, entry.key).toBe(entry.correct);
     }
-    const refused = await runCli(harnessArgs(baseUrl, remoraFile, db, '--scoring', 'strictest'));
+    const refused = await runCli(harnessArgs(runs.server.baseUrl, runs.remoraFile, runs.db, '--scoring', 'strictest'));
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('unknown scoring mode "strictest"; use one of lenient, bfcl');
   });

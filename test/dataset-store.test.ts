@@ -1,40 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runCli } from './cli-process';
-import { distilCases, distilText, remoraText } from './dataset-cases';
-import { harnessArgs, runDataset, startTruthServer, type TruthServer } from './dataset-truth-server';
+import { distilCases, distilText } from './dataset-cases';
+import { harnessArgs, runBothDatasets, type DatasetRuns } from './dataset-truth-server';
 
 // Datasets as the command line stores them, after harness runs of two files against the truth
 // server (dataset-truth-server.ts): the failed cases kept as a new dataset, the same file
 // reused rather than stored twice and exported as it came, and a file with a bad line refused whole.
 
-let server: TruthServer;
-let baseUrl: string;
-let distilSummary: { experimentId: string };
-const folder = mkdtempSync(path.join(tmpdir(), 'remora-dataset-store-'));
-const db = path.join(folder, 'store.db');
-const distilFile = path.join(folder, 'smart-home-held-out.jsonl');
-const remoraFile = path.join(folder, 'parallel-and-irrelevant.jsonl');
+let runs: DatasetRuns;
 
 beforeAll(async () => {
-  server = await startTruthServer();
-  baseUrl = server.baseUrl;
-  writeFileSync(distilFile, distilText);
-  writeFileSync(remoraFile, remoraText);
-  distilSummary = await runDataset(baseUrl, db, distilFile, 'distil');
-  await runDataset(baseUrl, db, remoraFile, 'remora');
+  runs = await runBothDatasets('dataset-store');
 }, 120_000);
 
-afterAll(() => server.close());
+afterAll(() => runs.server.close());
 
 describe('datasets stored by the command line', () => {
   it('keeps the cases whose first call failed as a new dataset that reimports and scores', async () => {
-    const out = path.join(folder, 'failures.jsonl');
+    const out = path.join(runs.folder, 'failures.jsonl');
     const made = await runCli([
       'export',
-      distilSummary.experimentId,
+      runs.distilSummary.experimentId,
       '--format',
       'dataset',
       '--name',
@@ -42,7 +30,7 @@ describe('datasets stored by the command line', () => {
       '--out',
       out,
       '--db',
-      db,
+      runs.db,
     ]);
     expect(made.code, made.stderr).toBe(0);
     const failed = distilCases.filter((entry) => entry.correct === false);
@@ -55,31 +43,31 @@ describe('datasets stored by the command line', () => {
     expect(kept.map((entry) => entry.id)).toEqual(failed.map((entry) => entry.key));
     for (const entry of kept) expect(entry.expect.kind).toBe('call');
     // Imported into a fresh database and run: the same server fails them all again.
-    const freshDb = path.join(folder, 'failures.db');
+    const freshDb = path.join(runs.folder, 'failures.db');
     const imported = await runCli(['dataset', 'import', out, '--db', freshDb]);
     expect(imported.code, imported.stderr).toBe(0);
-    const run = await runCli(harnessArgs(baseUrl, out, freshDb, '--json'));
+    const run = await runCli(harnessArgs(runs.server.baseUrl, out, freshDb, '--json'));
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout).variants[0].counts.callAccuracy).toEqual({ successes: 0, trials: failed.length });
   });
 
   it('reuses the stored dataset when the same file runs again, and exports it as it came', async () => {
-    const list = await runCli(['dataset', 'list', '--db', db, '--json']);
+    const list = await runCli(['dataset', 'list', '--db', runs.db, '--json']);
     const names = JSON.parse(list.stdout).map((row: { name: string }) => row.name);
     expect(names).toEqual(['held-out failures', 'parallel-and-irrelevant', 'smart-home-held-out']);
-    const exported = await runCli(['dataset', 'export', 'smart-home-held-out', '--format', 'distil', '--db', db]);
+    const exported = await runCli(['dataset', 'export', 'smart-home-held-out', '--format', 'distil', '--db', runs.db]);
     expect(exported.code).toBe(0);
     expect(exported.stdout).toBe(distilText);
     const again = await runCli([
       'dataset',
       'import',
-      distilFile,
+      runs.distilFile,
       '--format',
       'distil',
       '--name',
       'smart-home-held-out',
       '--db',
-      db,
+      runs.db,
     ]);
     expect(again.stdout).toContain('already stored with the same cases');
   });
@@ -87,9 +75,9 @@ describe('datasets stored by the command line', () => {
   it('refuses a file with a bad line whole, naming the line, and stores nothing', async () => {
     const lines = distilText.split('\n');
     lines[2] = '{"question": "[]", "answer": "{}"}';
-    const bad = path.join(folder, 'bad.jsonl');
+    const bad = path.join(runs.folder, 'bad.jsonl');
     writeFileSync(bad, lines.join('\n'));
-    const emptyDb = path.join(folder, 'empty.db');
+    const emptyDb = path.join(runs.folder, 'empty.db');
     const run = await runCli(['dataset', 'import', bad, '--format', 'distil', '--db', emptyDb]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('is refused; nothing was imported');

@@ -1,17 +1,20 @@
 // The dataset tests' model server and command-line runs: a local server that answers each case (found
 // by its last user message) with the reply the case plans, so that every verdict has a known truth.
-import { createServer, type Server } from 'node:http';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect } from 'vitest';
 import { runCli } from './cli-process';
-import { distilCases, remoraCases, type Case, type Reply } from './dataset-cases';
+import { distilCases, distilText, remoraCases, remoraText, type Case, type Reply } from './dataset-cases';
 
-export type ReceivedRequest = {
+type ReceivedRequest = {
   messages: { role: string; tool_calls?: { id: string }[] }[];
   tools: { function: { name: string } }[];
 };
 
-export type TruthServer = { baseUrl: string; received: ReceivedRequest[]; close: () => Promise<void> };
+type TruthServer = { baseUrl: string; received: ReceivedRequest[]; close: () => Promise<void> };
 
 const replies = new Map<string, Reply>(
   [...distilCases, ...remoraCases].map((entry) => [
@@ -20,7 +23,7 @@ const replies = new Map<string, Reply>(
   ]),
 );
 
-export async function startTruthServer(): Promise<TruthServer> {
+async function startTruthServer(): Promise<TruthServer> {
   const received: ReceivedRequest[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -81,7 +84,7 @@ export function harnessArgs(baseUrl: string, dataset: string, db: string, ...mor
 }
 
 /** Runs a dataset file through the harness and returns the summary it printed. */
-export async function runDataset(baseUrl: string, db: string, file: string, format: string) {
+async function runDataset(baseUrl: string, db: string, file: string, format: string) {
   const run = await runCli(harnessArgs(baseUrl, file, db, '--dataset-format', format, '--concurrency', '4', '--json'));
   expect(run.stderr).not.toContain('internal error');
   expect(run.code).toBe(0);
@@ -107,4 +110,31 @@ export async function verdicts(db: string, experimentId: string): Promise<Map<st
 export function truthRate(cases: Case[], test: (entry: Case) => boolean, among: (entry: Case) => boolean) {
   const trials = cases.filter(among);
   return trials.filter(test).length / trials.length;
+}
+
+export type DatasetRuns = {
+  server: TruthServer;
+  folder: string;
+  db: string;
+  distilFile: string;
+  remoraFile: string;
+  // What the two runs printed, and the requests the server received during the distil-labs one.
+  distilSummary: any;
+  remoraSummary: any;
+  distilRequests: ReceivedRequest[];
+};
+
+/** In a fresh folder and database: the truth server, and both dataset files run through the harness. */
+export async function runBothDatasets(name: string): Promise<DatasetRuns> {
+  const folder = mkdtempSync(path.join(tmpdir(), `remora-${name}-`));
+  const db = path.join(folder, `${name}.db`);
+  const distilFile = path.join(folder, 'smart-home-held-out.jsonl');
+  const remoraFile = path.join(folder, 'parallel-and-irrelevant.jsonl');
+  writeFileSync(distilFile, distilText);
+  writeFileSync(remoraFile, remoraText);
+  const server = await startTruthServer();
+  const distilSummary = await runDataset(server.baseUrl, db, distilFile, 'distil');
+  const distilRequests = [...server.received];
+  const remoraSummary = await runDataset(server.baseUrl, db, remoraFile, 'remora');
+  return { server, folder, db, distilFile, remoraFile, distilSummary, remoraSummary, distilRequests };
 }
