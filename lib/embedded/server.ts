@@ -10,6 +10,7 @@ import { EmbeddedEngine, type EmbeddedEngineOptions } from './engine';
 import type { LoadedModel } from './model-registry';
 import { readServerRequest } from './server-request';
 import { listen } from '../http/listen';
+import { routeOf } from '../http/openai-route';
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
@@ -82,12 +83,10 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   };
 
   const server = createServer((request, response) => {
-    const method = request.method ?? 'GET';
-    const path = (request.url ?? '/').split('?')[0].replace(/\/+$/, '') || '/';
-    if (method === 'POST' && (path === '/v1/chat/completions' || path === '/chat/completions'))
-      return handleChat(request, response);
+    const { method, path, chat, models } = routeOf(request);
+    if (chat) return handleChat(request, response);
     request.resume();
-    if (method === 'GET' && (path === '/v1/models' || path === '/models')) {
+    if (models) {
       return send(response, 200, {
         object: 'list',
         data: [{ id: name, object: 'model', created, owned_by: 'remora-embedded', root: model.path }],

@@ -12,6 +12,7 @@ import { SimEngine, type EngineReply } from './sim-engine';
 import { errorBody, modelsBody } from './completion-body';
 import { ConfigurationError } from '../errors';
 import { listen } from '../http/listen';
+import { routeOf } from '../http/openai-route';
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
@@ -134,14 +135,11 @@ export async function startSimServer(input: SimServerOptions = {}): Promise<SimS
   };
 
   const server = createServer((request, response) => {
-    const method = request.method ?? 'GET';
-    const path = (request.url ?? '/').split('?')[0].replace(/\/+$/, '') || '/';
-    if (method === 'POST' && (path === '/v1/chat/completions' || path === '/chat/completions'))
-      return handleChat(request, response);
+    const { method, path, chat, models } = routeOf(request);
+    if (chat) return handleChat(request, response);
     // Other routes take no body; drain any so the connection can be reused.
     request.resume();
-    if (method === 'GET' && (path === '/v1/models' || path === '/models'))
-      return send(response, { status: 200, body: modelsBody(options.model, created, options.adapters) });
+    if (models) return send(response, { status: 200, body: modelsBody(options.model, created, options.adapters) });
     if (method === 'GET' && path === '/sim/stats') return send(response, { status: 200, body: engine.stats() });
     if (method === 'POST' && path === '/sim/reset') {
       engine.reset();
