@@ -104,7 +104,8 @@ function validateParsedAgent(definition: AgentDefinition, folder: string, locate
     warnings.push(DIRECTIVE_WARNING);
   if (hasPlaceholders(systemPrompt)) {
     warnings.push(
-      'the system prompt contains {{ ... }} placeholders; only node_context is filled from the input, so they are sent as written',
+      'the system prompt contains {{ ... }} placeholders; only node_context is filled from the input, ' +
+        'so they are sent as written',
     );
   }
   return { errors, warnings };

@@ -32,7 +32,7 @@ function workspace() {
 }
 
 describe('startPanel', () => {
-  it('starts once per process: agents imported, a broken one skipped, the simulator and its endpoint ready', async () => {
+  it('starts once per process: agents imported, a broken one skipped, the simulator and endpoint ready', async () => {
     const { agentsDir, databaseFile, folder } = workspace();
     const logged: string[] = [];
     const options = {

@@ -70,9 +70,8 @@ export function startPanel(options: PanelStartOptions = {}): Promise<PanelRuntim
     // A failed start is not kept, so that the next request tries again (after the cause is fixed).
     starting.catch((error: unknown) => {
       if (holder[RUNTIME_KEY] === starting) holder[RUNTIME_KEY] = undefined;
-      console.error(
-        `[remora] the panel could not start: ${error instanceof Error ? (error.stack ?? errorMessage(error)) : String(error)}`,
-      );
+      const detail = error instanceof Error ? (error.stack ?? errorMessage(error)) : String(error);
+      console.error(`[remora] the panel could not start: ${detail}`);
     });
   }
   return holder[RUNTIME_KEY];

@@ -84,7 +84,10 @@ export const ImportAgentRequest = z
     yaml: z.string().min(1, 'paste or upload the agent YAML').max(2_000_000),
     /** Replace the stored agent of the same name (otherwise an existing name is refused). */
     replace: z.boolean().default(false),
-    /** The stored agent whose folder holds the tool scripts; default: the agent of the same name, else agents/<name>. */
+    /**
+     * The stored agent whose folder holds the tool scripts; default: the agent of the same name,
+     * else agents/<name>.
+     */
     toolsFrom: z.string().trim().min(1).max(200).optional(),
     /** Only check, store nothing. */
     dryRun: z.boolean().default(false),

@@ -38,7 +38,7 @@ describe('agent YAML', () => {
     expect(dry).toMatchObject({ name: 'harness', replaces: true, stored: false, folder: 'agents/harness' });
   });
 
-  it('imports a copy under a new name with the scripts of another agent, and records prompt history on replace', async () => {
+  it("imports a copy under a new name with another agent's scripts, records prompt history on replace", async () => {
     const text = exportAgentYaml(panel, 'harness').text.replace('name: harness', 'name: harness_copy');
     const refused = await refusal(importAgentYaml(panel, request({ yaml: text })));
     // Its scripts are looked for in agents/harness_copy, which does not exist.

@@ -25,7 +25,10 @@ export type AgentImport = {
   folder: string;
   /** The scripts it runs (tools and task-success check), relative to that folder: code that runs on this machine. */
   scripts: string[];
-  /** True when importing it needs the user's confirmation (`allowScripts`): scripts the stored agent did not run already. */
+  /**
+   * True when importing it needs the user's confirmation (`allowScripts`): scripts the stored agent
+   * did not run already.
+   */
   needsConfirmation: boolean;
 };
 
@@ -100,8 +103,10 @@ export async function importAgentYaml(context: PanelContext, request: ImportAgen
   };
   if (request.dryRun) return result;
   if (needsConfirmation && !request.allowScripts) {
+    const paths = scripts.map((script) => path.join(result.folder, script)).join(', ');
     throw new InputError('this agent runs code on your machine: confirm it to import it; nothing was imported', [
-      `allowScripts: its tools run ${scripts.map((script) => path.join(result.folder, script)).join(', ')} with your rights (in a sandbox where bubblewrap is installed); tick "This runs code on my machine" only for an agent you trust`,
+      `allowScripts: its tools run ${paths} with your rights (in a sandbox where bubblewrap is installed); ` +
+        'tick "This runs code on my machine" only for an agent you trust',
     ]);
   }
 

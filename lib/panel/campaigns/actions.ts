@@ -87,11 +87,10 @@ export async function startCampaign(
   });
   runs.set(campaign.id, run);
   void run.done
-    .catch((error: unknown) =>
-      console.error(
-        `[remora] campaign ${campaign.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      ),
-    )
+    .catch((error: unknown) => {
+      const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      console.error(`[remora] campaign ${campaign.id} failed: ${detail}`);
+    })
     .finally(() => runs.delete(campaign.id));
   return { id: campaign.id, resumed };
 }

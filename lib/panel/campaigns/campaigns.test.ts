@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 describe('the panel side of a campaign', () => {
-  it('pages and filters changes by status and file, takes decisions, and gives the patch of the accepted ones', async () => {
+  it('pages and filters changes by status and file, takes decisions, gives the accepted ones as a patch', async () => {
     const repo = scratchRepository(
       { 'a.py': 'def one():\n    return 1\n\n\ndef two():\n    return 2\n', 'b.py': 'def three():\n    return 3\n' },
       folders,

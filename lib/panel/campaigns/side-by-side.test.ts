@@ -3,8 +3,18 @@ import { sideBySide } from './side-by-side';
 
 describe('side-by-side diff rows', () => {
   it('pairs removed and added lines and numbers each side from the hunk header', () => {
-    const diff =
-      'diff --git a/m.py b/m.py\n--- a/m.py\n+++ b/m.py\n@@ -3,3 +3,4 @@\n def f():\n-    """Old."""\n+    """New."""\n+    # added\n     return 1\n';
+    const diff = [
+      'diff --git a/m.py b/m.py',
+      '--- a/m.py',
+      '+++ b/m.py',
+      '@@ -3,3 +3,4 @@',
+      ' def f():',
+      '-    """Old."""',
+      '+    """New."""',
+      '+    # added',
+      '     return 1',
+      '',
+    ].join('\n');
     expect(sideBySide(diff)).toEqual([
       { kind: 'file', text: 'diff --git a/m.py b/m.py' },
       { kind: 'file', text: '+++ b/m.py' },

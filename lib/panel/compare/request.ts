@@ -50,7 +50,10 @@ function first(value: string | string[] | undefined): string | undefined {
   return text === undefined || text === '' ? undefined : text;
 }
 
-/** A page's search parameters as the comparison query (other parameters are left alone); what is missing or wrong is an InputError with reasons. */
+/**
+ * A page's search parameters as the comparison query (other parameters are left alone); what is
+ * missing or wrong is an InputError with reasons.
+ */
 export function readCompareQuery(search: SearchParams): CompareQuery {
   const values: Record<string, string> = {};
   for (const key of Object.keys(search)) {

@@ -20,7 +20,8 @@ export function checkDatasetFileSize(body: { text: string; answers?: string }): 
   if (bytes > MAX_DATASET_FILE_BYTES) {
     throw new HttpError(
       413,
-      `the dataset file is larger than ${MAX_DATASET_FILE_BYTES} bytes (${MAX_DATASET_FILE_BYTES / (1024 * 1024)} MB): it has ${bytes} bytes`,
+      `the dataset file is larger than ${MAX_DATASET_FILE_BYTES} bytes ` +
+        `(${MAX_DATASET_FILE_BYTES / (1024 * 1024)} MB): it has ${bytes} bytes`,
     );
   }
 }

@@ -51,7 +51,8 @@ export function ensureSimulatedEndpoint(
   if (existing) {
     if (existing.kind !== 'simulated')
       log(
-        `an endpoint named "${SIMULATED_ENDPOINT_NAME}" exists but is not the built-in simulator; the simulator stays reachable as {kind: "simulated"}`,
+        `an endpoint named "${SIMULATED_ENDPOINT_NAME}" exists but is not the built-in simulator; ` +
+          'the simulator stays reachable as {kind: "simulated"}',
       );
     return existing;
   }

@@ -82,11 +82,10 @@ function panelInputFiles(
 ): InputFiles {
   const files: InputFiles = { base: context.root, roots: [agentFolder, context.root] };
   const problems = inputFileProblems(inputs, files);
-  if (problems.length > 0)
-    throw new InputError(
-      `${problems.length === 1 ? 'an input names a file' : `${problems.length} inputs name files`} outside the agent’s folder and the project; nothing was run`,
-      problems.slice(0, 20),
-    );
+  if (problems.length > 0) {
+    const which = problems.length === 1 ? 'an input names a file' : `${problems.length} inputs name files`;
+    throw new InputError(`${which} outside the agent’s folder and the project; nothing was run`, problems.slice(0, 20));
+  }
   return files;
 }
 

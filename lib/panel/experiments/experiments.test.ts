@@ -226,7 +226,8 @@ describe('createExperimentFromRequest', () => {
       createExperimentFromRequest(panel, request({ toolChoice: 'delete_everything' })),
     )) as InputError;
     expect(tool.problems[0]).toBe(
-      'toolChoice: must be auto, required, none or one of the agent\'s tools (simple_tool, submit_result), not "delete_everything"',
+      "toolChoice: must be auto, required, none or one of the agent's tools (simple_tool, submit_result), " +
+        'not "delete_everything"',
     );
     const variantTool = (await rejection(
       createExperimentFromRequest(panel, request({ variants: [{ name: 'a', settings: { toolChoice: 'nope' } }] })),

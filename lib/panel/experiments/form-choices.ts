@@ -67,7 +67,10 @@ export function sandboxNoticeFor(
   if (!agent?.runsModelCode) return { status, warning: null, needsOptIn: false };
   return {
     status,
-    warning: `The agent “${agent.name}” runs code the model writes. Without a sandbox that code runs with the rights of the user running the panel: it can read and change your files, use your network and see the server’s environment. Install bubblewrap instead if you can.`,
+    warning:
+      `The agent “${agent.name}” runs code the model writes. Without a sandbox that code runs with the rights ` +
+      'of the user running the panel: it can read and change your files, use your network and see the ' +
+      'server’s environment. Install bubblewrap instead if you can.',
     needsOptIn: true,
   };
 }

@@ -17,7 +17,10 @@ type FormSavedVariant = {
   /** The version it was forked from ("from v2 of baseline"), when it was. */
   origin?: { name: string; version: number } | null;
 };
-/** `runsModelCode`: its tools run code the model wrote (the test agent's pytest), so it needs a sandbox or the user's opt-in. */
+/**
+ * `runsModelCode`: its tools run code the model wrote (the test agent's pytest), so it needs a
+ * sandbox or the user's opt-in.
+ */
 export type FormAgent = {
   name: string;
   systemPrompt: string;
@@ -86,7 +89,10 @@ export type ExperimentDraft = {
   /** '' (every comparison exploratory) or a compared metric. */
   primaryMetric?: string;
   stopEarly?: boolean;
-  /** "Run without a sandbox": where the server has none, run model-written code anyway, with the server user's rights. */
+  /**
+   * "Run without a sandbox": where the server has none, run model-written code anyway, with the
+   * server user's rights.
+   */
   unsafeNoSandbox?: boolean;
   /** How a dataset run scores first responses: lenient (the default) or bfcl (BFCL's AST checker). */
   scoring?: 'lenient' | 'bfcl';
@@ -121,12 +127,15 @@ export function promptSources(agent: FormAgent | undefined): PromptSource[] {
       systemPrompt: agent.systemPrompt,
       nodeContext: null,
     },
-    ...agent.savedVariants.map((variant) => ({
-      value: `saved:${variant.id}`,
-      label: `saved: ${variant.name} v${variant.version}${variant.origin ? ` (${describeParent(variant.name, variant.origin)})` : ''}`,
-      systemPrompt: variant.systemPrompt,
-      nodeContext: variant.nodeContext,
-    })),
+    ...agent.savedVariants.map((variant) => {
+      const parent = variant.origin ? ` (${describeParent(variant.name, variant.origin)})` : '';
+      return {
+        value: `saved:${variant.id}`,
+        label: `saved: ${variant.name} v${variant.version}${parent}`,
+        systemPrompt: variant.systemPrompt,
+        nodeContext: variant.nodeContext,
+      };
+    }),
   ];
 }
 
@@ -218,7 +227,8 @@ export function initialDraft(
     const missing = dataset ? missingTools(dataset, agent) : [];
     if (dataset && missing.length > 0)
       notices.push(
-        `Dataset "${dataset.name}" expects tools agent "${agent?.name}" does not have (${missing.join(', ')}); the agent's own inputs are used.`,
+        `Dataset "${dataset.name}" expects tools agent "${agent?.name}" does not have (${missing.join(', ')}); ` +
+          "the agent's own inputs are used.",
       );
     else if (dataset) {
       inputSource = `dataset:${dataset.id}`;

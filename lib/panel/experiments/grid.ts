@@ -30,7 +30,8 @@ export function experimentGridView(context: PanelContext, experimentId: string, 
       sql`, `,
     );
     const rows = context.database.all<{ input_index: number; input: string }>(
-      sql`select input_index, min(input) as input from conversations where experiment_id = ${experimentId} and input_index in (${list}) group by input_index`,
+      sql`select input_index, min(input) as input from conversations
+          where experiment_id = ${experimentId} and input_index in (${list}) group by input_index`,
     );
     for (const row of rows) {
       const parsed = parseJson(row.input);

@@ -114,17 +114,26 @@ export const CreateExperimentRequest = z
     maxTokens: z.number().int().min(LIMITS.maxTokens.min).max(LIMITS.maxTokens.max).optional(),
     /** Missing: the agent's default inputs. */
     inputs: z.array(ConversationInputSchema).min(1).max(10_000).optional(),
-    /** A stored dataset (id or name) whose cases are the inputs, scored against what they expect; instead of `inputs`. */
+    /**
+     * A stored dataset (id or name) whose cases are the inputs, scored against what they expect;
+     * instead of `inputs`.
+     */
     dataset: z.string().trim().min(1).max(LIMITS.idLength.max).optional(),
     /** With a dataset: how first responses are scored, lenient (default) or bfcl (BFCL's AST checker exactly). */
     scoring: z.enum(SCORING_MODES).optional(),
-    /** Model calls per conversation; missing: the agent's max_turns, or 1 for a dataset (only the first response is scored). */
+    /**
+     * Model calls per conversation; missing: the agent's max_turns, or 1 for a dataset (only the
+     * first response is scored).
+     */
     maxTurns: z.number().int().min(LIMITS.maxTurns.min).max(LIMITS.maxTurns.max).optional(),
     /** The metric that decides; the other comparisons are exploratory. */
     primaryMetric: z.enum(COMPARED_METRICS).optional(),
     /** Stop once every chosen comparison is decided by the live, anytime-valid verdict. */
     stopEarly: z.boolean().optional(),
-    /** Where bubblewrap is missing, run model-written code (the test agent's pytest) anyway: the form's "Run without a sandbox". */
+    /**
+     * Where bubblewrap is missing, run model-written code (the test agent's pytest) anyway: the
+     * form's "Run without a sandbox".
+     */
     unsafeNoSandbox: z.boolean().default(false),
   })
   .strict();

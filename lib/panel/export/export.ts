@@ -140,10 +140,10 @@ export function exportExperiment(
       () => '',
       () =>
         next()
-          ?.map(
-            ({ variantIndex: _variantIndex, slot: _slot, ...transcript }) =>
-              `${JSON.stringify({ ...transcript, caseKey: caseKeys[transcript.conversation.inputIndex] ?? null, simulated: row.simulated })}\n`,
-          )
+          ?.map(({ variantIndex: _variantIndex, slot: _slot, ...transcript }) => {
+            const caseKey = caseKeys[transcript.conversation.inputIndex] ?? null;
+            return `${JSON.stringify({ ...transcript, caseKey, simulated: row.simulated })}\n`;
+          })
           .join('') ?? null,
       () => '',
     );
