@@ -38,6 +38,7 @@ export const ExperimentView = z.strictObject({
           settings: z.record(z.string(), z.unknown()),
         }),
       ),
+      sandbox: z.strictObject({ confinement: z.enum(['bubblewrap', 'none']), unsafeNoSandbox: z.boolean() }).nullable(),
     })
     .nullable(),
 });

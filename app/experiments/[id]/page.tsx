@@ -113,6 +113,14 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
               <dt>Concurrency</dt>
               <dd>{settings.concurrency}</dd>
             </div>
+            {settings.sandbox ? (
+              <div>
+                <dt>Sandbox</dt>
+                <dd data-testid="experiment-sandbox" data-confinement={settings.sandbox.confinement}>
+                  {sandboxLabel(settings.sandbox)}
+                </dd>
+              </div>
+            ) : null}
           </>
         ) : null}
         {scoring ? (
@@ -188,6 +196,12 @@ const SETTING_LABELS: [string, string][] = [
   ['toolPresentation', 'Tools'],
   ['logprobs', 'Logprobs'],
 ];
+
+/** The recorded confinement in words: an unconfined run says whether the user chose it. */
+function sandboxLabel(sandbox: NonNullable<NonNullable<ExperimentView['settings']>['sandbox']>): string {
+  if (sandbox.confinement === 'bubblewrap') return 'bubblewrap';
+  return sandbox.unsafeNoSandbox ? 'none: run without a sandbox, as the user chose' : 'none';
+}
 
 function settingText(value: unknown): string {
   if (value === undefined || value === null) return '—';

@@ -13,6 +13,7 @@ import { inputCount } from '../../experiments/config';
 import { leaseIsLive, shownStatus, type ShownStatus } from '../../experiments/lease';
 import { ExperimentConflictError } from '../../errors';
 import { readStoredConfig } from '../../experiments/stored-config';
+import type { ExperimentSandbox } from '../../tools/sandbox/experiment-sandbox';
 import type { SummaryJson } from '../../metrics/summary-json';
 import type { PanelContext } from '../context';
 import { summaryOfExperiment } from './summary-cache';
@@ -26,6 +27,8 @@ type ExperimentSettingsView = {
   concurrency: number;
   inputCount: number;
   variants: { name: string; systemPrompt: string; nodeContext: string; settings: Record<string, unknown> }[];
+  /** How its tools were confined, as recorded when it was created; null for a row from before that was recorded. */
+  sandbox: ExperimentSandbox | null;
 };
 
 /** GET /api/experiments/:id: the spec's {id, status, progress, summary}, and what a page shows beside them. */
@@ -102,6 +105,7 @@ function settingsView(row: ExperimentRow): ExperimentSettingsView | null {
       nodeContext: variant.nodeContext ?? agent.nodeContext,
       settings: variant.settings,
     })),
+    sandbox: experiment.sandbox ?? null,
   };
 }
 
