@@ -3,7 +3,7 @@
 
 export const BOS = '<bos>';
 export const EOS = '<eos>';
-export const PAD = '<pad>';
+const PAD = '<pad>';
 export const START_OF_TURN = '<start_of_turn>';
 export const END_OF_TURN = '<end_of_turn>';
 export const ESCAPE = '<escape>';
