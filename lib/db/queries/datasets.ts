@@ -145,16 +145,14 @@ export function importDatasetCases(
   source: CaseSource,
   now = Date.now(),
 ): ImportedDataset {
-  return database.transaction((transaction) => {
-    const identical = firstIdentical(transaction, source.contentHash);
-    if (identical) return { dataset: identical, reused: true };
-    if (transaction.select({ id: datasets.id }).from(datasets).where(eq(datasets.name, input.name)).get()) {
+  return reuseOrInsert(database, input, source, now, (taken) => {
+    if (taken(input.name)) {
       throw new InputError(
         `a dataset named "${input.name}" already exists with other cases; choose another name or delete it first`,
       );
     }
-    return { dataset: insertDataset(transaction, input, source, now), reused: false };
-  }, IMMEDIATE);
+    return input.name;
+  });
 }
 
 /**
@@ -172,18 +170,30 @@ export function findOrImportDatasetCases(
   source: CaseSource,
   now = Date.now(),
 ): ImportedDataset {
+  return reuseOrInsert(database, input, source, now, (taken) => {
+    let name = input.name;
+    for (let attempt = 2; taken(name); attempt++) name = `${input.name} (${attempt})`;
+    return name;
+  });
+}
+
+/**
+ * In one transaction: the first stored set with these cases, or else a new set under the name that
+ * `nameFor` chooses (or refuses, by throwing), told which names are taken.
+ */
+function reuseOrInsert(
+  database: RemoraDatabase,
+  input: Omit<NewDataset, 'cases'>,
+  source: CaseSource,
+  now: number,
+  nameFor: (taken: (name: string) => boolean) => string,
+): ImportedDataset {
   return database.transaction((transaction) => {
     const identical = firstIdentical(transaction, source.contentHash);
     if (identical) return { dataset: identical, reused: true };
-    let name = input.name;
-    for (
-      let attempt = 2;
-      transaction.select({ id: datasets.id }).from(datasets).where(eq(datasets.name, name)).get();
-      attempt++
-    ) {
-      name = `${input.name} (${attempt})`;
-    }
-    return { dataset: insertDataset(transaction, { ...input, name }, source, now), reused: false };
+    const taken = (name: string) =>
+      transaction.select({ id: datasets.id }).from(datasets).where(eq(datasets.name, name)).get() !== undefined;
+    return { dataset: insertDataset(transaction, { ...input, name: nameFor(taken) }, source, now), reused: false };
   }, IMMEDIATE);
 }
 
