@@ -32,7 +32,8 @@ export type Difference = {
   inputs: number;
 };
 
-const NONE = (paired: boolean): Difference => ({
+/** No comparison: nothing entered it. */
+export const NONE = (paired: boolean): Difference => ({
   difference: null,
   low: null,
   high: null,

@@ -6,7 +6,7 @@
 // - unpaired: a bootstrap that resamples each side's inputs, for the difference of the mean turns;
 //   its p-value is the one that inverts its own percentile interval.
 import { quantileSorted } from 'simple-statistics';
-import type { Difference } from './compare-rates';
+import { NONE, type Difference } from './compare-rates';
 import { seededRandom } from './random';
 import { normalQuantile, normalTwoSidedPValue } from './normal';
 import { BOOTSTRAP_MAX_VALUES, BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED } from './samples';
@@ -37,13 +37,7 @@ function totals(clusters: readonly TurnsCluster[]): TurnsCluster {
 function tooFew(paired: boolean, completedA: number, completedB: number): TurnsDifference | null {
   if (completedA >= MIN_COMPLETED_FOR_TURNS && completedB >= MIN_COMPLETED_FOR_TURNS) return null;
   return {
-    difference: null,
-    low: null,
-    high: null,
-    p: null,
-    method: 'none',
-    paired,
-    inputs: 0,
+    ...NONE(paired),
     completedA,
     completedB,
     reason: `needs ${MIN_COMPLETED_FOR_TURNS} completed conversations a side (${completedA} and ${completedB})`,
@@ -115,29 +109,20 @@ export function comparePairedTurns(
     };
   const mean = differences.reduce((sum, value) => sum + value, 0) / inputs;
   const wilcoxon = wilcoxonSignedRank(differences).p;
+  let interval: { low: number; high: number };
   if (inputs > BOOTSTRAP_MAX_VALUES) {
     const variance = differences.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (inputs - 1);
-    const interval = normalInterval(mean, Math.sqrt(variance / inputs), confidence);
-    return {
-      difference: mean,
-      low: interval.low,
-      high: interval.high,
-      p: wilcoxon,
-      method: 'wilcoxon-signed-rank',
-      paired: true,
-      inputs,
-      completedA,
-      completedB,
-    };
+    interval = normalInterval(mean, Math.sqrt(variance / inputs), confidence);
+  } else {
+    const random = seededRandom(BOOTSTRAP_SEED);
+    const means = new Float64Array(resamples);
+    for (let resample = 0; resample < resamples; resample++) {
+      let sum = 0;
+      for (let draw = 0; draw < inputs; draw++) sum += differences[Math.floor(random() * inputs)];
+      means[resample] = sum / inputs;
+    }
+    interval = percentile(means, confidence);
   }
-  const random = seededRandom(BOOTSTRAP_SEED);
-  const means = new Float64Array(resamples);
-  for (let resample = 0; resample < resamples; resample++) {
-    let sum = 0;
-    for (let draw = 0; draw < inputs; draw++) sum += differences[Math.floor(random() * inputs)];
-    means[resample] = sum / inputs;
-  }
-  const interval = percentile(means, confidence);
   return {
     difference: mean,
     low: interval.low,

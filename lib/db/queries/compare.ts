@@ -30,45 +30,38 @@ function readNames(text: string | null): string[] {
   );
 }
 
+const COMPARABLE_FIELDS = {
+  id: experiments.id,
+  agentName: experiments.agentName,
+  status: experiments.status,
+  simulated: experiments.simulated,
+  createdAt: experiments.createdAt,
+  totalConversations: experiments.totalConversations,
+  variants: sql<string | null>`json_extract(${experiments.config}, '$.variants')`,
+  datasetName: sql<string | null>`json_extract(${experiments.config}, '$.experiment.dataset.name')`,
+};
+
+function comparable<Row extends { variants: string | null; datasetName: string | null }>(row: Row) {
+  return { ...row, variants: readNames(row.variants), datasetName: row.datasetName ?? null };
+}
+
 /**
  * The newest experiments with their variant names, read from the config in SQL (json_extract), so
  * that an experiment's inputs are never loaded to list it.
  */
 export function listComparableExperiments(database: RemoraDatabase, limit = 200): ComparableExperiment[] {
   const rows = database
-    .select({
-      id: experiments.id,
-      agentName: experiments.agentName,
-      status: experiments.status,
-      simulated: experiments.simulated,
-      createdAt: experiments.createdAt,
-      totalConversations: experiments.totalConversations,
-      variants: sql<string | null>`json_extract(${experiments.config}, '$.variants')`,
-      datasetName: sql<string | null>`json_extract(${experiments.config}, '$.experiment.dataset.name')`,
-    })
+    .select(COMPARABLE_FIELDS)
     .from(experiments)
     .orderBy(desc(experiments.createdAt), desc(experiments.id))
     .limit(limit)
     .all();
-  return rows.map((row) => ({ ...row, variants: readNames(row.variants), datasetName: row.datasetName ?? null }));
+  return rows.map(comparable);
 }
 
 export function getComparableExperiment(database: RemoraDatabase, experimentId: string): ComparableExperiment | null {
-  const row = database
-    .select({
-      id: experiments.id,
-      agentName: experiments.agentName,
-      status: experiments.status,
-      simulated: experiments.simulated,
-      createdAt: experiments.createdAt,
-      totalConversations: experiments.totalConversations,
-      variants: sql<string | null>`json_extract(${experiments.config}, '$.variants')`,
-      datasetName: sql<string | null>`json_extract(${experiments.config}, '$.experiment.dataset.name')`,
-    })
-    .from(experiments)
-    .where(eq(experiments.id, experimentId))
-    .get();
-  return row ? { ...row, variants: readNames(row.variants), datasetName: row.datasetName ?? null } : null;
+  const row = database.select(COMPARABLE_FIELDS).from(experiments).where(eq(experiments.id, experimentId)).get();
+  return row ? comparable(row) : null;
 }
 
 export type ConversationOutcomeRow = {
