@@ -1,9 +1,12 @@
 // The parts of an experiment's stored config that the storage layer reads back. The experiments
 // module owns the full shape; this only insists on what transcripts and metrics need, and lets
 // everything else through.
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ToolSpec } from '../protocol/messages';
 import { DatasetRun } from '../datasets/experiment-cases';
+import type { RemoraDatabase } from './client';
+import { experiments } from './schema';
 
 const StoredToolSpec = z.object({
   type: z.literal('function'),
@@ -29,6 +32,16 @@ const StoredExperimentConfig = z.looseObject({
   variants: z.array(StoredVariant).optional(),
 });
 type StoredExperimentConfig = z.infer<typeof StoredExperimentConfig>;
+
+/** One experiment's stored config (nothing else of its row), or null when there is no such experiment. */
+export function storedConfigOf(database: RemoraDatabase, experimentId: string): Record<string, unknown> | null {
+  const row = database
+    .select({ config: experiments.config })
+    .from(experiments)
+    .where(eq(experiments.id, experimentId))
+    .get();
+  return row ? row.config : null;
+}
 
 export type ConfigReading<T> = { ok: true; value: T } | { ok: false; error: string };
 

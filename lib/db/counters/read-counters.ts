@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { sketchQuantile } from '../../metrics/latency-sketch';
 import type { InputFacts, MetricsInput } from '../../metrics/types';
 import type { RemoraDatabase } from '../client';
-import { expectationKindsOf, variantNamesOf } from '../experiment-config';
+import { expectationKindsOf, variantNamesOf, storedConfigOf } from '../experiment-config';
 import { latencyQuantile } from '../queries/response-stats';
 import { conversations, experiments } from '../schema';
 import type { CounterScope } from './counter-writer';
@@ -85,18 +85,14 @@ export function countedMetricsInput(
   experimentId: string,
   options: CountedInputOptions = {},
 ): MetricsInput | null {
-  const experiment = database
-    .select({ config: experiments.config })
-    .from(experiments)
-    .where(eq(experiments.id, experimentId))
-    .get();
-  const counters = experiment
+  const config = storedConfigOf(database, experimentId);
+  const counters = config
     ? readKeptCounters(database, experimentId, { firstRepeats: options.firstRepeats !== false })
     : null;
-  if (!experiment || !counters) return null;
+  if (!config || !counters) return null;
 
   // Display order: the config's variants, then any index only the conversations know.
-  const names = variantNamesOf(experiment.config) ?? [];
+  const names = variantNamesOf(config) ?? [];
   const nameOf = new Map<number, string>(names.map((name, index) => [index, name]));
   for (const variantIndex of counters.variant.keys()) {
     if (nameOf.has(variantIndex)) continue;
@@ -149,7 +145,7 @@ export function countedMetricsInput(
       count: counts.confidenceCount,
     }));
   // Accuracy exists only for a dataset whose cases say what they expect; its sums are in the InputFacts.
-  const kinds = expectationKindsOf(experiment.config);
+  const kinds = expectationKindsOf(config);
   if (kinds.length > 0) input.accuracy = { kinds, facts: [] };
   return input;
 }

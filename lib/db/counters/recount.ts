@@ -3,7 +3,7 @@
 // removed, as reopening does) is given. Costs a scan of the experiment's rows.
 import { eq } from 'drizzle-orm';
 import type { RemoraDatabase } from '../client';
-import { inputCountOf } from '../experiment-config';
+import { inputCountOf, storedConfigOf } from '../experiment-config';
 import { getInputFacts } from '../queries/input-facts';
 import { experiments } from '../schema';
 import { addResponseTo, blankVariantCounts, confusionKey, type InputCounts, type VariantCounts } from './counts';
@@ -26,12 +26,8 @@ function byInput(facts: ReturnType<typeof getInputFacts>): Map<string, InputCoun
 }
 
 export function recountCounters(database: RemoraDatabase, experimentId: string): CounterSet {
-  const row = database
-    .select({ config: experiments.config })
-    .from(experiments)
-    .where(eq(experiments.id, experimentId))
-    .get();
-  const inputCount = row ? inputCountOf(row.config) : null;
+  const config = storedConfigOf(database, experimentId);
+  const inputCount = config ? inputCountOf(config) : null;
   const input = byInput(getInputFacts(database, experimentId, String));
   const first = byInput(getInputFacts(database, experimentId, String, { firstRepeatOnly: { inputCount } }));
 

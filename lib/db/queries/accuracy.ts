@@ -8,7 +8,7 @@ import { confusionOf, type Confusion } from '../../metrics/confusion';
 
 export type { Confusion } from '../../metrics/confusion';
 import type { RemoraDatabase } from '../client';
-import { datasetOf, storedDatasetRun, variantNamesOf } from '../experiment-config';
+import { datasetOf, storedDatasetRun, variantNamesOf, storedConfigOf } from '../experiment-config';
 import { callScores, conversations, experimentCases, experiments } from '../schema';
 import { experimentCaseAt } from './experiment-cases';
 
@@ -55,13 +55,9 @@ function resolveVariant(
   experimentId: string,
   variant: string | number,
 ): { index: number; name: string } | null {
-  const experiment = database
-    .select({ config: experiments.config })
-    .from(experiments)
-    .where(eq(experiments.id, experimentId))
-    .get();
-  if (!experiment) return null;
-  const names = variantNamesOf(experiment.config) ?? [];
+  const config = storedConfigOf(database, experimentId);
+  if (!config) return null;
+  const names = variantNamesOf(config) ?? [];
   if (typeof variant === 'number') return { index: variant, name: names[variant] ?? `variant ${variant}` };
   const index = names.indexOf(variant);
   if (index >= 0) return { index, name: variant };
@@ -123,13 +119,9 @@ export function listCaseVerdicts(
   experimentId: string,
   filter: CaseVerdictFilter = {},
 ): CaseVerdict[] {
-  const experiment = database
-    .select({ config: experiments.config })
-    .from(experiments)
-    .where(eq(experiments.id, experimentId))
-    .get();
-  if (!experiment) return [];
-  const dataset = datasetOf(experiment.config);
+  const config = storedConfigOf(database, experimentId);
+  if (!config) return [];
+  const dataset = datasetOf(config);
   const conditions: SQL[] = [eq(conversations.experimentId, experimentId)];
   if (filter.variant !== undefined) conditions.push(eq(conversations.variantName, filter.variant));
   // Wrong: scored and not right (a case whose request failed was not answered at all).

@@ -4,18 +4,13 @@
 import { and, count, eq, isNotNull, sql, sum } from 'drizzle-orm';
 import type { ConversationFacts, ErrorFacts, MetricsInput, ModelCallFacts } from '../../metrics/types';
 import type { RemoraDatabase } from '../client';
-import { expectationKindsOf, inputCountOf, variantNamesOf } from '../experiment-config';
+import { expectationKindsOf, inputCountOf, variantNamesOf, storedConfigOf } from '../experiment-config';
 import { getInputFacts } from './input-facts';
 import { getAccuracyFacts } from './accuracy';
-import { aggregateModelCalls } from './response-stats';
-import { conversations, experiments, modelCalls, toolExecutions } from '../schema';
+import { CALL_GROUP_COLUMNS, addCallGroup, aggregateModelCalls, repeat } from './response-stats';
+import { conversations, modelCalls, toolExecutions } from '../schema';
 
 const MODEL_REQUEST_FAILED = 'model_request_failed';
-
-function repeat<T extends object>(fact: T, times: number, into: T[]): void {
-  const frozen = Object.freeze(fact);
-  for (let index = 0; index < times; index += 1) into.push(frozen);
-}
 
 export type MetricsInputOptions = {
   /**
@@ -32,12 +27,8 @@ export function getMetricsInput(
   experimentId: string,
   options: MetricsInputOptions = {},
 ): MetricsInput | null {
-  const experiment = database
-    .select({ config: experiments.config })
-    .from(experiments)
-    .where(eq(experiments.id, experimentId))
-    .get();
-  if (!experiment) return null;
+  const config = storedConfigOf(database, experimentId);
+  if (!config) return null;
 
   // Grouped in the order of conversations_variant_outcome_index, which covers the query.
   const conversationGroups = database
@@ -59,7 +50,7 @@ export function getMetricsInput(
     .all();
 
   // Display order: the config's variants, then any index only the conversations know.
-  const names = variantNamesOf(experiment.config) ?? [];
+  const names = variantNamesOf(config) ?? [];
   const nameOf = new Map<number, string>(names.map((name, index) => [index, name]));
   for (const group of conversationGroups) {
     if (nameOf.has(group.variantIndex)) continue;
@@ -106,38 +97,15 @@ export function getMetricsInput(
         .from(modelCalls)
         .where(eq(modelCalls.experimentId, experimentId))
         // In the order of model_calls_metrics_index, which covers the query: no sort, no row reads.
-        .groupBy(
-          modelCalls.variantIndex,
-          modelCalls.parsePath,
-          modelCalls.status,
-          modelCalls.callCount,
-          modelCalls.allValid,
-          modelCalls.latencyMs,
-          modelCalls.promptTokens,
-          modelCalls.completionTokens,
-        )
+        .groupBy(...CALL_GROUP_COLUMNS, modelCalls.latencyMs, modelCalls.promptTokens, modelCalls.completionTokens)
         .all();
   const callFacts: ModelCallFacts[] = aggregated?.facts ?? [];
   const failedRequests = aggregated?.failedRequests ?? new Map<number, number>();
   for (const group of callGroups) {
     // A request a cancel cut short is neither a response nor a failure.
     if (group.status === 'cancelled') continue;
-    const ok = group.status === 'ok';
-    if (!ok) failedRequests.set(group.variantIndex, (failedRequests.get(group.variantIndex) ?? 0) + group.count);
-    repeat(
-      {
-        variant: variantName(group.variantIndex),
-        ok,
-        parsePath: ok ? group.parsePath : null,
-        callCount: group.callCount,
-        allValid: group.allValid,
-        latencyMs: group.latencyMs,
-        promptTokens: group.promptTokens,
-        completionTokens: group.completionTokens,
-      },
-      group.count,
-      callFacts,
-    );
+    const { latencyMs, promptTokens, completionTokens } = group;
+    addCallGroup(group, { latencyMs, promptTokens, completionTokens }, variantName, callFacts, failedRequests);
   }
 
   const errorGroups = database
@@ -181,7 +149,7 @@ export function getMetricsInput(
   if (aggregated) facts.responses = aggregated.responses;
   facts.inputs = getInputFacts(database, experimentId, variantName);
   facts.firstRepeats = getInputFacts(database, experimentId, variantName, {
-    firstRepeatOnly: { inputCount: inputCountOf(experiment.config) },
+    firstRepeatOnly: { inputCount: inputCountOf(config) },
   });
   if (confidenceGroups.length > 0) {
     facts.toolNameConfidence = confidenceGroups.map((group) => ({
@@ -191,7 +159,7 @@ export function getMetricsInput(
     }));
   }
   // Accuracy exists only for a dataset whose cases say what they expect.
-  const kinds = expectationKindsOf(experiment.config);
+  const kinds = expectationKindsOf(config);
   if (kinds.length > 0) facts.accuracy = { kinds, facts: getAccuracyFacts(database, experimentId, variantName) };
   return facts;
 }

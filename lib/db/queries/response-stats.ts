@@ -68,10 +68,56 @@ export type AggregatedModelCalls = {
   responses: ResponseFacts[];
 };
 
-function repeat<T extends object>(fact: T, times: number, into: T[]): void {
+/** Pushes the fact `times` times (one frozen object: groups of identical facts stay cheap). */
+export function repeat<T extends object>(fact: T, times: number, into: T[]): void {
   const frozen = Object.freeze(fact);
   for (let index = 0; index < times; index += 1) into.push(frozen);
 }
+
+/** The leading columns of model_calls_metrics_index, in its order: grouping by them needs no sort. */
+export const CALL_GROUP_COLUMNS = [
+  modelCalls.variantIndex,
+  modelCalls.parsePath,
+  modelCalls.status,
+  modelCalls.callCount,
+  modelCalls.allValid,
+] as const;
+
+type CallGroup = Pick<ModelCallFacts, 'parsePath' | 'callCount' | 'allValid'> & {
+  variantIndex: number;
+  status: string;
+  count: number;
+};
+
+/**
+ * Adds a group of identical model calls (not cancelled ones) to the facts, with the latency and
+ * tokens given, and counts a failed group in `failedRequests` by variant index.
+ */
+export function addCallGroup(
+  group: CallGroup,
+  measured: Pick<ModelCallFacts, 'latencyMs' | 'promptTokens' | 'completionTokens'>,
+  variantName: (index: number) => string,
+  facts: ModelCallFacts[],
+  failedRequests: Map<number, number>,
+): void {
+  const ok = group.status === 'ok';
+  if (!ok) failedRequests.set(group.variantIndex, (failedRequests.get(group.variantIndex) ?? 0) + group.count);
+  repeat(
+    {
+      variant: variantName(group.variantIndex),
+      ok,
+      parsePath: ok ? group.parsePath : null,
+      callCount: group.callCount,
+      allValid: group.allValid,
+      ...measured,
+    },
+    group.count,
+    facts,
+  );
+}
+
+/** What a fact of an aggregated group carries instead of a call's own latency and tokens (see ResponseFacts). */
+const UNMEASURED = { latencyMs: Number.NaN, promptTokens: null, completionTokens: null };
 
 export function aggregateModelCalls(
   database: RemoraDatabase,
@@ -94,13 +140,7 @@ export function aggregateModelCalls(
     .from(modelCalls)
     .where(eq(modelCalls.experimentId, experimentId))
     // A prefix of model_calls_metrics_index, which covers the query: no sort, no row reads.
-    .groupBy(
-      modelCalls.variantIndex,
-      modelCalls.parsePath,
-      modelCalls.status,
-      modelCalls.callCount,
-      modelCalls.allValid,
-    )
+    .groupBy(...CALL_GROUP_COLUMNS)
     .all();
 
   const facts: ModelCallFacts[] = [];
@@ -112,38 +152,21 @@ export function aggregateModelCalls(
   for (const group of groups) {
     // A request a cancel cut short is neither a response nor a failure.
     if (group.status === 'cancelled') continue;
-    const ok = group.status === 'ok';
-    if (!ok) {
-      failedRequests.set(group.variantIndex, (failedRequests.get(group.variantIndex) ?? 0) + group.count);
-    } else {
-      const totals = perVariant.get(group.variantIndex) ?? {
-        responses: 0,
-        prompt: 0,
-        promptReported: 0,
-        completion: 0,
-        completionReported: 0,
-      };
-      totals.responses += group.count;
-      totals.prompt += group.promptReported > 0 ? group.promptTokens : 0;
-      totals.promptReported += group.promptReported;
-      totals.completion += group.completionReported > 0 ? group.completionTokens : 0;
-      totals.completionReported += group.completionReported;
-      perVariant.set(group.variantIndex, totals);
-    }
-    repeat(
-      {
-        variant: variantName(group.variantIndex),
-        ok,
-        parsePath: ok ? group.parsePath : null,
-        callCount: group.callCount,
-        allValid: group.allValid,
-        latencyMs: Number.NaN,
-        promptTokens: null,
-        completionTokens: null,
-      },
-      group.count,
-      facts,
-    );
+    addCallGroup(group, UNMEASURED, variantName, facts, failedRequests);
+    if (group.status !== 'ok') continue;
+    const totals = perVariant.get(group.variantIndex) ?? {
+      responses: 0,
+      prompt: 0,
+      promptReported: 0,
+      completion: 0,
+      completionReported: 0,
+    };
+    totals.responses += group.count;
+    totals.prompt += group.promptReported > 0 ? group.promptTokens : 0;
+    totals.promptReported += group.promptReported;
+    totals.completion += group.completionReported > 0 ? group.completionTokens : 0;
+    totals.completionReported += group.completionReported;
+    perVariant.set(group.variantIndex, totals);
   }
 
   const responses: ResponseFacts[] = [...perVariant.entries()].map(([variantIndex, totals]) => ({
