@@ -154,6 +154,11 @@ test('the preview shows the native prompt with its control tokens and a token es
   // It follows the editor.
   await page.getByTestId('system-prompt').fill('Preview me. Always respond with a tool call.');
   await expect(preview).toContainText('<start_of_turn>developer\nPreview me.');
+  // The sections above the preview answer on their own time (the history, and the check of the new
+  // text, which lists its warnings): a click while they grow lands where the checkbox was, not on it.
+  await expect(page.getByTestId('version-history')).toBeVisible();
+  await expect(page.getByTestId('validation-warnings')).toContainText('<task_description>');
+  await expect(page.getByTestId('validation')).toHaveAttribute('data-pending', 'false');
   await page.getByTestId('preview-schemas-in-prompt').check();
   await expect(preview).toContainText('You have access to the following tools:');
   await expect(preview).not.toContainText('<start_function_declaration>');
