@@ -21,39 +21,22 @@ export function checkCalls(
     let id = call.id && !usedIds.has(call.id) ? call.id : makeId();
     while (usedIds.has(id)) id = makeId();
     usedIds.add(id);
+    const refused = (kind: 'unknown_tool' | 'invalid_arguments', message: string) => ({
+      id,
+      name: call.name,
+      arguments: call.arguments,
+      problem: { kind, message },
+    });
     const tool = tools.get(call.name);
     if (!tool) {
       const known = [...tools.keys()].join(', ');
-      return {
-        id,
-        name: call.name,
-        arguments: call.arguments,
-        problem: { kind: 'unknown_tool', message: `unknown tool "${call.name}"; the tools are: ${known}` },
-      };
+      return refused('unknown_tool', `unknown tool "${call.name}"; the tools are: ${known}`);
     }
-    if (call.argumentsError) {
-      return {
-        id,
-        name: call.name,
-        arguments: call.arguments,
-        problem: {
-          kind: 'invalid_arguments',
-          message: `arguments of "${call.name}" are not a JSON object: ${call.argumentsError}`,
-        },
-      };
-    }
+    if (call.argumentsError)
+      return refused('invalid_arguments', `arguments of "${call.name}" are not a JSON object: ${call.argumentsError}`);
     const checked = checkArguments(tool.parameters, call.arguments);
-    if (!checked.ok) {
-      return {
-        id,
-        name: call.name,
-        arguments: call.arguments,
-        problem: {
-          kind: 'invalid_arguments',
-          message: `invalid arguments for "${call.name}": ${checked.errors.join('; ')}`,
-        },
-      };
-    }
+    if (!checked.ok)
+      return refused('invalid_arguments', `invalid arguments for "${call.name}": ${checked.errors.join('; ')}`);
     return { id, name: call.name, arguments: checked.value, problem: null };
   });
 }

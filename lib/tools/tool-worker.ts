@@ -4,6 +4,7 @@ import path from 'node:path';
 import { importToolModule } from '../build/tool-module';
 import type { PoolMessage, ResultMessage, RunMessage, SpawnRequest, WorkerMessage } from './worker-messages';
 import type { ConfinedResult } from './sandbox/run-confined';
+import type { ToolErrorKind } from './protocol';
 
 type Handler = (args: Record<string, unknown>, context: unknown) => unknown;
 
@@ -37,6 +38,18 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The answer to a call that failed; `bytes`: the size of an output over the limit. */
+function failed(message: RunMessage, kind: ToolErrorKind, text: string, bytes?: number): ResultMessage {
+  return {
+    type: 'result',
+    id: message.id,
+    status: 'failed',
+    kind,
+    message: text,
+    ...(bytes === undefined ? {} : { bytes }),
+  };
+}
+
 async function run(message: RunMessage): Promise<ResultMessage> {
   const label = path.basename(message.script);
   let handler: Handler;
@@ -44,58 +57,36 @@ async function run(message: RunMessage): Promise<ResultMessage> {
     // The pool hands a compiled bundle of a TypeScript tool when it runs compiled: this sandbox cannot write one.
     handler = await loadHandler(message.module ?? message.script);
   } catch (error) {
-    return {
-      type: 'result',
-      id: message.id,
-      status: 'failed',
-      kind: 'tool_failed',
-      message: `could not load tool "${label}": ${errorText(error)}`,
-    };
+    return failed(message, 'tool_failed', `could not load tool "${label}": ${errorText(error)}`);
   }
   let value: unknown;
   try {
     value = await handler(message.request.arguments, message.request.context);
   } catch (error) {
-    return {
-      type: 'result',
-      id: message.id,
-      status: 'failed',
-      kind: 'tool_failed',
-      message: `tool "${label}" failed: ${errorText(error)}`,
-    };
+    return failed(message, 'tool_failed', `tool "${label}" failed: ${errorText(error)}`);
   }
   let json: string | undefined;
   try {
     json = JSON.stringify(value);
   } catch (error) {
-    return {
-      type: 'result',
-      id: message.id,
-      status: 'failed',
-      kind: 'tool_output_invalid',
-      message: `tool "${label}" returned a value that cannot be written as JSON: ${errorText(error)}`,
-    };
+    return failed(
+      message,
+      'tool_output_invalid',
+      `tool "${label}" returned a value that cannot be written as JSON: ${errorText(error)}`,
+    );
   }
   if (json === undefined) {
-    return {
-      type: 'result',
-      id: message.id,
-      status: 'failed',
-      kind: 'tool_output_invalid',
-      message: `tool "${label}" returned nothing`,
-    };
+    return failed(message, 'tool_output_invalid', `tool "${label}" returned nothing`);
   }
   // Measured here so that an oversized result never crosses the IPC channel.
   const bytes = Buffer.byteLength(json, 'utf8');
   if (bytes > message.maxOutputBytes) {
-    return {
-      type: 'result',
-      id: message.id,
-      status: 'failed',
-      kind: 'tool_output_too_large',
-      message: `tool "${label}" produced ${bytes} bytes of output; the limit is ${message.maxOutputBytes} bytes`,
+    return failed(
+      message,
+      'tool_output_too_large',
+      `tool "${label}" produced ${bytes} bytes of output; the limit is ${message.maxOutputBytes} bytes`,
       bytes,
-    };
+    );
   }
   return { type: 'result', id: message.id, status: 'ok', json };
 }

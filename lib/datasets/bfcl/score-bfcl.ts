@@ -11,7 +11,7 @@
 import type { ConversationRecord } from '../../runner/types';
 import type { Expectation, ExpectedCall } from '../../protocol/expectation';
 import type { ToolSchemas } from '../score';
-import { scoreResponse } from '../score';
+import { scoreConversation } from '../score-conversation';
 import type { FailureKind, Verdict } from '../verdict';
 import { astCheck, type BfclAnswer, type BfclCall, type BfclFunction, type BfclParameter } from './ast-checker';
 import { fromJavaScript, isPlainObject, parsePythonJson } from './python-values';
@@ -22,9 +22,8 @@ export function scoreConversationBfcl(
   schemas: ToolSchemas,
 ): Verdict {
   const first = record.modelCalls[0];
-  const response = first && first.status === 'ok' ? { calls: first.parsedCalls } : null;
   // The lenient verdict gives the shape (calls, pairs by name, name correctness); the checker decides.
-  const lenient = scoreResponse(expectation, response, schemas, first?.turn ?? 1);
+  const lenient = scoreConversation(record, expectation, schemas);
   if (!first || first.status !== 'ok' || expectation.kind === 'no_call')
     return { ...lenient, scoring: 'bfcl', bfclErrorType: lenient.correct ? null : 'irrelevance' };
   const output = modelOutput(first);
