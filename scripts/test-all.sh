@@ -19,14 +19,42 @@ timed() {
   return $status
 }
 
-# The panel build is the longest step and its CPU use is uneven: it runs beside the integration
-# tests, which mostly wait on child processes and sockets.
-build_status=0
-build_pid=
+# The browser suites need the panel build and nothing else, so the build and then the browser and
+# load projects run as one chain beside the unit and integration tests: those mostly wait on child
+# processes and sockets, and on 2 cores the two chains together take far less than one after the
+# other. The chain's console output goes to test-results/*.log and is printed once it ends.
+chain_pid=
 if [ "${SKIP_E2E:-}" != "1" ]; then
-  build_start=$SECONDS
-  npx next build > test-results/next-build.log 2>&1 &
-  build_pid=$!
+  rm -f test-results/{chain-timings,chain-status}.txt test-results/{browser,load}.log
+  (
+    timings=()
+    timed 'next build' npx next build > test-results/next-build.log 2>&1
+    build_status=$?
+    e2e_status=0
+    load_status=0
+    [ $build_status -eq 0 ] || { echo "next build failed:" >&2; tail -40 test-results/next-build.log >&2; }
+    browser="${REMORA_CHROMIUM-/usr/bin/chromium}"
+    if [ -n "$browser" ] && [ ! -x "$browser" ]; then
+      if [ "$(id -u)" = "0" ] && command -v apt-get > /dev/null; then
+        echo "installing Debian's chromium for the browser tests..." >&2
+        (apt-get update -qq && apt-get install -y -qq chromium > /dev/null) || echo "could not install chromium" >&2
+      fi
+      [ -x "$browser" ] || { echo "no browser at $browser: install chromium, or set REMORA_CHROMIUM to a Chromium binary (empty: Playwright's own)" >&2; build_status=1; }
+    fi
+    if [ $build_status -eq 0 ]; then
+      timed browser env E2E_REPORT=test-results/e2e.json npx playwright test --project browser \
+        > test-results/browser.log 2>&1
+      e2e_status=$?
+      # The long run with thousands of conversations: its own project and report, counted apart.
+      timed load env E2E_REPORT=test-results/load.json npx playwright test --project load > test-results/load.log 2>&1
+      load_status=$?
+    else
+      e2e_status=1
+    fi
+    printf '%s\n' "${timings[@]}" > test-results/chain-timings.txt
+    echo "$build_status $e2e_status $load_status" > test-results/chain-status.txt
+  ) &
+  chain_pid=$!
 fi
 
 timed unit npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=test-results/unit.json
@@ -34,32 +62,19 @@ unit_status=$?
 timed integration npx vitest run --project integration --reporter=default --reporter=json --outputFile.json=test-results/integration.json
 integration_status=$?
 
+build_status=0
 e2e_status=0
 load_status=0
 reports=(test-results/unit.json test-results/integration.json)
-if [ -n "$build_pid" ]; then
-  wait "$build_pid"
-  build_status=$?
-  timings+=("$(printf '%-12s %5ss  %s' 'next build' $((SECONDS - build_start)) "$([ $build_status -eq 0 ] && echo ok || echo "FAILED ($build_status)") (beside the tests above)")")
-  [ $build_status -eq 0 ] || { echo "next build failed:" >&2; tail -40 test-results/next-build.log >&2; }
-
-  browser="${REMORA_CHROMIUM-/usr/bin/chromium}"
-  if [ -n "$browser" ] && [ ! -x "$browser" ]; then
-    if [ "$(id -u)" = "0" ] && command -v apt-get > /dev/null; then
-      echo "installing Debian's chromium for the browser tests..." >&2
-      (apt-get update -qq && apt-get install -y -qq chromium > /dev/null) || echo "could not install chromium" >&2
-    fi
-    [ -x "$browser" ] || { echo "no browser at $browser: install chromium, or set REMORA_CHROMIUM to a Chromium binary (empty: Playwright's own)" >&2; build_status=1; }
-  fi
-  if [ $build_status -eq 0 ]; then
-    timed browser env E2E_REPORT=test-results/e2e.json npx playwright test --project browser
-    e2e_status=$?
-    # The long run with thousands of conversations: its own project and report, counted apart.
-    timed load env E2E_REPORT=test-results/load.json npx playwright test --project load
-    load_status=$?
-  else
-    e2e_status=1
-  fi
+if [ -n "$chain_pid" ]; then
+  wait "$chain_pid"
+  for log in browser load; do
+    [ -f "test-results/$log.log" ] && { echo; echo "--- $log (test-results/$log.log)"; cat "test-results/$log.log"; }
+  done
+  read -r build_status e2e_status load_status < test-results/chain-status.txt 2> /dev/null || build_status=1
+  while IFS= read -r line; do
+    timings+=("$line (beside unit and integration)")
+  done < test-results/chain-timings.txt
   reports+=(test-results/e2e.json test-results/load.json)
 else
   echo "SKIP_E2E=1: the panel build and the browser tests were not run" >&2
