@@ -2,7 +2,7 @@
 // changes}) and `show`'s fuller view, both built from the database.
 import type { RemoraDatabase } from '../db/client';
 import { listChanges } from '../db/queries/campaign-changes';
-import { campaignTotals, getCampaign } from '../db/queries/campaigns';
+import { campaignHeading, campaignTotals, getCampaign } from '../db/queries/campaigns';
 import { listNodes } from '../db/queries/campaign-nodes';
 import { getExperiment } from '../db/queries/experiments';
 import { NotFoundError } from '../errors';
@@ -46,13 +46,7 @@ export function campaignJson(database: RemoraDatabase, campaignId: string, optio
   const totals = campaignTotals(database, campaignId);
   const experiment = getExperiment(database, campaign.experimentId);
   return {
-    id: campaign.id,
-    agent: campaign.agentName,
-    variant: campaign.variantName,
-    repoRoot: campaign.repoRoot,
-    gitCommit: campaign.gitCommit,
-    experimentId: campaign.experimentId,
-    status: experiment?.status ?? 'unknown',
+    ...campaignHeading(campaign, experiment),
     files: totals.files,
     nodes: totals.nodes.found,
     ran: totals.nodes.ran,

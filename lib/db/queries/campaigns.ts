@@ -94,3 +94,16 @@ export function recordApply(database: RemoraDatabase, campaignId: string, applie
 export function recordTestRun(database: RemoraDatabase, campaignId: string, testRun: Record<string, unknown>): void {
   database.update(campaigns).set({ testRun }).where(eq(campaigns.id, campaignId)).run();
 }
+
+/** What names a campaign, in the command line's JSON and the panel alike: its settings and its experiment's status. */
+export function campaignHeading<Status extends string>(campaign: CampaignRow, experiment: { status: Status } | null) {
+  return {
+    id: campaign.id,
+    agent: campaign.agentName,
+    variant: campaign.variantName,
+    repoRoot: campaign.repoRoot,
+    gitCommit: campaign.gitCommit,
+    experimentId: campaign.experimentId,
+    status: experiment?.status ?? 'unknown',
+  };
+}

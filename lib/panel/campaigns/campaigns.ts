@@ -2,7 +2,7 @@
 // time (filtered by check result, file and status), the person's decisions, edits, and the patch.
 import { z } from 'zod';
 import { changedFiles, listChanges } from '../../db/queries/campaign-changes';
-import { campaignTotals, getCampaign, listCampaigns } from '../../db/queries/campaigns';
+import { campaignHeading, campaignTotals, getCampaign, listCampaigns } from '../../db/queries/campaigns';
 import { listNodes } from '../../db/queries/campaign-nodes';
 import { getExperiment } from '../../db/queries/experiments';
 import { CAMPAIGN_CHANGE_STATUSES, type CampaignChangeRow, type CampaignRow } from '../../db/schema';
@@ -45,13 +45,7 @@ export function campaignOverview(context: PanelContext, id: string) {
     byStatus[status] = listChanges(context.database, id, { status, limit: 1 }).total;
   byStatus.failing = listChanges(context.database, id, { checks: 'failed', limit: 1 }).total;
   return {
-    id: campaign.id,
-    agent: campaign.agentName,
-    variant: campaign.variantName,
-    repoRoot: campaign.repoRoot,
-    gitCommit: campaign.gitCommit,
-    experimentId: campaign.experimentId,
-    status: experiment?.status ?? 'unknown',
+    ...campaignHeading(campaign, experiment),
     simulated: experiment?.simulated ?? false,
     extracted: campaign.extracted,
     nodes: totals.nodes,
