@@ -40,77 +40,71 @@ function continuation(rest: string[], indent: string): string[] {
   return rest.length === 0 ? [] : indentLines(rest.join('\n'), indent);
 }
 
-function renderGoogle(model: DocModel, optional: Set<string>): string {
+/** How a sectioned style (Google, NumPy) writes a section's heading and each kind of entry. */
+type SectionStyle = {
+  heading: (title: string) => string[];
+  paramsTitle: string;
+  /** `types`: the entry's type, and "optional" where that applies, as one text (possibly empty). */
+  entry: (item: DocEntry, types: string) => string[];
+  returning: (value: DocReturn) => string[];
+  raised: (item: DocEntry) => string[];
+  otherBody: (body: string) => string[];
+};
+
+/** The prose, then the sections in the one order both styles use; an empty section is left out. */
+function renderSections(model: DocModel, optional: Set<string>, style: SectionStyle): string {
   const lines = prose(model);
   const section = (title: string, body: string[]) => {
     if (body.length === 0) return;
-    lines.push('', `${title}:`, ...body);
+    lines.push('', ...style.heading(title), ...body);
   };
-  const entry = (item: DocEntry, withOptional: boolean) => {
-    const types = [item.type, withOptional && optional.has(item.name) ? 'optional' : null].filter(Boolean).join(', ');
-    const head = `${item.name}${types ? ` (${types})` : ''}:`;
-    const [first = '', ...rest] = item.description.split('\n');
-    return [`    ${head}${first ? ` ${first}` : ''}`, ...continuation(rest, '        ')];
-  };
-  section(
-    'Args',
-    model.params.flatMap((item) => entry(item, true)),
-  );
-  section(
-    'Attributes',
-    model.attributes.flatMap((item) => entry(item, false)),
-  );
-  const returning = (value: DocReturn | null) => {
-    if (!value) return [];
-    const [first = '', ...rest] = value.description.split('\n');
-    const head = value.type ? `${value.type}: ${first}`.trimEnd() : first;
-    return [`    ${head}`, ...continuation(rest, '    ')];
-  };
-  section('Returns', returning(model.returns));
-  section('Yields', returning(model.yields));
-  section(
-    'Raises',
-    model.raises.flatMap((item) => {
-      const [first = '', ...rest] = item.description.split('\n');
-      return [`    ${item.name}:${first ? ` ${first}` : ''}`, ...continuation(rest, '        ')];
-    }),
-  );
-  for (const other of model.other) section(other.title, indentLines(other.body, '    '));
+  const entries = (items: DocEntry[], withOptional: boolean) =>
+    items.flatMap((item) =>
+      style.entry(
+        item,
+        [item.type, withOptional && optional.has(item.name) ? 'optional' : null].filter(Boolean).join(', '),
+      ),
+    );
+  section(style.paramsTitle, entries(model.params, true));
+  section('Attributes', entries(model.attributes, false));
+  section('Returns', model.returns ? style.returning(model.returns) : []);
+  section('Yields', model.yields ? style.returning(model.yields) : []);
+  section('Raises', model.raises.flatMap(style.raised));
+  for (const other of model.other) section(other.title, style.otherBody(other.body));
   return lines.join('\n');
 }
 
-function renderNumpy(model: DocModel, optional: Set<string>): string {
-  const lines = prose(model);
-  const section = (title: string, body: string[]) => {
-    if (body.length === 0) return;
-    lines.push('', title, '-'.repeat(title.length), ...body);
-  };
-  const entry = (item: DocEntry, withOptional: boolean) => {
-    const types = [item.type, withOptional && optional.has(item.name) ? 'optional' : null].filter(Boolean).join(', ');
-    const head = types ? `${item.name} : ${types}` : item.name;
-    return [head, ...(item.description ? indentLines(item.description, '    ') : [])];
-  };
-  section(
-    'Parameters',
-    model.params.flatMap((item) => entry(item, true)),
-  );
-  section(
-    'Attributes',
-    model.attributes.flatMap((item) => entry(item, false)),
-  );
-  const returning = (value: DocReturn | null) => {
-    if (!value) return [];
-    return [value.type ?? 'object', ...(value.description ? indentLines(value.description, '    ') : [])];
-  };
-  section('Returns', returning(model.returns));
-  section('Yields', returning(model.yields));
-  section(
-    'Raises',
-    model.raises.flatMap((item) => [item.name, ...(item.description ? indentLines(item.description, '    ') : [])]),
-  );
-  for (const other of model.other) section(other.title, other.body.split('\n'));
-  return lines.join('\n');
-}
+const GOOGLE: SectionStyle = {
+  heading: (title) => [`${title}:`],
+  paramsTitle: 'Args',
+  entry: (item, types) => {
+    const head = `${item.name}${types ? ` (${types})` : ''}:`;
+    const [first = '', ...rest] = item.description.split('\n');
+    return [`    ${head}${first ? ` ${first}` : ''}`, ...continuation(rest, '        ')];
+  },
+  returning: (value) => {
+    const [first = '', ...rest] = value.description.split('\n');
+    const head = value.type ? `${value.type}: ${first}`.trimEnd() : first;
+    return [`    ${head}`, ...continuation(rest, '    ')];
+  },
+  raised: (item) => {
+    const [first = '', ...rest] = item.description.split('\n');
+    return [`    ${item.name}:${first ? ` ${first}` : ''}`, ...continuation(rest, '        ')];
+  },
+  otherBody: (body) => indentLines(body, '    '),
+};
+
+const NUMPY: SectionStyle = {
+  heading: (title) => [title, '-'.repeat(title.length)],
+  paramsTitle: 'Parameters',
+  entry: (item, types) => [
+    types ? `${item.name} : ${types}` : item.name,
+    ...(item.description ? indentLines(item.description, '    ') : []),
+  ],
+  returning: (value) => [value.type ?? 'object', ...(value.description ? indentLines(value.description, '    ') : [])],
+  raised: (item) => [item.name, ...(item.description ? indentLines(item.description, '    ') : [])],
+  otherBody: (body) => body.split('\n'),
+};
 
 function renderSphinx(model: DocModel): string {
   const lines = prose(model);
@@ -144,7 +138,7 @@ function renderSphinx(model: DocModel): string {
 
 /** The docstring's text (without quotes or indentation) in the given style. */
 export function renderDocstring(model: DocModel, style: DocStyle, optional: Set<string> = new Set()): string {
-  if (style === 'numpy') return renderNumpy(model, optional);
+  if (style === 'numpy') return renderSections(model, optional, NUMPY);
   if (style === 'sphinx') return renderSphinx(model);
-  return renderGoogle(model, optional);
+  return renderSections(model, optional, GOOGLE);
 }
