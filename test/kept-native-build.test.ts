@@ -2,7 +2,7 @@
 // where prebuild-install looks before downloading (npm's cache, _prebuilds/), under the very name
 // prebuild-install computes, so the next fresh install unpacks it instead of compiling for minutes.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,16 +10,21 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
 const cache = mkdtempSync(path.join(tmpdir(), 'remora-npm-cache-'));
-const run = () =>
+const run = (env: Record<string, string> = {}) =>
   execFileSync(process.execPath, ['scripts/cache-native-build.mjs'], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, npm_config_cache: cache },
+    env: { ...process.env, npm_config_cache: cache, ...env },
   });
 
 afterAll(() => rmSync(cache, { recursive: true, force: true }));
 
 describe('the kept better-sqlite3 build', () => {
+  it('is not kept when REMORA_KEEP_NATIVE_BUILD=0', () => {
+    expect(run({ REMORA_KEEP_NATIVE_BUILD: '0' })).toBe('');
+    expect(existsSync(path.join(cache, '_prebuilds'))).toBe(false);
+  });
+
   it('is written once, as prebuild-install names and unpacks it', () => {
     expect(run()).toMatch(/kept the compiled better-sqlite3/);
     const require = createRequire(path.join(root, 'node_modules/better-sqlite3/package.json'));
