@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
-import './globals.css';
+// The panel's global stylesheets, in cascade order (theme.css last: dark mode overrides the rest).
+import './styles/base.css';
+import './styles/navigation.css';
+import './styles/forms.css';
+import './styles/tables.css';
+import './styles/progress.css';
+import './styles/transcripts.css';
+import './styles/lists.css';
 import './theme.css';
 import { NavLinks } from './components/nav-links';
 

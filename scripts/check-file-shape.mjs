@@ -1,4 +1,4 @@
-// Small files with short lines: no source file (.ts, .tsx, .mjs, .cjs) over 300 lines, no line over
+// Small files with short lines: no source file (.ts, .tsx, .mjs, .cjs, .css) over 300 lines, no line over
 // 120 characters. Files not yet brought under the limits are listed in file-shape-baseline.json with
 // their figure then, which may shrink but not grow; a file not listed gets no allowance. Prints one
 // line per problem, starting with the rule's name, and the listed files still over; exits 1 on a
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 export const MAX_LINES = 300;
 export const MAX_LINE_LENGTH = 120;
-const SOURCE = /\.(ts|tsx|mjs|cjs)$/;
+const SOURCE = /\.(ts|tsx|mjs|cjs|css)$/;
 // Dependencies, test output and hidden folders (build output: .next*, .build; .git) are not sources.
 const SKIPPED = new Set(['node_modules', 'test-results', 'playwright-report', 'data', 'coverage']);
 

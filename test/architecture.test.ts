@@ -129,4 +129,19 @@ describe('file shape (scripts/check-file-shape.mjs)', () => {
     expect(output).not.toMatch(/fine\.ts/);
     expect(status).toBe(1);
   });
+
+  it('holds stylesheets to the same limits', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'remora-file-shape-'));
+    copies.push(root);
+    plant(root, 'app/long.css', '.rule {\n  color: red;\n}\n'.repeat(101));
+    plant(root, 'app/wide.module.css', `.wide {\n  font-family: ${'x'.repeat(120)};\n}\n`);
+    plant(root, 'app/fine.css', '.rule {\n  color: red;\n}\n'.repeat(100));
+    const { status, output } = shape(root);
+    expect(output).toMatch(/^max-300-lines: app\/long\.css has 303 lines$/m);
+    expect(output).toMatch(
+      /^max-120-characters: app\/wide\.module\.css has 1 line over 120 characters, the first at line 2$/m,
+    );
+    expect(output).not.toMatch(/fine\.css/);
+    expect(status).toBe(1);
+  });
 });

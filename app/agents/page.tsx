@@ -2,7 +2,7 @@ import { listAgentViews } from '../../lib/panel/agents/agents';
 import { getPanel } from '../../lib/panel/runtime';
 import { AgentsTable } from '../components/agents-table';
 import { ImportAgentForm } from './_components/import-agent-form';
-import './agents.css';
+import './styles/agent-styles';
 
 export const metadata = { title: 'Agents · Remora' };
 

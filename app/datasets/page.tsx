@@ -3,7 +3,7 @@ import { listDatasetViews } from '../../lib/panel/datasets/datasets';
 import { formatTime } from '../../lib/panel/format';
 import { getPanel } from '../../lib/panel/runtime';
 import { ImportDatasetForm } from './_components/import-dataset-form';
-import '../agents/agents.css';
+import '../agents/styles/agent-styles';
 import './datasets.css';
 
 export const metadata = { title: 'Datasets · Remora' };

@@ -1,7 +1,8 @@
 import { listEndpointViews } from '../../lib/panel/endpoints/endpoints';
 import { getPanel } from '../../lib/panel/runtime';
 import { EndpointManager } from './_components/endpoint-manager';
-import '../agents/agents.css';
+import '../agents/styles/agent-styles';
+import './endpoints.css';
 
 export const metadata = { title: 'Endpoints · Remora' };
 

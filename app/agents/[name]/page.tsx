@@ -10,7 +10,7 @@ import { PythonInputsForm } from './_components/python-inputs';
 import { ToolList } from './_components/tool-list';
 import { Playground } from './_components/playground';
 import { listEndpointViews } from '@/lib/panel/endpoints/endpoints';
-import '../agents.css';
+import '../styles/agent-styles';
 
 export const dynamic = 'force-dynamic';
 

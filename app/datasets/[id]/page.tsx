@@ -7,7 +7,7 @@ import { formatTime } from '@/lib/panel/format';
 import { getPanel } from '@/lib/panel/runtime';
 import { CaseList } from './_components/case-list';
 import { DatasetActions } from './_components/dataset-actions';
-import '../../agents/agents.css';
+import '../../agents/styles/agent-styles';
 import '../datasets.css';
 
 export const metadata = { title: 'Dataset · Remora' };
