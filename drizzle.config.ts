@@ -1,10 +1,9 @@
-import { defineConfig } from 'drizzle-kit';
-
-// `npx drizzle-kit generate` reads only the schema; it needs no database.
-export default defineConfig({
+// `npm run db:generate` (drizzle-kit, fetched by npx when it runs: a tool for the few who change the
+// schema, not installed with Remora) reads only the schema; it needs no database.
+export default {
   dialect: 'sqlite',
   schema: './lib/db/schema.ts',
   out: './drizzle',
   strict: true,
   verbose: true,
-});
+};

@@ -1,6 +1,6 @@
 // The whole SQLite schema, one file per group of tables in lib/db/tables/. Times are milliseconds
 // since the epoch; JSON columns hold TEXT. Migrations in drizzle/ are generated from this file with
-// `npx drizzle-kit generate`.
+// `npm run db:generate`.
 export * from './tables/experiments';
 export * from './tables/conversations';
 export * from './tables/datasets';
