@@ -4,7 +4,7 @@
 // values bounded (storable.ts) is stored bare: its row, marked as an error with the reason, so that
 // nothing is lost silently and a resume does not run it again.
 import { errorMessage } from '../errors';
-import type { ConversationRecord } from '../runner/types';
+import { erroredRecord, type ConversationRecord } from '../runner/types';
 import type { RemoraDatabase } from './client';
 import { prepareConversationInserter, type ConversationMeta } from './conversation-insert';
 
@@ -106,16 +106,6 @@ function bare(pending: PendingConversation, fault: unknown): PendingConversation
       slot: meta.slot,
       inputIndex: meta.inputIndex,
     },
-    record: {
-      ...record,
-      messages: [],
-      modelCalls: [],
-      toolExecutions: [],
-      outcome: 'error',
-      result: null,
-      finalText: null,
-      knowledge: {},
-      error: record.error ? `${reason}; it ended with: ${record.error.slice(0, 500)}` : reason,
-    },
+    record: erroredRecord(record, record.error ? `${reason}; it ended with: ${record.error.slice(0, 500)}` : reason),
   };
 }

@@ -1,5 +1,12 @@
 import { setMaxListeners } from 'node:events';
-import type { AgentRuntime, ConversationRecord, ModelClient, RunnerEvent, RunnerSettings } from '../runner/types';
+import {
+  erroredRecord,
+  type AgentRuntime,
+  type ConversationRecord,
+  type ModelClient,
+  type RunnerEvent,
+  type RunnerSettings,
+} from '../runner/types';
 import type { ToolExecutor } from '../tools/protocol';
 import type { WorkspaceProvider } from '../tools/workspace';
 import { runConversation } from '../runner/run-conversation';
@@ -165,7 +172,10 @@ async function execute(
         changes = finishing ? await finishing.finish() : null;
       } catch (error) {
         // A bug must not take the other conversations down: it is stored as this one's error.
-        record = failedRecord(input, `internal error: ${errorMessage(error)}`);
+        record = erroredRecord(
+          { input, startedAt: Date.now(), durationMs: 0 },
+          `internal error: ${errorMessage(error)}`,
+        );
         scored = caseResult(runCase, scoring, input, record, runtimes[slot.variantIndex].tools);
         taskCheck = null;
         // The workspace is still removed; its diff is of no use next to a failed conversation.
@@ -200,20 +210,4 @@ async function execute(
   if (next < pending.length) cutShort = true;
   const status = mode() === 'interrupt' ? 'interrupted' : mode() === 'cancel' && cutShort ? 'cancelled' : 'completed';
   return { status, ran, skipped: all.length - pending.length };
-}
-
-function failedRecord(input: ConversationRecord['input'], error: string): ConversationRecord {
-  return {
-    input,
-    messages: [],
-    modelCalls: [],
-    toolExecutions: [],
-    outcome: 'error',
-    result: null,
-    finalText: null,
-    error,
-    knowledge: {},
-    startedAt: Date.now(),
-    durationMs: 0,
-  };
 }

@@ -129,6 +129,26 @@ export type ConversationRecord = {
   durationMs: number;
 };
 
+/** A conversation that ended in an error and keeps nothing but its input, its times and the error. */
+export function erroredRecord(
+  kept: Pick<ConversationRecord, 'input' | 'startedAt' | 'durationMs'>,
+  error: string,
+): ConversationRecord {
+  return {
+    input: kept.input,
+    messages: [],
+    modelCalls: [],
+    toolExecutions: [],
+    outcome: 'error',
+    result: null,
+    finalText: null,
+    error,
+    knowledge: {},
+    startedAt: kept.startedAt,
+    durationMs: kept.durationMs,
+  };
+}
+
 export type ModelCallOutcome =
   | { ok: true; body: unknown; latencyMs: number; retryWaitMs?: number; attempts: number }
   | {
