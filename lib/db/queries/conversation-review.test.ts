@@ -37,6 +37,13 @@ beforeEach(() => {
 afterEach(() => closeDatabase(database));
 
 describe('conversation review', () => {
+  it('keeps the order labels were put in when they are put in the same millisecond', () => {
+    addConversationLabel(database, ids[0], 'reviewed', 5);
+    addConversationLabel(database, ids[0], 'bad input', 5);
+    addConversationLabel(database, ids[0], 'another', 5);
+    expect(getConversationReview(database, ids[0]).labels).toEqual(['reviewed', 'bad input', 'another']);
+  });
+
   it('keeps labels once each, in the order they were put, and removes them', () => {
     addConversationLabel(database, ids[0], 'reviewed', 1);
     addConversationLabel(database, ids[0], '  bad   input ', 2);

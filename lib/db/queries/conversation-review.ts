@@ -46,7 +46,9 @@ export function conversationReviews(
     .select({ conversationId: conversationLabels.conversationId, label: conversationLabels.label })
     .from(conversationLabels)
     .where(inArray(conversationLabels.conversationId, conversationIds))
-    .orderBy(asc(conversationLabels.conversationId), asc(conversationLabels.createdAt), asc(conversationLabels.label))
+    // In the order they were added: two labels added in the same millisecond keep their insertion order
+    // (the rowid), not the alphabet's.
+    .orderBy(asc(conversationLabels.conversationId), asc(conversationLabels.createdAt), sql`rowid`)
     .all();
   for (const row of labels) entry(row.conversationId).labels.push(row.label);
   const notes = database
