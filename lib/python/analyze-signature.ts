@@ -3,7 +3,7 @@ import type { ToolContext, ToolOutput } from '../tools/protocol';
 import { readDocstring } from './docstring';
 import { withPythonTree } from './parser';
 import { readSignature, type Signature } from './signature';
-import { chooseDefinition, errorOutput, loadTargetSource, type TargetSource } from './target';
+import { chooseNode, errorOutput, loadTargetSource, type TargetSource } from './target';
 import { plural } from '../plural';
 
 type SignatureAnalysis = {
@@ -18,13 +18,8 @@ export async function analyzeSignatureTool(context: ToolContext): Promise<ToolOu
   if (!loaded.ok) return errorOutput(loaded.error);
   const target: TargetSource = loaded.value;
   const analysis = await withPythonTree(target.source, (root) => {
-    const choice = chooseDefinition(root, context);
+    const choice = chooseNode(root, context, 'analyze_signature needs a function, method or class (node_name)');
     if (!choice.ok) return choice;
-    if (!choice.definition)
-      return {
-        ok: false as const,
-        error: 'the input is a whole module; analyze_signature needs a function, method or class (node_name)',
-      };
     const signature = readSignature(root, choice.definition);
     const importable = choice.definition.qualifiedName.split('.')[0];
     const value: SignatureAnalysis = {

@@ -117,6 +117,21 @@ export function chooseDefinition(
   };
 }
 
+/**
+ * chooseDefinition for a tool that works on one definition: a whole module is refused, with
+ * `refusal` saying what the tool works on.
+ */
+export function chooseNode(
+  root: SyntaxNode,
+  context: Parameters<typeof chooseDefinition>[1],
+  refusal: string,
+): { ok: true; definition: Definition } | { ok: false; error: string } {
+  const choice = chooseDefinition(root, context);
+  if (!choice.ok) return choice;
+  if (!choice.definition) return { ok: false, error: `the input is a whole module; ${refusal}` };
+  return { ok: true, definition: choice.definition };
+}
+
 export function errorOutput(error: string, knowledge?: Record<string, unknown>): ToolOutput {
   return { outcome: 'error', result: null, error, ...(knowledge ? { knowledge_delta: knowledge } : {}) };
 }

@@ -3,19 +3,14 @@ import { defineTool } from '../../../lib/tools/define-tool';
 import { detectStyle } from '../../../lib/python/docstring-parse';
 import { readDocstring } from '../../../lib/python/docstring';
 import { withPythonTree } from '../../../lib/python/parser';
-import { chooseDefinition, errorOutput, loadTargetSource } from '../../../lib/python/target';
+import { chooseNode, errorOutput, loadTargetSource } from '../../../lib/python/target';
 
 export default defineTool(import.meta.url, async (_args, context) => {
   const loaded = await loadTargetSource(context, { writable: false });
   if (!loaded.ok) return errorOutput(loaded.error);
   const found = await withPythonTree(loaded.value.source, (root) => {
-    const choice = chooseDefinition(root, context);
+    const choice = chooseNode(root, context, 'the docstring tools work on a function, method or class');
     if (!choice.ok) return choice;
-    if (!choice.definition)
-      return {
-        ok: false as const,
-        error: 'the input is a whole module; the docstring tools work on a function, method or class',
-      };
     return {
       ok: true as const,
       node: choice.definition.qualifiedName,

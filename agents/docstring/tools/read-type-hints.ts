@@ -2,19 +2,14 @@
 import { defineTool } from '../../../lib/tools/define-tool';
 import { withPythonTree } from '../../../lib/python/parser';
 import { readSignature } from '../../../lib/python/signature';
-import { chooseDefinition, errorOutput, loadTargetSource } from '../../../lib/python/target';
+import { chooseNode, errorOutput, loadTargetSource } from '../../../lib/python/target';
 
 export default defineTool(import.meta.url, async (_args, context) => {
   const loaded = await loadTargetSource(context, { writable: false });
   if (!loaded.ok) return errorOutput(loaded.error);
   const found = await withPythonTree(loaded.value.source, (root) => {
-    const choice = chooseDefinition(root, context);
+    const choice = chooseNode(root, context, 'read_type_hints works on a function, method or class');
     if (!choice.ok) return choice;
-    if (!choice.definition)
-      return {
-        ok: false as const,
-        error: 'the input is a whole module; read_type_hints works on a function, method or class',
-      };
     return { ok: true as const, signature: readSignature(root, choice.definition) };
   });
   if (!found.ok) return errorOutput(found.error);

@@ -9,7 +9,7 @@ import { applyDocstring, bodyIndent, docstringLiteral, readDocstring } from '../
 import { definitionLine, findDefinition } from '../../../lib/python/definitions';
 import { checkPythonSyntax, describeSyntaxProblems, withPythonTree } from '../../../lib/python/parser';
 import { readSignature } from '../../../lib/python/signature';
-import { chooseDefinition, errorOutput, loadTargetSource, writeTargetSource } from '../../../lib/python/target';
+import { chooseNode, errorOutput, loadTargetSource, writeTargetSource } from '../../../lib/python/target';
 
 export default defineTool(import.meta.url, async (args, context) => {
   const style = (typeof args.style === 'string' ? args.style.trim().toLowerCase() : 'google') as DocStyle;
@@ -23,14 +23,9 @@ export default defineTool(import.meta.url, async (args, context) => {
   const docstring = args.docstring;
 
   const edit = await withPythonTree(target.source, (root) => {
-    const choice = chooseDefinition(root, context);
+    const choice = chooseNode(root, context, 'write_docstring works on a function, method or class');
     if (!choice.ok) return choice;
     const definition = choice.definition;
-    if (!definition)
-      return {
-        ok: false as const,
-        error: 'the input is a whole module; write_docstring works on a function, method or class',
-      };
     const signature = readSignature(root, definition);
     const parsed = parseDocstring(docstring);
     const { model, optional } = completeModel(parsed.model, {
