@@ -1,8 +1,6 @@
 // Small files with short lines: no source file (.ts, .tsx, .mjs, .cjs, .css) over 300 lines, no line over
-// 120 characters. Files not yet brought under the limits are listed in file-shape-baseline.json with
-// their figure then, which may shrink but not grow; a file not listed gets no allowance. Prints one
-// line per problem, starting with the rule's name, and the listed files still over; exits 1 on a
-// problem.
+// 120 characters, with no allowance for any file. Prints one line per problem, starting with the
+// rule's name; exits 1 on a problem.
 //   node scripts/check-file-shape.mjs [ROOT]
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,36 +24,30 @@ export function sourceFiles(root, folder = '') {
   return files;
 }
 
-/** The problems of the files under root, given the allowances of the baseline. */
-export function fileShapeProblems(root, baseline = { lines: {}, longLines: {} }) {
+/** The problems of the files under root. */
+export function fileShapeProblems(root) {
   const problems = [];
-  const stillOver = [];
   for (const file of sourceFiles(root).sort()) {
     const text = readFileSync(path.join(root, file), 'utf8');
     const lines = text.split('\n');
     const count = text.endsWith('\n') ? lines.length - 1 : lines.length;
     const long = lines.filter((line) => line.length > MAX_LINE_LENGTH).length;
-    const allowedLines = baseline.lines[file] ?? MAX_LINES;
-    if (count > allowedLines) problems.push(`max-300-lines: ${file} has ${count} lines`);
-    else if (count > MAX_LINES) stillOver.push(`${file} (${count} lines)`);
-    const allowedLong = baseline.longLines[file] ?? 0;
-    if (long > allowedLong) {
+    if (count > MAX_LINES) problems.push(`max-300-lines: ${file} has ${count} lines`);
+    if (long > 0) {
       const first = lines.findIndex((line) => line.length > MAX_LINE_LENGTH) + 1;
       problems.push(
         `max-120-characters: ${file} has ${long} line${long === 1 ? '' : 's'} over ${MAX_LINE_LENGTH} characters` +
-          `${allowedLong > 0 ? ` (listed with ${allowedLong})` : ''}, the first at line ${first}`,
+          `, the first at line ${first}`,
       );
     }
   }
-  return { problems, stillOver };
+  return problems;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = path.resolve(process.argv[2] ?? '.');
-  const baselineFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'file-shape-baseline.json');
-  const { problems, stillOver } = fileShapeProblems(root, JSON.parse(readFileSync(baselineFile, 'utf8')));
+  const problems = fileShapeProblems(root);
   for (const line of problems) console.log(line);
-  if (stillOver.length > 0) console.log(`listed, still over ${MAX_LINES} lines: ${stillOver.join(', ')}`);
   console.log(
     `${problems.length === 0 ? 'no' : problems.length} file shape problem${problems.length === 1 ? '' : 's'}`,
   );
