@@ -9,36 +9,13 @@ import { labelsInUse } from '@/lib/db/queries/conversation-review';
 import { ERROR_KINDS } from '@/lib/panel/conversations/query';
 import { inputLabel } from '@/lib/panel/compare/labels';
 import { readSearchPage, SEARCH_KEYS, searchTranscripts, type SearchQuery } from '@/lib/panel/review/search';
-import { shortId } from '@/lib/panel/format';
+import { clip, shortId } from '@/lib/panel/format';
 import { getPanel } from '@/lib/panel/runtime';
 import { OutcomeBadge } from '@/app/components/status-badge';
+import { FilterSelect } from '@/app/components/filter-select';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Search · Remora' };
-
-function Select({
-  name,
-  label,
-  value,
-  options,
-}: {
-  name: string;
-  label: string;
-  value: string | undefined;
-  options: readonly string[];
-}) {
-  return (
-    <div>
-      <label htmlFor={`search-${name}`}>{label}</label>
-      <select id={`search-${name}`} name={name} defaultValue={value ?? ''}>
-        <option value="">all</option>
-        {options.map((option) => (
-          <option key={option}>{option}</option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 function pageHref(query: SearchQuery, after: number): string {
   const params = new URLSearchParams();
@@ -82,11 +59,29 @@ export default async function SearchPage({
               data-testid="search-q"
             />
           </div>
-          <Select name="outcome" label="Outcome" value={query.outcome} options={OUTCOMES} />
-          <Select name="parsePath" label="Parse path" value={query.parsePath} options={PARSE_PATHS} />
-          <Select name="errorKind" label="Error" value={query.errorKind} options={ERROR_KINDS} />
-          <Select name="verdict" label="Verdict" value={query.verdict} options={VERDICT_FILTERS} />
-          <Select name="label" label="Label" value={query.label} options={labels} />
+          <FilterSelect id="search-outcome" name="outcome" label="Outcome" value={query.outcome} options={OUTCOMES} />
+          <FilterSelect
+            id="search-parsePath"
+            name="parsePath"
+            label="Parse path"
+            value={query.parsePath}
+            options={PARSE_PATHS}
+          />
+          <FilterSelect
+            id="search-errorKind"
+            name="errorKind"
+            label="Error"
+            value={query.errorKind}
+            options={ERROR_KINDS}
+          />
+          <FilterSelect
+            id="search-verdict"
+            name="verdict"
+            label="Verdict"
+            value={query.verdict}
+            options={VERDICT_FILTERS}
+          />
+          <FilterSelect id="search-label" name="label" label="Label" value={query.label} options={labels} />
           <div>
             <label htmlFor="search-tool">Tool called</label>
             <input id="search-tool" name="tool" defaultValue={query.tool ?? ''} size={12} />
@@ -174,7 +169,7 @@ export default async function SearchPage({
                     <td>
                       <OutcomeBadge outcome={conversation.outcome} />
                     </td>
-                    <td className="muted">{excerpt(conversation.error ?? conversation.finalText)}</td>
+                    <td className="muted">{clip(conversation.error ?? conversation.finalText, 100)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -195,9 +190,4 @@ export default async function SearchPage({
       </section>
     </>
   );
-}
-
-function excerpt(text: string | null): string {
-  if (!text) return '';
-  return text.length > 100 ? `${text.slice(0, 99)}…` : text;
 }

@@ -53,3 +53,9 @@ export function prettyJson(value: unknown): string {
 // Comparisons in words: lib/metrics/describe.ts (one sentence builder for the command line and the panel).
 
 export const UNFINISHED = new Set(['pending', 'running']);
+
+/** The text cut to at most `limit` characters, the last one then "…"; nothing for no text. */
+export function clip(text: string | null, limit: number): string {
+  if (!text) return '';
+  return text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
+}

@@ -8,6 +8,7 @@ import { getPanel } from '@/lib/panel/runtime';
 import { OutcomeBadge, SimulatedBadge } from '../../components/status-badge';
 import { ExpectedVersusActual } from '../../components/transcript/transcript-expected';
 import { TranscriptView } from '../../components/transcript/transcript-view';
+import { FinalAnswer } from '../../components/transcript/transcript-text';
 import { WorkspaceChanges } from '../../components/transcript/transcript-workspace';
 import { SideTag } from '../side-card';
 import { TurnTable } from './turn-table';
@@ -75,12 +76,7 @@ function Column({ details, which }: { details: ConversationDetails; which: 'a' |
       {details.expected && details.datasetCase ? (
         <ExpectedVersusActual view={details.expected} datasetCase={details.datasetCase} />
       ) : null}
-      {conversation.finalText ? (
-        <section className="card" data-testid="final-text">
-          <h2>Final answer</h2>
-          <pre>{conversation.finalText}</pre>
-        </section>
-      ) : null}
+      <FinalAnswer text={conversation.finalText} />
       <TranscriptView details={details} />
       <WorkspaceChanges diff={details.diff} changedFiles={conversation.changedFiles} />
     </div>

@@ -6,6 +6,9 @@ import type { FillPattern } from '@/lib/metrics/prepare-palette';
 import { CategorySwatch } from '../category-mark';
 import styles from './charts.module.css';
 
+/** What names a chart: its title, its caption, its "simulated" mark and its test id. */
+export type ChartLabels = { title: string; caption: string; simulated: boolean; testId: string };
+
 export function ChartFrame({
   title,
   caption,
@@ -55,4 +58,29 @@ export function ChartFrame({
 /** A series' or category's swatch: the same mark as beside a category's name anywhere in the panel. */
 export function Swatch({ colour, pattern }: { colour: string; pattern?: FillPattern }) {
   return <CategorySwatch colour={colour} pattern={pattern} />;
+}
+
+/** A numbers table's first cell: the series' swatch and name. */
+export function SeriesCell({ series }: { series: { colour: string; name: string } }) {
+  return (
+    <td>
+      <Swatch colour={series.colour} />
+      {series.name}
+    </td>
+  );
+}
+
+/** A chart's numbers table with a row per variant: "Variant", then the given column heads, then the rows. */
+export function VariantTable({ testId, head, children }: { testId: string; head: ReactNode; children: ReactNode }) {
+  return (
+    <table data-testid={testId}>
+      <thead>
+        <tr>
+          <th>Variant</th>
+          {head}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
 }

@@ -24,3 +24,13 @@ export function valueText(value: unknown): string {
   if (value === undefined) return '(absent)';
   return JSON.stringify(value) ?? String(value);
 }
+
+/** The conversation's final answer in its own card; nothing when it ended without one. */
+export function FinalAnswer({ text }: { text: string | null }) {
+  return text ? (
+    <section className="card" data-testid="final-text">
+      <h2>Final answer</h2>
+      <pre>{text}</pre>
+    </section>
+  ) : null;
+}

@@ -21,6 +21,7 @@ import { getPanel } from '@/lib/panel/runtime';
 import { OutcomeBadge, SimulatedBadge } from '../../components/status-badge';
 import { ExpectedVersusActual } from '../../components/transcript/transcript-expected';
 import { TranscriptView } from '../../components/transcript/transcript-view';
+import { FinalAnswer } from '../../components/transcript/transcript-text';
 import { KnowledgeCard, WorkspaceChanges } from '../../components/transcript/transcript-workspace';
 
 import { ReplayForm } from './replay-form';
@@ -149,12 +150,7 @@ export default async function ConversationPage({
           <pre>{prettyJson(conversation.result)}</pre>
         </section>
       ) : null}
-      {conversation.finalText ? (
-        <section className="card" data-testid="final-text">
-          <h2>Final answer</h2>
-          <pre>{conversation.finalText}</pre>
-        </section>
-      ) : null}
+      <FinalAnswer text={conversation.finalText} />
       <ReviewPanel
         key={conversation.id}
         conversationId={conversation.id}

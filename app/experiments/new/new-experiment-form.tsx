@@ -21,6 +21,7 @@ import { VariantEditor } from './variant-editor';
 import { DecisionPlan, type PowerHistory } from './decision-plan';
 import { SandboxChoice } from './sandbox-choice';
 import { callApi } from '@/app/components/api-client';
+import { FailureBox } from '@/app/components/failure-box';
 
 type Failure = { message: string; reasons: string[] };
 
@@ -216,18 +217,7 @@ export function NewExperimentForm({
 
       <SandboxChoice options={options} agent={agent} draft={draft} update={update} />
 
-      {failure ? (
-        <div className="error-box" role="alert" data-testid="form-error">
-          <strong>{failure.message}</strong>
-          {failure.reasons.length > 0 ? (
-            <ul>
-              {failure.reasons.map((reason) => (
-                <li key={reason}>{reason}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      {failure ? <FailureBox failure={failure} testId="form-error" /> : null}
       <div className="form-actions">
         <button type="submit" disabled={submitting} data-testid="start-experiment">
           {submitting ? 'Starting…' : 'Start experiment'}

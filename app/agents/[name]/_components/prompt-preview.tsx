@@ -10,6 +10,7 @@ import { prettyJson } from '@/lib/panel/format';
 import { plural } from '@/lib/plural';
 import { agentApi } from '@/app/components/api-client';
 import { useDebouncedPost } from '../../_components/use-debounced-call';
+import { FailureBox } from '@/app/components/failure-box';
 
 const TYPED = 'typed';
 const TOKEN_ESTIMATE_NOTE =
@@ -118,18 +119,7 @@ export function PromptPreview({ agentName, draft, inputs, inputCount }: Props) {
           <span className="muted">rendering…</span>
         ) : null}
       </div>
-      {failure ? (
-        <div className="error-box" role="alert" data-testid="preview-error">
-          <strong>{failure.message}</strong>
-          {failure.reasons.length > 0 ? (
-            <ul>
-              {failure.reasons.map((reason) => (
-                <li key={reason}>{reason}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      {failure ? <FailureBox failure={failure} testId="preview-error" /> : null}
       {data ? (
         <>
           <pre className={`native-prompt${pending ? ' stale' : ''}`} data-testid="preview-prompt">

@@ -177,40 +177,39 @@ export function VersionHistory({ agentName, variantName, revision, onLoad, onFor
       {forkFailure ? <FailureBox failure={forkFailure} testId="fork-error" /> : null}
       {versions.length > 0 ? (
         <div className="diff-controls">
-          <div>
-            <label htmlFor="diff-from">Compare</label>
-            <select
-              id="diff-from"
-              value={from}
-              onChange={(event) => setFrom(event.target.value)}
-              data-testid="diff-from-select"
-            >
-              {options.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="diff-to">with</label>
-            <select
-              id="diff-to"
-              value={to}
-              onChange={(event) => setTo(event.target.value)}
-              data-testid="diff-to-select"
-            >
-              {options.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <VersionSelect id="diff-from" label="Compare" value={from} onChange={setFrom} options={options} />
+          <VersionSelect id="diff-to" label="with" value={to} onChange={setTo} options={options} />
         </div>
       ) : null}
       {diffFailure ? <FailureBox failure={diffFailure} testId="diff-error" /> : null}
       {diff ? <DiffView diff={diff} /> : null}
+    </div>
+  );
+}
+
+/** One end of the diff: a labelled select over the versions (test id `${id}-select`). */
+function VersionSelect(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { id: string; label: string }[];
+}) {
+  return (
+    <div>
+      <label htmlFor={props.id}>{props.label}</label>
+      <select
+        id={props.id}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        data-testid={`${props.id}-select`}
+      >
+        {props.options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

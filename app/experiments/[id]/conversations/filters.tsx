@@ -2,34 +2,7 @@
 // can be shared and works without script.
 import type { ReactNode } from 'react';
 import type { ConversationListFilters } from '@/lib/panel/conversations/query';
-
-function Select({
-  id,
-  name,
-  label,
-  value,
-  options,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  value: string | undefined;
-  options: readonly string[];
-}) {
-  return (
-    <div>
-      <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} defaultValue={value ?? ''}>
-        <option value="">all</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
+import { FilterSelect } from '@/app/components/filter-select';
 
 export function ConversationFilters(props: {
   filters: ConversationListFilters;
@@ -45,18 +18,18 @@ export function ConversationFilters(props: {
   const { filters } = props;
   return (
     <form className="filters" method="get" data-testid="conversation-filters">
-      <Select id="variant" name="variant" label="Variant" value={filters.variant} options={props.variantNames} />
-      <Select id="outcome" name="outcome" label="Outcome" value={filters.outcome} options={props.outcomes} />
-      <Select
+      <FilterSelect id="variant" name="variant" label="Variant" value={filters.variant} options={props.variantNames} />
+      <FilterSelect id="outcome" name="outcome" label="Outcome" value={filters.outcome} options={props.outcomes} />
+      <FilterSelect
         id="parse-path"
         name="parsePath"
         label="Parse path"
         value={filters.parsePath}
         options={props.parsePaths}
       />
-      <Select id="error-kind" name="error" label="Error" value={filters.error} options={props.errorKinds} />
-      <Select id="verdict" name="verdict" label="Verdict" value={filters.verdict} options={props.verdicts} />
-      <Select id="label" name="label" label="Label" value={filters.label} options={props.labels} />
+      <FilterSelect id="error-kind" name="error" label="Error" value={filters.error} options={props.errorKinds} />
+      <FilterSelect id="verdict" name="verdict" label="Verdict" value={filters.verdict} options={props.verdicts} />
+      <FilterSelect id="label" name="label" label="Label" value={filters.label} options={props.labels} />
       <div>
         <label htmlFor="tool">Tool called</label>
         <input

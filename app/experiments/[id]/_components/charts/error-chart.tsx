@@ -3,7 +3,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ErrorChart as ErrorChartData } from '@/lib/metrics/prepare-outcomes';
 import { CategoryTick, LEGEND_PROPS } from '@/app/components/charts/legend';
-import { ChartFrame, Swatch } from '@/app/components/charts/chart-frame';
+import { ChartFrame, Swatch, VariantTable } from '@/app/components/charts/chart-frame';
 import { AXIS_STYLE, yAxisTitle, Y_AXIS_WIDTH } from '@/app/components/charts/format';
 
 const ERROR_CAPTION =
@@ -41,36 +41,35 @@ export function ErrorChart({ chart, simulated }: { chart: ErrorChartData; simula
 
 function ErrorTable({ chart }: { chart: ErrorChartData }) {
   return (
-    <table data-testid="chart-errors-table">
-      <thead>
-        <tr>
-          <th>Variant</th>
+    <VariantTable
+      testId="chart-errors-table"
+      head={
+        <>
           {chart.kinds.map((kind) => (
             <th key={kind.kind} className="number raw">
               <Swatch colour={kind.colour} />
               {kind.kind}
             </th>
           ))}
+        </>
+      }
+    >
+      {chart.rows.map((row) => (
+        <tr key={row.variant}>
+          <td>{row.variant}</td>
+          {chart.kinds.map((kind) => (
+            <td
+              key={kind.kind}
+              className="number"
+              data-testid="error-cell"
+              data-variant={row.variant}
+              data-kind={kind.kind}
+            >
+              {row[kind.field] ?? '—'}
+            </td>
+          ))}
         </tr>
-      </thead>
-      <tbody>
-        {chart.rows.map((row) => (
-          <tr key={row.variant}>
-            <td>{row.variant}</td>
-            {chart.kinds.map((kind) => (
-              <td
-                key={kind.kind}
-                className="number"
-                data-testid="error-cell"
-                data-variant={row.variant}
-                data-kind={kind.kind}
-              >
-                {row[kind.field] ?? '—'}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </VariantTable>
   );
 }

@@ -3,17 +3,11 @@
 // latency buckets (shares of each variant's responses; the last bucket holds the slow tail).
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { LatencyChart as LatencyChartData, LatencyHistogram } from '@/lib/metrics/prepare-latency';
-import { formatMilliseconds, formatPercent } from '@/lib/panel/format';
+import { formatMilliseconds } from '@/lib/panel/format';
 import { CategoryTick, LEGEND_PROPS, TopValueLabel } from '@/app/components/charts/legend';
-import { ChartFrame, Swatch } from '@/app/components/charts/chart-frame';
-import {
-  AXIS_STYLE,
-  millisecondsTick,
-  percentTick,
-  tooltipPercent,
-  yAxisTitle,
-  Y_AXIS_WIDTH,
-} from '@/app/components/charts/format';
+import { ChartFrame, SeriesCell, Swatch, VariantTable } from '@/app/components/charts/chart-frame';
+import { AXIS_STYLE, millisecondsTick, yAxisTitle, Y_AXIS_WIDTH } from '@/app/components/charts/format';
+import { CountShare, ShareHistogramChart } from '@/app/components/charts/share-histogram';
 
 /** A bar's latency in few characters ("115", "1.2 s"): the axis says the unit, and narrow bars sit side by side. */
 function compactMilliseconds(value: unknown): string {
@@ -66,89 +60,59 @@ export function LatencyChart({ chart, simulated }: { chart: LatencyChartData; si
 
 function LatencyTable({ chart }: { chart: LatencyChartData }) {
   return (
-    <table data-testid="chart-latency-table">
-      <thead>
-        <tr>
-          <th>Variant</th>
+    <VariantTable
+      testId="chart-latency-table"
+      head={
+        <>
           {chart.rows.map((row) => (
             <th key={row.statistic} className="number">
               {row.label}
             </th>
           ))}
-        </tr>
-      </thead>
-      <tbody>
-        {chart.series.map((series) => (
-          <tr key={series.key}>
-            <td>
-              <Swatch colour={series.colour} />
-              {series.name}
+        </>
+      }
+    >
+      {chart.series.map((series) => (
+        <tr key={series.key}>
+          <SeriesCell series={series} />
+          {chart.rows.map((row) => (
+            <td
+              key={row.statistic}
+              className="number"
+              data-testid="latency-cell"
+              data-variant={series.name}
+              data-statistic={row.statistic}
+              data-value={row[series.key] ?? ''}
+            >
+              {formatMilliseconds(row[series.key] as number | null)}
             </td>
-            {chart.rows.map((row) => (
-              <td
-                key={row.statistic}
-                className="number"
-                data-testid="latency-cell"
-                data-variant={series.name}
-                data-statistic={row.statistic}
-                data-value={row[series.key] ?? ''}
-              >
-                {formatMilliseconds(row[series.key] as number | null)}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+          ))}
+        </tr>
+      ))}
+    </VariantTable>
   );
 }
 
 export function LatencyHistogramChart({ histogram, simulated }: { histogram: LatencyHistogram; simulated: boolean }) {
   const buckets = histogram.buckets ? `, in buckets of ${Number(histogram.buckets.width.toPrecision(6))} ms` : '';
   return (
-    <ChartFrame
-      title="Latency distribution"
-      caption={`Share of each variant's responses by latency (ms)${buckets}.`}
-      simulated={simulated}
-      testId="chart-latency-histogram"
-      empty={histogram.hasData ? null : 'No model response yet.'}
+    <ShareHistogramChart
+      frame={{
+        title: 'Latency distribution',
+        caption: `Share of each variant's responses by latency (ms)${buckets}.`,
+        simulated,
+        testId: 'chart-latency-histogram',
+      }}
+      histogram={histogram}
+      empty="No model response yet."
       numbers={<LatencyHistogramTable histogram={histogram} />}
-    >
-      <BarChart
-        responsive
-        style={{ width: '100%', height: 240 }}
-        data={histogram.rows}
-        margin={{ top: 4, right: 8, bottom: 18, left: 0 }}
-        barCategoryGap="10%"
-      >
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis
-          dataKey="label"
-          tick={AXIS_STYLE}
-          label={{ value: 'latency (ms)', position: 'insideBottom', offset: -10, style: AXIS_STYLE }}
-        />
-        <YAxis
-          tickFormatter={percentTick}
-          tick={AXIS_STYLE}
-          width={Y_AXIS_WIDTH}
-          label={yAxisTitle('share of responses')}
-        />
-        <Tooltip
-          labelFormatter={(label) => `${String(label)} ms`}
-          formatter={(value, name) => [tooltipPercent(value), name]}
-        />
-        <Legend {...LEGEND_PROPS} />
-        {histogram.series.map((series) => (
-          <Bar
-            key={series.key}
-            dataKey={series.key}
-            name={series.name}
-            fill={series.colour}
-            isAnimationActive={false}
-          />
-        ))}
-      </BarChart>
-    </ChartFrame>
+      xKey="label"
+      xTitle="latency (ms)"
+      yTitle="share of responses"
+      unit="ms"
+      height={240}
+      barCategoryGap="10%"
+    />
   );
 }
 
@@ -172,8 +136,7 @@ function LatencyHistogramTable({ histogram }: { histogram: LatencyHistogram }) {
             <td>{row.label}</td>
             {histogram.series.map((series) => (
               <td key={series.key} className="number" data-testid="latency-bucket-cell" data-variant={series.name}>
-                {row[`${series.key}Count`] ?? '—'}
-                <span className="sub">{formatPercent(row[series.key] as number | null)}</span>
+                <CountShare row={row} seriesKey={series.key} />
               </td>
             ))}
           </tr>

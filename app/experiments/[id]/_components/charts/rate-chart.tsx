@@ -5,31 +5,16 @@ import { Bar, BarChart, CartesianGrid, ErrorBar, LabelList, Legend, Tooltip, XAx
 import { formatInterval, formatPercent } from '@/lib/panel/format';
 import type { RateChart as RateChartData } from '@/lib/metrics/prepare-rates';
 import { CategoryTick, LEGEND_PROPS, RateBarLabel } from '@/app/components/charts/legend';
-import { ChartFrame, Swatch } from '@/app/components/charts/chart-frame';
+import { ChartFrame, SeriesCell, VariantTable, type ChartLabels } from '@/app/components/charts/chart-frame';
 import { AXIS_STYLE, percentTick, tooltipPercent, yAxisTitle, Y_AXIS_WIDTH } from '@/app/components/charts/format';
 
-export function RateChart({
-  chart,
-  title,
-  caption,
-  simulated,
-  testId,
-}: {
-  chart: RateChartData;
-  title: string;
-  caption: string;
-  simulated: boolean;
-  testId: string;
-}) {
+export function RateChart({ chart, ...labels }: { chart: RateChartData } & ChartLabels) {
   const height = 260 + (chart.series.length > 4 ? 30 : 0);
   return (
     <ChartFrame
-      title={title}
-      caption={caption}
-      simulated={simulated}
-      testId={testId}
+      {...labels}
       empty={chart.hasData ? null : 'No model response yet: the rates appear as conversations finish.'}
-      numbers={<RateTable chart={chart} testId={testId} />}
+      numbers={<RateTable chart={chart} testId={labels.testId} />}
     >
       <BarChart
         responsive
@@ -82,44 +67,40 @@ export function RateChart({
 
 function RateTable({ chart, testId }: { chart: RateChartData; testId: string }) {
   return (
-    <table data-testid={`${testId}-table`}>
-      <thead>
-        <tr>
-          <th>Variant</th>
+    <VariantTable
+      testId={`${testId}-table`}
+      head={
+        <>
           {chart.table.map((entry) => (
             <th key={entry.metric} className="number">
               {entry.label}
             </th>
           ))}
+        </>
+      }
+    >
+      {chart.series.map((series, index) => (
+        <tr key={series.key}>
+          <SeriesCell series={series} />
+          {chart.table.map((entry) => {
+            const cell = entry.cells[index];
+            return (
+              <td
+                key={entry.metric}
+                className="number"
+                data-testid="rate-cell"
+                data-variant={series.name}
+                data-metric={entry.metric}
+                data-value={cell.value ?? ''}
+              >
+                {formatPercent(cell.value)}
+                <span className="sub">{formatInterval(cell.low, cell.high)}</span>
+                {cell.trials !== null ? <span className="sub">{`${cell.successes} of ${cell.trials}`}</span> : null}
+              </td>
+            );
+          })}
         </tr>
-      </thead>
-      <tbody>
-        {chart.series.map((series, index) => (
-          <tr key={series.key}>
-            <td>
-              <Swatch colour={series.colour} />
-              {series.name}
-            </td>
-            {chart.table.map((entry) => {
-              const cell = entry.cells[index];
-              return (
-                <td
-                  key={entry.metric}
-                  className="number"
-                  data-testid="rate-cell"
-                  data-variant={series.name}
-                  data-metric={entry.metric}
-                  data-value={cell.value ?? ''}
-                >
-                  {formatPercent(cell.value)}
-                  <span className="sub">{formatInterval(cell.low, cell.high)}</span>
-                  {cell.trials !== null ? <span className="sub">{`${cell.successes} of ${cell.trials}`}</span> : null}
-                </td>
-              );
-            })}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </VariantTable>
   );
 }

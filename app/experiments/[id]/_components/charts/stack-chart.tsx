@@ -5,37 +5,27 @@ import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'rec
 import type { StackChart as StackChartData } from '@/lib/metrics/prepare-parse-paths';
 import { formatPercent } from '@/lib/panel/format';
 import { PatternedBar, SwatchLegend } from '@/app/components/charts/legend';
-import { ChartFrame, Swatch } from '@/app/components/charts/chart-frame';
+import { ChartFrame, Swatch, VariantTable, type ChartLabels } from '@/app/components/charts/chart-frame';
 import { AXIS_STYLE, percentTick } from '@/app/components/charts/format';
 
 export function StackChart<Key extends string>({
   chart,
-  title,
-  caption,
   unit,
-  simulated,
-  testId,
   empty,
+  ...labels
 }: {
   chart: StackChartData<Key>;
-  title: string;
-  caption: string;
   /** What the totals count: "responses", "conversations". */
   unit: string;
-  simulated: boolean;
-  testId: string;
   empty: string;
-}) {
+} & ChartLabels) {
   const height = Math.max(170, 70 + chart.rows.length * 38 + Math.ceil(chart.segments.length / 4) * 20);
   const longest = Math.max(...chart.rows.map((row) => row.variant.length), 4);
   return (
     <ChartFrame
-      title={title}
-      caption={caption}
-      simulated={simulated}
-      testId={testId}
+      {...labels}
       empty={chart.hasData ? null : empty}
-      numbers={<StackTable chart={chart} unit={unit} testId={testId} />}
+      numbers={<StackTable chart={chart} unit={unit} testId={labels.testId} />}
     >
       <BarChart
         responsive
@@ -99,10 +89,10 @@ function StackTable<Key extends string>({
   testId: string;
 }) {
   return (
-    <table data-testid={`${testId}-table`}>
-      <thead>
-        <tr>
-          <th>Variant</th>
+    <VariantTable
+      testId={`${testId}-table`}
+      head={
+        <>
           <th className="number">{unit}</th>
           {chart.segments.map((segment) => (
             <th key={segment.key} className="number raw">
@@ -110,31 +100,30 @@ function StackTable<Key extends string>({
               {segment.key}
             </th>
           ))}
+        </>
+      }
+    >
+      {chart.rows.map((row) => (
+        <tr key={row.variant}>
+          <td>{row.variant}</td>
+          <td className="number">{row.total}</td>
+          {chart.segments.map((segment) => (
+            <td
+              key={segment.key}
+              className="number"
+              data-testid="stack-cell"
+              data-variant={row.variant}
+              data-key={segment.key}
+              data-count={row.counts[segment.key]}
+            >
+              {row.counts[segment.key]}
+              <span className="sub">
+                {formatPercent(row[`share_${segment.key}` as keyof typeof row] as number | null)}
+              </span>
+            </td>
+          ))}
         </tr>
-      </thead>
-      <tbody>
-        {chart.rows.map((row) => (
-          <tr key={row.variant}>
-            <td>{row.variant}</td>
-            <td className="number">{row.total}</td>
-            {chart.segments.map((segment) => (
-              <td
-                key={segment.key}
-                className="number"
-                data-testid="stack-cell"
-                data-variant={row.variant}
-                data-key={segment.key}
-                data-count={row.counts[segment.key]}
-              >
-                {row.counts[segment.key]}
-                <span className="sub">
-                  {formatPercent(row[`share_${segment.key}` as keyof typeof row] as number | null)}
-                </span>
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </VariantTable>
   );
 }
