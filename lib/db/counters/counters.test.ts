@@ -151,6 +151,27 @@ describe('live summary counters', () => {
     expect(differences[0]).toMatch(/^input counters of variant:input 1:2: kept .*"modelResponses":\d+/);
   });
 
+  it('let sums of fractions differ by rounding only: retry waits added in another order', () => {
+    const id = writeExperiment();
+    const shift = (delta: number) =>
+      database.$client
+        .prepare(
+          `update summary_counters
+            set counts = json_set(counts, '$.retryWaitMs', json_extract(counts, '$.retryWaitMs') + ?)
+            where experiment_id = ? and scope = 'input' and json_extract(counts, '$.retryWaitMs') > 0`,
+        )
+        .run(delta, id).changes;
+    // The last bits of a sum of 250s, as another order of additions of fractions leaves them.
+    expect(shift(1e-10)).toBeGreaterThan(0);
+    expect(verifyCounters(database, id)?.differences).toEqual([]);
+    shift(1);
+    const differences = verifyCounters(database, id)?.differences ?? [];
+    expect(differences.length).toBeGreaterThan(0);
+    expect(differences[0]).toMatch(
+      /^input counters of variant:input \d+:\d+: retryWaitMs: kept 501(\.\d+)?, recounted 500$/,
+    );
+  });
+
   it('are counted from the rows for an experiment stored before they existed', () => {
     const id = writeExperiment();
     database.$client.prepare('delete from summary_counters where experiment_id = ?').run(id);

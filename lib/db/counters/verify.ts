@@ -1,6 +1,6 @@
 // `remora verify EXPERIMENT_ID`: the live summary counters against a recount from the rows. Every
-// count must agree exactly; the only sum of fractions (tool-name confidence) may differ in the
-// last bits, as floating-point addition depends on its order.
+// count must agree exactly; the sums of fractions (tool-name confidence, retry waits in
+// milliseconds) may differ in the last bits, as floating-point addition depends on its order.
 import { canonicalJson } from '../../canonical-json';
 import type { RemoraDatabase } from '../client';
 import { blankInputCounts, blankVariantCounts, type InputCounts, type VariantCounts } from './counts';
@@ -19,6 +19,9 @@ export type CounterCheck = {
   differences: string[];
 };
 
+/** Sums of fractions, compared apart with a relative tolerance of 1e-9. */
+const FRACTION_SUMS = ['confidenceTotal', 'retryWaitMs'] as const;
+
 /**
  * Counts without the zero entries of their records (a key added with 0 says nothing), and with
  * the fields a row written before they existed lacks read as blank.
@@ -28,7 +31,7 @@ function normalized(counts: InputCounts | VariantCounts | undefined, scope: 'inp
   const blank = scope === 'variant' ? blankVariantCounts() : blankInputCounts();
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries({ ...blank, ...counts })) {
-    if (key === 'confidenceTotal') continue;
+    if ((FRACTION_SUMS as readonly string[]).includes(key)) continue;
     copy[key] =
       typeof value === 'object' && value !== null
         ? Object.fromEntries(Object.entries(value).filter(([, count]) => count !== 0))
@@ -39,6 +42,21 @@ function normalized(counts: InputCounts | VariantCounts | undefined, scope: 'inp
 
 function closeEnough(first: number, second: number): boolean {
   return Math.abs(first - second) <= 1e-9 * Math.max(1, Math.abs(first), Math.abs(second));
+}
+
+function fraction(counts: InputCounts | VariantCounts | undefined, key: string): number {
+  const value = (counts as Record<string, unknown> | undefined)?.[key];
+  return typeof value === 'number' ? value : 0;
+}
+
+/** The sums of fractions of two rows whose counts agree, where they differ by more than rounding. */
+function fractionDifferences(
+  kept: InputCounts | VariantCounts | undefined,
+  counted: InputCounts | VariantCounts | undefined,
+): string[] {
+  return FRACTION_SUMS.filter((key) => !closeEnough(fraction(kept, key), fraction(counted, key))).map(
+    (key) => `${key}: kept ${fraction(kept, key)}, recounted ${fraction(counted, key)}`,
+  );
 }
 
 export function verifyCounters(database: RemoraDatabase, experimentId: string): CounterCheck | null {
@@ -57,8 +75,12 @@ export function verifyCounters(database: RemoraDatabase, experimentId: string): 
           normalized(kept[scope].get(key), 'input'),
           normalized(counted[scope].get(key), 'input'),
         ];
+        const [keptCounts, countedCounts] = [kept[scope].get(key), counted[scope].get(key)];
         if (keptText !== countedText)
           differences.push(`${scope} counters of variant:input ${key}: kept ${keptText}, recounted ${countedText}`);
+        else
+          for (const line of fractionDifferences(keptCounts, countedCounts))
+            differences.push(`${scope} counters of variant:input ${key}: ${line}`);
       }
     }
     for (const variantIndex of new Set([...kept.variant.keys(), ...counted.variant.keys()])) {
@@ -67,12 +89,9 @@ export function verifyCounters(database: RemoraDatabase, experimentId: string): 
       const [keptText, countedText] = [normalized(keptCounts, 'variant'), normalized(countedCounts, 'variant')];
       if (keptText !== countedText)
         differences.push(`variant ${variantIndex} counters: kept ${keptText}, recounted ${countedText}`);
-      else if (keptCounts && countedCounts && !closeEnough(keptCounts.confidenceTotal, countedCounts.confidenceTotal)) {
-        differences.push(
-          `variant ${variantIndex} tool-name confidence total: ` +
-            `kept ${keptCounts.confidenceTotal}, recounted ${countedCounts.confidenceTotal}`,
-        );
-      }
+      else
+        for (const line of fractionDifferences(keptCounts, countedCounts))
+          differences.push(`variant ${variantIndex} counters: ${line}`);
     }
     let conversations = 0;
     for (const counts of counted.input.values()) conversations += counts.conversations;
