@@ -43,6 +43,10 @@ test('an A/B experiment started from the form runs to completion, its charts dra
   const variants = page.getByTestId('variants');
   await expect(variants.locator('tr', { hasText: 'required' }).first()).toContainText('0.2');
   await expect(variants.locator('tr', { hasText: 'required' }).first()).toContainText('256');
+  // The harness agent's tools run inside Remora: no tool process, so no sandbox is needed (not a warning).
+  await expect(page.getByTestId('experiment-sandbox')).toHaveText(
+    'not needed: every tool runs inside Remora, none as a process',
+  );
 
   const experiment = await getExperiment(page.request, id);
   expect(experiment.status).toBe('completed');

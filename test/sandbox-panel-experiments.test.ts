@@ -6,7 +6,7 @@ import { getExperiment } from '../lib/db/queries/experiments';
 import { InputError } from '../lib/errors';
 import { readStoredConfig } from '../lib/experiments/stored-config';
 import { createExperimentFromRequest } from '../lib/panel/experiments/create';
-import { cancelExperimentById } from '../lib/panel/experiments/experiments';
+import { cancelExperimentById, getExperimentView } from '../lib/panel/experiments/experiments';
 import { CreateExperimentRequest } from '../lib/panel/experiments/requests';
 import { getExperimentFormOptions } from '../lib/panel/experiments/form';
 import { initialDraft } from '../lib/panel/experiments/form-drafts';
@@ -42,6 +42,13 @@ async function startAndStop(body: Record<string, unknown>) {
   const { id } = await createExperimentFromRequest(panel, request(body));
   cancelExperimentById(panel, id);
   return readStoredConfig(getExperiment(panel.database, id)?.config).experiment.sandbox;
+}
+
+/** What the experiment page is given: the record, and whether any tool of the agent runs as a process. */
+async function shownSandbox(body: Record<string, unknown>) {
+  const { id } = await createExperimentFromRequest(panel, request(body));
+  cancelExperimentById(panel, id);
+  return getExperimentView(panel, id).settings?.sandbox;
 }
 
 describe('the sandbox of an experiment started from the panel', () => {
@@ -90,6 +97,15 @@ describe('the sandbox of an experiment started from the panel', () => {
     });
     // An agent that runs no model-written code needs no opt-in; the record says there was no sandbox.
     expect(await startAndStop({ agent: 'harness' })).toEqual({ confinement: 'none', unsafeNoSandbox: false });
+  });
+
+  it('is shown with whether a tool runs as a process: the harness agent has none to confine, the test agent has', async () => {
+    expect(await shownSandbox({ agent: 'harness' })).toEqual({
+      confinement: 'none',
+      unsafeNoSandbox: false,
+      toolProcesses: false,
+    });
+    expect(await shownSandbox({})).toEqual({ confinement: 'bubblewrap', unsafeNoSandbox: false, toolProcesses: true });
   });
 });
 

@@ -38,7 +38,13 @@ export const ExperimentView = z.strictObject({
           settings: z.record(z.string(), z.unknown()),
         }),
       ),
-      sandbox: z.strictObject({ confinement: z.enum(['bubblewrap', 'none']), unsafeNoSandbox: z.boolean() }).nullable(),
+      sandbox: z
+        .strictObject({
+          confinement: z.enum(['bubblewrap', 'none']),
+          unsafeNoSandbox: z.boolean(),
+          toolProcesses: z.boolean(),
+        })
+        .nullable(),
     })
     .nullable(),
 });

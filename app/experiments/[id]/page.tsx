@@ -200,7 +200,8 @@ const SETTING_LABELS: [string, string][] = [
 /** The recorded confinement in words: an unconfined run says whether the user chose it. */
 function sandboxLabel(sandbox: NonNullable<NonNullable<ExperimentView['settings']>['sandbox']>): string {
   if (sandbox.confinement === 'bubblewrap') return 'bubblewrap';
-  return sandbox.unsafeNoSandbox ? 'none: run without a sandbox, as the user chose' : 'none';
+  if (sandbox.unsafeNoSandbox) return 'none: run without a sandbox, as the user chose';
+  return sandbox.toolProcesses ? 'none' : 'not needed: every tool runs inside Remora, none as a process';
 }
 
 function settingText(value: unknown): string {

@@ -104,7 +104,7 @@ describe('createExperimentFromRequest', () => {
       endpoint: { builtInSimulator: true },
       variants: [{ name: 'baseline' }, { name: 'strict' }],
       // The harness agent's tools run in Remora's own process: nothing to confine, nothing opted into.
-      sandbox: { confinement: 'none', unsafeNoSandbox: false },
+      sandbox: { confinement: 'none', unsafeNoSandbox: false, toolProcesses: false },
     });
     // The agent's own prompt stands in for a variant without one.
     expect(view.settings?.variants[0].systemPrompt).toMatch(/<task_description>/);

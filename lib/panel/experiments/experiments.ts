@@ -13,7 +13,7 @@ import { inputCount } from '../../experiments/config';
 import { leaseIsLive, shownStatus, type ShownStatus } from '../../experiments/lease';
 import { ExperimentConflictError } from '../../errors';
 import { readStoredConfig } from '../../experiments/stored-config';
-import type { ExperimentSandbox } from '../../tools/sandbox/experiment-sandbox';
+import { needsConfinement, type ExperimentSandbox } from '../../tools/sandbox/experiment-sandbox';
 import type { SummaryJson } from '../../metrics/summary-json';
 import type { PanelContext } from '../context';
 import { summaryOfExperiment } from './summary-cache';
@@ -27,8 +27,11 @@ type ExperimentSettingsView = {
   concurrency: number;
   inputCount: number;
   variants: { name: string; systemPrompt: string; nodeContext: string; settings: Record<string, unknown> }[];
-  /** How its tools were confined, as recorded when it was created; null for a row from before that was recorded. */
-  sandbox: ExperimentSandbox | null;
+  /**
+   * How its tools were confined, as recorded when it was created (null for a row from before that was
+   * recorded), and whether any tool runs as a process of its own: with none, there is nothing to confine.
+   */
+  sandbox: (ExperimentSandbox & { toolProcesses: boolean }) | null;
 };
 
 /** GET /api/experiments/:id: the spec's {id, status, progress, summary}, and what a page shows beside them. */
@@ -105,7 +108,7 @@ function settingsView(row: ExperimentRow): ExperimentSettingsView | null {
       nodeContext: variant.nodeContext ?? agent.nodeContext,
       settings: variant.settings,
     })),
-    sandbox: experiment.sandbox ?? null,
+    sandbox: experiment.sandbox ? { ...experiment.sandbox, toolProcesses: needsConfinement(agent) } : null,
   };
 }
 
