@@ -1,0 +1,1 @@
+export { getBinsDir } from 'node-llama-cpp-linux-arm64';

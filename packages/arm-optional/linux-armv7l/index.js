@@ -1,0 +1,1 @@
+export { getBinsDir } from 'node-llama-cpp-linux-armv7l';
