@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { fileURLToPath } from 'node:url';
 
 // The test files that start processes, listen on or connect to sockets, or start worker threads
@@ -31,6 +32,43 @@ const INTEGRATION = [
   'lib/tools/**/*.test.ts',
 ];
 
+// The integration files that take longest (measured on the 2-core CI machine; each 30-80 s of wall
+// time under load), started first: with three files at once, a long file started late ends alone,
+// and the run waits for it. A fresh clone has no timings of earlier runs, by which vitest would order
+// them itself, so it would start them in order of file size.
+const LONGEST_FIRST = [
+  'lib/task-success/agents.test.ts',
+  'test/campaign-resume.test.ts',
+  'test/campaign-end-to-end.test.ts',
+  'test/aa-watched-panel.test.ts',
+  'agents/lint/lint.test.ts',
+  'lib/campaigns/campaign-apply.test.ts',
+  'test/sandbox-tool-limits.test.ts',
+  'test/format.test.ts',
+  'lib/tools/worker-pool.test.ts',
+  'lib/campaigns/campaign-nodes.test.ts',
+  'lib/replay/replay.test.ts',
+  'lib/campaigns/campaign-docstrings.test.ts',
+];
+
+class LongestFirst extends BaseSequencer {
+  async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    // Projects stay where vitest put them (one group at a time); within each, the longest first, the
+    // rest in vitest's own order.
+    const projectAt = (file: TestSpecification) => sorted.findIndex((other) => other.project === file.project);
+    const rank = (file: TestSpecification) => {
+      const index = LONGEST_FIRST.findIndex((name) => file.moduleId.endsWith(`/${name}`));
+      return index < 0 ? LONGEST_FIRST.length : index;
+    };
+    const key = (file: TestSpecification, at: number) => [projectAt(file), rank(file), at];
+    return sorted
+      .map((file, at) => ({ file, key: key(file, at) }))
+      .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2])
+      .map(({ file }) => file);
+  }
+}
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -42,6 +80,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     pool: 'forks',
+    sequence: { sequencer: LongestFirst },
     // A safety net for a hung test, not a speed goal: on a loaded 2-core machine a CPU-bound test
     // can take several times its quiet-machine time.
     testTimeout: 120_000,
