@@ -1,6 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-const port = Number(process.env.E2E_PORT ?? 3310);
+import { E2E_PORT, E2E_WORKERS, panelOrigin } from './e2e/panels';
 
 // Debian's Chromium by default (Playwright's own browser download is not reachable here);
 // REMORA_CHROMIUM points elsewhere, or set it empty to use Playwright's bundled browser.
@@ -8,8 +7,10 @@ const executablePath = process.env.REMORA_CHROMIUM ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
+  // A spec file's tests run in order on one worker; files are spread over the workers, each with
+  // its own panel (e2e/panels.ts).
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
   // Patience, not a threshold: on a loaded machine (CI shares its cores) a page and an experiment take
   // several times longer than alone. A failure is still a failure; it is just given time to pass.
@@ -25,8 +26,8 @@ export default defineConfig({
     // Thousands of conversations in one run: a load test, run by CI and reported apart.
     { name: 'load', testMatch: /experiments-large\.spec\.ts$/ },
   ],
+  // No baseURL here: the fixture of that name (e2e/fixtures.ts) gives each worker its own panel.
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
       executablePath: executablePath || undefined,
       args: [
@@ -40,12 +41,12 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `bash scripts/e2e-server.sh ${port}`,
-    url: `http://127.0.0.1:${port}/api/health`,
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => ({
+    command: `bash scripts/e2e-server.sh ${E2E_PORT + index}`,
+    url: `${panelOrigin(index)}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  })),
 });

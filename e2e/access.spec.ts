@@ -1,15 +1,15 @@
 // Listening on an address other than loopback, the panel requires REMORA_TOKEN. This test starts a
 // second panel (the same build) on 0.0.0.0 with a token and a throw-away database.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { startSecondPanel, type SecondPanel } from './second-panel';
 
 const TOKEN = `e2e-${Math.random().toString(36).slice(2)}`;
-const port = Number(process.env.E2E_PORT ?? 3310) + 7;
-const origin = `http://127.0.0.1:${port}`;
 let panel: SecondPanel;
+let origin: string;
 
 test.beforeAll(async () => {
-  panel = await startSecondPanel({ host: '0.0.0.0', port, env: { HOST: '0.0.0.0', REMORA_TOKEN: TOKEN } });
+  panel = await startSecondPanel({ host: '0.0.0.0', env: { HOST: '0.0.0.0', REMORA_TOKEN: TOKEN } });
+  origin = panel.origin;
 });
 
 test.afterAll(async () => {

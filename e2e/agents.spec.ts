@@ -1,7 +1,8 @@
 // The agent pages in Chromium: prompt editing with versions and diffs, validation as you type, the
 // native-format preview, YAML import, and inputs from Python files. The tests work on copies of the
 // harness agent imported through the API, so that other specs keep the harness agent as shipped.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import path from 'node:path';
 import { screenshot } from './helpers';
 

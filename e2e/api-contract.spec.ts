@@ -1,5 +1,5 @@
 // The control panel's HTTP API as the spec states it: routes, shapes, status codes.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createExperiment, simulatorUrl, waitForEnd } from './helpers';
 
 test('a two-variant experiment on the simulator: create, finish, summary, conversations, transcript', async ({

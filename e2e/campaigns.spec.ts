@@ -1,7 +1,7 @@
 // Reviewing a campaign in Chromium: a docstring campaign run from the command line (with a scripted
 // model making sensible calls) is opened in a panel on its database; two changes are accepted, one
 // rejected with the keyboard, one edited and accepted; the exported patch holds exactly those.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,8 +9,6 @@ import path from 'node:path';
 import { docstringPolicy, startPolicyServer } from '../lib/campaigns/testing/agent-policies';
 import { runCli } from '../test/cli-process';
 import { startSecondPanel } from './second-panel';
-
-const PANEL_PORT = Number(process.env.E2E_PORT ?? 3310) + 61;
 
 const SOURCE = [
   'def alpha(x):',
@@ -68,9 +66,9 @@ test('review a campaign: accept two, reject one, edit one, export exactly those'
   await model.close();
   expect(run.code, run.stderr).toBe(0);
   const { id } = JSON.parse(run.stdout) as { id: string };
-  const panel = await startSecondPanel({ host: '127.0.0.1', port: PANEL_PORT, database });
+  const panel = await startSecondPanel({ host: '127.0.0.1', database });
   try {
-    const base = `http://127.0.0.1:${PANEL_PORT}`;
+    const base = panel.origin;
     await page.goto(`${base}/campaigns/${id}`);
     await expect(page.getByTestId('campaign-progress-text')).toContainText('4 / 4 nodes');
     const cards = page.getByTestId('change');
@@ -145,9 +143,9 @@ test('start a campaign from the panel, apply the accepted changes, run the tests
     'start',
   ]);
   const model = await startPolicyServer(docstringPolicy);
-  const panel = await startSecondPanel({ host: '127.0.0.1', port: PANEL_PORT + 1 });
+  const panel = await startSecondPanel({ host: '127.0.0.1' });
   try {
-    const base = `http://127.0.0.1:${PANEL_PORT + 1}`;
+    const base = panel.origin;
     await page.goto(`${base}/campaigns`);
     const form = page.getByTestId('start-campaign');
     await form.getByTestId('campaign-agent').selectOption('docstring');

@@ -1,6 +1,6 @@
 // Comparing two variants of two experiments: picked in the page, each metric's difference in plain
 // words (the same sentences the API gives), who did better per input, and one pair side by side.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createExperiment, screenshot, waitForEnd } from './helpers';
 
 // The comparison's sentences, for a difference found and for none.

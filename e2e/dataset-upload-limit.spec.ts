@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { LIMITS } from '../lib/protocol/limits';
 
 const LIMIT = LIMITS.datasetUploadBytes.max;

@@ -3,7 +3,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { screenshot } from './helpers';
 
 const detail = (name: string) => ({ path: path.join('test-results', 'screenshots', `${name}.png`) });

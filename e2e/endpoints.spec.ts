@@ -1,7 +1,7 @@
 // The endpoints page in Chromium: the built-in simulator marked "simulated", adding an endpoint
 // and testing it (GET /v1/models) against the simulator, refusing a key typed where its variable's
 // name belongs, and removing an endpoint.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { screenshot, simulatorUrl } from './helpers';
 
 test('the built-in simulator is listed with its mark, and its test lists its model', async ({ page }) => {

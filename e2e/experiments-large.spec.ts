@@ -1,7 +1,7 @@
 // A run with thousands of conversations, as people look at it: the finished experiment page, its
 // charts in a narrow window, the experiment list, and the agent's results over time. Run it with
 // REMORA_SIM_LATENCY_MS=0 for the server to keep it short; with the default latency it only takes longer.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createExperiment, screenshot } from './helpers';
 import { expectChartsMatchApi, getExperiment, screenshotPart } from './experiments-helpers';
 

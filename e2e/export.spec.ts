@@ -1,7 +1,8 @@
 // Export: the download buttons give a CSV, a JSON and a JSONL file that parse and hold every
 // conversation of the experiment.
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createExperiment, waitForEnd } from './helpers';
 import { getExperiment } from './experiments-helpers';
 

@@ -1,4 +1,5 @@
-// Fixtures of the browser specs. `api`: the panel's API as a client uses it (run an experiment to its
+// Fixtures of the browser specs; every spec takes `test` from here. `baseURL`: this worker's own panel
+// (e2e/panels.ts), so specs in different workers never share a database. `api`: the panel's API as a client uses it (run an experiment to its
 // end, list its conversations, read a transcript), each answer checked against its lib/api schema.
 // `experimentForm`: the new-experiment page as a person fills it. `simulator`: a simulated model
 // with a fixed policy, for specs that need an outcome every time instead of hoping the default
@@ -9,6 +10,7 @@ import { Transcript } from '../lib/api/conversations';
 import { startSimServer, type SimServer } from '../lib/sim/server';
 import type { ScriptStep, SimOptionsInput } from '../lib/sim/options';
 import { createExperiment, waitForEnd, type ExperimentBody } from './helpers';
+import { panelOrigin } from './panels';
 
 export { expect };
 
@@ -103,6 +105,9 @@ type TestFixtures = { api: PanelApi; experimentForm: ExperimentForm };
 type WorkerFixtures = { simulator: (policy: SimOptionsInput) => Promise<Simulator> };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  baseURL: async ({}, use, testInfo) => {
+    await use(panelOrigin(testInfo.parallelIndex));
+  },
   api: async ({ request }, use) => {
     await use(new PanelApi(request));
   },

@@ -3,7 +3,7 @@
 // render it there. The other site is a small server on another port of this machine (another
 // origin; on loopback so that Chromium's local-network protection is not what blocks the frame),
 // with a frame of its own that shows frames do render in this set-up.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

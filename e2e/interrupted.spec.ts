@@ -1,21 +1,21 @@
 // An experiment whose runner died shows as interrupted, not running, in the panel and in
 // GET /api/experiments/:id, at the first look after the death: a command line run on the panel's
 // database is killed (SIGKILL) half way, and the panel, which never ran it, tells at once.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { startSimServer, type SimServer } from '../lib/sim/server';
 import { startSecondPanel, type SecondPanel } from './second-panel';
 
-const port = Number(process.env.E2E_PORT ?? 3310) + 9;
-const origin = `http://127.0.0.1:${port}`;
 let panel: SecondPanel;
+let origin: string;
 let sim: SimServer;
 
 test.beforeAll(async () => {
   sim = await startSimServer({ port: 0, seed: 8, latencyMs: 150, http500Rate: 0, http429Rate: 0 });
-  panel = await startSecondPanel({ host: '127.0.0.1', port });
+  panel = await startSecondPanel({ host: '127.0.0.1' });
+  origin = panel.origin;
 });
 
 test.afterAll(async () => {

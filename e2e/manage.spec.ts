@@ -3,7 +3,7 @@
 // first) and its saved prompt and dataset are still there; the list's columns.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createExperiment, screenshot, waitForEnd } from './helpers';
 
 test.setTimeout(300_000);

@@ -1,7 +1,7 @@
 // The playground (issue 12, item 1): one conversation run now from the agent's page, streamed turn
 // by turn: the model's tokens are on the page before the conversation ends. Two prompts side by
 // side on the same input, then saved as an experiment of one conversation each.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { startSimServer, type SimServer } from '../lib/sim/server';
 import { screenshot } from './helpers';
 

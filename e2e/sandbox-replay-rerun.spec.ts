@@ -8,8 +8,6 @@ import { expect, scripted, test } from './fixtures';
 import { createExperiment, waitForEnd } from './helpers';
 import { startSecondPanel, type SecondPanel } from './second-panel';
 
-const port = Number(process.env.E2E_PORT ?? 3310) + 10;
-const origin = `http://127.0.0.1:${port}`;
 const OPTED_IN = 'none: run without a sandbox, as the user chose';
 const SCHEMA_COMPLAINT = 'does not match its response schema';
 // A model that answers in words and never calls a tool: every input fails (nothing submitted) and
@@ -17,6 +15,7 @@ const SCHEMA_COMPLAINT = 'does not match its response schema';
 const IN_WORDS = scripted({ shape: 'text' });
 
 let panel: SecondPanel;
+let origin: string;
 let api: APIRequestContext;
 let original: { experiment: string; conversation: string };
 
@@ -57,10 +56,10 @@ test.describe('on a server without bubblewrap', () => {
   test.beforeAll(async ({ playwright, simulator }) => {
     panel = await startSecondPanel({
       host: '127.0.0.1',
-      port,
       env: { REMORA_BWRAP: '', REMORA_CHECK_RESPONSES: '1' },
       without: ['REMORA_TOKEN'],
     });
+    origin = panel.origin;
     api = await playwright.request.newContext({ baseURL: origin });
     const { endpoint } = await simulator(IN_WORDS);
     // The original ran unconfined because the user ticked the box then: a choice not carried over.

@@ -1,7 +1,7 @@
 // The new-experiment form says how this server confines the tools. On a machine with bubblewrap
 // (CI installs it) there is nothing to opt into; the checkbox and its warning for a machine
 // without one are covered by test/sandbox-panel-experiments.test.ts.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the experiment form says the tools run in a bubblewrap sandbox, and asks nothing', async ({ page }) => {
   await page.goto('/experiments/new?agent=test');

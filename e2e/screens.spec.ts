@@ -3,7 +3,7 @@
 // where it is in the navigation, and nothing is wider than a 420 px window.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createExperiment, screenshot, waitForEnd } from './helpers';
 
 test.setTimeout(600_000);

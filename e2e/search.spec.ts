@@ -1,6 +1,6 @@
 // Search that scales (issue 12, item 3): a word in 3 of 2,000 conversations spread over two
 // experiments is found in exactly those 3, with the total, from the search page and the API.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createExperiment, screenshot, waitForEnd } from './helpers';
 
 // 2,000 simulated conversations take their time on a loaded 2-core machine: the bound is the run itself.

@@ -1,20 +1,29 @@
-// A second panel (the same build) started by hand with `next start`, on its own port and a
+// A second panel (the same build) started by hand with `next start`, on a port of its own and a
 // throw-away database, for tests of how the panel behaves when someone starts it differently.
+// The system picks the port (`-p 0`): two workers, or two people's runs, never ask for the same one.
 import { expect } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-export type SecondPanel = { port: number; database: string; output: () => string; stop: () => Promise<void> };
+export type SecondPanel = {
+  port: number;
+  origin: string;
+  database: string;
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+// Next prints this once it listens, with the port the system gave it.
+const LISTENING = /- Local:\s+https?:\/\/\S+:(\d+)/;
 
 /**
- * Starts `npx next start -H HOST -p PORT` with this process's environment, minus the variables
- * named in `without`, plus `env` and a database of its own (or `database`); waits until it answers.
+ * Starts `npx next start -H HOST -p 0` with this process's environment, minus the variables named
+ * in `without`, plus `env` and a database of its own (or `database`); waits until it answers.
  */
 export async function startSecondPanel(options: {
   host: string;
-  port: number;
   env?: Record<string, string>;
   without?: string[];
   database?: string;
@@ -23,7 +32,7 @@ export async function startSecondPanel(options: {
   const database = options.database ?? path.join(folder, 'panel.db');
   const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, REMORA_DB: database, NEXT_TELEMETRY_DISABLED: '1' };
   for (const name of options.without ?? []) delete env[name];
-  const child: ChildProcess = spawn('npx', ['next', 'start', '-H', options.host, '-p', String(options.port)], {
+  const child: ChildProcess = spawn('npx', ['next', 'start', '-H', options.host, '-p', '0'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -31,21 +40,35 @@ export async function startSecondPanel(options: {
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await expect
+  const port = () => Number(LISTENING.exec(output)?.[1] ?? 0);
+  let exitedEarly = false;
+  const exit = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => {
+      exitedEarly = true;
+      reject(new Error(`the second panel exited (${code}) before it answered:\n${output}`));
+    }),
+  );
+  // Only an exit before the panel answers is a failure; stop() ends it later on purpose.
+  exit.catch(() => {});
+  const answers = expect
     .poll(
       async () => {
-        const response = await fetch(`http://127.0.0.1:${options.port}/api/health`).catch(() => null);
+        if (exitedEarly || port() === 0) return 0;
+        const response = await fetch(`http://127.0.0.1:${port()}/api/health`).catch(() => null);
         return response?.status ?? 0;
       },
       { timeout: 0, message: 'the second panel starts' },
     )
     .toBe(200);
+  await Promise.race([answers, exit]);
+  const origin = `http://127.0.0.1:${port()}`;
   return {
-    port: options.port,
+    port: port(),
+    origin,
     database,
     output: () => output,
     stop: async () => {
-      if (!child.pid || child.exitCode !== null) return;
+      if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       process.kill(-child.pid, 'SIGTERM');
       await exited;

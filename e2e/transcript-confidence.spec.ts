@@ -1,7 +1,7 @@
 // A server that returns logprobs the way vLLM documents them, and whose tool parser drops a bare
 // number: the transcript shows the raw output rebuilt from the tokens, the model's probability for
 // the tool name it chose with the runner-up names, and flags the lost value.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createExperiment, screenshot, waitForEnd } from './helpers';

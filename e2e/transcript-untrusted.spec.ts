@@ -1,7 +1,8 @@
 // Model output holding HTML and scripts, seen through every part of a transcript this panel has:
 // the list and its search, the tool call and its arguments, the validated call, the request sent
 // and the raw response (loaded on demand), and two such conversations side by side.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createExperiment, screenshot, waitForEnd } from './helpers';

@@ -1,5 +1,5 @@
 // Model output is untrusted: a model that answers with HTML and a script must see it shown as text.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createExperiment, screenshot, waitForEnd } from './helpers';

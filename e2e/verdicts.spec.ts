@@ -1,6 +1,6 @@
 // The experiment page's verdicts: the live, anytime-valid one while the run goes on, the final
 // fixed-sample one after it, raw and Holm-adjusted p-values with three variants, and pass^k.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createExperiment, screenshot, waitForEnd } from './helpers';
 
 type Comparison = {

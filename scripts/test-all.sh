@@ -45,8 +45,10 @@ if [ "${SKIP_E2E:-}" != "1" ]; then
       timed browser env E2E_REPORT=test-results/e2e.json npx playwright test --project browser \
         > test-results/browser.log 2>&1
       e2e_status=$?
-      # The long run with thousands of conversations: its own project and report, counted apart.
-      timed load env E2E_REPORT=test-results/load.json npx playwright test --project load > test-results/load.log 2>&1
+      # The long run with thousands of conversations: its own project and report, counted apart. One
+      # test: one worker, one panel (e2e/panels.ts).
+      timed load env E2E_REPORT=test-results/load.json E2E_WORKERS=1 npx playwright test --project load \
+        > test-results/load.log 2>&1
       load_status=$?
     else
       e2e_status=1
