@@ -3,11 +3,14 @@
 // first) and its saved prompt and dataset are still there; the list's columns.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './fixtures';
+import { expect, NO_ACCIDENTS, test } from './fixtures';
 import { createExperiment, screenshot, waitForEnd } from './helpers';
 
 test.setTimeout(300_000);
 
+// The held model's delay: longer than any test here, so only the test decides when it answers.
+const HELD_MS = 600_000;
+const COUNT = 20;
 const PROMPT_B = 'Managed e2e prompt. Call simple_tool with the request, then submit_result.';
 
 test('rename, tag, clone with the form pre-filled', async ({ page, request }) => {
@@ -58,12 +61,17 @@ test('rename, tag, clone with the form pre-filled', async ({ page, request }) =>
   expect(body.progress.total).toBe(12);
 });
 
-test('Cancel asks first; a cancelled experiment resumes to its full count', async ({ page, request }) => {
+test('Cancel asks first; a cancelled experiment resumes to its full count', async ({ page, request, simulator }) => {
+  // A model that holds its answers until the cancel: the experiment is still running when Cancel is
+  // clicked however slow the machine, without hundreds of conversations to outlast the clicks. Then
+  // it answers at once, for the resumed run. (The same server again for a repeat of this test.)
+  const { server, endpoint } = await simulator({ ...NO_ACCIDENTS, seed: 12 });
+  server.options.latencyMs = HELD_MS;
   const id = await createExperiment(request, {
     agent: 'harness',
     variants: [{ name: 'baseline' }],
-    endpoint: { kind: 'simulated' },
-    requestsPerVariant: 300,
+    endpoint,
+    requestsPerVariant: COUNT,
     concurrency: 1,
   });
   await page.goto(`/experiments/${id}`);
@@ -77,8 +85,9 @@ test('Cancel asks first; a cancelled experiment resumes to its full count', asyn
   const stopped = (await (await request.get(`/api/experiments/${id}`)).json()) as {
     progress: { done: number; total: number };
   };
-  expect(stopped.progress.done).toBeLessThan(300);
+  expect(stopped.progress.done).toBeLessThan(COUNT);
 
+  server.options.latencyMs = 0;
   await page.reload();
   await page.getByTestId('resume-experiment').click();
   await expect(page.getByTestId('status')).toHaveText(/pending|running|completed/);
@@ -87,9 +96,9 @@ test('Cancel asks first; a cancelled experiment resumes to its full count', asyn
     progress: { done: number; total: number };
   };
   expect(ended.status).toBe('completed');
-  expect(ended.progress).toEqual({ done: 300, total: 300 });
+  expect(ended.progress).toEqual({ done: COUNT, total: COUNT });
   await page.reload();
-  await expect(page.getByTestId('progress-text')).toContainText('300 / 300');
+  await expect(page.getByTestId('progress-text')).toContainText(`${COUNT} / ${COUNT}`);
   await expect(page.getByTestId('resume-experiment')).toHaveCount(0);
 });
 
