@@ -1,6 +1,7 @@
 // Fixtures of the browser specs; every spec takes `test` from here. `baseURL`: this worker's own panel
-// (e2e/panels.ts), so specs in different workers never share a database. `api`: the panel's API as a client uses it (run an experiment to its
-// end, list its conversations, read a transcript), each answer checked against its lib/api schema.
+// (e2e/panels.ts), so specs in different workers never share a database. `api`: the panel's API as a
+// client uses it (run an experiment to its end, list its conversations, read a transcript), each
+// answer checked against its lib/api schema.
 // `experimentForm`: the new-experiment page as a person fills it. `simulator`: a simulated model
 // with a fixed policy, for specs that need an outcome every time instead of hoping the default
 // simulator produces it.

@@ -99,7 +99,7 @@ describe('the sandbox of an experiment started from the panel', () => {
     expect(await startAndStop({ agent: 'harness' })).toEqual({ confinement: 'none', unsafeNoSandbox: false });
   });
 
-  it('is shown with whether a tool runs as a process: the harness agent has none to confine, the test agent has', async () => {
+  it('is shown with whether a tool runs as a process: none for the harness agent, some for the test one', async () => {
     expect(await shownSandbox({ agent: 'harness' })).toEqual({
       confinement: 'none',
       unsafeNoSandbox: false,
