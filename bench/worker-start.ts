@@ -2,12 +2,14 @@
 // agent whose tools change files gives each conversation a workspace, and a worker serves one
 // workspace (lib/tools/worker-scope.ts), so each such conversation starts a worker (in bubblewrap
 // where it exists) and the worker ends with it. Measured through the real ToolWorkerPool, both ways
-// Remora launches a worker: the compiled worker with plain Node (the command line) and the
-// TypeScript worker through tsx's loader (the panel, tests). The tool is a plain .mjs module, so
-// that both launches load the same thing. Printed per conversation: the wall time of its first call
-// (start included) against a call to a running worker, and the CPU of the start: this process plus
-// each worker up to the end of its conversation (bubblewrap and Node, from /proc), less the CPU of
-// the same number of calls to one running worker. A worker's exit is not counted.
+// Remora launches a worker: the compiled worker with plain Node (the command line; the panel and
+// tests too when the project's build is current) and the TypeScript worker through tsx's loader
+// (from sources without a current build), and the pool as the panel makes it, whose launch is
+// printed. The tool is a plain .mjs module, so that every launch loads the same thing. Printed per
+// conversation: the wall time of its first call (start included) against a call to a running worker,
+// and the CPU of the start: this process plus each worker up to the end of its conversation
+// (bubblewrap and Node, from /proc), less the CPU of the same number of calls to one running worker.
+// A worker's exit is not counted.
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +20,8 @@ import type { ToolContext, ToolLimits } from '../lib/tools/protocol';
 import { sandboxHost } from '../lib/tools/sandbox/host';
 import { createWorkspaceFolder } from '../lib/tools/work-root';
 import { ToolWorkerPool } from '../lib/tools/worker-pool';
+import type { WorkerPoolOptions } from '../lib/tools/worker-pool-options';
+import { toolWorkers } from '../lib/build/tool-worker-launch';
 import { childrenCpu, childrenCpuDelta } from './process-cpu';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -66,9 +70,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 type Row = { launch: string; firstCallMs: number; warmCallMs: number; startCpuMs: number };
 
-async function measure(launch: string, workerScript: string, tool: string): Promise<Row> {
+async function measure(launch: string, launchOptions: WorkerPoolOptions, tool: string): Promise<Row> {
   // Calls to one running worker (no workspace: one scope): the cost of a call without a start.
-  const warmPool = new ToolWorkerPool({ size: 1, workerScript });
+  const warmPool = new ToolWorkerPool({ ...launchOptions, size: 1 });
   const warm: number[] = [];
   let warmCpu = 0;
   try {
@@ -81,7 +85,7 @@ async function measure(launch: string, workerScript: string, tool: string): Prom
     await warmPool.close();
   }
   // One workspace per conversation: each first call starts a worker, which ends with its conversation.
-  const pool = new ToolWorkerPool({ size: concurrency, workerScript });
+  const pool = new ToolWorkerPool({ ...launchOptions, size: concurrency });
   const first: number[] = [];
   const workers = new Map<number, number>();
   const before = ownCpuMs();
@@ -119,19 +123,23 @@ async function main(): Promise<void> {
   writeFileSync(tool, "export default (args) => ({ outcome: 'success', result: args });\n");
   const loadBefore = loadavg()[0];
   try {
+    // As lib/panel/runtime.ts makes its pool: the project's workers, found from its root.
+    const panel = toolWorkers({ projectRoot: root }).launch();
+    const panelLaunch = `${panel.execArgv.length > 0 ? 'tsx ' : 'node '}${path.relative(root, panel.script)}`;
     const rows = [
-      await measure('compiled (command line)', path.join(build, 'tool-worker.js'), tool),
-      await measure('TypeScript + tsx (panel)', path.join(root, 'lib/tools/tool-worker.ts'), tool),
+      await measure('compiled (command line)', { workerScript: path.join(build, 'tool-worker.js') }, tool),
+      await measure('the panel', { projectRoot: root }, tool),
+      await measure('TypeScript + tsx', { workerScript: path.join(root, 'lib/tools/tool-worker.ts') }, tool),
     ];
     const load = `load average ${loadBefore.toFixed(1)} -> ${loadavg()[0].toFixed(1)} (${cpus().length} cores)`;
     const confinement = sandboxHost().confinement;
     if (options.json) {
-      process.stdout.write(`${JSON.stringify({ conversations, concurrency, confinement, rows, load })}\n`);
+      process.stdout.write(`${JSON.stringify({ conversations, concurrency, confinement, panelLaunch, rows, load })}\n`);
       return;
     }
     console.log(
       `${conversations} conversations with a workspace each, ${concurrency} at once, ` +
-        `workers in ${confinement}; ${load}`,
+        `workers in ${confinement}; ${load}\nthe panel starts a worker as: ${panelLaunch}`,
     );
     for (const row of rows)
       console.log(

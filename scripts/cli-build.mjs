@@ -6,6 +6,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { currentBuild as currentBuildOf, modifiedAt as modifiedIn } from '../lib/build/current-build.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUILD_FOLDER = path.join(ROOT, '.build');
@@ -27,41 +28,13 @@ const OLD_BUILD_GRACE_MS = 60 * 60 * 1000;
 /** The entry points, named as their output files (all outputs share one folder; see lib/build/). */
 const ENTRY_POINTS = { main: 'lib/cli/main.ts', 'tool-worker': 'lib/tools/tool-worker.ts' };
 
-function bundleSettings() {
-  return JSON.parse(readFileSync(path.join(ROOT, 'lib/build/bundle-settings.json'), 'utf8'));
-}
-
-/** @returns {{ dir: string, inputs: Record<string, number> } | null} */
-function readPointer() {
-  try {
-    const pointer = JSON.parse(readFileSync(POINTER, 'utf8'));
-    if (typeof pointer?.dir !== 'string' || typeof pointer?.inputs !== 'object') return null;
-    return pointer;
-  } catch {
-    // Missing or half-written: treated as no build.
-    return null;
-  }
-}
-
-function modifiedAt(file) {
-  try {
-    return statSync(path.join(ROOT, file)).mtimeMs;
-  } catch (error) {
-    // A deleted input makes the build stale; anything else (permissions) is worth hearing about.
-    if (error?.code === 'ENOENT' || error?.code === 'ENOTDIR') return -1;
-    throw error;
-  }
-}
+const modifiedAt = (file) => modifiedIn(ROOT, file);
 
 /** The current build's folder, or null when there is none or any of its inputs changed since. */
-export function currentBuild() {
-  const pointer = readPointer();
-  if (!pointer) return null;
-  for (const [file, mtime] of Object.entries(pointer.inputs)) {
-    if (modifiedAt(file) !== mtime) return null;
-  }
-  const dir = path.join(BUILD_FOLDER, pointer.dir);
-  return modifiedAt(path.relative(ROOT, path.join(dir, 'main.js'))) < 0 ? null : dir;
+export const currentBuild = () => currentBuildOf(ROOT);
+
+function bundleSettings() {
+  return JSON.parse(readFileSync(path.join(ROOT, 'lib/build/bundle-settings.json'), 'utf8'));
 }
 
 /** Builds into a fresh folder and points .build/cli.json at it; concurrent builds each finish whole. */

@@ -17,6 +17,9 @@ if [ ! -f .next/BUILD_ID ] || [ -n "$(find app lib agents next.config.ts package
   npx next build
   mkdir -p .build && echo $(( $(date +%s) - started )) > "$timing_file"
 fi
+# The panel's tool workers start from the command line's compiled build only while it is current
+# (lib/build/tool-worker-launch.ts); after a `git pull` it is not, until rebuilt (about a second).
+node scripts/cli-build.mjs --postinstall >/dev/null
 host="${HOST:-127.0.0.1}"
 if [ "$host" != "127.0.0.1" ] && [ "$host" != "localhost" ] && [ -z "${REMORA_TOKEN:-}" ]; then
   echo "Refusing to listen on $host without REMORA_TOKEN set: anyone on the network could run experiments." >&2

@@ -25,7 +25,14 @@ afterEach(() => {
 
 function makeProject(): void {
   root = mkdtempSync(path.join(tmpdir(), 'remora-cli-build-'));
-  for (const file of ['bin/remora.mjs', 'scripts/cli-build.mjs', 'lib/build/bundle-settings.json', 'tsconfig.json']) {
+  const files = [
+    'bin/remora.mjs',
+    'scripts/cli-build.mjs',
+    'lib/build/current-build.mjs',
+    'lib/build/bundle-settings.json',
+    'tsconfig.json',
+  ];
+  for (const file of files) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     copyFileSync(path.join(projectRoot, file), path.join(root, file));
   }

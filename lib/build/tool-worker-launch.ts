@@ -1,21 +1,78 @@
-// How to start a tool worker process: the compiled worker with plain Node when the command line runs
-// compiled, else the TypeScript worker through tsx's loader (tests, bench scripts, the panel).
-import { readFileSync } from 'node:fs';
+// How to start a tool worker process. The compiled command line starts its own compiled worker with
+// plain Node. Running from sources (the panel, tests, bench scripts), a worker is started the same way
+// from the project's compiled build (.build/cli-ID: built at install, by `npm start`, by `remora` on
+// first use and by the integration suite's setup), if that build is current, checked at each start
+// exactly as the launcher checks it (lib/build/current-build.mjs): a worker compiled from older
+// sources is never used. Without a current build the TypeScript worker runs through tsx's loader
+// (about 330 ms of CPU to start, against 70 ms); the pool does not build one itself, which would
+// cost its process a second or more of CPU each time a source changes under `next dev`.
+// Either way TypeScript tools are bundled by the pool's process into .build/tools (tool-bundles.ts).
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { packageFolder } from '../package-path';
 import { parseJson } from '../protocol/json';
-import { compiledFile } from './compiled';
+import { buildFolder, compiledFile } from './compiled';
+import { currentBuild } from './current-build.mjs';
 
 export type WorkerLaunch = { script: string; execArgv: string[] };
 
-/** The worker script and Node flags; an explicit script (the panel names one) is run as given. */
-export function toolWorkerLaunch(explicitScript?: string): WorkerLaunch {
-  const script =
-    explicitScript ??
-    compiledFile('tool-worker.js') ??
-    fileURLToPath(new URL('../tools/tool-worker.ts', import.meta.url));
+export type ToolWorkers = {
+  /** The project the workers run from: what their sandbox reads. */
+  projectRoot: string;
+  /** Where the pool's process bundles TypeScript tools; workers read them there, never write. */
+  bundles: string;
+  /** How to start a worker now. */
+  launch(): WorkerLaunch;
+};
+
+export type ToolWorkerOptions = {
+  /** A worker script to run as given (bench scripts compare launches with it). */
+  script?: string;
+  /** The project whose worker to start, from sources (the panel's bundle is not beside its sources). */
+  projectRoot?: string;
+};
+
+export function toolWorkers(options: ToolWorkerOptions = {}): ToolWorkers {
+  const fixed = options.script ?? compiledFile('tool-worker.js');
+  if (fixed) {
+    const projectRoot = options.projectRoot ?? projectRootOf(fixed);
+    const launch = launchOf(fixed);
+    return { projectRoot, bundles: bundleFolder(projectRoot), launch: () => launch };
+  }
+  const projectRoot = options.projectRoot ?? path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
+  const source = path.join(projectRoot, 'lib', 'tools', 'tool-worker.ts');
+  const bundles = bundleFolder(projectRoot);
+  return {
+    projectRoot,
+    bundles,
+    launch: () => {
+      // Made before any sandbox is: a folder missing when a worker starts stays missing inside it.
+      mkdirSync(bundles, { recursive: true });
+      const build = currentBuild(projectRoot);
+      return launchOf(build ? path.join(build, 'tool-worker.js') : source);
+    },
+  };
+}
+
+function bundleFolder(projectRoot: string): string {
+  return path.join(buildFolder() ?? path.join(projectRoot, '.build'), 'tools');
+}
+
+/** The project a worker script belongs to: the nearest folder above it with a package.json. */
+function projectRootOf(workerScript: string): string {
+  for (
+    let folder = path.dirname(path.resolve(workerScript));
+    folder !== path.dirname(folder);
+    folder = path.dirname(folder)
+  ) {
+    if (existsSync(path.join(folder, 'package.json'))) return folder;
+  }
+  return path.dirname(path.resolve(workerScript));
+}
+
+function launchOf(script: string): WorkerLaunch {
   const needsLoader = /\.(ts|mts|cts)$/.test(script);
   return { script, execArgv: needsLoader ? ['--import', tsxLoaderUrl()] : [] };
 }

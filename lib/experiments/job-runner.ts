@@ -31,8 +31,8 @@ export type JobRunnerOptions = {
   /** Where tool calls run; by default a ToolWorkerPool that the runner owns and closes. */
   tools?: ToolExecutor;
   toolPoolSize?: number;
-  /** Path of lib/tools/tool-worker.ts, for when a bundler moved the pool away from it. */
-  toolWorkerScript?: string;
+  /** The project whose tool workers to start, for when a bundler moved the pool away from its sources. */
+  toolProjectRoot?: string;
   runnerId?: string;
   /** The live URL of the built-in simulator, for experiments that run on it. */
   resolveSimulator?(): string;
@@ -87,7 +87,7 @@ export class JobRunner {
           (swept.killed.length > 0 ? ` and stopped ${swept.killed.length} of their processes` : ''),
       );
     this.tools =
-      options.tools ?? new ToolWorkerPool({ size: options.toolPoolSize ?? 4, workerScript: options.toolWorkerScript });
+      options.tools ?? new ToolWorkerPool({ size: options.toolPoolSize ?? 4, projectRoot: options.toolProjectRoot });
   }
 
   /**

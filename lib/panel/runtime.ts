@@ -50,8 +50,9 @@ async function start(options: PanelStartOptions): Promise<PanelRuntime> {
     () =>
       new JobRunner({
         database,
-        // A bundler may have moved the pool's module away from its worker; point at the source.
-        toolWorkerScript: path.join(root, 'lib', 'tools', 'tool-worker.ts'),
+        // A bundler moved the pool's module away from the sources: its workers are the project's at `root`
+        // (the compiled worker of its current build, else tool-worker.ts through tsx).
+        toolProjectRoot: root,
         resolveSimulator: () => simulator.url,
         log,
       }),

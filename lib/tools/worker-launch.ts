@@ -50,18 +50,6 @@ export function extraReadableFor(script: string, projectRoot: string): string | 
   return projectReadable(projectRoot).some((folder) => isWithin(folder, resolved)) ? null : agentFolderOf(resolved);
 }
 
-/** The project a worker script belongs to: the nearest folder above it with a package.json. */
-export function projectRootOf(workerScript: string): string {
-  for (
-    let folder = path.dirname(path.resolve(workerScript));
-    folder !== path.dirname(folder);
-    folder = path.dirname(folder)
-  ) {
-    if (existsSync(path.join(folder, 'package.json'))) return folder;
-  }
-  return path.dirname(path.resolve(workerScript));
-}
-
 export type LaunchedWorker = { child: ChildProcess; confinement: Confinement };
 
 export function launchWorker(

@@ -10,9 +10,9 @@ import { TOOL_WORKER_LIMITS, type ProcessLimits } from './sandbox/limits';
 import { runSpawnedTool } from './spawn-tool';
 import { isModuleScript } from './script-kinds';
 import { cancelledMessage, failedExecution, timeoutMessage, toolLabel } from './tool-output';
-import { toolWorkerLaunch, type WorkerLaunch } from '../build/tool-worker-launch';
-import { extraReadableFor, projectRootOf } from './worker-launch';
-import { ToolBundles } from './tool-bundles';
+import { toolWorkers, type ToolWorkers } from '../build/tool-worker-launch';
+import { extraReadableFor } from './worker-launch';
+import { ToolBundles, type Bundle } from './tool-bundles';
 import type { RunMessage, WorkerMessage } from './worker-messages';
 import {
   elapsed,
@@ -27,19 +27,7 @@ import {
 } from './worker-process';
 import { misplacedWorkspace, scopeEnded, scopeKey, type WorkerScope } from './worker-scope';
 import { answerSpawn } from './worker-spawn-proxy';
-
-export type WorkerPoolOptions = {
-  /** Most worker processes at once (default 4). */
-  size?: number;
-  /** The worker script (tool-worker.ts or its compiled .js); set it where, bundled, this module cannot find it. */
-  workerScript?: string;
-  /** An idle worker exits after this many milliseconds (default 30 s). */
-  idleMs?: number;
-  /** For calls that do not say: where no sandbox exists, run programs for the model anyway. */
-  allowUnconfined?: boolean;
-  /** Tighter kernel limits for each worker than TOOL_WORKER_LIMITS (tests use a small CPU budget). */
-  workerLimits?: Partial<ProcessLimits>;
-};
+import type { WorkerPoolOptions } from './worker-pool-options';
 
 const DEFAULT_IDLE_MS = 30_000;
 export { isModuleScript } from './script-kinds';
@@ -48,8 +36,7 @@ type Prepared = { script: string; module: string | undefined; request: ToolReque
 
 export class ToolWorkerPool implements ToolExecutor {
   private readonly size: number;
-  private readonly launch: WorkerLaunch;
-  private readonly projectRoot: string;
+  private readonly launcher: ToolWorkers;
   private readonly idleMs: number;
   private readonly allowUnconfined: boolean;
   private readonly workerLimits: ProcessLimits;
@@ -58,12 +45,12 @@ export class ToolWorkerPool implements ToolExecutor {
   private readonly queue: Call[] = [];
   private nextId = 1;
   private closed = false;
-  private readonly bundles = new ToolBundles();
+  private readonly bundles: ToolBundles;
 
   constructor(options: WorkerPoolOptions = {}) {
     this.size = Math.max(1, Math.floor(options.size ?? 4));
-    this.launch = toolWorkerLaunch(options.workerScript);
-    this.projectRoot = projectRootOf(this.launch.script);
+    this.launcher = toolWorkers({ script: options.workerScript, projectRoot: options.projectRoot });
+    this.bundles = new ToolBundles(this.launcher.bundles);
     this.idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
     this.allowUnconfined = options.allowUnconfined ?? false;
     this.workerLimits = { ...TOOL_WORKER_LIMITS, ...options.workerLimits };
@@ -83,31 +70,26 @@ export class ToolWorkerPool implements ToolExecutor {
   ): Promise<ToolExecution> {
     if (this.closed) return Promise.resolve(failedExecution('tool_failed', 'the tool pool is closed', 0));
     const allowUnconfined = options.allowUnconfined ?? this.allowUnconfined;
-    const pure = pureToolHandler(script, this.projectRoot);
+    const pure = pureToolHandler(script, this.launcher.projectRoot);
     if (pure) return runPureTool(pure, script, request, limits);
     if (!isModuleScript(script)) return runSpawnedTool(script, request, limits, signal, { allowUnconfined });
     if (signal?.aborted) return Promise.resolve(failedExecution('tool_failed', cancelledMessage(script), 0));
     const misplaced = misplacedWorkspace(request.context.workspace);
     if (misplaced) return Promise.resolve(failedExecution('tool_failed', misplaced, 0));
-    // Queued at once when there is nothing to compile, so that a cancel or a close right after finds the call.
-    const bundling = this.bundles.bundleFor(script);
-    if (!bundling) return this.enqueue({ script, module: undefined, request, limits }, signal, allowUnconfined);
-    return bundling.then((bundle) => {
-      if (!bundle.ok)
-        return failedExecution('tool_failed', `could not compile tool "${toolLabel(script)}": ${bundle.error}`, 0);
-      return this.enqueue({ script, module: bundle.module, request, limits }, signal, allowUnconfined);
-    });
+    // Queued at once, also while its tool is being bundled, so that a cancel or a close right after finds the call.
+    const prepared = { script, module: undefined, request, limits };
+    return this.enqueue(prepared, this.bundles.bundleFor(script), signal, allowUnconfined);
   }
 
   private enqueue(
     prepared: Prepared,
+    bundling: Promise<Bundle> | null,
     signal: AbortSignal | undefined,
     allowUnconfined: boolean,
   ): Promise<ToolExecution> {
-    if (this.closed) return Promise.resolve(failedExecution('tool_failed', 'the tool pool is closed', 0));
     return new Promise((resolve) => {
       const scope: WorkerScope = {
-        extra: extraReadableFor(prepared.script, this.projectRoot),
+        extra: extraReadableFor(prepared.script, this.launcher.projectRoot),
         workspace: prepared.request.context.workspace,
       };
       const call: Call = {
@@ -121,7 +103,9 @@ export class ToolWorkerPool implements ToolExecutor {
         started: 0,
         settled: false,
         programs: new AbortController(),
+        bundling: bundling !== null,
       };
+      bundling?.then((bundle) => this.bundled(call, bundle));
       if (signal) {
         call.onAbort = () => this.cancel(call);
         signal.addEventListener('abort', call.onAbort, { once: true });
@@ -129,6 +113,19 @@ export class ToolWorkerPool implements ToolExecutor {
       this.queue.push(call);
       this.pump();
     });
+  }
+
+  /** The tool's bundle is ready, or could not be made: the call may go to a worker, or fails. */
+  private bundled(call: Call, bundle: Bundle): void {
+    call.bundling = false;
+    if (call.settled) return;
+    if (bundle.ok) call.module = bundle.module;
+    else {
+      this.queue.splice(this.queue.indexOf(call), 1);
+      const error = `could not compile tool "${toolLabel(call.script)}": ${bundle.error}`;
+      settle(call, failedExecution('tool_failed', error, 0));
+    }
+    this.pump();
   }
 
   async close(): Promise<void> {
@@ -154,12 +151,14 @@ export class ToolWorkerPool implements ToolExecutor {
     for (let index = 0; index < this.queue.length;) {
       const call = this.queue[index];
       const idle = [...this.workers].find((worker) => isIdle(worker) && worker.key === call.key);
-      if (idle) {
+      if (idle && !call.bundling) {
         this.queue.splice(index, 1);
         this.dispatch(idle, call);
         continue;
       }
       index++;
+      // A call whose tool is being bundled has its worker ready, or starts one meanwhile.
+      if (idle) continue;
       const waitingFor = starting.get(call.key) ?? 0;
       if (waitingFor > 0) {
         starting.set(call.key, waitingFor - 1);
@@ -177,7 +176,7 @@ export class ToolWorkerPool implements ToolExecutor {
 
   private startWorker(scope: WorkerScope): void {
     try {
-      const worker = startPoolWorker(this.launch, this.projectRoot, scope, this.workerLimits, {
+      const worker = startPoolWorker(this.launcher.launch(), this.launcher.projectRoot, scope, this.workerLimits, {
         onMessage: (from, message) => this.onMessage(from, message),
         onExit: (from, how) => this.onExit(from, how),
       });

@@ -13,8 +13,10 @@ import { scopeKey, type WorkerScope } from './worker-scope';
 export type Call = {
   id: number;
   script: string;
-  /** The compiled bundle the worker imports instead (when Remora runs compiled). */
+  /** The bundle of a TypeScript tool that the worker imports instead (tool-bundles.ts). */
   module?: string;
+  /** The pool's process is still bundling the tool: the call waits in the queue meanwhile. */
+  bundling?: boolean;
   request: ToolRequest;
   limits: ToolLimits;
   signal?: AbortSignal;
