@@ -41,8 +41,11 @@ export function toolWorkers(options: ToolWorkerOptions = {}): ToolWorkers {
     const launch = launchOf(fixed);
     return { projectRoot, bundles: bundleFolder(projectRoot), launch: () => launch };
   }
-  const projectRoot = options.projectRoot ?? path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
-  const source = path.join(projectRoot, 'lib', 'tools', 'tool-worker.ts');
+  // A file, not a folder, for the URL: Turbopack resolves it at build time and cannot resolve a folder.
+  const source = options.projectRoot
+    ? path.join(options.projectRoot, 'lib', 'tools', 'tool-worker.ts')
+    : fileURLToPath(new URL('../tools/tool-worker.ts', import.meta.url));
+  const projectRoot = options.projectRoot ?? path.resolve(path.dirname(source), '..', '..');
   const bundles = bundleFolder(projectRoot);
   return {
     projectRoot,
