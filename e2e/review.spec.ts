@@ -2,6 +2,7 @@
 // j and k, e and r jumps, expand/collapse all, turn anchors, the raw answer shown when nothing
 // parsed, knowledge as what changed; then labels: label one, filter the list by it, export it.
 import { createExperiment, screenshot, waitForEnd } from './helpers';
+import type { Page } from '@playwright/test';
 import { expect, scripted, test } from './fixtures';
 
 type Row = { id: string; variantName: string; outcome: string; parsePaths: (string | null)[] };
@@ -28,6 +29,18 @@ async function list(request: import('@playwright/test').APIRequestContext, query
 
 const idOf = (url: string) => new URL(url).pathname.split('/').pop() as string;
 
+/**
+ * j or k toward a conversation, once the page shown is the one whose link leads there and its key
+ * handler is bound: the address changes before the new page renders, and a key pressed in between
+ * is lost or moves from the page before.
+ */
+async function press(page: Page, key: 'j' | 'k', toward: string) {
+  const link = page.getByTestId(key === 'j' ? 'next-conversation' : 'previous-conversation');
+  await expect(link).toHaveAttribute('href', new RegExp(`/conversations/${toward}\\?`));
+  await expect(page.getByTestId('review-keys')).toHaveAttribute('data-keys-ready', 'true');
+  await page.keyboard.press(key);
+}
+
 test('j and k step through the filtered list and land on the right conversations', async ({ page, request }) => {
   // The most common outcome of variant "terse": a filter that keeps some conversations and drops others.
   const all = await list(request, 'variant=terse');
@@ -43,12 +56,12 @@ test('j and k step through the filtered list and land on the right conversations
   await expect.poll(() => idOf(page.url())).toBe(expected[0]);
   await expect(page.getByTestId('previous-conversation')).toHaveCount(0);
 
-  await page.keyboard.press('j');
+  await press(page, 'j', expected[1]);
   await expect.poll(() => idOf(page.url())).toBe(expected[1]);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('terse');
-  await page.keyboard.press('j');
+  await press(page, 'j', expected[2]);
   await expect.poll(() => idOf(page.url())).toBe(expected[2]);
-  await page.keyboard.press('k');
+  await press(page, 'k', expected[1]);
   await expect.poll(() => idOf(page.url())).toBe(expected[1]);
   // The buttons do the same, and the filter travels along.
   await page.getByTestId('next-conversation').click();
@@ -58,6 +71,7 @@ test('j and k step through the filtered list and land on the right conversations
   // The last one has no next.
   await page.goto(`/conversations/${expected.at(-1)}?variant=terse&outcome=${outcome}`);
   await expect(page.getByTestId('last-conversation')).toBeVisible();
+  await expect(page.getByTestId('review-keys')).toHaveAttribute('data-keys-ready', 'true');
   await page.keyboard.press('j');
   await expect(page.getByTestId('last-conversation')).toBeVisible();
   expect(idOf(page.url())).toBe(expected.at(-1));

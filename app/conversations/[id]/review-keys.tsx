@@ -34,6 +34,10 @@ export function ReviewKeys({
   const router = useRouter();
   const last = useRef<Record<string, number>>({ e: -1, r: -1 });
   const [note, setNote] = useState<string | null>(null);
+  // Which links the key handler is bound to: after a client-side move the new page renders before
+  // its handler is bound, and a key pressed in between is lost (data-keys-ready says when it is not).
+  const hrefs = `${previousHref ?? ''} ${nextHref ?? ''}`;
+  const [boundTo, setBoundTo] = useState<string | null>(null);
 
   useEffect(() => {
     function jump(kind: 'e' | 'r') {
@@ -56,11 +60,12 @@ export function ReviewKeys({
       else if (event.key === 'e' || event.key === 'r') jump(event.key);
     }
     window.addEventListener('keydown', onKey);
+    setBoundTo(`${previousHref ?? ''} ${nextHref ?? ''}`);
     return () => window.removeEventListener('keydown', onKey);
   }, [router, nextHref, previousHref]);
 
   return (
-    <div className="review-keys" data-testid="review-keys">
+    <div className="review-keys" data-testid="review-keys" data-keys-ready={boundTo === hrefs}>
       {previousHref ? (
         <Link className="button secondary" href={previousHref} data-testid="previous-conversation">
           ← Previous (k)
