@@ -19,8 +19,9 @@ export default defineConfig({
   // scripts/test-all.sh runs the browser and load projects apart, each with its own report.
   reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? 'test-results/e2e.json' }]],
   // Playwright empties its output folder at start; a folder of its own keeps the unit report
-  // (test-results/unit.json, written just before by scripts/test-all.sh) in place.
-  outputDir: 'test-results/playwright',
+  // (test-results/unit.json, written just before by scripts/test-all.sh) in place, and E2E_OUTPUT
+  // gives the load project, run beside the browser one, another.
+  outputDir: process.env.E2E_OUTPUT ?? 'test-results/playwright',
   projects: [
     { name: 'browser', testIgnore: /experiments-large\.spec\.ts$/ },
     // Thousands of conversations in one run: a load test, run by CI and reported apart.

@@ -21,7 +21,7 @@ timed() {
 
 # The type check runs beside everything else instead of inside `next build` (a minute of the longest
 # chain on 2 cores): `next typegen` writes the route types it checks, and the build starts once the
-# check has read every file, since the build rewrites those route types.
+# check holds them in memory, since the build rewrites them.
 npx next typegen > test-results/typecheck.log 2>&1 || echo '{"passed":0,"failed":1}' > test-results/typecheck.json
 (
   timings=()
@@ -31,20 +31,20 @@ npx next typegen > test-results/typecheck.log 2>&1 || echo '{"passed":0,"failed"
 ) &
 typecheck_pid=$!
 
-# The browser suites need the panel build and nothing else, so the build and then the browser and
-# load projects run as one chain beside the unit and integration tests: those mostly wait on child
+# The browser suites need the panel build and nothing else, so the build and then the browser
+# project run as one chain beside the unit and integration tests: those mostly wait on child
 # processes and sockets, and on 2 cores the two chains together take far less than one after the
-# other. The chain's console output goes to test-results/*.log and is printed once it ends.
+# other. The load project follows the integration tests (the shorter chain), beside the browser
+# suite. The chain's console output goes to test-results/*.log and is printed once it ends.
 chain_pid=
 if [ "${SKIP_E2E:-}" != "1" ]; then
-  rm -f test-results/{chain-timings,chain-status}.txt test-results/{browser,load}.log
+  rm -f test-results/{chain-timings,chain-status,build-status}.txt test-results/{browser,load}.log
   (
     timings=()
     while [ ! -e test-results/typecheck.ready ] && kill -0 "$typecheck_pid" 2> /dev/null; do sleep 0.2; done
     timed 'next build' env REMORA_SKIP_BUILD_TYPECHECK=1 npx next build > test-results/next-build.log 2>&1
     build_status=$?
     e2e_status=0
-    load_status=0
     [ $build_status -eq 0 ] || { echo "next build failed:" >&2; tail -40 test-results/next-build.log >&2; }
     browser="${REMORA_CHROMIUM-/usr/bin/chromium}"
     if [ -n "$browser" ] && [ ! -x "$browser" ]; then
@@ -54,20 +54,17 @@ if [ "${SKIP_E2E:-}" != "1" ]; then
       fi
       [ -x "$browser" ] || { echo "no browser at $browser: install chromium, or set REMORA_CHROMIUM to a Chromium binary (empty: Playwright's own)" >&2; build_status=1; }
     fi
+    # Tells the other chain whether the load project can run.
+    echo "$build_status" > test-results/build-status.txt
     if [ $build_status -eq 0 ]; then
       timed browser env E2E_REPORT=test-results/e2e.json npx playwright test --project browser \
         > test-results/browser.log 2>&1
       e2e_status=$?
-      # The long run with thousands of conversations: its own project and report, counted apart. One
-      # test: one worker, one panel (e2e/panels.ts).
-      timed load env E2E_REPORT=test-results/load.json E2E_WORKERS=1 npx playwright test --project load \
-        > test-results/load.log 2>&1
-      load_status=$?
     else
       e2e_status=1
     fi
     printf '%s\n' "${timings[@]}" > test-results/chain-timings.txt
-    echo "$build_status $e2e_status $load_status" > test-results/chain-status.txt
+    echo "$build_status $e2e_status" > test-results/chain-status.txt
   ) &
   chain_pid=$!
 fi
@@ -77,20 +74,33 @@ unit_status=$?
 timed integration npx vitest run --project integration --reporter=default --reporter=json --outputFile.json=test-results/integration.json
 integration_status=$?
 
+load_status=0
+if [ -n "$chain_pid" ]; then
+  while [ ! -e test-results/build-status.txt ] && kill -0 "$chain_pid" 2> /dev/null; do sleep 1; done
+  if [ "$(cat test-results/build-status.txt 2> /dev/null)" = 0 ]; then
+    # Thousands of conversations in one run: its own project and report, counted apart. One test, one
+    # panel, on the port after the browser suite's panels and with an output folder of its own.
+    timed load env E2E_REPORT=test-results/load.json E2E_WORKERS=1 E2E_PORT=$((${E2E_PORT:-3310} + ${E2E_WORKERS:-2})) \
+      E2E_OUTPUT=test-results/playwright-load npx playwright test --project load > test-results/load.log 2>&1
+    load_status=$?
+  else
+    load_status=1
+  fi
+fi
+
 wait "$typecheck_pid"
 [ -s test-results/typecheck.time ] && timings+=("$(cat test-results/typecheck.time) (beside the others)")
 grep -q '"failed":0' test-results/typecheck.json 2> /dev/null || { echo; echo "--- type check"; cat test-results/typecheck.log; }
 
 build_status=0
 e2e_status=0
-load_status=0
 reports=(test-results/typecheck.json test-results/unit.json test-results/integration.json)
 if [ -n "$chain_pid" ]; then
   wait "$chain_pid"
   for log in browser load; do
     [ -f "test-results/$log.log" ] && { echo; echo "--- $log (test-results/$log.log)"; cat "test-results/$log.log"; }
   done
-  read -r build_status e2e_status load_status < test-results/chain-status.txt 2> /dev/null || build_status=1
+  read -r build_status e2e_status < test-results/chain-status.txt 2> /dev/null || build_status=1
   while IFS= read -r line; do
     timings+=("$line (beside unit and integration)")
   done < test-results/chain-timings.txt
