@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ToolOutput } from './protocol';
 import simpleTool from '../../agents/harness/tools/simple-tool';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+// tsx itself, not through npx: npm's own start-up is 0.4 s of CPU per script and tests nothing here.
+const TSX = path.join(root, 'node_modules', '.bin', 'tsx');
 
 /** Runs a tool script the way a person would from a shell: `npx tsx SCRIPT` with the request on stdin. */
 function runScript(script: string, stdin: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', script], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(TSX, [script], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
