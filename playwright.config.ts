@@ -1,9 +1,14 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { E2E_PORT, E2E_WORKERS, panelOrigin } from './e2e/panels';
 
-// Debian's Chromium by default (Playwright's own browser download is not reachable here);
-// REMORA_CHROMIUM points elsewhere, or set it empty to use Playwright's bundled browser.
-const executablePath = process.env.REMORA_CHROMIUM ?? '/usr/bin/chromium';
+// Debian's Chromium (Playwright's own browser download is not reachable here): its headless shell
+// (package chromium-headless-shell, the old headless mode that Playwright itself runs headless tests
+// in) when installed, as it spends a third less CPU than the full browser on the same pages;
+// else the full browser. REMORA_CHROMIUM points elsewhere, or set it empty to use Playwright's own.
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const executablePath =
+  process.env.REMORA_CHROMIUM ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: 'e2e',
