@@ -96,7 +96,7 @@ describe('harness --python coverage', () => {
       '--python',
       path.join(folder, 'code'),
       '--requests-per-variant',
-      '20',
+      '2',
       '--db',
       path.join(folder, 'partial.db'),
       '--json',
@@ -104,6 +104,7 @@ describe('harness --python coverage', () => {
       '1',
     ]);
     expect(partial.code, partial.stderr).toBe(0);
-    expect(partial.stderr).toContain('covers 20 of the 26 nodes');
+    expect(partial.stderr).toContain('covers 2 of the 26 nodes');
+    expect(conversations(partial.stdout)).toBe(2);
   }, 120_000);
 });
