@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { packageFolder } from '../package-path';
 import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
+import { useBaselineWasmCompiler } from './wasm-baseline';
 
 export type { Node as SyntaxNode } from 'web-tree-sitter';
 
@@ -17,6 +18,7 @@ function grammarFile(): string {
 }
 
 async function createParser(): Promise<Parser> {
+  useBaselineWasmCompiler();
   await Parser.init();
   const language = await Language.load(grammarFile());
   const parser = new Parser();

@@ -1,10 +1,10 @@
 // ruff, run inside Node (WebAssembly): diagnostics with ruff's own fixes. One ruff instance per
 // process and one configured ruff Workspace per configuration, created on first use.
 import { createRequire } from 'node:module';
-import { setFlagsFromString } from 'node:v8';
 import type { Diagnostic, Workspace } from '@astral-sh/ruff-wasm-nodejs';
 import { errorMessage } from '../errors';
 import { fixIsSafe, unsafeFixesAllowed } from './fix-safety';
+import { useBaselineWasmCompiler } from './wasm-baseline';
 
 type RuffModule = typeof import('@astral-sh/ruff-wasm-nodejs');
 
@@ -15,11 +15,7 @@ const RUFF_PACKAGE = '@astral-sh/ruff-wasm-nodejs';
 
 function loadRuff(): RuffModule {
   if (!ruffModule) {
-    // ruff is 10 MB of WebAssembly, and a lint touches enough of it that V8 recompiles most of it with
-    // its optimizing compiler in the background: 4-5 s of CPU per process (a tool worker, the command
-    // line), and Node waits for it at exit, to speed up calls that take milliseconds with the baseline
-    // compiler's code. Baseline code only (measured on the json package's files): 0.3 s instead of 5.4 s.
-    setFlagsFromString('--liftoff-only');
+    useBaselineWasmCompiler();
     ruffModule = createRequire(import.meta.url)(RUFF_PACKAGE) as RuffModule;
   }
   return ruffModule;
