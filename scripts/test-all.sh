@@ -51,6 +51,7 @@ if [ "${SKIP_E2E:-}" != "1" ]; then
       if [ "$(id -u)" = "0" ] && command -v apt-get > /dev/null; then
         echo "installing Debian's chromium for the browser tests..." >&2
         (apt-get update -qq && apt-get install -y -qq chromium > /dev/null) || echo "could not install chromium" >&2
+        apt-get install -y -qq chromium-headless-shell > /dev/null 2>&1 || echo "(no chromium-headless-shell: the full browser)" >&2
       fi
       [ -x "$browser" ] || { echo "no browser at $browser: install chromium, or set REMORA_CHROMIUM to a Chromium binary (empty: Playwright's own)" >&2; build_status=1; }
     fi
