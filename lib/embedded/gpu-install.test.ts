@@ -51,6 +51,15 @@ describe('REMORA_GPU', () => {
 
   it('without the GPU binaries installed, says how to install them', async () => {
     process.env.REMORA_GPU = 'vulkan';
-    await expect(loadLlama()).rejects.toThrow(/npm run gpu -- vulkan/);
+    // The process's llama.cpp is started once (on globalThis); a test file run before this one in the
+    // same vitest worker may have started the CPU one, which must not answer for REMORA_GPU here.
+    const shared = (globalThis as { __remoraLlama?: { llama?: Promise<unknown> } }).__remoraLlama;
+    const started = shared?.llama;
+    if (shared) shared.llama = undefined;
+    try {
+      await expect(loadLlama()).rejects.toThrow(/npm run gpu -- vulkan/);
+    } finally {
+      if (shared) shared.llama = started;
+    }
   });
 });
