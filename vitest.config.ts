@@ -10,7 +10,7 @@ const INTEGRATION = [
   'agents/**/*.test.ts',
   'lib/api/routes.test.ts',
   'lib/build/tool-module.test.ts',
-  'lib/campaigns/{campaign-apply,campaign-docstrings,campaign-nodes,edits,test-command}.test.ts',
+  'lib/campaigns/{campaign-apply,campaign-docstrings,campaign-nodes,checks,edits,test-command}.test.ts',
   'lib/cli/{harness-serving,sim-command}.test.ts',
   'lib/config.test.ts',
   'lib/embedded/**/*.test.ts',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { decodePython } from '../python/encoding';
+import { COMPILE_PROGRAM } from '../python/compile-program';
 import { checkPythonSyntax, describeSyntaxProblems } from '../python/parser';
 import { runPytest } from '../python/pytest';
 import { runConfined } from '../tools/sandbox/run-confined';
@@ -43,18 +44,19 @@ export type CheckInput = {
 };
 
 async function pyCompile(workspace: string, relative: string): Promise<string | null> {
-  // Remora's Python, confined to the workspace like every program run on the model's output; the
-  // byte code goes to the sandbox's private /tmp, never next to the file.
+  // Remora's Python, confined to the workspace like every program run on the model's output. Its
+  // compile() of the file, as py_compile does, but writing no byte code: py_compile's went to the
+  // sandbox's empty /tmp (PYTHONPYCACHEPREFIX), where Python then also looked for the standard
+  // library's, compiling py_compile's own imports from source at each check (0.3 s of CPU, not 0.05 s).
   const run = await runConfined({
     program: 'python',
-    args: ['-m', 'py_compile', path.join(workspace, ...relative.split('/'))],
+    args: ['-I', '-c', COMPILE_PROGRAM, relative, path.join(workspace, ...relative.split('/'))],
     cwd: workspace,
     writable: [workspace],
-    env: { PYTHONPYCACHEPREFIX: '/tmp/pycache' },
     timeoutMs: 30_000,
   });
   if (!run.ok) return `could not run Python: ${run.error}`;
-  if (run.timedOut) return 'py_compile did not finish in 30 s';
+  if (run.timedOut) return 'Python did not compile the file in 30 s';
   return run.exitCode === 0 ? null : `${run.stdout}${run.stderr}`.trim().split('\n').slice(-3).join(' ');
 }
 

@@ -3,19 +3,11 @@
 import type { ToolContext } from '../tools/protocol';
 import { checkPythonSyntax, describeSyntaxProblems } from '../python/parser';
 import { runConfined } from '../tools/sandbox/run-confined';
+import { COMPILE_PROGRAM } from '../python/compile-program';
 
 export { judged } from './judged';
 
 const COMPILE_TIMEOUT_MS = 20_000;
-// A file's own bytes, read by path (argv[2]), so that Python applies its coding declaration (PEP
-// 263) to what is really on disk. Text without a file (pasted code) comes on stdin and is compiled
-// as text: it has no bytes of its own, and compile() ignores a declaration in text.
-// After -c every argument is the program's, never an option.
-const COMPILE_PROGRAM = [
-  'import sys',
-  'source = open(sys.argv[2], "rb").read() if len(sys.argv) > 2 else sys.stdin.buffer.read().decode("utf-8")',
-  'compile(source, sys.argv[1], "exec")',
-].join('\n');
 
 type Compiled = { ok: true } | { ok: false; error: string } | { ok: 'unavailable'; error: string };
 
