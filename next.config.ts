@@ -23,6 +23,10 @@ const config: NextConfig = {
     // A CI build starts from a fresh clone and is never rebuilt, so Turbopack's build cache (on by
     // default) would only be written, never read: over a minute of a 2-core machine's time.
     turbopackFileSystemCacheForBuild: process.env.CI !== 'true',
+    // Minifying the server's code took half the build's CPU (each route bundles its own copy of lib/):
+    // 125 s -> 65 s of CPU without it. The server's code is never sent to a browser, and unminified it
+    // keeps its names in stack traces; the browser's code is still minified.
+    serverMinification: false,
   },
   // No other site may show the panel in a frame (clickjacking): the old header and the CSP one.
   async headers() {
