@@ -26,7 +26,12 @@ const CONFIG_INPUTS = [
 const OLD_BUILD_GRACE_MS = 60 * 60 * 1000;
 
 /** The entry points, named as their output files (all outputs share one folder; see lib/build/). */
-const ENTRY_POINTS = { main: 'lib/cli/main.ts', 'tool-worker': 'lib/tools/tool-worker.ts' };
+const ENTRY_POINTS = {
+  main: 'lib/cli/main.ts',
+  'tool-worker': 'lib/tools/tool-worker.ts',
+  // The panel's Python extraction child (lib/panel/agents/inputs-extract.ts).
+  'inputs-child': 'lib/panel/agents/inputs-child.ts',
+};
 
 const modifiedAt = (file) => modifiedIn(ROOT, file);
 

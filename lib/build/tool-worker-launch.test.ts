@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { toolWorkers } from './tool-worker-launch';
+import { compiledOrSource, toolWorkers } from './tool-worker-launch';
 
 // Running from sources (the panel, tests), a tool worker starts from the project's compiled build
 // when that build is current, and through tsx otherwise. A made-up project: a build is a pointer
@@ -91,5 +91,19 @@ describe('toolWorkers given a script', () => {
     expect(workers.launch()).toEqual({ script: compiled, execArgv: [] });
     expect(workers.projectRoot).toBe(root);
     expect(toolWorkers({ script: typescriptWorker() }).launch().execArgv[0]).toBe('--import');
+  });
+});
+
+describe('compiledOrSource (the panel starts its Python extraction child this way)', () => {
+  it("gives the current build's file with plain Node, and the source through tsx once a source changed", () => {
+    makeProject();
+    const source = path.join(root, 'lib/panel/agents/inputs-child.ts');
+    write('lib/panel/agents/inputs-child.ts', 'export {};\n');
+    build('cli-first');
+    const compiled = path.join(root, '.build', 'cli-first', 'inputs-child.js');
+    expect(compiledOrSource(root, source, 'inputs-child.js')).toEqual({ script: compiled, execArgv: [] });
+    touch('package.json');
+    const stale = compiledOrSource(root, source, 'inputs-child.js');
+    expect(stale).toEqual({ script: source, execArgv: ['--import', expect.stringMatching(/^file:.*\/tsx\//)] });
   });
 });

@@ -53,10 +53,18 @@ export function toolWorkers(options: ToolWorkerOptions = {}): ToolWorkers {
     launch: () => {
       // Made before any sandbox is: a folder missing when a worker starts stays missing inside it.
       mkdirSync(bundles, { recursive: true });
-      const build = currentBuild(projectRoot);
-      return launchOf(build ? path.join(build, 'tool-worker.js') : source);
+      return compiledOrSource(projectRoot, source, 'tool-worker.js');
     },
   };
+}
+
+/**
+ * How to start one of the build's entry points (scripts/cli-build.mjs) from sources: its file in the
+ * current build with plain Node, else `source` through tsx. The Python extraction child uses it too.
+ */
+export function compiledOrSource(projectRoot: string, source: string, compiledName: string): WorkerLaunch {
+  const build = currentBuild(projectRoot);
+  return launchOf(build ? path.join(build, compiledName) : source);
 }
 
 function bundleFolder(projectRoot: string): string {

@@ -1,12 +1,12 @@
-// Python nodes are extracted in a child process (inputs-child.ts, run with tsx), for two
-// reasons: parsing a large folder is synchronous work that would stall the panel's server for
-// every other request meanwhile, and tree-sitter's grammar is located with require.resolve, which
-// Next's bundler replaces with a module number inside the panel (the child runs the source).
+// Python nodes are extracted in a child process (inputs-child.ts), for two reasons: parsing a large
+// folder is synchronous work that would stall the panel's server for every other request meanwhile,
+// and tree-sitter's grammar is located with require.resolve, which Next's bundler replaces with a
+// module number inside the panel. The child is the project's compiled build of inputs-child.ts when
+// that build is current (0.13 s of CPU to run instead of about 0.6 s), else the source through tsx.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
+import { compiledOrSource } from '../../build/tool-worker-launch';
 import { ConfigurationError, InputError } from '../../errors';
 import { parseJson } from '../../protocol/json';
 import { ConversationVariables } from '../../protocol/conversation';
@@ -37,23 +37,15 @@ const ChildAnswer = z.union([
   z.object({ ok: z.literal(false), error: z.string() }),
 ]);
 
-/** tsx's loader as a file URL, found from the project root (a bare `--import tsx` resolves from the working folder). */
-function tsxLoader(root: string): string {
-  const manifestPath = path.join(root, 'node_modules', 'tsx', 'package.json');
-  const manifest = parseJson(readFileSync(manifestPath, 'utf8'));
-  const exported = manifest.ok ? (manifest.value as { exports?: Record<string, unknown> }).exports?.['.'] : undefined;
-  const entry = typeof exported === 'string' ? exported : './dist/loader.mjs';
-  return pathToFileURL(path.join(path.dirname(manifestPath), entry)).href;
-}
-
 export function extractPythonInputs(
   root: string,
   paths: string[],
   nodeTypes: readonly NodeType[],
 ): Promise<PythonInputs> {
-  const script = path.join(root, 'lib', 'panel', 'agents', 'inputs-child.ts');
+  const source = path.join(root, 'lib', 'panel', 'agents', 'inputs-child.ts');
+  const launch = compiledOrSource(root, source, 'inputs-child.js');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', tsxLoader(root), script], {
+    const child = spawn(process.execPath, [...launch.execArgv, launch.script], {
       cwd: root,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
