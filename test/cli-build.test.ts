@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import {
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -49,6 +50,7 @@ function makeProject(): void {
   );
   writeSource('lib/cli/word.ts', "export const word: string = 'first';\n");
   writeSource('lib/tools/tool-worker.ts', 'export {};\n');
+  writeSource('lib/panel/agents/inputs-child.ts', 'export {};\n');
 }
 
 function writeSource(file: string, text: string): void {
@@ -78,6 +80,9 @@ describe('the compiled command line', () => {
     expect(Object.keys(pointer().inputs)).toEqual(
       expect.arrayContaining(['lib/cli/main.ts', 'lib/cli/word.ts', 'package.json']),
     );
+    // The other entry points, which processes running from sources start from the build.
+    const folder = path.join(root, '.build', pointer().dir);
+    for (const entry of ['tool-worker.js', 'inputs-child.js']) expect(existsSync(path.join(folder, entry))).toBe(true);
   });
 
   it('reuses the build while the sources are unchanged, and rebuilds when an imported file changes', () => {
