@@ -1,7 +1,7 @@
 // Type-checks the project as `next build` does (tsconfig.json with the route types that `next typegen`
 // writes to .next/types), so that the test command can build the panel without its type check and run
 // this beside it: on 2 cores the build's own check was a minute of the longest chain.
-//   node scripts/typecheck.mjs [--ready FILE] [--report FILE]
+//   node scripts/typecheck.mjs [--ready FILE] [--report FILE]   (`npm run typecheck` runs next typegen, then this)
 // --ready: created once the route types are held in memory (a build may then rewrite or delete .next);
 // --report: {passed, failed} for scripts/count-results.mjs, the check counted as one test.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
