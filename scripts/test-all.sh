@@ -21,7 +21,7 @@ timed() {
 
 # The type check runs beside everything else instead of inside `next build` (a minute of the longest
 # chain on 2 cores): `next typegen` writes the route types it checks, and the build starts once the
-# check holds them in memory, since the build rewrites them.
+# check has copied them, since the build rewrites them.
 npx next typegen > test-results/typecheck.log 2>&1 || echo '{"passed":0,"failed":1}' > test-results/typecheck.json
 (
   timings=()
