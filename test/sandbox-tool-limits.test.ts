@@ -57,12 +57,14 @@ export default async function bomb() {
 `,
 };
 
-const CPU_SECONDS = 5;
+const CPU_SECONDS = 2;
 let agent: HostileAgent;
 let pool: ToolWorkerPool;
 beforeAll(async () => {
   agent = await hostileAgentFolder(TOOLS);
   // A small CPU budget so that the test sees it spent; the default is larger (TOOL_WORKER_LIMITS).
+  // Two seconds: what each spinning process burns before its limit, and still several times what
+  // the bomb and the hog (which share a worker) spend.
   pool = new ToolWorkerPool({ size: 1, workerLimits: { cpuSeconds: CPU_SECONDS } });
 });
 afterAll(async () => {
@@ -116,6 +118,8 @@ describe("a hostile imported agent's tools that use up resources", () => {
     const started = /started (\d+) of 200/.exec(bomb.error ?? '');
     if (started) expect.soft(Number(started[1])).toBeLessThan(64);
     expect.soft(hog).toMatchObject({ toolName: 'hog', outcome: 'error', errorKind: 'tool_failed' });
+    // Stopped by the memory limit, not by the CPU budget the calls before it shared with it.
+    expect.soft(hog.error).toMatch(/allocation failed/);
     // The model was told each time, and the conversation ended as the model chose.
     expect(record.outcome).toBe('submitted');
     expect(client.requests).toHaveLength(4);
