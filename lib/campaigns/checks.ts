@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { decodePython } from '../python/encoding';
-import { COMPILE_PROGRAM } from '../python/compile-program';
+import { compileArguments } from '../python/compile-program';
 import { checkPythonSyntax, describeSyntaxProblems } from '../python/parser';
 import { runPytest } from '../python/pytest';
 import { runConfined } from '../tools/sandbox/run-confined';
@@ -50,7 +50,7 @@ async function pyCompile(workspace: string, relative: string): Promise<string | 
   // library's, compiling py_compile's own imports from source at each check (0.3 s of CPU, not 0.05 s).
   const run = await runConfined({
     program: 'python',
-    args: ['-I', '-c', COMPILE_PROGRAM, relative, path.join(workspace, ...relative.split('/'))],
+    args: compileArguments(relative, path.join(workspace, ...relative.split('/'))),
     cwd: workspace,
     writable: [workspace],
     timeoutMs: 30_000,

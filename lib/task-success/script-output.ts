@@ -3,7 +3,7 @@
 import type { ToolContext } from '../tools/protocol';
 import { checkPythonSyntax, describeSyntaxProblems } from '../python/parser';
 import { runConfined } from '../tools/sandbox/run-confined';
-import { COMPILE_PROGRAM } from '../python/compile-program';
+import { compileArguments } from '../python/compile-program';
 
 export { judged } from './judged';
 
@@ -22,10 +22,9 @@ export type CompiledSource = { source: string; fileName: string; file: string | 
  */
 async function pythonCompiles(target: CompiledSource, workspace: string | null): Promise<Compiled> {
   if (!workspace) return { ok: 'unavailable', error: 'there is no workspace to run Python in' };
-  const args = ['-I', '-c', COMPILE_PROGRAM, target.fileName, ...(target.file ? [target.file] : [])];
   const run = await runConfined({
     program: 'python',
-    args,
+    args: compileArguments(target.fileName, target.file),
     cwd: workspace,
     writable: [workspace],
     stdin: target.file ? '' : target.source,
