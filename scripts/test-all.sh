@@ -22,9 +22,10 @@ timed() {
 # The type check runs beside everything else instead of inside `next build` (a minute of the longest
 # chain on 2 cores): `next typegen` writes the route types it checks, and the build starts once the
 # check has copied them, since the build rewrites them.
-npx next typegen > test-results/typecheck.log 2>&1 || echo '{"passed":0,"failed":1}' > test-results/typecheck.json
 (
   timings=()
+  node node_modules/next/dist/bin/next typegen > test-results/typecheck.log 2>&1 ||
+    echo '{"passed":0,"failed":1}' > test-results/typecheck.json
   [ -f test-results/typecheck.json ] || timed typecheck node scripts/typecheck.mjs \
     --ready test-results/typecheck.ready --report test-results/typecheck.json >> test-results/typecheck.log 2>&1
   printf '%s\n' "${timings[@]}" > test-results/typecheck.time
