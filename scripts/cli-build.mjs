@@ -7,6 +7,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { currentBuild as currentBuildOf, modifiedAt as modifiedIn } from '../lib/build/current-build.mjs';
+import { englishOnlyZodLocales, ZOD_LOCALES_NAMESPACE } from '../lib/build/zod-locales.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUILD_FOLDER = path.join(ROOT, '.build');
@@ -17,6 +18,7 @@ const POINTER = path.join(BUILD_FOLDER, 'cli.json');
 const CONFIG_INPUTS = [
   'scripts/cli-build.mjs',
   'lib/build/bundle-settings.json',
+  'lib/build/zod-locales.mjs',
   'package.json',
   'package-lock.json',
   'tsconfig.json',
@@ -54,6 +56,7 @@ export async function buildCli() {
     // Chunks beside the entries: compiled modules find their neighbours (tool-worker.js) from import.meta.url.
     chunkNames: '[name]-[hash]',
     ...bundleSettings().esbuild,
+    plugins: [englishOnlyZodLocales],
     // Plain JavaScript packages are bundled (one parse instead of hundreds of small files at each start);
     // native and self-locating ones load from node_modules (lib/build/bundle-settings.json).
     splitting: true,
@@ -61,7 +64,9 @@ export async function buildCli() {
     logLevel: 'error',
   });
   const inputs = {};
-  const sources = Object.keys(result.metafile.inputs).filter((file) => !file.startsWith('node_modules/'));
+  const sources = Object.keys(result.metafile.inputs).filter(
+    (file) => !file.startsWith('node_modules/') && !file.startsWith(`${ZOD_LOCALES_NAMESPACE}:`),
+  );
   for (const file of [...sources, ...CONFIG_INPUTS]) inputs[file] = modifiedAt(file);
   const temporary = `${POINTER}.${process.pid}.tmp`;
   writeFileSync(temporary, JSON.stringify({ dir: id, builtAt: new Date().toISOString(), inputs }));

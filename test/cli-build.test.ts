@@ -30,6 +30,7 @@ function makeProject(): void {
     'bin/remora.mjs',
     'scripts/cli-build.mjs',
     'lib/build/current-build.mjs',
+    'lib/build/zod-locales.mjs',
     'lib/build/bundle-settings.json',
     'tsconfig.json',
   ];

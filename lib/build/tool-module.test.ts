@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { compiledToolModule } from './tool-module';
 
 // The compiled command line has no TypeScript loader: a .ts tool is bundled for it, and bundled
@@ -52,5 +53,21 @@ describe('compiledToolModule', () => {
     await expect(compiledToolModule(path.join(folder, 'broken.ts'), path.join(folder, 'cache'))).rejects.toThrow(
       /broken\.ts/,
     );
+  });
+
+  it("bundles zod with English alone of its locales, and zod's messages still read in English", async () => {
+    folder = mkdtempSync(path.join(tmpdir(), 'remora-tool-module-'));
+    const zod = JSON.stringify(fileURLToPath(new URL('../../node_modules/zod/index.js', import.meta.url)));
+    write(
+      'tool.ts',
+      `import { z } from ${zod};\n` +
+        'export default () => ({\n  locales: Object.keys(z.locales),\n' +
+        '  message: z.string().safeParse(1).error?.message,\n});\n',
+    );
+    const url = await compiledToolModule(path.join(folder, 'tool.ts'), path.join(folder, 'cache'));
+    const result = (await callTool(url)) as { locales: string[]; message: string };
+    expect(result.locales).toEqual(['en']);
+    expect(result.message).toContain('Invalid input: expected string, received number');
+    expect(readFileSync(fileURLToPath(url), 'utf8')).not.toContain('node_modules/zod/v4/locales/fr.js');
   });
 });

@@ -17,6 +17,7 @@ import { pathToFileURL } from 'node:url';
 import type { BuildOptions } from 'esbuild';
 import { buildFolder } from './compiled';
 import settings from './bundle-settings.json';
+import { englishOnlyZodLocales, ZOD_LOCALES_NAMESPACE } from './zod-locales.mjs';
 
 const TYPESCRIPT = /\.(ts|mts|cts)$/;
 // A worker that read the previous manifest may still be importing the previous output.
@@ -25,6 +26,7 @@ const OLD_OUTPUT_GRACE_MS = 60 * 60 * 1000;
 // As in the command line's own build, so that a tool run in process costs no more to load.
 const BUILD_OPTIONS = {
   ...(settings.esbuild as BuildOptions),
+  plugins: [englishOnlyZodLocales],
   metafile: true,
   write: false,
   logLevel: 'silent',
@@ -59,6 +61,7 @@ export async function compiledToolModule(script: string, folder: string): Promis
   });
   const inputs: Record<string, number> = {};
   for (const input of Object.keys(result.metafile.inputs)) {
+    if (input.startsWith(`${ZOD_LOCALES_NAMESPACE}:`)) continue;
     const file = path.resolve(path.dirname(source), input);
     inputs[file] = statSync(file).mtimeMs;
   }
