@@ -1,4 +1,4 @@
-// The cases of the dataset tests (dataset-accuracy.test.ts, dataset-store.test.ts): each one with
+// The cases of the dataset tests (datasets-cli.test.ts): each one with
 // what the truth server replies to it and whether that reply is right, so that every accuracy and
 // verdict the harness reports can be checked against the truth.
 import { pythonJsonDumps } from '../lib/parsing/python-json';
