@@ -35,11 +35,12 @@ typecheck_pid=$!
 # The browser suites need the panel build and nothing else, so the build and then the browser
 # project run as one chain beside the unit and integration tests: those mostly wait on child
 # processes and sockets, and on 2 cores the two chains together take far less than one after the
-# other. The load project follows the integration tests (the shorter chain), beside the browser
-# suite. The chain's console output goes to test-results/*.log and is printed once it ends.
+# other. The load project runs beside the browser suite once the build is there: on its own, at
+# the end of either chain, one panel and one browser left a core idle. The chain's console output
+# goes to test-results/*.log and is printed once it ends.
 chain_pid=
 if [ "${SKIP_E2E:-}" != "1" ]; then
-  rm -f test-results/{chain-timings,chain-status,build-status}.txt test-results/{browser,load}.log
+  rm -f test-results/{chain-timings,chain-status,load-status,load-timings}.txt test-results/{browser,load}.log
   (
     timings=()
     while [ ! -e test-results/typecheck.ready ] && kill -0 "$typecheck_pid" 2> /dev/null; do sleep 0.2; done
@@ -56,12 +57,21 @@ if [ "${SKIP_E2E:-}" != "1" ]; then
       fi
       [ -x "$browser" ] || { echo "no browser at $browser: install chromium, or set REMORA_CHROMIUM to a Chromium binary (empty: Playwright's own)" >&2; build_status=1; }
     fi
-    # Tells the other chain whether the load project can run.
-    echo "$build_status" > test-results/build-status.txt
     if [ $build_status -eq 0 ]; then
+      # Thousands of conversations in one run: its own project and report, counted apart. One test, one
+      # panel, on the port after the browser suite's panels and with an output folder of its own.
+      (
+        timed load env E2E_REPORT=test-results/load.json E2E_WORKERS=1 E2E_PORT=$((${E2E_PORT:-3310} + ${E2E_WORKERS:-2})) \
+          E2E_OUTPUT=test-results/playwright-load npx playwright test --project load > test-results/load.log 2>&1
+        echo $? > test-results/load-status.txt
+        printf '%s\n' "${timings[@]}" > test-results/load-timings.txt
+      ) &
+      load_pid=$!
       timed browser env E2E_REPORT=test-results/e2e.json npx playwright test --project browser \
         > test-results/browser.log 2>&1
       e2e_status=$?
+      wait "$load_pid"
+      [ -s test-results/load-timings.txt ] && timings+=("$(tail -1 test-results/load-timings.txt)")
     else
       e2e_status=1
     fi
@@ -76,26 +86,13 @@ unit_status=$?
 timed integration npx vitest run --project integration --reporter=default --reporter=json --outputFile.json=test-results/integration.json
 integration_status=$?
 
-load_status=0
-if [ -n "$chain_pid" ]; then
-  while [ ! -e test-results/build-status.txt ] && kill -0 "$chain_pid" 2> /dev/null; do sleep 1; done
-  if [ "$(cat test-results/build-status.txt 2> /dev/null)" = 0 ]; then
-    # Thousands of conversations in one run: its own project and report, counted apart. One test, one
-    # panel, on the port after the browser suite's panels and with an output folder of its own.
-    timed load env E2E_REPORT=test-results/load.json E2E_WORKERS=1 E2E_PORT=$((${E2E_PORT:-3310} + ${E2E_WORKERS:-2})) \
-      E2E_OUTPUT=test-results/playwright-load npx playwright test --project load > test-results/load.log 2>&1
-    load_status=$?
-  else
-    load_status=1
-  fi
-fi
-
 wait "$typecheck_pid"
 [ -s test-results/typecheck.time ] && timings+=("$(cat test-results/typecheck.time) (beside the others)")
 grep -q '"failed":0' test-results/typecheck.json 2> /dev/null || { echo; echo "--- type check"; cat test-results/typecheck.log; }
 
 build_status=0
 e2e_status=0
+load_status=0
 reports=(test-results/typecheck.json test-results/unit.json test-results/integration.json)
 if [ -n "$chain_pid" ]; then
   wait "$chain_pid"
@@ -103,6 +100,7 @@ if [ -n "$chain_pid" ]; then
     [ -f "test-results/$log.log" ] && { echo; echo "--- $log (test-results/$log.log)"; cat "test-results/$log.log"; }
   done
   read -r build_status e2e_status < test-results/chain-status.txt 2> /dev/null || build_status=1
+  load_status=$(cat test-results/load-status.txt 2> /dev/null || echo 1)
   while IFS= read -r line; do
     timings+=("$line (beside unit and integration)")
   done < test-results/chain-timings.txt
