@@ -14,6 +14,15 @@ import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({ options: { ready: { type: 'string' }, report: { type: 'string' } } });
 
+// Both looked up before anything is written, so that a failure leaves no copy behind.
+let tsgo;
+try {
+  tsgo = path.dirname(createRequire(import.meta.url).resolve('@typescript/native-preview/package.json'));
+} catch {
+  finish(false, 'no @typescript/native-preview in node_modules: run npm install');
+}
+const config = snapshotConfig();
+
 // The route types are copied to .typecheck/types: a folder as deep as .next/types, so that the
 // validator's imports (../../app/...) still reach the pages, and one that no build touches.
 const snapshot = path.resolve('.typecheck');
@@ -24,15 +33,9 @@ if (existsSync('next-env.d.ts')) {
   const env = readFileSync('next-env.d.ts', 'utf8').replaceAll('./.next/types/', './types/');
   writeFileSync(path.join(snapshot, 'next-env.d.ts'), env);
 }
-writeFileSync(path.join(snapshot, 'tsconfig.json'), JSON.stringify(snapshotConfig(), null, 2));
+writeFileSync(path.join(snapshot, 'tsconfig.json'), JSON.stringify(config, null, 2));
 if (values.ready) writeFileSync(values.ready, 'route types copied to .typecheck\n');
 
-let tsgo;
-try {
-  tsgo = path.dirname(createRequire(import.meta.url).resolve('@typescript/native-preview/package.json'));
-} catch {
-  finish(false, 'no @typescript/native-preview in node_modules: run npm install');
-}
 const run = spawnSync(
   process.execPath,
   [path.join(tsgo, 'bin', 'tsgo'), '-p', path.join(snapshot, 'tsconfig.json'), '--singleThreaded', '--diagnostics'],
