@@ -197,6 +197,9 @@ export class ToolWorkerPool implements ToolExecutor {
   }
 
   private onMessage(worker: PoolWorker, message: WorkerMessage): void {
+    // A retired worker is being killed: a late 'ready' must not mark it idle, which would unref it and
+    // let the process exit before the kill is seen (close() then never settled: exit code 13).
+    if (!this.workers.has(worker)) return;
     if (message.type === 'ready') {
       worker.ready = true;
       this.setIdle(worker, true);
