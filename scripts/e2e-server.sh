@@ -7,4 +7,14 @@ dir=$(mktemp -d)
 # The API checks each answer against its response schema (lib/api), as in development.
 export REMORA_DB="$dir/e2e.db" PORT="$port" NEXT_TELEMETRY_DISABLED=1 REMORA_CHECK_RESPONSES=1
 # Next itself, not through npx (npx and npm exec cost about half a second of CPU per start).
-exec node node_modules/next/dist/bin/next start -H 127.0.0.1 -p "$port"
+# Not exec'd: Playwright ends the panels by killing their process group, so this script only goes on
+# when the panel ended by itself, and a panel that dies in a test (a crash, a signal) says how.
+node node_modules/next/dist/bin/next start -H 127.0.0.1 -p "$port" &
+status=0
+wait $! || status=$?
+if [ "$status" -gt 128 ]; then
+  echo "[e2e-server] the panel on port $port was killed by signal $(kill -l $((status - 128)))" >&2
+else
+  echo "[e2e-server] the panel on port $port exited with status $status" >&2
+fi
+exit "$status"
