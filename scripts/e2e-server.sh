@@ -9,7 +9,8 @@ export REMORA_DB="$dir/e2e.db" PORT="$port" NEXT_TELEMETRY_DISABLED=1 REMORA_CHE
 # Next itself, not through npx (npx and npm exec cost about half a second of CPU per start).
 # Not exec'd: Playwright ends the panels by killing their process group, so this script only goes on
 # when the panel ended by itself, and a panel that dies in a test (a crash, a signal) says how.
-node node_modules/next/dist/bin/next start -H 127.0.0.1 -p "$port" &
+# Keep-alive as scripts/start.sh sets it (a test polling a busy panel met Node's 5 s close: ECONNRESET).
+node node_modules/next/dist/bin/next start -H 127.0.0.1 -p "$port" --keepAliveTimeout 65000 &
 status=0
 wait $! || status=$?
 if [ "$status" -gt 128 ]; then
