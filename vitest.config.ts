@@ -85,6 +85,9 @@ export default defineConfig({
     // can take several times its quiet-machine time.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // expect.poll's own default is one second: patience too short for a worker or a server to start
+    // on a loaded machine. A condition that never comes true still fails, a minute later.
+    expect: { poll: { timeout: 60_000 } },
     projects: [
       {
         extends: true,

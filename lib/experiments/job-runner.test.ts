@@ -43,7 +43,7 @@ afterEach(async () => {
 
 /** Waits until some conversations are stored: the first needs the tool worker to start (tsx). */
 async function untilStored(jobs: JobRunner, id: string, count: number): Promise<void> {
-  await expect.poll(() => jobs.progress(id)?.done ?? 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
+  await expect.poll(() => jobs.progress(id)?.done ?? 0).toBeGreaterThanOrEqual(count);
 }
 
 function runner(options: Partial<ConstructorParameters<typeof JobRunner>[0]> = {}): JobRunner {

@@ -232,7 +232,7 @@ describe('workers on demand', () => {
     const execution = await pool.execute(fixture('echo-tool.ts'), request({ value: 1 }), limits);
     expect(execution.outcome).toBe('success');
     expect(pool.workerCount).toBe(1);
-    await expect.poll(() => pool.workerCount, { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => pool.workerCount).toBe(0);
     // The next call starts a fresh one.
     const again = await pool.execute(fixture('echo-tool.ts'), request({ value: 2 }), limits);
     expect((again.result as { worker: string }).worker).not.toBe((execution.result as { worker: string }).worker);
