@@ -58,14 +58,18 @@ export default async function bomb() {
 };
 
 const CPU_SECONDS = 2;
+const HOG_DATA_BYTES = 512 * 1024 * 1024;
 let agent: HostileAgent;
 let pool: ToolWorkerPool;
 beforeAll(async () => {
   agent = await hostileAgentFolder(TOOLS);
   // A small CPU budget so that the test sees it spent; the default is larger (TOOL_WORKER_LIMITS).
-  // Two seconds: what each spinning process burns before its limit, and still several times what
-  // the bomb and the hog (which share a worker) spend.
-  pool = new ToolWorkerPool({ size: 1, workerLimits: { cpuSeconds: CPU_SECONDS } });
+  // Two seconds: what each spinning process burns before its limit. The bomb and the hog share a
+  // worker after it, and the hog's memory is paid for in page faults: about a second of CPU to fill
+  // the default 1.5 GiB (0.9 s of it in the kernel, measured under prlimit --data), which with the
+  // worker's start and the bomb came near the two seconds. A third of the memory keeps the hog
+  // well inside the budget and still stops it by allocation.
+  pool = new ToolWorkerPool({ size: 1, workerLimits: { cpuSeconds: CPU_SECONDS, dataBytes: HOG_DATA_BYTES } });
 });
 afterAll(async () => {
   await pool.close();
