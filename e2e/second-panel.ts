@@ -34,15 +34,11 @@ export async function startSecondPanel(options: {
   const database = options.database ?? path.join(folder, 'panel.db');
   const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, REMORA_DB: database, NEXT_TELEMETRY_DISABLED: '1' };
   for (const name of options.without ?? []) delete env[name];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [NEXT, 'start', '-H', options.host, '-p', '0', '--keepAliveTimeout', '65000'],
-    {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    },
-  );
+  const child: ChildProcess = spawn(process.execPath, [NEXT, 'start', '-H', options.host, '-p', '0'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

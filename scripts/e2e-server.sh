@@ -9,7 +9,11 @@ export REMORA_DB="$dir/e2e.db" PORT="$port" NEXT_TELEMETRY_DISABLED=1 REMORA_CHE
 # Next itself, not through npx (npx and npm exec cost about half a second of CPU per start).
 # Not exec'd: Playwright ends the panels by killing their process group, so this script only goes on
 # when the panel ended by itself, and a panel that dies in a test (a crash, a signal) says how.
-# Keep-alive as scripts/start.sh sets it (a test polling a busy panel met Node's 5 s close: ECONNRESET).
+# Idle connections are kept 65 s, not Node's 5 s: Playwright's request context reuses a pooled socket
+# without reading the server's Keep-Alive hint, and a panel busy with an experiment could close it
+# just as the next request came (the load test's ECONNRESET). Only here: these panels end by SIGKILL,
+# while a panel stopped by a signal (scripts/start.sh, e2e/second-panel.ts) waits for a connection
+# busy at that moment to go idle for that long before it exits.
 node node_modules/next/dist/bin/next start -H 127.0.0.1 -p "$port" --keepAliveTimeout 65000 &
 status=0
 wait $! || status=$?

@@ -25,8 +25,4 @@ if [ "$host" != "127.0.0.1" ] && [ "$host" != "localhost" ] && [ -z "${REMORA_TO
   echo "Refusing to listen on $host without REMORA_TOKEN set: anyone on the network could run experiments." >&2
   exit 1
 fi
-# Keep-alive for a minute, not Node's 5 s: clients that pool connections (Python's requests, Playwright)
-# reuse an idle socket without reading the server's hint, and while an experiment keeps the event loop
-# busy the server can close it just as the next request arrives: ECONNRESET. Scripts that poll the
-# API every few seconds stay well inside a minute.
-exec npx next start -H "$host" -p "${PORT:-3000}" --keepAliveTimeout 65000
+exec npx next start -H "$host" -p "${PORT:-3000}"
