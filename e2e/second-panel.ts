@@ -2,10 +2,11 @@
 // throw-away database, for tests of how the panel behaves when someone starts it differently.
 // The system picks the port (`-p 0`): two workers, or two people's runs, never ask for the same one.
 import { expect } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 
 export type SecondPanel = {
   port: number;
@@ -17,6 +18,9 @@ export type SecondPanel = {
 
 // Next's command line, run by this Node rather than through npx (which costs about half a second of CPU).
 const NEXT = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
+// Node's default keep-alive is 5 s, so a panel that answered a last request just before SIGTERM
+// exits about 6 s later; this is several times that.
+const STOP_PATIENCE_MS = 30_000;
 // Next prints this once it listens, with the port the system gave it.
 const LISTENING = /- Local:\s+https?:\/\/\S+:(\d+)/;
 
@@ -73,7 +77,28 @@ export async function startSecondPanel(options: {
       if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       process.kill(-child.pid, 'SIGTERM');
+      // Next finishes the requests under way before it exits, and waits for their connections to go
+      // idle. In one CI run a panel had not exited five minutes after SIGTERM (cause not found): say
+      // so with its open connections, then kill it, rather than let the test time out on its cleanup.
+      const patience = new AbortController();
+      const timer = delay(STOP_PATIENCE_MS, true, { signal: patience.signal }).catch(() => false);
+      const late = await Promise.race([exited.then(() => false), timer]);
+      patience.abort();
+      if (!late) return;
+      const seconds = STOP_PATIENCE_MS / 1000;
+      console.warn(`[second-panel] port ${port()} still running ${seconds} s after SIGTERM; its connections:`);
+      console.warn(connections(port()));
+      process.kill(-child.pid, 'SIGKILL');
       await exited;
     },
   };
+}
+
+/** The TCP connections of a local port, as `ss` lists them (for a report, not for a decision). */
+function connections(port: number): string {
+  try {
+    return execFileSync('ss', ['-tnpo', 'state', 'established', `( sport = :${port} )`], { encoding: 'utf8' });
+  } catch (error) {
+    return `(ss failed: ${(error as Error).message})`;
+  }
 }
