@@ -3,10 +3,8 @@
 // harness agent imported through the API, so that other specs keep the harness agent as shipped.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import path from 'node:path';
-import { screenshot } from './helpers';
+import { screenshot, screenshotOf } from './helpers';
 
-const detail = (name: string) => ({ path: path.join('test-results', 'screenshots', `${name}.png`) });
 // Agents cannot be deleted: names of their own each run keep the spec passing when repeated on one database.
 const RUN = Date.now().toString(36);
 const PROMPTS = `e2e_prompts_${RUN}`;
@@ -47,7 +45,7 @@ test('the agents list links to each agent, with its tools and schemas', async ({
   await expect(tool.locator('[data-testid="tool-parameter"][data-parameter="payload"]')).toContainText('required');
   await tool.getByText('JSON Schema').click();
   await expect(tool.getByTestId('tool-schema')).toContainText('"required": [');
-  await page.getByTestId('tools').screenshot(detail('agent-tools-detail'));
+  await screenshotOf(page.getByTestId('tools'), 'agent-tools-detail');
 });
 
 test('editing a prompt and saving a variant: version 2 and a diff', async ({ page, request }) => {
@@ -81,7 +79,7 @@ test('editing a prompt and saving a variant: version 2 and a diff', async ({ pag
     `/experiments/new?agent=${PROMPTS}&variant=concise`,
   );
   await screenshot(page, 'agent-prompt-diff');
-  await page.getByTestId('history').screenshot(detail('agent-history-detail'));
+  await screenshotOf(page.getByTestId('history'), 'agent-history-detail');
 
   // Against the agent's own prompt, the two added lines.
   await page.getByTestId('diff-from-select').selectOption({ label: 'the agent’s prompt now' });
@@ -124,7 +122,7 @@ test('validation errors and warnings are shown while typing, and block saving', 
   await expect(page.getByTestId('validation-warnings')).toContainText('<task_description>');
   await expect(page.getByTestId('validation-warnings')).toContainText('Always respond with a tool call');
   await screenshot(page, 'agent-validation-error');
-  await page.getByTestId('prompt-editor').screenshot(detail('agent-editor-detail'));
+  await screenshotOf(page.getByTestId('prompt-editor'), 'agent-editor-detail');
   await nodeContext.fill('Code:\n{{ node_text }}');
   await expect(errors).toBeHidden();
   await expect(page.getByTestId('save-variant')).toBeEnabled();
@@ -164,11 +162,11 @@ test('the preview shows the native prompt with its control tokens and a token es
   await expect(preview).toContainText('You have access to the following tools:');
   await expect(preview).not.toContainText('<start_function_declaration>');
   await screenshot(page, 'agent-preview');
-  await page.getByTestId('preview').screenshot(detail('agent-preview-detail'));
+  await screenshotOf(page.getByTestId('preview'), 'agent-preview-detail');
   await page.setViewportSize({ width: 420, height: 900 });
   await screenshot(page, 'agent-page-narrow');
   await page.getByTestId('prompt-editor').scrollIntoViewIfNeeded();
-  await page.screenshot(detail('agent-page-narrow-editor'));
+  await screenshot(page, 'agent-page-narrow-editor', { fullPage: false });
 });
 
 test('importing bad YAML gives a clear error and stores nothing', async ({ page, request }) => {

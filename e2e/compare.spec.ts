@@ -1,7 +1,7 @@
 // Comparing two variants of two experiments: picked in the page, each metric's difference in plain
 // words (the same sentences the API gives), who did better per input, and one pair side by side.
 import { expect, test } from './fixtures';
-import { createExperiment, screenshot, waitForEnd } from './helpers';
+import { createExperiment, screenshot, screenshotOf, waitForEnd } from './helpers';
 
 // The comparison's sentences, for a difference found and for none.
 const DETECTED = new RegExp(
@@ -95,7 +95,7 @@ test('two variants of two experiments: the differences in words, per input, and 
   expect(api.perInput.tally.pairs).toBe(30);
   await expect(page.getByTestId('input-row').first()).toBeVisible();
   await screenshot(page, 'compare');
-  await page.getByTestId('compare-summary').screenshot({ path: 'test-results/screenshots/compare-metrics-close.png' });
+  await screenshotOf(page.getByTestId('compare-summary'), 'compare-metrics-close');
   if (api.perInput.tally.b > 0) {
     await page.getByTestId('input-filter-b').click();
     const links = page.getByTestId('pair-link');

@@ -4,9 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import { screenshot } from './helpers';
-
-const detail = (name: string) => ({ path: path.join('test-results', 'screenshots', `${name}.png`) });
+import { screenshot, screenshotOf } from './helpers';
 
 const SMART_HOME = path.join(process.cwd(), 'agents', 'smart_home', 'dataset.jsonl');
 
@@ -37,7 +35,7 @@ test('a file with a bad line is refused whole, with the line and the reason', as
   await expect(report.getByTestId('import-problem')).toHaveAttribute('data-line', '3');
   await expect(report.getByTestId('import-problem')).toContainText('not JSON');
   await screenshot(page, 'datasets-import-refused');
-  await page.getByTestId('import-dataset').screenshot(detail('datasets-import-refused-detail'));
+  await screenshotOf(page.getByTestId('import-dataset'), 'datasets-import-refused-detail');
   expect((await (await request.get('/api/datasets')).json()).datasets).toEqual(before);
 });
 
@@ -77,7 +75,7 @@ test('a good file is imported; its cases are shown, searched, edited and exporte
     first.locator('[data-testid="expected-argument"][data-argument="room"]').getByTestId('accepted-value'),
   ).toHaveText(['"living_room"']);
   await screenshot(page, 'dataset-cases');
-  await page.getByTestId('cases').locator('[data-testid="case"]').nth(6).screenshot(detail('dataset-case-detail'));
+  await screenshotOf(page.getByTestId('cases').locator('[data-testid="case"]').nth(6), 'dataset-case-detail');
 
   // Accept a second spelling of the room.
   await first.getByTestId('edit-case').click();
@@ -91,7 +89,7 @@ test('a good file is imported; its cases are shown, searched, edited and exporte
   await expect(editor.getByTestId('edit-problems')).toContainText('an argument has no name');
   await expect(editor.getByTestId('edit-save')).toBeDisabled();
   await screenshot(page, 'dataset-case-editor');
-  await first.screenshot(detail('dataset-case-editor-detail'));
+  await screenshotOf(first, 'dataset-case-editor-detail');
   await editor.getByRole('button', { name: 'Remove argument' }).last().click();
   await editor.getByTestId('edit-save').click();
   await expect(first.getByTestId('case-saved')).toBeVisible();
@@ -145,7 +143,7 @@ test('a good file is imported; its cases are shown, searched, edited and exporte
   await page.locator('[data-testid="dataset-row"][data-dataset="e2e-smart-home"]').getByTestId('dataset-link').click();
   await expect(page.getByTestId('case').first()).toBeVisible();
   await screenshot(page, 'dataset-cases-narrow');
-  await page.screenshot(detail('dataset-cases-narrow-top'));
+  await screenshot(page, 'dataset-cases-narrow-top', { fullPage: false });
   const listed = (await (await request.get('/api/datasets')).json()).datasets;
   expect(listed.filter((dataset: { name: string }) => dataset.name === 'e2e-smart-home')).toHaveLength(1);
 });

@@ -2,6 +2,7 @@
 // what the API says for the same experiment.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ExperimentView } from '../lib/api/experiments';
+import { screenshotOf } from './helpers';
 
 // The API's own response schema (lib/api), not a copy of its shape.
 export type ApiExperiment = ExperimentView;
@@ -127,8 +128,5 @@ export async function expectChartsMatchApi(page: Page, experiment: ApiExperiment
 
 /** A picture of one part of the page (a chart), to look at closely. */
 export async function screenshotPart(page: Page, testId: string, name: string): Promise<void> {
-  await page
-    .getByTestId(testId)
-    .first()
-    .screenshot({ path: `test-results/screenshots/${name}.png` });
+  await screenshotOf(page.getByTestId(testId).first(), name);
 }

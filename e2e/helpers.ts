@@ -1,5 +1,5 @@
 // Shared steps of the browser tests: the API as a client sees it.
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ExperimentView } from '../lib/api/experiments';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -48,9 +48,23 @@ export async function waitForEnd(request: APIRequestContext, id: string): Promis
 }
 
 const SCREENSHOTS = path.join('test-results', 'screenshots');
+// The pictures are for people; no assertion reads them. CI's are thrown away unread, and the suite's
+// 175 full-page pictures cost about a tenth of its CPU (19 of 194 core-seconds), so .ci/run sets it to 0.
+const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== '0';
 
-/** Keeps a picture of the page for people to look at (test-results/screenshots). */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Keeps a picture of the page for people to look at (test-results/screenshots), unless
+ * E2E_SCREENSHOTS=0: the whole page, or with `fullPage: false` what the window shows.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
+}
+
+/** A picture of one part of the page, to look at closely. Without pictures it still waits for that part to show. */
+export async function screenshotOf(part: Locator, name: string): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return expect(part).toBeVisible();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await part.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 }

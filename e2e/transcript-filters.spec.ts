@@ -151,7 +151,7 @@ test('pages forward and back through a long list, keeping the filters', async ({
   await page.setViewportSize({ width: 420, height: 900 });
   await filter(page, { outcome: 'submitted' });
   await screenshot(page, 'narrow-conversations-filtered');
-  await page.screenshot({ path: 'test-results/screenshots/narrow-conversations-top.png' });
+  await screenshot(page, 'narrow-conversations-top', { fullPage: false });
   const wide = await page.evaluate(() =>
     [...document.querySelectorAll('body *')]
       .filter(
