@@ -74,7 +74,6 @@ if [ "${SKIP_E2E:-}" != "1" ]; then
         > test-results/browser.log 2>&1
       e2e_status=$?
       wait "$load_pid"
-      [ -s test-results/load-timing.txt ] && timings+=("$(cat test-results/load-timing.txt)")
     else
       e2e_status=1
     fi
@@ -107,6 +106,7 @@ if [ -n "$chain_pid" ]; then
   while IFS= read -r line; do
     timings+=("$line (beside unit and integration)")
   done < test-results/chain-timings.txt
+  [ -s test-results/load-timing.txt ] && timings+=("$(cat test-results/load-timing.txt) (beside the browser suite)")
   reports+=(test-results/e2e.json test-results/load.json)
 else
   echo "SKIP_E2E=1: the panel build and the browser tests were not run" >&2
