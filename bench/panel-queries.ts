@@ -12,6 +12,7 @@ import { projectRoot } from '../lib/config';
 import { listExportBatch } from '../lib/db/queries/experiment-export';
 import { setExperimentStatus } from '../lib/db/queries/experiments';
 import { getMetricsInput } from '../lib/db/queries/metrics-facts';
+import { countedMetricsInput } from '../lib/db/counters/read-counters';
 import { verifyCounters } from '../lib/db/counters/verify';
 import { JobRunner } from '../lib/experiments/job-runner';
 import type { PanelContext } from '../lib/panel/context';
@@ -211,6 +212,14 @@ async function main(): Promise<void> {
         options.runs,
         cold(() => getAgentHistory(context, 'harness')),
         (result) => `${(result as { points: unknown[] }).points.length} points`,
+      ),
+      // The new-experiment form's power hint reads this for each agent's latest A/B experiment
+      // (lib/experiments/plan-checks.ts); it read 'summary facts, aggregated in SQL' until session 24.
+      time(
+        "power hint's read of one experiment (counters)",
+        options.runs,
+        () => countedMetricsInput(database, id, { firstRepeats: false }),
+        (result) => `${(result as { inputs: unknown[] }).inputs.length} variant-input facts`,
       ),
     ];
     void small;

@@ -4,6 +4,7 @@ import { createConversationWriter } from '../db/conversation-writer';
 import { createExperiment, setExperimentStatus } from '../db/queries/experiments';
 import { docstringConversation, experimentConfig } from '../db/testing/fixtures';
 import { textConversation } from '../db/testing/failing-fixtures';
+import { verifyCounters } from '../db/counters/verify';
 import { planSampleSize } from '../metrics/power';
 import { planFromHistory, planWarnings } from './plan-checks';
 
@@ -72,41 +73,62 @@ describe('planWarnings', () => {
   });
 });
 
+/** A completed docstring experiment: each input's outcome per variant (true: completed). */
+function completedExperiment(variants: string[], outcomes: boolean[][]): string {
+  const { id } = createExperiment(database, {
+    agentName: 'docstring',
+    config: experimentConfig(variants),
+    simulated: true,
+    totalConversations: variants.length * outcomes.length,
+  });
+  const writer = createConversationWriter(database);
+  outcomes.forEach((row, input) =>
+    row.forEach((completed, variantIndex) =>
+      writer.write(
+        id,
+        { variantIndex, variantName: variants[variantIndex], slot: input, inputIndex: input },
+        completed ? docstringConversation() : textConversation(),
+      ),
+    ),
+  );
+  writer.close();
+  setExperimentStatus(database, id, 'completed');
+  return id;
+}
+
 describe('planFromHistory', () => {
   it('takes the baseline and the discordance from the latest completed experiment of the agent', () => {
-    const { id } = createExperiment(database, {
-      agentName: 'docstring',
-      config: experimentConfig(['a', 'b']),
-      simulated: true,
-      totalConversations: 8,
-    });
-    const writer = createConversationWriter(database);
     // Four inputs: both complete input 0 and 1, only b completes input 2, neither input 3.
-    const outcomes = [
-      [true, true],
-      [true, true],
-      [false, true],
-      [false, false],
-    ];
-    outcomes.forEach(([a, b], input) => {
-      writer.write(
-        id,
-        { variantIndex: 0, variantName: 'a', slot: input, inputIndex: input },
-        a ? docstringConversation() : textConversation(),
-      );
-      writer.write(
-        id,
-        { variantIndex: 1, variantName: 'b', slot: input, inputIndex: input },
-        b ? docstringConversation() : textConversation(),
-      );
-    });
-    writer.close();
-    setExperimentStatus(database, id, 'completed');
+    const id = completedExperiment(
+      ['a', 'b'],
+      [
+        [true, true],
+        [true, true],
+        [false, true],
+        [false, false],
+      ],
+    );
     const plan = planFromHistory(database, 'docstring', 'completionRate', 0.1);
     expect(plan.fromExperiment).toBe(id);
     expect(plan.baseline).toBe(0.5);
     expect(plan.discordance).toBe(0.25);
     expect(plan.pairedInputs).toBe(planSampleSize({ baseline: 0.5, difference: 0.1, discordance: 0.25 }).pairedInputs);
+  });
+
+  it('passes over a later experiment of one variant, and reads the counters the rows agree with', () => {
+    const ab = completedExperiment(
+      ['a', 'b'],
+      [
+        [true, false],
+        [true, true],
+      ],
+    );
+    completedExperiment(['only'], [[true], [false], [true]]);
+    const plan = planFromHistory(database, 'docstring', 'completionRate', 0.1);
+    // a completes both inputs: a baseline of 1, held inside (0, 1) for the power formula.
+    expect(plan).toMatchObject({ fromExperiment: ab, baseline: 0.99, discordance: 0.5 });
+    // The counters are what the rows say (the form reads the counters: the rows of a large run are slow).
+    expect(verifyCounters(database, ab)).toMatchObject({ countersKept: true, differences: [] });
   });
 
   it('assumes the given baseline and independent variants without history', () => {
