@@ -16,6 +16,7 @@ import { countedMetricsInput } from '../lib/db/counters/read-counters';
 import { verifyCounters } from '../lib/db/counters/verify';
 import { JobRunner } from '../lib/experiments/job-runner';
 import type { PanelContext } from '../lib/panel/context';
+import { compareVariants } from '../lib/panel/compare/compare';
 import { listConversationPage } from '../lib/panel/conversations/conversations';
 import { readConversationListRequest } from '../lib/panel/conversations/query';
 import { getExperimentChartData, getExperimentPageData } from '../lib/panel/experiments/charts';
@@ -212,6 +213,17 @@ async function main(): Promise<void> {
         options.runs,
         cold(() => getAgentHistory(context, 'harness')),
         (result) => `${(result as { points: unknown[] }).points.length} points`,
+      ),
+      time(
+        'compare page: baseline against directive',
+        options.runs,
+        () =>
+          compareVariants(
+            context,
+            { experimentId: id, variant: 'baseline' },
+            { experimentId: id, variant: 'directive' },
+          ),
+        (result) => `${(result as { perInput: { tally: { pairs: number } } }).perInput.tally.pairs} pairs`,
       ),
       // The new-experiment form's power hint reads this for each agent's latest A/B experiment
       // (lib/experiments/plan-checks.ts); it read 'summary facts, aggregated in SQL' until session 24.

@@ -8,9 +8,11 @@ import { failingConversation, textConversation } from '../../db/testing/failing-
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../db/testing/temporary-database';
 import { InputError, NotFoundError } from '../../errors';
 import type { ConversationInput } from '../../protocol/conversation';
+import { getMetricsInput } from '../../db/queries/metrics-facts';
 import { compareVariants, listCompareChoices } from './compare';
+import { compareVariantMetrics } from './metrics';
 import { getConversationPair } from './pair';
-import { compareHref, parseVariantRef, readCompareQuery } from './request';
+import { compareHref, parseVariantRef, readCompareQuery, type VariantRef } from './request';
 import type { PanelContext } from '../context';
 import { idleJobRunner } from '../testing/idle-job-runner';
 
@@ -126,6 +128,26 @@ describe('compareVariants', () => {
       { query: 'BETA' },
     );
     expect(searched.perInput.matching).toBe(1);
+  });
+
+  it('gives the metrics the rows give, within one experiment and across two', () => {
+    const ref = (experimentId: string, variant: string): VariantRef => ({ experimentId, variant });
+    const pairs = [
+      [ref(first, 'baseline'), ref(first, 'directive')],
+      [ref(first, 'directive'), ref(second, 'baseline')],
+    ];
+    for (const [a, b] of pairs) {
+      const view = compareVariants(context, a, b);
+      const rowsA = getMetricsInput(temporary.database, a.experimentId)!;
+      const rowsB = a.experimentId === b.experimentId ? rowsA : getMetricsInput(temporary.database, b.experimentId)!;
+      const fromRows = compareVariantMetrics(
+        { facts: rowsA, variant: a.variant, label: view.a.label },
+        { facts: rowsB, variant: b.variant, label: view.b.label },
+      );
+      expect(view.metrics).toEqual(fromRows);
+      // directive, on one side of each pair, has failed requests: the errors are compared too.
+      expect({ ...view.metrics.a.errors, ...view.metrics.b.errors }).not.toEqual({});
+    }
   });
 
   it('compares variants of two experiments, matching inputs by content', () => {

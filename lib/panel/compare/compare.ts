@@ -1,7 +1,7 @@
 // Comparing any two variants, also of two experiments: the difference in each metric with its
 // interval and p-value in plain words, which variant did better on each input, and the two
 // conversations of one input side by side.
-import { getMetricsInput } from '../../db/queries/metrics-facts';
+import { countedMetricsInput } from '../../db/counters/read-counters';
 import {
   conversationIdsAtSlots,
   getComparableExperiment,
@@ -124,8 +124,12 @@ export function compareVariants(
   const a: CompareSide = { ...sideA, label: labelA };
   const b: CompareSide = { ...sideB, label: labelB };
 
-  const factsA = getMetricsInput(context.database, a.experiment.id);
-  const factsB = a.experiment.id === b.experiment.id ? factsA : getMetricsInput(context.database, b.experiment.id);
+  // The counters, a few rows per variant and input (the rows of an experiment of 100,000 conversations
+  // took about 2 s to read); latency exact from its index, as the rows give it.
+  const factsOf = (id: string) =>
+    countedMetricsInput(context.database, id, { exactLatency: true, firstRepeats: false });
+  const factsA = factsOf(a.experiment.id);
+  const factsB = a.experiment.id === b.experiment.id ? factsA : factsOf(b.experiment.id);
   if (!factsA || !factsB) throw new NotFoundError('an experiment of the comparison is gone');
   const metrics = compareVariantMetrics(
     { facts: factsA, variant: a.ref.variant, label: a.label },

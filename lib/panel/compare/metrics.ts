@@ -51,6 +51,7 @@ function sideInput(
     modelCalls: relabel(side.facts.modelCalls, side.variant, side.label),
     errors: relabel(side.facts.errors, side.variant, side.label),
     toolNameConfidence: relabel(side.facts.toolNameConfidence, side.variant, side.label),
+    responses: side.facts.responses && relabel(side.facts.responses, side.variant, side.label),
     accuracyFacts: relabel(side.facts.accuracy?.facts, side.variant, side.label),
   };
 }
@@ -74,6 +75,8 @@ export function compareVariantMetrics(a: Side, b: Side): VariantMetrics {
   // within one experiment (across experiments, input 3 of one is not input 3 of the other).
   if (a.facts.inputs && b.facts.inputs)
     input.inputs = [...relabel(a.facts.inputs, a.variant, a.label), ...relabel(b.facts.inputs, b.variant, b.label)];
+  // Latency and tokens as the database aggregated them (facts read from the counters), on both sides or neither.
+  if (first.responses && second.responses) input.responses = [...first.responses, ...second.responses];
   const sameExperiment = a.facts === b.facts;
   const confidence = [...(first.toolNameConfidence ?? []), ...(second.toolNameConfidence ?? [])];
   if (confidence.length > 0) input.toolNameConfidence = confidence;
