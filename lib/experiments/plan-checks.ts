@@ -3,6 +3,7 @@
 import type { RemoraDatabase } from '../db/client';
 import { listExperiments } from '../db/queries/experiments';
 import { countedMetricsInput } from '../db/counters/read-counters';
+import { storedConfigOf, variantNamesOf } from '../db/experiment-config';
 import { RATE_OF, type RateMetricName } from '../metrics/input-facts';
 import { planSampleSize, type PowerPlan } from '../metrics/power';
 import type { InputFacts } from '../metrics/types';
@@ -40,6 +41,9 @@ export function planFromHistory(
 ): HistoryPlan {
   const latest = listExperiments(database, { agentName, status: 'completed', limit: 20 });
   for (const experiment of latest) {
+    // A run of one variant is passed over before its counters are read: a dataset run has a row per case.
+    const planned = variantNamesOf(storedConfigOf(database, experiment.id));
+    if (planned && planned.length < 2) continue;
     // From the counters, a few rows per variant and input: the new-experiment form asks this for every
     // agent at each load, and reading the rows took 1.4 s for an experiment of 100,000 conversations.
     const facts = countedMetricsInput(database, experiment.id, { firstRepeats: false });
