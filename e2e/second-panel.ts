@@ -16,8 +16,8 @@ export type SecondPanel = {
   stop: () => Promise<void>;
 };
 
-// Next's command line, run by this Node rather than through npx (which costs about half a second of CPU).
-const NEXT = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
+// Next's command line as every script starts it (node itself, not npx).
+const NEXT = path.join(process.cwd(), 'scripts', 'next.sh');
 // Node's default keep-alive is 5 s, so a panel that answered a last request just before SIGTERM
 // exits about 6 s later; this is several times that.
 const STOP_PATIENCE_MS = 30_000;
@@ -38,7 +38,7 @@ export async function startSecondPanel(options: {
   const database = options.database ?? path.join(folder, 'panel.db');
   const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, REMORA_DB: database, NEXT_TELEMETRY_DISABLED: '1' };
   for (const name of options.without ?? []) delete env[name];
-  const child: ChildProcess = spawn(process.execPath, [NEXT, 'start', '-H', options.host, '-p', '0'], {
+  const child: ChildProcess = spawn('bash', [NEXT, 'start', '-H', options.host, '-p', '0'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -6,7 +6,6 @@ port="$1"
 dir=$(mktemp -d)
 # The API checks each answer against its response schema (lib/api), as in development.
 export REMORA_DB="$dir/e2e.db" PORT="$port" NEXT_TELEMETRY_DISABLED=1 REMORA_CHECK_RESPONSES=1
-# Next itself, not through npx (npx and npm exec cost about half a second of CPU per start).
 # Not exec'd: Playwright ends the panels by killing their process group, so this script only goes on
 # when the panel ended by itself, and a panel that dies in a test (a crash, a signal) says how.
 # Idle connections are kept 65 s, not Node's 5 s: Playwright's request context reuses a pooled socket
@@ -14,7 +13,7 @@ export REMORA_DB="$dir/e2e.db" PORT="$port" NEXT_TELEMETRY_DISABLED=1 REMORA_CHE
 # just as the next request came (the load test's ECONNRESET). Only here: these panels end by SIGKILL,
 # while a panel stopped by a signal (scripts/start.sh, e2e/second-panel.ts) waits for a connection
 # busy at that moment to go idle for that long before it exits.
-node node_modules/next/dist/bin/next start -H 127.0.0.1 -p "$port" --keepAliveTimeout 65000 &
+bash scripts/next.sh start -H 127.0.0.1 -p "$port" --keepAliveTimeout 65000 &
 status=0
 wait $! || status=$?
 if [ "$status" -gt 128 ]; then

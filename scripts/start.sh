@@ -4,9 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
-# Next's command line run by node itself: npx would stay on as the panel's parent, a second Node
-# process for as long as the panel runs, and costs about half a second of CPU at each start.
-next=(node node_modules/next/dist/bin/next)
 if [ ! -f .next/BUILD_ID ] || [ -n "$(find app lib agents next.config.ts package.json -newer .next/BUILD_ID -print -quit 2>/dev/null)" ]; then
   # How long it took here last time, kept outside .next/ (which a build replaces).
   timing_file=.build/panel-build-seconds
@@ -17,7 +14,7 @@ if [ ! -f .next/BUILD_ID ] || [ -n "$(find app lib agents next.config.ts package
   fi
   echo "Building the control panel (first start or sources changed); $usual. It starts by itself afterwards." >&2
   started=$(date +%s)
-  "${next[@]}" build
+  bash scripts/next.sh build
   mkdir -p .build && echo $(( $(date +%s) - started )) > "$timing_file"
 fi
 # The panel's tool workers start from the command line's compiled build only while it is current
@@ -28,4 +25,4 @@ if [ "$host" != "127.0.0.1" ] && [ "$host" != "localhost" ] && [ -z "${REMORA_TO
   echo "Refusing to listen on $host without REMORA_TOKEN set: anyone on the network could run experiments." >&2
   exit 1
 fi
-exec "${next[@]}" start -H "$host" -p "${PORT:-3000}"
+exec bash scripts/next.sh start -H "$host" -p "${PORT:-3000}"

@@ -22,8 +22,7 @@ timed() {
 # The type check runs beside everything else instead of inside `next build` (a minute of the longest
 # chain on 2 cores): `next typegen` writes the route types it checks, and the build starts once the
 # check has copied them, since the build rewrites them.
-# Next's command line run by node, not npx (about half a second of CPU at each start).
-next=(node node_modules/next/dist/bin/next)
+next=(bash scripts/next.sh)
 (
   timings=()
   "${next[@]}" typegen > test-results/typecheck.log 2>&1 ||
