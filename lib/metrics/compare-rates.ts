@@ -3,12 +3,13 @@
 // agree:
 // - paired (both variants ran the same inputs): per-input differences. When every input gives
 //   one yes/no per variant (one conversation each, or repeats that all agree, as at temperature
-//   0), McNemar's exact test on the inputs with the exact conditional interval; otherwise the
-//   paired t over inputs.
+//   0), McNemar's exact test on the inputs with Tango's unconditional score interval
+//   (lib/metrics/paired-proportions); otherwise the paired t over inputs.
 // - unpaired (different inputs, e.g. across experiments): Newcombe's hybrid score interval built
 //   from the two input-clustered Wilson intervals, and the p-value that inverts it.
-import { clopperPearson, tQuantile, tTwoSidedPValue } from './distributions';
+import { tQuantile, tTwoSidedPValue } from './distributions';
 import { clusteredInterval, summarizeClusters, type Cluster } from './clustered';
+import { tangoInterval } from './paired-proportions';
 import { mcnemarExact } from './signed-rank';
 
 export const COMPARISON_METHODS = [
@@ -65,26 +66,17 @@ export function comparePairedRates(pairs: readonly InputPair[], confidence = 0.9
       if (a && !b) onlyA++;
       if (b && !a) onlyB++;
     }
-    const discordant = onlyA + onlyB;
     const { p } = mcnemarExact(onlyA, onlyB);
-    if (discordant === 0) {
-      // No input disagrees: the difference is at most the discordance, which 0 of `inputs` bounds.
-      const bound = clopperPearson(0, inputs, confidence).high;
-      return { difference: 0, low: -bound, high: bound, p, method: 'mcnemar-exact', paired: true, inputs };
-    }
-    // Given the discordant inputs, onlyB is Binomial(discordant, θ) and the difference is
-    // (2θ − 1)·discordant/inputs: the Clopper–Pearson interval of θ carried over.
-    const theta = clopperPearson(onlyB, discordant, confidence);
-    const scale = discordant / inputs;
-    return {
-      difference: (onlyB - onlyA) / inputs,
-      low: (2 * theta.low - 1) * scale,
-      high: (2 * theta.high - 1) * scale,
-      p,
-      method: 'mcnemar-exact',
-      paired: true,
-      inputs,
-    };
+    // Tango's unconditional score interval (the exact conditional one lost its coverage when
+    // only one kind of discordance occurs). Its own test at 0 is McNemar's asymptotic one, a
+    // little bolder than the exact test kept as the p-value: where the two disagree (the interval
+    // clear of 0, the exact p not below 1 − confidence), the interval is widened to reach 0, so
+    // the printed interval and verdict always agree and coverage only grows.
+    const interval = tangoInterval({ onlyB, onlyA, inputs }, confidence);
+    const significant = p < 1 - confidence;
+    const low = !significant && interval.low > 0 ? 0 : interval.low;
+    const high = !significant && interval.high < 0 ? 0 : interval.high;
+    return { difference: (onlyB - onlyA) / inputs, low, high, p, method: 'mcnemar-exact', paired: true, inputs };
   }
   const differences = used.map((pair) => pair.b.successes / pair.b.trials - pair.a.successes / pair.a.trials);
   return pairedMeanDifference(differences, confidence, 'paired-t-by-input');
