@@ -72,8 +72,17 @@ afterAll(async () => {
 
 describe('remora harness --json on simulator seed 7', () => {
   it('prints the same summary as before the structural work, byte for byte apart from the clock', () => {
-    expect(withoutClockFields(stdout)).toBe(withoutClockFields(golden('88e81d4')));
+    expect(withoutClockFields(stdout)).toBe(withoutClockFields(golden('issue-25')));
     expect(stdout.endsWith('}\n')).toBe(true);
+  });
+
+  it('differs from the summary before issue 25 only in its comparisons (the paired effect and interval)', () => {
+    const withoutComparisons = (text: string) => {
+      const summary = JSON.parse(withoutClockFields(text)) as { comparisons: unknown };
+      summary.comparisons = '<changed on purpose by issue 25>';
+      return JSON.stringify(summary);
+    };
+    expect(withoutComparisons(stdout)).toBe(withoutComparisons(golden('88e81d4')));
   });
 
   it('keeps every field the summary had before issue 11 began (fields are added, never removed)', () => {

@@ -1,7 +1,7 @@
 import Table from 'cli-table3';
 import { PARSE_PATHS } from '../parsing/types';
 import { OUTCOMES } from '../runner/types';
-import { describeComparison } from '../metrics/describe';
+import { describeComparison, EFFECT_NOTE } from '../metrics/describe';
 import type { ExperimentSummary, Rate, VariantSummary } from '../metrics/types';
 
 const MISSING = '—';
@@ -141,7 +141,7 @@ export function formatSummaryTable(summary: ExperimentSummary): string {
     const which = summary.primaryMetric
       ? `primary metric ${summary.primaryMetric}, the others exploratory`
       : 'no primary metric chosen, so all are exploratory';
-    const heading = `Comparisons (difference is the second variant minus the first; ${which})`;
+    const heading = `Comparisons (${EFFECT_NOTE}; ${which})`;
     const line = (c: ExperimentSummary['comparisons'][number]) =>
       `- ${summary.primaryMetric && c.exploratory ? 'exploratory: ' : ''}${describeComparison(c)}`;
     sections.push([heading, ...summary.comparisons.map(line)].join('\n'));

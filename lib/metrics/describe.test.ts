@@ -10,6 +10,7 @@ function comparison(overrides: Partial<Comparison>): Comparison {
     a: 'A',
     b: 'B',
     metric: 'toolCallRate',
+    effect: 'rate-difference',
     difference: 0.12,
     low: 0.05,
     high: 0.19,

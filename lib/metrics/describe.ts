@@ -28,6 +28,11 @@ const RATE_VERBS: Record<Exclude<Metric, 'turnsToCompletion'>, string> = {
 
 const MINUS = '\u2212';
 
+/** What every difference measures (one definition for the CLI, both pages and the JSON's `effect`). */
+export const EFFECT_NOTE =
+  'each difference is the second variant minus the first: of the pooled rates in the table, in percentage ' +
+  'points, and of the mean turns per completed conversation';
+
 /** A number with a typographic minus sign and no "-0". */
 export function formatSigned(value: number, decimals: number): string {
   const text = value.toFixed(decimals);

@@ -159,6 +159,7 @@ describe('summarizeExperiment: comparisons', () => {
       a: 'a',
       b: 'b',
       metric: 'turnsToCompletion',
+      effect: 'turns-difference',
       difference: null,
       low: null,
       high: null,

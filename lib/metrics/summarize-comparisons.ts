@@ -136,6 +136,7 @@ export function compareExperimentVariants(
           a: names[first],
           b: names[second],
           metric,
+          effect: result.effect,
           difference: result.difference,
           low: result.low,
           high: result.high,

@@ -117,6 +117,7 @@ describe('toSummaryJson', () => {
       'pAdjusted',
       'exploratory',
       'inputs',
+      'effect',
     ]);
   });
 

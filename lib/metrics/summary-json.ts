@@ -35,7 +35,9 @@ import {
  *   and `passHatK` (k -> the
  *   chance that k repeats of an input all succeed, k = 1 .. repeats); per comparison `method`,
  *   `paired`, `p` (= `pValue`), `pAdjusted` (Holm), `exploratory`, `inputs`, and while the run goes
- *   on `anytime` (the live, anytime-valid interval and p-value); at the top `verdict` ('live' or
+ *   on `anytime` (the live, anytime-valid interval and p-value); per comparison `effect`, what
+ *   `difference` measures ('rate-difference': B's pooled rate minus A's, the table's rates;
+ *   'turns-difference': B's mean turns per completed conversation minus A's); at the top `verdict` ('live' or
  *   'final') and `primaryMetric` when one was chosen. Rates' intervals cluster by input.
  * Numbers keep full precision; rounding is for display only.
  */
@@ -110,6 +112,7 @@ const ComparisonJson = z.strictObject({
   pAdjusted: nullableNumber.optional(),
   exploratory: z.boolean().optional(),
   inputs: count.optional(),
+  effect: z.enum(['rate-difference', 'turns-difference']).optional(),
   anytime: z
     .strictObject({
       difference: nullableNumber,
@@ -208,6 +211,7 @@ function comparisonJson(comparison: Comparison): ComparisonJson {
     pAdjusted: comparison.pAdjusted,
     exploratory: comparison.exploratory,
     inputs: comparison.inputs,
+    effect: comparison.effect,
     ...(comparison.anytime ? { anytime: { ...comparison.anytime } } : {}),
     ...(comparison.reason ? { reason: comparison.reason } : {}),
   };

@@ -1,7 +1,7 @@
 import type { ParsePath } from '../parsing/types';
 import type { Outcome } from '../runner/types';
 // The test behind a comparison (see compare-rates.ts and compare-turns.ts).
-import type { ComparisonMethod } from './compare-rates';
+import type { ComparisonMethod, Effect } from './compare-rates';
 
 /** One stored conversation, reduced to what the metrics need. */
 export type ConversationFacts = {
@@ -246,7 +246,9 @@ export type Comparison = {
   a: string;
   b: string;
   metric: ComparedMetric;
-  /** b minus a (paired: the mean over inputs of the per-input difference). */
+  /** What `difference` measures (compare-rates.ts `Effect`): the same definition paired or not. */
+  effect: Effect;
+  /** b minus a: of the pooled rates the table shows, or of the mean turns per completed conversation. */
   difference: number | null;
   low: number | null;
   high: number | null;

@@ -11,6 +11,7 @@ const comparison = (
   a: 'a',
   b: 'b',
   metric: 'toolCallRate',
+  effect: 'rate-difference',
   difference,
   low,
   high,

@@ -1,12 +1,12 @@
 // The A/B verdicts of an experiment: in words (the same sentence builder as the command line),
 // live and anytime-valid while the run goes on, final once it ended; then the tests behind them
 // with raw and Holm-adjusted p-values, which method, and whether it was paired and why.
-import { describeComparison, METRIC_LABELS } from '@/lib/metrics/describe';
+import { describeComparison, EFFECT_NOTE, METRIC_LABELS } from '@/lib/metrics/describe';
 import type { SummaryJson } from '@/lib/metrics/summary-json';
 
 const METHOD_NAMES: Record<string, string> = {
   'mcnemar-exact': "McNemar's exact test",
-  'paired-t-by-input': 'paired t over inputs',
+  'paired-t-by-input': 'paired t over inputs (pooled rates, by input)',
   'wilcoxon-signed-rank': 'Wilcoxon signed-rank, paired bootstrap interval',
   'newcombe-clustered': "Newcombe's interval, clustered by input",
   'cluster-bootstrap': 'bootstrap over inputs',
@@ -48,7 +48,8 @@ export function Comparisons({ summary }: { summary: SummaryJson }) {
         {paired
           ? 'Paired by input: the variants ran the same inputs, so each input is compared with itself.'
           : 'Unpaired: the variants did not run the same inputs.'}{' '}
-        Intervals and tests count each input once, however often it was repeated.
+        Intervals and tests count each input once, however often it was repeated; {EFFECT_NOTE}, and the p-value is the
+        one that goes with that interval.
       </p>
       <p className="muted" data-testid="primary-metric-note">
         {primaryMetricNote(summary.primaryMetric)}
