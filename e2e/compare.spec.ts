@@ -9,7 +9,7 @@ const DETECTED = new RegExp(
     '(points? (more|less) often|(more|fewer) turns?)',
 );
 const UNDETECTED = new RegExp(
-  'no detectable difference between baseline and directive( among completed conversations)? ' +
+  'inconclusive between baseline and directive( among completed conversations)? ' +
     '\\(95% CI -?[−\\d.]+ to [−\\d.]+\\)',
 );
 

@@ -125,9 +125,9 @@ function Comparison({ view }: { view: ComparisonView }) {
         <MetricsTable metrics={view.metrics} />
         <p className="muted" style={{ fontSize: 12 }}>
           The plot shows B − A and its 95% interval (dashed line: no difference; orange: B higher, blue: A higher, grey:
-          no detectable difference). Computed as within an experiment, each input counted once however often it was
-          repeated; {EFFECT_NOTE}. <span data-testid="compare-method">{method}</span> A difference whose interval holds
-          0 is no detectable difference.
+          inconclusive). Computed as within an experiment, each input counted once however often it was repeated;{' '}
+          {EFFECT_NOTE}. <span data-testid="compare-method">{method}</span> A difference whose interval holds 0 is
+          inconclusive, and the sentence says how many more distinct inputs would tell.
         </p>
       </section>
       <PerInput view={view} />

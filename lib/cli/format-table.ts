@@ -121,12 +121,16 @@ function countsTable(
  * The summary as a readable plain-text report for the command line: one row per variant, then
  * parse paths, outcomes and errors per variant, then each comparison in plain words.
  */
+const STOPPED_EARLY =
+  'STOPPED EARLY (the comparisons give the anytime-valid confidence sequence: the stop biases a fixed-sample interval)';
+
 export function formatSummaryTable(summary: ExperimentSummary): string {
   const sections: string[] = [];
   if (summary.simulated) {
     sections.push('SIMULATED endpoint: these numbers come from the simulator, not from a model.');
   }
   sections.push(`Experiment ${summary.experimentId} (${summary.status})`);
+  if (summary.stoppedEarly) sections.push(`${STOPPED_EARLY}: ${summary.stoppedEarly}`);
   sections.push(mainTable(summary.variants));
   const accuracy = accuracyTable(summary.variants);
   if (accuracy !== null) sections.push(accuracy);

@@ -18,6 +18,8 @@ export const COMPARISON_METHODS = [
   'newcombe-clustered',
   'wilcoxon-signed-rank',
   'cluster-bootstrap',
+  // The anytime-valid confidence sequence (sequential.ts), while a run is live or after it stopped early.
+  'confidence-sequence',
   'none',
 ] as const;
 export type ComparisonMethod = (typeof COMPARISON_METHODS)[number];

@@ -160,6 +160,7 @@ describe('summarizeExperiment: comparisons', () => {
       b: 'b',
       metric: 'turnsToCompletion',
       effect: 'turns-difference',
+      inference: 'fixed-sample',
       difference: null,
       low: null,
       high: null,

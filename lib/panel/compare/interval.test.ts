@@ -12,6 +12,7 @@ const comparison = (
   b: 'b',
   metric: 'toolCallRate',
   effect: 'rate-difference',
+  inference: 'fixed-sample',
   difference,
   low,
   high,

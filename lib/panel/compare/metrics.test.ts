@@ -67,7 +67,7 @@ describe('compareVariantMetrics', () => {
     expect(compared.metrics[0].sentence).toMatch(
       /^directive calls tools 20 points more often than baseline \(95% CI \d+ to \d+\), p [<=] 0\.\d+/,
     );
-    expect(compared.metrics[3].sentence).toMatch(/no detectable difference/);
+    expect(compared.metrics[3].sentence).toMatch(/inconclusive/);
   });
 
   it('compares variants of two experiments under their labels', () => {

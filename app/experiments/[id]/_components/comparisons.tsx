@@ -10,6 +10,7 @@ const METHOD_NAMES: Record<string, string> = {
   'wilcoxon-signed-rank': 'Wilcoxon signed-rank, paired bootstrap interval',
   'newcombe-clustered': "Newcombe's interval, clustered by input",
   'cluster-bootstrap': 'bootstrap over inputs',
+  'confidence-sequence': 'confidence sequence (anytime-valid)',
   none: '—',
 };
 
@@ -39,6 +40,8 @@ function formatP(value: number | null | undefined): string {
 export function Comparisons({ summary }: { summary: SummaryJson }) {
   if (summary.comparisons.length === 0) return null;
   const live = summary.verdict === 'live';
+  // Live, or stopped early: p, adjusted p and the intervals are the confidence sequence's.
+  const anytime = summary.inference === 'anytime-valid';
   const paired = summary.comparisons.some((comparison) => comparison.paired);
   return (
     <section data-testid="comparisons-section">
@@ -56,7 +59,8 @@ export function Comparisons({ summary }: { summary: SummaryJson }) {
       </p>
       {summary.stoppedEarly ? (
         <p className="notice" data-testid="stopped-early">
-          {summary.stoppedEarly}
+          {summary.stoppedEarly}. The comparisons give the anytime-valid confidence sequence: the stop biases a
+          fixed-sample interval.
         </p>
       ) : null}
       <ul className="comparisons" data-testid="comparisons">
@@ -78,9 +82,8 @@ export function Comparisons({ summary }: { summary: SummaryJson }) {
               <th>Variants</th>
               <th>Method</th>
               <th className="number">Inputs</th>
-              <th className="number">p</th>
+              <th className="number">{live ? 'Live p (anytime)' : anytime ? 'p (anytime-valid)' : 'p'}</th>
               <th className="number">Adjusted p (Holm)</th>
-              {live ? <th className="number">Live p (anytime)</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -104,11 +107,6 @@ export function Comparisons({ summary }: { summary: SummaryJson }) {
                 <td className="number" data-testid="p-adjusted">
                   {formatP(comparison.pAdjusted)}
                 </td>
-                {live ? (
-                  <td className="number" data-testid="p-anytime">
-                    {formatP(comparison.anytime?.pAdjusted)}
-                  </td>
-                ) : null}
               </tr>
             ))}
           </tbody>
