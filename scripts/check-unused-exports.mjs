@@ -43,8 +43,6 @@ const found = JSON.parse(run.stdout)
   )
   .sort();
 for (const entry of found) console.log(entry);
-console.log(
 const plural = found.length === 1 ? '' : 's';
 console.log(`${found.length === 0 ? 'no' : found.length} unused export${plural} or other knip finding${plural}`);
-);
 process.exit(found.length === 0 ? 0 : 1);
