@@ -58,7 +58,17 @@ describe('a repository that names its own programs to git', () => {
     expect(accepted.code, accepted.stderr).toBe(0);
 
     const branch = await runCli(
-      ['campaign', 'apply', result.id, '--branch', 'remora-tests', '--test-command', 'python3 -m pytest -q', '--db', db],
+      [
+        'campaign',
+        'apply',
+        result.id,
+        '--branch',
+        'remora-tests',
+        '--test-command',
+        'python3 -m pytest -q',
+        '--db',
+        db,
+      ],
       { env },
     );
     expect(branch.code, `${branch.stdout}${branch.stderr}`).toBe(0);

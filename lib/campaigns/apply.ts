@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { RemoraDatabase } from '../db/client';
-import { recordApply } from '../db/queries/campaigns';
+import { getCampaign, recordApply } from '../db/queries/campaigns';
 import type { CampaignRow } from '../db/schema';
 import { InputError } from '../errors';
 import { plural } from '../plural';
@@ -98,9 +98,10 @@ async function newContents(campaign: CampaignRow, plans: FilePlan[], allowCommit
   return files;
 }
 
-export async function applyToWorkingTree(database: RemoraDatabase, campaign: CampaignRow): Promise<ApplyResult> {
-  // An apply killed half way is finished first, from its journal.
-  await finishInterruptedApply(database, campaign.id);
+export async function applyToWorkingTree(database: RemoraDatabase, given: CampaignRow): Promise<ApplyResult> {
+  // An apply killed half way is finished first, from its journal (which records it).
+  const finished = await finishInterruptedApply(database, given.id);
+  const campaign = (finished && getCampaign(database, given.id)) || given;
   const plans = planAccepted(database, campaign);
   // Every file is checked (and every new text computed) before the first one is written.
   const files = await newContents(campaign, plans, false);
@@ -131,7 +132,10 @@ export async function applyToBranch(
   const entries = await listTree(campaign.repoRoot, campaign.gitCommit);
   const links = plans.flatMap((plan) => linkInTree(entries, `${prefix}${plan.path}`, campaign.gitCommit!) ?? []);
   if (links.length > 0)
-    throw new InputError(`nothing was written: ${links.length === 1 ? 'a path leads' : 'paths lead'} through a link`, links);
+    throw new InputError(
+      `nothing was written: ${links.length === 1 ? 'a path leads' : 'paths lead'} through a link`,
+      links,
+    );
   const problems: string[] = [];
   for (const plan of plans) {
     const committed = await fileAtCommit(campaign.repoRoot, campaign.gitCommit, plan.path);

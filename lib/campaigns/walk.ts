@@ -97,7 +97,14 @@ export async function* walkRepositoryFiles(
  */
 async function* gitFiles(root: string): AsyncGenerator<string> {
   const stdout = await gitOutput(root, ['ls-files', '--cached', '--others', '--exclude-standard', '-z', '--', '.']);
-  const files = [...new Set(stdout.toString('utf8').split('\0').filter((name) => name !== ''))].sort();
+  const files = [
+    ...new Set(
+      stdout
+        .toString('utf8')
+        .split('\0')
+        .filter((name) => name !== ''),
+    ),
+  ].sort();
   for (const file of files) yield file;
 }
 
