@@ -14,13 +14,13 @@ import { InputError } from '../errors';
 import { plural } from '../plural';
 import { refuseLinks } from './safe-path';
 
-export type JournalFile = { path: string; oldHash: string | null; newHash: string; content: string };
-export type Journal = { campaignId: string; root: string; files: JournalFile[]; at: number };
+type JournalFile = { path: string; oldHash: string | null; newHash: string; content: string };
+type Journal = { campaignId: string; root: string; files: JournalFile[]; at: number };
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /** Where the database's journals live; an in-memory database keeps them in this process's temporary folder. */
-export function journalFolder(database: RemoraDatabase): string {
+function journalFolder(database: RemoraDatabase): string {
   const file = database.$client.name;
   if (!file || file === ':memory:' || database.$client.memory)
     return path.join(os.tmpdir(), `remora-apply-journal-${process.pid}`);
@@ -56,7 +56,7 @@ function temporaryName(file: string): string {
 }
 
 /** Replaces a file whole: the new bytes beside it, with the old file's mode, renamed over it. */
-export async function replaceFile(file: string, data: Buffer): Promise<void> {
+async function replaceFile(file: string, data: Buffer): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const mode = await stat(file).then(
     (info) => info.mode,

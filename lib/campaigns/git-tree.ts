@@ -46,7 +46,7 @@ export function linkInTree(entries: Map<string, TreeEntry>, relative: string, co
 }
 
 /** The blobs' bytes, by object id, in one `cat-file --batch` (no filter applies to it). */
-export async function readBlobs(root: string, oids: string[]): Promise<Map<string, Buffer>> {
+async function readBlobs(root: string, oids: string[]): Promise<Map<string, Buffer>> {
   const blobs = new Map<string, Buffer>();
   if (oids.length === 0) return blobs;
   const output = await gitOutput(root, ['cat-file', '--batch'], { input: Buffer.from(`${oids.join('\n')}\n`) });

@@ -21,7 +21,7 @@ export type GitOptions = {
   timeoutMs?: number;
 };
 
-export const GIT_TIMEOUT_MS = 120_000;
+const GIT_TIMEOUT_MS = 120_000;
 
 /** Plumbing that reads or writes objects, the index and refs: none of it runs a filter, diff, pager or hook here. */
 const ALLOWED = new Set([
@@ -84,7 +84,7 @@ function home(): string {
 }
 
 /** The whole environment git gets: nothing of the caller's but PATH (to find git) and the locale. */
-export function gitEnvironment(extra: Record<string, string> = {}): Record<string, string> {
+function gitEnvironment(extra: Record<string, string> = {}): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
     LANG: 'C',

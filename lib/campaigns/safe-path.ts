@@ -30,8 +30,10 @@ async function linkProblem(root: string, relative: string): Promise<string | nul
     if (!info.isSymbolicLink()) continue;
     if (depth === parts.length) return `${shown} is a link: apply writes files, never through or over a link`;
     const real = await realpath(absolute).catch(() => null);
-    if (real === null || !inside(root, real))
-      return `${shown} is a link that leaves the repository${real ? ` (to ${real})` : ''}: nothing is written through it (${relative})`;
+    if (real === null || !inside(root, real)) {
+      const to = real ? ` (to ${real})` : '';
+      return `${shown} is a link that leaves the repository${to}: nothing is written through it (${relative})`;
+    }
   }
   return null;
 }

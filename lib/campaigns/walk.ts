@@ -1,7 +1,8 @@
 // The Python files of a repository, one at a time: every .py file under the root that .gitignore
 // and the --exclude globs leave in, in a stable order, each path inside the root once links are
 // resolved. In a git repository git itself says what is ignored (nested .gitignore files and
-// .git/info/exclude; no global configuration is read, see git.ts); elsewhere the root's and every folder's .gitignore are read with `ignore`.
+// .git/info/exclude; no global configuration is read, see git.ts); elsewhere the root's and every
+// folder's .gitignore are read with `ignore`.
 import { readFile, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
