@@ -2,14 +2,16 @@
 // killed with SIGKILL at several moments of an apply of eight files (once the journal is on disk,
 // after one file, half of them, all of them), then `campaign show` or `apply` runs again: the
 // repository ends byte for byte as a clean apply leaves it, with no temporary file left behind, and
-// the apply is recorded. REMORA_TEST_APPLY_PAUSE_AFTER=N makes the apply stop after N files and say
+// the apply is recorded; the panel's start finishes such an apply too. REMORA_TEST_APPLY_PAUSE_AFTER=N makes the apply stop after N files and say
 // so, so the kill lands exactly there (no sleeps, no timing).
-import { copyFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeFolders, scratchRepository } from '../lib/campaigns/testing/campaign-harness';
 import { lintPolicy, startPolicyServer } from '../lib/campaigns/testing/agent-policies';
 import type { ScriptedServer } from '../lib/python/testing/scripted-server';
+import { startPanel, stopPanel } from '../lib/panel/runtime';
 import { runCli, startCli } from './cli-process';
 import { campaignArgs, git, type RunJson } from './stdlib-json-repo';
 
@@ -76,8 +78,27 @@ async function killApplyAfter(id: string, db: string, after: number): Promise<vo
   expect(ended.signal).toBe('SIGKILL');
 }
 
+/** Starts (and stops) the panel's server side on the database, as instrumentation.ts does; returns its log. */
+async function panelStartLog(db: string): Promise<string[]> {
+  const empty = mkdtempSync(path.join(tmpdir(), 'remora-panel-'));
+  folders.push(empty);
+  const logged: string[] = [];
+  try {
+    await startPanel({
+      databaseFile: db,
+      agentsDir: empty,
+      root: empty,
+      simulatorLatencyMs: 0,
+      log: (line) => logged.push(line),
+    });
+  } finally {
+    await stopPanel();
+  }
+  return logged;
+}
+
 describe('campaign apply killed with SIGKILL', () => {
-  it('at any moment, then show or apply again: the repository ends exactly as a clean apply leaves it', async () => {
+  it('at any moment, then apply, show or the panel's start: the repository ends exactly as a clean apply leaves it', async () => {
     const files = Object.fromEntries(
       Array.from({ length: FILES }, (_, index) => [
         `pkg/module_${index}.py`,
@@ -107,6 +128,7 @@ describe('campaign apply killed with SIGKILL', () => {
       [0, 'apply'],
       [1, 'apply'],
       [FILES / 2, 'show'],
+      [3, 'panel'],
       [FILES, 'apply'],
     ] as const) {
       reset(repo, db, saved);
@@ -114,6 +136,12 @@ describe('campaign apply killed with SIGKILL', () => {
       const now = snapshot(repo);
       // Killed where it was told: exactly `after` files hold their new bytes.
       expect(changed.filter((name) => now[name] === expected[name])).toHaveLength(after);
+      if (recovery === 'panel') {
+        expect(await panelStartLog(db)).toContain(`finished the interrupted apply of 1 campaign: ${id}`);
+        expect(snapshot(repo)).toEqual(expected);
+        expect(readdirSync(`${db}.apply-journal`)).toEqual([]);
+        continue;
+      }
       const again = await runCli(['campaign', recovery, id, '--db', db, ...(recovery === 'show' ? ['--json'] : [])]);
       expect(again.code, again.stderr).toBe(0);
       if (recovery === 'show') {
