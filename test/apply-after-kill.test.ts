@@ -98,7 +98,7 @@ async function panelStartLog(db: string): Promise<string[]> {
 }
 
 describe('campaign apply killed with SIGKILL', () => {
-  it('at any moment, then apply, show or the panel's start: the repository ends exactly as a clean apply leaves it', async () => {
+  it("at any moment, then apply, show or the panel's start: the repository ends exactly as a clean apply leaves it", async () => {
     const files = Object.fromEntries(
       Array.from({ length: FILES }, (_, index) => [
         `pkg/module_${index}.py`,
