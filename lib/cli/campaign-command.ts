@@ -78,8 +78,12 @@ export function listCommand(options: { db: string; json: boolean }): Promise<num
 export function showCommand(id: string, options: { db: string; json: boolean }): Promise<number> {
   return withDatabase(options.db, async (database) => {
     campaignOf(database, id);
-    // An apply killed half way is finished first, so that what is shown is what the repository holds.
-    if (await finishInterruptedApply(database, id)) io.err(describeFinished([id]));
+    // An apply killed half way is finished first, so that what is shown is what the repository holds;
+    // one that cannot be finished is said, and the campaign shown all the same.
+    await finishInterruptedApply(database, id).then(
+      (finished) => finished && io.err(describeFinished([id])),
+      (error: unknown) => io.err(describe(error)),
+    );
     const view = { ...campaignJson(database, id, { withChanges: true }), skippedNodes: skippedNodes(database, id) };
     if (options.json) {
       io.out(JSON.stringify(view));
