@@ -4,7 +4,7 @@
 // `campaign run` with the test agent, `accept --all-passing`, `apply --branch` with the
 // repository's test command, and `apply` to the working tree, succeeds, and none of those programs
 // ever runs.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,7 +86,8 @@ describe('a repository that names its own programs to git', () => {
     expect.soft(markersWritten(hostile)).toEqual([]);
 
     // The trap is live: plain git, as a user would run it here, runs the repository's programs.
-    execFileSync('git', ['-C', repo, 'status', '--short'], { env: { ...process.env, ...env } });
+    // (It fails too: the marker programs do not speak the process filter's protocol.)
+    spawnSync('git', ['-C', repo, 'status', '--short'], { env: { ...process.env, ...env }, stdio: 'ignore' });
     expect(markersWritten(hostile)).toContain('fsmonitor');
   }, 300_000);
 });
