@@ -4,7 +4,7 @@
 // repository ends byte for byte as a clean apply leaves it, with no temporary file left behind, and
 // the apply is recorded; the panel's start finishes such an apply too. REMORA_TEST_APPLY_PAUSE_AFTER=N makes the apply stop after N files and say
 // so, so the kill lands exactly there (no sleeps, no timing).
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -154,5 +154,16 @@ describe('campaign apply killed with SIGKILL', () => {
       expect(snapshot(repo), `killed after ${after} files, then ${recovery}`).toEqual(expected);
       expect(readdirSync(`${db}.apply-journal`)).toEqual([]);
     }
+
+    // Someone edits a file the killed apply had not reached yet: it is not overwritten, and named.
+    reset(repo, db, saved);
+    await killApplyAfter(id, db, 1);
+    const untouched = changed.find((name) => snapshot(repo)[name] === before[name])!;
+    writeFileSync(path.join(repo, untouched), 'edited by hand\n');
+    const refused = await runCli(['campaign', 'apply', id, '--db', db]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`error: the interrupted apply of campaign ${id} cannot be finished`);
+    expect(refused.stderr).toContain(`${untouched} changed since the apply began`);
+    expect(readFileSync(path.join(repo, untouched), 'utf8')).toBe('edited by hand\n');
   }, 300_000);
 });
