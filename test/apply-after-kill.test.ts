@@ -2,7 +2,8 @@
 // killed with SIGKILL at several moments of an apply of eight files (once the journal is on disk,
 // after one file, half of them, all of them), then `campaign show` or `apply` runs again: the
 // repository ends byte for byte as a clean apply leaves it, with no temporary file left behind, and
-// the apply is recorded; the panel's start finishes such an apply too. REMORA_TEST_APPLY_PAUSE_AFTER=N makes the apply stop after N files and say
+// the apply is recorded; the panel's start finishes such an apply too.
+// REMORA_TEST_APPLY_PAUSE_AFTER=N makes the apply stop after N files and say
 // so, so the kill lands exactly there (no sleeps, no timing).
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -98,7 +99,7 @@ async function panelStartLog(db: string): Promise<string[]> {
 }
 
 describe('campaign apply killed with SIGKILL', () => {
-  it("at any moment, then apply, show or the panel's start: the repository ends exactly as a clean apply leaves it", async () => {
+  it("at any moment, then apply, show or the panel's start: as a clean apply leaves it", async () => {
     const files = Object.fromEntries(
       Array.from({ length: FILES }, (_, index) => [
         `pkg/module_${index}.py`,
