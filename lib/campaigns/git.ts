@@ -144,14 +144,16 @@ export function git(cwd: string, args: string[], options: GitOptions = {}): Prom
   });
 }
 
-/** git's output, or a GitCommandError with the first line git gave as the reason. */
+/** git's output, or a GitCommandError with git's first complaint as the reason. */
 export async function gitOutput(cwd: string, args: string[], options: GitOptions = {}): Promise<Buffer> {
   const result = await git(cwd, args, options);
   if (result.code !== 0) {
-    const reason = result.stderr
+    const lines = result.stderr
       .split('\n')
       .map((line) => line.trim())
-      .find((line) => line !== '');
+      .filter((line) => line !== '');
+    // git's own complaint, not a warning printed before it.
+    const reason = lines.find((line) => /^(fatal|error):/.test(line)) ?? lines[0];
     throw new GitCommandError(commandName(args), reason ?? `exit code ${result.code}`);
   }
   return result.stdout;
