@@ -52,6 +52,8 @@ describe('an inconclusive comparison', () => {
       /^Completion rate: no information between a and b: 2 inputs/,
     );
     expect(uninformative({ low: 0, high: 0, inputs: 2 }, true)).toBe(true);
+    // Thirteen inputs that all took the same turns in both variants: "0.0 to 0.0" measures nothing.
+    expect(uninformative({ low: 0, high: 0, inputs: 13 }, true)).toBe(true);
     expect(uninformative({ low: -0.2, high: 0.1, inputs: 40 }, false)).toBe(false);
   });
 });

@@ -15,14 +15,15 @@ export type IntervalFacts = { low: number | null; high: number | null; inputs: n
 
 /**
  * True when the interval carries no information: from fewer than MIN_INFORMATIVE_INPUTS inputs, a
- * rate interval spanning 90 points or more, or a zero-width turns interval from so few inputs that
- * their agreement is chance.
+ * rate interval spanning 90 points or more, or an interval of zero width (every input gave the same
+ * difference, so the resampling or the variance has nothing to measure: "0.0 to 0.0" is not a
+ * measurement of how far the truth may be).
  */
 export function uninformative(facts: IntervalFacts, turns: boolean): boolean {
   if (facts.low === null || facts.high === null) return false;
   if (facts.inputs < MIN_INFORMATIVE_INPUTS) return true;
   const width = facts.high - facts.low;
-  return turns ? width === 0 && facts.inputs < 10 : width >= UNINFORMATIVE_RATE_WIDTH;
+  return width === 0 || (!turns && width >= UNINFORMATIVE_RATE_WIDTH);
 }
 
 /**
