@@ -9,8 +9,9 @@ const DETECTED = new RegExp(
     '(points? (more|less) often|(more|fewer) turns?)',
 );
 const UNDETECTED = new RegExp(
-  'no detectable difference between baseline and directive( among completed conversations)? ' +
-    '\\(95% CI -?[−\\d.]+ to [−\\d.]+\\)',
+  '(inconclusive between baseline and directive( among completed conversations)? \\(|' +
+    'no information between baseline and directive( among completed conversations)?: \\d+ inputs give )' +
+    '95% CI -?[−\\d.]+ to [−\\d.]+',
 );
 
 type CompareBody = {

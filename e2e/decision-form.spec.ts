@@ -35,6 +35,41 @@ test('warns that identical variants, or prompts on the simulator, make an A/A te
   await screenshot(page, 'decision-form-warnings');
 });
 
+test('a no-worse margin set in the form answers "no worse" for each rate; undecided ones say what would tell', async ({
+  page,
+  request,
+  experimentForm: form,
+}) => {
+  await form.open({ agent: 'harness' });
+  await page.getByTestId('power-points').fill('10');
+  await page.getByTestId('no-worse-margin').fill('50');
+  await page.getByTestId('stop-early').check();
+  await expect(page.getByTestId('power-hint')).toContainText('The early stop (anytime-valid) needs more inputs');
+  const id = await form.start();
+  await form.waitForStatus('completed');
+  const api = (await (await request.get(`/api/experiments/${id}`)).json()) as {
+    summary: {
+      comparisons: {
+        metric: string;
+        detectable: boolean;
+        noWorse?: { margin: number };
+        moreInputs?: object;
+        uninformative?: boolean;
+      }[];
+    };
+  };
+  // An interval without information (zero width: both variants alike on every input) gives no verdict at all.
+  const rates = api.summary.comparisons.filter(
+    (comparison) => comparison.metric !== 'turnsToCompletion' && !comparison.uninformative,
+  );
+  expect(rates.length).toBeGreaterThan(0);
+  for (const comparison of rates) expect(comparison.noWorse?.margin).toBe(0.5);
+  await expect(page.getByTestId('comparisons')).toContainText('within 50 points');
+  if (rates.some((comparison) => !comparison.detectable && comparison.moreInputs))
+    await expect(page.getByTestId('comparisons')).toContainText('would tell a 10-point difference');
+  await screenshot(page, 'decision-no-worse');
+});
+
 const BFCL_TITLE =
   "a dataset run scored by BFCL's rules from the form: the page names the scoring, not turns or outcomes";
 test(BFCL_TITLE, async ({ page, request, experimentForm: form }) => {

@@ -15,6 +15,7 @@ type Body = {
   status: string;
   summary: {
     verdict: string;
+    inference?: string;
     comparisons: Comparison[];
     variants: { name: string; passHatK: Record<string, number> }[];
   };
@@ -38,7 +39,12 @@ test('shows the live anytime-valid verdict while running and the final verdict a
   await expect(page.getByTestId('comparison-tests')).toContainText('Live p (anytime)');
   await expect(page.getByTestId('comparisons')).toContainText('live 95% CI, valid at any look');
   const live = (await (await request.get(`/api/experiments/${id}`)).json()) as Body;
-  if (live.status === 'running') expect(live.summary.verdict).toBe('live');
+  if (live.status === 'running') {
+    expect(live.summary.verdict).toBe('live');
+    // The top-level numbers are the anytime-valid ones (or none), never fixed-sample values on partial data.
+    expect(live.summary.inference).toBe('anytime-valid');
+    for (const comparison of live.summary.comparisons) expect(comparison.p).toBe(comparison.anytime?.p ?? null);
+  }
   await screenshot(page, 'verdict-live');
 
   expect((await request.post(`/api/experiments/${id}/cancel`)).status()).toBeLessThan(300);

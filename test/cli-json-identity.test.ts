@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimServer, type SimServer } from '../lib/sim/server';
-import { projectRoot, runCli } from './cli-process';
+import { harnessWithFixtureVariants, projectRoot, runCli } from './cli-process';
 
 const FIXTURES = path.join(projectRoot, 'test', 'fixtures', 'cli-json');
 const golden = (commit: string) => readFileSync(path.join(FIXTURES, `summary-${commit}.json`), 'utf8');
@@ -40,26 +40,9 @@ beforeAll(async () => {
   // requests it has already answered.
   sim = await startSimServer({ port: 0, seed: 7 });
   folder = mkdtempSync(path.join(tmpdir(), 'remora-cli-json-'));
-  const run = await runCli([
-    'harness',
-    '--agent',
-    'harness',
-    '--base-url',
-    sim.url,
-    '--model',
-    'functiongemma-270m-it',
-    '--variant',
-    `directive=${path.join(FIXTURES, 'directive.txt')}`,
-    '--variant',
-    `terse=${path.join(FIXTURES, 'terse.txt')}`,
-    '--requests-per-variant',
-    '15',
-    '--concurrency',
-    '1',
-    '--db',
-    path.join(folder, 'remora.db'),
-    '--json',
-  ]);
+  const run = await runCli(
+    harnessWithFixtureVariants(sim.url, 15, path.join(folder, 'remora.db'), ['--concurrency', '1', '--json']),
+  );
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
   stdout = run.stdout;
@@ -72,8 +55,18 @@ afterAll(async () => {
 
 describe('remora harness --json on simulator seed 7', () => {
   it('prints the same summary as before the structural work, byte for byte apart from the clock', () => {
-    expect(withoutClockFields(stdout)).toBe(withoutClockFields(golden('88e81d4')));
+    expect(withoutClockFields(stdout)).toBe(withoutClockFields(golden('issue-25')));
     expect(stdout.endsWith('}\n')).toBe(true);
+  });
+
+  it('differs from the summary before issue 25 in its comparisons and `inference` alone', () => {
+    const withoutComparisons = (text: string) => {
+      const summary = JSON.parse(withoutClockFields(text)) as { comparisons: unknown; inference?: string };
+      summary.comparisons = '<changed on purpose by issue 25>';
+      delete summary.inference;
+      return JSON.stringify(summary);
+    };
+    expect(withoutComparisons(stdout)).toBe(withoutComparisons(golden('88e81d4')));
   });
 
   it('keeps every field the summary had before issue 11 began (fields are added, never removed)', () => {

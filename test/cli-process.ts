@@ -36,3 +36,34 @@ export function runCli(
 ): Promise<CliRun> {
   return startCli(args, options).done;
 }
+
+/**
+ * `remora harness` on the harness agent with the two prompt variants of test/fixtures/cli-json
+ * (directive and terse), against `baseUrl`, storing in `database`; `extra` flags go last.
+ */
+export function harnessWithFixtureVariants(
+  baseUrl: string,
+  requestsPerVariant: number,
+  database: string,
+  extra: string[] = [],
+): string[] {
+  const fixtures = path.join(projectRoot, 'test', 'fixtures', 'cli-json');
+  return [
+    'harness',
+    '--agent',
+    'harness',
+    '--base-url',
+    baseUrl,
+    '--model',
+    'functiongemma-270m-it',
+    '--variant',
+    `directive=${path.join(fixtures, 'directive.txt')}`,
+    '--variant',
+    `terse=${path.join(fixtures, 'terse.txt')}`,
+    '--requests-per-variant',
+    String(requestsPerVariant),
+    '--db',
+    database,
+    ...extra,
+  ];
+}

@@ -3,6 +3,7 @@ import { compareVariants, listCompareChoices, type ComparisonView } from '../../
 import { readCompareQuery, type VariantRef } from '../../lib/panel/compare/request';
 import { getPanel } from '../../lib/panel/runtime';
 import type { ComparableExperiment } from '../../lib/db/queries/compare';
+import { EFFECT_NOTE } from '../../lib/metrics/describe';
 import { MetricsTable } from './metrics-table';
 import { PerInput } from './per-input';
 import { ComparePickers } from './pickers';
@@ -14,8 +15,9 @@ export const metadata = { title: 'Compare · Remora' };
 export const dynamic = 'force-dynamic';
 
 const PAIRED_METHOD =
-  'Paired by input (both variants ran the same inputs): McNemar’s exact test over inputs for rates (a paired t ' +
-  'over inputs when repeats disagree), the Wilcoxon signed-rank test with a paired bootstrap interval for turns.';
+  'Paired by input (both variants ran the same inputs): McNemar’s exact test with Tango’s score interval for rates ' +
+  '(a paired t over inputs of the pooled rates when repeats disagree or differ in number), a bootstrap over inputs ' +
+  'with their pair for turns, its p-value the one that inverts its interval.';
 const UNPAIRED_METHOD =
   'Unpaired (the two sides did not run the same inputs): Newcombe’s interval from the input-clustered Wilson ' +
   'intervals, and the p-value that inverts it, for rates; a bootstrap over inputs for turns.';
@@ -110,6 +112,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
 function Comparison({ view }: { view: ComparisonView }) {
   const simulated = view.a.experiment.simulated || view.b.experiment.simulated;
   const paired = view.metrics.metrics.some((metric) => metric.comparison.paired);
+  const method = paired ? PAIRED_METHOD : UNPAIRED_METHOD;
   return (
     <>
       <div className={styles.sides}>
@@ -122,10 +125,9 @@ function Comparison({ view }: { view: ComparisonView }) {
         <MetricsTable metrics={view.metrics} />
         <p className="muted" style={{ fontSize: 12 }}>
           The plot shows B − A and its 95% interval (dashed line: no difference; orange: B higher, blue: A higher, grey:
-          no detectable difference). Computed as within an experiment, each input counted once however often it was
-          repeated; rates in percentage points, turns among completed conversations.{' '}
-          <span data-testid="compare-method">{paired ? PAIRED_METHOD : UNPAIRED_METHOD}</span> A difference whose
-          interval holds 0 is no detectable difference.
+          inconclusive). Computed as within an experiment, each input counted once however often it was repeated;{' '}
+          {EFFECT_NOTE}. <span data-testid="compare-method">{method}</span> A difference whose interval holds 0 is
+          inconclusive, and the sentence says how many more distinct inputs would tell.
         </p>
       </section>
       <PerInput view={view} />

@@ -37,6 +37,14 @@ export function nonNegativeInteger(value: string): number {
   return number;
 }
 
+/** Percentage points above 0 and at most 100, returned in rate units (5 -> 0.05). */
+export function points(value: string): number {
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0 || number > 100)
+    throw new InvalidArgumentError('must be percentage points above 0 and at most 100');
+  return number / 100;
+}
+
 export function nonNegativeNumber(value: string): number {
   const number = Number(value);
   if (!Number.isFinite(number) || number < 0) throw new InvalidArgumentError('must be a number of at least 0');

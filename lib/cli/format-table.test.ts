@@ -59,7 +59,7 @@ describe('formatSummaryTable', () => {
 
   it('ends with the comparisons in plain words', () => {
     expect(text).toContain('- directive calls tools 45 points more often than baseline (95% CI 34 to 55), p < 0.001');
-    expect(text).toContain('- Completion rate: no detectable difference between baseline and directive');
+    expect(text).toContain('- Completion rate: inconclusive between baseline and directive');
     expect(text).toContain('no primary metric chosen, so all are exploratory');
   });
 
@@ -70,7 +70,7 @@ describe('formatSummaryTable', () => {
     const chosen = formatSummaryTable(summary);
     expect(chosen).toContain('primary metric toolCallRate, the others exploratory');
     expect(chosen).toContain('- directive calls tools 45 points more often than baseline');
-    expect(chosen).toContain('- exploratory: Completion rate: no detectable difference between baseline and directive');
+    expect(chosen).toContain('- exploratory: Completion rate: inconclusive between baseline and directive');
   });
 
   it('has no colour codes', () => {

@@ -1,7 +1,7 @@
 import Table from 'cli-table3';
 import { PARSE_PATHS } from '../parsing/types';
 import { OUTCOMES } from '../runner/types';
-import { describeComparison } from '../metrics/describe';
+import { describeComparison, EFFECT_NOTE } from '../metrics/describe';
 import type { ExperimentSummary, Rate, VariantSummary } from '../metrics/types';
 
 const MISSING = '—';
@@ -121,12 +121,16 @@ function countsTable(
  * The summary as a readable plain-text report for the command line: one row per variant, then
  * parse paths, outcomes and errors per variant, then each comparison in plain words.
  */
+const STOPPED_EARLY =
+  'STOPPED EARLY (the comparisons give the anytime-valid confidence sequence: the stop biases a fixed-sample interval)';
+
 export function formatSummaryTable(summary: ExperimentSummary): string {
   const sections: string[] = [];
   if (summary.simulated) {
     sections.push('SIMULATED endpoint: these numbers come from the simulator, not from a model.');
   }
   sections.push(`Experiment ${summary.experimentId} (${summary.status})`);
+  if (summary.stoppedEarly) sections.push(`${STOPPED_EARLY}: ${summary.stoppedEarly}`);
   sections.push(mainTable(summary.variants));
   const accuracy = accuracyTable(summary.variants);
   if (accuracy !== null) sections.push(accuracy);
@@ -141,7 +145,7 @@ export function formatSummaryTable(summary: ExperimentSummary): string {
     const which = summary.primaryMetric
       ? `primary metric ${summary.primaryMetric}, the others exploratory`
       : 'no primary metric chosen, so all are exploratory';
-    const heading = `Comparisons (difference is the second variant minus the first; ${which})`;
+    const heading = `Comparisons (${EFFECT_NOTE}; ${which})`;
     const line = (c: ExperimentSummary['comparisons'][number]) =>
       `- ${summary.primaryMetric && c.exploratory ? 'exploratory: ' : ''}${describeComparison(c)}`;
     sections.push([heading, ...summary.comparisons.map(line)].join('\n'));

@@ -26,6 +26,7 @@ import { exitCodeFor } from './exit-code';
 import { interruptOnSignal, progressBar } from './run-controls';
 import { buildConfig, loadRuntime, note, type HarnessOptions } from './harness-config';
 import { collectGarbage } from './collect-garbage';
+import { sizeNote } from './size-note';
 
 /** Conversations from which a run collects its garbage before the closing summary. */
 const LARGE_RUN = 10_000;
@@ -70,6 +71,7 @@ export async function runHarnessCommand(options: HarnessOptions): Promise<number
     }
 
     database ??= openDatabase(options.db);
+    if (config.plannedDifference !== undefined) note(sizeNote(database, config, config.plannedDifference));
     const experimentId = chooseExperiment(database, options, config, agentRuntime.runtime);
     return await execute(database, experimentId, options);
   } catch (error) {

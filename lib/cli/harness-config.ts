@@ -33,6 +33,9 @@ export type HarnessOptions = {
   primaryMetric?: string;
   /** Stop once every chosen comparison is decided by the live verdict. */
   stopEarly?: boolean;
+  /** --detect and --non-inferiority-margin, in rate units. */
+  detect?: number;
+  nonInferiorityMargin?: number;
   toolChoice: string;
   temperature: number;
   maxTokens?: number;
@@ -184,6 +187,8 @@ export async function buildConfig(
     storedCases,
     ...(options.primaryMetric ? { primaryMetric: options.primaryMetric } : {}),
     ...(options.stopEarly ? { stopEarly: true } : {}),
+    ...(options.detect !== undefined ? { plannedDifference: options.detect } : {}),
+    ...(options.nonInferiorityMargin !== undefined ? { noWorseMargin: options.nonInferiorityMargin } : {}),
     sandbox: chooseExperimentSandbox(agent, options.unsafeNoSandbox === true),
     inputFiles,
   });

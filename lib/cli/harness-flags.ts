@@ -1,7 +1,7 @@
 // `remora harness`'s flags (the command itself: harness-command.ts, loaded only when it runs).
 import type { Command } from 'commander';
 import { LIMITS } from '../protocol/limits';
-import { collect, databaseOption, integerIn, nonNegativeInteger, nonNegativeNumber } from './flag-values';
+import { collect, databaseOption, integerIn, nonNegativeInteger, nonNegativeNumber, points } from './flag-values';
 
 export function addHarnessCommand(program: Command): void {
   program
@@ -39,6 +39,18 @@ export function addHarnessCommand(program: Command): void {
       "stop once every chosen comparison (the primary metric's, else the rates') " +
         'is decided by the live anytime-valid verdict',
       false,
+    )
+    .option(
+      '--detect <points>',
+      'the difference (percentage points) you want to be able to tell: says up front how many distinct inputs ' +
+        'it needs, and an inconclusive verdict how many more would tell it (default 10)',
+      points,
+    )
+    .option(
+      '--non-inferiority-margin <points>',
+      'non-inferiority: each rate comparison also says whether the second variant is no worse than the first ' +
+        'by at most this many percentage points',
+      points,
     )
     .option('--tool-choice <choice>', 'auto | required | none | a tool name', 'auto')
     .option('--temperature <t>', 'sampling temperature', nonNegativeNumber, 0)

@@ -165,6 +165,10 @@ export const ExperimentConfig = z
      * live anytime-valid verdict; requestsPerVariant stays the cap.
      */
     stopEarly: z.boolean().optional(),
+    /** The difference (rate units) the person wants to be able to tell: what "more inputs" speaks of. */
+    plannedDifference: z.number().gt(0).max(1).optional(),
+    /** Non-inferiority margin (rate units): each rate comparison says whether B is no worse than A by it. */
+    noWorseMargin: z.number().gt(0).max(1).optional(),
   })
   .superRefine((config, context) => {
     if (config.storedCases && (config.inputs.length > 0 || config.dataset)) {

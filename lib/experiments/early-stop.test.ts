@@ -9,6 +9,7 @@ import type { AgentRuntime } from '../runner/types';
 import type { ConversationInput } from '../protocol/conversation';
 import { startSimServer } from '../sim/server';
 import { ToolWorkerPool } from '../tools/worker-pool';
+import { formatSummaryTable } from '../cli/format-table';
 import { ExperimentConfig } from './config';
 import { createStoredExperiment, experimentSummary, runStoredExperiment } from './service';
 
@@ -61,6 +62,11 @@ describe('early stop', () => {
     expect(summary.stoppedEarly).toMatch(/^stopped early after \d+ inputs: every chosen comparison was decided/);
     const primary = summary.comparisons.find((comparison) => comparison.metric === 'toolCallRate');
     expect(primary).toMatchObject({ exploratory: false, paired: true, detectable: true });
+    // The numbers are the confidence sequence's, which the stop does not bias, and say so.
+    expect(primary).toMatchObject({ inference: 'anytime-valid', method: 'confidence-sequence' });
+    expect(summary.inference).toBe('anytime-valid');
+    expect(formatSummaryTable(summary)).toMatch(/STOPPED EARLY .*: stopped early after \d+ inputs/);
+    expect(formatSummaryTable(summary)).toContain('95% confidence sequence, valid at any look');
   }, 120_000);
 
   it('runs every planned conversation without it', async () => {

@@ -208,13 +208,20 @@ export function experimentSummary(
   // (lib/db/counters). A finished experiment's latency quantiles are read exactly from the index.
   const status = asStatus ?? row.status;
   const live = status === 'running' || status === 'pending';
-  // Only the live verdict reads each input's first repeat.
-  const facts = countedMetricsInput(database, experimentId, { exactLatency: !live, firstRepeats: live });
+  // Only the anytime-valid verdict (live, or after an early stop) reads each input's first repeat.
+  const stopped = !live && row.stopReason ? row.stopReason : undefined;
+  const facts = countedMetricsInput(database, experimentId, {
+    exactLatency: !live,
+    firstRepeats: live || stopped !== undefined,
+  });
   if (!facts) throw new NotFoundError(`no experiment with id ${experimentId}`);
   const config = readStoredConfig(row.config).experiment;
   const summary = summarizeExperiment(experimentId, status, facts, {
     simulated: row.simulated,
     primaryMetric: config.primaryMetric,
+    stoppedEarly: stopped,
+    plannedDifference: config.plannedDifference,
+    noWorseMargin: config.noWorseMargin,
   });
-  return row.stopReason ? { ...summary, stoppedEarly: row.stopReason } : summary;
+  return row.stopReason && !stopped ? { ...summary, stoppedEarly: row.stopReason } : summary;
 }

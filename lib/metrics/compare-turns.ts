@@ -1,8 +1,10 @@
 // Turns to completion, B − A, counted among completed conversations only (a variant that
 // completes harder inputs takes more turns on them, so the words must say what is counted).
-// - paired: per input, the mean turns of its completed conversations in each variant; the
-//   Wilcoxon signed-rank test of the per-input differences, and a paired bootstrap interval of
-//   their mean (inputs resampled with their pair).
+// The effect is the same both ways ('turns-difference'): B's mean turns per completed
+// conversation minus A's, the means the table shows.
+// - paired: over the inputs both variants completed, a bootstrap that resamples inputs with their
+//   pair; its p-value is the one that inverts its own percentile interval (a rank test beside it
+//   could point the other way: most inputs one turn more, the mean fewer).
 // - unpaired: a bootstrap that resamples each side's inputs, for the difference of the mean turns;
 //   its p-value is the one that inverts its own percentile interval.
 import { quantileSorted } from 'simple-statistics';
@@ -10,7 +12,6 @@ import { NONE, type Difference } from './compare-rates';
 import { seededRandom } from './random';
 import { normalQuantile, normalTwoSidedPValue } from './normal';
 import { BOOTSTRAP_MAX_VALUES, BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED } from './samples';
-import { wilcoxonSignedRank } from './signed-rank';
 
 /** Completed conversations of one input and the sum of their turns. */
 export type TurnsCluster = { completed: number; turns: number };
@@ -37,7 +38,7 @@ function totals(clusters: readonly TurnsCluster[]): TurnsCluster {
 function tooFew(paired: boolean, completedA: number, completedB: number): TurnsDifference | null {
   if (completedA >= MIN_COMPLETED_FOR_TURNS && completedB >= MIN_COMPLETED_FOR_TURNS) return null;
   return {
-    ...NONE(paired),
+    ...NONE(paired, 'turns-difference'),
     completedA,
     completedB,
     reason: `needs ${MIN_COMPLETED_FOR_TURNS} completed conversations a side (${completedA} and ${completedB})`,
@@ -98,8 +99,7 @@ export function comparePairedTurns(
   const refused = tooFew(true, completedA, completedB);
   if (refused) return refused;
   const both = pairs.filter((pair) => pair.a.completed > 0 && pair.b.completed > 0);
-  const differences = both.map((pair) => pair.b.turns / pair.b.completed - pair.a.turns / pair.a.completed);
-  const inputs = differences.length;
+  const inputs = both.length;
   if (inputs < 2)
     return {
       ...(tooFew(true, 0, 0) as TurnsDifference),
@@ -107,33 +107,62 @@ export function comparePairedTurns(
       completedB,
       reason: `needs inputs completed by both variants (${inputs})`,
     };
-  const mean = differences.reduce((sum, value) => sum + value, 0) / inputs;
-  const wilcoxon = wilcoxonSignedRank(differences).p;
-  let interval: { low: number; high: number };
+  const sidesA = both.map((pair) => pair.a);
+  const sidesB = both.map((pair) => pair.b);
+  const meanOf = (clusters: readonly TurnsCluster[]) => {
+    const total = totals(clusters);
+    return total.turns / total.completed;
+  };
+  const difference = meanOf(sidesB) - meanOf(sidesA);
+  let interval: { low: number; high: number; p: number };
   if (inputs > BOOTSTRAP_MAX_VALUES) {
-    const variance = differences.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (inputs - 1);
-    interval = normalInterval(mean, Math.sqrt(variance / inputs), confidence);
+    interval = normalInterval(difference, Math.sqrt(pairedRatioVariance(sidesA, sidesB)), confidence);
   } else {
+    // Inputs resampled with their pair; the p-value is the one that inverts this percentile interval.
     const random = seededRandom(BOOTSTRAP_SEED);
-    const means = new Float64Array(resamples);
+    const differences = new Float64Array(resamples);
     for (let resample = 0; resample < resamples; resample++) {
-      let sum = 0;
-      for (let draw = 0; draw < inputs; draw++) sum += differences[Math.floor(random() * inputs)];
-      means[resample] = sum / inputs;
+      let turnsA = 0;
+      let completedOfA = 0;
+      let turnsB = 0;
+      let completedOfB = 0;
+      for (let draw = 0; draw < inputs; draw++) {
+        const pick = Math.floor(random() * inputs);
+        turnsA += sidesA[pick].turns;
+        completedOfA += sidesA[pick].completed;
+        turnsB += sidesB[pick].turns;
+        completedOfB += sidesB[pick].completed;
+      }
+      differences[resample] = turnsB / completedOfB - turnsA / completedOfA;
     }
-    interval = percentile(means, confidence);
+    interval = percentile(differences, confidence);
   }
   return {
-    difference: mean,
-    low: interval.low,
-    high: interval.high,
-    p: wilcoxon,
-    method: 'wilcoxon-signed-rank',
+    effect: 'turns-difference',
+    difference,
+    ...interval,
+    method: 'cluster-bootstrap',
     paired: true,
     inputs,
     completedA,
     completedB,
   };
+}
+
+/** Cluster-robust variance of a paired difference of two ratios of sums, by input. */
+function pairedRatioVariance(a: readonly TurnsCluster[], b: readonly TurnsCluster[]): number {
+  const totalA = totals(a);
+  const totalB = totals(b);
+  const ratioA = totalA.turns / totalA.completed;
+  const ratioB = totalB.turns / totalB.completed;
+  let squares = 0;
+  for (let input = 0; input < a.length; input++) {
+    const contribution =
+      (b[input].turns - ratioB * b[input].completed) / totalB.completed -
+      (a[input].turns - ratioA * a[input].completed) / totalA.completed;
+    squares += contribution * contribution;
+  }
+  return (a.length / (a.length - 1)) * squares;
 }
 
 export function compareUnpairedTurns(
@@ -150,6 +179,7 @@ export function compareUnpairedTurns(
   if (refused) return refused;
   const difference = totalB.turns / totalB.completed - totalA.turns / totalA.completed;
   const base = {
+    effect: 'turns-difference' as const,
     difference,
     method: 'cluster-bootstrap' as const,
     paired: false,

@@ -10,6 +10,8 @@ function comparison(overrides: Partial<Comparison>): Comparison {
     a: 'A',
     b: 'B',
     metric: 'toolCallRate',
+    effect: 'rate-difference',
+    inference: 'fixed-sample',
     difference: 0.12,
     low: 0.05,
     high: 0.19,
@@ -80,7 +82,7 @@ describe('describeComparison', () => {
   it('never calls a difference whose interval contains 0 a win', () => {
     expect(
       describeComparison(comparison({ difference: 0.015, low: -0.03, high: 0.06, pValue: 0.41, detectable: false })),
-    ).toBe('Tool-call rate: no detectable difference between A and B (95% CI \u22123 to 6), p = 0.41');
+    ).toBe('Tool-call rate: inconclusive between A and B (95% CI \u22123 to 6), p = 0.41');
   });
 
   it('says when there is not enough data', () => {
@@ -125,14 +127,14 @@ describe('describeComparison', () => {
         }),
       ),
     ).toBe(
-      'Turns to completion: no detectable difference between A and B among completed conversations ' +
+      'Turns to completion: inconclusive between A and B among completed conversations ' +
         '(95% CI \u22120.1 to 0.6), p = 0.03: the test and the interval disagree, so it is undecided',
     );
   });
 
   it('says when a difference does not survive the adjustment for the other comparisons', () => {
     expect(describeComparison(comparison({ pValue: 0.02, pAdjusted: 0.08, detectable: false }))).toBe(
-      'Tool-call rate: no detectable difference between A and B (95% CI 5 to 19), p = 0.02, adjusted p = 0.08: ' +
+      'Tool-call rate: inconclusive between A and B (95% CI 5 to 19), p = 0.02, adjusted p = 0.08: ' +
         "the interval excludes 0, but not after Holm's adjustment for the other comparisons",
     );
   });
@@ -148,7 +150,7 @@ describe('describeComparison', () => {
     // An interval that holds 0 never shows two bounds of one sign (at worst a bound of 0).
     expect(
       describeComparison(comparison({ difference: 0.1, low: -0.004, high: 0.2, pValue: 0.06, detectable: false })),
-    ).toBe('Tool-call rate: no detectable difference between A and B (95% CI 0 to 20), p = 0.06');
+    ).toBe('Tool-call rate: inconclusive between A and B (95% CI 0 to 20), p = 0.06');
     // p just under 0.05 is never printed as 0.05.
     expect(describeComparison(comparison({ pValue: 0.0495 }))).toMatch(/, p = 0\.049$|, p < 0\.05$/);
   });

@@ -28,6 +28,11 @@ const RATE_VERBS: Record<Exclude<Metric, 'turnsToCompletion'>, string> = {
 
 const MINUS = '\u2212';
 
+/** What every difference measures (one definition for the CLI, both pages and the JSON's `effect`). */
+export const EFFECT_NOTE =
+  'each difference is the second variant minus the first: of the pooled rates in the table, in percentage ' +
+  'points, and of the mean turns per completed conversation';
+
 /** A number with a typographic minus sign and no "-0". */
 export function formatSigned(value: number, decimals: number): string {
   const text = value.toFixed(decimals);
@@ -61,7 +66,47 @@ export function formatPValue(pValue: number): string {
 
 /** What the sentence builder reads of a comparison: the summary's own, or its JSON. */
 export type ComparisonWords = Pick<Comparison, 'a' | 'b' | 'metric' | 'difference' | 'low' | 'high' | 'pValue'> &
-  Partial<Pick<Comparison, 'p' | 'pAdjusted' | 'detectable' | 'anytime' | 'reason' | 'paired' | 'method'>>;
+  Partial<
+    Pick<
+      Comparison,
+      | 'p'
+      | 'pAdjusted'
+      | 'detectable'
+      | 'anytime'
+      | 'reason'
+      | 'paired'
+      | 'method'
+      | 'inference'
+      | 'inputs'
+      | 'moreInputs'
+      | 'noWorse'
+      | 'uninformative'
+    >
+  >;
+
+/** "12.5" points or turns, without trailing zeros. */
+const amount = (value: number) => String(Number(value.toFixed(1)));
+
+/** What more inputs would tell: the clause after an undecided sentence. */
+function moreInputsClause(comparison: ComparisonWords, isTurns: boolean): string | null {
+  const more = comparison.moreInputs;
+  if (!more) return null;
+  const size = isTurns ? `${amount(more.difference)}-turn` : `${amount(more.difference * 100)}-point`;
+  return more.inputs > 0
+    ? `about ${more.inputs} more distinct inputs would tell a ${size} difference`
+    : `a ${size} difference would likely have shown with these inputs`;
+}
+
+/** "B is no worse than A within 5 points" or that it is not shown, when a margin was set. */
+function noWorseClause(comparison: ComparisonWords): string | null {
+  const noWorse = comparison.noWorse;
+  if (!noWorse) return null;
+  const margin = `${amount(noWorse.margin * 100)} points`;
+  const { a, b } = comparison;
+  return noWorse.holds
+    ? `${b} is no worse than ${a} within ${margin} (the interval's low end is above ${MINUS}${margin})`
+    : `${b} is not shown to be no worse than ${a} within ${margin}`;
+}
 
 /** "p = 0.01" and, when Holm changed it, "adjusted p = 0.04": the words follow the adjusted one. */
 function pValueSuffix(p: number | null, adjusted: number | null | undefined): string {
@@ -113,30 +158,45 @@ export function describeComparison(comparison: ComparisonWords): string {
   // Rates are shown in percentage points.
   const scale = isTurns ? 1 : 100;
   const decimals = decimalsThatAgree(low * scale, high * scale, isTurns ? 1 : 0, excludesZero);
-  const kind = live ? 'live 95% CI, valid at any look' : '95% CI';
+  // After an early stop the numbers are the confidence sequence's, without the live object.
+  const sequence = !live && comparison.inference === 'anytime-valid';
+  const kind = live
+    ? 'live 95% CI, valid at any look'
+    : sequence
+      ? '95% confidence sequence, valid at any look'
+      : '95% CI';
   const interval = `(${kind} ${formatSigned(low * scale, decimals)} to ${formatSigned(high * scale, decimals)})`;
   const among = isTurns ? ' among completed conversations' : '';
   const suffix = pValueSuffix(p, adjusted);
+  const noWorse = noWorseClause(comparison);
+  if (comparison.uninformative) {
+    const inputs = comparison.inputs === undefined ? '' : `${comparison.inputs} inputs give `;
+    const bare = interval.slice(1, -1);
+    return `${label}: no information between ${a} and ${b}${among}: ${inputs}${bare}, which rules nothing out`;
+  }
   if (!detectable || difference === 0) {
     const rawSays = p !== null && p < 0.05;
     const testSays = p !== null && (adjusted ?? p) < 0.05;
     // The interval is the comparison's own; Holm's adjustment widens only the p-value's threshold.
     const heldBack = excludesZero && rawSays && !testSays;
     const disagree = heldBack
-      ? ": the interval excludes 0, but not after Holm's adjustment for the other comparisons"
+      ? "the interval excludes 0, but not after Holm's adjustment for the other comparisons"
       : p !== null && excludesZero !== testSays
-        ? ': the test and the interval disagree, so it is undecided'
-        : '';
-    return `${label}: no detectable difference between ${a} and ${b}${among} ${interval}${suffix}${disagree}`;
+        ? 'the test and the interval disagree, so it is undecided'
+        : null;
+    const clauses = [disagree, moreInputsClause(comparison, isTurns), noWorse].filter((clause) => clause !== null);
+    const after = clauses.length > 0 ? `: ${clauses.join('; ')}` : '';
+    return `${label}: inconclusive between ${a} and ${b}${among} ${interval}${suffix}${after}`;
   }
+  const detected = noWorse ? `; ${noWorse}` : '';
   const size = formatSigned(Math.abs(difference) * scale, decimals);
   const singular = Number(size) === 1;
   if (isTurns) {
     const direction = difference > 0 ? 'more' : 'fewer';
     const turns = singular ? 'turn' : 'turns';
-    return `${b} needs ${size} ${direction} ${turns} on average than ${a}${among} ${interval}${suffix}`;
+    return `${b} needs ${size} ${direction} ${turns} on average than ${a}${among} ${interval}${suffix}${detected}`;
   }
   const direction = difference > 0 ? 'more' : 'less';
   const points = singular ? 'point' : 'points';
-  return `${b} ${RATE_VERBS[metric]} ${size} ${points} ${direction} often than ${a} ${interval}${suffix}`;
+  return `${b} ${RATE_VERBS[metric]} ${size} ${points} ${direction} often than ${a} ${interval}${suffix}${detected}`;
 }

@@ -159,6 +159,8 @@ describe('summarizeExperiment: comparisons', () => {
       a: 'a',
       b: 'b',
       metric: 'turnsToCompletion',
+      effect: 'turns-difference',
+      inference: 'fixed-sample',
       difference: null,
       low: null,
       high: null,

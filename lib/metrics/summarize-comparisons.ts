@@ -1,11 +1,14 @@
 // The comparisons of an experiment's variants: for each pair (a listed before b) and metric, the
-// fixed-sample difference (paired by input when the variants ran the same inputs), the live
-// anytime-valid one while the run goes on, and Holm's adjustment over each family (the primary
-// metric's comparisons; all the others, labelled exploratory).
+// fixed-sample difference (paired by input when the variants ran the same inputs), and Holm's
+// adjustment over each family (the primary metric's comparisons; all the others, labelled
+// exploratory). While the run goes on, and after it stopped early, the published numbers are the
+// anytime-valid ones instead: a fixed-sample p read at every look gives false differences (11% in
+// A/A), and a stop chosen by the data biases it; a metric without an anytime verdict shows none.
 import { compareUnpairedRates, comparePairedRates, type Difference } from './compare-rates';
 import { comparePairedTurns, compareUnpairedTurns, type TurnsDifference } from './compare-turns';
 import { holmAdjust } from './holm';
 import { RATE_OF, turnsOf, type RateMetricName } from './input-facts';
+import { DEFAULT_PLANNED_DIFFERENCE, moreInputsToTell, noWorseThan, uninformative } from './inconclusive';
 import { anytimeDifference } from './sequential';
 import { ACCURACY_METRICS, type AnytimeVerdict, type ComparedMetric, type Comparison, type InputFacts } from './types';
 
@@ -16,8 +19,15 @@ export type ComparisonOptions = {
   judged: boolean;
   accuracyKinds: ('call' | 'no_call')[] | null;
   primaryMetric?: ComparedMetric;
-  /** First repeats of each input while the experiment runs (null once it ended): the live verdict. */
+  /**
+   * First repeats of each input while the experiment runs or after it stopped early (null
+   * otherwise): the anytime-valid verdict.
+   */
   firstRepeats: InputFacts[] | null;
+  /** The run ended early on the anytime-valid verdict (`firstRepeats` is then given). */
+  stoppedEarly?: boolean;
+  plannedDifference?: number;
+  noWorseMargin?: number;
 };
 
 /**
@@ -113,6 +123,48 @@ function adjust(comparisons: Comparison[]): void {
   }
 }
 
+/**
+ * The anytime-valid numbers at the top of a comparison, labelled. While live the `anytime` object
+ * stays beside them (the words call them live); after an early stop they stand alone.
+ */
+function publishAnytime(comparison: Comparison, stopped: boolean): void {
+  comparison.pAdjusted = null;
+  const anytime = comparison.anytime;
+  if (!anytime) return;
+  Object.assign(comparison, {
+    difference: anytime.difference,
+    low: anytime.low,
+    high: anytime.high,
+    p: anytime.p,
+    pValue: anytime.p,
+    pAdjusted: anytime.pAdjusted,
+    method: 'confidence-sequence',
+    test: 'confidence-sequence',
+    inference: 'anytime-valid',
+    inputs: anytime.inputs,
+  });
+  if (stopped) delete comparison.anytime;
+}
+
+/** Whether the interval says anything, how many inputs would tell more, and the no-worse test. */
+function whatItCanTell(comparison: Comparison, options: ComparisonOptions): void {
+  if (comparison.low === null || comparison.high === null) return;
+  const turns = comparison.metric === 'turnsToCompletion';
+  if (uninformative(comparison, turns)) {
+    comparison.uninformative = true;
+    return;
+  }
+  if (!turns && options.noWorseMargin !== undefined) {
+    const holds = noWorseThan(comparison, options.noWorseMargin);
+    if (holds !== null) comparison.noWorse = { margin: options.noWorseMargin, holds };
+  }
+  if (comparison.detectable) return;
+  // Turns: a difference of one turn; rates: the planned difference, else 10 points.
+  const difference = turns ? 1 : (options.plannedDifference ?? DEFAULT_PLANNED_DIFFERENCE);
+  const more = moreInputsToTell(comparison, difference);
+  if (more !== null) comparison.moreInputs = { inputs: more, difference };
+}
+
 function excludesZero(low: number | null, high: number | null): boolean {
   return low !== null && high !== null && (low > 0 || high < 0);
 }
@@ -124,6 +176,7 @@ export function compareExperimentVariants(
 ): Comparison[] {
   const metrics = comparedMetrics(options);
   const live = options.firstRepeats !== null;
+  const withoutAnytime = 'no anytime-valid verdict for it';
   const firstOf = (name: string) => (options.firstRepeats ?? []).filter((fact) => fact.variant === name);
   const comparisons: Comparison[] = [];
   for (let first = 0; first < names.length; first++) {
@@ -136,6 +189,8 @@ export function compareExperimentVariants(
           a: names[first],
           b: names[second],
           metric,
+          effect: result.effect,
+          inference: 'fixed-sample',
           difference: result.difference,
           low: result.low,
           high: result.high,
@@ -155,14 +210,16 @@ export function compareExperimentVariants(
           if (anytime) comparison.anytime = anytime;
         }
         if (live && !comparison.anytime) {
-          // A fixed-sample verdict read while the run goes on is not valid: it waits for the end.
+          // A fixed-sample verdict read while the run goes on, or after a stop the data chose, is not valid.
           Object.assign(comparison, {
             difference: null,
             low: null,
             high: null,
             pValue: null,
             p: null,
-            reason: 'shown when the run ends (no live verdict for it)',
+            reason: options.stoppedEarly
+              ? `${withoutAnytime}, and the early stop biases a fixed-sample one`
+              : `shown when the run ends (${withoutAnytime})`,
           });
         }
         comparisons.push(comparison);
@@ -170,13 +227,12 @@ export function compareExperimentVariants(
     }
   }
   adjust(comparisons);
+  if (live) for (const comparison of comparisons) publishAnytime(comparison, options.stoppedEarly === true);
   for (const comparison of comparisons) {
-    comparison.detectable = live
-      ? comparison.anytime !== undefined &&
-        comparison.anytime.pAdjusted !== null &&
-        comparison.anytime.pAdjusted < ALPHA &&
-        excludesZero(comparison.anytime.low, comparison.anytime.high)
-      : comparison.pAdjusted !== null && comparison.pAdjusted < ALPHA && excludesZero(comparison.low, comparison.high);
+    // Live or stopped early, the numbers at the top are the anytime-valid ones (or null).
+    comparison.detectable =
+      comparison.pAdjusted !== null && comparison.pAdjusted < ALPHA && excludesZero(comparison.low, comparison.high);
+    whatItCanTell(comparison, options);
   }
   return comparisons;
 }

@@ -24,6 +24,15 @@ export type SummarizeOptions = {
   primaryMetric?: ComparedMetric;
   /** False when the variants' inputs are not the same inputs (across experiments): no pairing. */
   paired?: boolean;
+  /**
+   * Why the run stopped before its planned end, when it did: its verdicts are then the anytime-valid
+   * ones (`input.firstRepeats`), since the stop biases the fixed-sample ones.
+   */
+  stoppedEarly?: string;
+  /** The difference the person planned to tell (rate units): what "more inputs" speaks of. */
+  plannedDifference?: number;
+  /** The margin (rate units) of the no-worse (non-inferiority) test of each rate comparison. */
+  noWorseMargin?: number;
 };
 
 /** A rate over one variant's inputs, clustered by input. */
@@ -208,14 +217,20 @@ export function summarizeExperiment(
     judged: context.judged,
     accuracyKinds: context.accuracyKinds,
     primaryMetric: options.primaryMetric,
-    firstRepeats: live ? (input.firstRepeats ?? null) : null,
+    firstRepeats: live || options.stoppedEarly ? (input.firstRepeats ?? null) : null,
+    stoppedEarly: !live && options.stoppedEarly !== undefined,
+    plannedDifference: options.plannedDifference,
+    noWorseMargin: options.noWorseMargin,
   });
+  const anytime = comparisons.some((comparison) => comparison.inference === 'anytime-valid');
   return {
     experimentId,
     status,
     ...(options.simulated ? { simulated: true } : {}),
     ...(options.primaryMetric ? { primaryMetric: options.primaryMetric } : {}),
     verdict: live ? 'live' : 'final',
+    inference: anytime ? 'anytime-valid' : 'fixed-sample',
+    ...(options.stoppedEarly ? { stoppedEarly: options.stoppedEarly } : {}),
     variants,
     comparisons,
   };

@@ -94,7 +94,7 @@ describe('toSummaryJson', () => {
   });
 
   it('keeps the spec keys in the spec order, with the added keys after them', () => {
-    expect(Object.keys(json)).toEqual(['experimentId', 'status', 'verdict', 'variants', 'comparisons']);
+    expect(Object.keys(json)).toEqual(['experimentId', 'status', 'verdict', 'inference', 'variants', 'comparisons']);
     expect(Object.keys(json.variants[0])).toEqual([
       ...SPEC_VARIANT_KEYS,
       'tokens',
@@ -117,6 +117,9 @@ describe('toSummaryJson', () => {
       'pAdjusted',
       'exploratory',
       'inputs',
+      'effect',
+      'inference',
+      'moreInputs',
     ]);
   });
 

@@ -35,8 +35,15 @@ import {
  *   and `passHatK` (k -> the
  *   chance that k repeats of an input all succeed, k = 1 .. repeats); per comparison `method`,
  *   `paired`, `p` (= `pValue`), `pAdjusted` (Holm), `exploratory`, `inputs`, and while the run goes
- *   on `anytime` (the live, anytime-valid interval and p-value); at the top `verdict` ('live' or
- *   'final') and `primaryMetric` when one was chosen. Rates' intervals cluster by input.
+ *   on `anytime` (the live, anytime-valid interval and p-value); per comparison `effect`, what
+ *   `difference` measures ('rate-difference': B's pooled rate minus A's, the table's rates;
+ *   'turns-difference': B's mean turns per completed conversation minus A's); at the top and per
+ *   comparison `inference`: 'anytime-valid' when `p`, `pAdjusted`, `low`, `high` are the
+ *   confidence sequence's (while the run is live, and after it stopped early; null for a metric
+ *   without one), else 'fixed-sample'; when undecided `moreInputs` ({inputs, difference}: about how
+ *   many more distinct inputs would tell that difference), with a no-worse margin `noWorse`
+ *   ({margin, holds}), and `uninformative: true` for an interval that rules nothing out; at the
+ *   top `verdict` ('live' or 'final') and `primaryMetric` when one was chosen. Rates' intervals cluster by input.
  * Numbers keep full precision; rounding is for display only.
  */
 
@@ -110,6 +117,11 @@ const ComparisonJson = z.strictObject({
   pAdjusted: nullableNumber.optional(),
   exploratory: z.boolean().optional(),
   inputs: count.optional(),
+  effect: z.enum(['rate-difference', 'turns-difference']).optional(),
+  inference: z.enum(['anytime-valid', 'fixed-sample']).optional(),
+  moreInputs: z.strictObject({ inputs: count, difference: z.number() }).optional(),
+  noWorse: z.strictObject({ margin: z.number(), holds: z.boolean() }).optional(),
+  uninformative: z.literal(true).optional(),
   anytime: z
     .strictObject({
       difference: nullableNumber,
@@ -129,6 +141,7 @@ export const SummaryJson = z.strictObject({
   simulated: z.literal(true).optional(),
   primaryMetric: z.enum(COMPARED_METRICS).optional(),
   verdict: z.enum(['live', 'final']).optional(),
+  inference: z.enum(['anytime-valid', 'fixed-sample']).optional(),
   stoppedEarly: z.string().optional(),
   variants: z.array(VariantSummaryJson),
   comparisons: z.array(ComparisonJson),
@@ -208,6 +221,11 @@ function comparisonJson(comparison: Comparison): ComparisonJson {
     pAdjusted: comparison.pAdjusted,
     exploratory: comparison.exploratory,
     inputs: comparison.inputs,
+    effect: comparison.effect,
+    inference: comparison.inference,
+    ...(comparison.moreInputs ? { moreInputs: { ...comparison.moreInputs } } : {}),
+    ...(comparison.noWorse ? { noWorse: { ...comparison.noWorse } } : {}),
+    ...(comparison.uninformative ? { uninformative: true as const } : {}),
     ...(comparison.anytime ? { anytime: { ...comparison.anytime } } : {}),
     ...(comparison.reason ? { reason: comparison.reason } : {}),
   };
@@ -221,6 +239,7 @@ export function toSummaryJson(summary: ExperimentSummary): SummaryJson {
     ...(summary.simulated ? { simulated: true as const } : {}),
     ...(summary.primaryMetric ? { primaryMetric: summary.primaryMetric } : {}),
     verdict: summary.verdict,
+    inference: summary.inference,
     ...(summary.stoppedEarly ? { stoppedEarly: summary.stoppedEarly } : {}),
     variants: summary.variants.map(variantJson),
     comparisons: summary.comparisons.map(comparisonJson),

@@ -1,6 +1,7 @@
 import type { ParsePath } from '../parsing/types';
 import type { Outcome } from '../runner/types';
-import type { Comparison, ConversationFacts, ErrorFacts, MetricsInput, ModelCallFacts } from './types';
+import { blankInputFacts } from './input-facts';
+import type { Comparison, ConversationFacts, ErrorFacts, InputFacts, MetricsInput, ModelCallFacts } from './types';
 
 /* Builders for MetricsInput in the metrics tests; not used by production code. */
 
@@ -96,4 +97,18 @@ export function comparisonOf(comparisons: Comparison[], metric: Comparison['metr
   const found = comparisons.find((comparison) => comparison.metric === metric);
   if (!found) throw new Error(`no comparison for ${metric}`);
   return found;
+}
+
+/** One conversation of `variant` on `input`, of two responses with calls: submitted in two turns, or not completed. */
+export function conversationFact(variant: string, input: number, submitted: boolean): InputFacts {
+  return {
+    ...blankInputFacts(variant, input),
+    conversations: 1,
+    outcomes: submitted ? { submitted: 1 } : { turn_limit: 1 },
+    completedTurns: submitted ? { 2: 1 } : {},
+    modelRequests: 2,
+    modelResponses: 2,
+    toolCallResponses: 2,
+    validCallResponses: submitted ? 2 : 1,
+  };
 }

@@ -1,7 +1,7 @@
 import type { ParsePath } from '../parsing/types';
 import type { Outcome } from '../runner/types';
 // The test behind a comparison (see compare-rates.ts and compare-turns.ts).
-import type { ComparisonMethod } from './compare-rates';
+import type { ComparisonMethod, Effect } from './compare-rates';
 
 /** One stored conversation, reduced to what the metrics need. */
 export type ConversationFacts = {
@@ -246,7 +246,11 @@ export type Comparison = {
   a: string;
   b: string;
   metric: ComparedMetric;
-  /** b minus a (paired: the mean over inputs of the per-input difference). */
+  /** What `difference` measures (compare-rates.ts `Effect`): the same definition paired or not. */
+  effect: Effect;
+  /** Whether difference, low, high, p, pAdjusted are the confidence sequence's (live or stopped early). */
+  inference: Inference;
+  /** b minus a: of the pooled rates the table shows, or of the mean turns per completed conversation. */
   difference: number | null;
   low: number | null;
   high: number | null;
@@ -271,7 +275,14 @@ export type Comparison = {
   reason?: string;
   /** The verdict the words give: the adjusted p below 0.05 and the interval clear of 0 (anytime ones while running). */
   detectable: boolean;
+  /** Undecided: about how many more distinct inputs would tell `difference` (inconclusive.ts, as the two below). */
+  moreInputs?: { inputs: number; difference: number };
+  /** With a no-worse margin set (rates): whether the interval shows B at most `margin` below A. */
+  noWorse?: { margin: number; holds: boolean };
+  uninformative?: boolean;
 };
+
+export type Inference = 'anytime-valid' | 'fixed-sample';
 
 export type ExperimentSummary = {
   experimentId: string;
@@ -281,6 +292,7 @@ export type ExperimentSummary = {
   primaryMetric?: ComparedMetric;
   /** 'live' while the experiment runs (anytime-valid verdicts), 'final' once it ended (fixed-sample tests). */
   verdict: 'live' | 'final';
+  inference: Inference;
   /** Set when the run stopped before its planned end because every chosen comparison was decided: why. */
   stoppedEarly?: string;
   variants: VariantSummary[];

@@ -2,11 +2,11 @@
 // The decision part of the experiment form: the primary metric (the others are exploratory), an
 // optional early stop, warnings about designs that cannot show a real difference (A/A, the
 // simulator), and how many conversations a variant needs to detect a chosen difference.
-import { useState } from 'react';
 import { METRIC_LABELS } from '@/lib/metrics/describe';
 import { planSampleSize } from '@/lib/metrics/power';
 import { planWarnings } from '@/lib/experiments/plan-warnings';
 import type { ExperimentDraft } from '@/lib/panel/experiments/form-drafts';
+import { FORM_PLANNED_POINTS } from '@/lib/panel/experiments/form-request';
 
 const PRIMARY_CHOICES = [
   'toolCallRate',
@@ -36,6 +36,7 @@ function powerHint(
   baseline: number,
   history: PowerHistory | null,
   inputCount: number | null,
+  stopEarly: boolean,
 ): string {
   const source = history?.fromExperiment
     ? `From this agent's experiment ${history.fromExperiment.slice(0, 8)}.`
@@ -44,10 +45,11 @@ function powerHint(
     inputCount !== null && plan.pairedInputs > inputCount
       ? ` These inputs are only ${inputCount}: more conversations will not get there; add inputs (or use a dataset).`
       : '';
+  const live = stopEarly ? ' The early stop (anytime-valid) needs more inputs than that.' : '';
   return (
     `About ${plan.pairedInputs} distinct inputs per variant detect ${points} points near ` +
     `${(baseline * 100).toFixed(0)}% with 80% power (paired, as variants of one experiment are; ` +
-    `${plan.unpairedInputs} unpaired). ${source} Repeats of an input at temperature 0 add no evidence.${short}`
+    `${plan.unpairedInputs} unpaired). ${source} Repeats of an input at temperature 0 add no evidence.${short}${live}`
   );
 }
 
@@ -65,7 +67,7 @@ export function DecisionPlan({
   /** Distinct inputs the run has (the agent's, or the dataset's cases). */
   inputCount?: number | null;
 }) {
-  const [points, setPoints] = useState('5');
+  const points = draft.plannedDifference ?? FORM_PLANNED_POINTS;
   const warnings = planWarnings(
     draft.variants.map((variant) => ({
       name: variant.name,
@@ -129,11 +131,27 @@ export function DecisionPlan({
             id="power-points"
             inputMode="decimal"
             value={points}
-            onChange={(event) => setPoints(event.target.value)}
+            onChange={(event) => update({ plannedDifference: event.target.value })}
             data-testid="power-points"
           />
           <div className="field-hint" data-testid="power-hint">
-            {plan ? powerHint(plan, points, baseline, history, inputCount) : 'Give a difference above 0.'}
+            {plan
+              ? powerHint(plan, points, baseline, history, inputCount, draft.stopEarly ?? false)
+              : 'Give a difference above 0.'}
+          </div>
+        </div>
+        <div>
+          <label htmlFor="no-worse-margin">No-worse margin (points, optional)</label>
+          <input
+            id="no-worse-margin"
+            inputMode="decimal"
+            value={draft.noWorseMargin ?? ''}
+            onChange={(event) => update({ noWorseMargin: event.target.value })}
+            data-testid="no-worse-margin"
+          />
+          <div className="field-hint">
+            For an edit meant to be shorter or cheaper but no worse: each rate comparison says whether the later variant
+            is at most this many points below the first (a non-inferiority test on the 95% interval).
           </div>
         </div>
       </div>

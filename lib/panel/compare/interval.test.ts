@@ -11,6 +11,8 @@ const comparison = (
   a: 'a',
   b: 'b',
   metric: 'toolCallRate',
+  effect: 'rate-difference',
+  inference: 'fixed-sample',
   difference,
   low,
   high,

@@ -86,6 +86,8 @@ export function cloneDraft(
       stored.agent.maxTurns !== agent?.maxTurns && agent?.maxTurns !== null ? String(stored.agent.maxTurns) : '',
     primaryMetric: config.primaryMetric ?? '',
     stopEarly: config.stopEarly ?? false,
+    ...(config.plannedDifference === undefined ? {} : { plannedDifference: String(config.plannedDifference * 100) }),
+    ...(config.noWorseMargin === undefined ? {} : { noWorseMargin: String(config.noWorseMargin * 100) }),
   };
   notices.unshift(`Filled from experiment ${row.name ?? experimentId.slice(0, 8)}: change what you want and start it.`);
   return { draft, notices };

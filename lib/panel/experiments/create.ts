@@ -145,6 +145,8 @@ export async function createExperimentFromRequest(
     dataset,
     primaryMetric: request.primaryMetric,
     stopEarly: request.stopEarly,
+    plannedDifference: request.plannedDifference,
+    noWorseMargin: request.noWorseMargin,
     sandbox: panelSandbox(agent.runtime, request.unsafeNoSandbox),
     inputFiles,
   } satisfies ExperimentConfigInput);

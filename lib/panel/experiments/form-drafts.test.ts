@@ -96,6 +96,17 @@ describe('initialDraft', () => {
 });
 
 describe('requestBodyOf', () => {
+  it('sends the difference to tell and the no-worse margin in rate units, and names text that is not points', () => {
+    const { draft } = initialDraft(options, { agent: 'harness' });
+    draft.plannedDifference = '10';
+    draft.noWorseMargin = '2.5';
+    expect(requestBodyOf(draft, options).body).toMatchObject({ plannedDifference: 0.1, noWorseMargin: 0.025 });
+    draft.noWorseMargin = 'a few';
+    expect(requestBodyOf(draft, options).errors).toEqual({
+      noWorseMargin: ['must be percentage points, not "a few"'],
+    });
+  });
+
   it('builds the API request with every variant setting', () => {
     const { draft } = initialDraft(options, { agent: 'harness', variant: 'directive' });
     draft.variants[1].settings = {
@@ -149,6 +160,8 @@ describe('requestBodyOf', () => {
       requestsPerVariant: 20,
       concurrency: 4,
       maxTurns: 4,
+      // The difference the form shows, 5 points, unless changed.
+      plannedDifference: 0.05,
     });
     draft.inputSource = 'dataset:ds-1';
     draft.endpoint = 'simulated';

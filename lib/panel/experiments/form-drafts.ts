@@ -55,6 +55,9 @@ export type ExperimentDraft = {
   /** '' (every comparison exploratory) or a compared metric. */
   primaryMetric?: string;
   stopEarly?: boolean;
+  /** Percentage points as typed: the difference to tell (the form shows 5 until changed), and the no-worse margin. */
+  plannedDifference?: string;
+  noWorseMargin?: string;
   /**
    * "Run without a sandbox": where the server has none, run model-written code anyway, with the
    * server user's rights.

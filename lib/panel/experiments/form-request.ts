@@ -32,6 +32,21 @@ function decimal(text: string, field: string, errors: FieldErrors): number | und
   return value;
 }
 
+/** Percentage points as typed, in rate units (5 -> 0.05); empty: none. */
+function optionalPoints(text: string, field: string, errors: FieldErrors): number | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  const value = Number(trimmed);
+  if (!Number.isFinite(value)) {
+    (errors[field] ??= []).push(`must be percentage points, not "${trimmed}"`);
+    return undefined;
+  }
+  return value / 100;
+}
+
+/** The difference the form shows until the person changes it. */
+export const FORM_PLANNED_POINTS = '5';
+
 /**
  * The request body, or the fields whose text is not a number at all (ranges and the rest are the
  * API's to judge, so that the form and the API never disagree).
@@ -62,6 +77,8 @@ export function requestBodyOf(
     };
   });
   const maxTurns = wholeNumber(draft.maxTurns, 'maxTurns', errors, false);
+  const planned = optionalPoints(draft.plannedDifference ?? FORM_PLANNED_POINTS, 'plannedDifference', errors);
+  const margin = optionalPoints(draft.noWorseMargin ?? '', 'noWorseMargin', errors);
   const dataset = draft.inputSource.startsWith('dataset:') ? draft.inputSource.slice('dataset:'.length) : undefined;
   const body: Record<string, unknown> = {
     agent: draft.agent,
@@ -75,6 +92,8 @@ export function requestBodyOf(
     ...(dataset !== undefined && draft.scoring === 'bfcl' ? { scoring: 'bfcl' } : {}),
     ...(draft.primaryMetric ? { primaryMetric: draft.primaryMetric } : {}),
     ...(draft.stopEarly ? { stopEarly: true } : {}),
+    ...(planned === undefined ? {} : { plannedDifference: planned }),
+    ...(margin === undefined ? {} : { noWorseMargin: margin }),
     ...(draft.unsafeNoSandbox ? { unsafeNoSandbox: true } : {}),
   };
   return { body, errors };

@@ -130,6 +130,9 @@ export const CreateExperimentRequest = z
     primaryMetric: z.enum(COMPARED_METRICS).optional(),
     /** Stop once every chosen comparison is decided by the live, anytime-valid verdict. */
     stopEarly: z.boolean().optional(),
+    /** The difference to tell and the no-worse (non-inferiority) margin, in rate units (0.05 = 5 points). */
+    plannedDifference: z.number().gt(0).max(1).optional(),
+    noWorseMargin: z.number().gt(0).max(1).optional(),
     /**
      * Where bubblewrap is missing, run model-written code (the test agent's pytest) anyway: the
      * form's "Run without a sandbox".

@@ -1,15 +1,16 @@
 // The A/B verdicts of an experiment: in words (the same sentence builder as the command line),
 // live and anytime-valid while the run goes on, final once it ended; then the tests behind them
 // with raw and Holm-adjusted p-values, which method, and whether it was paired and why.
-import { describeComparison, METRIC_LABELS } from '@/lib/metrics/describe';
+import { describeComparison, EFFECT_NOTE, METRIC_LABELS } from '@/lib/metrics/describe';
 import type { SummaryJson } from '@/lib/metrics/summary-json';
 
 const METHOD_NAMES: Record<string, string> = {
   'mcnemar-exact': "McNemar's exact test",
-  'paired-t-by-input': 'paired t over inputs',
+  'paired-t-by-input': 'paired t over inputs (pooled rates, by input)',
   'wilcoxon-signed-rank': 'Wilcoxon signed-rank, paired bootstrap interval',
   'newcombe-clustered': "Newcombe's interval, clustered by input",
   'cluster-bootstrap': 'bootstrap over inputs',
+  'confidence-sequence': 'confidence sequence (anytime-valid)',
   none: '—',
 };
 
@@ -39,6 +40,8 @@ function formatP(value: number | null | undefined): string {
 export function Comparisons({ summary }: { summary: SummaryJson }) {
   if (summary.comparisons.length === 0) return null;
   const live = summary.verdict === 'live';
+  // Live, or stopped early: p, adjusted p and the intervals are the confidence sequence's.
+  const anytime = summary.inference === 'anytime-valid';
   const paired = summary.comparisons.some((comparison) => comparison.paired);
   return (
     <section data-testid="comparisons-section">
@@ -48,14 +51,16 @@ export function Comparisons({ summary }: { summary: SummaryJson }) {
         {paired
           ? 'Paired by input: the variants ran the same inputs, so each input is compared with itself.'
           : 'Unpaired: the variants did not run the same inputs.'}{' '}
-        Intervals and tests count each input once, however often it was repeated.
+        Intervals and tests count each input once, however often it was repeated; {EFFECT_NOTE}, and the p-value is the
+        one that goes with that interval.
       </p>
       <p className="muted" data-testid="primary-metric-note">
         {primaryMetricNote(summary.primaryMetric)}
       </p>
       {summary.stoppedEarly ? (
         <p className="notice" data-testid="stopped-early">
-          {summary.stoppedEarly}
+          {summary.stoppedEarly}. The comparisons give the anytime-valid confidence sequence: the stop biases a
+          fixed-sample interval.
         </p>
       ) : null}
       <ul className="comparisons" data-testid="comparisons">
@@ -77,9 +82,8 @@ export function Comparisons({ summary }: { summary: SummaryJson }) {
               <th>Variants</th>
               <th>Method</th>
               <th className="number">Inputs</th>
-              <th className="number">p</th>
+              <th className="number">{live ? 'Live p (anytime)' : anytime ? 'p (anytime-valid)' : 'p'}</th>
               <th className="number">Adjusted p (Holm)</th>
-              {live ? <th className="number">Live p (anytime)</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -103,11 +107,6 @@ export function Comparisons({ summary }: { summary: SummaryJson }) {
                 <td className="number" data-testid="p-adjusted">
                   {formatP(comparison.pAdjusted)}
                 </td>
-                {live ? (
-                  <td className="number" data-testid="p-anytime">
-                    {formatP(comparison.anytime?.pAdjusted)}
-                  </td>
-                ) : null}
               </tr>
             ))}
           </tbody>
