@@ -1,6 +1,8 @@
 'use client';
-// The export dialog for fine-tuning data: which conversations (default: submitted, every call valid)
-// and which format (FunctionGemma's native prompt/completion, or OpenAI chat JSONL with tools); for a
+// The export dialog for fine-tuning data: which conversations (default: task successes whatever the
+// outcome when the runs were judged, else submitted; every call valid, at least one call) and which
+// format (FunctionGemma's native prompt/completion following Google's template or vLLM's example
+// one, or OpenAI chat JSONL with tools); for a
 // dataset run, the cases whose first call failed as a new dataset (lib/export/README.md).
 import { useState } from 'react';
 import { callApi } from '@/app/components/api-client';
@@ -18,14 +20,16 @@ export function TrainingExport({
   const [format, setFormat] = useState<'native' | 'openai'>('native');
   const [variant, setVariant] = useState('');
   const [allConversations, setAllConversations] = useState(false);
-  const [onlyTaskSuccess, setOnlyTaskSuccess] = useState(false);
+  const [taskResult, setTaskResult] = useState<'' | 'true' | 'false' | 'any'>('');
+  const [template, setTemplate] = useState<'google' | 'vllm-example'>('google');
   const [made, setMade] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   const query = new URLSearchParams({ format });
   if (variant) query.set('variant', variant);
   if (allConversations) query.set('allConversations', 'true');
-  if (onlyTaskSuccess) query.set('taskSuccess', 'true');
+  if (taskResult) query.set('taskSuccess', taskResult);
+  if (format === 'native') query.set('template', template);
   const href = `/api/experiments/${encodeURIComponent(experimentId)}/training-data?${query}`;
 
   async function failuresDataset() {
@@ -76,14 +80,31 @@ export function TrainingExport({
             ))}
           </select>
         </label>
+        {format === 'native' ? (
+          <label>
+            Chat template{' '}
+            <select
+              value={template}
+              onChange={(event) => setTemplate(event.target.value as 'google' | 'vllm-example')}
+              data-testid="training-template"
+            >
+              <option value="google">Google&apos;s published FunctionGemma template</option>
+              <option value="vllm-example">vLLM&apos;s example template (as the seeds served it)</option>
+            </select>
+          </label>
+        ) : null}
         <label>
-          <input
-            type="checkbox"
-            checked={onlyTaskSuccess}
-            onChange={(event) => setOnlyTaskSuccess(event.target.checked)}
+          Task result{' '}
+          <select
+            value={taskResult}
+            onChange={(event) => setTaskResult(event.target.value as '' | 'true' | 'false' | 'any')}
             data-testid="training-task-success"
-          />{' '}
-          only task successes
+          >
+            <option value="">task successes (any outcome), when judged</option>
+            <option value="true">only task successes</option>
+            <option value="false">only task failures</option>
+            <option value="any">any (submitted)</option>
+          </select>
         </label>
         <label>
           <input
@@ -96,8 +117,13 @@ export function TrainingExport({
         </label>
       </div>
       <p className="muted">
-        Submitted conversations{allConversations ? '' : ' whose every call was valid'}
-        {onlyTaskSuccess ? ', task success only' : ''}.
+        {taskResult === '' || taskResult === 'true'
+          ? 'Task successes, whatever their outcome (an agent without a check: submitted conversations)'
+          : taskResult === 'false'
+            ? 'Task failures'
+            : 'Submitted conversations'}
+        {allConversations ? '' : ' whose every call was valid, with at least one call'}. Targets hold only what the
+        model wrote.
       </p>
       <a className="button" href={href} download data-testid="training-download">
         Download JSONL
