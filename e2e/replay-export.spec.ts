@@ -16,7 +16,10 @@ test('task success beside the tool-call rate, and on the transcript with its rea
   const row = page.getByTestId('summary-row').first();
   await expect(row.getByTestId('rate-taskSuccessRate')).toContainText(`${(rate.value * 100).toFixed(1)}%`);
   const headings = await page.getByTestId('summary-table').locator('th').allTextContents();
-  expect(headings.indexOf('Task success')).toBe(headings.indexOf('Tool-call rate') + 1);
+  // Task success is the headline: the first rate, before the tool-call rate; completion says what it is.
+  expect(headings.indexOf('Task success (headline)')).toBe(headings.indexOf('Conversations') + 2);
+  expect(headings.indexOf('Tool-call rate')).toBe(headings.indexOf('Task success (headline)') + 1);
+  expect(headings).toContain('Completion (ended submitted)');
 
   const [conversation] = (await api.conversations(id)).conversations;
   await page.goto(`/conversations/${conversation.id}`);

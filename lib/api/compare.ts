@@ -29,6 +29,7 @@ const Fact = z.strictObject({
   outcome: Outcome,
   turns: Count,
   correct: z.boolean().nullable(),
+  taskSuccess: z.boolean().nullable(),
   id: Id.nullable(),
 });
 const VerdictCounts = z.strictObject({ a: Count, b: Count, same: Count, not_judged: Count });

@@ -104,6 +104,7 @@ function outcomeFacts(context: PanelContext, side: Omit<CompareSide, 'label'>): 
     outcome: row.outcome,
     turns: row.modelResponseCount,
     correct: row.verdictScored === true ? row.callCorrect === true : null,
+    taskSuccess: row.taskSuccess,
   }));
 }
 

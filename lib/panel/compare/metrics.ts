@@ -99,6 +99,10 @@ export function compareVariantMetrics(a: Side, b: Side): VariantMetrics {
       comparison,
       sentence: describeComparison(comparison),
     }));
+  // Task success, where a check judged, is the headline (the experiment page leads with it too).
+  metrics.sort(
+    (first, second) => Number(second.metric === 'taskSuccessRate') - Number(first.metric === 'taskSuccessRate'),
+  );
   return { a: summaryA, b: summaryB, metrics };
 }
 
