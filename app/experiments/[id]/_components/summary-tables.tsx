@@ -87,6 +87,10 @@ function CountTable({
   );
 }
 
+const COMPLETION_MEANS =
+  'Conversations that ended as submitted: the agent said it was done (for an agent that a text answer ends, ' +
+  'a text answer counts), whether or not the work is done';
+
 export function SummaryTables({ summary }: { summary: SummaryJson }) {
   const { variants } = summary;
   const accuracy = ACCURACY_COLUMNS.filter(([key]) => variants.some((variant) => variant[key] !== undefined));
@@ -120,10 +124,7 @@ export function SummaryTables({ summary }: { summary: SummaryJson }) {
               ) : null}
               <th className="number">Tool-call rate</th>
               <th className="number">Valid-call rate</th>
-              <th
-                className="number"
-                title="Conversations that ended as submitted: the agent said it was done (for an agent that a text answer ends, a text answer counts), whether or not the work is done"
-              >
+              <th className="number" title={COMPLETION_MEANS}>
                 {judged ? 'Completion (ended submitted)' : 'Completion rate'}
               </th>
               <th className="number">Turns to completion</th>
