@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { judgePair, type OutcomeFact } from './inputs';
 import { pairSentence } from './verdict-sentence';
 import { headlineOf } from '../experiments/headlines';
-import type { VariantSummary } from '../../metrics/types';
 
 const fact = (outcome: OutcomeFact['outcome'], taskSuccess: boolean | null, turns = 2): OutcomeFact => ({
   slot: 0,
@@ -45,8 +44,12 @@ describe('pair verdict by task success', () => {
 
 describe('headline', () => {
   const rate = (value: number) => ({ value, low: value - 0.1, high: value + 0.1 });
-  const variant = (extra: Partial<VariantSummary>) =>
-    ({ name: 'baseline', conversations: 20, completionRate: rate(0.9), ...extra }) as VariantSummary;
+  const variant = (extra: { taskSuccessRate?: ReturnType<typeof rate> }) => ({
+    name: 'baseline',
+    conversations: 20,
+    completionRate: rate(0.9),
+    ...extra,
+  });
 
   it('is task success when the variant was judged, completion otherwise', () => {
     expect(headlineOf(variant({ taskSuccessRate: rate(0.4) }))).toMatchObject({

@@ -7,7 +7,6 @@ import { getExperiment } from '../../db/queries/experiments';
 import type { PanelContext } from '../context';
 import { summaryOfExperiment } from './summary-cache';
 import type { ExperimentListView } from './experiments';
-import type { VariantSummary } from '../../metrics/types';
 
 export type Headline = {
   variant: string;
@@ -24,7 +23,14 @@ export const HEADLINE_NAMES: Record<Headline['metric'], string> = {
   completionRate: 'completion',
 };
 
-export function headlineOf(variant: VariantSummary): Headline {
+type HeadlineRate = { value: number | null; low: number | null; high: number | null };
+
+export function headlineOf(variant: {
+  name: string;
+  conversations: number;
+  completionRate: HeadlineRate;
+  taskSuccessRate?: HeadlineRate;
+}): Headline {
   const metric = variant.taskSuccessRate ? 'taskSuccessRate' : 'completionRate';
   const rate = variant.taskSuccessRate ?? variant.completionRate;
   return { variant: variant.name, metric, value: rate.value, low: rate.low, high: rate.high, n: variant.conversations };
