@@ -49,6 +49,8 @@ export const Comparison = z.strictObject({
         sentence: z.string(),
       }),
     ),
+    primaryMetric: z.string().optional(),
+    balance: z.looseObject({ balanced: z.boolean(), warnings: z.array(z.string()) }).optional(),
   }),
   perInput: z.strictObject({
     tally: VerdictCounts.extend({ pairs: Count, sharedInputs: Count }).loose(),
