@@ -16,7 +16,8 @@ export const metadata = { title: 'Compare · Remora' };
 export const dynamic = 'force-dynamic';
 
 const PAIRED_METHOD =
-  'Paired by input (both sides ran the same inputs; across experiments, inputs matched by their content): McNemar’s exact test over inputs for rates (a paired t ' +
+  'Paired by input (both sides ran the same inputs; across experiments, inputs matched by their content): ' +
+  'McNemar’s exact test over inputs for rates (a paired t ' +
   'over inputs when repeats disagree), the Wilcoxon signed-rank test with a paired bootstrap interval for turns.';
 const UNPAIRED_METHOD =
   'Unpaired (the two sides did not run the same inputs): Newcombe’s interval from the input-clustered Wilson ' +

@@ -85,7 +85,8 @@ export function checkBalance(names: readonly string[], facts: readonly InputFact
   if (new Set(variants.map((variant) => variant.serverFailures)).size > 1)
     warnings.push(
       `Server failures differ (${listed(variants, (variant) => variant.serverFailures)}): ` +
-        'a failed request ends a conversation as error whatever the prompt, so part of the difference may be the server.',
+        'a failed request ends a conversation as error whatever the prompt, ' +
+        'so part of the difference may be the server.',
     );
   if (new Set(variants.map((variant) => variant.cancelled)).size > 1)
     warnings.push(

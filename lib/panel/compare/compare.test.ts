@@ -15,7 +15,7 @@ import { matchInputsByContent } from './match-inputs';
 import { getExperimentInputs } from '../../db/queries/compare';
 import { canonicalJson } from '../../canonical-json';
 import { getConversationPair } from './pair';
-import { compareHref, parseVariantRef, readCompareQuery, type VariantRef } from './request';
+import type { VariantRef } from './request';
 import type { PanelContext } from '../context';
 import { idleJobRunner } from '../testing/idle-job-runner';
 
@@ -282,31 +282,5 @@ describe('dataset comparisons', () => {
     expect(view.perInput.tally).toMatchObject({ a: 1, b: 1, same: 1 });
     expect(view.perInput.rows.map((row) => row.pairs[0].reason)).toEqual(['right call', 'both right', 'right call']);
     expect(view.metrics.metrics.map((metric) => metric.metric)).toContain('callAccuracy');
-  });
-});
-
-describe('comparison addresses', () => {
-  it('reads EXPERIMENT:VARIANT (variant names may hold colons) and writes links back', () => {
-    expect(parseVariantRef('exp-1:a:b')).toEqual({ experimentId: 'exp-1', variant: 'a:b' });
-    expect(parseVariantRef('no-colon')).toBeNull();
-    expect(parseVariantRef(':x')).toBeNull();
-    const query = readCompareQuery({
-      a: 'e1:base line',
-      b: ['e2:tuned', 'ignored'],
-      filter: 'b',
-      page: '2',
-      other: 'kept out',
-    });
-    expect(query).toEqual({
-      a: { experimentId: 'e1', variant: 'base line' },
-      b: { experimentId: 'e2', variant: 'tuned' },
-      filter: 'b',
-      order: 'input',
-      page: 2,
-    });
-    expect(compareHref(query.a, query.b, { filter: 'b', page: 2 })).toBe(
-      '/compare?a=e1%3Abase+line&b=e2%3Atuned&filter=b&page=2',
-    );
-    expect(() => readCompareQuery({ a: 'e1' })).toThrow(/comparison cannot be read/);
   });
 });
