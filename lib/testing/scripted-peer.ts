@@ -1,19 +1,19 @@
 // An OpenAI-compatible chat endpoint whose answers a test scripts per input: a rule gets the
-// request's first user message and how many tool results it already holds, and returns the next
-// assistant message (a call, or text). Real HTTP, so the runner, the store and the task-success
-// check all run as they do against a model server.
+// request's first user message, how many tool results it already holds and the system text, and
+// returns the next assistant message (a call, or text), or a server failure. Real HTTP, so the
+// runner, the store and the task-success check all run as they do against a model server.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 type PeerMessage = { role: string; content?: unknown };
 export type PeerCall = { name: string; arguments: Record<string, unknown> };
 /** What the model says next: calls, or a text answer. */
-export type PeerAnswer = { calls: PeerCall[] } | { text: string };
-export type PeerRule = (userText: string, toolResults: number) => PeerAnswer;
+export type PeerAnswer = { calls: PeerCall[] } | { text: string } | { fail: number };
+export type PeerRule = (userText: string, toolResults: number, systemText: string) => PeerAnswer;
 
 export type ScriptedPeer = { baseUrl: string; requests: number; close(): Promise<void> };
 
-function answerBody(answer: PeerAnswer, count: number): Record<string, unknown> {
+function answerBody(answer: { calls: PeerCall[] } | { text: string }, count: number): Record<string, unknown> {
   const message =
     'text' in answer
       ? { role: 'assistant', content: answer.text }
@@ -47,10 +47,12 @@ export async function startScriptedPeer(rule: PeerRule): Promise<ScriptedPeer> {
         return send(200, { object: 'list', data: [{ id: 'peer', object: 'model' }] });
       try {
         const messages = (JSON.parse(body) as { messages: PeerMessage[] }).messages;
-        const user = messages.find((message) => message.role === 'user');
+        const text = (role: string) => String(messages.find((message) => message.role === role)?.content ?? '');
         const results = messages.filter((message) => message.role === 'tool').length;
         peer.requests += 1;
-        send(200, answerBody(rule(String(user?.content ?? ''), results), peer.requests));
+        const answer = rule(text('user'), results, text('system'));
+        if ('fail' in answer) return send(answer.fail, { error: { message: 'the scripted peer fails this request' } });
+        send(200, answerBody(answer, peer.requests));
       } catch (error) {
         send(400, { error: { message: String(error) } });
       }
