@@ -49,6 +49,7 @@ describe('training data export', () => {
       experimentId,
       outcomes: ['submitted', 'no_tool_call', 'turn_limit', 'error'],
       allCallsValid: false,
+      taskSuccess: 'any',
     });
     const chosen = selectTrainingConversations(panel.database, { experimentId, taskSuccess: 'any' });
     expect(chosen.length).toBeGreaterThan(0);
