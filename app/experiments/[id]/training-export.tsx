@@ -20,8 +20,8 @@ export function TrainingExport({
   const [format, setFormat] = useState<'native' | 'openai'>('native');
   const [variant, setVariant] = useState('');
   const [allConversations, setAllConversations] = useState(false);
-  const [taskResult, setTaskResult] = useState<'' | 'true' | 'false' | 'any'>('');
-  const [template, setTemplate] = useState<'google' | 'vllm-example'>('google');
+  const [taskResult, setTaskResult] = useState<TaskResult>('');
+  const [template, setTemplate] = useState<Template>('google');
   const [made, setMade] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -80,32 +80,13 @@ export function TrainingExport({
             ))}
           </select>
         </label>
-        {format === 'native' ? (
-          <label>
-            Chat template{' '}
-            <select
-              value={template}
-              onChange={(event) => setTemplate(event.target.value as 'google' | 'vllm-example')}
-              data-testid="training-template"
-            >
-              <option value="google">Google&apos;s published FunctionGemma template</option>
-              <option value="vllm-example">vLLM&apos;s example template (as the seeds served it)</option>
-            </select>
-          </label>
-        ) : null}
-        <label>
-          Task result{' '}
-          <select
-            value={taskResult}
-            onChange={(event) => setTaskResult(event.target.value as '' | 'true' | 'false' | 'any')}
-            data-testid="training-task-success"
-          >
-            <option value="">task successes (any outcome), when judged</option>
-            <option value="true">only task successes</option>
-            <option value="false">only task failures</option>
-            <option value="any">any (submitted)</option>
-          </select>
-        </label>
+        <TrainingChoices
+          native={format === 'native'}
+          template={template}
+          setTemplate={setTemplate}
+          taskResult={taskResult}
+          setTaskResult={setTaskResult}
+        />
         <label>
           <input
             type="checkbox"
@@ -140,5 +121,54 @@ export function TrainingExport({
         </div>
       ) : null}
     </section>
+  );
+}
+
+type TaskResult = '' | 'true' | 'false' | 'any';
+type Template = 'google' | 'vllm-example';
+
+/** Which chat template the native format follows, and which task results are exported. */
+function TrainingChoices({
+  native,
+  template,
+  setTemplate,
+  taskResult,
+  setTaskResult,
+}: {
+  native: boolean;
+  template: Template;
+  setTemplate: (value: Template) => void;
+  taskResult: TaskResult;
+  setTaskResult: (value: TaskResult) => void;
+}) {
+  return (
+    <>
+      {native ? (
+        <label>
+          Chat template{' '}
+          <select
+            value={template}
+            onChange={(event) => setTemplate(event.target.value as Template)}
+            data-testid="training-template"
+          >
+            <option value="google">Google&apos;s published FunctionGemma template</option>
+            <option value="vllm-example">vLLM&apos;s example template (as the seeds served it)</option>
+          </select>
+        </label>
+      ) : null}
+      <label>
+        Task result{' '}
+        <select
+          value={taskResult}
+          onChange={(event) => setTaskResult(event.target.value as TaskResult)}
+          data-testid="training-task-success"
+        >
+          <option value="">task successes (any outcome), when judged</option>
+          <option value="true">only task successes</option>
+          <option value="false">only task failures</option>
+          <option value="any">any (submitted)</option>
+        </select>
+      </label>
+    </>
   );
 }

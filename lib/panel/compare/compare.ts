@@ -109,6 +109,11 @@ function outcomeFacts(context: PanelContext, side: Omit<CompareSide, 'label'>): 
   }));
 }
 
+/** Each input as canonical JSON (what makes two inputs the same), null when it is not stored. */
+function inputKeys(inputs: unknown[]): (string | null)[] {
+  return Array.from(inputs, (input) => (input === undefined || input === null ? null : canonicalJson(input)));
+}
+
 export type CompareOptions = { filter?: InputVerdictFilter; order?: InputOrder; query?: string; page?: number };
 
 export function compareVariants(
@@ -131,14 +136,12 @@ export function compareVariants(
   const factsOf = (id: string) =>
     countedMetricsInput(context.database, id, { exactLatency: true, firstRepeats: false });
   const factsA = factsOf(a.experiment.id);
-  const factsB = a.experiment.id === b.experiment.id ? factsA : factsOf(b.experiment.id);
+  const sameExperiment = a.experiment.id === b.experiment.id;
+  const factsB = sameExperiment ? factsA : factsOf(b.experiment.id);
   if (!factsA || !factsB) throw new NotFoundError('an experiment of the comparison is gone');
   const inputsA = getExperimentInputs(context.database, a.experiment.id);
-  const sameExperiment = a.experiment.id === b.experiment.id;
   const inputsB = sameExperiment ? inputsA : getExperimentInputs(context.database, b.experiment.id);
-  const keys = (inputs: unknown[]) =>
-    Array.from(inputs, (input) => (input === undefined || input === null ? null : canonicalJson(input)));
-  const [keysA, keysB] = [keys(inputsA), keys(inputsB)];
+  const [keysA, keysB] = [inputKeys(inputsA), inputKeys(inputsB)];
   // Across experiments, paired by input content when they share enough inputs (match-inputs.ts).
   const match = sameExperiment ? null : matchInputsByContent(keysA, keysB);
   const metrics = compareVariantMetrics(

@@ -87,6 +87,7 @@ function CountTable({
   );
 }
 
+const TASK_SUCCESS_MEANS = "The agent's own check of its result: the work is done, not only the conversation ended";
 const COMPLETION_MEANS =
   'Conversations that ended as submitted: the agent said it was done (for an agent that a text answer ends, ' +
   'a text answer counts), whether or not the work is done';
@@ -95,8 +96,7 @@ export function SummaryTables({ summary }: { summary: SummaryJson }) {
   const { variants } = summary;
   const accuracy = ACCURACY_COLUMNS.filter(([key]) => variants.some((variant) => variant[key] !== undefined));
   const confidence = variants.some((variant) => typeof variant.meanToolNameConfidence === 'number');
-  // Task success (lib/task-success) is the first rate whenever a check judged conversations: it is the agent's task;
-  // completion only says the conversation ended as submitted (for smart_home, a text answer).
+  // Task success first when a check judged: completion only says "ended submitted" (smart_home: a text answer).
   const judged = variants.some((variant) => variant.taskSuccessRate !== undefined);
   if (variants.every((variant) => variant.conversations === 0)) {
     return (
@@ -115,10 +115,7 @@ export function SummaryTables({ summary }: { summary: SummaryJson }) {
               <th className="number">Conversations</th>
               <th className="number">Model calls</th>
               {judged ? (
-                <th
-                  className="number"
-                  title="The agent's own check of its result: the work is done, not only the conversation ended"
-                >
+                <th className="number" title={TASK_SUCCESS_MEANS}>
                   Task success (headline)
                 </th>
               ) : null}
