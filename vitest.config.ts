@@ -16,6 +16,7 @@ const INTEGRATION = [
   'lib/embedded/**/*.test.ts',
   'lib/experiments/{early-stop,finish,job-runner,lease,playground,probe-endpoint,serving-settings}.test.ts',
   'lib/export/export.test.ts',
+  'lib/export/smart-home-export.test.ts',
   'lib/testing/gguf/tiny-model.test.ts',
   'lib/http/{bounded-body,socket-facts}.test.ts',
   'lib/panel/runtime.test.ts',

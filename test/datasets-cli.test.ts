@@ -2,6 +2,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './cli-process';
+import { closeDatabase, openDatabase } from '../lib/db/client';
+import { listCaseVerdicts } from '../lib/db/queries/accuracy';
+import { addConversationLabel, setConversationNote } from '../lib/db/queries/conversation-review';
 import { distilCases, distilText, remoraCases, type Case } from './dataset-cases';
 import { harnessArgs, runBothDatasets, truthRate, verdicts, type DatasetRuns } from './dataset-truth-server';
 
@@ -105,6 +108,12 @@ describe('harness --dataset against a server with known answers', () => {
 
 describe('datasets stored by the command line', () => {
   it('keeps the cases whose first call failed as a new dataset that reimports and scores', async () => {
+    // Issue 25 item 8: what a reviewer wrote about a failed conversation stays with its case.
+    const database = openDatabase(runs.db);
+    const [wrong] = listCaseVerdicts(database, runs.distilSummary.experimentId, { onlyWrong: true });
+    addConversationLabel(database, wrong.conversationId, 'wrong room');
+    setConversationNote(database, wrong.conversationId, 'asked for the kitchen');
+    closeDatabase(database);
     const out = path.join(runs.folder, 'failures.jsonl');
     const made = await runCli([
       'export',
@@ -128,6 +137,7 @@ describe('datasets stored by the command line', () => {
       .map((line) => JSON.parse(line));
     expect(kept.map((entry) => entry.id)).toEqual(failed.map((entry) => entry.key));
     for (const entry of kept) expect(entry.expect.kind).toBe('call');
+    expect(kept.find((entry) => entry.id === wrong.caseKey).note).toBe('labels: wrong room · asked for the kitchen');
     // Imported into a fresh database and run: the same server fails them all again.
     const freshDb = path.join(runs.folder, 'failures.db');
     const imported = await runCli(['dataset', 'import', out, '--db', freshDb]);

@@ -9,15 +9,18 @@ import { PerInput } from './per-input';
 import { ComparePickers } from './pickers';
 import { SideCard } from './side-card';
 import styles from './compare.module.css';
+import { BalanceWarning } from '../components/balance-warning';
+import { METRIC_LABELS } from '@/lib/metrics/describe';
 
 export const metadata = { title: 'Compare · Remora' };
 
 export const dynamic = 'force-dynamic';
 
 const PAIRED_METHOD =
-  'Paired by input (both variants ran the same inputs): McNemar’s exact test with Tango’s score interval for rates ' +
-  '(a paired t over inputs of the pooled rates when repeats disagree or differ in number), a bootstrap over inputs ' +
-  'with their pair for turns, its p-value the one that inverts its interval.';
+  'Paired by input (both sides ran the same inputs; across experiments, inputs matched by their content): ' +
+  'McNemar’s exact test with Tango’s score interval for rates (a paired t over inputs of the pooled rates when ' +
+  'repeats disagree or differ in number), a bootstrap over inputs with their pair for turns, its p-value the one ' +
+  'that inverts its interval.';
 const UNPAIRED_METHOD =
   'Unpaired (the two sides did not run the same inputs): Newcombe’s interval from the input-clustered Wilson ' +
   'intervals, and the p-value that inverts it, for rates; a bootstrap over inputs for turns.';
@@ -122,6 +125,14 @@ function Comparison({ view }: { view: ComparisonView }) {
       {simulated ? <p className="note">Numbers from the simulated endpoint are not a model&apos;s numbers.</p> : null}
       <section className="card" data-testid="compare-summary">
         <h2>Metrics</h2>
+        <BalanceWarning warnings={view.metrics.balance?.warnings} />
+        {view.metrics.primaryMetric ? (
+          <p className="muted" data-testid="compare-primary-metric">
+            {METRIC_LABELS[view.metrics.primaryMetric]} was chosen as the primary metric before the run
+            {view.a.experiment.id === view.b.experiment.id ? '' : 's'}: its comparison decides, the others are
+            exploratory.
+          </p>
+        ) : null}
         <MetricsTable metrics={view.metrics} />
         <p className="muted" style={{ fontSize: 12 }}>
           The plot shows B − A and its 95% interval (dashed line: no difference; orange: B higher, blue: A higher, grey:

@@ -51,7 +51,8 @@ function Tally({ view }: { view: ComparisonView }) {
       <p className="muted" style={{ fontSize: 13 }}>
         Counted over {tally.pairs.toLocaleString('en-US')} pairs: each run of an input by A is paired with the same run
         of it by B. A pair goes to the side with the right call when both were scored against a dataset, else to the
-        better outcome (submitted, then turn limit, then no tool call, then error), then to fewer turns.
+        side whose task-success check passed when both were judged (two failures are even), else to the better outcome
+        (submitted, then turn limit, then no tool call, then error), then to fewer turns.
         {tally.not_judged > 0 ? ` ${tally.not_judged} pairs with a cancelled conversation are not judged.` : ''}
       </p>
     </>

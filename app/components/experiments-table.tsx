@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { ExperimentListView } from '../../lib/panel/experiments/experiments';
 import { formatTime, shortId } from '../../lib/panel/format';
-import { headlineText, type Headline } from '../../lib/panel/experiments/headlines';
+import { HEADLINE_NAMES, headlineText, type Headline } from '../../lib/panel/experiments/headlines';
 import { SimulatedBadge, StatusBadge } from './status-badge';
 
 type ExperimentsTableProps = {
@@ -10,7 +10,7 @@ type ExperimentsTableProps = {
   linkAgents?: boolean;
   /** Adds the "Took" column (experiments page). */
   showDuration?: boolean;
-  /** Each finished experiment's variants with their completion rate and interval (experiments page). */
+  /** Each finished experiment's variants with their task success (else completion) and interval (experiments page). */
   headlines?: Map<string, Headline[]>;
 };
 
@@ -35,7 +35,7 @@ export function ExperimentsTable({
           <tr>
             <th>Experiment</th>
             <th>Agent</th>
-            {headlines ? <th>Variants · completion rate (95% interval)</th> : null}
+            {headlines ? <th>Variants · task success, else completion (95% interval)</th> : null}
             <th>Status</th>
             <th className="number">{headlines ? 'n' : 'Conversations'}</th>
             <th>Created (UTC)</th>
@@ -75,8 +75,9 @@ export function ExperimentsTable({
                       className="sub"
                       data-variant={headline.variant}
                       data-value={headline.value ?? ''}
+                      data-metric={headline.metric}
                     >
-                      {headline.variant}: {headlineText(headline)}
+                      {headline.variant}: {HEADLINE_NAMES[headline.metric]} {headlineText(headline)}
                     </span>
                   ))}
                   {headlines.has(experiment.id) ? null : <span className="muted">when it ends</span>}

@@ -29,6 +29,7 @@ const Fact = z.strictObject({
   outcome: Outcome,
   turns: Count,
   correct: z.boolean().nullable(),
+  taskSuccess: z.boolean().nullable(),
   id: Id.nullable(),
 });
 const VerdictCounts = z.strictObject({ a: Count, b: Count, same: Count, not_judged: Count });
@@ -48,6 +49,8 @@ export const Comparison = z.strictObject({
         sentence: z.string(),
       }),
     ),
+    primaryMetric: z.string().optional(),
+    balance: z.looseObject({ balanced: z.boolean(), warnings: z.array(z.string()) }).optional(),
   }),
   perInput: z.strictObject({
     tally: VerdictCounts.extend({ pairs: Count, sharedInputs: Count }).loose(),

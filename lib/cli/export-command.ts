@@ -5,6 +5,7 @@ import { exportDataset } from '../db/queries/datasets';
 import { exportTrainingData } from '../export/export-data';
 import { datasetFromFailures } from '../export/failures-dataset';
 import { InputError } from '../errors';
+import { NATIVE_TEMPLATES, TEMPLATE_NAMES, type NativeTemplate } from '../export/training-data';
 import { OUTCOMES, type Outcome } from '../runner/types';
 import { withDatabase } from './dataset-command';
 import type { CommandOutput } from './io';
@@ -17,6 +18,7 @@ export type ExportOptions = {
   outcome?: string;
   allConversations?: boolean;
   taskSuccess?: string;
+  template?: string;
   name?: string;
 };
 
@@ -34,10 +36,17 @@ function readOutcomes(value: string | undefined): Outcome[] | undefined {
   return outcomes as Outcome[];
 }
 
-function readTaskSuccess(value: string | undefined): boolean | undefined {
-  if (value === undefined) return undefined;
-  if (value !== 'true' && value !== 'false') throw new InputError('--task-success must be true or false');
+function readTaskSuccess(value: string | undefined): boolean | 'any' | undefined {
+  if (value === undefined || value === 'any') return value;
+  if (value !== 'true' && value !== 'false') throw new InputError('--task-success must be true, false or any');
   return value === 'true';
+}
+
+function readTemplate(value: string | undefined): NativeTemplate {
+  if (value === undefined) return 'google';
+  if (!(NATIVE_TEMPLATES as readonly string[]).includes(value))
+    throw new InputError(`--template must be one of ${NATIVE_TEMPLATES.join(', ')}`);
+  return value as NativeTemplate;
 }
 
 export function runExportCommand(experimentId: string, options: ExportOptions): Promise<CommandOutput> {
@@ -57,6 +66,7 @@ export function runExportCommand(experimentId: string, options: ExportOptions): 
       if (options.out) await writeFile(options.out, exported.text, 'utf8');
       return { stdout: options.out ? '' : exported.text.trimEnd(), stderr: message, exitCode: 0 };
     }
+    const template = readTemplate(options.template);
     const result = exportTrainingData(
       database,
       {
@@ -67,13 +77,18 @@ export function runExportCommand(experimentId: string, options: ExportOptions): 
         taskSuccess: readTaskSuccess(options.taskSuccess),
       },
       options.format as 'native' | 'openai',
+      { template },
     );
     const text = result.lines.map((line) => `${line}\n`).join('');
     if (options.out) await writeFile(options.out, text, 'utf8');
+    const following = options.format === 'native' ? ` following ${TEMPLATE_NAMES[template]}` : '';
     const notes = [
-      `${result.examples} example(s) in ${options.format} format${options.out ? ` written to ${options.out}` : ''}`,
+      `${result.examples} example(s) in ${options.format} format${following}` +
+        `${options.out ? ` written to ${options.out}` : ''}`,
+      `selected: ${result.selection}`,
       ...result.skipped.map((entry) => `skipped ${entry.conversationId}: ${entry.reason}`),
     ];
+    if (result.conversations === 0) notes.push(`warning: no conversation matches (${result.selection})`);
     return { stdout: options.out ? '' : text.trimEnd(), stderr: notes.join('\n'), exitCode: 0 };
   });
 }

@@ -73,6 +73,21 @@ describe('formatSummaryTable', () => {
     expect(chosen).toContain('- exploratory: Completion rate: inconclusive between baseline and directive');
   });
 
+  it('prints the balance warnings before the comparisons (issue 25 item 6)', () => {
+    const summary = twoVariants(false);
+    expect(formatSummaryTable(summary)).not.toContain('Balance warnings');
+    summary.balance = {
+      balanced: false,
+      variants: [],
+      unevenInputs: 0,
+      droppedInputs: 2,
+      warnings: ['2 of 10 input(s) did not run on every variant and are dropped from the pairing.'],
+    };
+    const warned = formatSummaryTable(summary);
+    expect(warned).toContain('Balance warnings\n! 2 of 10 input(s) did not run on every variant');
+    expect(warned.indexOf('Balance warnings')).toBeLessThan(warned.indexOf('Comparisons'));
+  });
+
   it('has no colour codes', () => {
     expect(text).not.toMatch(/\u001b\[/);
   });

@@ -140,6 +140,9 @@ export function formatSummaryTable(summary: ExperimentSummary): string {
   const outcomes = countsTable('Outcomes (conversations)', summary.variants, (v) => v.outcomes, OUTCOMES);
   const errors = countsTable('Errors', summary.variants, (v) => v.errors, []);
   for (const section of [parsePaths, outcomes, errors]) if (section !== null) sections.push(section);
+  // Read before the comparisons: a difference between variants that did not run alike may not be the prompt's.
+  const warnings = summary.balance?.warnings ?? [];
+  if (warnings.length > 0) sections.push(['Balance warnings', ...warnings.map((warning) => `! ${warning}`)].join('\n'));
   if (summary.comparisons.length > 0) {
     // As on the panel: the primary metric's comparisons decide, the others are exploratory.
     const which = summary.primaryMetric

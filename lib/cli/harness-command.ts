@@ -178,6 +178,9 @@ async function report(
   // A large run's garbage goes before its summary reads a counter row per input (collect-garbage.ts).
   if ((getExperiment(database, experimentId)?.totalConversations ?? 0) >= LARGE_RUN) collectGarbage();
   const summary = experimentSummary(database, experimentId, asStatus);
+  // With --json, stdout holds only the summary: the balance warnings (also in its `balance`) go to stderr.
+  if (options.json)
+    for (const warning of summary.balance?.warnings ?? []) process.stderr.write(`warning: ${warning}\n`);
   const text = options.json
     ? `${JSON.stringify(toSummaryJson(summary))}\n`
     : `experiment ${experimentId}\n${formatSummaryTable(summary)}\n` +

@@ -132,13 +132,23 @@ program
   )
   .option('--out <file>', 'write to this file instead of stdout')
   .option('--variant <name>', 'only this variant')
-  .option('--outcome <list>', 'conversations that ended so (comma-separated; default submitted)')
+  .option(
+    '--outcome <list>',
+    'conversations that ended so (comma-separated; default any outcome for task successes, else submitted)',
+  )
   .option(
     '--all-conversations',
     'also conversations with a failed request or an invalid call (default: every call valid)',
     false,
   )
-  .option('--task-success <bool>', 'only conversations whose task-success check said true (or false)')
+  .option(
+    '--task-success <which>',
+    'true | false | any: conversations whose task-success check said so (default true when the runs were judged)',
+  )
+  .option(
+    '--template <name>',
+    "native format's chat template: google (the model's published one, default) | vllm-example (the seeds' vLLM one)",
+  )
   .option('--name <name>', "dataset format: the new dataset's name")
   .addOption(databaseOption())
   .action(async (experimentId: string, options) => {

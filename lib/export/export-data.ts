@@ -2,24 +2,58 @@
 // dialog call (README.md here).
 import type { RemoraDatabase } from '../db/client';
 import { getTranscript } from '../db/queries/transcript';
-import { selectTrainingConversations, type TrainingSelection } from '../db/queries/training-selection';
+import {
+  selectTrainingConversations,
+  taskSuccessFilter,
+  type TrainingSelection,
+} from '../db/queries/training-selection';
 import { getExperiment } from '../db/queries/experiments';
 import { NotFoundError } from '../errors';
-import { nativeExamples, openaiExample, type ExportFormat, type ExportLines } from './training-data';
+import {
+  nativeExamples,
+  openaiExample,
+  type ExportFormat,
+  type ExportLines,
+  type NativeTemplate,
+} from './training-data';
+
+/** The selection in words, for the command line's notes and its warning when nothing matches. */
+export function describeSelection(database: RemoraDatabase, selection: TrainingSelection): string {
+  const taskSuccess = taskSuccessFilter(database, selection);
+  const parts = [
+    taskSuccess === 'any' ? 'any task result' : taskSuccess ? 'task successes' : 'task failures',
+    selection.outcomes
+      ? `outcome ${selection.outcomes.join(' or ')}`
+      : taskSuccess === true
+        ? 'any outcome'
+        : 'outcome submitted',
+    (selection.allCallsValid ?? true) ? 'every call valid (at least one call)' : 'invalid calls included',
+  ];
+  if (selection.variant !== undefined) parts.push(`variant ${selection.variant}`);
+  return parts.join(', ');
+}
 
 export function exportTrainingData(
   database: RemoraDatabase,
   selection: TrainingSelection,
   format: ExportFormat,
+  options: { template?: NativeTemplate } = {},
 ): ExportLines {
   if (!getExperiment(database, selection.experimentId))
     throw new NotFoundError(`no experiment with id ${selection.experimentId}`);
-  const result: ExportLines = { lines: [], skipped: [], examples: 0 };
-  for (const conversationId of selectTrainingConversations(database, selection)) {
+  const chosen = selectTrainingConversations(database, selection);
+  const result: ExportLines = {
+    lines: [],
+    skipped: [],
+    examples: 0,
+    conversations: chosen.length,
+    selection: describeSelection(database, selection),
+  };
+  for (const conversationId of chosen) {
     const transcript = getTranscript(database, conversationId);
     if (!transcript) continue;
     if (format === 'native') {
-      const examples = nativeExamples(transcript);
+      const examples = nativeExamples(transcript, options.template);
       if (typeof examples === 'string') {
         result.skipped.push({ conversationId, reason: examples });
         continue;

@@ -44,13 +44,14 @@ afterAll(async () => {
 const parsedLines = (lines: string[]) => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('training data export', () => {
-  it('selects submitted conversations whose every call was valid, by default', () => {
+  it('with --task-success any: submitted conversations whose every call was valid (default: task successes)', () => {
     const all = selectTrainingConversations(panel.database, {
       experimentId,
       outcomes: ['submitted', 'no_tool_call', 'turn_limit', 'error'],
       allCallsValid: false,
+      taskSuccess: 'any',
     });
-    const chosen = selectTrainingConversations(panel.database, { experimentId });
+    const chosen = selectTrainingConversations(panel.database, { experimentId, taskSuccess: 'any' });
     expect(chosen.length).toBeGreaterThan(0);
     expect(chosen.length).toBeLessThan(all.length);
     for (const id of chosen) {
@@ -59,13 +60,15 @@ describe('training data export', () => {
       for (const call of transcript.modelCalls)
         expect(call.status === 'ok' && (call.calls.length === 0 || call.allValid)).toBe(true);
     }
+    const successes = selectTrainingConversations(panel.database, { experimentId });
+    for (const id of successes) expect(getTranscript(panel.database, id)!.conversation.taskSuccess).toBe(true);
   });
 
   it('native: one example per model turn, each prompt rendered exactly as the prompt preview renders it', async () => {
-    const exported = exportTrainingData(panel.database, { experimentId }, 'native');
+    const exported = exportTrainingData(panel.database, { experimentId, taskSuccess: 'any' }, 'native');
     expect(exported.skipped).toEqual([]);
     const examples = parsedLines(exported.lines) as { prompt: string; completion: string }[];
-    const ids = selectTrainingConversations(panel.database, { experimentId });
+    const ids = selectTrainingConversations(panel.database, { experimentId, taskSuccess: 'any' });
     const turns = ids
       .map((id) => getTranscript(panel.database, id)!)
       .flatMap((transcript) => transcript.modelCalls.map((call) => ({ transcript, call })));
@@ -91,8 +94,10 @@ describe('training data export', () => {
   });
 
   it("openai: one conversation a line, of the openai package's types, valid in the chat fine-tuning format", () => {
-    const exported = exportTrainingData(panel.database, { experimentId }, 'openai');
-    expect(exported.examples).toBe(selectTrainingConversations(panel.database, { experimentId }).length);
+    const exported = exportTrainingData(panel.database, { experimentId, taskSuccess: 'any' }, 'openai');
+    expect(exported.examples).toBe(
+      selectTrainingConversations(panel.database, { experimentId, taskSuccess: 'any' }).length,
+    );
     for (const line of parsedLines(exported.lines)) {
       // The types: a compile-time check that the shape is OpenAI's.
       const typed: { messages: ChatCompletionMessageParam[]; tools?: ChatCompletionTool[] } = line as {

@@ -1,9 +1,11 @@
 // The cases a dataset run got wrong on the first call, as a new dataset (README.md here): each keeps
 // its conversation so far, its own tools and its expected calls (BFCL's own form included), so the
-// next model can be measured on exactly what this one failed.
+// next model can be measured on exactly what this one failed; the labels and notes people gave the
+// failed conversations are kept in the case's note.
 import { z } from 'zod';
 import type { RemoraDatabase } from '../db/client';
 import { listCaseVerdicts } from '../db/queries/accuracy';
+import { conversationReviews, type ConversationReview } from '../db/queries/conversation-review';
 import { findOrImportDataset } from '../db/queries/datasets';
 import { experimentCaseRow } from '../db/queries/experiment-cases';
 import { getExperiment } from '../db/queries/experiments';
@@ -52,8 +54,12 @@ export function datasetFromFailures(
   if (!source)
     throw new InputError(`experiment ${experimentId} did not run a dataset, so it has no failed cases to keep`);
   const failed = new Set<number>();
-  for (const row of listCaseVerdicts(database, experimentId, { variant: options.variant, onlyWrong: true }))
+  const conversationsOf = new Map<number, string[]>();
+  for (const row of listCaseVerdicts(database, experimentId, { variant: options.variant, onlyWrong: true })) {
     failed.add(row.inputIndex);
+    conversationsOf.set(row.inputIndex, [...(conversationsOf.get(row.inputIndex) ?? []), row.conversationId]);
+  }
+  const reviews = conversationReviews(database, [...conversationsOf.values()].flat());
   if (failed.size === 0)
     throw new InputError(
       `no case of experiment ${experimentId}${options.variant ? ` (variant ${options.variant})` : ''} ` +
@@ -62,7 +68,10 @@ export function datasetFromFailures(
   const cases = [...failed]
     .sort((first, second) => first - second)
     .map((index) => {
-      const kept = source.caseAt(index);
+      const kept = withReview(
+        source.caseAt(index),
+        (conversationsOf.get(index) ?? []).map((id) => reviews.get(id)),
+      );
       const parsed = DatasetCase.safeParse(kept);
       if (!parsed.success) throw new InputError(`case ${kept.id} cannot be kept`, describeIssues(parsed.error));
       return parsed.data;
@@ -70,6 +79,18 @@ export function datasetFromFailures(
   const name = options.name ?? `${source.name} failures (${experimentId.slice(0, 8)})`;
   const imported = findOrImportDataset(database, { name, sourceFormat: 'remora', cases });
   return { datasetId: imported.dataset.id, name: imported.dataset.name, cases: cases.length, reused: imported.reused };
+}
+
+/**
+ * The case with what people wrote about its failed conversations kept in its note (a case has no
+ * labels of its own): its own note, then "labels: a, b", then each review note.
+ */
+function withReview(kept: DatasetCaseInput, reviews: (ConversationReview | undefined)[]): DatasetCaseInput {
+  const labels = [...new Set(reviews.flatMap((review) => review?.labels ?? []))];
+  const notes = [...new Set(reviews.map((review) => review?.note).filter((note): note is string => !!note))];
+  const parts = [kept.note, labels.length > 0 ? `labels: ${labels.join(', ')}` : undefined, ...notes];
+  const note = parts.filter((part): part is string => !!part).join(' · ');
+  return note ? { ...kept, note } : kept;
 }
 
 /** The experiment's cases as dataset cases by input index: from its config, or its copy in experiment_cases. */

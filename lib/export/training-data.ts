@@ -6,15 +6,52 @@
 //   request followed by the model's answer.
 // - openai: one line per conversation in OpenAI's chat fine-tuning format, {"messages", "tools"},
 //   the model's turns as assistant messages (every one a training target).
+// A target holds what the model wrote: a call's arguments are the keys it gave (coerced to the
+// schema's types as the history keeps them), never the defaults validation filled in.
 import { renderPrompt } from '../functiongemma/render';
+import { renderLikeExampleTemplate } from '../functiongemma/render-vllm-example';
+import { parseJson } from '../protocol/json';
 import type { AssistantMessage, ChatMessage, ToolSpec } from '../protocol/messages';
 import type { Transcript } from '../db/queries/transcript';
 
 export type ExportFormat = 'native' | 'openai';
+/** Which chat template the native format follows (spec/functiongemma.md). */
+export const NATIVE_TEMPLATES = ['google', 'vllm-example'] as const;
+export type NativeTemplate = (typeof NATIVE_TEMPLATES)[number];
+export const TEMPLATE_NAMES: Record<NativeTemplate, string> = {
+  google: "Google's published FunctionGemma template",
+  'vllm-example': "vLLM's example template (examples/tool_chat_template_functiongemma.jinja, as the seeds served it)",
+};
 
 export type NativeExample = { prompt: string; completion: string };
 type Skipped = { conversationId: string; reason: string };
-export type ExportLines = { lines: string[]; skipped: Skipped[]; examples: number };
+export type ExportLines = {
+  lines: string[];
+  skipped: Skipped[];
+  examples: number;
+  /** Conversations the selection chose (before any was skipped). */
+  conversations: number;
+  /** The selection in words ("task successes, any outcome, every call valid"). */
+  selection: string;
+};
+
+/** The answer with each call's arguments cut to the keys the model wrote (its parsed call). */
+function asWritten(
+  answer: AssistantMessage,
+  parsed: Transcript['modelCalls'][number]['parsedCalls'],
+): AssistantMessage {
+  if (!answer.tool_calls) return answer;
+  const toolCalls = answer.tool_calls.map((call, index) => {
+    const written = parsed[index]?.arguments;
+    const value = parseJson(call.function.arguments);
+    if (!written || !value.ok || typeof value.value !== 'object' || value.value === null) return call;
+    const kept = Object.fromEntries(
+      Object.entries(value.value as Record<string, unknown>).filter(([key]) => Object.hasOwn(written, key)),
+    );
+    return { ...call, function: { ...call.function, arguments: JSON.stringify(kept) } };
+  });
+  return { ...answer, tool_calls: toolCalls };
+}
 
 /** The model turns of a transcript: each answered request with the assistant message it added to the history. */
 function modelTurns(
@@ -34,19 +71,26 @@ function modelTurns(
       (call.calls.length > 0 ? answer.tool_calls?.length === call.calls.length : answer.tool_calls === undefined);
     if (!matches) return `turn ${call.turn}: its answer cannot be matched with the stored history`;
     next += 1;
-    turns.push({ request: call.request, answer });
+    turns.push({ request: call.request, answer: asWritten(answer, call.parsedCalls) });
   }
   return turns;
 }
 
-export function nativeExamples(transcript: Transcript): NativeExample[] | string {
+function render(messages: ChatMessage[], tools: ToolSpec[] | undefined, template: NativeTemplate, open: boolean) {
+  return template === 'google'
+    ? renderPrompt({ messages, tools }, { addGenerationPrompt: open })
+    : renderLikeExampleTemplate(messages, tools ?? [], open);
+}
+
+export function nativeExamples(transcript: Transcript, template: NativeTemplate = 'google'): NativeExample[] | string {
   const turns = modelTurns(transcript);
   if (typeof turns === 'string') return turns;
   const examples: NativeExample[] = [];
   for (const { request, answer } of turns) {
-    const input = { messages: request.messages, tools: request.tools };
-    const prompt = renderPrompt(input);
-    const whole = renderPrompt({ messages: [...request.messages, answer], tools: request.tools });
+    const prompt = render(request.messages, request.tools, template, true);
+    // Google's template: after a call the model stops at <start_function_response>, as it does when served.
+    const stops = template === 'google' && (answer.tool_calls?.length ?? 0) > 0;
+    const whole = render([...request.messages, answer], request.tools, template, stops);
     if (!whole.startsWith(prompt)) return 'the rendered answer does not continue the rendered prompt';
     examples.push({ prompt, completion: whole.slice(prompt.length) });
   }
@@ -66,6 +110,14 @@ function openaiMessage(message: ChatMessage): Record<string, unknown> {
 export function openaiExample(transcript: Transcript, tools: ToolSpec[] | null): Record<string, unknown> | string {
   const last = transcript.messages.map((message) => message.role).lastIndexOf('assistant');
   if (last === -1) return 'the conversation has no model turn';
-  const messages = transcript.messages.slice(0, last + 1).map(openaiMessage);
+  const turns = modelTurns(transcript);
+  if (typeof turns === 'string') return turns;
+  // The assistant messages as the model wrote them, in order (the targets).
+  const written = turns.map((turn) => turn.answer);
+  let next = 0;
+  const messages = transcript.messages
+    .slice(0, last + 1)
+    .map((message) => (message.role === 'assistant' ? (written[next++] ?? message) : message))
+    .map(openaiMessage);
   return tools && tools.length > 0 ? { messages, tools } : { messages };
 }

@@ -1,3 +1,4 @@
+import { checkBalance } from './balance';
 import { OUTCOMES } from '../runner/types';
 import { PARSE_PATHS } from '../parsing/types';
 import { clusteredRate } from './clustered';
@@ -233,5 +234,7 @@ export function summarizeExperiment(
     ...(options.stoppedEarly ? { stoppedEarly: options.stoppedEarly } : {}),
     variants,
     comparisons,
+    // Only from per-input facts: the legacy ones carry no input, so nothing to check the pairing with.
+    ...(input.inputs ? { balance: checkBalance(names, facts) ?? undefined } : {}),
   };
 }

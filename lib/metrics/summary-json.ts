@@ -145,6 +145,25 @@ export const SummaryJson = z.strictObject({
   stoppedEarly: z.string().optional(),
   variants: z.array(VariantSummaryJson),
   comparisons: z.array(ComparisonJson),
+  /** Added by issue 25: whether the variants ran alike (lib/metrics/balance.ts). */
+  balance: z
+    .strictObject({
+      balanced: z.boolean(),
+      variants: z.array(
+        z.strictObject({
+          name: z.string(),
+          conversations: count,
+          inputs: count,
+          perInput: z.strictObject({ min: count.nullable(), max: count.nullable() }),
+          serverFailures: count,
+          cancelled: count,
+        }),
+      ),
+      unevenInputs: count,
+      droppedInputs: count,
+      warnings: z.array(z.string()),
+    })
+    .optional(),
 });
 
 export type SummaryJson = z.infer<typeof SummaryJson>;
@@ -243,5 +262,6 @@ export function toSummaryJson(summary: ExperimentSummary): SummaryJson {
     ...(summary.stoppedEarly ? { stoppedEarly: summary.stoppedEarly } : {}),
     variants: summary.variants.map(variantJson),
     comparisons: summary.comparisons.map(comparisonJson),
+    ...(summary.balance ? { balance: summary.balance } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import type { Balance } from './balance';
 import type { ParsePath } from '../parsing/types';
 import type { Outcome } from '../runner/types';
 // The test behind a comparison (see compare-rates.ts and compare-turns.ts).
@@ -297,4 +298,6 @@ export type ExperimentSummary = {
   stoppedEarly?: string;
   variants: VariantSummary[];
   comparisons: Comparison[];
+  /** Whether the variants ran alike (balance.ts); absent with one variant or without per-input facts. */
+  balance?: Balance;
 };

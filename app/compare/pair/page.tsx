@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { getConversationPair, type ConversationPair } from '@/lib/panel/compare/pair';
 import { compareHref, PairQuery } from '@/lib/panel/compare/request';
+import { pairSentence } from '@/lib/panel/compare/verdict-sentence';
 import type { ConversationDetails } from '@/lib/panel/conversations/conversations';
 import { formatMilliseconds, shortId } from '@/lib/panel/format';
 import { NotFoundError } from '@/lib/errors';
@@ -25,30 +26,11 @@ function first(value: string | string[] | undefined): string | undefined {
 }
 
 function verdictSentence(pair: ConversationPair): string {
-  const a = pair.a.conversation;
-  const b = pair.b.conversation;
-  const winner = pair.verdict === 'a' ? 'A' : 'B';
-  const [better, worse] = pair.verdict === 'a' ? [a, b] : [b, a];
-  switch (pair.verdict) {
-    case 'a':
-    case 'b':
-      if (pair.reason === 'right call') return `${winner} did better: its call was right, the other's was wrong.`;
-      if (pair.reason === 'fewer turns')
-        return (
-          `${winner} did better: both ended ${a.outcome}, ${winner} in ${better.modelResponseCount} model responses ` +
-          `against ${worse.modelResponseCount}.`
-        );
-      return (
-        `${winner} did better: it ended ${better.outcome}, the other ${worse.outcome} ` +
-        '(submitted ranks above turn_limit, then no_tool_call, then error).'
-      );
-    case 'same':
-      if (pair.reason === 'both right' || pair.reason === 'both wrong')
-        return `Neither did better: the calls were ${pair.reason}.`;
-      return `Neither did better: both ended ${a.outcome} in ${a.modelResponseCount} model responses.`;
-    case 'not_judged':
-      return 'Not judged: a cancelled conversation says nothing about the model.';
-  }
+  const side = (details: ConversationDetails) => ({
+    outcome: details.conversation.outcome,
+    turns: details.conversation.modelResponseCount,
+  });
+  return pairSentence(pair, side(pair.a), side(pair.b));
 }
 
 function Column({ details, which }: { details: ConversationDetails; which: 'a' | 'b' }) {

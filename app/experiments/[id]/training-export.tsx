@@ -1,6 +1,8 @@
 'use client';
-// The export dialog for fine-tuning data: which conversations (default: submitted, every call valid)
-// and which format (FunctionGemma's native prompt/completion, or OpenAI chat JSONL with tools); for a
+// The export dialog for fine-tuning data: which conversations (default: task successes whatever the
+// outcome when the runs were judged, else submitted; every call valid, at least one call) and which
+// format (FunctionGemma's native prompt/completion following Google's template or vLLM's example
+// one, or OpenAI chat JSONL with tools); for a
 // dataset run, the cases whose first call failed as a new dataset (lib/export/README.md).
 import { useState } from 'react';
 import { callApi } from '@/app/components/api-client';
@@ -18,14 +20,16 @@ export function TrainingExport({
   const [format, setFormat] = useState<'native' | 'openai'>('native');
   const [variant, setVariant] = useState('');
   const [allConversations, setAllConversations] = useState(false);
-  const [onlyTaskSuccess, setOnlyTaskSuccess] = useState(false);
+  const [taskResult, setTaskResult] = useState<TaskResult>('');
+  const [template, setTemplate] = useState<Template>('google');
   const [made, setMade] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   const query = new URLSearchParams({ format });
   if (variant) query.set('variant', variant);
   if (allConversations) query.set('allConversations', 'true');
-  if (onlyTaskSuccess) query.set('taskSuccess', 'true');
+  if (taskResult) query.set('taskSuccess', taskResult);
+  if (format === 'native') query.set('template', template);
   const href = `/api/experiments/${encodeURIComponent(experimentId)}/training-data?${query}`;
 
   async function failuresDataset() {
@@ -76,15 +80,13 @@ export function TrainingExport({
             ))}
           </select>
         </label>
-        <label>
-          <input
-            type="checkbox"
-            checked={onlyTaskSuccess}
-            onChange={(event) => setOnlyTaskSuccess(event.target.checked)}
-            data-testid="training-task-success"
-          />{' '}
-          only task successes
-        </label>
+        <TrainingChoices
+          native={format === 'native'}
+          template={template}
+          setTemplate={setTemplate}
+          taskResult={taskResult}
+          setTaskResult={setTaskResult}
+        />
         <label>
           <input
             type="checkbox"
@@ -96,8 +98,13 @@ export function TrainingExport({
         </label>
       </div>
       <p className="muted">
-        Submitted conversations{allConversations ? '' : ' whose every call was valid'}
-        {onlyTaskSuccess ? ', task success only' : ''}.
+        {taskResult === '' || taskResult === 'true'
+          ? 'Task successes, whatever their outcome (an agent without a check: submitted conversations)'
+          : taskResult === 'false'
+            ? 'Task failures'
+            : 'Submitted conversations'}
+        {allConversations ? '' : ' whose every call was valid, with at least one call'}. Targets hold only what the
+        model wrote.
       </p>
       <a className="button" href={href} download data-testid="training-download">
         Download JSONL
@@ -114,5 +121,54 @@ export function TrainingExport({
         </div>
       ) : null}
     </section>
+  );
+}
+
+type TaskResult = '' | 'true' | 'false' | 'any';
+type Template = 'google' | 'vllm-example';
+
+/** Which chat template the native format follows, and which task results are exported. */
+function TrainingChoices({
+  native,
+  template,
+  setTemplate,
+  taskResult,
+  setTaskResult,
+}: {
+  native: boolean;
+  template: Template;
+  setTemplate: (value: Template) => void;
+  taskResult: TaskResult;
+  setTaskResult: (value: TaskResult) => void;
+}) {
+  return (
+    <>
+      {native ? (
+        <label>
+          Chat template{' '}
+          <select
+            value={template}
+            onChange={(event) => setTemplate(event.target.value as Template)}
+            data-testid="training-template"
+          >
+            <option value="google">Google&apos;s published FunctionGemma template</option>
+            <option value="vllm-example">vLLM&apos;s example template (as the seeds served it)</option>
+          </select>
+        </label>
+      ) : null}
+      <label>
+        Task result{' '}
+        <select
+          value={taskResult}
+          onChange={(event) => setTaskResult(event.target.value as TaskResult)}
+          data-testid="training-task-success"
+        >
+          <option value="">task successes (any outcome), when judged</option>
+          <option value="true">only task successes</option>
+          <option value="false">only task failures</option>
+          <option value="any">any (submitted)</option>
+        </select>
+      </label>
+    </>
   );
 }

@@ -71,6 +71,7 @@ export type ConversationOutcomeRow = {
   modelResponseCount: number;
   verdictScored: boolean | null;
   callCorrect: boolean | null;
+  taskSuccess: boolean | null;
 };
 
 /** One narrow row per conversation of a variant (no JSON read), in slot order. */
@@ -87,6 +88,7 @@ export function listVariantOutcomes(
       modelResponseCount: conversations.modelResponseCount,
       verdictScored: conversations.verdictScored,
       callCorrect: conversations.callCorrect,
+      taskSuccess: conversations.taskSuccess,
     })
     .from(conversations)
     .where(and(eq(conversations.experimentId, experimentId), eq(conversations.variantIndex, variantIndex)))

@@ -11,8 +11,11 @@ import type { ConversationInput } from '../../protocol/conversation';
 import { getMetricsInput } from '../../db/queries/metrics-facts';
 import { compareVariants, listCompareChoices } from './compare';
 import { compareVariantMetrics } from './metrics';
+import { matchInputsByContent } from './match-inputs';
+import { getExperimentInputs } from '../../db/queries/compare';
+import { canonicalJson } from '../../canonical-json';
 import { getConversationPair } from './pair';
-import { compareHref, parseVariantRef, readCompareQuery, type VariantRef } from './request';
+import type { VariantRef } from './request';
 import type { PanelContext } from '../context';
 import { idleJobRunner } from '../testing/idle-job-runner';
 
@@ -140,9 +143,14 @@ describe('compareVariants', () => {
       const view = compareVariants(context, a, b);
       const rowsA = getMetricsInput(temporary.database, a.experimentId)!;
       const rowsB = a.experimentId === b.experimentId ? rowsA : getMetricsInput(temporary.database, b.experimentId)!;
+      // Across experiments, B's inputs renumbered onto A's by content (they share all three).
+      const keys = (id: string) => getExperimentInputs(temporary.database, id).map((input) => canonicalJson(input));
+      const match =
+        a.experimentId === b.experimentId ? null : matchInputsByContent(keys(a.experimentId), keys(b.experimentId));
       const fromRows = compareVariantMetrics(
         { facts: rowsA, variant: a.variant, label: view.a.label },
-        { facts: rowsB, variant: b.variant, label: view.b.label },
+        { facts: rowsB, variant: b.variant, label: view.b.label, inputOf: match?.inputOfB },
+        { paired: true },
       );
       expect(view.metrics).toEqual(fromRows);
       // directive, on one side of each pair, has failed requests: the errors are compared too.
@@ -171,6 +179,14 @@ describe('compareVariants', () => {
       ['gamma', 2, 0, 1, 0],
     ]);
     expect(view.perInput.tally).toMatchObject({ a: 0, b: 2, same: 1 });
+    // Issue 25 item 6: the two experiments ran the same three inputs, so the metrics pair them by
+    // input (it said "Unpaired" beside "3 inputs both ran"), and the balance check sees alpha run
+    // twice by one side and once by the other.
+    expect(view.metrics.metrics.map((metric) => metric.comparison.paired)).not.toContain(false);
+    expect(view.metrics.balance?.warnings).toEqual([
+      expect.stringContaining('different numbers of conversations on 1 input(s) (input 0: directive 2, baseline 1)'),
+      expect.stringContaining('Server failures differ'),
+    ]);
     const sameNames = compareVariants(
       context,
       { experimentId: first, variant: 'baseline' },
@@ -266,31 +282,5 @@ describe('dataset comparisons', () => {
     expect(view.perInput.tally).toMatchObject({ a: 1, b: 1, same: 1 });
     expect(view.perInput.rows.map((row) => row.pairs[0].reason)).toEqual(['right call', 'both right', 'right call']);
     expect(view.metrics.metrics.map((metric) => metric.metric)).toContain('callAccuracy');
-  });
-});
-
-describe('comparison addresses', () => {
-  it('reads EXPERIMENT:VARIANT (variant names may hold colons) and writes links back', () => {
-    expect(parseVariantRef('exp-1:a:b')).toEqual({ experimentId: 'exp-1', variant: 'a:b' });
-    expect(parseVariantRef('no-colon')).toBeNull();
-    expect(parseVariantRef(':x')).toBeNull();
-    const query = readCompareQuery({
-      a: 'e1:base line',
-      b: ['e2:tuned', 'ignored'],
-      filter: 'b',
-      page: '2',
-      other: 'kept out',
-    });
-    expect(query).toEqual({
-      a: { experimentId: 'e1', variant: 'base line' },
-      b: { experimentId: 'e2', variant: 'tuned' },
-      filter: 'b',
-      order: 'input',
-      page: 2,
-    });
-    expect(compareHref(query.a, query.b, { filter: 'b', page: 2 })).toBe(
-      '/compare?a=e1%3Abase+line&b=e2%3Atuned&filter=b&page=2',
-    );
-    expect(() => readCompareQuery({ a: 'e1' })).toThrow(/comparison cannot be read/);
   });
 });

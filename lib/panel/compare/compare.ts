@@ -26,6 +26,7 @@ import {
 } from './inputs';
 import { compareVariantMetrics, type VariantMetrics } from './metrics';
 import { inputLabel } from './labels';
+import { matchInputsByContent, sharedPrimaryMetric } from './match-inputs';
 import type { VariantRef } from './request';
 
 export type CompareSide = {
@@ -104,7 +105,13 @@ function outcomeFacts(context: PanelContext, side: Omit<CompareSide, 'label'>): 
     outcome: row.outcome,
     turns: row.modelResponseCount,
     correct: row.verdictScored === true ? row.callCorrect === true : null,
+    taskSuccess: row.taskSuccess,
   }));
+}
+
+/** Each input as canonical JSON (what makes two inputs the same), null when it is not stored. */
+function inputKeys(inputs: unknown[]): (string | null)[] {
+  return Array.from(inputs, (input) => (input === undefined || input === null ? null : canonicalJson(input)));
 }
 
 export type CompareOptions = { filter?: InputVerdictFilter; order?: InputOrder; query?: string; page?: number };
@@ -129,24 +136,23 @@ export function compareVariants(
   const factsOf = (id: string) =>
     countedMetricsInput(context.database, id, { exactLatency: true, firstRepeats: false });
   const factsA = factsOf(a.experiment.id);
-  const factsB = a.experiment.id === b.experiment.id ? factsA : factsOf(b.experiment.id);
+  const sameExperiment = a.experiment.id === b.experiment.id;
+  const factsB = sameExperiment ? factsA : factsOf(b.experiment.id);
   if (!factsA || !factsB) throw new NotFoundError('an experiment of the comparison is gone');
+  const inputsA = getExperimentInputs(context.database, a.experiment.id);
+  const inputsB = sameExperiment ? inputsA : getExperimentInputs(context.database, b.experiment.id);
+  const [keysA, keysB] = [inputKeys(inputsA), inputKeys(inputsB)];
+  // Across experiments, paired by input content when they share enough inputs (match-inputs.ts).
+  const match = sameExperiment ? null : matchInputsByContent(keysA, keysB);
   const metrics = compareVariantMetrics(
     { facts: factsA, variant: a.ref.variant, label: a.label },
-    { facts: factsB, variant: b.ref.variant, label: b.label },
+    { facts: factsB, variant: b.ref.variant, label: b.label, inputOf: match?.inputOfB },
+    {
+      paired: sameExperiment || match !== null,
+      primaryMetric: sharedPrimaryMetric(context.database, a.experiment.id, b.experiment.id),
+    },
   );
-
-  const inputsA = getExperimentInputs(context.database, a.experiment.id);
-  const inputsB =
-    a.experiment.id === b.experiment.id ? inputsA : getExperimentInputs(context.database, b.experiment.id);
-  const keys = (inputs: unknown[]) =>
-    Array.from(inputs, (input) => (input === undefined || input === null ? null : canonicalJson(input)));
-  const { inputs, tally } = compareByInput(
-    outcomeFacts(context, a),
-    keys(inputsA),
-    outcomeFacts(context, b),
-    keys(inputsB),
-  );
+  const { inputs, tally } = compareByInput(outcomeFacts(context, a), keysA, outcomeFacts(context, b), keysB);
 
   const filter = options.filter ?? 'all';
   const order = options.order ?? 'input';

@@ -8,7 +8,7 @@ const fact = (
   outcome: Outcome,
   turns = 2,
   correct: boolean | null = null,
-): OutcomeFact => ({ slot, inputIndex, outcome, turns, correct });
+): OutcomeFact => ({ slot, inputIndex, outcome, turns, correct, taskSuccess: null });
 
 describe('judgePair', () => {
   it('ranks outcomes submitted > turn_limit > no_tool_call > error, then fewer turns', () => {

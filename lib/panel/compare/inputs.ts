@@ -1,9 +1,10 @@
 // Which of two variants did better on each input. Conversations are matched by their input (the
 // same text, or the same dataset case, as canonical JSON) and, when an input ran several times, by
 // repeat: the first run of A on it against the first run of B, and so on. A pair is judged by the
-// dataset verdict when both were scored, else by outcome (submitted > turn_limit > no_tool_call >
-// error) and then by fewer turns. A cancelled conversation says nothing about the model: such a
-// pair is not judged.
+// dataset verdict when both were scored, else by the agent's task-success check when both were
+// judged (two failures are the same: for smart_home "submitted" is a text answer, no better than
+// any other failure), else by outcome (submitted > turn_limit > no_tool_call > error), and then by
+// fewer turns. A cancelled conversation says nothing about the model: such a pair is not judged.
 import type { Outcome } from '../../runner/types';
 
 export type OutcomeFact = {
@@ -14,6 +15,8 @@ export type OutcomeFact = {
   turns: number;
   /** The dataset verdict (whole call right) when it was scored, else null. */
   correct: boolean | null;
+  /** The agent's task-success check, or null when nothing judged it. */
+  taskSuccess: boolean | null;
 };
 
 export type PairVerdict = 'a' | 'b' | 'same' | 'not_judged';
@@ -49,6 +52,10 @@ export function judgePair(a: OutcomeFact, b: OutcomeFact): { verdict: PairVerdic
   if (a.correct !== null && b.correct !== null) {
     if (a.correct === b.correct) return { verdict: 'same', reason: a.correct ? 'both right' : 'both wrong' };
     return { verdict: a.correct ? 'a' : 'b', reason: 'right call' };
+  }
+  if (typeof a.taskSuccess === 'boolean' && typeof b.taskSuccess === 'boolean') {
+    if (a.taskSuccess !== b.taskSuccess) return { verdict: a.taskSuccess ? 'a' : 'b', reason: 'task success' };
+    if (!a.taskSuccess) return { verdict: 'same', reason: 'both failed the task' };
   }
   if (a.outcome !== b.outcome)
     return { verdict: OUTCOME_RANK[a.outcome] > OUTCOME_RANK[b.outcome] ? 'a' : 'b', reason: 'outcome' };

@@ -3,8 +3,10 @@
 // that compares variants within an experiment, so the intervals and tests are the same ones.
 import { describeComparison, METRIC_LABELS } from '../../metrics/describe';
 import { summarizeExperiment } from '../../metrics/summarize';
+import type { Balance } from '../../metrics/balance';
 import {
   ACCURACY_METRICS,
+  type ComparedMetric as ComparedMetricName,
   type Comparison,
   type MetricsInput,
   type Rate,
@@ -19,9 +21,26 @@ export type ComparedMetric = {
   sentence: string;
 };
 
-export type VariantMetrics = { a: VariantSummary; b: VariantSummary; metrics: ComparedMetric[] };
+export type VariantMetrics = {
+  a: VariantSummary;
+  b: VariantSummary;
+  metrics: ComparedMetric[];
+  /** The primary metric both sides chose before their runs, when they agree (its comparison decides). */
+  primaryMetric?: ComparedMetricName;
+  /** Whether the two sides ran alike (lib/metrics/balance.ts). */
+  balance?: Balance;
+};
 
-type Side = { facts: MetricsInput; variant: string; label: string };
+type Side = {
+  facts: MetricsInput;
+  variant: string;
+  label: string;
+  /** The side's input index as the comparison numbers it (inputs matched by content across experiments). */
+  inputOf?: (input: number) => number;
+};
+
+/** How the two sides compare: paired by input (across experiments only when matched), and the primary metric. */
+export type CompareMetricsOptions = { paired?: boolean; primaryMetric?: ComparedMetricName };
 
 /**
  * The facts of one variant under another name. Facts arrive as repeated references to one object
@@ -61,7 +80,7 @@ function sideInput(
  * and the accuracy rates when both sides ran datasets with expectations (irrelevance accuracy only
  * when both sets hold irrelevant requests). The labels must differ.
  */
-export function compareVariantMetrics(a: Side, b: Side): VariantMetrics {
+export function compareVariantMetrics(a: Side, b: Side, options: CompareMetricsOptions = {}): VariantMetrics {
   if (a.label === b.label) throw new Error(`the two sides need different labels, both are "${a.label}"`);
   const first = sideInput(a);
   const second = sideInput(b);
@@ -71,10 +90,16 @@ export function compareVariantMetrics(a: Side, b: Side): VariantMetrics {
     modelCalls: [...(first.modelCalls ?? []), ...(second.modelCalls ?? [])],
     errors: [...(first.errors ?? []), ...(second.errors ?? [])],
   };
-  // With per-input facts on both sides the statistics cluster by input; they pair inputs only
-  // within one experiment (across experiments, input 3 of one is not input 3 of the other).
+  // With per-input facts on both sides the statistics cluster by input; they pair inputs within one
+  // experiment, and across two when the caller matched their inputs by content (`inputOf`): input 3
+  // of one experiment is not input 3 of the other.
+  const renumbered = (side: Side, facts: NonNullable<MetricsInput['inputs']>) =>
+    side.inputOf ? facts.map((fact) => ({ ...fact, input: side.inputOf!(fact.input) })) : facts;
   if (a.facts.inputs && b.facts.inputs)
-    input.inputs = [...relabel(a.facts.inputs, a.variant, a.label), ...relabel(b.facts.inputs, b.variant, b.label)];
+    input.inputs = [
+      ...renumbered(a, relabel(a.facts.inputs, a.variant, a.label)),
+      ...renumbered(b, relabel(b.facts.inputs, b.variant, b.label)),
+    ];
   // Latency and tokens as the database aggregated them (facts read from the counters), on both sides or neither.
   if (first.responses && second.responses) input.responses = [...first.responses, ...second.responses];
   const sameExperiment = a.facts === b.facts;
@@ -84,7 +109,10 @@ export function compareVariantMetrics(a: Side, b: Side): VariantMetrics {
     const kinds = a.facts.accuracy.kinds.filter((kind) => b.facts.accuracy?.kinds.includes(kind));
     if (kinds.length > 0) input.accuracy = { kinds, facts: [...first.accuracyFacts, ...second.accuracyFacts] };
   }
-  const summary = summarizeExperiment('comparison', 'completed', input, { paired: sameExperiment });
+  const summary = summarizeExperiment('comparison', 'completed', input, {
+    paired: options.paired ?? sameExperiment,
+    primaryMetric: options.primaryMetric,
+  });
   const [summaryA, summaryB] = summary.variants;
   const metrics = summary.comparisons
     .filter((comparison) => comparison.a === a.label && comparison.b === b.label)
@@ -99,7 +127,11 @@ export function compareVariantMetrics(a: Side, b: Side): VariantMetrics {
       comparison,
       sentence: describeComparison(comparison),
     }));
-  return { a: summaryA, b: summaryB, metrics };
+  // Task success, where a check judged, is the headline (the experiment page leads with it too).
+  metrics.sort(
+    (first, second) => Number(second.metric === 'taskSuccessRate') - Number(first.metric === 'taskSuccessRate'),
+  );
+  return { a: summaryA, b: summaryB, metrics, primaryMetric: options.primaryMetric, balance: summary.balance };
 }
 
 /** A side's value of a metric for display: the rate, or the mean turns. */

@@ -22,6 +22,7 @@ function factOf(details: ConversationDetails) {
     outcome: conversation.outcome,
     turns: conversation.modelResponseCount,
     correct: conversation.verdictScored === true ? conversation.callCorrect === true : null,
+    taskSuccess: conversation.taskSuccess,
   };
 }
 

@@ -1,12 +1,40 @@
-// The experiments list's headline: each variant's completion rate (submitted / conversations) with
-// its 95% interval, read from the cached summary of a finished experiment. A running one shows
-// none (its summary would be recomputed at every page load).
+// The experiments list's headline: each variant's task-success rate when its conversations were
+// judged by the agent's check (that is the agent's task; for smart_home "submitted" is only a text
+// answer), else its completion rate (submitted / conversations), with its 95% interval, read from
+// the cached summary of a finished experiment. A running one shows none (its summary would be
+// recomputed at every page load).
 import { getExperiment } from '../../db/queries/experiments';
 import type { PanelContext } from '../context';
 import { summaryOfExperiment } from './summary-cache';
 import type { ExperimentListView } from './experiments';
 
-export type Headline = { variant: string; value: number | null; low: number | null; high: number | null; n: number };
+export type Headline = {
+  variant: string;
+  /** Which rate it is: task success where the agent's check judged, else completion. */
+  metric: 'taskSuccessRate' | 'completionRate';
+  value: number | null;
+  low: number | null;
+  high: number | null;
+  n: number;
+};
+
+export const HEADLINE_NAMES: Record<Headline['metric'], string> = {
+  taskSuccessRate: 'task success',
+  completionRate: 'completion',
+};
+
+type HeadlineRate = { value: number | null; low: number | null; high: number | null };
+
+export function headlineOf(variant: {
+  name: string;
+  conversations: number;
+  completionRate: HeadlineRate;
+  taskSuccessRate?: HeadlineRate;
+}): Headline {
+  const metric = variant.taskSuccessRate ? 'taskSuccessRate' : 'completionRate';
+  const rate = variant.taskSuccessRate ?? variant.completionRate;
+  return { variant: variant.name, metric, value: rate.value, low: rate.low, high: rate.high, n: variant.conversations };
+}
 
 const FINISHED = new Set(['completed', 'cancelled', 'failed']);
 
@@ -17,14 +45,7 @@ export function experimentHeadlines(context: PanelContext, experiments: Experime
     const row = getExperiment(context.database, experiment.id);
     if (!row) continue;
     const summary = summaryOfExperiment(context.database, row, experiment.progress.done);
-    found.set(
-      experiment.id,
-      summary.variants.map((variant) => ({
-        variant: variant.name,
-        ...variant.completionRate,
-        n: variant.conversations,
-      })),
-    );
+    found.set(experiment.id, summary.variants.map(headlineOf));
   }
   return found;
 }

@@ -1,6 +1,7 @@
 // The A/B verdicts of an experiment: in words (the same sentence builder as the command line),
 // live and anytime-valid while the run goes on, final once it ended; then the tests behind them
 // with raw and Holm-adjusted p-values, which method, and whether it was paired and why.
+import { BalanceWarning } from '@/app/components/balance-warning';
 import { describeComparison, EFFECT_NOTE, METRIC_LABELS } from '@/lib/metrics/describe';
 import type { SummaryJson } from '@/lib/metrics/summary-json';
 
@@ -46,6 +47,7 @@ export function Comparisons({ summary }: { summary: SummaryJson }) {
   return (
     <section data-testid="comparisons-section">
       <h2>Comparisons</h2>
+      <BalanceWarning warnings={summary.balance?.warnings} />
       <p className="muted" data-testid="verdict-kind">
         {live ? LIVE_VERDICTS : 'Final verdicts (fixed-sample tests on every conversation).'}{' '}
         {paired

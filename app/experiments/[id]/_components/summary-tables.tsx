@@ -87,11 +87,16 @@ function CountTable({
   );
 }
 
+const TASK_SUCCESS_MEANS = "The agent's own check of its result: the work is done, not only the conversation ended";
+const COMPLETION_MEANS =
+  'Conversations that ended as submitted: the agent said it was done (for an agent that a text answer ends, ' +
+  'a text answer counts), whether or not the work is done';
+
 export function SummaryTables({ summary }: { summary: SummaryJson }) {
   const { variants } = summary;
   const accuracy = ACCURACY_COLUMNS.filter(([key]) => variants.some((variant) => variant[key] !== undefined));
   const confidence = variants.some((variant) => typeof variant.meanToolNameConfidence === 'number');
-  // Task success (lib/task-success) stands beside the tool-call rate whenever a check judged conversations.
+  // Task success first when a check judged: completion only says "ended submitted" (smart_home: a text answer).
   const judged = variants.some((variant) => variant.taskSuccessRate !== undefined);
   if (variants.every((variant) => variant.conversations === 0)) {
     return (
@@ -109,17 +114,16 @@ export function SummaryTables({ summary }: { summary: SummaryJson }) {
               <th>Variant</th>
               <th className="number">Conversations</th>
               <th className="number">Model calls</th>
-              <th className="number">Tool-call rate</th>
               {judged ? (
-                <th
-                  className="number"
-                  title="The agent's own check of its result: the work is done, not only the conversation ended"
-                >
-                  Task success
+                <th className="number" title={TASK_SUCCESS_MEANS}>
+                  Task success (headline)
                 </th>
               ) : null}
+              <th className="number">Tool-call rate</th>
               <th className="number">Valid-call rate</th>
-              <th className="number">Completion rate</th>
+              <th className="number" title={COMPLETION_MEANS}>
+                {judged ? 'Completion (ended submitted)' : 'Completion rate'}
+              </th>
               <th className="number">Turns to completion</th>
               <th className="number">Latency p50 / p95</th>
               {accuracy.map(([key, label]) => (
@@ -140,8 +144,8 @@ export function SummaryTables({ summary }: { summary: SummaryJson }) {
                   {variant.conversations}
                 </td>
                 <td className="number">{variant.modelCalls}</td>
-                <RateCell variant={variant} rate="toolCallRate" />
                 {judged ? <RateCell variant={variant} rate="taskSuccessRate" /> : null}
+                <RateCell variant={variant} rate="toolCallRate" />
                 <RateCell variant={variant} rate="validCallRate" />
                 <td className="number" data-testid="rate-completionRate">
                   {formatPercent(variant.completionRate.value)}

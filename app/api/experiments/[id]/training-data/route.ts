@@ -1,9 +1,10 @@
-// GET /api/experiments/:id/training-data?format=native|openai[&variant&outcome&allConversations&taskSuccess]:
+// GET /api/experiments/:id/training-data?format=native|openai[&variant&outcome&allConversations&taskSuccess&template]:
 // fine-tuning data as a JSONL file (lib/export/README.md).
 import { z } from 'zod';
 import { apiRoute } from '@/lib/http/api-route';
 import { IdParams, readParams, readQuery } from '@/lib/http/read-request';
 import { exportTrainingData } from '@/lib/export/export-data';
+import { NATIVE_TEMPLATES } from '@/lib/export/training-data';
 import { OUTCOMES } from '@/lib/runner/types';
 import { getPanel } from '@/lib/panel/runtime';
 
@@ -15,7 +16,8 @@ const TrainingDataQuery = z
     variant: z.string().min(1).optional(),
     outcome: z.string().optional(),
     allConversations: z.enum(['true', 'false']).optional(),
-    taskSuccess: z.enum(['true', 'false']).optional(),
+    taskSuccess: z.enum(['true', 'false', 'any']).optional(),
+    template: z.enum(NATIVE_TEMPLATES).optional(),
   })
   .strict();
 
@@ -33,9 +35,13 @@ export const GET = apiRoute(async (request, context: { params: Promise<{ id: str
       variant: query.variant,
       outcomes: outcomes as never,
       allCallsValid: query.allConversations !== 'true',
-      taskSuccess: query.taskSuccess === undefined ? undefined : query.taskSuccess === 'true',
+      taskSuccess:
+        query.taskSuccess === undefined || query.taskSuccess === 'any'
+          ? query.taskSuccess
+          : query.taskSuccess === 'true',
     },
     query.format,
+    { template: query.template },
   );
   return new Response(result.lines.map((line) => `${line}\n`).join(''), {
     status: 200,
@@ -46,6 +52,7 @@ export const GET = apiRoute(async (request, context: { params: Promise<{ id: str
       'x-content-type-options': 'nosniff',
       'x-remora-examples': String(result.examples),
       'x-remora-skipped': String(result.skipped.length),
+      'x-remora-conversations': String(result.conversations),
     },
   });
 });
