@@ -11,8 +11,7 @@ import type { Verdict } from '../datasets/verdict';
 import type { TaskCheck } from '../task-success/types';
 import type { RemoraDatabase } from './client';
 import { newId } from './ids';
-import { positionalInsert } from './insert-columns';
-import { callScores, conversations, messages, modelCalls, searchDocuments, toolExecutions } from './schema';
+import { INSERT_STATEMENTS } from './insert-statements';
 import { createStorable, type Storable } from './storable';
 import { prepareCounterWriter, type CounterWriter } from './counters/counter-writer';
 
@@ -44,109 +43,6 @@ export type ConversationInserter = ((
   id?: string,
 ) => boolean) & {
   counters: CounterWriter;
-};
-
-// Each list is in the order its statement's values are bound below (lib/db/insert-columns.ts).
-export const INSERT_STATEMENTS = {
-  conversation: positionalInsert(
-    conversations,
-    [
-      'id',
-      'experimentId',
-      'variantIndex',
-      'variantName',
-      'slot',
-      'inputIndex',
-      'input',
-      'outcome',
-      'result',
-      'finalText',
-      'knowledge',
-      'error',
-      'modelCallCount',
-      'modelResponseCount',
-      'toolCallCount',
-      'startedAt',
-      'durationMs',
-      'workspaceDiff',
-      'changedFiles',
-      'caseId',
-      'verdict',
-      'expectationKind',
-      'verdictScored',
-      'callCorrect',
-      'nameCorrect',
-      'argumentsCorrect',
-      'taskSuccess',
-      'taskCheck',
-    ],
-    [],
-    'on conflict (experiment_id, variant_index, slot) do nothing',
-  ),
-  // Written after the conversation's other rows: its trigger builds the full-text document from them
-  // (drizzle/0006_search_index.sql).
-  searchDocument: positionalInsert(searchDocuments, ['conversationId', 'experimentId'], ['id']),
-  callScore: positionalInsert(
-    callScores,
-    ['conversationId', 'experimentId', 'variantIndex', 'expectedName', 'calledName', 'correct'],
-    ['id'],
-  ),
-  message: positionalInsert(
-    messages,
-    ['conversationId', 'position', 'role', 'content', 'toolCalls', 'toolCallId', 'name'],
-    [],
-  ),
-  modelCall: positionalInsert(
-    modelCalls,
-    [
-      'conversationId',
-      'experimentId',
-      'variantIndex',
-      'turn',
-      'messagePositions',
-      'requestParams',
-      'status',
-      'response',
-      'error',
-      'attempts',
-      'latencyMs',
-      'usage',
-      'promptTokens',
-      'completionTokens',
-      'parsePath',
-      'parsedCalls',
-      'calls',
-      'callCount',
-      'allValid',
-      'startedAt',
-      'rawOutput',
-      'toolNameConfidence',
-      'toolNames',
-      'lostValues',
-      'retryWaitMs',
-    ],
-    ['id'],
-  ),
-  toolExecution: positionalInsert(
-    toolExecutions,
-    [
-      'conversationId',
-      'experimentId',
-      'variantIndex',
-      'turn',
-      'callId',
-      'toolName',
-      'arguments',
-      'outcome',
-      'result',
-      'summary',
-      'knowledgeDelta',
-      'error',
-      'errorKind',
-      'durationMs',
-    ],
-    ['id'],
-  ),
 };
 
 export function prepareConversationInserter(database: RemoraDatabase): ConversationInserter {

@@ -3,7 +3,7 @@
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
 import { positionalInsert } from './insert-columns';
-import { INSERT_STATEMENTS } from './conversation-insert';
+import { INSERT_STATEMENTS } from './insert-statements';
 import { openTemporaryDatabase } from './testing/temporary-database';
 
 const notes = sqliteTable('notes', {
