@@ -211,7 +211,14 @@ export default async function AgentPage({ params }: { params: Promise<{ name: st
             Default dataset: <code>{detail.defaultDataset}</code>
           </p>
         ) : null}
-        <PythonInputsForm agentName={detail.name} inputCount={detail.inputCount} />
+        {detail.worksOnPython ? (
+          <PythonInputsForm agentName={detail.name} inputCount={detail.inputCount} />
+        ) : (
+          <p className="muted small-text" data-testid="text-inputs-note">
+            This agent takes text requests, not Python code: its inputs are in its inputs file
+            {detail.defaultDataset ? ', and its scored cases in its dataset' : ''}.
+          </p>
+        )}
       </section>
     </>
   );
