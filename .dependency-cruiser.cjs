@@ -56,6 +56,16 @@ module.exports = {
       to: { path: '^(lib/db/|app/|node_modules/(next|react|react-dom|drizzle-orm|better-sqlite3)/)' },
     },
     {
+      name: 'panel-reaches-db-through-queries',
+      comment:
+        "Panel code (app/, lib/panel) reads and writes through lib/db's query functions and its transaction " +
+        'helper, not through the tables (drizzle and the driver, which the cruise does not follow into ' +
+        'node_modules, are checked by scripts/check-architecture.mjs).',
+      severity: 'error',
+      from: { path: '^(app/|lib/panel/)', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^lib/db/(schema|tables/)' },
+    },
+    {
       name: 'no-runtime-cycles',
       comment: 'A cycle of runtime imports (type-only imports aside).',
       severity: 'error',

@@ -21,9 +21,9 @@ import { readStoredConfig } from '../experiments/stored-config';
 import { decodePython } from '../python/encoding';
 import { dedent } from '../python/nodes';
 import { HttpModelClient } from '../runner/model-client';
-import { runConversation } from '../runner/run-conversation';
-import { checkTaskSuccess } from '../task-success/check';
-import type { AgentRuntime, ModelClient, RunnerSettings } from '../runner/types';
+import { runJudgedConversation } from '../experiments/judged-conversation';
+import type { AgentRuntime, ConversationRecord, ModelClient, RunnerSettings } from '../runner/types';
+import type { TaskCheck } from '../task-success/types';
 import type { ConversationInput } from '../protocol/conversation';
 import type { ToolExecutor } from '../tools/protocol';
 import { displayDiff, editsOf } from './change';
@@ -31,7 +31,7 @@ import { runChecks } from './checks';
 import { outlineOf } from './context-budget';
 import { extractCampaign, type ExtractionProgress } from './create';
 import { sha256, sliceLines } from './extract';
-import { createCampaignWorkspace, mirrorContents } from './workspace';
+import { createCampaignWorkspace, mirrorContents, type CampaignWorkspace, type Snapshot } from './workspace';
 
 type CampaignProgress = { done: number; total: number; running: number };
 
@@ -187,65 +187,75 @@ async function runNode(campaign: CampaignRow, node: CampaignNodeRow, context: No
   const withPackage = context.runtime.name === 'test' || context.runtime.settings.campaign_mirror_package === true;
   const snapshot = await mirrorContents(campaign.repoRoot, node.path, { withPackage });
   snapshot.set(node.path, data);
-  const workspace = await createCampaignWorkspace(snapshot);
-  try {
-    const input = nodeInput(node, decoded.value.text);
-    const record = await runConversation(context.runtime, context.settings, input, {
-      client: context.client,
-      tools: context.tools,
-      workspace: workspace.path,
-      signal: context.signal,
-    });
-    // The agent's own task-success check (lib/task-success), as an experiment's conversation gets it.
-    const taskCheck = await checkTaskSuccess({
-      agent: context.runtime,
-      input,
-      record,
-      expectation: null,
-      tools: context.tools,
-      workspace: workspace.path,
-      original: decoded.value.text,
-      signal: context.signal,
-    });
-    const changed = await workspace.changedFiles();
-    const files = [...changed].map(([file, after]) => ({ path: file, before: snapshot.get(file) ?? null, after }));
-    const edits = editsOf(files);
-    const meta = {
-      variantIndex: 0,
-      variantName: context.variantName,
-      slot: node.ordinal,
-      inputIndex: node.ordinal,
-      workspaceDiff: null as string | null,
-      changedFiles: edits.map((edit) => edit.path),
-      taskCheck,
-    };
-    if (edits.length === 0) return { meta: { ...meta, changedFiles: null }, record, change: null };
-    const diff = displayDiff(edits, snapshot);
-    meta.workspaceDiff = diff;
-    const checked = await runChecks({
-      workspace: workspace.path,
-      agent: context.runtime,
-      target: node,
-      files,
+  const input = nodeInput(node, decoded.value.text);
+  const judged = await runJudgedConversation({
+    agent: context.runtime,
+    settings: context.settings,
+    input,
+    run: { client: context.client, tools: context.tools, signal: context.signal },
+    openWorkspace: async () => {
+      const workspace = await createCampaignWorkspace(snapshot);
+      return {
+        path: workspace.path,
+        original: decoded.value.text,
+        finish: async ({ record, taskCheck }) => {
+          try {
+            return await nodeChange(node, context, { workspace, snapshot, record, taskCheck });
+          } finally {
+            await workspace.remove();
+          }
+        },
+        discard: () => workspace.remove(),
+      };
+    },
+  });
+  // A campaign's workspace always exists, so its changes do.
+  return judged.changes as NodeOutcome;
+}
+
+/** The node's change: its edits, their diff and the agent's checks on them, read from the workspace. */
+async function nodeChange(
+  node: CampaignNodeRow,
+  context: NodeRunContext,
+  done: { workspace: CampaignWorkspace; snapshot: Snapshot; record: ConversationRecord; taskCheck: TaskCheck | null },
+): Promise<NodeOutcome> {
+  const { workspace, snapshot, record, taskCheck } = done;
+  const changed = await workspace.changedFiles();
+  const files = [...changed].map(([file, after]) => ({ path: file, before: snapshot.get(file) ?? null, after }));
+  const edits = editsOf(files);
+  const meta = {
+    variantIndex: 0,
+    variantName: context.variantName,
+    slot: node.ordinal,
+    inputIndex: node.ordinal,
+    workspaceDiff: null as string | null,
+    changedFiles: edits.map((edit) => edit.path),
+    taskCheck,
+  };
+  if (edits.length === 0) return { meta: { ...meta, changedFiles: null }, record, change: null };
+  const diff = displayDiff(edits, snapshot);
+  meta.workspaceDiff = diff;
+  const checked = await runChecks({
+    workspace: workspace.path,
+    agent: context.runtime,
+    target: node,
+    files,
+    edits,
+    taskCheck,
+  });
+  const summary = typeof record.result?.summary === 'string' ? record.result.summary : null;
+  const listed = edits.find((edit) => edit.path === node.path)?.path ?? edits[0].path;
+  return {
+    meta,
+    record,
+    change: {
+      path: listed,
+      nodeName: node.name,
+      diff,
       edits,
-      taskCheck,
-    });
-    const summary = typeof record.result?.summary === 'string' ? record.result.summary : null;
-    const listed = edits.find((edit) => edit.path === node.path)?.path ?? edits[0].path;
-    return {
-      meta,
-      record,
-      change: {
-        path: listed,
-        nodeName: node.name,
-        diff,
-        edits,
-        summary,
-        checks: checked.checks as Record<string, unknown>,
-        checksPassed: checked.passed,
-      },
-    };
-  } finally {
-    await workspace.remove();
-  }
+      summary,
+      checks: checked.checks as Record<string, unknown>,
+      checksPassed: checked.passed,
+    },
+  };
 }

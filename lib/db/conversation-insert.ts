@@ -3,13 +3,14 @@
 //
 // This is the hot path of an experiment, so it binds positional parameters on better-sqlite3
 // statements directly: drizzle's placeholder filling costs as much again as SQLite's own work.
-// The SQL is fixed text; a column that drifts from schema.ts fails at prepare time, and the
-// round-trip tests read every column back through drizzle.
+// The column lists come from schema.ts's tables (insert-columns.ts): a column added there and not
+// written here fails when this module loads; the round-trip tests read every column back through drizzle.
 import type { ChatMessage } from '../protocol/messages';
 import type { ConversationRecord } from '../runner/types';
 import type { RemoraDatabase } from './client';
 import type { ConversationMeta } from './conversation-meta';
 import { newId } from './ids';
+import { INSERT_STATEMENTS } from './insert-statements';
 import { createStorable, type Storable } from './storable';
 import { prepareCounterWriter, type CounterWriter } from './counters/counter-writer';
 
@@ -31,42 +32,14 @@ export type ConversationInserter = ((
   counters: CounterWriter;
 };
 
-const INSERT_CONVERSATION = `insert into conversations (id, experiment_id, variant_index, variant_name, slot,
-  input_index, input, outcome, result, final_text, knowledge, error, model_call_count, model_response_count,
-  tool_call_count, started_at, duration_ms, workspace_diff, changed_files, case_id, verdict, expectation_kind,
-  verdict_scored, call_correct, name_correct, arguments_correct, task_success, task_check)
-  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-  on conflict (experiment_id, variant_index, slot) do nothing`;
-
-// Written after the conversation's other rows: its trigger builds the full-text document from them
-// (drizzle/0006_search_index.sql).
-const INSERT_SEARCH_DOCUMENT = `insert into search_documents (conversation_id, experiment_id) values (?, ?)`;
-
-const INSERT_CALL_SCORE = `insert into call_scores
-  (conversation_id, experiment_id, variant_index, expected_name, called_name, correct)
-  values (?, ?, ?, ?, ?, ?)`;
-
-const INSERT_MESSAGE = `insert into messages (conversation_id, position, role, content, tool_calls, tool_call_id, name)
-  values (?, ?, ?, ?, ?, ?, ?)`;
-
-const INSERT_MODEL_CALL = `insert into model_calls (conversation_id, experiment_id, variant_index, turn,
-  message_positions, request_params, status, response, error, attempts, latency_ms, usage, prompt_tokens,
-  completion_tokens, parse_path, parsed_calls, calls, call_count, all_valid, started_at, raw_output,
-  tool_name_confidence, tool_names, lost_values, retry_wait_ms)
-  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-
-const INSERT_TOOL_EXECUTION = `insert into tool_executions (conversation_id, experiment_id, variant_index, turn,
-  call_id, tool_name, arguments, outcome, result, summary, knowledge_delta, error, error_kind, duration_ms)
-  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-
 export function prepareConversationInserter(database: RemoraDatabase): ConversationInserter {
   const client = database.$client;
-  const insertConversation = client.prepare(INSERT_CONVERSATION);
-  const insertMessage = client.prepare(INSERT_MESSAGE);
-  const insertModelCall = client.prepare(INSERT_MODEL_CALL);
-  const insertToolExecution = client.prepare(INSERT_TOOL_EXECUTION);
-  const insertCallScore = client.prepare(INSERT_CALL_SCORE);
-  const insertSearchDocument = client.prepare(INSERT_SEARCH_DOCUMENT);
+  const insertConversation = client.prepare(INSERT_STATEMENTS.conversation);
+  const insertMessage = client.prepare(INSERT_STATEMENTS.message);
+  const insertModelCall = client.prepare(INSERT_STATEMENTS.modelCall);
+  const insertToolExecution = client.prepare(INSERT_STATEMENTS.toolExecution);
+  const insertCallScore = client.prepare(INSERT_STATEMENTS.callScore);
+  const insertSearchDocument = client.prepare(INSERT_STATEMENTS.searchDocument);
   const counters = prepareCounterWriter(database);
 
   const insert = (experimentId: string, meta: ConversationMeta, record: ConversationRecord, id = newId()): boolean => {

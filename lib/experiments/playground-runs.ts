@@ -10,6 +10,7 @@ import { canonicalJson } from '../canonical-json';
 import { InputError, NotFoundError } from '../errors';
 import type { AgentRuntime, ConversationRecord } from '../runner/types';
 import type { ConversationInput } from '../protocol/conversation';
+import type { TaskCheck } from '../task-success/types';
 import { ExperimentConfig, type EndpointConfig, type VariantConfig } from './config';
 import { createStoredExperiment } from './service';
 
@@ -24,6 +25,8 @@ export type KeptRun = {
   record: ConversationRecord;
   workspaceDiff: string | null;
   changedFiles: string[] | null;
+  /** What the agent's task-success check said; saved with the conversation. */
+  taskCheck?: TaskCheck | null;
 };
 
 const KEEP_MS = 60 * 60 * 1000;
@@ -115,6 +118,7 @@ export function saveRuns(database: RemoraDatabase, request: SaveRequest, now = D
         inputIndex: 0,
         workspaceDiff: run.workspaceDiff,
         changedFiles: run.changedFiles,
+        taskCheck: run.taskCheck ?? null,
       },
       run.record,
     );

@@ -13,6 +13,7 @@ import { ToolWorkerPool } from '../tools/worker-pool';
 import { getExperiment } from '../db/queries/experiments';
 import { listConversations } from '../db/queries/conversations';
 import { openTemporaryDatabase } from '../db/testing/temporary-database';
+import { checkTaskSuccess } from '../task-success/check';
 import { runPlayground, type PlaygroundEvent } from './playground';
 import { keepRun, keptRun, saveRuns } from './playground-runs';
 import { experimentSummary } from './service';
@@ -69,6 +70,21 @@ describe('runPlayground', () => {
     const end = events.at(-1) as Extract<PlaygroundEvent, { type: 'end' }>;
     expect(end).toMatchObject({ outcome: record.outcome, modelCalls: record.modelCalls.length });
     expect(kinds.filter((kind) => kind === 'tool-result')).toHaveLength(record.toolExecutions.length);
+  });
+
+  it("judges the run with the agent's task-success check, as an experiment's conversation is judged", async () => {
+    const { record, taskCheck } = await run(inputs[1]).done;
+    const judged = await checkTaskSuccess({
+      agent,
+      input: inputs[1],
+      record,
+      expectation: null,
+      tools: pool,
+      workspace: null,
+      original: null,
+    });
+    expect(judged).not.toBeNull();
+    expect(taskCheck).toEqual(judged);
   });
 
   it('stops when the signal aborts, and says the conversation was cancelled', async () => {

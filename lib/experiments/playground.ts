@@ -4,13 +4,14 @@
 // and the end. The panel forwards these events to the browser as server-sent events.
 import { renderPrompt } from '../functiongemma/render';
 import { errorMessage } from '../errors';
-import { runConversation } from '../runner/run-conversation';
 import { extractMessage } from '../runner/response';
 import type { AgentRuntime, ConversationRecord, ModelClient, RunnerEvent, RunnerSettings } from '../runner/types';
 import type { ConversationInput } from '../protocol/conversation';
 import type { ToolExecutor } from '../tools/protocol';
 import type { SlotMeta } from './run-experiment';
 import type { WorkspaceProvider } from '../tools/workspace';
+import type { TaskCheck } from '../task-success/types';
+import { providerWorkspace, runJudgedConversation } from './judged-conversation';
 
 type PlaygroundCall = { name: string; arguments: Record<string, unknown>; problem: string | null };
 
@@ -67,6 +68,8 @@ export type PlaygroundRun = {
 
 export type PlaygroundResult = {
   record: ConversationRecord;
+  /** What the agent's task-success check said, as an experiment's conversation gets it. */
+  taskCheck: TaskCheck | null;
   workspaceDiff: string | null;
   changedFiles: string[] | null;
 };
@@ -166,13 +169,13 @@ const PLAYGROUND_SLOT: SlotMeta = { variantIndex: 0, slot: 0, inputIndex: 0, var
  * failures.
  */
 export async function runPlayground(run: PlaygroundRun): Promise<PlaygroundResult> {
-  const workspace = run.workspaces ? await run.workspaces.create(PLAYGROUND_SLOT, run.input) : null;
-  let record: ConversationRecord;
-  try {
-    record = await runConversation(run.agent, { ...run.settings, stream: true }, run.input, {
+  const { record, taskCheck, changes } = await runJudgedConversation({
+    agent: run.agent,
+    settings: { ...run.settings, stream: true },
+    input: run.input,
+    run: {
       client: reportingClient(run.client, run.emit),
       tools: run.tools,
-      workspace: workspace?.path ?? null,
       signal: run.signal,
       sink: {
         event(event) {
@@ -180,18 +183,9 @@ export async function runPlayground(run: PlaygroundRun): Promise<PlaygroundResul
           if (forwarded) run.emit(forwarded);
         },
       },
-    });
-  } catch (error) {
-    // The workspace is still removed; its diff is of no use next to a failed run.
-    if (workspace)
-      await workspace
-        .finish()
-        .catch((cleanupError: unknown) =>
-          console.error(`could not remove a playground workspace: ${errorMessage(cleanupError)}`),
-        );
-    throw error;
-  }
-  const changes = workspace ? await workspace.finish() : null;
+    },
+    openWorkspace: providerWorkspace(run.workspaces, PLAYGROUND_SLOT, run.input),
+  });
   run.emit({
     type: 'end',
     outcome: record.outcome,
@@ -202,5 +196,5 @@ export async function runPlayground(run: PlaygroundRun): Promise<PlaygroundResul
     modelCalls: record.modelCalls.length,
     diff: changes?.diff ?? null,
   });
-  return { record, workspaceDiff: changes?.diff ?? null, changedFiles: changes?.changedFiles ?? null };
+  return { record, taskCheck, workspaceDiff: changes?.diff ?? null, changedFiles: changes?.changedFiles ?? null };
 }

@@ -9,7 +9,6 @@ import {
 } from '../runner/types';
 import type { ToolExecutor } from '../tools/protocol';
 import type { WorkspaceProvider } from '../tools/workspace';
-import { runConversation } from '../runner/run-conversation';
 import { resolveSettings } from '../runner/settings';
 import { requestModel } from '../serving/models';
 import { errorMessage } from '../errors';
@@ -17,8 +16,7 @@ import { planSlots, slotKey, type ExperimentConfig, type Slot, type VariantConfi
 import { caseResult, inlineInputs, type InputSource } from '../datasets/experiment-cases';
 import type { Verdict } from '../datasets/verdict';
 import type { TaskCheck } from '../task-success/types';
-import { checkTaskSuccess } from '../task-success/check';
-import { runSetupCalls } from './setup-calls';
+import { providerWorkspace, runJudgedConversation } from './judged-conversation';
 
 export type SlotMeta = Slot & {
   variantName: string;
@@ -136,55 +134,36 @@ async function execute(
       progress.running += 1;
       const meta: SlotMeta = { ...slot, variantName: config.variants[slot.variantIndex].name };
       const { input, runCase } = inputs.at(slot.inputIndex);
+      const runtime = runtimes[slot.variantIndex];
       let record: ConversationRecord;
       let changes: { diff: string | null; changedFiles: string[] } | null = null;
       let scored: ReturnType<typeof caseResult> = null;
       let taskCheck: TaskCheck | null = null;
-      let workspace: Awaited<ReturnType<WorkspaceProvider['create']>> | null = null;
       try {
-        workspace = deps.workspaces ? await deps.workspaces.create(meta, input) : null;
-        if (input.setupCalls?.length)
-          await runSetupCalls(runtimes[slot.variantIndex], input, deps.tools, workspace?.path ?? null, signal);
-        record = await runConversation(runtimes[slot.variantIndex], settings[slot.variantIndex], input, {
-          client: clients[slot.variantIndex],
-          tools: deps.tools,
-          workspace: workspace?.path ?? null,
-          signal,
-          sink: deps.onEvent ? { event: (event) => deps.onEvent?.(meta, event) } : undefined,
-        });
-        scored = caseResult(runCase, scoring, input, record, runtimes[slot.variantIndex].tools);
-        // Judged before the workspace goes: the check reads what the conversation left in it.
-        taskCheck = await checkTaskSuccess({
-          agent: runtimes[slot.variantIndex],
+        ({ record, taskCheck, changes } = await runJudgedConversation({
+          agent: runtime,
+          settings: settings[slot.variantIndex],
           input,
-          record,
+          run: {
+            client: clients[slot.variantIndex],
+            tools: deps.tools,
+            signal,
+            sink: deps.onEvent ? { event: (event) => deps.onEvent?.(meta, event) } : undefined,
+          },
+          openWorkspace: providerWorkspace(deps.workspaces, meta, input),
           expectation: runCase?.expect ?? null,
-          verdict: scored?.verdict ?? null,
-          tools: deps.tools,
-          workspace: workspace?.path ?? null,
-          original: workspace?.original ?? null,
-          signal,
-        });
-        // A check stopped by a cancel judged nothing.
-        if (signal.aborted && taskCheck && !taskCheck.success) taskCheck = null;
-        const finishing = workspace;
-        workspace = null;
-        changes = finishing ? await finishing.finish() : null;
+          verdict: (finished) =>
+            (scored = caseResult(runCase, scoring, input, finished, runtime.tools))?.verdict ?? null,
+        }));
       } catch (error) {
         // A bug must not take the other conversations down: it is stored as this one's error.
         record = erroredRecord(
           { input, startedAt: Date.now(), durationMs: 0 },
           `internal error: ${errorMessage(error)}`,
         );
-        scored = caseResult(runCase, scoring, input, record, runtimes[slot.variantIndex].tools);
+        scored = caseResult(runCase, scoring, input, record, runtime.tools);
         taskCheck = null;
-        // The workspace is still removed; its diff is of no use next to a failed conversation.
-        if (workspace)
-          await workspace
-            .finish()
-            .catch((cleanupError: unknown) =>
-              console.error(`could not remove a workspace: ${errorMessage(cleanupError)}`),
-            );
+        changes = null;
       }
       progress.running -= 1;
       if (mode() === 'interrupt') continue;

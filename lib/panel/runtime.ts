@@ -5,7 +5,7 @@
 // development reloads share one runtime.
 import path from 'node:path';
 import { syncAgentsFromFolder, type AgentSyncReport } from './agents/sync';
-import { openDatabase } from '../db/client';
+import { closeDatabase, openDatabase } from '../db/client';
 import { config, projectRoot } from '../config';
 import { ConfigurationError, errorMessage } from '../errors';
 import { JobRunner, closeSharedJobRunner, sharedJobRunner } from '../experiments/job-runner';
@@ -129,5 +129,5 @@ export async function stopPanel(): Promise<void> {
   if (!runtime) return;
   await closeSharedJobRunner();
   await runtime.simulator.close();
-  runtime.database.$client.close();
+  closeDatabase(runtime.database);
 }

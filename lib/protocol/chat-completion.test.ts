@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCompletionShape } from './chat-completion';
+import { checkCompletionShape, readCompletion } from './chat-completion';
 
 describe('checkCompletionShape', () => {
   it('accepts a first choice with a message object, whatever else the body holds', () => {
@@ -27,5 +27,21 @@ describe('checkCompletionShape', () => {
   it('shortens a long body to 200 characters', () => {
     const problem = checkCompletionShape({ choices: [], padding: 'x'.repeat(500) });
     expect(problem).toMatch(/^model server response has no choices: .{200}…$/);
+  });
+});
+
+describe('readCompletion', () => {
+  it('gives the checked completion as a typed value: its first message, the rest as sent', () => {
+    const body = { id: 'x', choices: [{ message: { role: 'assistant', content: 'hi' }, index: 0 }, 'later'] };
+    const read = readCompletion(body);
+    // The body itself, its keys in the order the server sent them (it is stored as sent).
+    expect(read.ok && read.completion).toBe(body);
+    // Typed: the first choice's message is read without a cast.
+    expect(read.ok && read.completion.choices[0].message).toEqual({ role: 'assistant', content: 'hi' });
+  });
+
+  it('gives the same reasons as checkCompletionShape for what is not a completion', () => {
+    for (const body of ['hello', null, {}, { choices: [] }, { choices: [{}] }])
+      expect(readCompletion(body)).toEqual({ ok: false, error: checkCompletionShape(body) });
   });
 });

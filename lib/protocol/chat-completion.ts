@@ -14,16 +14,27 @@ const ChatCompletionShape = z.looseObject({
     .min(1)
     .pipe(z.tuple([Choice], z.unknown())),
 });
-type ChatCompletionShape = z.infer<typeof ChatCompletionShape>;
+/** A chat completion as checked: a first choice with a message object; the rest as the server sent it. */
+export type ChatCompletion = z.infer<typeof ChatCompletionShape>;
+
+/** The answer read once into a typed completion, or why a 200 answer is not one (the server's fault). */
+export function readCompletion(body: unknown): { ok: true; completion: ChatCompletion } | { ok: false; error: string } {
+  if (typeof body !== 'object' || body === null)
+    return { ok: false, error: `model server returned a non-JSON body: ${preview(body)}` };
+  const checked = ChatCompletionShape.safeParse(body);
+  // The body itself, as checked: zod's parsed copy puts the keys it names first, and the answer is
+  // stored byte for byte as the server sent it.
+  if (checked.success) return { ok: true, completion: body as ChatCompletion };
+  const where = checked.error.issues[0]?.path ?? [];
+  if (where[0] === 'choices' && where.length > 1)
+    return { ok: false, error: `model server response has no message: ${preview(body)}` };
+  return { ok: false, error: `model server response has no choices: ${preview(body)}` };
+}
 
 /** Why a 200 answer is not a chat completion (the server's fault, not the model's), or null. */
 export function checkCompletionShape(body: unknown): string | null {
-  if (typeof body !== 'object' || body === null) return `model server returned a non-JSON body: ${preview(body)}`;
-  const checked = ChatCompletionShape.safeParse(body);
-  if (checked.success) return null;
-  const where = checked.error.issues[0]?.path ?? [];
-  if (where[0] === 'choices' && where.length > 1) return `model server response has no message: ${preview(body)}`;
-  return `model server response has no choices: ${preview(body)}`;
+  const read = readCompletion(body);
+  return read.ok ? null : read.error;
 }
 
 function preview(value: unknown): string {

@@ -1,6 +1,7 @@
 // What a model server may send, and the reasons an answer is refused for going past it. An answer
 // past a limit is pathological (a broken or hostile server): the client reports it as a failed model
 // call with one of these reasons, never as a response to parse.
+import type { ChatCompletion } from '../protocol/chat-completion';
 import { LIMITS } from '../protocol/limits';
 import { jsonNestingDepth } from '../protocol/json';
 import { isRecord } from '../protocol/records';
@@ -42,10 +43,10 @@ function contentText(content: unknown): string {
  * limit already; this reads the JSON that a message carries as text (its content, and each tool
  * call's arguments), which parsing it later would otherwise meet.
  */
-export function answerBeyondLimits(body: unknown, limits: AnswerLimits): string | null {
-  const choices = isRecord(body) && Array.isArray(body.choices) ? body.choices : [];
+export function answerBeyondLimits(completion: ChatCompletion, limits: AnswerLimits): string | null {
   const max = limits.maxJsonDepth;
-  for (const choice of choices) {
+  // Every choice is read, not only the first: all of them are stored and may be parsed later.
+  for (const choice of completion.choices) {
     const message = isRecord(choice) ? choice.message : null;
     if (!isRecord(message)) continue;
     if (jsonNestingDepth(contentText(message.content), max) > max)

@@ -3,14 +3,14 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { utf8Text } from '../http/bounded-body';
-import { checkCompletionShape } from '../protocol/chat-completion';
+import { readCompletion, type ChatCompletion } from '../protocol/chat-completion';
 import { parseJson } from '../protocol/json';
 import { answerBeyondLimits, quoteAnswer, type AnswerLimits } from './answer-bounds';
 import type { StreamAssembler } from './stream-assembler';
 
 /** One try at a model call. */
 export type Attempt =
-  | { ok: true; body: unknown }
+  | { ok: true; body: ChatCompletion }
   | { ok: false; error: string; status?: number; body?: unknown; retryable: boolean; retryAfterMs?: number };
 
 /** The answer's text; decompression stops (ERR_BUFFER_TOO_LARGE) past `maxBytes`, so a bomb never unfolds. */
@@ -61,9 +61,12 @@ export function interpret(
 
 /** A 200 answer that parsed: still a chat completion, and within the limits? */
 function checkAnswer(body: unknown, limits: AnswerLimits): Attempt {
-  const problem = checkCompletionShape(body) ?? answerBeyondLimits(body, limits);
+  // Read once: the bounds below and the outcome get the typed completion.
+  const read = readCompletion(body);
+  if (!read.ok) return { ok: false, error: read.error, body, retryable: false };
+  const problem = answerBeyondLimits(read.completion, limits);
   if (problem) return { ok: false, error: problem, body, retryable: false };
-  return { ok: true, body };
+  return { ok: true, body: read.completion };
 }
 
 /** What is kept of an answer that could not be read as JSON: its text (cut at storage), type and size. */

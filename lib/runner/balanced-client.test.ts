@@ -11,7 +11,8 @@ class HeldReplica implements ModelClient {
     return new Promise((resolve) => this.pending.push(resolve));
   }
   releaseAll() {
-    for (const resolve of this.pending.splice(0)) resolve({ ok: true, body: {}, latencyMs: 1, attempts: 1 });
+    for (const resolve of this.pending.splice(0))
+      resolve({ ok: true, body: { choices: [{ message: {} }] }, latencyMs: 1, attempts: 1 });
   }
 }
 

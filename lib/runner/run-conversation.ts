@@ -15,7 +15,7 @@ import { parseResponse } from '../parsing/parse-response';
 import { checkCalls, newCallId } from './check-calls';
 import { caseTools, initialMessages, toolMessageContent, toolSpecs } from './prompt';
 import { buildModelRequest } from './model-request';
-import { extractMessage, extractUsage } from './response';
+import { extractUsage } from './response';
 import { analyzeResponse } from '../parsing/logprobs';
 import { isRecord } from '../protocol/records';
 import { errorMessage } from '../errors';
@@ -104,7 +104,7 @@ class Conversation {
     let calls: ValidatedCall[];
     try {
       record.usage = extractUsage(outcome.body);
-      parsed = parseResponse(extractMessage(outcome.body), this.settings.responsePreference);
+      parsed = parseResponse(outcome.body.choices[0].message, this.settings.responsePreference);
       record.parsePath = parsed.path;
       record.parsedCalls = parsed.calls;
       calls = checkCalls(parsed.calls, this.tools, this.usedIds, this.deps.newCallId ?? newCallId);

@@ -62,7 +62,7 @@ export const RunnerSettingsInput = z.object({
 export type RunnerSettingsInput = z.input<typeof RunnerSettingsInput>;
 
 export function resolveSettings(input: RunnerSettingsInput): RunnerSettings {
-  return RunnerSettingsInput.parse(input) as RunnerSettings;
+  return RunnerSettingsInput.parse(input);
 }
 
 /** Parses the command line's `--tool-choice` value: auto, required, none, or a tool name. */

@@ -1,3 +1,4 @@
+import type { ChatCompletion } from '../protocol/chat-completion';
 import type { ChatMessage, ChatRequest, ToolChoice, Usage, JsonSchema } from '../protocol/messages';
 import type { ParsePath, ResponsePreference } from '../parsing/types';
 import type { ParsedCall } from '../protocol/parsed-call';
@@ -150,7 +151,7 @@ export function erroredRecord(
 }
 
 export type ModelCallOutcome =
-  | { ok: true; body: unknown; latencyMs: number; retryWaitMs?: number; attempts: number }
+  | { ok: true; body: ChatCompletion; latencyMs: number; retryWaitMs?: number; attempts: number }
   | {
       ok: false;
       error: string;

@@ -1,4 +1,5 @@
 import type { ChatRequest } from '../protocol/messages';
+import type { ChatCompletion } from '../protocol/chat-completion';
 import type { ModelCallOutcome, ModelClient } from '../runner/types';
 
 /** A message a scripted turn answers with, or a failure, or a function of the request. */
@@ -26,7 +27,7 @@ export class ScriptedModelClient implements ModelClient {
     if (turn === undefined) throw new Error(`scripted model has no answer for request ${this.requests.length}`);
     while (typeof turn === 'function') turn = turn(request);
     if ('fail' in turn) return { ok: false, error: turn.fail, status: turn.status, latencyMs: 1, attempts: 1 };
-    const body = {
+    const body: ChatCompletion = {
       id: `chatcmpl-${this.requests.length}`,
       object: 'chat.completion',
       choices: [{ index: 0, message: { role: 'assistant', ...turn.message }, finish_reason: 'stop' }],

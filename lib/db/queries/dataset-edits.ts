@@ -1,6 +1,6 @@
 // Edits of a stored set's cases: change, append, remove. Each keeps the set's content hash and
 // case count true, in the same transaction.
-import { eq, max } from 'drizzle-orm';
+import { eq, max, sql } from 'drizzle-orm';
 import { DatasetCase, describeIssues, type DatasetCaseInput } from '../../datasets/case';
 import { InputError, NotFoundError } from '../../errors';
 import type { RemoraDatabase } from '../client';
@@ -116,4 +116,19 @@ export function deleteCase(database: RemoraDatabase, caseRowId: string, now = Da
     refreshDataset(transaction, row.datasetId, now);
     return true;
   }, IMMEDIATE);
+}
+
+/**
+ * Per stored set, the tools its expected calls name in cases that do not bring their own tools:
+ * what an agent must have for the set to apply to it.
+ */
+export function expectedToolNames(database: RemoraDatabase): Map<string, string[]> {
+  const rows = database.all<{ dataset_id: string; name: string }>(
+    sql`select distinct c.dataset_id, json_extract(call.value, '$.name') as name
+        from dataset_cases c, json_each(c.expectation, '$.calls') call
+        where c.tools is null and json_extract(c.expectation, '$.kind') = 'call'`,
+  );
+  const names = new Map<string, string[]>();
+  for (const row of rows) names.set(row.dataset_id, [...(names.get(row.dataset_id) ?? []), row.name]);
+  return names;
 }

@@ -1,7 +1,7 @@
 // An experiment's conversations read in batches for export, in variant and slot order. Keyset
 // paging over conversations_slot_unique (experiment, variant, slot) keeps every batch as cheap as
 // the first, however far into 100,000 conversations it is.
-import { and, asc, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteSelect } from 'drizzle-orm/sqlite-core';
 import type { ChatMessage } from '../../protocol/messages';
 import type { ParsePath } from '../../parsing/types';
@@ -19,6 +19,9 @@ export type ExportCursor = { variantIndex: number; slot: number };
 
 /** Conversations `c` to keep (conversation-search.ts's experimentFilterCondition); all when missing. */
 export type ExportFilter = { from: SQL; where: SQL };
+
+/** The filter that keeps no conversation (a variant the experiment does not have). */
+export const NO_CONVERSATIONS: ExportFilter = { from: sql`conversations c`, where: sql`0` };
 
 // The list's columns; the changed files come with each transcript instead.
 const { changedFiles: _changedFiles, ...listColumns } = CONVERSATION_LIST_FIELDS;

@@ -4,7 +4,7 @@ import { createConversationWriter } from '../conversation-writer';
 import { docstringConversation, experimentConfig } from '../testing/fixtures';
 import { failingConversation, textConversation } from '../testing/failing-fixtures';
 import { createExperiment } from './experiments';
-import { getExperimentGrid } from './experiment-grid';
+import { getExperimentGrid, inputTextsOf } from './experiment-grid';
 
 let database: RemoraDatabase;
 let experimentId: string;
@@ -57,5 +57,14 @@ describe('getExperimentGrid', () => {
     expect(grid.inputIndexes).toEqual([1]);
     expect(grid.cells.every((cell) => cell.inputIndex === 1)).toBe(true);
     expect(getExperimentGrid(database, 'missing')).toEqual({ inputIndexes: [], cells: [], inputCount: 0 });
+  });
+});
+
+describe('inputTextsOf', () => {
+  it("gives each asked input's stored text once, and nothing for no inputs", () => {
+    const texts = inputTextsOf(database, experimentId, [1, 0]).toSorted((a, b) => a.inputIndex - b.inputIndex);
+    expect(texts.map((text) => text.inputIndex)).toEqual([0, 1]);
+    expect(JSON.parse(texts[0].input)).toEqual(docstringConversation().input);
+    expect(inputTextsOf(database, experimentId, [])).toEqual([]);
   });
 });

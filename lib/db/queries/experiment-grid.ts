@@ -119,3 +119,20 @@ export function getExperimentGrid(
   }
   return { inputIndexes, cells: [...cells.values()], inputCount };
 }
+
+/** One stored input per index (the text of its first conversation), for the grid's row labels. */
+export function inputTextsOf(
+  database: RemoraDatabase,
+  experimentId: string,
+  inputIndexes: number[],
+): { inputIndex: number; input: string }[] {
+  if (inputIndexes.length === 0) return [];
+  const list = sql.join(
+    inputIndexes.map((index) => sql`${index}`),
+    sql`, `,
+  );
+  return database.all<{ inputIndex: number; input: string }>(
+    sql`select input_index as inputIndex, min(input) as input from conversations
+        where experiment_id = ${experimentId} and input_index in (${list}) group by input_index`,
+  );
+}

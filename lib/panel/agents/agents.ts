@@ -7,7 +7,7 @@ import { agentFolderFor } from './sync';
 import { checkAgent } from '../../agents/validate';
 import type { AgentDefinition } from '../../agents/definition';
 import { getAgentByName, listAgents } from '../../db/queries/agents';
-import type { AgentRow } from '../../db/schema';
+import type { AgentRow } from '../../db/rows';
 import { InputError } from '../../errors';
 import type { AgentRuntime } from '../../runner/types';
 import type { ConversationInput } from '../../protocol/conversation';

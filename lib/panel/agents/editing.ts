@@ -4,7 +4,7 @@
 import { agentFolderFor } from './sync';
 import { checkAgent, type ValidationReport } from '../../agents/validate';
 import { getAgentByName } from '../../db/queries/agents';
-import type { AgentRow } from '../../db/schema';
+import type { AgentRow } from '../../db/rows';
 import { NotFoundError } from '../../errors';
 import type { PanelContext } from '../context';
 import type { PromptDraft } from './requests';

@@ -6,6 +6,7 @@
 // stored definition at the same time, since a definition holds one or the other. An experiment that
 // names no inputs runs the agent's inputs, so the experiment form and the API use them as they are;
 // the YAML export carries them too. Files on disk are not changed.
+import { immediateTransaction } from '../../db/transaction';
 import path from 'node:path';
 import { checkAgent } from '../../agents/validate';
 import { upsertAgent } from '../../db/queries/agents';
@@ -96,14 +97,11 @@ async function saveAgentInputs(
   const { default_inputs: _dropped, ...rest } = row.definition;
   const updated = { ...rest, inputs };
   const { database } = context;
-  database.$client
-    .transaction(() => {
-      // The definition read above must still be the stored one: another save in between would be lost.
-      const now = requireAgent(context, agentName);
-      if (now.updatedAt !== row.updatedAt)
-        throw new InputError('the agent changed while the files were read; try again');
-      upsertAgent(database, { name: row.name, definition: updated, sourcePath: row.sourcePath });
-    })
-    .immediate();
+  immediateTransaction(database, () => {
+    // The definition read above must still be the stored one: another save in between would be lost.
+    const now = requireAgent(context, agentName);
+    if (now.updatedAt !== row.updatedAt) throw new InputError('the agent changed while the files were read; try again');
+    upsertAgent(database, { name: row.name, definition: updated, sourcePath: row.sourcePath });
+  });
   return inputs.length;
 }

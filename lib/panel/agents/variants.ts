@@ -5,6 +5,7 @@
 // stored definition in one transaction; its history starts with the prompt as it was before the
 // first save, so that what was imported from agents/ is never lost. Other variants live beside the
 // definition and never change it. Files under agents/ are never written.
+import { immediateTransaction } from '../../db/transaction';
 import type { RemoraDatabase } from '../../db/client';
 import { upsertAgent } from '../../db/queries/agents';
 import {
@@ -15,7 +16,7 @@ import {
   listVariantHistory,
   saveVariantVersion,
 } from '../../db/queries/prompt-variants';
-import type { AgentRow, PromptVariantRow } from '../../db/schema';
+import type { AgentRow, PromptVariantRow } from '../../db/rows';
 import { InputError, NotFoundError } from '../../errors';
 import { definitionWithPrompt, requireAgent, storedPrompt, validatePromptDraft, type DraftValidation } from './editing';
 import { DEFINITION_VERSION, type ForkVariantRequest, type PromptDraft, type SaveVariantRequest } from './requests';
@@ -159,35 +160,33 @@ export function saveVariant(context: PanelContext, agentName: string, request: S
   const note = request.note || null;
   const { database } = context;
   // Read, compare and write under one lock, so that two saves cannot both take the same version.
-  const saved = database.$client
-    .transaction(() => {
-      const agent = requireAgent(context, agentName);
-      const agentNodeContext = storedPrompt(agent.definition).nodeContext;
-      const [latest] = listVariantHistory(database, agent.id, request.name);
-      if (request.name === DEFAULT_VARIANT) {
-        const written = recordDefaultPrompt(database, agent, draft, note);
-        if (written)
-          upsertAgent(database, {
-            name: agent.name,
-            definition: definitionWithPrompt(agent.definition, draft),
-            sourcePath: agent.sourcePath,
-          });
-        const [newest] = listVariantHistory(database, agent.id, DEFAULT_VARIANT);
-        return {
-          row: newest,
-          unchanged: written === null,
-          agentNodeContext: written ? draft.nodeContext : agentNodeContext,
-        };
-      }
-      if (latest && samePrompt(promptOf(versionView(database, latest, agentNodeContext)), draft))
-        return { row: latest, unchanged: true, agentNodeContext };
+  const saved = immediateTransaction(database, () => {
+    const agent = requireAgent(context, agentName);
+    const agentNodeContext = storedPrompt(agent.definition).nodeContext;
+    const [latest] = listVariantHistory(database, agent.id, request.name);
+    if (request.name === DEFAULT_VARIANT) {
+      const written = recordDefaultPrompt(database, agent, draft, note);
+      if (written)
+        upsertAgent(database, {
+          name: agent.name,
+          definition: definitionWithPrompt(agent.definition, draft),
+          sourcePath: agent.sourcePath,
+        });
+      const [newest] = listVariantHistory(database, agent.id, DEFAULT_VARIANT);
       return {
-        row: saveVariantVersion(database, { agentId: agent.id, name: request.name, ...draft, note }),
-        unchanged: false,
-        agentNodeContext,
+        row: newest,
+        unchanged: written === null,
+        agentNodeContext: written ? draft.nodeContext : agentNodeContext,
       };
-    })
-    .immediate();
+    }
+    if (latest && samePrompt(promptOf(versionView(database, latest, agentNodeContext)), draft))
+      return { row: latest, unchanged: true, agentNodeContext };
+    return {
+      row: saveVariantVersion(database, { agentId: agent.id, name: request.name, ...draft, note }),
+      unchanged: false,
+      agentNodeContext,
+    };
+  });
   return { version: versionView(database, saved.row, saved.agentNodeContext), unchanged: saved.unchanged, validation };
 }
 
@@ -204,38 +203,36 @@ export function forkPromptVariant(
   request: ForkVariantRequest,
 ): VariantVersionView {
   const { database } = context;
-  const forked = database.$client
-    .transaction(() => {
-      const agent = requireAgent(context, agentName);
-      const agentPrompt = storedPrompt(agent.definition);
-      if (request.name === DEFAULT_VARIANT)
-        throw new InputError(
-          '"default" is the agent’s own prompt: open it and save a version instead of forking into it',
-          ['name: choose another name'],
-        );
-      if (listVariantHistory(database, agent.id, request.name).length > 0) {
-        throw new InputError(
-          `the variant "${request.name}" exists already; choose another name, or open it and save a version`,
-          ['name: taken'],
-        );
-      }
-      if (request.sourceId === DEFINITION_VERSION) {
-        return saveVariantVersion(database, {
-          agentId: agent.id,
-          name: request.name,
-          ...agentPrompt,
-          note: request.note ?? 'forked from the agent’s prompt',
-          parentId: null,
-        });
-      }
-      const source = versionOfAgent(context, agent, request.sourceId);
-      return forkVariant(database, source.id, {
+  const forked = immediateTransaction(database, () => {
+    const agent = requireAgent(context, agentName);
+    const agentPrompt = storedPrompt(agent.definition);
+    if (request.name === DEFAULT_VARIANT)
+      throw new InputError(
+        '"default" is the agent’s own prompt: open it and save a version instead of forking into it',
+        ['name: choose another name'],
+      );
+    if (listVariantHistory(database, agent.id, request.name).length > 0) {
+      throw new InputError(
+        `the variant "${request.name}" exists already; choose another name, or open it and save a version`,
+        ['name: taken'],
+      );
+    }
+    if (request.sourceId === DEFINITION_VERSION) {
+      return saveVariantVersion(database, {
+        agentId: agent.id,
         name: request.name,
-        nodeContext: source.nodeContext ?? agentPrompt.nodeContext,
-        note: request.note ?? `forked from ${source.name} v${source.version}`,
+        ...agentPrompt,
+        note: request.note ?? 'forked from the agent’s prompt',
+        parentId: null,
       });
-    })
-    .immediate();
+    }
+    const source = versionOfAgent(context, agent, request.sourceId);
+    return forkVariant(database, source.id, {
+      name: request.name,
+      nodeContext: source.nodeContext ?? agentPrompt.nodeContext,
+      note: request.note ?? `forked from ${source.name} v${source.version}`,
+    });
+  });
   return versionView(database, forked, storedPrompt(requireAgent(context, agentName).definition).nodeContext);
 }
 

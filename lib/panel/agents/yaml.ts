@@ -1,13 +1,14 @@
 // An agent as YAML, in and out of the panel. An import is parsed and validated in full (YAML, the
 // definition's shape, scripts, schemas, templates, inputs) before anything is written, and then
 // written in one transaction: a refused file leaves the database as it was.
+import { immediateTransaction } from '../../db/transaction';
 import path from 'node:path';
 import { isMap, parseDocument, stringify } from 'yaml';
 import { parseAgentText } from '../../agents/load';
 import type { AgentDefinition } from '../../agents/definition';
 import { sourcePathFor } from './sync';
 import { getAgentByName, upsertAgent } from '../../db/queries/agents';
-import type { AgentRow } from '../../db/schema';
+import type { AgentRow } from '../../db/rows';
 import { InputError } from '../../errors';
 import { agentFolder, requireAgent, storedPrompt } from './editing';
 import type { ImportAgentRequest } from './requests';
@@ -112,13 +113,11 @@ export async function importAgentYaml(context: PanelContext, request: ImportAgen
 
   const stored = definition as unknown as Record<string, unknown>;
   const { database } = context;
-  database.$client
-    .transaction(() => {
-      const current = getAgentByName(database, definition.name);
-      if (current) recordDefaultPrompt(database, current, storedPrompt(stored), 'imported from YAML');
-      upsertAgent(database, { name: definition.name, definition: stored, sourcePath: place.sourcePath });
-    })
-    .immediate();
+  immediateTransaction(database, () => {
+    const current = getAgentByName(database, definition.name);
+    if (current) recordDefaultPrompt(database, current, storedPrompt(stored), 'imported from YAML');
+    upsertAgent(database, { name: definition.name, definition: stored, sourcePath: place.sourcePath });
+  });
   return { ...result, stored: true };
 }
 

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { getCampaign } from '../../db/queries/campaigns';
 import { getExperiment } from '../../db/queries/experiments';
-import type { CampaignRow } from '../../db/schema';
+import type { CampaignRow } from '../../db/rows';
 import { ConfigurationError, InputError, NotFoundError, errorMessage } from '../../errors';
 import { applyToBranch, applyToWorkingTree, type ApplyResult } from '../../campaigns/apply';
 import { openCampaign } from '../../campaigns/create';

@@ -5,7 +5,7 @@ import { changedFiles, listChanges } from '../../db/queries/campaign-changes';
 import { campaignHeading, campaignTotals, getCampaign, listCampaigns } from '../../db/queries/campaigns';
 import { listNodes } from '../../db/queries/campaign-nodes';
 import { getExperiment } from '../../db/queries/experiments';
-import { CAMPAIGN_CHANGE_STATUSES, type CampaignChangeRow, type CampaignRow } from '../../db/schema';
+import { CAMPAIGN_CHANGE_STATUSES, type CampaignChangeRow, type CampaignRow } from '../../db/rows';
 import { NotFoundError } from '../../errors';
 import { exportPatch } from '../../campaigns/apply';
 import { acceptAllPassing, acceptChanges, changeResultText, editChange, rejectChanges } from '../../campaigns/review';

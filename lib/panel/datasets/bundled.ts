@@ -6,7 +6,7 @@ import path from 'node:path';
 import { parseDatasetText } from '../../datasets/formats';
 import type { DatasetCase } from '../../datasets/case';
 import { findOrImportDataset } from '../../db/queries/datasets';
-import type { AgentRow } from '../../db/schema';
+import type { AgentRow } from '../../db/rows';
 import { InputError } from '../../errors';
 import { agentFolder, requireAgent } from '../agents/editing';
 import type { PanelContext } from '../context';

@@ -13,7 +13,7 @@ import {
   type StoredCase,
 } from '../../db/queries/datasets';
 import { deleteCase, updateCase } from '../../db/queries/dataset-edits';
-import type { DatasetRow } from '../../db/schema';
+import type { DatasetRow } from '../../db/rows';
 import { InputError, NotFoundError } from '../../errors';
 import type { PanelContext } from '../context';
 import type { CasePageQuery, ImportDatasetRequest, UpdateCaseRequest } from './requests';

@@ -9,7 +9,7 @@ import {
   getEndpointByName,
   listEndpoints,
 } from '../../db/queries/endpoints';
-import type { EndpointRow } from '../../db/schema';
+import type { EndpointRow } from '../../db/rows';
 import { InputError, NotFoundError } from '../../errors';
 import { BUILT_IN_SIMULATOR_URL, isBuiltInSimulator } from '../../experiments/built-in-simulator';
 import { probeEndpoint } from '../../experiments/probe-endpoint';

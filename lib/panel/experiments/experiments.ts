@@ -5,7 +5,7 @@ import { listFilteredConversations } from '../../db/queries/conversation-search'
 import { type ConversationListItem } from '../../db/queries/conversation-list';
 import { getExperiment, listExperiments, type ExperimentListItem } from '../../db/queries/experiments';
 import { variantNamesOf } from '../../db/experiment-config';
-import type { ExperimentRow } from '../../db/schema';
+import type { ExperimentRow } from '../../db/rows';
 import { ConfigurationError, InputError, NotFoundError } from '../../errors';
 import type { Refusal } from '../../experiments/job-runner';
 import { isBuiltInSimulator } from '../../experiments/built-in-simulator';

@@ -1,6 +1,6 @@
 // What the new-experiment form offers: valid agents with their saved prompt variants, endpoints,
 // and stored datasets. Read on the server; the form itself only sees these plain values.
-import { sql } from 'drizzle-orm';
+import { expectedToolNames } from '../../db/queries/dataset-edits';
 import { listDatasets } from '../../db/queries/datasets';
 import { bundledDatasetOf } from '../datasets/bundled';
 import { listLatestVariants, variantOrigin } from '../../db/queries/prompt-variants';
@@ -21,7 +21,7 @@ export async function getExperimentFormOptions(context: PanelContext): Promise<E
       return row ? bundledDatasetOf(context, row) : null;
     }),
   );
-  const toolNames = expectedToolNames(context);
+  const toolNames = expectedToolNames(context.database);
   return {
     agents: valid.map((agent, index) => ({
       name: agent.name,
@@ -55,21 +55,6 @@ export async function getExperimentFormOptions(context: PanelContext): Promise<E
     })),
     sandbox: { confinement: sandboxHost().confinement, reason: sandboxHost().unavailableReason },
   };
-}
-
-/**
- * Per stored set, the tools its expected calls name in cases that do not bring their own tools:
- * what an agent must have for the set to apply to it.
- */
-function expectedToolNames(context: PanelContext): Map<string, string[]> {
-  const rows = context.database.all<{ dataset_id: string; name: string }>(
-    sql`select distinct c.dataset_id, json_extract(call.value, '$.name') as name
-        from dataset_cases c, json_each(c.expectation, '$.calls') call
-        where c.tools is null and json_extract(c.expectation, '$.kind') = 'call'`,
-  );
-  const names = new Map<string, string[]>();
-  for (const row of rows) names.set(row.dataset_id, [...(names.get(row.dataset_id) ?? []), row.name]);
-  return names;
 }
 
 function agentSettings(context: PanelContext, name: string): Record<string, unknown> {

@@ -3,7 +3,7 @@
 // and every later view of the page, poll of the API or history chart reads it from here. Running
 // experiments are always summarized afresh.
 import type { RemoraDatabase } from '../../db/client';
-import type { ExperimentRow } from '../../db/schema';
+import type { ExperimentRow } from '../../db/rows';
 import { experimentSummary } from '../../experiments/service';
 import { toSummaryJson, type SummaryJson } from '../../metrics/summary-json';
 

@@ -3,11 +3,11 @@
 // of conversations from SQLite when the client is ready for more, so a 100,000-conversation export
 // never sits in memory whole and starts downloading at once.
 import { getExperiment } from '../../db/queries/experiments';
-import { sql } from 'drizzle-orm';
 import {
   listExportBatch,
   listTranscriptBatch,
   type ExportCursor,
+  NO_CONVERSATIONS,
   type ExportFilter,
 } from '../../db/queries/experiment-export';
 import { experimentFilterCondition } from '../../db/queries/conversation-search';
@@ -33,8 +33,6 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 /** `filters`: only the conversations the list shows under these filters (labels, text, tool, ...). */
 export type ExportOptions = { batchSize?: number; filters?: ConversationListFilters };
 
-const NOTHING: ExportFilter = { from: sql`conversations c`, where: sql`0` };
-
 /** The export's filter as SQL, or undefined for every conversation. */
 function exportFilter(
   context: PanelContext,
@@ -45,9 +43,11 @@ function exportFilter(
   let variantIndex: number | undefined;
   if (filters.variant !== undefined) {
     variantIndex = getExperimentHeader(context, experimentId).variantNames.indexOf(filters.variant);
-    if (variantIndex < 0) return NOTHING;
+    if (variantIndex < 0) return NO_CONVERSATIONS;
   }
-  return experimentFilterCondition(context.database, experimentId, searchFilters(filters, variantIndex)) ?? NOTHING;
+  return (
+    experimentFilterCondition(context.database, experimentId, searchFilters(filters, variantIndex)) ?? NO_CONVERSATIONS
+  );
 }
 
 /**

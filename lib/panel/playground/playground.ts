@@ -104,6 +104,7 @@ export async function runPreparedPlayground(
     record: result.record,
     workspaceDiff: result.workspaceDiff,
     changedFiles: result.changedFiles,
+    taskCheck: result.taskCheck,
   });
   send({ type: 'kept', runId, simulated: prepared.endpoint.simulated });
 }

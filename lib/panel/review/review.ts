@@ -1,5 +1,6 @@
 // A reviewer's labels and note on a conversation, as the API takes them: one request can add and
 // remove labels and set the note, applied in that order in one transaction.
+import { immediateTransaction } from '../../db/transaction';
 import { z } from 'zod';
 import {
   addConversationLabel,
@@ -37,11 +38,10 @@ export function changeReview(
   request: ReviewRequest,
 ): ConversationReview {
   const database = context.database;
-  const apply = database.$client.transaction(() => {
+  return immediateTransaction(database, () => {
     for (const label of request.add ?? []) addConversationLabel(database, conversationId, label);
     for (const label of request.remove ?? []) removeConversationLabel(database, conversationId, label);
     if (request.note !== undefined) setConversationNote(database, conversationId, request.note);
     return getConversationReview(database, conversationId);
   });
-  return apply();
 }
