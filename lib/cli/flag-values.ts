@@ -25,6 +25,15 @@ export function integerIn(range: { min: number; max: number }): (value: string) 
   };
 }
 
+/** A text no longer than `max` characters (an id: LIMITS.idLength), refused with the limit otherwise. */
+export function textUpTo(max: number): (value: string) => string {
+  return (value) => {
+    if (value.length === 0) throw new InvalidArgumentError('must not be empty');
+    if (value.length > max) throw new InvalidArgumentError(`must be at most ${max} characters (got ${value.length})`);
+    return value;
+  };
+}
+
 export function positiveInteger(value: string): number {
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError('must be a whole number of at least 1');

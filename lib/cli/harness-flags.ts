@@ -1,7 +1,7 @@
 // `remora harness`'s flags (the command itself: harness-command.ts, loaded only when it runs).
 import type { Command } from 'commander';
 import { LIMITS } from '../protocol/limits';
-import { collect, databaseOption, integerIn, nonNegativeInteger, nonNegativeNumber } from './flag-values';
+import { collect, databaseOption, integerIn, nonNegativeInteger, nonNegativeNumber, textUpTo } from './flag-values';
 
 export function addHarnessCommand(program: Command): void {
   program
@@ -94,7 +94,11 @@ export function addHarnessCommand(program: Command): void {
     )
     .option('--agents-dir <dir>', 'agents folder', 'agents')
     .addOption(databaseOption())
-    .option('--experiment-id <id>', 'id for a new experiment, or the id of an unfinished one to resume')
+    .option(
+      '--experiment-id <id>',
+      'id for a new experiment, or the id of an unfinished one to resume',
+      textUpTo(LIMITS.idLength.max),
+    )
     .option('--json', 'print only the summary JSON on stdout', false)
     .option(
       '--input-root <dir>',
