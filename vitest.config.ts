@@ -26,6 +26,7 @@ const INTEGRATION = [
   'lib/python/{fixtures,pytest}.test.ts',
   'lib/replay/replay.test.ts',
   'lib/runner/{model-client,model-client-bounds,model-client-stream,model-client-transport,streaming}.test.ts',
+  'lib/runner/model-client-timeouts.test.ts',
   'lib/serving/{models,render-check,start-vllm-script}.test.ts',
   'lib/sim/{server,sim-behaviour,stream-logprobs}.test.ts',
   'lib/task-success/**/*.test.ts',

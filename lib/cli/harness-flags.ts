@@ -1,7 +1,15 @@
 // `remora harness`'s flags (the command itself: harness-command.ts, loaded only when it runs).
 import type { Command } from 'commander';
 import { LIMITS } from '../protocol/limits';
-import { collect, databaseOption, integerIn, nonNegativeInteger, nonNegativeNumber, textUpTo } from './flag-values';
+import {
+  collect,
+  databaseOption,
+  integerIn,
+  nonNegativeInteger,
+  nonNegativeNumber,
+  requestTimeoutsFlag,
+  textUpTo,
+} from './flag-values';
 
 export function addHarnessCommand(program: Command): void {
   program
@@ -64,6 +72,12 @@ export function addHarnessCommand(program: Command): void {
       '--max-response-bytes <n>',
       'bytes one answer of the server may have, as sent and decompressed (default 4 MiB)',
       integerIn(LIMITS.responseBytes),
+    )
+    .option(
+      '--request-timeout <spec>',
+      'seconds one request to the server may take: a total ("300"), or parts ' +
+        '"first-byte=60,idle=30,total=300" (the defaults)',
+      requestTimeoutsFlag,
     )
     .option('--inputs <file>', "inputs file (YAML, JSON or JSONL) instead of the agent's default inputs")
     .option(

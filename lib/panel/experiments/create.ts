@@ -131,10 +131,12 @@ export async function createExperimentFromRequest(
   if (maxTurns !== undefined) agent.runtime.maxTurns = maxTurns;
   const inputFiles = panelInputFiles(context, agent.folder, inputs);
   const resolved = await resolveEndpoint(context, request.endpoint, agent.definition.model);
-  const endpoint =
-    request.endpoint.maxResponseBytes === undefined
-      ? resolved
-      : { ...resolved, maxResponseBytes: request.endpoint.maxResponseBytes };
+  const { maxResponseBytes, requestTimeouts } = request.endpoint;
+  const endpoint = {
+    ...resolved,
+    ...(maxResponseBytes === undefined ? {} : { maxResponseBytes }),
+    ...(requestTimeouts === undefined ? {} : { requestTimeouts }),
+  };
   const parsed = ExperimentConfig.safeParse({
     agent: agent.runtime.name,
     variants,
