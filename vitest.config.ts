@@ -21,7 +21,7 @@ const INTEGRATION = [
   'lib/panel/runtime.test.ts',
   'lib/panel/agents/{agents,inputs,preview,variants,yaml}.test.ts',
   'lib/panel/{campaigns,datasets,endpoints,export}/*.test.ts',
-  'lib/panel/experiments/{charts,experiments,history,summary-cache,summary-cli}.test.ts',
+  'lib/panel/experiments/{charts,dataset-files,experiments,history,summary-cache,summary-cli}.test.ts',
   'lib/panel/replay/actions.test.ts',
   'lib/python/{fixtures,pytest}.test.ts',
   'lib/replay/replay.test.ts',

@@ -121,6 +121,11 @@ export const CreateExperimentRequest = z
      * instead of `inputs`.
      */
     dataset: z.string().trim().min(1).max(LIMITS.idLength.max).optional(),
+    /**
+     * Folders (relative to the project, or absolute) whose files the inputs or dataset cases may name,
+     * besides the agent's folder: the command line's --input-root.
+     */
+    inputRoots: z.array(z.string().trim().min(1).max(4096)).max(20).optional(),
     /** With a dataset: how first responses are scored, lenient (default) or bfcl (BFCL's AST checker exactly). */
     scoring: z.enum(SCORING_MODES).optional(),
     /**
