@@ -75,6 +75,17 @@ describe('command line mistakes', () => {
     expectClearFailure(await runCli(['dataset', 'list', '--db', file]), /not-a-db\.sqlite is not a SQLite database/);
   });
 
+  it('a --db that cannot hold a database (/dev/null) exits 2 with one line', async () => {
+    const run = await harness('--db', '/dev/null');
+    expectClearFailure(run, /\/dev\/null/);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('an --experiment-id past the 200-character limit', async () => {
+    expectClearFailure(await harness('--experiment-id', 'x'.repeat(201)), /--experiment-id.*at most 200 characters/);
+  });
+
   it('numbers past the limits table', async () => {
     expectClearFailure(await harness('--concurrency', '100000'), /--concurrency.*at most 256/);
     expectClearFailure(await harness('--max-turns', '1000000'), /--max-turns.*at most 100/);

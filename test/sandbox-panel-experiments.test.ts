@@ -110,7 +110,7 @@ describe('the sandbox of an experiment started from the panel', () => {
 });
 
 describe('the files an experiment from the panel may name', () => {
-  it('are under the agent’s folder or the project: a user’s file elsewhere is refused, the input named', async () => {
+  it('are under the agent’s folder (or one named): a file elsewhere is refused, the input named', async () => {
     const outside = (await import('node:os')).homedir();
     const refusal = await createExperimentFromRequest(
       panel,
@@ -133,15 +133,17 @@ describe('the files an experiment from the panel may name', () => {
     );
     expect(problems).toContain('input 3: file_path ../../etc/passwd is outside');
     expect(problems).not.toContain('input 1');
-    // A file inside the project is fine, and the experiment records which folders its inputs may name.
+    // A file in the agent's folder is fine, and the experiment records which folders its inputs may name.
     const { id } = await createExperimentFromRequest(
       panel,
       request({ agent: 'harness', inputs: [{ node_text: 'x = 1', file_path: 'agents/harness/agent.yaml' }] }),
     );
     cancelExperimentById(panel, id);
+    const database = panel.database.$client.name;
     expect(readStoredConfig(getExperiment(panel.database, id)?.config).experiment.inputFiles).toEqual({
       base: panel.root,
-      roots: [`${panel.root}/agents/harness`, panel.root],
+      roots: [`${panel.root}/agents/harness`],
+      refused: [`${panel.root}/data`, database, `${database}-wal`, `${database}-shm`],
     });
   });
 });

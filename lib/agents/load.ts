@@ -113,6 +113,8 @@ function toRuntime(definition: AgentDefinition, scripts: Record<string, string |
       limits: {
         timeoutMs: tool.timeout_ms ?? DEFAULT_TOOL_LIMITS.timeoutMs,
         maxOutputBytes: tool.max_output_bytes ?? DEFAULT_TOOL_LIMITS.maxOutputBytes,
+        // Only when declared, so that other agents keep the stored shape (and resume hash) they had.
+        ...(tool.max_workspace_bytes === undefined ? {} : { workspaceBytes: tool.max_workspace_bytes }),
       },
     })),
     textAnswerEnds: definition.text_answer_ends ?? false,

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { startPanel, stopPanel } from '../panel/runtime';
 import * as agents from './agents';
 import { Created } from './common';
@@ -153,6 +153,15 @@ describe('every JSON answer of the API matches its response schema', () => {
       agents.PromptVariants,
       { params },
     );
+    const history = await import('@/app/api/agents/[name]/variants/[variant]/route');
+    const known = { name: 'harness', variant: 'default' };
+    await call(history, 'GET', '/api/agents/harness/variants/default', agents.VariantHistory, { params: known });
+    const unknown = { name: 'harness', variant: 'no-such-variant' };
+    const missing = await call(history, 'GET', '/api/agents/harness/variants/no-such-variant', z.looseObject({}), {
+      params: unknown,
+      status: 404,
+    });
+    expect(JSON.stringify(missing)).toMatch(/no-such-variant/);
     await call(
       await import('@/app/api/agents/[name]/validate/route'),
       'POST',

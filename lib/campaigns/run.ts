@@ -18,6 +18,7 @@ import { NotFoundError, errorMessage } from '../errors';
 import { holdLease, newRunnerId } from '../experiments/lease';
 import { variantRuntime, variantSettings } from '../experiments/run-experiment';
 import { readStoredConfig } from '../experiments/stored-config';
+import { resolveBaseUrl } from '../experiments/built-in-simulator';
 import { decodePython } from '../python/encoding';
 import { dedent } from '../python/nodes';
 import { HttpModelClient } from '../runner/model-client';
@@ -43,6 +44,8 @@ export type CampaignRunOptions = {
   onExtraction?(progress: ExtractionProgress): void;
   onProgress?(progress: CampaignProgress): void;
   runnerId?: string;
+  /** The live URL of the panel's built-in simulator, for a campaign that keeps its placeholder. */
+  resolveSimulator?(): string;
 };
 
 type CampaignRunResult = { status: 'completed' | 'cancelled' | 'interrupted'; ran: number; skipped: number };
@@ -79,7 +82,11 @@ export function runCampaign(database: RemoraDatabase, campaignId: string, option
         : undefined;
       const client =
         options.createClient?.(settings) ??
-        new HttpModelClient({ baseUrl: stored.experiment.endpoint.baseUrl, apiKey, retry: settings.retry });
+        new HttpModelClient({
+          baseUrl: resolveBaseUrl(stored.experiment.endpoint.baseUrl, options.resolveSimulator),
+          apiKey,
+          retry: settings.retry,
+        });
       const result = await runNodes(database, refreshed, {
         ...options,
         runtime,

@@ -1,6 +1,8 @@
 // Values of the command line's flags: parsers that refuse a bad value with the allowed range, and --db.
 import { InvalidArgumentError, Option } from 'commander';
 import { config } from '../config';
+import { errorMessage } from '../errors';
+import { parseRequestTimeouts, type RequestTimeouts } from '../runner/request-timeouts';
 
 export const PORT = { min: 0, max: 65535 };
 
@@ -23,6 +25,24 @@ export function integerIn(range: { min: number; max: number }): (value: string) 
     }
     return number;
   };
+}
+
+/** A text no longer than `max` characters (an id: LIMITS.idLength), refused with the limit otherwise. */
+export function textUpTo(max: number): (value: string) => string {
+  return (value) => {
+    if (value.length === 0) throw new InvalidArgumentError('must not be empty');
+    if (value.length > max) throw new InvalidArgumentError(`must be at most ${max} characters (got ${value.length})`);
+    return value;
+  };
+}
+
+/** `--request-timeout`: "300" (the total) or "first-byte=60,idle=30,total=300", in seconds. */
+export function requestTimeoutsFlag(value: string): Partial<RequestTimeouts> {
+  try {
+    return parseRequestTimeouts(value);
+  } catch (error) {
+    throw new InvalidArgumentError(errorMessage(error));
+  }
 }
 
 export function positiveInteger(value: string): number {

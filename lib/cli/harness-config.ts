@@ -14,6 +14,7 @@ import {
   type VariantConfig,
 } from '../experiments/config';
 import { checkToolChoice } from '../runner/settings';
+import type { RequestTimeouts } from '../runner/request-timeouts';
 import type { AgentRuntime } from '../runner/types';
 import type { ConversationInput } from '../protocol/conversation';
 import { chooseExperimentSandbox } from '../tools/sandbox/experiment-sandbox';
@@ -66,6 +67,8 @@ export type HarnessOptions = {
   maxTurns?: number;
   /** Bytes one answer of the server may have. */
   maxResponseBytes?: number;
+  /** First-byte, idle and total timeouts of one request, in ms (--request-timeout). */
+  requestTimeout?: Partial<RequestTimeouts>;
   /** Where bubblewrap is missing, run model-written code anyway (the user's explicit choice). */
   unsafeNoSandbox?: boolean;
   /** More folders whose files the inputs may name (besides the agent's folder and --python). */
@@ -214,6 +217,7 @@ function endpointFromOptions(options: HarnessOptions): ExperimentConfigInput['en
     apiKeyEnv: options.apiKeyEnv,
     replicas: options.replica.length > 0 ? options.replica : undefined,
     maxResponseBytes: options.maxResponseBytes,
+    requestTimeouts: options.requestTimeout,
   };
 }
 

@@ -1,7 +1,16 @@
 // `remora harness`'s flags (the command itself: harness-command.ts, loaded only when it runs).
 import type { Command } from 'commander';
 import { LIMITS } from '../protocol/limits';
-import { collect, databaseOption, integerIn, nonNegativeInteger, nonNegativeNumber, points } from './flag-values';
+import {
+  collect,
+  databaseOption,
+  integerIn,
+  nonNegativeInteger,
+  nonNegativeNumber,
+  points,
+  requestTimeoutsFlag,
+  textUpTo,
+} from './flag-values';
 
 export function addHarnessCommand(program: Command): void {
   program
@@ -77,6 +86,12 @@ export function addHarnessCommand(program: Command): void {
       'bytes one answer of the server may have, as sent and decompressed (default 4 MiB)',
       integerIn(LIMITS.responseBytes),
     )
+    .option(
+      '--request-timeout <spec>',
+      'seconds one request to the server may take: a total ("300"), or parts ' +
+        '"first-byte=60,idle=30,total=300" (the defaults)',
+      requestTimeoutsFlag,
+    )
     .option('--inputs <file>', "inputs file (YAML, JSON or JSONL) instead of the agent's default inputs")
     .option(
       '--dataset <file>',
@@ -106,7 +121,11 @@ export function addHarnessCommand(program: Command): void {
     )
     .option('--agents-dir <dir>', 'agents folder', 'agents')
     .addOption(databaseOption())
-    .option('--experiment-id <id>', 'id for a new experiment, or the id of an unfinished one to resume')
+    .option(
+      '--experiment-id <id>',
+      'id for a new experiment, or the id of an unfinished one to resume',
+      textUpTo(LIMITS.idLength.max),
+    )
     .option('--json', 'print only the summary JSON on stdout', false)
     .option(
       '--input-root <dir>',

@@ -2,7 +2,7 @@
 // server-only: a client component that imports this fails the panel's build (vitest, the command
 // line's bundle and bench resolve it to its empty module: vitest.config.ts, lib/build/bundle-settings.json).
 import 'server-only';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
@@ -42,11 +42,28 @@ export function resolveMigrationsFolder(override?: string): string {
   return found;
 }
 
+/**
+ * A --db that names a device (/dev/null), a folder or a pipe: SQLite opens some of them and fails later
+ * with "disk I/O error", which would read as a bug. Said up front in one line instead.
+ */
+function refuseNonFile(file: string): void {
+  const stat = statSync(file, { throwIfNoEntry: false });
+  if (stat && !stat.isFile()) {
+    const kind = stat.isDirectory() ? 'a folder' : 'not a regular file';
+    throw new ConfigurationError(
+      `Cannot use ${file} as the database: it is ${kind}; give a file with --db or REMORA_DB`,
+    );
+  }
+}
+
 /** Opens (creating when missing) a database file or ':memory:', and brings its schema up to date. */
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): RemoraDatabase {
   const migrationsFolder = resolveMigrationsFolder(options.migrationsFolder);
   const inMemory = file === ':memory:';
-  if (!inMemory) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (!inMemory) {
+    refuseNonFile(file);
+    mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  }
 
   let client: Database.Database;
   try {
@@ -68,6 +85,9 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): R
     client.close();
     // Another kind of file (a typo in --db, a text file): the user's mistake, said in one line.
     const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && /^SQLITE_(IOERR|CANTOPEN|READONLY|PERM)/.test(code)) {
+      throw new ConfigurationError(`Cannot use the database ${file}: ${errorMessage(error)}`, [], { cause: error });
+    }
     if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
       throw new ConfigurationError(
         `${file} is not a SQLite database (${errorMessage(error)}); give another file with --db or REMORA_DB`,

@@ -77,6 +77,10 @@ export const VariantConfig = z.object({
 });
 export type VariantConfig = z.infer<typeof VariantConfig>;
 
+const timeoutMs = z.number().int().min(1).max(86_400_000).optional();
+/** One request's timeouts in ms (lib/runner/request-timeouts.ts); the defaults for what is absent. */
+export const RequestTimeoutsSchema = z.strictObject({ firstByteMs: timeoutMs, idleMs: timeoutMs, totalMs: timeoutMs });
+
 export const EndpointConfig = z
   .object({
     /** `http`: an OpenAI-compatible server at baseUrl. `embedded`: a GGUF model run in process (lib/embedded). */
@@ -98,6 +102,8 @@ export const EndpointConfig = z
     replicas: z.array(z.url({ protocol: /^https?$/ })).optional(),
     /** Bytes one answer may have (as sent and decompressed); LIMITS.responseBytes.default when absent. */
     maxResponseBytes: z.number().int().min(LIMITS.responseBytes.min).max(LIMITS.responseBytes.max).optional(),
+    /** Ms to the first byte, between chunks, in all (lib/runner/request-timeouts.ts); defaults for what is absent. */
+    requestTimeouts: RequestTimeoutsSchema.optional(),
   })
   .superRefine((endpoint, context) => {
     const placeholder = endpoint.baseUrl === EMBEDDED_BASE_URL;

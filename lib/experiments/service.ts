@@ -133,7 +133,10 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
         config.endpoint.maxResponseBytes === undefined
           ? undefined
           : { maxResponseBytes: config.endpoint.maxResponseBytes };
-      const clients = urls.map((url) => new HttpModelClient({ baseUrl: url, apiKey, retry: settings.retry, limits }));
+      const timeouts = config.endpoint.requestTimeouts;
+      const clients = urls.map(
+        (url) => new HttpModelClient({ baseUrl: url, apiKey, retry: settings.retry, limits, timeouts }),
+      );
       return clients.length === 1 ? clients[0] : new BalancedModelClient(clients);
     },
     store: {

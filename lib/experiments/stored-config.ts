@@ -24,14 +24,14 @@ const AgentSnapshot = z.object({
       description: z.string(),
       parameters: z.record(z.string(), z.unknown()),
       script: z.string().nullable(),
-      limits: z.object({ timeoutMs: z.number(), maxOutputBytes: z.number() }),
+      limits: z.object({ timeoutMs: z.number(), maxOutputBytes: z.number(), workspaceBytes: z.number().optional() }),
     }),
   ),
   taskSuccess: z
     .object({
       description: z.string(),
       script: z.string().nullable(),
-      limits: z.object({ timeoutMs: z.number(), maxOutputBytes: z.number() }),
+      limits: z.object({ timeoutMs: z.number(), maxOutputBytes: z.number(), workspaceBytes: z.number().optional() }),
     })
     .optional(),
 });

@@ -8,6 +8,8 @@ import path from 'node:path';
 import { errorMessage } from '../errors';
 import { optionLikePath, runConfined } from '../tools/sandbox/run-confined';
 import { isWithin } from '../tools/sandbox/paths';
+import { DEFAULT_WORKSPACE_BYTES } from '../tools/sandbox/limits';
+import { workspaceFullMessage } from '../tools/sandbox/workspace-bound';
 import { readJunitReport, type TestReport } from './junit';
 
 export type PytestOptions = {
@@ -16,6 +18,8 @@ export type PytestOptions = {
   /** Test files or folders, relative to `folder` (all of its tests when empty). */
   targets: string[];
   timeoutMs?: number;
+  /** What the workspace may hold in all after the run (DEFAULT_WORKSPACE_BYTES when absent). */
+  workspaceBytes?: number;
   /** Where no sandbox is available, run anyway (the user opted in). */
   allowUnconfined?: boolean;
 };
@@ -57,6 +61,7 @@ async function readReport(folder: string, file: string): Promise<string | null> 
 
 export async function runPytest(options: PytestOptions): Promise<PytestRun> {
   const timeoutMs = options.timeoutMs ?? 45_000;
+  const workspaceBytes = options.workspaceBytes ?? DEFAULT_WORKSPACE_BYTES;
   const dashed = optionLikePath(options.targets);
   if (dashed)
     return {
@@ -91,10 +96,13 @@ export async function runPytest(options: PytestOptions): Promise<PytestRun> {
       writable: [options.folder],
       env: { PYTEST_DISABLE_PLUGIN_AUTOLOAD: '1' },
       timeoutMs,
+      limits: { workspaceBytes },
       allowUnconfined: options.allowUnconfined,
     });
     if (!run.ok) return { ok: false, error: run.error };
     const output = `${run.stdout}${run.stderr}`;
+    if (run.workspaceFull)
+      return { ok: false, error: `pytest: ${workspaceFullMessage(workspaceBytes)}`, output: tail(output) };
     if (run.timedOut)
       return {
         ok: false,

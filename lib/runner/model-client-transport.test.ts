@@ -59,12 +59,13 @@ describe('HttpModelClient over HTTP', () => {
   // Long enough that, on a loaded machine, each attempt reaches the server before it times out.
   it('times out a server that does not answer, and retries the timeout', async () => {
     const { baseUrl, seen } = await serve([never, never]);
-    const outcome = await new HttpModelClient({ baseUrl, retry: { ...retry, attempts: 2 }, timeoutMs: 1000 }).complete(
+    const timeouts = { firstByteMs: 1000 };
+    const outcome = await new HttpModelClient({ baseUrl, retry: { ...retry, attempts: 2 }, timeouts }).complete(
       request,
     );
     expect(outcome).toMatchObject({
       ok: false,
-      error: 'cannot reach the model server (Request timed out.) (after 2 attempts)',
+      error: 'no first byte from the model server within 1 s (first-byte timeout) (after 2 attempts)',
       attempts: 2,
     });
     expect(seen).toHaveLength(2);

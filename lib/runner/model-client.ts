@@ -9,6 +9,7 @@ import { errorMessage } from '../errors';
 import { BodyTooLargeError, readBounded } from '../http/bounded-body';
 import { StreamAssembler } from './stream-assembler';
 import { sleep } from '../sleep';
+import { DEFAULT_REQUEST_TIMEOUTS, timeoutReason, type RequestTimeouts } from './request-timeouts';
 
 export type HttpModelClientOptions = {
   /** OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1 */
@@ -16,7 +17,8 @@ export type HttpModelClientOptions = {
   /** The key itself, read by the caller from the environment variable the endpoint names. */
   apiKey?: string;
   retry: RunnerSettings['retry'];
-  timeoutMs?: number;
+  /** First byte, between chunks, in all (request-timeouts.ts); DEFAULT_REQUEST_TIMEOUTS for what is absent. */
+  timeouts?: Partial<RequestTimeouts>;
   /** Extra body fields for every request (vLLM's top_k, logprobs...). */
   extraBody?: Record<string, unknown>;
   /** What one answer may be (answer-bounds.ts); the LIMITS table's defaults otherwise. */
@@ -30,7 +32,6 @@ type Exchange =
   | { kind: 'failed'; attempt: Attempt };
 
 const CANCELLED: Attempt = { ok: false, error: 'request cancelled', retryable: false };
-const TIMED_OUT: Attempt = { ok: false, error: 'cannot reach the model server (Request timed out.)', retryable: true };
 const MAX_REDIRECTS = 20;
 // Idle connections close before the usual server keep-alive (uvicorn's 5 s) so that a request is
 // never written to a socket the server is closing; the value is undici's default.
@@ -46,14 +47,14 @@ export class HttpModelClient implements ModelClient {
   private readonly options: HttpModelClientOptions;
   private readonly endpoint: URL | Error;
   private readonly headers: Record<string, string>;
-  private readonly timeoutMs: number;
+  private readonly timeouts: RequestTimeouts;
   private readonly agents: { http?: HttpAgent; https?: HttpsAgent } = {};
   private readonly limits: AnswerLimits;
 
   constructor(options: HttpModelClientOptions) {
     this.options = options;
     this.limits = { ...DEFAULT_ANSWER_LIMITS, ...options.limits };
-    this.timeoutMs = options.timeoutMs ?? 120_000;
+    this.timeouts = { ...DEFAULT_REQUEST_TIMEOUTS, ...options.timeouts };
     this.endpoint = endpointUrl(options.baseUrl);
     this.headers = {
       accept: 'application/json',
@@ -116,6 +117,13 @@ export class HttpModelClient implements ModelClient {
       if (redirects >= MAX_REDIRECTS) return connectionFailure(new Error('redirect count exceeded'));
       const next = parseUrl(location, url);
       if (next instanceof Error) return connectionFailure(next);
+      // node:http would throw on file:, data:, ftp:...; a server that sends us there gets a failed call, not a crash.
+      if (next.protocol !== 'http:' && next.protocol !== 'https:')
+        return {
+          ok: false,
+          error: `model server redirected to ${location}, which is not an HTTP URL`,
+          retryable: false,
+        };
       if (exchange.status === 303 || (exchange.status <= 302 && method === 'POST')) {
         method = 'GET';
         payload = null;
@@ -124,7 +132,10 @@ export class HttpModelClient implements ModelClient {
     }
   }
 
-  /** One request and its whole answer, within the timeout and until the signal aborts. */
+  /**
+   * One request and its whole answer, within the timeouts (first byte, between chunks, in all) and
+   * until the signal aborts.
+   */
   private send(
     url: URL,
     method: string,
@@ -148,6 +159,7 @@ export class HttpModelClient implements ModelClient {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        clearTimeout(waiting);
         signal?.removeEventListener('abort', onAbort);
         resolve(exchange);
       };
@@ -156,11 +168,24 @@ export class HttpModelClient implements ModelClient {
         outgoing.destroy();
       };
       const onAbort = () => stop(CANCELLED);
-      const timer = setTimeout(() => stop(TIMED_OUT), this.timeoutMs);
+      const timedOut = (kind: keyof RequestTimeouts): Attempt => ({
+        ok: false,
+        error: timeoutReason(kind, this.timeouts),
+        retryable: true,
+      });
+      const timer = setTimeout(() => stop(timedOut('totalMs')), this.timeouts.totalMs);
+      // Until the answer's headers, then from one chunk to the next.
+      let waiting = setTimeout(() => stop(timedOut('firstByteMs')), this.timeouts.firstByteMs);
+      const idle = () => {
+        clearTimeout(waiting);
+        if (!settled) waiting = setTimeout(() => stop(timedOut('idleMs')), this.timeouts.idleMs);
+      };
       signal?.addEventListener('abort', onAbort, { once: true });
 
       outgoing.on('error', (error) => finish({ kind: 'failed', attempt: connectionFailure(error) }));
       outgoing.on('response', (response: IncomingMessage) => {
+        idle();
+        response.on('data', idle);
         const assembler = streaming && isEventStream(response) ? new StreamAssembler() : null;
         // An event stream is read as it comes (never decompressed: servers do not compress SSE).
         const onChunk = assembler

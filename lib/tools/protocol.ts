@@ -42,7 +42,12 @@ export type ToolExecution = ToolOutput & {
   errorKind?: ToolErrorKind;
 };
 
-export type ToolLimits = { timeoutMs: number; maxOutputBytes: number };
+export type ToolLimits = {
+  timeoutMs: number;
+  maxOutputBytes: number;
+  /** Bytes the workspace may hold after a confined tool process (sandbox/limits.ts's default otherwise). */
+  workspaceBytes?: number;
+};
 
 /** Per-experiment choices about how calls run. */
 export type ToolCallOptions = {

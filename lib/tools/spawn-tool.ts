@@ -2,6 +2,8 @@
 // call: the request on stdin, the result on stdout. The interpreter follows from the file type.
 import type { ToolExecution, ToolLimits, ToolRequest } from './protocol';
 import { runConfined } from './sandbox/run-confined';
+import { DEFAULT_WORKSPACE_BYTES } from './sandbox/limits';
+import { workspaceFullMessage } from './sandbox/workspace-bound';
 import { interpreterFor } from './script-kinds';
 import {
   cancelledMessage,
@@ -45,6 +47,7 @@ export async function runSpawnedTool(
     stdin: JSON.stringify(request),
     timeoutMs: limits.timeoutMs,
     maxOutputBytes: limits.maxOutputBytes,
+    limits: { workspaceBytes: limits.workspaceBytes ?? DEFAULT_WORKSPACE_BYTES },
     signal,
     allowUnconfined: options.allowUnconfined,
   });
@@ -54,6 +57,10 @@ export async function runSpawnedTool(
   if (run.timedOut) return failedExecution('tool_timeout', timeoutMessage(script, limits.timeoutMs), elapsed());
   if (run.outputTooLarge)
     return failedExecution('tool_output_too_large', tooLargeMessage(script, null, limits.maxOutputBytes), elapsed());
+  if (run.workspaceFull) {
+    const bytes = limits.workspaceBytes ?? DEFAULT_WORKSPACE_BYTES;
+    return failedExecution('tool_failed', `tool "${toolLabel(script)}": ${workspaceFullMessage(bytes)}`, elapsed());
+  }
   const diagnostics = tail(run.stderr);
   if (run.exitCode !== 0) {
     const how = run.exitCode === null ? `was killed by ${run.signal}` : `exited with code ${run.exitCode}`;

@@ -32,7 +32,8 @@ function tighter(requested: Partial<ProcessLimits> | undefined): ProcessLimits {
   for (const key of Object.keys(limits) as (keyof ProcessLimits)[]) {
     const asked = requested?.[key];
     const allowed = limits[key];
-    if (typeof asked === 'number' && asked > 0 && (allowed === null || asked < allowed)) limits[key] = asked as never;
+    if (typeof asked === 'number' && asked > 0 && (allowed === null || allowed === undefined || asked < allowed))
+      limits[key] = asked as never;
   }
   return limits;
 }

@@ -102,7 +102,7 @@ describe('saving variants', () => {
     ) as InputError;
     expect(error).toBeInstanceOf(InputError);
     expect(error.problems[0]).toMatch(/\{\{ file \}\}/);
-    expect(getVariantHistory(panel, 'harness', 'broken')).toEqual([]);
+    expect(() => getVariantHistory(panel, 'harness', 'broken')).toThrow(NotFoundError);
   });
 
   it('saving "default" updates the agent’s prompt, and its history starts with the imported one', async () => {

@@ -111,9 +111,12 @@ export function listPromptVariants(context: PanelContext, agentName: string): Pr
 export function getVariantHistory(context: PanelContext, agentName: string, variantName: string): VariantVersionView[] {
   const row = requireAgent(context, agentName);
   const { nodeContext } = storedPrompt(row.definition);
-  return listVariantHistory(context.database, row.id, variantName).map((version) =>
-    versionView(context.database, version, nodeContext),
-  );
+  const versions = listVariantHistory(context.database, row.id, variantName);
+  // "default" is the agent's own prompt: it exists before its first save, with no versions yet.
+  if (versions.length === 0 && variantName !== DEFAULT_VARIANT) {
+    throw new NotFoundError(`agent "${agentName}" has no prompt variant "${variantName}"`);
+  }
+  return versions.map((version) => versionView(context.database, version, nodeContext));
 }
 
 /**

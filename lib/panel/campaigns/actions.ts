@@ -12,6 +12,7 @@ import { openCampaign } from '../../campaigns/create';
 import { runCampaign, type CampaignRun } from '../../campaigns/run';
 import { runRepositoryTests, type TestRun } from '../../campaigns/test-command';
 import { describeHolder, leaseIsLive, newRunnerId } from '../../experiments/lease';
+import { BUILT_IN_SIMULATOR_URL } from '../../experiments/built-in-simulator';
 import { probeEndpoint } from '../../experiments/probe-endpoint';
 import { LIMITS } from '../../protocol/limits';
 import { loadRunnableAgent } from '../agents/agents';
@@ -58,13 +59,16 @@ export async function startCampaign(
   const baseUrl = request.baseUrl || context.simulatorUrl();
   const probe = await probeEndpoint(baseUrl);
   if (!probe.reachable) throw new ConfigurationError(`cannot reach the model server at ${baseUrl}: ${probe.error}`);
+  // The built-in simulator's port changes at every start: the campaign keeps its placeholder (its
+  // identity), so that the same request after a restart finds the same campaign.
+  const storedUrl = request.baseUrl || BUILT_IN_SIMULATOR_URL;
   let opened;
   try {
     opened = await openCampaign(context.database, {
       agent: agent.runtime,
       variant: { name: 'baseline', systemPrompt: agent.runtime.systemPrompt },
       repo: request.repo,
-      endpoint: { baseUrl, model: request.model, simulated: probe.simulated },
+      endpoint: { baseUrl: storedUrl, model: request.model, simulated: probe.simulated },
       concurrency: request.concurrency,
       settings: { exclude: request.exclude, unsafeFixes: request.unsafeFixes },
     });
@@ -84,6 +88,7 @@ export async function startCampaign(
     // the workspaces this route's code makes.
     tools: context.jobRunner.toolExecutor,
     runnerId: newRunnerId('panel'),
+    resolveSimulator: () => context.simulatorUrl(),
   });
   runs.set(campaign.id, run);
   void run.done

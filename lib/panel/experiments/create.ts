@@ -1,5 +1,6 @@
 // A new experiment from the panel's request: its agent, endpoint (reached before anything is
 // stored), tool choice, input files and sandbox checked, then stored and started on the job runner.
+import path from 'node:path';
 import { getEndpointByName } from '../../db/queries/endpoints';
 import { ConfigurationError, InputError } from '../../errors';
 import { BUILT_IN_SIMULATOR_URL, isBuiltInSimulator } from '../../experiments/built-in-simulator';
@@ -72,19 +73,25 @@ function checkToolChoice(choice: string, toolNames: string[], where: string): Ru
 
 /** Creates the experiment from a validated request and starts it on the job runner. */
 /**
- * The files a panel experiment's inputs (or dataset cases) may name: under the agent's folder or
- * the project (relative paths from the project). Anything else is refused, naming the input.
+ * The files a panel experiment's inputs (or dataset cases) may name: under the agent's folder or a
+ * folder the request names (relative paths from the project); never the panel's data/ folder or its
+ * database, whatever folder is named (input-files.ts also refuses dot files and node_modules).
+ * Anything else is refused, naming the input.
  */
 function panelInputFiles(
   context: PanelContext,
   agentFolder: string,
   inputs: { file_path?: string | null; node_name?: string | null }[],
+  inputRoots: string[] = [],
 ): InputFiles {
-  const files: InputFiles = { base: context.root, roots: [agentFolder, context.root] };
+  const roots = [agentFolder, ...inputRoots.map((root) => path.resolve(context.root, root))];
+  const database = context.database.$client.name;
+  const refused = [path.join(context.root, 'data'), database, `${database}-wal`, `${database}-shm`];
+  const files: InputFiles = { base: context.root, roots, refused };
   const problems = inputFileProblems(inputs, files);
   if (problems.length > 0) {
     const which = problems.length === 1 ? 'an input names a file' : `${problems.length} inputs name files`;
-    throw new InputError(`${which} outside the agent’s folder and the project; nothing was run`, problems.slice(0, 20));
+    throw new InputError(`${which} the experiment may not read; nothing was run`, problems.slice(0, 20));
   }
   return files;
 }
@@ -129,12 +136,14 @@ export async function createExperimentFromRequest(
   // The request's inputs, a stored dataset's cases, or the agent's own (experiment-inputs.ts).
   const { inputs, dataset, maxTurns } = resolveExperimentInputs(context, request, agent.inputs);
   if (maxTurns !== undefined) agent.runtime.maxTurns = maxTurns;
-  const inputFiles = panelInputFiles(context, agent.folder, inputs);
+  const inputFiles = panelInputFiles(context, agent.folder, inputs, request.inputRoots);
   const resolved = await resolveEndpoint(context, request.endpoint, agent.definition.model);
-  const endpoint =
-    request.endpoint.maxResponseBytes === undefined
-      ? resolved
-      : { ...resolved, maxResponseBytes: request.endpoint.maxResponseBytes };
+  const { maxResponseBytes, requestTimeouts } = request.endpoint;
+  const endpoint = {
+    ...resolved,
+    ...(maxResponseBytes === undefined ? {} : { maxResponseBytes }),
+    ...(requestTimeouts === undefined ? {} : { requestTimeouts }),
+  };
   const parsed = ExperimentConfig.safeParse({
     agent: agent.runtime.name,
     variants,

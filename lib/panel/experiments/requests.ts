@@ -8,7 +8,7 @@ import { PARSE_PATHS } from '../../parsing/types';
 import { VERDICT_FILTERS } from '../../db/queries/search-types';
 import { OUTCOMES, type Outcome } from '../../runner/types';
 import { RunnerSettingsInput } from '../../runner/settings';
-import { ConversationInputSchema } from '../../experiments/config';
+import { ConversationInputSchema, RequestTimeoutsSchema } from '../../experiments/config';
 
 const environmentVariableName = z
   .string()
@@ -66,6 +66,8 @@ export const EndpointRequest = z
     kind: z.literal('simulated').optional(),
     /** Bytes one answer may have, as sent and decompressed (the command line's --max-response-bytes). */
     maxResponseBytes: z.number().int().min(LIMITS.responseBytes.min).max(LIMITS.responseBytes.max).optional(),
+    /** One request's first-byte, idle and total timeouts in ms (the command line's --request-timeout). */
+    requestTimeouts: RequestTimeoutsSchema.optional(),
   })
   .strict()
   .superRefine((endpoint, context) => {
@@ -119,6 +121,11 @@ export const CreateExperimentRequest = z
      * instead of `inputs`.
      */
     dataset: z.string().trim().min(1).max(LIMITS.idLength.max).optional(),
+    /**
+     * Folders (relative to the project, or absolute) whose files the inputs or dataset cases may name,
+     * besides the agent's folder: the command line's --input-root.
+     */
+    inputRoots: z.array(z.string().trim().min(1).max(4096)).max(20).optional(),
     /** With a dataset: how first responses are scored, lenient (default) or bfcl (BFCL's AST checker exactly). */
     scoring: z.enum(SCORING_MODES).optional(),
     /**

@@ -5,7 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import type { SandboxHost } from './host-facts';
 import { dropArguments } from './drop';
-import { mountArguments, type Mounts } from './filesystem';
+import { mountArguments, writableFolders, type Mounts } from './filesystem';
+import { boundedWorkspaceScript } from './workspace-bound';
 import { prlimitArguments, type ProcessLimits } from './limits';
 import { sandboxEnvironment } from './environment';
 
@@ -20,8 +21,11 @@ export type SandboxSpec = {
 export function confinedArgv(host: SandboxHost, spec: SandboxSpec, program: string, args: string[]): string[] {
   if (!host.bwrap || !host.prlimit) throw new Error('confinedArgv needs a host with bubblewrap and prlimit');
   const argv = [host.bwrap, ...mountArguments(spec.mounts)];
+  // A bounded workspace is empty until its shell fills it: the shell enters the working folder.
+  const writable = writableFolders(spec.mounts);
+  const bounded = spec.mounts.workspaceBytes !== undefined && writable.length > 0;
   argv.push('--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try');
-  argv.push('--die-with-parent', '--new-session', '--chdir', spec.cwd);
+  argv.push('--die-with-parent', '--new-session', '--chdir', bounded ? '/' : spec.cwd);
   if (host.dropTo) {
     if (!host.setpriv || !host.unshare) throw new Error('running as root needs setpriv and unshare');
     // Root keeps only what it needs to enter the workspace and become the unprivileged user; setpriv drops that too.
@@ -40,7 +44,9 @@ export function confinedArgv(host: SandboxHost, spec: SandboxSpec, program: stri
   } else {
     argv.push('--unshare-user', '--disable-userns', '--');
   }
-  argv.push(host.prlimit, ...prlimitArguments(spec.limits), '--', program, ...args);
+  argv.push(host.prlimit, ...prlimitArguments(spec.limits), '--');
+  if (bounded) argv.push('/bin/sh', '-c', boundedWorkspaceScript(writable, spec.cwd), 'sh');
+  argv.push(program, ...args);
   return argv;
 }
 

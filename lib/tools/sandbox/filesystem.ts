@@ -5,6 +5,7 @@
 import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { isWithin, outermost } from './paths';
+import { HOST_WORKSPACES_MOUNT, boundedWorkspaceMount } from './workspace-bound';
 
 export type Mounts = {
   /** Folders (or files) bound read-only at the same path. */
@@ -13,6 +14,8 @@ export type Mounts = {
   writable: string[];
   /** Size of the private /tmp. */
   tmpBytes: number;
+  /** When set, each writable folder is a tmpfs of this size filled from the host's (workspace-bound.ts). */
+  workspaceBytes?: number;
 };
 
 const SYSTEM_FOLDERS = ['/usr'];
@@ -98,10 +101,15 @@ function parentArguments(points: string[]): string[] {
   return args;
 }
 
+/** The writable folders as mounted: real paths, none inside another (a bounded workspace's order). */
+export function writableFolders(mounts: Pick<Mounts, 'writable'>): string[] {
+  return outermost(mounts.writable.map((file) => realpathSync(file)));
+}
+
 export function mountArguments(mounts: Mounts): string[] {
   const real = (file: string) => realpathSync(file);
   const system = (file: string) => SYSTEM_FOLDERS.some((folder) => isWithin(folder, file));
-  const writable = outermost(mounts.writable.map(real));
+  const writable = writableFolders(mounts);
   // A readable folder inside a writable one (or inside /usr) is already there.
   const readable = outermost(mounts.readable.filter((file) => existsSync(file)).map(real)).filter(
     (file) => !system(file) && !writable.some((folder) => isWithin(folder, file)),
@@ -111,6 +119,12 @@ export function mountArguments(mounts: Mounts): string[] {
   args.push('--perms', '1777', '--size', String(mounts.tmpBytes), '--tmpfs', '/tmp');
   const points = [...readable, ...writable].sort((left, right) => left.length - right.length);
   args.push(...parentArguments(points));
-  for (const point of points) args.push(writable.includes(point) ? '--bind' : '--ro-bind', point, point);
+  const bounded = mounts.workspaceBytes;
+  for (const point of points) {
+    if (!writable.includes(point)) args.push('--ro-bind', point, point);
+    else if (bounded === undefined) args.push('--bind', point, point);
+    else args.push(...boundedWorkspaceMount(point, writable.indexOf(point), bounded));
+  }
+  if (bounded !== undefined && writable.length > 0) args.unshift(...HOST_WORKSPACES_MOUNT);
   return args;
 }

@@ -21,9 +21,17 @@ export type ProcessLimits = {
   openFiles: number;
   /** Size of the private /tmp (memory-backed). */
   tmpBytes: number;
+  /**
+   * What a confined program's workspace may hold in all (workspace-bound.ts); unbounded when absent.
+   * Tools and pytest on a conversation's workspace ask for DEFAULT_WORKSPACE_BYTES unless told otherwise.
+   */
+  workspaceBytes?: number;
 };
 
 const MiB = 1024 * 1024;
+
+/** A workspace holds one file's package and its tests: 256 MiB is far more than that, far less than a disk. */
+export const DEFAULT_WORKSPACE_BYTES = 256 * MiB;
 
 /** For one run of a program on the model's behalf (pytest on the model's tests, an agent's Python script). */
 /** The V8 heap of a tool worker (--max-old-space-size), inside TOOL_WORKER_LIMITS.dataBytes. */

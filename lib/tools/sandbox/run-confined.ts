@@ -46,6 +46,8 @@ export type ConfinedResult =
       timedOut: boolean;
       outputTooLarge: boolean;
       cancelled: boolean;
+      /** A bounded workspace filled up (limits.workspaceBytes): what was written is kept up to the limit. */
+      workspaceFull: boolean;
       durationMs: number;
     }
   | { ok: false; confinement: Confinement; error: string };
@@ -123,6 +125,7 @@ async function runHere(run: ConfinedRun): Promise<ConfinedResult> {
             readable: [...resolved.readable, ...(run.readable ?? [])],
             writable: run.writable,
             tmpBytes: limits.tmpBytes,
+            workspaceBytes: limits.workspaceBytes,
           },
           limits,
           cwd: run.cwd,
@@ -160,8 +163,11 @@ function execute(
       cwd: confinement === 'none' ? run.cwd : '/',
       env,
       detached: true,
-      stdio: ['pipe', 'pipe', 'pipe'],
+      // Descriptor 3: a bounded workspace's shell says "full" there (workspace-bound.ts).
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
     });
+    let workspaceFull = false;
+    (child.stdio[3] as NodeJS.ReadableStream | null)?.on('data', () => (workspaceFull = true));
     const stdout = new Capped(maxOutput);
     const stderr = new Capped(maxOutput);
     const flags = { timedOut: false, outputTooLarge: false, cancelled: false };
@@ -198,6 +204,7 @@ function execute(
         stdout: stdout.text(),
         stderr: stderr.text(),
         ...flags,
+        workspaceFull,
         durationMs: performance.now() - started,
       });
     });
