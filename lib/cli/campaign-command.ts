@@ -74,6 +74,14 @@ export function listCommand(options: { db: string; json: boolean }): Promise<num
   });
 }
 
+/** pass, FAIL, or DESTRUCTIVE when the only failed check is the one comparing against the original. */
+function checksColumn(change: { checks: Record<string, unknown>; checksPassed: boolean | null }): string {
+  if (change.checksPassed === null) return '-';
+  if (change.checksPassed) return 'pass';
+  const failed = Object.entries(change.checks).filter(([, check]) => (check as { passed?: boolean }).passed === false);
+  return failed.length === 1 && failed[0][0] === 'preserved' ? 'DESTRUCTIVE' : 'FAIL';
+}
+
 export function showCommand(id: string, options: { db: string; json: boolean }): Promise<number> {
   return withDatabase(options.db, (database) => {
     campaignOf(database, id);
@@ -95,10 +103,14 @@ export function showCommand(id: string, options: { db: string; json: boolean }):
         change.file,
         change.node,
         change.status,
-        change.checksPassed === null ? '-' : change.checksPassed ? 'pass' : 'FAIL',
+        checksColumn(change),
         (change.summary ?? '').replace(/\s+/g, ' ').slice(0, 60),
       ]);
     if (view.changes.length > 0) io.out(table.toString());
+    for (const change of view.changes) {
+      const preserved = change.checks.preserved as { passed?: boolean; message?: string } | undefined;
+      if (preserved?.passed === false) io.out(`${change.id} ${change.node}: ${preserved.message}`);
+    }
     for (const node of view.skippedNodes.slice(0, 50))
       io.out(`skipped ${node.file}:${node.line} ${node.node}: ${node.reason}`);
     if (view.skippedNodes.length > 50)
@@ -110,17 +122,21 @@ export function showCommand(id: string, options: { db: string; json: boolean }):
 export function acceptCommand(
   id: string,
   changeIds: string[],
-  options: { db: string; allPassing: boolean },
+  options: { db: string; allPassing: boolean; includeDestructive?: boolean },
 ): Promise<number> {
   return withDatabase(options.db, (database) => {
     const campaign = campaignOf(database, id);
     if (options.allPassing === changeIds.length > 0)
       throw new InputError('give change ids or --all-passing (one of them)');
+    if (options.includeDestructive && !options.allPassing)
+      throw new InputError('--include-destructive goes with --all-passing');
     const outcome = options.allPassing
-      ? acceptAllPassing(database, campaign)
+      ? acceptAllPassing(database, campaign, { includeDestructive: options.includeDestructive })
       : acceptChanges(database, campaign, changeIds);
     io.out(`accepted ${plural(outcome.accepted.length, 'change')}`);
     for (const skipped of outcome.skipped) io.err(`not accepted ${skipped.id}: ${skipped.reason}`);
+    if (outcome.skipped.some((skipped) => skipped.destructive))
+      io.err('--all-passing --include-destructive accepts the destructive ones too');
     return 0;
   });
 }
