@@ -10,7 +10,7 @@ const INTEGRATION = [
   'agents/**/*.test.ts',
   'lib/api/routes.test.ts',
   'lib/build/tool-module.test.ts',
-  'lib/campaigns/{campaign-apply,campaign-destructive,campaign-docstrings,campaign-nodes}.test.ts',
+  'lib/campaigns/{campaign-apply,campaign-destructive,campaign-docstrings,campaign-imports,campaign-nodes}.test.ts',
   'lib/campaigns/{checks,edits,preserve,test-command}.test.ts',
   'lib/cli/{harness-serving,sim-command}.test.ts',
   'lib/config.test.ts',

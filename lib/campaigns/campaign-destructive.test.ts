@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { changesWithStatus, listChanges } from '../db/queries/campaign-changes';
 import { acceptAllPassing } from './review';
 import { docstringPolicy } from './testing/agent-policies';
-import { runCampaignOver, scratchRepository } from './testing/campaign-harness';
+import { scratchRepository } from './testing/campaign-harness';
 import { CAMPAIGN_TIMEOUT_MS, campaignSuite } from './testing/campaign-suite';
 
-const { pool, folders, database } = campaignSuite();
+const { folders, database, run } = campaignSuite();
 
 const SOURCE = `def dumps(obj):
     """Serialize \`\`obj\`\` to a JSON formatted \`\`str\`\`.
@@ -33,13 +33,7 @@ describe('a docstring campaign that would shrink existing documentation', () => 
     'flags the shrinking change and leaves it out of accept-all-passing unless asked',
     async () => {
       const repo = scratchRepository({ 'codec.py': SOURCE }, folders);
-      const { campaign } = await runCampaignOver({
-        database: database(),
-        repo,
-        agent: 'docstring',
-        tools: pool,
-        policy: docstringPolicy,
-      });
+      const { campaign } = await run({ repo, agent: 'docstring', policy: docstringPolicy });
       const byNode = Object.fromEntries(listChanges(database(), campaign.id).changes.map((c) => [c.nodeName, c]));
       expect(byNode.dumps.checksPassed).toBe(false);
       expect(byNode.dumps.checks).toMatchObject({
