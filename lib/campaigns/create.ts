@@ -18,7 +18,7 @@ import type { AgentRuntime } from '../runner/types';
 import { REPOSITORY_LAYOUT } from '../tools/workspace';
 import { chooseCampaignSandbox } from '../tools/sandbox/experiment-sandbox';
 import { DEFAULT_CONTEXT_TOKENS, DEFAULT_RESERVE_TOKENS, estimateTokens, fitNode } from './context-budget';
-import { extractFile, nodeTypesFor } from './extract';
+import { extractFile, nodeTypesFor, offersMethodsByInstance } from './extract';
 import { gitTopLevel, repositoryRoot, walkPythonFiles } from './walk';
 
 const run = promisify(execFile);
@@ -138,7 +138,9 @@ export async function extractCampaign(
     onProgress?.({ ...progress });
   };
   for await (const file of walkPythonFiles(campaign.repoRoot, { exclude: settings.exclude })) {
-    const extracted = await extractFile(file.path, file.absolute, settings.nodeTypes as never, settings.maxFileBytes);
+    const extracted = await extractFile(file.path, file.absolute, settings.nodeTypes as never, settings.maxFileBytes, {
+      methodsByInstance: offersMethodsByInstance(agent),
+    });
     const nodes = extracted.nodes.map((node) => {
       if (node.skipReason) return { ...node, outline: false };
       const fit = fitNode(node, fixedTokens, settings);

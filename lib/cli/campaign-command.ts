@@ -4,6 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import Table from 'cli-table3';
 import { closeDatabase, openDatabase, type RemoraDatabase } from '../db/client';
 import { getCampaign, listCampaigns } from '../db/queries/campaigns';
+import { methodOffers } from '../db/queries/campaign-nodes';
 import type { CampaignRow } from '../db/schema';
 import { InputError, NotFoundError, RemoraError } from '../errors';
 import { applyToBranch, applyToWorkingTree, exportPatch } from '../campaigns/apply';
@@ -85,7 +86,11 @@ function checksColumn(change: { checks: Record<string, unknown>; checksPassed: b
 export function showCommand(id: string, options: { db: string; json: boolean }): Promise<number> {
   return withDatabase(options.db, (database) => {
     campaignOf(database, id);
-    const view = { ...campaignJson(database, id, { withChanges: true }), skippedNodes: skippedNodes(database, id) };
+    const view = {
+      ...campaignJson(database, id, { withChanges: true }),
+      skippedNodes: skippedNodes(database, id),
+      methods: methodOffers(database, id),
+    };
     if (options.json) {
       io.out(JSON.stringify(view));
       return 0;
@@ -96,6 +101,10 @@ export function showCommand(id: string, options: { db: string; json: boolean }):
       `${view.files} files, ${view.nodes} nodes: ${view.ran} ran, ${view.skipped} skipped, ${view.pending} pending; ` +
         `${view.changes.length} changes (${view.accepted} accepted)`,
     );
+    if (view.methods.total > 0) {
+      const why = view.methods.notOffered.map((item) => `${item.count} ${item.reason}`).join(', ');
+      io.out(`methods: ${view.methods.offered} of ${view.methods.total} offered${why ? `; not offered: ${why}` : ''}`);
+    }
     const table = new Table({ head: ['change', 'file', 'node', 'status', 'checks', 'summary'] });
     for (const change of view.changes)
       table.push([

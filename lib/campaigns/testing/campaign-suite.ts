@@ -15,6 +15,8 @@ export type CampaignSuite = {
   folders: string[];
   /** The current test's database. */
   database: () => RemoraDatabase;
+  /** The current test's database file (for the command line's functions, which open it themselves). */
+  databaseFile: () => string;
   /** runCampaignOver with the current test's database and the suite's tool pool. */
   run: (
     options: Omit<Parameters<typeof runCampaignOver>[0], 'database' | 'tools'>,
@@ -38,10 +40,15 @@ export function campaignSuite(): CampaignSuite {
     if (!temporary) throw new Error('the database is open only inside a test');
     return temporary.database;
   };
+  const databaseFile = () => {
+    if (!temporary) throw new Error('the database is open only inside a test');
+    return temporary.file;
+  };
   return {
     pool,
     folders,
     database,
+    databaseFile,
     run: (options) => runCampaignOver({ ...options, database: database(), tools: pool }),
   };
 }
