@@ -52,6 +52,8 @@ export function fitNode(
   node: { kind: string; text: string },
   fixedTokens: number,
   limits: { contextTokens: number; reserveTokens: number },
+  /** What is sent of a module too large to send whole (the lint agent: ruff's issues and the lines around them). */
+  moduleExcerpt?: (text: string) => string | null,
 ): Fit {
   const budget = limits.contextTokens - limits.reserveTokens - fixedTokens;
   const whole = estimateTokens(node.text);
@@ -60,6 +62,11 @@ export function fitNode(
   if (node.kind === 'class') {
     const outline = estimateTokens(outlineOf(node.text));
     if (outline <= budget) return { ok: true, outline: true, tokens: outline + fixedTokens };
+  }
+  const excerpt = node.kind === 'module' && moduleExcerpt ? moduleExcerpt(node.text) : null;
+  if (excerpt !== null) {
+    const tokens = estimateTokens(excerpt);
+    if (tokens <= budget) return { ok: true, outline: true, tokens: tokens + fixedTokens };
   }
   return {
     ok: false,

@@ -19,6 +19,7 @@ import { REPOSITORY_LAYOUT } from '../tools/workspace';
 import { chooseCampaignSandbox } from '../tools/sandbox/experiment-sandbox';
 import { DEFAULT_CONTEXT_TOKENS, DEFAULT_RESERVE_TOKENS, estimateTokens, fitNode } from './context-budget';
 import { extractFile, nodeTypesFor, offersMethodsByInstance } from './extract';
+import { moduleExcerptFor } from './lint-excerpt';
 import { gitTopLevel, repositoryRoot, walkPythonFiles } from './walk';
 
 const run = promisify(execFile);
@@ -129,6 +130,7 @@ export async function extractCampaign(
   const fixedTokens = estimateTokens(
     agent.systemPrompt + JSON.stringify(toolSpecs(agent.tools)) + renderTemplate(agent.nodeContext, emptyInput),
   );
+  const excerpt = moduleExcerptFor(agent);
   let ordinal = 0;
   let batch: FileToStore[] = [];
   const progress: ExtractionProgress = { files: 0, nodes: 0 };
@@ -143,7 +145,7 @@ export async function extractCampaign(
     });
     const nodes = extracted.nodes.map((node) => {
       if (node.skipReason) return { ...node, outline: false };
-      const fit = fitNode(node, fixedTokens, settings);
+      const fit = fitNode(node, fixedTokens, settings, excerpt);
       return fit.ok ? { ...node, outline: fit.outline } : { ...node, outline: false, skipReason: fit.reason };
     });
     batch.push({
