@@ -11,7 +11,7 @@ const INTEGRATION = [
   'lib/api/routes.test.ts',
   'lib/build/tool-module.test.ts',
   'lib/campaigns/{campaign-apply,campaign-destructive,campaign-docstrings}.test.ts',
-  'lib/campaigns/{campaign-imports,campaign-methods,campaign-nodes}.test.ts',
+  'lib/campaigns/{campaign-imports,campaign-links,campaign-methods,campaign-nodes}.test.ts',
   'lib/campaigns/{checks,edits,preserve,test-command}.test.ts',
   'lib/cli/{harness-serving,sim-command}.test.ts',
   'lib/config.test.ts',

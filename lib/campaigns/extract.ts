@@ -80,6 +80,11 @@ function skippedFile(file: Omit<ExtractedFile, 'nodes' | 'skipReason'>, reason: 
   return { ...file, skipReason: reason, nodes: [node] };
 }
 
+/** A file listed but not read (a link), with the reason: one skipped node accounts for it. */
+export function unreadFile(relative: string, reason: string): ExtractedFile {
+  return skippedFile({ path: relative, sha256: sha256(''), bytes: 0, encoding: null }, reason);
+}
+
 /** Reads and splits one file; never throws for what the file holds. */
 export async function extractFile(
   relative: string,
