@@ -8,6 +8,7 @@ import { methodOffers } from '../db/queries/campaign-nodes';
 import type { CampaignRow } from '../db/schema';
 import { InputError, NotFoundError, RemoraError } from '../errors';
 import { applyToBranch, applyToWorkingTree, exportPatch } from '../campaigns/apply';
+import { describeFinished, finishInterruptedApply } from '../campaigns/apply-journal';
 import { acceptAllPassing, acceptChanges, rejectChanges } from '../campaigns/review';
 import { runRepositoryTests, type TestRun } from '../campaigns/test-command';
 import { describe } from './harness-command';
@@ -84,8 +85,14 @@ function checksColumn(change: { checks: Record<string, unknown>; checksPassed: b
 }
 
 export function showCommand(id: string, options: { db: string; json: boolean }): Promise<number> {
-  return withDatabase(options.db, (database) => {
+  return withDatabase(options.db, async (database) => {
     campaignOf(database, id);
+    // An apply killed half way is finished first, so that what is shown is what the repository holds;
+    // one that cannot be finished is said, and the campaign shown all the same.
+    await finishInterruptedApply(database, id).then(
+      (finished) => finished && io.err(describeFinished([id])),
+      (error: unknown) => io.err(describe(error)),
+    );
     const view = {
       ...campaignJson(database, id, { withChanges: true }),
       skippedNodes: skippedNodes(database, id),
