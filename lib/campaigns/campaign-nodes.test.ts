@@ -10,11 +10,11 @@ import { docstringPolicy, lintPolicy } from './testing/agent-policies';
 import { runCampaignOver, scratchRepository } from './testing/campaign-harness';
 import { CAMPAIGN_TIMEOUT_MS, campaignSuite } from './testing/campaign-suite';
 
-const { pool, folders, database } = campaignSuite();
+const { pool, folders, database, run } = campaignSuite();
 
 describe('campaign nodes and lint fixes', () => {
   it(
-    'skips a module too large for the context with its reason, and covers every node exactly once',
+    'skips a file that does not parse with its reason, and covers every node exactly once',
     async () => {
       const big = Array.from({ length: 400 }, (_, index) => `def f${index}(x):\n    return x + ${index}\n`).join('\n');
       const guarded =
@@ -39,13 +39,11 @@ describe('campaign nodes and lint fixes', () => {
         policy: lintPolicy,
         settings: { contextTokens: 4000, reserveTokens: 1000 },
       });
-      expect(nodeCounts(database(), campaign.id)).toEqual({ found: 3, pending: 0, ran: 1, skipped: 2 });
+      expect(nodeCounts(database(), campaign.id)).toEqual({ found: 3, pending: 0, ran: 2, skipped: 1 });
       const skipped = listNodes(database(), campaign.id, { status: 'skipped' });
       expect(skipped.map((node) => [node.path, node.skipReason?.split(':')[0] ?? ''])).toEqual([
-        ['big.py', expect.stringContaining('the module needs about')],
         ['broken.py', 'syntax error'],
       ]);
-      expect(skipped[0].skipReason).toContain('4000-token context');
 
       const docs = await runCampaignOver({
         database: database(),
@@ -59,6 +57,29 @@ describe('campaign nodes and lint fixes', () => {
         (node) => `${node.path}:${node.name}@${node.startLine}`,
       );
       expect(ran).toEqual(['guarded.py:modern@4', 'guarded.py:modern@7', 'guarded.py:fallback@13']);
+    },
+    CAMPAIGN_TIMEOUT_MS,
+  );
+
+  it(
+    "lints a module too large for the context from ruff's issues and the lines around them, not the whole file",
+    async () => {
+      const big = Array.from({ length: 400 }, (_, index) => `def f${index}(x):\n    return x + ${index}\n`).join('\n');
+      const repo = scratchRepository({ 'big.py': `import os\n\n\n${big}` }, folders);
+      const { campaign, requests } = await run({
+        repo,
+        agent: 'lint',
+        policy: lintPolicy,
+        settings: { contextTokens: 4000, reserveTokens: 1000 },
+      });
+      expect(nodeCounts(database(), campaign.id)).toMatchObject({ found: 1, ran: 1, skipped: 0 });
+      const sent = JSON.stringify(requests[0].messages);
+      expect(sent).toContain('# line 1: F401');
+      expect(sent).toContain('     1 | import os');
+      expect(sent).not.toContain('def f399');
+      const [change] = listChanges(database(), campaign.id).changes;
+      expect(change.diff).toContain('-import os');
+      expect(change.checksPassed).toBe(true);
     },
     CAMPAIGN_TIMEOUT_MS,
   );

@@ -7,6 +7,7 @@ import { runConfined } from '../tools/sandbox/run-confined';
 import { lintSource } from '../python/ruff';
 import { isTestFileName, readTestFile } from '../python/test-files';
 import type { FileEdit } from './edits';
+import { preservedCheck, type PreservedCheck } from './preserve';
 import type { TaskCheck } from '../task-success/types';
 
 type ParseCheck = { passed: boolean; files: { path: string; problem: string | null }[] };
@@ -31,6 +32,8 @@ export type ChangeChecks = {
   lint?: LintCheck;
   tests?: TestsCheck;
   task?: TaskCheckResult;
+  /** Fails a change that removes or shrinks what was there (--all-passing leaves it out unless asked). */
+  preserved?: PreservedCheck;
 };
 
 export type CheckInput = {
@@ -159,6 +162,7 @@ export async function runChecks(input: CheckInput): Promise<{ checks: ChangeChec
   if (lint) checks.lint = lint;
   const tests = await testsCheck(input);
   if (tests) checks.tests = tests;
+  checks.preserved = await preservedCheck(input);
   if (input.taskCheck) checks.task = { passed: input.taskCheck.success, message: input.taskCheck.reason };
   const results = Object.values(checks).map((check) => check.passed);
   return { checks, passed: results.length === 0 ? null : results.every(Boolean) };

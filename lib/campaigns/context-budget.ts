@@ -33,13 +33,22 @@ export function estimateTokens(text: string): number {
   return Math.ceil(MARGIN * (single + wordish / 3));
 }
 
-/** A class or module as its headers only: decorators, `class`/`def` lines and docstring openings, bodies elided. */
+/**
+ * A class or module as its signatures only: decorators and `class`/`def` headers (a header over several lines kept
+ * whole, up to its colon), bodies elided as `...`.
+ */
 export function outlineOf(text: string): string {
   const kept: string[] = [];
+  let inHeader = false;
   for (const line of text.split('\n')) {
     const code = line.trimStart();
-    if (/^(@|class\s|def\s|async\s+def\s)/.test(code)) kept.push(line);
-    else if (kept.length > 0 && !kept[kept.length - 1].trimStart().startsWith('...'))
+    const opens = /^(@|class\s|def\s|async\s+def\s)/.test(code);
+    if (opens || inHeader) {
+      kept.push(line);
+      // A `def` or `class` header goes on until the line ending in its colon (a comment after it aside).
+      const ends = /:\s*(#.*)?$/.test(line) || code.startsWith('@');
+      inHeader = !ends && (inHeader || !code.startsWith('@'));
+    } else if (kept.length > 0 && !kept[kept.length - 1].trimStart().startsWith('...'))
       kept.push(`${line.slice(0, line.length - code.length)}...`);
   }
   return kept.join('\n');
@@ -52,19 +61,28 @@ export function fitNode(
   node: { kind: string; text: string },
   fixedTokens: number,
   limits: { contextTokens: number; reserveTokens: number },
+  /** What is sent of a module too large to send whole (the lint agent: ruff's issues and the lines around them). */
+  moduleExcerpt?: (text: string) => string | null,
 ): Fit {
   const budget = limits.contextTokens - limits.reserveTokens - fixedTokens;
   const whole = estimateTokens(node.text);
   if (whole <= budget) return { ok: true, outline: false, tokens: whole + fixedTokens };
   // The lint agent's tools read the file from the workspace; the docstring of a class needs its shape, not every body.
+  let outlineSize = '';
   if (node.kind === 'class') {
     const outline = estimateTokens(outlineOf(node.text));
     if (outline <= budget) return { ok: true, outline: true, tokens: outline + fixedTokens };
+    outlineSize = ` (its outline of signatures about ${outline + fixedTokens})`;
+  }
+  const excerpt = node.kind === 'module' && moduleExcerpt ? moduleExcerpt(node.text) : null;
+  if (excerpt !== null) {
+    const tokens = estimateTokens(excerpt);
+    if (tokens <= budget) return { ok: true, outline: true, tokens: tokens + fixedTokens };
   }
   return {
     ok: false,
     reason:
-      `the ${node.kind} needs about ${whole + fixedTokens} tokens with the prompt, ` +
+      `the ${node.kind} needs about ${whole + fixedTokens} tokens with the prompt${outlineSize}, ` +
       `over the ${limits.contextTokens}-token context less ${limits.reserveTokens} kept for the conversation ` +
       '(--context-tokens)',
   };

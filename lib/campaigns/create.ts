@@ -7,6 +7,7 @@ import type { RemoraDatabase } from '../db/client';
 import { createCampaign, findUnfinishedCampaign } from '../db/queries/campaigns';
 import { finishExtraction, resetExtraction, storeExtractedFiles, type FileToStore } from '../db/queries/campaign-nodes';
 import type { CampaignRow } from '../db/schema';
+import { InputError } from '../errors';
 import type { ExperimentConfigInput } from '../experiments/config';
 import { ExperimentConfig } from '../experiments/config';
 import { createStoredExperiment } from '../experiments/service';
@@ -16,8 +17,9 @@ import type { AgentRuntime } from '../runner/types';
 import { REPOSITORY_LAYOUT } from '../tools/workspace';
 import { chooseCampaignSandbox } from '../tools/sandbox/experiment-sandbox';
 import { DEFAULT_CONTEXT_TOKENS, DEFAULT_RESERVE_TOKENS, estimateTokens, fitNode } from './context-budget';
-import { extractFile, nodeTypesFor } from './extract';
+import { extractFile, nodeTypesFor, offersMethodsByInstance, unreadFile } from './extract';
 import { git } from './git';
+import { moduleExcerptFor } from './lint-excerpt';
 import { gitTopLevel, repositoryRoot, walkPythonFiles } from './walk';
 
 const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
@@ -56,6 +58,26 @@ async function gitCommit(root: string): Promise<string | null> {
   return head.code === 0 ? head.stdout.toString('utf8').trim() : null;
 }
 
+/** What every conversation's first request holds besides the node: the system prompt, the tools, the template. */
+function promptTokens(agent: AgentRuntime): number {
+  const emptyInput = { node_text: '', file_path: '', node_name: '', node_type: '' };
+  return estimateTokens(
+    agent.systemPrompt + JSON.stringify(toolSpecs(agent.tools)) + renderTemplate(agent.nodeContext, emptyInput),
+  );
+}
+
+/** A context that leaves no room for any node is refused before anything is read (not every node skipped). */
+function requireRoom(agent: AgentRuntime, settings: CampaignSettings): void {
+  const fixed = promptTokens(agent);
+  const least = settings.reserveTokens + fixed + 1;
+  if (settings.contextTokens >= least) return;
+  throw new InputError(
+    `--context-tokens ${settings.contextTokens} leaves no room for a node: the conversation keeps ` +
+      `${settings.reserveTokens} tokens for its later turns and the ${agent.name} agent's prompt and tools take ` +
+      `about ${fixed}; give at least ${least}`,
+  );
+}
+
 /** A new campaign, or the unfinished one started with exactly these settings (to resume it). */
 export async function openCampaign(
   database: RemoraDatabase,
@@ -71,6 +93,7 @@ export async function openCampaign(
     unsafeFixes: request.settings?.unsafeFixes ?? false,
   };
   const agent = campaignAgent(request.agent, settings);
+  requireRoom({ ...agent, systemPrompt: request.variant.systemPrompt }, settings);
   const config = ExperimentConfig.parse({
     agent: agent.name,
     variants: [{ name: request.variant.name, systemPrompt: request.variant.systemPrompt }],
@@ -119,10 +142,8 @@ export async function extractCampaign(
   if (campaign.extracted) return;
   const settings = campaign.settings as unknown as CampaignSettings;
   resetExtraction(database, campaign.id);
-  const emptyInput = { node_text: '', file_path: '', node_name: '', node_type: '' };
-  const fixedTokens = estimateTokens(
-    agent.systemPrompt + JSON.stringify(toolSpecs(agent.tools)) + renderTemplate(agent.nodeContext, emptyInput),
-  );
+  const fixedTokens = promptTokens(agent);
+  const excerpt = moduleExcerptFor(agent);
   let ordinal = 0;
   let batch: FileToStore[] = [];
   const progress: ExtractionProgress = { files: 0, nodes: 0 };
@@ -132,10 +153,18 @@ export async function extractCampaign(
     onProgress?.({ ...progress });
   };
   for await (const file of walkPythonFiles(campaign.repoRoot, { exclude: settings.exclude })) {
-    const extracted = await extractFile(file.path, file.absolute, settings.nodeTypes as never, settings.maxFileBytes);
+    // A link inside the repository is campaigned as its target (a change to the link would replace it with a file).
+    const unread =
+      file.skipReason ??
+      (file.linkTarget ? `a link to ${file.linkTarget}: its nodes are campaigned in ${file.linkTarget}` : null);
+    const extracted = unread
+      ? unreadFile(file.path, unread)
+      : await extractFile(file.path, file.absolute, settings.nodeTypes as never, settings.maxFileBytes, {
+          methodsByInstance: offersMethodsByInstance(agent),
+        });
     const nodes = extracted.nodes.map((node) => {
       if (node.skipReason) return { ...node, outline: false };
-      const fit = fitNode(node, fixedTokens, settings);
+      const fit = fitNode(node, fixedTokens, settings, excerpt);
       return fit.ok ? { ...node, outline: fit.outline } : { ...node, outline: false, skipReason: fit.reason };
     });
     batch.push({

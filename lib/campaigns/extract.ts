@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { decodePython } from '../python/encoding';
 import { definitionLine, listDefinitions } from '../python/definitions';
+import { methodOffer } from '../python/method-offer';
 import { moduleName, type NodeType } from '../python/nodes';
 import { describeSyntaxProblems, syntaxProblems, withPythonTree } from '../python/parser';
 
@@ -31,7 +32,10 @@ export function sha256(data: Buffer | string): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-/** The nodes each agent works on: lint per file, docstring per definition, test and sample_data per function. */
+/**
+ * The nodes each agent works on: lint per file, docstring per definition, test and sample_data per function and
+ * method (a method only when its instance can be built: `offersMethodsByInstance`).
+ */
 export function nodeTypesFor(agent: { name: string; settings: Record<string, unknown> }): NodeType[] {
   const declared = agent.settings.campaign_node_types;
   if (
@@ -40,8 +44,13 @@ export function nodeTypesFor(agent: { name: string; settings: Record<string, unk
   )
     return declared as NodeType[];
   if (agent.name === 'lint') return ['module'];
-  if (agent.name === 'test' || agent.name === 'sample_data') return ['function'];
+  if (offersMethodsByInstance(agent)) return ['function', 'method'];
   return ['function', 'method', 'class'];
+}
+
+/** Agents whose methods are called on a built instance: a method whose instance cannot be built is skipped. */
+export function offersMethodsByInstance(agent: { name: string }): boolean {
+  return agent.name === 'test' || agent.name === 'sample_data';
 }
 
 /** Lines `startLine..endLine` (1-based, inclusive) of a text, with their line ends. */
@@ -71,12 +80,18 @@ function skippedFile(file: Omit<ExtractedFile, 'nodes' | 'skipReason'>, reason: 
   return { ...file, skipReason: reason, nodes: [node] };
 }
 
+/** A file listed but not read (a link), with the reason: one skipped node accounts for it. */
+export function unreadFile(relative: string, reason: string): ExtractedFile {
+  return skippedFile({ path: relative, sha256: sha256(''), bytes: 0, encoding: null }, reason);
+}
+
 /** Reads and splits one file; never throws for what the file holds. */
 export async function extractFile(
   relative: string,
   absolute: string,
   types: readonly NodeType[],
   maxBytes: number,
+  options: { methodsByInstance?: boolean } = {},
 ): Promise<ExtractedFile> {
   const data = await readFile(absolute);
   const base = { path: relative, sha256: sha256(data), bytes: data.length, encoding: null as string | null };
@@ -89,13 +104,21 @@ export async function extractFile(
   const found = await withPythonTree(text, (root) => {
     const problems = syntaxProblems(root, 1);
     if (problems.length > 0) return { error: `syntax error: ${describeSyntaxProblems(problems)}` };
+    const all = listDefinitions(root);
     return {
-      definitions: listDefinitions(root).map((definition) => ({
-        kind: definition.kind as NodeType,
-        name: definition.qualifiedName,
-        startLine: definitionLine(definition),
-        endLine: definition.outer.endPosition.row + 1,
-      })),
+      definitions: all.map((definition) => {
+        const offer =
+          options.methodsByInstance && definition.kind === 'method' && types.includes('method')
+            ? methodOffer(root, definition, all)
+            : null;
+        return {
+          kind: definition.kind as NodeType,
+          name: definition.qualifiedName,
+          startLine: definitionLine(definition),
+          endLine: definition.outer.endPosition.row + 1,
+          skipReason: offer && !offer.ok ? offer.reason : null,
+        };
+      }),
     };
   });
   if ('error' in found) return skippedFile(base, found.error ?? 'syntax error');
@@ -111,7 +134,7 @@ export async function extractFile(
     });
   for (const definition of found.definitions) {
     if (!types.includes(definition.kind)) continue;
-    nodes.push({ ...definition, text: sliceLines(text, definition.startLine, definition.endLine), skipReason: null });
+    nodes.push({ ...definition, text: sliceLines(text, definition.startLine, definition.endLine) });
   }
   return { ...base, skipReason: null, nodes };
 }

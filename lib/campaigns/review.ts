@@ -18,7 +18,7 @@ import { displayDiff, editsOf } from './change';
 import { applyHunks, findOverlaps, fromByteString, toByteString, type FileEdit } from './edits';
 import { findOriginal } from './plan';
 
-export type AcceptOutcome = { accepted: string[]; skipped: { id: string; reason: string }[] };
+export type AcceptOutcome = { accepted: string[]; skipped: { id: string; reason: string; destructive?: boolean }[] };
 
 function asEdits(change: CampaignChangeRow): { id: string; edits: FileEdit[] } {
   return { id: change.id, edits: change.edits as FileEdit[] };
@@ -47,17 +47,36 @@ export function acceptChanges(database: RemoraDatabase, campaign: CampaignRow, i
   return { accepted: ids, skipped: [] };
 }
 
+type Checks = Record<string, { passed?: boolean; message?: string } | undefined>;
+
+/** The failed preservation check's message when it is the only check the change failed, else null. */
+function onlyDestructive(change: CampaignChangeRow): string | null {
+  const checks = change.checks as Checks;
+  const failed = Object.entries(checks).filter(([, check]) => check?.passed === false);
+  return failed.length === 1 && failed[0][0] === 'preserved' ? (failed[0][1]?.message ?? 'destructive') : null;
+}
+
 /**
  * Accepts every pending change whose checks all passed, in file order; one overlapping an accepted change is skipped
- * and named.
+ * and named. A change whose only failed check is `preserved` (it removes or shrinks what was there) is skipped and
+ * named unless `includeDestructive`.
  */
-export function acceptAllPassing(database: RemoraDatabase, campaign: CampaignRow): AcceptOutcome {
+export function acceptAllPassing(
+  database: RemoraDatabase,
+  campaign: CampaignRow,
+  options: { includeDestructive?: boolean } = {},
+): AcceptOutcome {
   const accepted = changesWithStatus(database, campaign.id, 'accepted').map(asEdits);
   const outcome: AcceptOutcome = { accepted: [], skipped: [] };
   for (let offset = 0; ; offset += 500) {
     const page = listChanges(database, campaign.id, { status: 'pending', limit: 500, offset }).changes;
     for (const change of page) {
-      if (change.checksPassed !== true) continue;
+      const destructive = change.checksPassed === true ? null : onlyDestructive(change);
+      if (destructive && !options.includeDestructive) {
+        outcome.skipped.push({ id: change.id, reason: destructive, destructive: true });
+        continue;
+      }
+      if (change.checksPassed !== true && !destructive) continue;
       const candidate = asEdits(change);
       const clash = findOverlaps([...accepted, candidate]).find(
         (overlap) => overlap.left === change.id || overlap.right === change.id,

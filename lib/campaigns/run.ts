@@ -30,6 +30,7 @@ import type { ToolExecutor } from '../tools/protocol';
 import { displayDiff, editsOf } from './change';
 import { runChecks } from './checks';
 import { outlineOf } from './context-budget';
+import { moduleExcerptFor } from './lint-excerpt';
 import { extractCampaign, type ExtractionProgress } from './create';
 import { sha256, sliceLines } from './extract';
 import { createCampaignWorkspace, mirrorContents, type CampaignWorkspace, type Snapshot } from './workspace';
@@ -171,11 +172,15 @@ async function runNodes(
 
 type NodeOutcome = { skip: string } | Pick<NodeResult, 'meta' | 'record' | 'change'>;
 
-/** The input the model gets for a node: its lines (dedented), or its outline when the whole would not fit. */
-function nodeInput(node: CampaignNodeRow, text: string): ConversationInput {
+/**
+ * The input the model gets for a node: its lines (dedented), or when the whole would not fit its outline (the lint
+ * agent: ruff's issues and the lines around them).
+ */
+function nodeInput(node: CampaignNodeRow, text: string, runtime: AgentRuntime): ConversationInput {
   const own = node.kind === 'module' ? text : dedent(sliceLines(text, node.startLine, node.endLine));
+  const excerpt = node.outline && node.kind === 'module' ? (moduleExcerptFor(runtime)?.(own) ?? null) : null;
   return {
-    node_text: node.outline ? outlineOf(own) : own,
+    node_text: excerpt ?? (node.outline ? outlineOf(own) : own),
     file_path: node.path,
     node_name: node.name,
     node_type: node.kind,
@@ -194,7 +199,7 @@ async function runNode(campaign: CampaignRow, node: CampaignNodeRow, context: No
   const withPackage = context.runtime.name === 'test' || context.runtime.settings.campaign_mirror_package === true;
   const snapshot = await mirrorContents(campaign.repoRoot, node.path, { withPackage });
   snapshot.set(node.path, data);
-  const input = nodeInput(node, decoded.value.text);
+  const input = nodeInput(node, decoded.value.text, context.runtime);
   const judged = await runJudgedConversation({
     agent: context.runtime,
     settings: context.settings,

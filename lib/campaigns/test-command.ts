@@ -65,6 +65,7 @@ export async function runTestCommand(
 
 async function copyWorkingTree(root: string, into: string): Promise<void> {
   for await (const file of walkRepositoryFiles(root)) {
+    if (file.skipReason) continue;
     const target = path.join(into, ...file.path.split('/'));
     await mkdir(path.dirname(target), { recursive: true });
     await copyFile(file.absolute, target);

@@ -3,7 +3,7 @@
 // resolved. In a git repository git itself says what is ignored (nested .gitignore files and
 // .git/info/exclude; no global configuration is read, see git.ts); elsewhere the root's and every
 // folder's .gitignore are read with `ignore`.
-import { readFile, readdir, realpath, stat } from 'node:fs/promises';
+import { lstat, readFile, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
@@ -25,7 +25,14 @@ const SKIPPED_FOLDERS = new Set([
 
 export type WalkOptions = { exclude?: string[] };
 
-export type WalkedFile = { path: string; absolute: string };
+export type WalkedFile = {
+  path: string;
+  absolute: string;
+  /** For a link to another file of the repository: that file's path (relative to the root). */
+  linkTarget?: string;
+  /** Why the file cannot be read (a link leaving the repository, or to nothing): it is listed, not read. */
+  skipReason?: string;
+};
 
 /** The repository root as a real path, refusing what is not a folder. */
 export async function repositoryRoot(given: string): Promise<string> {
@@ -78,17 +85,33 @@ export async function* walkRepositoryFiles(
   for await (const relative of top ? gitFiles(root) : plainFiles(root)) {
     if (!wanted(relative) || relative.split('/').some((part) => SKIPPED_FOLDERS.has(part))) continue;
     const absolute = path.join(root, ...relative.split('/'));
-    // A link may point anywhere: only files whose real path is inside the root are read.
+    // A link may point anywhere: only files whose real path is inside the root are read; the others are
+    // listed with the reason, so that every file is accounted for.
     let real: string;
     try {
       real = await realpath(absolute);
       if (!(await stat(real)).isFile()) continue;
     } catch {
       // A dangling link, or a file deleted while walking: there is nothing to read.
+      if (await isLink(absolute))
+        yield { path: relative, absolute, skipReason: 'a link to nothing (its target does not exist)' };
       continue;
     }
-    if (!isInside(root, real)) continue;
-    yield { path: relative, absolute: real };
+    if (!isInside(root, real)) {
+      yield { path: relative, absolute, skipReason: 'a link to a file outside the repository (not read)' };
+      continue;
+    }
+    const target = path.relative(root, real).split(path.sep).join('/');
+    yield { path: relative, absolute: real, ...(target !== relative ? { linkTarget: target } : {}) };
+  }
+}
+
+async function isLink(file: string): Promise<boolean> {
+  try {
+    return (await lstat(file)).isSymbolicLink();
+  } catch {
+    // Deleted while walking.
+    return false;
   }
 }
 

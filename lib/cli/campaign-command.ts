@@ -4,6 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import Table from 'cli-table3';
 import { closeDatabase, openDatabase, type RemoraDatabase } from '../db/client';
 import { getCampaign, listCampaigns } from '../db/queries/campaigns';
+import { methodOffers } from '../db/queries/campaign-nodes';
 import type { CampaignRow } from '../db/schema';
 import { InputError, NotFoundError, RemoraError } from '../errors';
 import { applyToBranch, applyToWorkingTree, exportPatch } from '../campaigns/apply';
@@ -75,6 +76,14 @@ export function listCommand(options: { db: string; json: boolean }): Promise<num
   });
 }
 
+/** pass, FAIL, or DESTRUCTIVE when the only failed check is the one comparing against the original. */
+function checksColumn(change: { checks: Record<string, unknown>; checksPassed: boolean | null }): string {
+  if (change.checksPassed === null) return '-';
+  if (change.checksPassed) return 'pass';
+  const failed = Object.entries(change.checks).filter(([, check]) => (check as { passed?: boolean }).passed === false);
+  return failed.length === 1 && failed[0][0] === 'preserved' ? 'DESTRUCTIVE' : 'FAIL';
+}
+
 export function showCommand(id: string, options: { db: string; json: boolean }): Promise<number> {
   return withDatabase(options.db, async (database) => {
     campaignOf(database, id);
@@ -84,7 +93,11 @@ export function showCommand(id: string, options: { db: string; json: boolean }):
       (finished) => finished && io.err(describeFinished([id])),
       (error: unknown) => io.err(describe(error)),
     );
-    const view = { ...campaignJson(database, id, { withChanges: true }), skippedNodes: skippedNodes(database, id) };
+    const view = {
+      ...campaignJson(database, id, { withChanges: true }),
+      skippedNodes: skippedNodes(database, id),
+      methods: methodOffers(database, id),
+    };
     if (options.json) {
       io.out(JSON.stringify(view));
       return 0;
@@ -95,6 +108,10 @@ export function showCommand(id: string, options: { db: string; json: boolean }):
       `${view.files} files, ${view.nodes} nodes: ${view.ran} ran, ${view.skipped} skipped, ${view.pending} pending; ` +
         `${view.changes.length} changes (${view.accepted} accepted)`,
     );
+    if (view.methods.total > 0) {
+      const why = view.methods.notOffered.map((item) => `${item.count} ${item.reason}`).join(', ');
+      io.out(`methods: ${view.methods.offered} of ${view.methods.total} offered${why ? `; not offered: ${why}` : ''}`);
+    }
     const table = new Table({ head: ['change', 'file', 'node', 'status', 'checks', 'summary'] });
     for (const change of view.changes)
       table.push([
@@ -102,10 +119,14 @@ export function showCommand(id: string, options: { db: string; json: boolean }):
         change.file,
         change.node,
         change.status,
-        change.checksPassed === null ? '-' : change.checksPassed ? 'pass' : 'FAIL',
+        checksColumn(change),
         (change.summary ?? '').replace(/\s+/g, ' ').slice(0, 60),
       ]);
     if (view.changes.length > 0) io.out(table.toString());
+    for (const change of view.changes) {
+      const preserved = change.checks.preserved as { passed?: boolean; message?: string } | undefined;
+      if (preserved?.passed === false) io.out(`${change.id} ${change.node}: ${preserved.message}`);
+    }
     for (const node of view.skippedNodes.slice(0, 50))
       io.out(`skipped ${node.file}:${node.line} ${node.node}: ${node.reason}`);
     if (view.skippedNodes.length > 50)
@@ -117,17 +138,21 @@ export function showCommand(id: string, options: { db: string; json: boolean }):
 export function acceptCommand(
   id: string,
   changeIds: string[],
-  options: { db: string; allPassing: boolean },
+  options: { db: string; allPassing: boolean; includeDestructive?: boolean },
 ): Promise<number> {
   return withDatabase(options.db, (database) => {
     const campaign = campaignOf(database, id);
     if (options.allPassing === changeIds.length > 0)
       throw new InputError('give change ids or --all-passing (one of them)');
+    if (options.includeDestructive && !options.allPassing)
+      throw new InputError('--include-destructive goes with --all-passing');
     const outcome = options.allPassing
-      ? acceptAllPassing(database, campaign)
+      ? acceptAllPassing(database, campaign, { includeDestructive: options.includeDestructive })
       : acceptChanges(database, campaign, changeIds);
     io.out(`accepted ${plural(outcome.accepted.length, 'change')}`);
     for (const skipped of outcome.skipped) io.err(`not accepted ${skipped.id}: ${skipped.reason}`);
+    if (outcome.skipped.some((skipped) => skipped.destructive))
+      io.err('--all-passing --include-destructive accepts the destructive ones too');
     return 0;
   });
 }

@@ -80,6 +80,12 @@ export function addCampaignCommands(program: Command): void {
       'Accept changes by id, or every change whose checks all pass; overlapping changes are refused with both named.',
     )
     .option('--all-passing', 'accept every pending change whose checks all pass', false)
+    .option(
+      '--include-destructive',
+      'with --all-passing, also accept changes whose only failed check is "preserved" (they remove or shrink ' +
+        'existing docstrings, tests or code)',
+      false,
+    )
     .addOption(databaseOption())
     .action(campaignAction('acceptCommand'));
 

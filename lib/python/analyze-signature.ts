@@ -1,6 +1,8 @@
 // analyze_signature, shared by the test and sample_data agents: the node's signature and how to import it.
 import type { ToolContext, ToolOutput } from '../tools/protocol';
+import { listDefinitions } from './definitions';
 import { readDocstring } from './docstring';
+import { methodOffer, type Construction } from './method-offer';
 import { withPythonTree } from './parser';
 import { readSignature, type Signature } from './signature';
 import { chooseNode, errorOutput, loadTargetSource, type TargetSource } from './target';
@@ -11,6 +13,10 @@ type SignatureAnalysis = {
   import_statement: string;
   has_docstring: boolean;
   signature: Signature;
+  /** For a method: what it is called on, an instance built by the class's own constructor or the class. */
+  construction?: Construction;
+  /** For a method whose instance cannot be built: why. */
+  construction_problem?: string;
 };
 
 export async function analyzeSignatureTool(context: ToolContext): Promise<ToolOutput> {
@@ -28,6 +34,11 @@ export async function analyzeSignatureTool(context: ToolContext): Promise<ToolOu
       has_docstring: readDocstring(choice.definition) !== null,
       signature,
     };
+    if (choice.definition.kind === 'method') {
+      const offer = methodOffer(root, choice.definition, listDefinitions(root));
+      if (!offer.ok) value.construction_problem = offer.reason;
+      else value.construction = offer.construction;
+    }
     return { ok: true as const, value };
   });
   if (!analysis.ok) return errorOutput(analysis.error);
@@ -50,6 +61,7 @@ export async function analyzeSignatureTool(context: ToolContext): Promise<ToolOu
       parameter_types: Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter.type])),
       required_parameters: parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name),
       return_type: returnType,
+      ...(analysis.value.construction ? { instance: analysis.value.construction.call } : {}),
     },
   };
 }

@@ -19,7 +19,11 @@ function firstStatement(body: SyntaxNode | null): SyntaxNode | null {
 
 /** The string literal that is the definition's docstring, if it has one (f-strings and bytes are not docstrings). */
 function docstringNode(definition: Definition): SyntaxNode | null {
-  const statement = firstStatement(definition.node.childForFieldName('body'));
+  return bodyDocstringNode(definition.node.childForFieldName('body'));
+}
+
+function bodyDocstringNode(body: SyntaxNode | null): SyntaxNode | null {
+  const statement = firstStatement(body);
   if (statement?.type !== 'expression_statement' || statement.namedChildren.length !== 1) return null;
   const literal = statement.namedChildren[0];
   if (literal.type !== 'string') return null;
@@ -42,7 +46,12 @@ function literalContent(literal: string): string {
 }
 
 export function readDocstring(definition: Definition): ExistingDocstring | null {
-  const node = docstringNode(definition);
+  return readBodyDocstring(definition.node.childForFieldName('body'));
+}
+
+/** The docstring opening a block or a module (the tree's root), if it has one. */
+export function readBodyDocstring(body: SyntaxNode | null): ExistingDocstring | null {
+  const node = bodyDocstringNode(body);
   if (!node) return null;
   return {
     text: cleanDocstring(literalContent(node.text)),

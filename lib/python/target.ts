@@ -80,10 +80,16 @@ export async function writeTargetSource(
   return { ok: true };
 }
 
+/** Folders that hold a project's packages by convention (the src layout): not part of a dotted name. */
+const SOURCE_ROOTS = new Set(['src', 'lib', 'python']);
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
 /**
- * The dotted name Python imports a file by from the workspace root: its folders up the chain of
- * `__init__.py` files (`pkg/sub/mod.py` with both packages -> `pkg.sub.mod`), as a test run from the
- * repository root imports it.
+ * The dotted name Python imports a file by from the workspace root, as a test run there (`python -m
+ * pytest`, the root on sys.path) imports it: its folders up the chain of `__init__.py` files
+ * (`pkg/sub/mod.py` with both packages -> `pkg.sub.mod`); folders above that chain without one are
+ * namespace packages (PEP 420) and part of the name too (`ns/mod.py` -> `ns.mod`), unless the
+ * folder left is a src-layout root (`src/pkg/mod.py` -> `pkg.mod`, the installed package).
  */
 export function packageModule(workspace: string, relative: string): string {
   const parts = relative.split('/');
@@ -91,6 +97,9 @@ export function packageModule(workspace: string, relative: string): string {
   if (names[0] === '__init__') names.pop();
   while (parts.length > 0 && existsSync(path.join(workspace, ...parts, '__init__.py')))
     names.unshift(parts.pop() as string);
+  const chained = names.length > (relative.endsWith('__init__.py') ? 0 : 1);
+  const namespace = parts.length > 0 && parts.every((part) => IDENTIFIER.test(part));
+  if (namespace && !(chained && parts.length === 1 && SOURCE_ROOTS.has(parts[0]))) names.unshift(...parts);
   return names.join('.') || moduleName(relative);
 }
 

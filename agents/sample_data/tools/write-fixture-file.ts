@@ -12,15 +12,10 @@ import {
   serializeFixtures,
   verifyRoundTrip,
 } from '../../../lib/python/fixtures';
-import { moduleName } from '../../../lib/python/nodes';
+import { nodeFileStem } from '../../../lib/python/node-files';
 import { withPythonTree } from '../../../lib/python/parser';
 import { readSignature, type Parameter } from '../../../lib/python/signature';
 import { chooseDefinition, errorOutput, loadTargetSource } from '../../../lib/python/target';
-
-function defaultPath(fileName: string, node: string | null, extension: string): string {
-  const stem = [moduleName(fileName), node?.replace(/\./g, '_')].filter(Boolean).join('_');
-  return `fixtures/${stem}.${extension}`;
-}
 
 export default defineTool(import.meta.url, async (args, context) => {
   const format = checkFormat(args.format ?? 'json');
@@ -31,10 +26,8 @@ export default defineTool(import.meta.url, async (args, context) => {
   // The signature is optional: fixtures are still written for code whose node cannot be found.
   let parameters: Parameter[] | null = null;
   let node: string | null = null;
-  let fileName = 'module.py';
   const loaded = await loadTargetSource(context, { writable: false });
   if (loaded.ok) {
-    fileName = loaded.value.fileName;
     const found = await withPythonTree(loaded.value.source, (root) => {
       const choice = chooseDefinition(root, context);
       return choice.ok && choice.definition
@@ -49,7 +42,9 @@ export default defineTool(import.meta.url, async (args, context) => {
 
   const extension = format.value === 'yaml' ? 'yaml' : 'json';
   const requested =
-    typeof args.path === 'string' && args.path.trim() !== '' ? args.path : defaultPath(fileName, node, extension);
+    typeof args.path === 'string' && args.path.trim() !== ''
+      ? args.path
+      : `fixtures/${nodeFileStem(context, node)}.${extension}`;
   const resolved = resolveInsideWorkspace(context, requested);
   if (!resolved.ok) return errorOutput(resolved.error);
   const suffix = path.extname(resolved.relative).toLowerCase();

@@ -173,6 +173,18 @@ export function CampaignReview({ initial }: { initial: CampaignOverview }) {
         >
           Accept all passing
         </button>
+        <button
+          type="button"
+          className="button secondary"
+          title={
+            "also accept changes whose only failed check is 'preserved': " +
+            'they remove or shrink existing docstrings, tests or code'
+          }
+          onClick={() => void decide({ action: 'accept-all-passing', includeDestructive: true })}
+          data-testid="accept-all-passing-destructive"
+        >
+          Accept all passing, destructive too
+        </button>
         <a
           className="button secondary"
           href={`/api/campaigns/${encodeURIComponent(overview.id)}/export`}

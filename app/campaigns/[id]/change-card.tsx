@@ -93,6 +93,11 @@ export function ChangeCard(props: {
           <StatusBadge status={change.status} testId="change-status" />
           {change.edited ? <span className="badge">edited</span> : null}
           {change.checksPassed === false ? <span className="badge failed">checks failed</span> : null}
+          {(change.checks as Record<string, Check>).preserved?.passed === false ? (
+            <span className="badge failed" data-testid="change-destructive">
+              destructive
+            </span>
+          ) : null}
         </h4>
         <div className={styles.actions}>
           <button

@@ -79,10 +79,17 @@ export function testPolicy(expected: (name: string) => string): (request: ChatRe
     const last = lastTool(request);
     if (!last) return toolCallMessage('analyze_signature', {});
     if (last.name === 'analyze_signature') {
-      const result = last.content.result as { import_statement: string; signature: { name: string } };
+      const result = last.content.result as {
+        import_statement: string;
+        signature: { name: string };
+        construction?: { call: string };
+      };
       const name = result.signature.name;
+      // A method is called on an instance built as analyze_signature says (its class's constructor).
+      const build = result.construction ? `    instance = ${result.construction.call}\n` : '';
+      const callee = result.construction ? `instance.${name}` : name;
       return toolCallMessage('write_test_file', {
-        content: `${result.import_statement}\n\n\ndef test_${name}():\n    assert ${expected(name)}\n`,
+        content: `${result.import_statement}\n\n\ndef test_${name}():\n${build}    assert ${expected(callee)}\n`,
       });
     }
     if (last.name === 'write_test_file') return toolCallMessage('run_tests', {});

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeEach } from 'vitest';
 import type { RemoraDatabase } from '../../db/client';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../db/testing/temporary-database';
 import { ToolWorkerPool } from '../../tools/worker-pool';
-import { removeFolders } from './campaign-harness';
+import { removeFolders, runCampaignOver } from './campaign-harness';
 
 // Each test runs whole campaigns with real tools (tree-sitter, ruff, py_compile, pytest) in worker processes.
 export const CAMPAIGN_TIMEOUT_MS = 180_000;
@@ -15,6 +15,12 @@ export type CampaignSuite = {
   folders: string[];
   /** The current test's database. */
   database: () => RemoraDatabase;
+  /** The current test's database file (for the command line's functions, which open it themselves). */
+  databaseFile: () => string;
+  /** runCampaignOver with the current test's database and the suite's tool pool. */
+  run: (
+    options: Omit<Parameters<typeof runCampaignOver>[0], 'database' | 'tools'>,
+  ) => ReturnType<typeof runCampaignOver>;
 };
 
 /** Registers the hooks in the calling test file. */
@@ -30,12 +36,19 @@ export function campaignSuite(): CampaignSuite {
     await pool.close();
     removeFolders(folders);
   });
+  const database = () => {
+    if (!temporary) throw new Error('the database is open only inside a test');
+    return temporary.database;
+  };
+  const databaseFile = () => {
+    if (!temporary) throw new Error('the database is open only inside a test');
+    return temporary.file;
+  };
   return {
     pool,
     folders,
-    database: () => {
-      if (!temporary) throw new Error('the database is open only inside a test');
-      return temporary.database;
-    },
+    database,
+    databaseFile,
+    run: (options) => runCampaignOver({ ...options, database: database(), tools: pool }),
   };
 }

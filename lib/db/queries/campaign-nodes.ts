@@ -209,3 +209,29 @@ export function prepareNodeResultStore(database: RemoraDatabase): (result: NodeR
     return conversationId;
   });
 }
+
+/**
+ * The methods of a campaign: how many were offered to the agent, and the others by reason (the reason's first
+ * clause, as lib/python/method-offer.ts and the context budget write them).
+ */
+export function methodOffers(
+  database: RemoraDatabase,
+  campaignId: string,
+): { total: number; offered: number; notOffered: { reason: string; count: number }[] } {
+  const rows = database
+    .select({ status: campaignNodes.status, reason: campaignNodes.skipReason, count: count() })
+    .from(campaignNodes)
+    .where(and(eq(campaignNodes.campaignId, campaignId), eq(campaignNodes.kind, 'method')))
+    .groupBy(campaignNodes.status, campaignNodes.skipReason)
+    .all();
+  const reasons = new Map<string, number>();
+  let total = 0;
+  for (const row of rows) {
+    total += row.count;
+    if (row.status !== 'skipped') continue;
+    const reason = (row.reason ?? 'skipped').split(':')[0];
+    reasons.set(reason, (reasons.get(reason) ?? 0) + row.count);
+  }
+  const notOffered = [...reasons].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count);
+  return { total, offered: total - notOffered.reduce((sum, item) => sum + item.count, 0), notOffered };
+}

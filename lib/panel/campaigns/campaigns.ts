@@ -22,7 +22,7 @@ export type ChangeQuery = z.infer<typeof ChangeQuery>;
 
 export const DecisionRequest = z.union([
   z.object({ action: z.enum(['accept', 'reject']), ids: z.array(z.string().min(1)).min(1).max(1000) }),
-  z.object({ action: z.literal('accept-all-passing') }),
+  z.object({ action: z.literal('accept-all-passing'), includeDestructive: z.boolean().optional() }),
 ]);
 export type DecisionRequest = z.infer<typeof DecisionRequest>;
 
@@ -82,7 +82,8 @@ export function campaignChanges(
 
 export function decideChanges(context: PanelContext, id: string, request: DecisionRequest) {
   const campaign = campaignOf(context, id);
-  if (request.action === 'accept-all-passing') return acceptAllPassing(context.database, campaign);
+  if (request.action === 'accept-all-passing')
+    return acceptAllPassing(context.database, campaign, { includeDestructive: request.includeDestructive });
   if (request.action === 'accept') return acceptChanges(context.database, campaign, request.ids);
   return { rejected: rejectChanges(context.database, campaign, request.ids) };
 }
