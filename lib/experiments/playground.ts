@@ -4,6 +4,7 @@
 // and the end. The panel forwards these events to the browser as server-sent events.
 import { renderPrompt } from '../functiongemma/render';
 import { errorMessage } from '../errors';
+import { runSetupCalls } from './setup-calls';
 import { runConversation } from '../runner/run-conversation';
 import { extractMessage } from '../runner/response';
 import type { AgentRuntime, ConversationRecord, ModelClient, RunnerEvent, RunnerSettings } from '../runner/types';
@@ -169,6 +170,9 @@ export async function runPlayground(run: PlaygroundRun): Promise<PlaygroundResul
   const workspace = run.workspaces ? await run.workspaces.create(PLAYGROUND_SLOT, run.input) : null;
   let record: ConversationRecord;
   try {
+    // A replay's workspace is first brought to where the original's was at that turn.
+    if (run.input.setupCalls?.length)
+      await runSetupCalls(run.agent, run.input, run.tools, workspace?.path ?? null, run.signal);
     record = await runConversation(run.agent, { ...run.settings, stream: true }, run.input, {
       client: reportingClient(run.client, run.emit),
       tools: run.tools,
