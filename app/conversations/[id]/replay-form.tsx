@@ -49,6 +49,7 @@ export function ReplayForm({
     router.push(`/experiments/${answer.body.id}`);
   }
 
+  const playgroundQuery = new URLSearchParams({ replay: conversationId, turn: String(fromTurn) });
   if (turns.length === 0) return null;
   return (
     <section className="card" data-testid="replay">
@@ -115,7 +116,7 @@ export function ReplayForm({
       </button>{' '}
       <a
         className="button secondary"
-        href={`/agents/${encodeURIComponent(agentName)}?${new URLSearchParams({ replay: conversationId, turn: String(fromTurn) })}`}
+        href={`/agents/${encodeURIComponent(agentName)}?${playgroundQuery}`}
         data-testid="replay-in-playground"
       >
         Open turn {fromTurn} in the playground

@@ -154,7 +154,9 @@ export function Playground({
             data-testid="pg-input"
           >
             {replay ? (
-              <option value="replay">{`conversation ${replay.conversationId} at turn ${replay.fromTurn}, as it was`}</option>
+              <option value="replay">
+                {`conversation ${replay.conversationId} at turn ${replay.fromTurn}, as it was`}
+              </option>
             ) : null}
             {inputs.map((input) => (
               <option key={input.index} value={String(input.index)}>
