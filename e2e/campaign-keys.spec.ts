@@ -1,11 +1,11 @@
 // Issue 28 item 3, the keys: `e` says when there is no further error instead of starting over
 // silently, and the campaign page's selected change is exposed to assistive technology.
-import { expect, scripted, test } from './fixtures';
+import { expect, NO_ACCIDENTS, test } from './fixtures';
 import { everyPage } from './every-page';
 
 test('e walks the errors and then says there is no further one', async ({ page, api, simulator }) => {
-  // One call to a tool the agent does not have (an error), then submit_result.
-  const { endpoint } = await simulator(scripted('no_such_tool', 'submit_result'));
+  // A server that fails every call: the model calls are the errors.
+  const { endpoint } = await simulator({ ...NO_ACCIDENTS, http500Rate: 1 });
   const { id } = await api.runExperiment({
     agent: 'harness',
     variants: [{ name: 'solo' }],
