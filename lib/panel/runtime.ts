@@ -12,6 +12,7 @@ import { JobRunner, closeSharedJobRunner, sharedJobRunner } from '../experiments
 import { startSimServer, type SimServer } from '../sim/server';
 import type { PanelContext } from './context';
 import { ensureSimulatedEndpoint } from './endpoints/endpoints';
+import { describeFinished, finishInterruptedApplies } from '../campaigns/apply-journal';
 
 export type PanelRuntime = PanelContext & { simulator: SimServer; agentSync: AgentSyncReport };
 
@@ -76,6 +77,10 @@ async function startWith(
   );
   const resumed = jobRunner.resumeUnfinished();
   if (resumed.length > 0) log(`resuming ${resumed.length} unfinished experiment(s)`);
+  // A campaign apply killed half way (here or on the command line) is finished from its journal.
+  const applies = await finishInterruptedApplies(database);
+  if (applies.finished.length > 0) log(describeFinished(applies.finished));
+  for (const problem of applies.problems) log(`an interrupted apply was left as it is: ${problem}`);
   return { database, jobRunner, root, simulator, agentSync, simulatorUrl: () => simulator.url };
 }
 

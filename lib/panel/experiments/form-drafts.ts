@@ -9,7 +9,7 @@ import { missingTools } from './form-choices';
 import type { ExperimentFormOptions, FormAgent } from './form-options';
 
 // What the form offers lives in form-options.ts, which form-choices.ts reads without reading this.
-export type { ExperimentFormOptions, FormAgent, FormDataset, FormEndpoint, FormSandbox } from './form-options';
+export type { ExperimentFormOptions, FormAgent, FormEndpoint } from './form-options';
 
 export const HISTORY_MODES = ['full', 'initial-only'] as const;
 export const RESPONSE_PREFERENCES = ['tool_calls-first', 'content-first'] as const;
