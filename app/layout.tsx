@@ -19,6 +19,10 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>
+        {/* For keyboard and screen-reader users: past the navigation in one key. */}
+        <a href="#content" className="skip-link">
+          Skip to the content
+        </a>
         <header className="top-bar">
           <a href="/" className="brand">
             Remora
@@ -26,7 +30,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <span className="tagline">tool-calling agents, measured</span>
           <NavLinks />
         </header>
-        <main>{children}</main>
+        <main id="content" tabIndex={-1}>
+          {children}
+        </main>
       </body>
     </html>
   );

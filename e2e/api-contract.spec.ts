@@ -169,7 +169,12 @@ test('endpoints: saved with the name of a key variable only, tested against /mod
   expect((await leaky.json()).reasons[0]).toMatch(/^apiKeyEnv: must be the NAME/);
 
   const created = await request.post('/api/endpoints', {
-    data: { name: `sim copy ${Date.now()}`, baseUrl, model: 'functiongemma', apiKeyEnv: 'REMORA_E2E_UNSET_KEY' },
+    data: {
+      name: `sim copy ${Date.now()}`,
+      baseUrl,
+      model: 'functiongemma-270m-it-sim',
+      apiKeyEnv: 'REMORA_E2E_UNSET_KEY',
+    },
   });
   expect(created.status()).toBe(201);
   const endpoint = await created.json();

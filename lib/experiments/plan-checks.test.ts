@@ -74,9 +74,10 @@ describe('planWarnings', () => {
 });
 
 /** A completed docstring experiment: each input's outcome per variant (true: completed). */
-function completedExperiment(variants: string[], outcomes: boolean[][]): string {
+function completedExperiment(variants: string[], outcomes: boolean[][], tags: string[] = []): string {
   const { id } = createExperiment(database, {
     agentName: 'docstring',
+    tags,
     config: experimentConfig(variants),
     simulated: true,
     totalConversations: variants.length * outcomes.length,
@@ -129,6 +130,18 @@ describe('planFromHistory', () => {
     expect(plan).toMatchObject({ fromExperiment: ab, baseline: 0.99, discordance: 0.5 });
     // The counters are what the rows say (the form reads the counters: the rows of a large run are slow).
     expect(verifyCounters(database, ab)).toMatchObject({ countersKept: true, differences: [] });
+  });
+
+  it('passes over a playground run saved as an experiment: one input, tried by hand', () => {
+    const ab = completedExperiment(
+      ['a', 'b'],
+      [
+        [true, false],
+        [true, true],
+      ],
+    );
+    completedExperiment(['A', 'B'], [[true, false]], ['playground']);
+    expect(planFromHistory(database, 'docstring', 'completionRate', 0.1).fromExperiment).toBe(ab);
   });
 
   it('assumes the given baseline and independent variants without history', () => {

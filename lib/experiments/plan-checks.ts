@@ -41,6 +41,8 @@ export function planFromHistory(
 ): HistoryPlan {
   const latest = listExperiments(database, { agentName, status: 'completed', limit: 20 });
   for (const experiment of latest) {
+    // A playground run saved as an experiment is one input tried by hand, not a measurement.
+    if (experiment.tags.includes('playground')) continue;
     // A run of one variant is passed over before its counters are read: a dataset run has a row per case.
     const planned = variantNamesOf(storedConfigOf(database, experiment.id));
     if (planned && planned.length < 2) continue;

@@ -24,11 +24,18 @@ const ToolChoiceSetting = z.union([
   z.object({ type: z.literal('function'), function: z.object({ name: z.string().min(1) }) }),
 ]);
 
+// In plain words wherever a request carries it (the panel shows this text as it is).
+const TEMPERATURE_RANGE = 'Temperature must be a number from 0 to 2';
+export const Temperature = z
+  .number({ error: TEMPERATURE_RANGE })
+  .min(0, { error: TEMPERATURE_RANGE })
+  .max(2, { error: TEMPERATURE_RANGE });
+
 /** Per-variant runner settings as users write them; every field has the harness default. */
 export const RunnerSettingsInput = z.object({
   model: z.string().min(1),
   toolChoice: ToolChoiceSetting.default('auto'),
-  temperature: z.number().min(0).max(2).default(0),
+  temperature: Temperature.default(0),
   maxTokens: z.number().int().positive().optional(),
   topP: z.number().gt(0).max(1).optional(),
   topK: z.number().int().positive().optional(),

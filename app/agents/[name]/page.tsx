@@ -3,7 +3,10 @@ import { notFound } from 'next/navigation';
 import { NotFoundError } from '@/lib/errors';
 import { getAgentDetail, type AgentDetail } from '@/lib/panel/agents/detail';
 import { formatTime, prettyJson } from '@/lib/panel/format';
-import { listPromptVariants, type PromptVariantsView } from '@/lib/panel/agents/variants';
+import { getVariantHistory, listPromptVariants, type PromptVariantsView } from '@/lib/panel/agents/variants';
+import { replayDefaults } from '@/lib/replay/page-data';
+import type { PanelContext } from '@/lib/panel/context';
+import { SharedDraftProvider } from './_components/shared-draft';
 import { getPanel } from '@/lib/panel/runtime';
 import { PromptWorkbench } from './_components/prompt-workbench';
 import { InputsSection } from './_components/inputs-section';
@@ -39,8 +42,25 @@ export async function generateMetadata({ params }: { params: Promise<{ name: str
   return { title: `${decodedName(name)} · Agents · Remora` };
 }
 
-export default async function AgentPage({ params }: { params: Promise<{ name: string }> }) {
+/** `?replay=ID&turn=N`: a stored conversation to open in the playground at turn N; null when absent or unknown. */
+function playgroundReplay(panel: PanelContext, search: Record<string, string | string[] | undefined>) {
+  const id = typeof search.replay === 'string' ? search.replay : null;
+  const turn = Number(search.turn ?? 1);
+  const defaults = id ? replayDefaults(panel.database, id) : null;
+  if (!id || !defaults || !defaults.turns.includes(turn)) return null;
+  return { conversationId: id, fromTurn: turn, systemPrompt: defaults.systemPrompt, temperature: defaults.temperature };
+}
+
+export default async function AgentPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ name: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { name } = await params;
+  const panel = await getPanel();
+  const replay = playgroundReplay(panel, await searchParams);
   const { detail, variants } = await load(decodedName(name));
   const exportHref = `/api/agents/${encodeURIComponent(detail.name)}/export`;
   return (
@@ -133,25 +153,30 @@ export default async function AgentPage({ params }: { params: Promise<{ name: st
         ) : null}
       </section>
 
-      {detail.valid ? (
-        <Playground
-          agentName={detail.name}
-          systemPrompt={detail.systemPrompt ?? ''}
-          inputs={detail.inputs.map((input) => ({ index: input.index, label: input.label }))}
-          endpoints={listEndpointViews(await getPanel()).map((endpoint) => ({
-            name: endpoint.name,
-            model: endpoint.model,
-            builtIn: endpoint.builtIn,
-          }))}
-        />
-      ) : null}
+      <SharedDraftProvider>
+        {detail.valid ? (
+          <Playground
+            agentName={detail.name}
+            systemPrompt={detail.systemPrompt ?? ''}
+            nodeContext={variants.definition.nodeContext}
+            versions={variants.variants.flatMap((variant) => getVariantHistory(panel, detail.name, variant.name))}
+            replay={replay}
+            inputs={detail.inputs.map((input) => ({ index: input.index, label: input.label }))}
+            endpoints={listEndpointViews(panel).map((endpoint) => ({
+              name: endpoint.name,
+              model: endpoint.model,
+              builtIn: endpoint.builtIn,
+            }))}
+          />
+        ) : null}
 
-      <PromptWorkbench
-        agentName={detail.name}
-        initial={variants}
-        inputs={detail.inputs}
-        inputCount={detail.inputCount}
-      />
+        <PromptWorkbench
+          agentName={detail.name}
+          initial={variants}
+          inputs={detail.inputs}
+          inputCount={detail.inputCount}
+        />
+      </SharedDraftProvider>
 
       <InputsSection detail={detail} />
     </>

@@ -2,6 +2,7 @@
 // Reviewing a campaign: progress while it runs, then its changes grouped by file, a page at a time,
 // filtered by status, check result and file. j/k move between changes, a/r accept or reject the
 // selected one; "Accept all passing" accepts every change whose checks all passed.
+import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { callApi, type ApiFailure } from '@/app/components/api-client';
 import { FailureBox } from '@/app/components/failure-box';
@@ -58,6 +59,12 @@ export function CampaignReview({ initial }: { initial: CampaignOverview }) {
     return () => clearInterval(timer);
   }, [running, refresh]);
 
+  // The header above (status, files) is drawn by the server: draw it again when they change here.
+  const router = useRouter();
+  useEffect(() => {
+    if (overview.status !== initial.status || overview.files !== initial.files) router.refresh();
+  }, [overview.status, overview.files, initial.status, initial.files, router]);
+
   const changes = useMemo(() => page?.changes ?? [], [page]);
 
   const decide = useCallback(
@@ -85,8 +92,14 @@ export function CampaignReview({ initial }: { initial: CampaignOverview }) {
       const current = changes[selected];
       if (event.key === 'j') setSelected((index) => Math.min(changes.length - 1, index + 1));
       else if (event.key === 'k') setSelected((index) => Math.max(0, index - 1));
-      else if (event.key === 'a' && current) void decide({ action: 'accept', ids: [current.id] });
-      else if (event.key === 'r' && current) void decide({ action: 'reject', ids: [current.id] });
+      else if (event.key === 'a' && current) {
+        // A change whose checks failed is accepted only when asked twice: one key is too easy to press.
+        const failed = Object.values(current.checks as Record<string, { passed?: boolean }>).some(
+          (check) => check.passed === false,
+        );
+        if (!failed || window.confirm(`The checks of ${current.nodeName} failed. Accept it anyway?`))
+          void decide({ action: 'accept', ids: [current.id] });
+      } else if (event.key === 'r' && current) void decide({ action: 'reject', ids: [current.id] });
       else return;
       event.preventDefault();
     };

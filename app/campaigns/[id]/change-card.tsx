@@ -85,6 +85,9 @@ export function ChangeCard(props: {
       data-change-index={props.index}
       data-status={change.status}
       data-selected={props.selected}
+      // The selection, as assistive technology reads it: j/k move it, a/r act on it.
+      aria-current={props.selected ? 'true' : undefined}
+      aria-label={`change to ${change.nodeName} in ${change.path}`}
       onClick={props.onSelect}
     >
       <div className="card-head">

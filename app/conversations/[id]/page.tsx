@@ -160,6 +160,7 @@ export default async function ConversationPage({
       <TranscriptView details={details} />
       {replay ? (
         <ReplayForm
+          agentName={experiment.agentName}
           conversationId={conversation.id}
           turns={replay.turns}
           systemPrompt={replay.systemPrompt}

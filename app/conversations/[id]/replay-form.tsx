@@ -8,12 +8,14 @@ import { SandboxOptIn } from '@/app/components/sandbox-opt-in';
 import type { SandboxNotice } from '@/lib/panel/experiments/form-choices';
 
 export function ReplayForm({
+  agentName,
   conversationId,
   turns,
   systemPrompt,
   temperature,
   sandbox,
 }: {
+  agentName: string;
   conversationId: string;
   turns: number[];
   systemPrompt: string;
@@ -47,6 +49,7 @@ export function ReplayForm({
     router.push(`/experiments/${answer.body.id}`);
   }
 
+  const playgroundQuery = new URLSearchParams({ replay: conversationId, turn: String(fromTurn) });
   if (turns.length === 0) return null;
   return (
     <section className="card" data-testid="replay">
@@ -110,7 +113,14 @@ export function ReplayForm({
       ) : null}
       <button className="button" onClick={replay} disabled={busy} data-testid="replay-button">
         {busy ? 'Starting…' : `Replay from turn ${fromTurn}`}
-      </button>
+      </button>{' '}
+      <a
+        className="button secondary"
+        href={`/agents/${encodeURIComponent(agentName)}?${playgroundQuery}`}
+        data-testid="replay-in-playground"
+      >
+        Open turn {fromTurn} in the playground
+      </a>
     </section>
   );
 }

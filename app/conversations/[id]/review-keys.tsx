@@ -44,7 +44,16 @@ export function ReviewKeys({
       const found = [...document.querySelectorAll<HTMLElement>(TARGETS[kind])];
       if (found.length === 0)
         return setNote(kind === 'e' ? 'No error in this conversation.' : 'Every response was parsed from tool_calls.');
-      const index = (last.current[kind] + 1) % found.length;
+      const index = last.current[kind] + 1;
+      if (index >= found.length) {
+        // Past the last one: say so, and start again from the first at the next press.
+        last.current[kind] = -1;
+        return setNote(
+          kind === 'e'
+            ? `No further error: ${found.length} of ${found.length} was the last.`
+            : `No further response off tool_calls: ${found.length} of ${found.length} was the last.`,
+        );
+      }
       last.current[kind] = index;
       document.querySelectorAll('[data-current]').forEach((element) => element.removeAttribute('data-current'));
       const target = found[index];

@@ -72,7 +72,12 @@ describe('endpoints', () => {
     );
     expect(endpoint).toMatchObject({ kind: 'openai', builtIn: false, apiKeyEnv: 'REMORA_TEST_ENDPOINT_KEY' });
     const without = await testEndpoint(panel, endpoint.id);
-    expect(without).toEqual({ reachable: true, simulated: false, models: [], httpStatus: 401, apiKey: 'missing' });
+    // Up, but without the key it lists nothing: not usable, and the answer says why.
+    expect(without).toEqual({
+      reachable: false,
+      error: 'the server answers, but GET /models answered 401, so it does not say that it serves hosted-model',
+      apiKey: 'missing',
+    });
     process.env.REMORA_TEST_ENDPOINT_KEY = 'sk-endpoint-test';
     try {
       const tested = await testEndpoint(panel, endpoint.id);
@@ -86,6 +91,28 @@ describe('endpoints', () => {
       expect(JSON.stringify(tested)).not.toContain('sk-endpoint-test');
       expect(JSON.stringify(listEndpointViews(panel))).not.toContain('sk-endpoint-test');
       expect(authorizations.at(-1)).toBe('Bearer sk-endpoint-test');
+    } finally {
+      delete process.env.REMORA_TEST_ENDPOINT_KEY;
+    }
+  });
+
+  it('is reachable only when the server lists the configured model; else it says which it serves', async () => {
+    const other = createEndpointFromRequest(
+      panel,
+      CreateEndpointRequest.parse({
+        name: 'other-model',
+        baseUrl: keyServerUrl,
+        model: 'gemma-9000',
+        apiKeyEnv: 'REMORA_TEST_ENDPOINT_KEY',
+      }),
+    );
+    process.env.REMORA_TEST_ENDPOINT_KEY = 'sk-endpoint-test';
+    try {
+      expect(await testEndpoint(panel, other.id)).toEqual({
+        reachable: false,
+        error: 'the server answers, but does not serve gemma-9000; it serves hosted-model',
+        apiKey: 'present',
+      });
     } finally {
       delete process.env.REMORA_TEST_ENDPOINT_KEY;
     }

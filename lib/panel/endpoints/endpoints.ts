@@ -119,5 +119,18 @@ export async function testEndpoint(context: PanelContext, endpointId: string, ti
   const view = toEndpointView(context, row);
   const apiKey = row.apiKeyEnv ? process.env[row.apiKeyEnv] : undefined;
   const probe = await probeEndpoint(view.baseUrl, timeoutMs, apiKey);
-  return { ...probe, apiKey: apiKeyState(row.apiKeyEnv) };
+  const keyState = apiKeyState(row.apiKeyEnv);
+  if (!probe.reachable) return { ...probe, apiKey: keyState };
+  // Up is not enough: an experiment on it would fail at its first call unless it serves this model.
+  const problem = modelProblem(view.model, probe.httpStatus, probe.models);
+  return problem ? { reachable: false, error: problem, apiKey: keyState } : { ...probe, apiKey: keyState };
+}
+
+/** Why a server that answered cannot be used for `model`, in plain words; null when it lists it. */
+export function modelProblem(model: string, httpStatus: number, models: string[]): string | null {
+  if (httpStatus < 200 || httpStatus > 299)
+    return `the server answers, but GET /models answered ${httpStatus}, so it does not say that it serves ${model}`;
+  if (models.includes(model)) return null;
+  if (models.length === 0) return `the server answers, but lists no model, so not ${model}`;
+  return `the server answers, but does not serve ${model}; it serves ${models.join(', ')}`;
 }

@@ -7,7 +7,7 @@ import { SCORING_MODES } from '../../datasets/experiment-cases';
 import { PARSE_PATHS } from '../../parsing/types';
 import { VERDICT_FILTERS } from '../../db/queries/search-types';
 import { OUTCOMES, type Outcome } from '../../runner/types';
-import { RunnerSettingsInput } from '../../runner/settings';
+import { RunnerSettingsInput, Temperature } from '../../runner/settings';
 import { ConversationInputSchema, RequestTimeoutsSchema } from '../../experiments/config';
 
 const environmentVariableName = z
@@ -112,7 +112,7 @@ export const CreateExperimentRequest = z
     // The panel shares its machine with the person using it: a lower default than the command line's.
     concurrency: z.number().int().min(LIMITS.concurrency.min).max(LIMITS.concurrency.max).default(4),
     toolChoice: ToolChoiceRequest.default('auto'),
-    temperature: z.number().min(0).max(2).default(0),
+    temperature: Temperature.default(0),
     maxTokens: z.number().int().min(LIMITS.maxTokens.min).max(LIMITS.maxTokens.max).optional(),
     /** Missing: the agent's default inputs. */
     inputs: z.array(ConversationInputSchema).min(1).max(10_000).optional(),

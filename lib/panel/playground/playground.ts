@@ -18,6 +18,7 @@ import type { PanelContext } from '../context';
 import { loadRunnableAgent } from '../agents/agents';
 import { EndpointRequest, VariantRequest } from '../experiments/requests';
 import { resolveEndpoint } from '../experiments/create';
+import { planReplay } from '../../replay/replay';
 
 export const PlaygroundRequest = z
   .object({
@@ -25,13 +26,19 @@ export const PlaygroundRequest = z
     inputIndex: z.number().int().min(0).optional(),
     /** ...or a request typed in (the input's node_text). */
     text: z.string().min(1).max(LIMITS.promptLength.max).optional(),
+    /** ...or a stored conversation at turn N, its request as it was then (span replay). */
+    replay: z
+      .object({ conversationId: z.string().min(1).max(100), fromTurn: z.number().int().min(1) })
+      .strict()
+      .optional(),
     endpoint: EndpointRequest,
     variant: VariantRequest,
   })
   .strict()
-  .refine((request) => (request.inputIndex === undefined) !== (request.text === undefined), {
-    message: 'give exactly one of inputIndex or text',
-  });
+  .refine(
+    (request) => [request.inputIndex, request.text, request.replay].filter((given) => given !== undefined).length === 1,
+    { message: 'give exactly one of inputIndex, text or replay' },
+  );
 export type PlaygroundRequest = z.infer<typeof PlaygroundRequest>;
 
 export const SaveRequest = z
@@ -48,7 +55,14 @@ export type PlaygroundStreamEvent = PlaygroundEvent | { type: 'kept'; runId: str
 export async function preparePlayground(context: PanelContext, agentName: string, request: PlaygroundRequest) {
   const agent = await loadRunnableAgent(context, agentName);
   let input: ConversationInput;
-  if (request.inputIndex !== undefined) {
+  let runtime = agent.runtime;
+  if (request.replay) {
+    // The same cut as a replay experiment: the history before that turn's answer, its knowledge, and
+    // the kept turns' calls to run again in the workspace; the agent gets the turns it had left.
+    const planned = planReplay(context.database, request.replay.conversationId, { fromTurn: request.replay.fromTurn });
+    input = planned.config.inputs[0];
+    runtime = { ...runtime, maxTurns: planned.agent.maxTurns };
+  } else if (request.inputIndex !== undefined) {
     const chosen = agent.inputs[request.inputIndex];
     if (!chosen) throw new InputError('no such input', [`inputIndex: ${agentName} has ${agent.inputs.length} inputs`]);
     input = chosen;
@@ -75,7 +89,7 @@ export async function preparePlayground(context: PanelContext, agentName: string
     apiKey,
     retry: settings.retry,
   });
-  return { agent: agent.runtime, variant, endpoint, input, settings, client };
+  return { agent: runtime, variant, endpoint, input, settings, client };
 }
 
 /** Runs it, sending each event; the last says which kept run to save. */

@@ -9,6 +9,22 @@ import { callApi } from '@/app/components/api-client';
 import { EventStreamReader } from '@/lib/http/server-sent-events';
 import type { PlaygroundStreamEvent } from '@/lib/panel/playground/playground';
 import { applyEvent, EMPTY_RUN, PlaygroundRun, type RunState } from './playground-run';
+import {
+  PromptSourcePicker,
+  resolvePrompt,
+  SaveAsVariant,
+  type PromptSource,
+  type PromptVersion,
+} from './playground-prompt';
+import { useSharedDraft } from './shared-draft';
+
+/** A stored conversation opened here at a turn (`?replay=ID&turn=N`): its request as it was then. */
+export type PlaygroundReplay = {
+  conversationId: string;
+  fromTurn: number;
+  systemPrompt: string;
+  temperature: number | null;
+};
 
 type Endpoint = { name: string; model: string; builtIn: boolean };
 
@@ -28,24 +44,35 @@ async function readRun(response: Response, update: (event: PlaygroundStreamEvent
 export function Playground({
   agentName,
   systemPrompt,
+  nodeContext,
+  versions: savedVersions,
+  replay,
   inputs,
   endpoints,
 }: {
   agentName: string;
   systemPrompt: string;
+  nodeContext: string;
+  versions: PromptVersion[];
+  replay: PlaygroundReplay | null;
   inputs: { index: number; label: string }[];
   endpoints: Endpoint[];
 }) {
   const router = useRouter();
-  const [inputChoice, setInputChoice] = useState(inputs.length > 0 ? '0' : 'typed');
+  const { draft } = useSharedDraft();
+  const own = { systemPrompt, nodeContext };
+  const [versions, setVersions] = useState(savedVersions);
+  const [inputChoice, setInputChoice] = useState(replay ? 'replay' : inputs.length > 0 ? '0' : 'typed');
   const [typed, setTyped] = useState('');
   const [endpoint, setEndpoint] = useState(
     endpoints.find((candidate) => candidate.builtIn)?.name ?? endpoints[0]?.name ?? '',
   );
-  const [prompts, setPrompts] = useState([systemPrompt, systemPrompt]);
+  const firstSource: PromptSource = { source: replay ? 'replay' : 'editor', custom: own };
+  const [sources, setSources] = useState<PromptSource[]>([firstSource, firstSource]);
+  const prompts = sources.map((choice) => resolvePrompt(choice, draft, own, versions, replay?.systemPrompt ?? null));
   const [pair, setPair] = useState(false);
   const [toolChoice, setToolChoice] = useState('auto');
-  const [temperature, setTemperature] = useState('0');
+  const [temperature, setTemperature] = useState(String(replay?.temperature ?? 0));
   const [runs, setRuns] = useState<RunState[]>([EMPTY_RUN, EMPTY_RUN]);
   const [saved, setSaved] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -58,11 +85,16 @@ export function Playground({
 
   async function runSide(side: number) {
     const body = {
-      ...(inputChoice === 'typed' ? { text: typed } : { inputIndex: Number(inputChoice) }),
+      ...(inputChoice === 'typed'
+        ? { text: typed }
+        : inputChoice === 'replay' && replay
+          ? { replay: { conversationId: replay.conversationId, fromTurn: replay.fromTurn } }
+          : { inputIndex: Number(inputChoice) }),
       endpoint: chosen?.builtIn ? { kind: 'simulated' } : { name: endpoint },
       variant: {
         name: pair ? (side === 0 ? 'A' : 'B') : 'playground',
-        systemPrompt: prompts[side],
+        systemPrompt: prompts[side].systemPrompt,
+        nodeContext: prompts[side].nodeContext,
         settings: { toolChoice, temperature: Number(temperature) },
       },
     };
@@ -121,6 +153,11 @@ export function Playground({
             onChange={(event) => setInputChoice(event.target.value)}
             data-testid="pg-input"
           >
+            {replay ? (
+              <option value="replay">
+                {`conversation ${replay.conversationId} at turn ${replay.fromTurn}, as it was`}
+              </option>
+            ) : null}
             {inputs.map((input) => (
               <option key={input.index} value={String(input.index)}>
                 {`${input.index + 1}: ${input.label}`}
@@ -188,21 +225,23 @@ export function Playground({
       </label>
       <div className="playground-pair">
         {sides.map((side) => (
-          <div key={side}>
-            <label htmlFor={`pg-prompt-${side}`}>{pair ? `Prompt ${side === 0 ? 'A' : 'B'}` : 'System prompt'}</label>
-            <textarea
-              id={`pg-prompt-${side}`}
-              rows={6}
-              style={{ width: '100%' }}
-              value={prompts[side]}
-              onChange={(event) =>
-                setPrompts((current) => current.map((prompt, index) => (index === side ? event.target.value : prompt)))
-              }
-              data-testid={`pg-prompt-${side}`}
-            />
-          </div>
+          <PromptSourcePicker
+            key={side}
+            side={side}
+            label={pair ? `Prompt ${side === 0 ? 'A' : 'B'}` : 'System prompt'}
+            choice={sources[side]}
+            onChoice={(choice) => setSources((current) => current.map((old, index) => (index === side ? choice : old)))}
+            own={own}
+            versions={versions}
+            replayPrompt={replay?.systemPrompt ?? null}
+          />
         ))}
       </div>
+      <SaveAsVariant
+        agentName={agentName}
+        prompt={prompts[0]}
+        onSaved={(version) => setVersions((current) => [version, ...current.filter((old) => old.id !== version.id)])}
+      />
       <div style={{ display: 'flex', gap: 8, alignItems: 'center', margin: '10px 0' }}>
         <button
           type="button"

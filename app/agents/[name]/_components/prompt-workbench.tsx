@@ -19,6 +19,7 @@ import { PromptPreview } from './prompt-preview';
 import { useDebouncedPost } from '../../_components/use-debounced-call';
 import { ValidationPanel } from './validation-panel';
 import { VersionHistory } from './version-history';
+import { useSharedDraft } from './shared-draft';
 
 type Props = { agentName: string; initial: PromptVariantsView; inputs: AgentInputSummary[]; inputCount: number | null };
 
@@ -50,6 +51,9 @@ export function PromptWorkbench({ agentName, initial, inputs, inputCount }: Prop
   const [revision, setRevision] = useState(0);
   const validation = useDebouncedPost<DraftValidation>(agentApi(agentName, '/validate'), draft, 350);
   const dirty = draft.systemPrompt !== loaded.systemPrompt || draft.nodeContext !== loaded.nodeContext;
+  const shared = useSharedDraft();
+  const publish = shared.setDraft;
+  useEffect(() => publish(draft), [draft, publish]);
 
   useEffect(() => {
     if (!dirty) return;
@@ -67,6 +71,13 @@ export function PromptWorkbench({ agentName, initial, inputs, inputCount }: Prop
     setView(answer.body);
     return answer.body;
   };
+
+  // The playground saved a variant: list the variants again (the editor's text stays as it is).
+  const { variantsRevision } = shared;
+  useEffect(() => {
+    if (variantsRevision > 0) void refresh();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the playground says so
+  }, [variantsRevision]);
 
   const open = (name: string, variants: PromptVariantsView) => {
     const prompt = promptOf(

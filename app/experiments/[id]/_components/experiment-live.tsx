@@ -2,6 +2,7 @@
 // The live part of an experiment page: polls GET /api/experiments/:id/charts while it runs (the
 // experiment view and its chart data in one read), shows progress, the charts and the summary
 // tables as they grow, and a cancel button.
+import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
 import type { ExperimentPageData } from '@/lib/panel/experiments/charts';
 import { UNFINISHED, formatTime } from '@/lib/panel/format';
@@ -22,6 +23,12 @@ export function ExperimentLive({ initial }: { initial: ExperimentPageData }) {
   const [polls, setPolls] = useState(0);
   const { view, charts } = data;
   const unfinished = UNFINISHED.has(view.status);
+  const router = useRouter();
+  // The rest of the page (resume, delete, the conversations' links) is the server's: when the status
+  // seen here is not the one it was drawn with, draw it again (the page keys this part by status).
+  useEffect(() => {
+    if (view.status !== initial.view.status) router.refresh();
+  }, [view.status, initial.view.status, router]);
 
   const refresh = useCallback(async () => {
     try {
