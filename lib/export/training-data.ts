@@ -1,12 +1,12 @@
 // Conversations as fine-tuning data (README.md here), in two formats:
 // - native: one example per model turn, {"prompt", "completion"}: the prompt is the request that
-//   turn sent, rendered by the prompt preview's renderer (lib/functiongemma/render.ts, default
+//   turn sent, rendered by the prompt preview's renderer (lib/families/functiongemma/render.ts, default
 //   options); the completion is what the model's turn adds to it (its calls, then
 //   <start_function_response>, or its text and <end_of_turn>), so prompt + completion renders the
 //   request followed by the model's answer.
 // - openai: one line per conversation in OpenAI's chat fine-tuning format, {"messages", "tools"},
 //   the model's turns as assistant messages (every one a training target).
-import { renderPrompt } from '../functiongemma/render';
+import { renderPrompt } from '../families/functiongemma/render';
 import type { AssistantMessage, ChatMessage, ToolSpec } from '../protocol/messages';
 import type { Transcript } from '../db/queries/transcript';
 

@@ -1,6 +1,6 @@
 // Stage 2 for `content`: find the calls a model wrote as text and name the path taken.
 import type { ParseResult } from './types';
-import { decodeNativeCalls } from '../functiongemma/native-decode';
+import { decodeNativeCalls } from '../families/functiongemma/native-decode';
 import { callsFromJson } from './json-calls';
 import { parseJson } from '../protocol/json';
 
