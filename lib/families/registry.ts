@@ -54,6 +54,7 @@ export function recogniseFamily(text: string): ModelFamily | null {
   for (const family of RECOGNITION_ORDER) {
     if (family.markers.some((marker) => text.includes(marker)) && family.read(text).kind !== 'none') return family;
   }
-  if (pythonic.read(text).kind === 'calls') return pythonic;
+  // `[name(` is a call list's start: a broken one is still pythonic's attempt.
+  if (pythonic.read(text).kind !== 'none') return pythonic;
   return null;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PARSE_PATHS } from '../parsing/types';
+import { ALL_PARSE_PATHS } from '../parsing/types';
 import { OUTCOMES, type Outcome } from '../runner/types';
 import { COMPARISON_METHODS } from './compare-rates';
 import {
@@ -59,7 +59,7 @@ export const VariantSummaryJson = z.strictObject({
     p90: nullableNumber,
     max: nullableNumber,
   }),
-  parsePaths: z.partialRecord(z.enum(PARSE_PATHS), count),
+  parsePaths: z.partialRecord(z.enum(ALL_PARSE_PATHS), count),
   outcomes: z.partialRecord(z.enum(OUTCOMES as [Outcome, ...Outcome[]]), count),
   errors: z.record(z.string(), count),
   latencyMs: z.strictObject({ p50: nullableNumber, p95: nullableNumber }),
