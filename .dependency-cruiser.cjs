@@ -63,6 +63,15 @@ module.exports = {
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
     {
+      // A circle of files held together by a type is one concept cut in two: the type belongs in a
+      // file of its own that both read (lib/db/conversation-meta.ts, lib/tools/sandbox/host-facts.ts).
+      name: 'no-type-cycles',
+      comment: 'A cycle with a type-only import in it (runtime cycles are no-runtime-cycles).',
+      severity: 'error',
+      from: {},
+      to: { circular: true, via: { dependencyTypes: ['type-only'] } },
+    },
+    {
       name: 'client-imports-no-server-module',
       comment:
         "A 'use client' component must not import a server module (the database, the job runner, tools...): " +

@@ -32,6 +32,11 @@ const INTEGRATION = [
   'lib/tools/**/*.test.ts',
 ];
 
+// Statistics checked by simulation and parsers checked by fuzzing: thousands of seeded experiments
+// or inputs each, a minute or more of CPU on the loaded 2-core machine. A project of their own, which
+// the test command runs after the others, keeps the unit suite quick enough to run at every save.
+const SLOW = ['lib/**/*.fuzz.test.ts', 'lib/**/simulation.test.ts', 'lib/**/*.simulation.test.ts', 'test/aa-*.test.ts'];
+
 // The integration files that take longest (measured on the 2-core CI machine; each 30-80 s of wall
 // time under load), started first: with three files at once, a long file started late ends alone,
 // and the run waits for it. A fresh clone has no timings of earlier runs, by which vitest would order
@@ -40,7 +45,6 @@ const LONGEST_FIRST = [
   'lib/task-success/agents.test.ts',
   'test/campaign-resume.test.ts',
   'test/campaign-end-to-end.test.ts',
-  'test/aa-watched-panel.test.ts',
   'agents/lint/lint.test.ts',
   'lib/campaigns/campaign-apply.test.ts',
   'test/sandbox-tool-limits.test.ts',
@@ -82,7 +86,7 @@ export default defineConfig({
     pool: 'forks',
     sequence: { sequencer: LongestFirst },
     // A safety net for a hung test, not a speed goal: on a loaded 2-core machine a CPU-bound test
-    // can take several times its quiet-machine time.
+    // can take several times its quiet-machine time. The unit project's own is shorter.
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // expect.poll's own default is one second: patience too short for a worker or a server to start
@@ -94,8 +98,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['lib/**/*.test.ts'],
-          exclude: INTEGRATION,
+          exclude: [...INTEGRATION, ...SLOW],
           setupFiles: ['test/unit-guard.ts'],
+          // A unit test waits on nothing but its own CPU: 20 s is many times the slowest one's time.
+          testTimeout: 20_000,
+          hookTimeout: 20_000,
           // Pure modules: the files of one worker share their imports instead of loading them again.
           isolate: false,
           sequence: { groupOrder: 0 },
@@ -106,6 +113,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: INTEGRATION,
+          exclude: SLOW,
           // The tests that spawn the command line run its compiled build: compile it once, up front.
           globalSetup: ['test/build-cli.ts'],
           // Most of these tests wait on a child process or a socket, not on this process's CPU:
@@ -118,6 +126,20 @@ export default defineConfig({
           isolate: false,
           // After the unit tests (projects with different worker counts run one group at a time).
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'slow',
+          include: SLOW,
+          // The A/A files run the command line and the panel.
+          globalSetup: ['test/build-cli.ts'],
+          // Each file keeps a core busy: one per core.
+          maxWorkers: 2,
+          isolate: false,
+          testTimeout: 600_000,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -21,6 +21,7 @@ import { listConversationPage } from '../lib/panel/conversations/conversations';
 import { readConversationListRequest } from '../lib/panel/conversations/query';
 import { getExperimentChartData, getExperimentPageData } from '../lib/panel/experiments/charts';
 import { getAgentHistory } from '../lib/panel/experiments/history';
+import { experimentReliability } from '../lib/panel/experiments/reliability';
 import { forgetSummaries } from '../lib/panel/experiments/summary-cache';
 import { getExperimentView, listExperimentConversations } from '../lib/panel/experiments/experiments';
 import { PROFILES } from './panel-records';
@@ -167,6 +168,12 @@ async function main(): Promise<void> {
         cold(() => getExperimentPageData(context, id)),
       ),
       time('experiment page: view + charts, finished', options.runs, () => getExperimentPageData(context, id)),
+      time(
+        'experiment page: per-input reliability (finished)',
+        options.runs,
+        () => experimentReliability(context, id),
+        (result) => `${(result as { inputs: number }).inputs} inputs`,
+      ),
       time('conversation list page, first page, no filter', options.runs, page({}), pageDetail),
       time('conversation list page, variant=directive', options.runs, page({ variant: 'directive' }), pageDetail),
       time('conversation list page, outcome=no_tool_call', options.runs, page({ outcome: 'no_tool_call' }), pageDetail),

@@ -12,11 +12,11 @@ const VALIDATION = `e2e_validation_${RUN}`;
 const INPUTS = `e2e_inputs_${RUN}`;
 const IMPORTED = `e2e_imported_${RUN}`;
 
-async function importCopy(request: APIRequestContext, name: string): Promise<void> {
-  const exported = await request.get('/api/agents/harness/export');
+async function importCopy(request: APIRequestContext, name: string, from = 'harness'): Promise<void> {
+  const exported = await request.get(`/api/agents/${from}/export`);
   expect(exported.status()).toBe(200);
-  const yaml = (await exported.text()).replace(/^name: harness$/m, `name: ${name}`);
-  const response = await request.post('/api/agents', { data: { yaml, toolsFrom: 'harness', allowScripts: true } });
+  const yaml = (await exported.text()).replace(new RegExp(`^name: ${from}$`, 'm'), `name: ${name}`);
+  const response = await request.post('/api/agents', { data: { yaml, toolsFrom: from, allowScripts: true } });
   expect(response.status(), await response.text()).toBe(201);
 }
 
@@ -207,7 +207,8 @@ test('importing bad YAML gives a clear error and stores nothing', async ({ page,
 });
 
 test('inputs from Python files: the nodes are listed, then saved as the agent’s inputs', async ({ page, request }) => {
-  await importCopy(request, INPUTS);
+  // A copy of an agent that works on Python code: only those take inputs made from Python files.
+  await importCopy(request, INPUTS, 'docstring');
   await openAgent(page, INPUTS);
   await page.getByTestId('python-paths').fill('agents/docstring/samples\nagents/no-such-folder');
   await page.getByTestId('python-preview').click();
@@ -226,4 +227,10 @@ test('inputs from Python files: the nodes are listed, then saved as the agent’
   await expect(page.getByTestId('preview-input-select').locator('option').first()).toHaveText(/^1\. Point \(class\)/);
   const detail = await (await request.get(`/api/agents/${INPUTS}`)).json();
   expect(detail.inputCount).toBe(count);
+});
+
+test('an agent of text requests offers no inputs from Python files', async ({ page }) => {
+  await openAgent(page, 'smart_home');
+  await expect(page.getByTestId('text-inputs-note')).toContainText('takes text requests, not Python code');
+  await expect(page.getByTestId('python-paths')).toHaveCount(0);
 });

@@ -186,3 +186,13 @@ test('start a campaign from the panel, apply the accepted changes, run the tests
     rmSync(folder, { recursive: true, force: true });
   }
 });
+
+test('the campaign form offers only the agents that work on Python code', async ({ page }) => {
+  await page.goto('/campaigns');
+  const choices = page.getByTestId('campaign-agent');
+  await expect(choices.locator('option[value="docstring"]')).toHaveCount(1);
+  await expect(choices.locator('option[value="lint"]')).toHaveCount(1);
+  await expect(choices.locator('option[value="smart_home"]')).toHaveCount(0);
+  await expect(choices.locator('option[value="harness"]')).toHaveCount(0);
+  await expect(page.getByTestId('campaign-text-agents')).toContainText('smart_home');
+});

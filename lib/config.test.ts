@@ -41,6 +41,14 @@ describe('readConfig', () => {
     })();
     expect(problems).toEqual([expect.stringMatching(/^REMORA_SIM_LATENCY_MS: /)]);
   });
+
+  it('pins the built-in simulator to REMORA_SIM_PORT, and refuses what is not a port', () => {
+    expect(readConfig({}).simulatorPort).toBe(0);
+    expect(readConfig({ REMORA_SIM_PORT: '8089' }).simulatorPort).toBe(8089);
+    for (const bad of ['80a', '-1', '65536', '1.5']) {
+      expect(() => readConfig({ REMORA_SIM_PORT: bad }), bad).toThrow(ConfigurationError);
+    }
+  });
 });
 
 describe('the same database file from any working folder', () => {

@@ -31,6 +31,8 @@ type Environment = {
   REMORA_AGENTS_DIR?: string;
   /** Delay of each answer of the panel's built-in simulator, in milliseconds (default 25). */
   REMORA_SIM_LATENCY_MS: number;
+  /** The port of the panel's built-in simulator (default 0: any free port, a new one at each start). */
+  REMORA_SIM_PORT: number;
   /** The panel's access token (lib/http/access.ts). */
   REMORA_TOKEN?: string;
   /** `1`: the command line prints the stack of an internal error. */
@@ -43,7 +45,7 @@ const TEXT_SETTINGS = ['REMORA_DB', 'REMORA_MIGRATIONS', 'REMORA_AGENTS_DIR', 'R
 
 function readEnvironment(given: Record<string, string | undefined>): { values: Environment; problems: string[] } {
   const problems: string[] = [];
-  const values: Environment = { REMORA_SIM_LATENCY_MS: 25 };
+  const values: Environment = { REMORA_SIM_LATENCY_MS: 25, REMORA_SIM_PORT: 0 };
   for (const name of TEXT_SETTINGS) {
     const value = given[name]?.trim();
     if (value === undefined) continue;
@@ -56,6 +58,13 @@ function readEnvironment(given: Record<string, string | undefined>): { values: E
     if (latency.trim() === '' || !Number.isFinite(number) || number < 0)
       problems.push(`REMORA_SIM_LATENCY_MS: must be a number of milliseconds, 0 or more (got "${latency}")`);
     else values.REMORA_SIM_LATENCY_MS = number;
+  }
+  const port = given.REMORA_SIM_PORT;
+  if (port !== undefined) {
+    const number = Number(port.trim());
+    if (!/^\d+$/.test(port.trim()) || number > 65_535)
+      problems.push(`REMORA_SIM_PORT: must be a port number from 1 to 65535, or 0 for any free port (got "${port}")`);
+    else values.REMORA_SIM_PORT = number;
   }
   for (const name of ['REMORA_DEBUG', 'REMORA_CHECK_RESPONSES'] as const) {
     const flag = given[name];
@@ -74,6 +83,8 @@ export type RemoraConfig = {
   migrationsFolder: string | null;
   agentsDir: string | null;
   simulatorLatencyMs: number;
+  /** REMORA_SIM_PORT: 0 for any free port. */
+  simulatorPort: number;
   token: string | undefined;
   /** Print stacks of internal errors (REMORA_DEBUG=1). */
   debug: boolean;
@@ -96,6 +107,7 @@ export function readConfig(environment: Record<string, string | undefined>, root
     migrationsFolder: fromRoot(values.REMORA_MIGRATIONS),
     agentsDir: fromRoot(values.REMORA_AGENTS_DIR),
     simulatorLatencyMs: values.REMORA_SIM_LATENCY_MS,
+    simulatorPort: values.REMORA_SIM_PORT,
     token: values.REMORA_TOKEN,
     debug: values.REMORA_DEBUG === '1',
     checkResponses: values.REMORA_CHECK_RESPONSES === undefined ? undefined : values.REMORA_CHECK_RESPONSES === '1',

@@ -5,7 +5,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 mkdir -p test-results
-rm -f test-results/{unit,integration,e2e,load,typecheck}.json test-results/typecheck.{ready,log,time}
+rm -f test-results/{unit,integration,slow,e2e,load,typecheck}.json test-results/typecheck.{ready,log,time}
 
 timings=()
 # Runs a suite, keeping its wall time for the table at the end.
@@ -86,6 +86,8 @@ timed unit npx vitest run --project unit --reporter=default --reporter=json --ou
 unit_status=$?
 timed integration npx vitest run --project integration --reporter=default --reporter=json --outputFile.json=test-results/integration.json
 integration_status=$?
+timed slow npx vitest run --project slow --reporter=default --reporter=json --outputFile.json=test-results/slow.json
+slow_status=$?
 
 wait "$typecheck_pid"
 [ -s test-results/typecheck.time ] && timings+=("$(cat test-results/typecheck.time) (beside the others)")
@@ -94,7 +96,7 @@ grep -q '"failed":0' test-results/typecheck.json 2> /dev/null || { echo; echo "-
 build_status=0
 e2e_status=0
 load_status=0
-reports=(test-results/typecheck.json test-results/unit.json test-results/integration.json)
+reports=(test-results/typecheck.json test-results/unit.json test-results/integration.json test-results/slow.json)
 if [ -n "$chain_pid" ]; then
   wait "$chain_pid"
   for log in browser load; do
@@ -117,6 +119,6 @@ printf '  %s\n' "${timings[@]}"
 echo "  total        $(printf '%5s' $SECONDS)s"
 node scripts/count-results.mjs "${reports[@]}"
 count_status=$?
-for status in $unit_status $integration_status $build_status $e2e_status $load_status $count_status; do
+for status in $unit_status $integration_status $slow_status $build_status $e2e_status $load_status $count_status; do
   [ "$status" -eq 0 ] || exit 1
 done

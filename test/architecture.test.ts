@@ -85,6 +85,13 @@ describe('the import rules', () => {
       );
       plant(root, 'lib/metrics/planted-a.ts', "import { b } from './planted-b';\nexport const a = () => b();\n");
       plant(root, 'lib/metrics/planted-b.ts', "import { a } from './planted-a';\nexport const b = () => a();\n");
+      // A circle held together by a type: planted-c reads a type of planted-d, which calls planted-c.
+      plant(root, 'lib/metrics/planted-c.ts', "import type { D } from './planted-d';\nexport const c = (d: D) => d;\n");
+      plant(
+        root,
+        'lib/metrics/planted-d.ts',
+        "import { c } from './planted-c';\nexport type D = 1;\nexport const d = c;\n",
+      );
       plant(
         root,
         'app/components/planted-client.tsx',
@@ -106,7 +113,9 @@ describe('the import rules', () => {
       expect(output).toMatch(
         /^no-folder-cycle-in-lib: .*functiongemma.*runner|^no-folder-cycle-in-lib: .*runner.*functiongemma/m,
       );
-      expect(output).toMatch(/^5 architecture violations/m);
+      expect(output).toMatch(/^no-type-cycles: lib\/metrics\/planted-[cd]\.ts → lib\/metrics\/planted-[cd]\.ts/m);
+      expect(output).not.toMatch(/^no-runtime-cycles: lib\/metrics\/planted-[cd]/m);
+      expect(output).toMatch(/^6 architecture violations/m);
     },
     CRUISE_MS,
   );

@@ -1,11 +1,14 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { runConversation } from '../lib/runner/run-conversation';
 import { resolveSettings } from '../lib/runner/settings';
 import type { AgentRuntime } from '../lib/runner/types';
 import { ToolWorkerPool } from '../lib/tools/worker-pool';
-import { ScriptedModelClient, structuredCall } from '../lib/testing/scripted-model';
+import { ScriptedModelClient, structuredCall, assertScriptsComplete } from '../lib/testing/scripted-model';
 import { projectRoot } from './cli-process';
+
+// Every scripted turn must be asked for: a conversation that ended early fails its test.
+afterEach(assertScriptsComplete);
 
 // The runner with real out-of-process tools: a tool that hangs is killed at its limit, the model
 // is told, and the conversation goes on to submit_result.

@@ -2,11 +2,11 @@
 // leave a busy process behind after their call, start processes by the hundred and allocate memory
 // outside V8's heap. Each is stopped by a kernel limit on the worker, recorded as that call's tool
 // error, and the conversation goes on. Real pool, real workers, real bubblewrap and prlimit.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runConversation } from '../lib/runner/run-conversation';
 import { resolveSettings } from '../lib/runner/settings';
 import type { AgentRuntime } from '../lib/runner/types';
-import { ScriptedModelClient, structuredCall } from '../lib/testing/scripted-model';
+import { ScriptedModelClient, structuredCall, assertScriptsComplete } from '../lib/testing/scripted-model';
 import type { ToolRequest } from '../lib/tools/protocol';
 import { ToolWorkerPool } from '../lib/tools/worker-pool';
 import { ATTEMPT, hostileAgentFolder, type HostileAgent } from './hostile/hostile-agent';
@@ -22,6 +22,9 @@ export default function behind() {
 `,
   alive: `${ATTEMPT}
 import { readFileSync } from 'node:fs';
+
+// Every scripted turn must be asked for: a conversation that ended early fails its test.
+afterEach(assertScriptsComplete);
 export default function alive(args) {
   const stat = attempt(() => readFileSync('/proc/' + args.pid + '/stat', 'utf8'));
   // A zombie has stopped running; its parent (the worker) just has not reaped it.

@@ -1,7 +1,7 @@
-// No export that nothing imports (knip, scripts/check-unused-exports.mjs): the real tree passes, and
-// a copy with one planted unused export fails naming it.
+// Nothing unused or unlisted (knip, scripts/check-unused-exports.mjs): the real tree passes, and a
+// copy with a planted unused export, an unreached file and an unlisted package fails naming each.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,21 +46,29 @@ let report: { status: number | null; output: string } | undefined;
 beforeAll(() => {
   const root = copyOfTree();
   appendFileSync(path.join(root, 'lib/metrics/types.ts'), '\nexport const plantedUnusedExport = 1;\n');
+  writeFileSync(path.join(root, 'lib/metrics/planted-orphan.ts'), 'export const orphan = 1;\n');
+  // semver is in node_modules (a dependency's dependency) but not in package.json.
+  appendFileSync(path.join(root, 'lib/metrics/summarize.ts'), "\nimport 'semver';\n");
   report = check(root);
 }, KNIP_MS);
 
-describe('unused exports', () => {
-  it('none on the project as it is', () => {
+const PLANTED = [
+  'unused export: lib/metrics/types.ts: plantedUnusedExport',
+  'unused file: lib/metrics/planted-orphan.ts: lib/metrics/planted-orphan.ts',
+  'unlisted dependency: lib/metrics/summarize.ts: semver',
+];
+
+describe('knip findings', () => {
+  it('none on the project as it is: only the planted ones are found', () => {
     const { output } = report!;
-    const found = output.split('\n').filter((line) => line.startsWith('unused export: '));
-    expect(found.filter((line) => !line.endsWith(': plantedUnusedExport'))).toEqual([]);
-    expect(output).toMatch(new RegExp(`^${found.length} unused exports?$`, 'm'));
+    const found = output.split('\n').filter((line) => /^(unused|unlisted|unresolved|duplicate) /.test(line));
+    expect(found.filter((line) => !PLANTED.includes(line))).toEqual([]);
   });
 
-  it('fail on a copy with an export nothing imports, naming it', () => {
+  it('fail on a copy with an unused export, an unreached file and an unlisted package, naming each', () => {
     const { status, output } = report!;
-    expect(output).toMatch(/^unused export: lib\/metrics\/types\.ts: plantedUnusedExport$/m);
-    expect(output).toMatch(/^1 unused export$/m);
+    for (const line of PLANTED) expect(output.split('\n')).toContain(line);
+    expect(output).toMatch(/^3 unused exports or other knip findings$/m);
     expect(status).toBe(1);
   });
 });

@@ -3,13 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { applyPatch } from 'diff';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadAgent } from '../../lib/agents/load';
 import { checkPythonSyntax } from '../../lib/python/parser';
 import { PROJECT_ROOT, lastToolResult, runAgentConversation } from '../../lib/python/testing/agent-conversation';
-import { structuredCall } from '../../lib/testing/scripted-model';
+import { structuredCall, assertScriptsComplete } from '../../lib/testing/scripted-model';
 import { ToolWorkerPool } from '../../lib/tools/worker-pool';
 import { createWorkspaceFolder } from '../../lib/tools/work-root';
+
+// Every scripted turn must be asked for: a conversation that ended early fails its test.
+afterEach(assertScriptsComplete);
 
 const folder = fileURLToPath(new URL('.', import.meta.url));
 const pool = new ToolWorkerPool({ size: 2 });

@@ -1,11 +1,14 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { loadAgent } from '../../lib/agents/load';
 import { renderTemplate } from '../../lib/runner/template';
 import { runConversation } from '../../lib/runner/run-conversation';
 import { resolveSettings } from '../../lib/runner/settings';
-import { ScriptedModelClient, structuredCall } from '../../lib/testing/scripted-model';
+import { ScriptedModelClient, structuredCall, assertScriptsComplete } from '../../lib/testing/scripted-model';
 import { ToolWorkerPool } from '../../lib/tools/worker-pool';
+
+// Every scripted turn must be asked for: a conversation that ended early fails its test.
+afterEach(assertScriptsComplete);
 
 const folder = fileURLToPath(new URL('.', import.meta.url));
 const pool = new ToolWorkerPool({ size: 1 });

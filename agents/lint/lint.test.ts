@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { applyPatch } from 'diff';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadAgent } from '../../lib/agents/load';
 import { openTemporaryDatabase } from '../../lib/db/testing/temporary-database';
 import { getConversationRecord, listConversations } from '../../lib/db/queries/conversations';
@@ -12,8 +12,11 @@ import { checkPythonSyntax } from '../../lib/python/parser';
 import { lintSource } from '../../lib/python/ruff';
 import { PROJECT_ROOT, lastToolResult, runAgentConversation } from '../../lib/python/testing/agent-conversation';
 import { startScriptedServer, toolCallMessage } from '../../lib/python/testing/scripted-server';
-import { structuredCall } from '../../lib/testing/scripted-model';
+import { structuredCall, assertScriptsComplete } from '../../lib/testing/scripted-model';
 import { ToolWorkerPool } from '../../lib/tools/worker-pool';
+
+// Every scripted turn must be asked for: a conversation that ended early fails its test.
+afterEach(assertScriptsComplete);
 
 const folder = fileURLToPath(new URL('.', import.meta.url));
 const pool = new ToolWorkerPool({ size: 2 });

@@ -3,11 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { applyPatch } from 'diff';
 import { parse as parseYaml } from 'yaml';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadAgent } from '../../lib/agents/load';
 import { PROJECT_ROOT, runAgentConversation } from '../../lib/python/testing/agent-conversation';
-import { structuredCall } from '../../lib/testing/scripted-model';
+import { structuredCall, assertScriptsComplete } from '../../lib/testing/scripted-model';
 import { ToolWorkerPool } from '../../lib/tools/worker-pool';
+
+// Every scripted turn must be asked for: a conversation that ended early fails its test.
+afterEach(assertScriptsComplete);
 
 const folder = fileURLToPath(new URL('.', import.meta.url));
 const pool = new ToolWorkerPool({ size: 2 });

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -9,9 +9,17 @@ import { DatasetCase } from '../../lib/datasets/case';
 import { checkArguments } from '../../lib/parsing/arguments';
 import { runConversation } from '../../lib/runner/run-conversation';
 import { resolveSettings } from '../../lib/runner/settings';
-import { ScriptedModelClient, contentAnswer, structuredCall } from '../../lib/testing/scripted-model';
+import {
+  ScriptedModelClient,
+  contentAnswer,
+  structuredCall,
+  assertScriptsComplete,
+} from '../../lib/testing/scripted-model';
 import { ToolWorkerPool } from '../../lib/tools/worker-pool';
 import { applyCall, defaultHome, homeFromKnowledge } from './home';
+
+// Every scripted turn must be asked for: a conversation that ended early fails its test.
+afterEach(assertScriptsComplete);
 
 const folder = fileURLToPath(new URL('.', import.meta.url));
 const pool = new ToolWorkerPool({ size: 1 });

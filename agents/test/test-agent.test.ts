@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadAgent } from '../../lib/agents/load';
 import { PROJECT_ROOT, lastToolResult, runAgentConversation } from '../../lib/python/testing/agent-conversation';
-import { structuredCall } from '../../lib/testing/scripted-model';
+import { structuredCall, assertScriptsComplete } from '../../lib/testing/scripted-model';
 import { ToolWorkerPool } from '../../lib/tools/worker-pool';
 
 const folder = fileURLToPath(new URL('.', import.meta.url));
@@ -30,6 +30,9 @@ def test_no_discount():
 def test_full_discount():
     assert apply_discount(Decimal("5.00"), 100) == Decimal("1.00")
 `;
+
+// Every scripted turn must be asked for: a conversation that ended early fails its test.
+afterEach(assertScriptsComplete);
 
 const passing =
   failing.replace('Decimal("1.00")', 'Decimal("0.00")') +

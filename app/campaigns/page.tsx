@@ -12,7 +12,10 @@ export const dynamic = 'force-dynamic';
 export default async function CampaignsPage() {
   const panel = await getPanel();
   const campaigns = campaignList(panel);
-  const agents = (await listAgentViews(panel)).map((agent) => agent.name);
+  // A campaign runs over a repository's Python nodes: agents that take text requests have none to run on.
+  const views = await listAgentViews(panel);
+  const agents = views.filter((agent) => agent.valid && agent.worksOnPython).map((agent) => agent.name);
+  const textAgents = views.filter((agent) => !agent.worksOnPython).map((agent) => agent.name);
   return (
     <>
       <div className="page-head">
@@ -23,6 +26,11 @@ export default async function CampaignsPage() {
         <code>npm run --silent remora -- campaign run --agent NAME --repo PATH --base-url URL --model NAME</code>
       </p>
       <StartCampaignForm agents={agents} />
+      {textAgents.length > 0 ? (
+        <p className="muted small-text" data-testid="campaign-text-agents">
+          Not offered: {textAgents.join(', ')} (they take text requests, not Python code).
+        </p>
+      ) : null}
       {campaigns.length === 0 ? (
         <p className="empty">No campaigns yet.</p>
       ) : (

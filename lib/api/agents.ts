@@ -18,6 +18,7 @@ const AgentFields = {
   nodeContext: z.string().nullable(),
   sourcePath: z.string().nullable(),
   inputCount: Count.nullable(),
+  worksOnPython: z.boolean(),
   valid: z.boolean(),
   problems: z.array(z.string()),
   warnings: z.array(z.string()),

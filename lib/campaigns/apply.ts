@@ -1,20 +1,22 @@
 // Export and apply the accepted changes. Export writes one patch that `git apply` takes on the
-// campaign's commit. Apply writes the working tree, or commits on a new branch (one commit per
-// file) without touching the working tree. Both refuse, naming each file, when a file changed since
-// the campaign read it, and then write nothing at all; a file is replaced whole (written beside it,
-// then renamed), never left half written.
-import { chmod, mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
-import { mkdtemp, rm } from 'node:fs/promises';
+// campaign's commit. Apply writes the working tree all or nothing (apply-journal.ts), or commits on
+// a new branch (one commit per file) with git plumbing only, without touching the working tree
+// (git-tree.ts). Both refuse, naming each file, when a file changed since the campaign read it, or
+// when a path leads through a link (safe-path.ts), and then write nothing at all.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { RemoraDatabase } from '../db/client';
-import { recordApply } from '../db/queries/campaigns';
+import { getCampaign, recordApply } from '../db/queries/campaigns';
 import type { CampaignRow } from '../db/schema';
 import { InputError } from '../errors';
 import { plural } from '../plural';
+import { applyWithJournal, finishInterruptedApply } from './apply-journal';
 import { formatFilePatch, fromByteString, toByteString } from './edits';
-import { branchExists, commitIdentity, fileAtCommit, git, gitText } from './git';
+import { branchExists, commitIdentity, fileAtCommit } from './git';
+import { commitFiles, linkInTree, listTree, treePrefix } from './git-tree';
 import { findOriginal, insideRoot, patchedContent, planAccepted, type FilePlan } from './plan';
+import { refuseLinks } from './safe-path';
 import { sha256 } from './extract';
 
 export type ExportResult = { patch: Buffer; files: string[]; changes: number; notes: string[] };
@@ -60,48 +62,55 @@ export async function exportPatch(database: RemoraDatabase, campaign: CampaignRo
 
 export type ApplyResult = { mode: 'working-tree' | 'branch'; files: string[]; branch?: string; commits?: string[] };
 
-/** Writes a file whole: a temporary file beside it, renamed over it, with the old file's mode. */
-async function replaceFile(file: string, data: Buffer): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const mode = await stat(file).then(
-    (info) => info.mode,
-    () => null,
-  );
-  const temporary = `${file}.remora-${process.pid}.tmp`;
-  try {
-    await writeFile(temporary, data);
-    if (mode !== null) await chmod(temporary, mode);
-    await rename(temporary, file);
-  } catch (error) {
-    await unlink(temporary).catch(() => undefined);
-    throw error;
-  }
+type NewFile = { path: string; oldHash: string | null; data: Buffer };
+
+/** The hashes the last apply to the working tree left each file with (a re-run recognises them). */
+function appliedHashes(campaign: CampaignRow): Record<string, string> {
+  const applied = campaign.applied as { mode?: string; hashes?: Record<string, string> } | null;
+  return applied?.mode === 'working-tree' ? (applied.hashes ?? {}) : {};
 }
 
-async function newContents(
-  campaign: CampaignRow,
-  plans: FilePlan[],
-  allowCommit: boolean,
-): Promise<Map<string, Buffer>> {
-  const contents = new Map<string, Buffer>();
+async function currentBytes(campaign: CampaignRow, relative: string): Promise<Buffer | null> {
+  return readFile(insideRoot(campaign.repoRoot, relative)).catch(() => null);
+}
+
+/**
+ * Each file's new bytes, computed from the bytes as read before anything is written. A file that
+ * already holds the bytes an earlier apply left it with counts as applied, so a re-run is the same.
+ */
+async function newContents(campaign: CampaignRow, plans: FilePlan[], allowCommit: boolean): Promise<NewFile[]> {
+  const files: NewFile[] = [];
   const problems: string[] = [];
+  const applied = allowCommit ? {} : appliedHashes(campaign);
   for (const plan of plans) {
     const found = await findOriginal(campaign, plan, allowCommit);
-    if (found.ok) contents.set(plan.path, patchedContent(found.source.data, plan));
+    if (found.ok) {
+      const data = patchedContent(found.source.data, plan);
+      files.push({ path: plan.path, oldHash: found.source.data ? sha256(found.source.data) : null, data });
+      continue;
+    }
+    const current = applied[plan.path] ? await currentBytes(campaign, plan.path) : null;
+    if (current && sha256(current) === applied[plan.path])
+      files.push({ path: plan.path, oldHash: sha256(current), data: current });
     else problems.push(found.reason);
   }
   if (problems.length > 0) refuse(problems);
-  return contents;
+  return files;
 }
 
-export async function applyToWorkingTree(database: RemoraDatabase, campaign: CampaignRow): Promise<ApplyResult> {
+export async function applyToWorkingTree(database: RemoraDatabase, given: CampaignRow): Promise<ApplyResult> {
+  // An apply killed half way is finished first, from its journal (which records it).
+  const finished = await finishInterruptedApply(database, given.id);
+  const campaign = (finished && getCampaign(database, given.id)) || given;
   const plans = planAccepted(database, campaign);
   // Every file is checked (and every new text computed) before the first one is written.
-  const contents = await newContents(campaign, plans, false);
-  for (const [relative, data] of contents) await replaceFile(insideRoot(campaign.repoRoot, relative), data);
-  const result: ApplyResult = { mode: 'working-tree', files: [...contents.keys()] };
-  recordApply(database, campaign.id, { ...result, at: Date.now() });
-  return result;
+  const files = await newContents(campaign, plans, false);
+  await refuseLinks(
+    campaign.repoRoot,
+    files.map((file) => file.path),
+  );
+  await applyWithJournal(database, campaign.id, campaign.repoRoot, files);
+  return { mode: 'working-tree', files: files.map((file) => file.path) };
 }
 
 /** One commit per file on a new branch from the campaign's commit; the working tree and HEAD stay as they are. */
@@ -114,11 +123,19 @@ export async function applyToBranch(
     throw new InputError(
       `${campaign.repoRoot} was not a git repository with a commit when the campaign ran; apply without --branch`,
     );
-  if (!/^[\w][\w./-]*$/.test(branch) || branch.includes('..'))
+  if (!/^[\w][\w./-]*$/.test(branch) || branch.includes('..') || branch.endsWith('.lock') || branch.endsWith('/'))
     throw new InputError(`"${branch}" is not a usable branch name`);
   if (await branchExists(campaign.repoRoot, branch))
     throw new InputError(`the branch ${branch} exists already; choose a new name`);
   const plans = planAccepted(database, campaign);
+  const prefix = await treePrefix(campaign.repoRoot);
+  const entries = await listTree(campaign.repoRoot, campaign.gitCommit);
+  const links = plans.flatMap((plan) => linkInTree(entries, `${prefix}${plan.path}`, campaign.gitCommit!) ?? []);
+  if (links.length > 0)
+    throw new InputError(
+      `nothing was written: ${links.length === 1 ? 'a path leads' : 'paths lead'} through a link`,
+      links,
+    );
   const problems: string[] = [];
   for (const plan of plans) {
     const committed = await fileAtCommit(campaign.repoRoot, campaign.gitCommit, plan.path);
@@ -126,34 +143,23 @@ export async function applyToBranch(
       problems.push(`${plan.path} at commit ${campaign.gitCommit.slice(0, 12)} is not the file the campaign read`);
   }
   if (problems.length > 0) refuse(problems);
-  const contents = await newContents(campaign, plans, true);
+  const files = await newContents(campaign, plans, true);
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'remora-index-'));
-  const env = { ...(await commitIdentity(campaign.repoRoot)), GIT_INDEX_FILE: path.join(scratch, 'index') };
   try {
-    await gitText(campaign.repoRoot, ['read-tree', campaign.gitCommit], { env });
-    let parent = campaign.gitCommit;
-    const commits: string[] = [];
-    for (const plan of plans) {
-      const blob = await gitText(campaign.repoRoot, ['hash-object', '-w', '--no-filters', '--stdin'], {
-        input: contents.get(plan.path),
-        env,
-      });
-      const listed = (
-        await git(campaign.repoRoot, ['ls-tree', campaign.gitCommit, '--', `./${plan.path}`])
-      ).stdout.toString('utf8');
-      const mode = /^(\d{6}) /.exec(listed)?.[1] ?? '100644';
-      const top = await gitText(campaign.repoRoot, ['rev-parse', '--show-prefix']);
-      await gitText(campaign.repoRoot, ['update-index', '--add', '--cacheinfo', `${mode},${blob},${top}${plan.path}`], {
-        env,
-      });
-      const tree = await gitText(campaign.repoRoot, ['write-tree'], { env });
-      const count = plan.changeIds.length;
-      const what = `${campaign.agentName} agent on ${plan.path} (${plural(count, 'change')})`;
-      const message = `Remora campaign ${campaign.id}: ${what}`;
-      parent = await gitText(campaign.repoRoot, ['commit-tree', tree, '-p', parent, '-m', message], { env });
-      commits.push(parent);
-    }
-    await gitText(campaign.repoRoot, ['update-ref', `refs/heads/${branch}`, parent, ''], { env });
+    const commits = await commitFiles({
+      root: campaign.repoRoot,
+      base: campaign.gitCommit,
+      branch,
+      scratch,
+      env: await commitIdentity(campaign.repoRoot),
+      files: plans.map((plan, index) => ({
+        path: plan.path,
+        data: files[index].data,
+        message:
+          `Remora campaign ${campaign.id}: ${campaign.agentName} agent on ${plan.path} ` +
+          `(${plural(plan.changeIds.length, 'change')})`,
+      })),
+    });
     const result: ApplyResult = { mode: 'branch', branch, files: plans.map((plan) => plan.path), commits };
     recordApply(database, campaign.id, { ...result, at: Date.now() });
     return result;

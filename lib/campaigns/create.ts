@@ -1,9 +1,7 @@
 // Starting a campaign: the stored experiment its conversations belong to, the campaign row with the
 // repository's root and commit, then the extraction: every file read once (its hash kept), every
 // node listed by position, each either pending or skipped with its reason.
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
 import { canonicalJson } from '../canonical-json';
 import type { RemoraDatabase } from '../db/client';
 import { createCampaign, findUnfinishedCampaign } from '../db/queries/campaigns';
@@ -19,9 +17,8 @@ import { REPOSITORY_LAYOUT } from '../tools/workspace';
 import { chooseCampaignSandbox } from '../tools/sandbox/experiment-sandbox';
 import { DEFAULT_CONTEXT_TOKENS, DEFAULT_RESERVE_TOKENS, estimateTokens, fitNode } from './context-budget';
 import { extractFile, nodeTypesFor } from './extract';
+import { git } from './git';
 import { gitTopLevel, repositoryRoot, walkPythonFiles } from './walk';
-
-const run = promisify(execFile);
 
 const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
@@ -54,12 +51,9 @@ function campaignAgent(agent: AgentRuntime, settings: CampaignSettings): AgentRu
 
 async function gitCommit(root: string): Promise<string | null> {
   if (!(await gitTopLevel(root))) return null;
-  try {
-    return (await run('git', ['-C', root, 'rev-parse', 'HEAD'])).stdout.trim();
-  } catch {
-    // A repository without a commit yet: there is no commit to name.
-    return null;
-  }
+  // A repository without a commit yet has no commit to name.
+  const head = await git(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
+  return head.code === 0 ? head.stdout.toString('utf8').trim() : null;
 }
 
 /** A new campaign, or the unfinished one started with exactly these settings (to resume it). */

@@ -4,7 +4,6 @@
 // (lib/tools/sandbox): no network, none of Remora's environment, and on a copy of the repository
 // (of its working tree, or of the branch the changes went to) in a work folder, the only folder it
 // may write. The repository itself is neither written nor handed to the sandbox's user.
-import { execFile } from 'node:child_process';
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { RemoraDatabase } from '../db/client';
@@ -14,7 +13,8 @@ import { InputError } from '../errors';
 import type { Confinement } from '../tools/sandbox/host';
 import { runConfined } from '../tools/sandbox/run-confined';
 import { createWorkspaceFolder } from '../tools/work-root';
-import { gitText } from './git';
+import { branchExists } from './git';
+import { materialiseTree } from './git-tree';
 import { walkRepositoryFiles } from './walk';
 
 export type TestRun = {
@@ -71,24 +71,13 @@ async function copyWorkingTree(root: string, into: string): Promise<void> {
   }
 }
 
-/** The branch's tree under the campaign's folder, unpacked by `git archive | tar` (no worktree is registered). */
+/**
+ * The branch's tree under the campaign's folder, written from its blobs (no checkout, no `git
+ * archive`: the repository's smudge and process filters never run, and no worktree is registered).
+ */
 async function copyBranch(root: string, branch: string, into: string): Promise<void> {
-  await gitText(root, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`]).catch(() => {
-    throw new InputError(`there is no branch ${branch} in ${root}`);
-  });
-  const prefix = await gitText(root, ['rev-parse', '--show-prefix']);
-  const archive = await new Promise<Buffer>((resolve, reject) =>
-    execFile(
-      'git',
-      ['-C', root, 'archive', '--format=tar', `refs/heads/${branch}:${prefix}`],
-      { encoding: 'buffer', maxBuffer: 2 * 1024 * 1024 * 1024 },
-      (error, stdout) => (error ? reject(error) : resolve(stdout)),
-    ),
-  );
-  await new Promise<void>((resolve, reject) => {
-    const unpack = execFile('tar', ['-x', '-C', into], (error) => (error ? reject(error) : resolve()));
-    unpack.stdin?.end(archive);
-  });
+  if (!(await branchExists(root, branch))) throw new InputError(`there is no branch ${branch} in ${root}`);
+  await materialiseTree(root, `refs/heads/${branch}`, into);
 }
 
 export type RepositoryTestOptions = TestCommandOptions & { branch?: string };

@@ -1,15 +1,13 @@
 // The Python files of a repository, one at a time: every .py file under the root that .gitignore
 // and the --exclude globs leave in, in a stable order, each path inside the root once links are
-// resolved. In a git repository git itself says what is ignored (nested .gitignore files, the
-// global excludes); elsewhere the root's and every folder's .gitignore are read with `ignore`.
-import { execFile } from 'node:child_process';
+// resolved. In a git repository git itself says what is ignored (nested .gitignore files and
+// .git/info/exclude; no global configuration is read, see git.ts); elsewhere the root's and every
+// folder's .gitignore are read with `ignore`.
 import { readFile, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
-
-const run = promisify(execFile);
+import { git, gitOutput } from './git';
 
 /** Never campaign material, whatever .gitignore says. */
 const SKIPPED_FOLDERS = new Set([
@@ -38,13 +36,10 @@ export async function repositoryRoot(given: string): Promise<string> {
 
 /** The folder git treats as the top of the repository holding `root`, or null outside git. */
 export async function gitTopLevel(root: string): Promise<string | null> {
-  try {
-    const { stdout } = await run('git', ['-C', root, 'rev-parse', '--show-toplevel']);
-    return await realpath(stdout.trim());
-  } catch {
-    // Not a repository (or no git): the .gitignore files are read directly instead.
-    return null;
-  }
+  // Not a repository (or no git): the .gitignore files are read directly instead.
+  const result = await git(root, ['rev-parse', '--show-toplevel']).catch(() => null);
+  if (!result || result.code !== 0) return null;
+  return await realpath(result.stdout.toString('utf8').trim());
 }
 
 function excludeMatcher(globs: string[]): (relative: string) => boolean {
@@ -97,14 +92,20 @@ export async function* walkRepositoryFiles(
   }
 }
 
-/** Tracked and untracked-but-not-ignored files, as git lists them (relative to the root). */
+/**
+ * Tracked and untracked-but-not-ignored files, as git lists them (relative to the root). ls-files
+ * would ask core.fsmonitor's program what changed: lib/campaigns/git.ts switches it off.
+ */
 async function* gitFiles(root: string): AsyncGenerator<string> {
-  const { stdout } = await run(
-    'git',
-    ['-C', root, 'ls-files', '--cached', '--others', '--exclude-standard', '-z', '--', '.'],
-    { maxBuffer: 256 * 1024 * 1024 },
-  );
-  const files = [...new Set(stdout.split('\0').filter((name) => name !== ''))].sort();
+  const stdout = await gitOutput(root, ['ls-files', '--cached', '--others', '--exclude-standard', '-z', '--', '.']);
+  const files = [
+    ...new Set(
+      stdout
+        .toString('utf8')
+        .split('\0')
+        .filter((name) => name !== ''),
+    ),
+  ].sort();
   for (const file of files) yield file;
 }
 

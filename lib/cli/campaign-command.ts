@@ -7,6 +7,7 @@ import { getCampaign, listCampaigns } from '../db/queries/campaigns';
 import type { CampaignRow } from '../db/schema';
 import { InputError, NotFoundError, RemoraError } from '../errors';
 import { applyToBranch, applyToWorkingTree, exportPatch } from '../campaigns/apply';
+import { describeFinished, finishInterruptedApply } from '../campaigns/apply-journal';
 import { acceptAllPassing, acceptChanges, rejectChanges } from '../campaigns/review';
 import { runRepositoryTests, type TestRun } from '../campaigns/test-command';
 import { describe } from './harness-command';
@@ -75,8 +76,14 @@ export function listCommand(options: { db: string; json: boolean }): Promise<num
 }
 
 export function showCommand(id: string, options: { db: string; json: boolean }): Promise<number> {
-  return withDatabase(options.db, (database) => {
+  return withDatabase(options.db, async (database) => {
     campaignOf(database, id);
+    // An apply killed half way is finished first, so that what is shown is what the repository holds;
+    // one that cannot be finished is said, and the campaign shown all the same.
+    await finishInterruptedApply(database, id).then(
+      (finished) => finished && io.err(describeFinished([id])),
+      (error: unknown) => io.err(describe(error)),
+    );
     const view = { ...campaignJson(database, id, { withChanges: true }), skippedNodes: skippedNodes(database, id) };
     if (options.json) {
       io.out(JSON.stringify(view));

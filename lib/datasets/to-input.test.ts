@@ -1,11 +1,14 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { caseToInput } from './to-input';
 import { DatasetCase } from './case';
 import { runConversation } from '../runner/run-conversation';
 import { resolveSettings } from '../runner/settings';
-import { ScriptedModelClient, contentAnswer, structuredCall } from '../testing/scripted-model';
+import { ScriptedModelClient, contentAnswer, structuredCall, assertScriptsComplete } from '../testing/scripted-model';
 import type { AgentRuntime } from '../runner/types';
 import type { ToolExecutor } from '../tools/protocol';
+
+// Every scripted turn must be asked for: a conversation that ended early fails its test.
+afterEach(assertScriptsComplete);
 
 const lightsCase = DatasetCase.parse({
   id: 'kitchen-too',

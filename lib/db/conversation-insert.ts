@@ -7,27 +7,14 @@
 // round-trip tests read every column back through drizzle.
 import type { ChatMessage } from '../protocol/messages';
 import type { ConversationRecord } from '../runner/types';
-import type { Verdict } from '../datasets/verdict';
-import type { TaskCheck } from '../task-success/types';
 import type { RemoraDatabase } from './client';
+import type { ConversationMeta } from './conversation-meta';
 import { newId } from './ids';
 import { createStorable, type Storable } from './storable';
 import { prepareCounterWriter, type CounterWriter } from './counters/counter-writer';
 
-/** Where a conversation belongs in its experiment, and what it changed in its workspace. */
-export type ConversationMeta = {
-  variantIndex: number;
-  variantName: string;
-  slot: number;
-  inputIndex: number;
-  workspaceDiff?: string | null;
-  changedFiles?: string[] | null;
-  /** The dataset case it ran, and the verdict on its first response (dataset experiments only). */
-  caseId?: string | null;
-  verdict?: Verdict | null;
-  /** What the agent's task-success check said (lib/task-success); null when nothing judged it. */
-  taskCheck?: TaskCheck | null;
-};
+// In conversation-meta.ts, which the counters read without reading this.
+export type { ConversationMeta } from './conversation-meta';
 
 /**
  * Stores a conversation; false when its slot was already stored (nothing is written then). The

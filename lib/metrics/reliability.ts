@@ -69,9 +69,11 @@ export type InputRow = {
 export function inputReliability(byVariant: readonly (readonly InputReliability[])[]): InputRow[] {
   const inputs = new Set<number>();
   for (const entries of byVariant) for (const entry of entries) inputs.add(entry.input);
+  // Looked up by input, not searched: a dataset run has tens of thousands of inputs per variant.
+  const byInput = byVariant.map((entries) => new Map(entries.map((entry) => [entry.input, entry])));
   const rows: InputRow[] = [...inputs].map((input) => {
-    const variants = byVariant.map((entries) => {
-      const entry = entries.find((candidate) => candidate.input === input);
+    const variants = byInput.map((entries) => {
+      const entry = entries.get(input);
       const repeats = entry?.repeats ?? 0;
       const successes = entry?.successes ?? 0;
       return { repeats, successes, share: repeats > 0 ? successes / repeats : null };

@@ -1,11 +1,13 @@
 // The panel's start-up, as instrumentation.ts runs it: database, agents import, simulator, runner, resume.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadAgent } from '../agents/load';
 import { closeDatabase, openDatabase } from '../db/client';
 import { projectRoot } from '../config';
+import { ConfigurationError } from '../errors';
 import { acquireLease } from '../db/queries/experiment-lease';
 import { getExperiment } from '../db/queries/experiments';
 import { BUILT_IN_SIMULATOR_URL } from '../experiments/built-in-simulator';
@@ -54,6 +56,26 @@ describe('startPanel', () => {
     expect(listEndpointViews(first)).toMatchObject([
       { name: 'simulated', builtIn: true, baseUrl: first.simulatorUrl() },
     ]);
+  });
+
+  it('keeps the built-in simulator on a pinned port, and says so plainly when the port is taken', async () => {
+    const { agentsDir, databaseFile, folder } = workspace();
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    const options = { databaseFile, agentsDir, root: folder, simulatorLatencyMs: 0, log: () => {} };
+    try {
+      const refused = startPanel({ ...options, simulatorPort: port });
+      await expect(refused).rejects.toThrow(ConfigurationError);
+      await expect(refused).rejects.toMatchObject({
+        problems: [expect.stringContaining(`REMORA_SIM_PORT: port ${port} on 127.0.0.1 is in use`)],
+      });
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+    // Freed: the next start takes it, and the endpoint names it.
+    const panel = await startPanel({ ...options, simulatorPort: port });
+    expect(panel.simulatorUrl()).toBe(`http://127.0.0.1:${port}/v1`);
   });
 
   it('resumes at start-up the experiments no live process holds, on the new simulator URL', async () => {

@@ -7,11 +7,12 @@ import path from 'node:path';
 import { syncAgentsFromFolder, type AgentSyncReport } from './agents/sync';
 import { openDatabase } from '../db/client';
 import { config, projectRoot } from '../config';
-import { errorMessage } from '../errors';
+import { ConfigurationError, errorMessage } from '../errors';
 import { JobRunner, closeSharedJobRunner, sharedJobRunner } from '../experiments/job-runner';
 import { startSimServer, type SimServer } from '../sim/server';
 import type { PanelContext } from './context';
 import { ensureSimulatedEndpoint } from './endpoints/endpoints';
+import { describeFinished, finishInterruptedApplies } from '../campaigns/apply-journal';
 
 export type PanelRuntime = PanelContext & { simulator: SimServer; agentSync: AgentSyncReport };
 
@@ -21,6 +22,8 @@ export type PanelStartOptions = {
   agentsDir?: string;
   /** Delay of each simulated answer, so that progress is visible (REMORA_SIM_LATENCY_MS, default 25). */
   simulatorLatencyMs?: number;
+  /** The built-in simulator's port (REMORA_SIM_PORT; default 0, any free port). */
+  simulatorPort?: number;
   log?(message: string): void;
 };
 
@@ -30,6 +33,26 @@ type RuntimeHolder = typeof globalThis & { [RUNTIME_KEY]?: Promise<PanelRuntime>
 async function start(options: PanelStartOptions): Promise<PanelRuntime> {
   const log = options.log ?? ((message: string) => console.log(`[remora] ${message}`));
   const root = options.root ?? projectRoot();
+  // First, so that a pinned port that is taken stops the start before anything is opened; and closed
+  // when the start fails later, so that the next try can have the port again.
+  const simulator = await startSimulator(
+    options.simulatorPort ?? config().simulatorPort,
+    options.simulatorLatencyMs ?? config().simulatorLatencyMs,
+  );
+  try {
+    return await startWith(simulator, options, root, log);
+  } catch (error) {
+    await simulator.close();
+    throw error;
+  }
+}
+
+async function startWith(
+  simulator: SimServer,
+  options: PanelStartOptions,
+  root: string,
+  log: (message: string) => void,
+): Promise<PanelRuntime> {
   const databaseFile = options.databaseFile ?? config().databaseFile;
   const database = openDatabase(databaseFile);
   log(`database ${databaseFile}`);
@@ -38,11 +61,6 @@ async function start(options: PanelStartOptions): Promise<PanelRuntime> {
   const agentSync = await syncAgentsFromFolder(database, agentsDir, { root, log });
   if (agentSync.inserted.length > 0) log(`imported agents from ${agentsDir}: ${agentSync.inserted.join(', ')}`);
 
-  const simulator = await startSimServer({
-    port: 0,
-    host: '127.0.0.1',
-    latencyMs: options.simulatorLatencyMs ?? config().simulatorLatencyMs,
-  });
   ensureSimulatedEndpoint(database, log);
   log(`built-in simulator at ${simulator.url}`);
 
@@ -59,7 +77,25 @@ async function start(options: PanelStartOptions): Promise<PanelRuntime> {
   );
   const resumed = jobRunner.resumeUnfinished();
   if (resumed.length > 0) log(`resuming ${resumed.length} unfinished experiment(s)`);
+  // A campaign apply killed half way (here or on the command line) is finished from its journal.
+  const applies = await finishInterruptedApplies(database);
+  if (applies.finished.length > 0) log(describeFinished(applies.finished));
+  for (const problem of applies.problems) log(`an interrupted apply was left as it is: ${problem}`);
   return { database, jobRunner, root, simulator, agentSync, simulatorUrl: () => simulator.url };
+}
+
+// A pinned port that is taken is the user's to free or change: said as such, not as a socket error.
+async function startSimulator(port: number, latencyMs: number) {
+  try {
+    return await startSimServer({ port, host: '127.0.0.1', latencyMs });
+  } catch (error) {
+    if (port !== 0 && (error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new ConfigurationError('the built-in simulator cannot start', [
+        `REMORA_SIM_PORT: port ${port} on 127.0.0.1 is in use; free it, choose another, or unset it for any free port`,
+      ]);
+    }
+    throw error;
+  }
 }
 
 /** Starts the panel's server side once; later calls get the same runtime. */

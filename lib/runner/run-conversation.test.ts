@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { runConversation } from './run-conversation';
 import type { RunnerEvent } from './types';
 import type { ToolExecution, ToolExecutor, ToolRequest } from '../tools/protocol';
-import { ScriptedModelClient, contentAnswer, structuredCall } from '../testing/scripted-model';
+import { ScriptedModelClient, contentAnswer, structuredCall, assertScriptsComplete } from '../testing/scripted-model';
 import { agent, settings } from './testing/test-agent';
+
+afterEach(assertScriptsComplete); // a conversation that ended before its script did fails
 
 /** A fake executor (unit tests only) that records what it ran and answers from a function. */
 class FakeTools implements ToolExecutor {

@@ -1,12 +1,15 @@
 // The check of issue 14 item 0: for each agent, a scripted model that submits without doing the work
 // gets task success 0, one that does the work gets 1, and a text answer is never a success.
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadAgent } from '../agents/load';
 import { PROJECT_ROOT, runAgentConversation } from '../python/testing/agent-conversation';
-import { contentAnswer, structuredCall, type ScriptedTurn } from '../testing/scripted-model';
+import { contentAnswer, structuredCall, type ScriptedTurn, assertScriptsComplete } from '../testing/scripted-model';
 import { ToolWorkerPool } from '../tools/worker-pool';
 import type { ConversationInput } from '../protocol/conversation';
+
+// Every scripted turn must be asked for: a conversation that ended early fails its test.
+afterEach(assertScriptsComplete);
 
 const pool = new ToolWorkerPool({ size: 2 });
 afterAll(() => pool.close());

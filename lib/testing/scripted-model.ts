@@ -17,6 +17,7 @@ export class ScriptedModelClient implements ModelClient {
 
   constructor(script: ScriptedTurn[]) {
     this.script = [...script];
+    made.push(this);
   }
 
   async complete(request: ChatRequest): Promise<ModelCallOutcome> {
@@ -33,6 +34,28 @@ export class ScriptedModelClient implements ModelClient {
     };
     return { ok: true, body, latencyMs: 1, attempts: 1 };
   }
+
+  /**
+   * Throws when turns of the script were never asked for: a conversation that ended before the test
+   * meant it to would otherwise pass on the turns it did see.
+   */
+  assertComplete(): void {
+    const left = this.script.length;
+    if (left > 0) {
+      throw new Error(
+        `scripted model: ${left} scripted turn${left === 1 ? ' was' : 's were'} never asked for ` +
+          `(${this.requests.length} request${this.requests.length === 1 ? '' : 's'} came)`,
+      );
+    }
+  }
+}
+
+// Every client made since the last assertScriptsComplete().
+const made: ScriptedModelClient[] = [];
+
+/** assertComplete() on every scripted model made since the last call: a test file's afterEach. */
+export function assertScriptsComplete(): void {
+  for (const client of made.splice(0)) client.assertComplete();
 }
 
 export function structuredCall(name: string, args: Record<string, unknown>, id?: string): ScriptedTurn {

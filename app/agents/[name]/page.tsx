@@ -6,7 +6,7 @@ import { formatTime, prettyJson } from '@/lib/panel/format';
 import { listPromptVariants, type PromptVariantsView } from '@/lib/panel/agents/variants';
 import { getPanel } from '@/lib/panel/runtime';
 import { PromptWorkbench } from './_components/prompt-workbench';
-import { PythonInputsForm } from './_components/python-inputs';
+import { InputsSection } from './_components/inputs-section';
 import { ToolList } from './_components/tool-list';
 import { Playground } from './_components/playground';
 import { listEndpointViews } from '@/lib/panel/endpoints/endpoints';
@@ -21,17 +21,6 @@ async function load(name: string): Promise<{ detail: AgentDetail; variants: Prom
   } catch (error) {
     if (NotFoundError.is(error)) notFound();
     throw error;
-  }
-}
-
-function inputsSourceText(detail: AgentDetail): string {
-  switch (detail.inputsSource.kind) {
-    case 'file':
-      return `from ${detail.inputsSource.file} in ${detail.folder}`;
-    case 'inline':
-      return 'stored with the agent in the database';
-    case 'none':
-      return 'none';
   }
 }
 
@@ -164,55 +153,7 @@ export default async function AgentPage({ params }: { params: Promise<{ name: st
         inputCount={detail.inputCount}
       />
 
-      <section className="card" data-testid="inputs">
-        <div className="card-head">
-          <h2>Inputs</h2>
-          <span className="muted" data-testid="inputs-source">
-            {detail.inputCount ?? '?'} input{detail.inputCount === 1 ? '' : 's'}, {inputsSourceText(detail)}
-          </span>
-        </div>
-        {detail.inputsProblem ? <p className="bad-text">{detail.inputsProblem}</p> : null}
-        {detail.inputs.length > 0 ? (
-          <details className="input-list">
-            <summary>
-              List them
-              {detail.inputCount !== null && detail.inputCount > detail.inputs.length
-                ? ` (the first ${detail.inputs.length})`
-                : ''}
-            </summary>
-            <div className="table-scroll">
-              <table>
-                <thead>
-                  <tr>
-                    <th className="number">#</th>
-                    <th>Input</th>
-                    <th>Type</th>
-                    <th>File</th>
-                    <th className="number">Lines</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {detail.inputs.map((input) => (
-                    <tr key={input.index} data-testid="agent-input">
-                      <td className="number">{input.index + 1}</td>
-                      <td>{input.label}</td>
-                      <td>{input.nodeType ?? '—'}</td>
-                      <td>{input.filePath ? <code>{input.filePath}</code> : '—'}</td>
-                      <td className="number">{input.lineCount}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </details>
-        ) : null}
-        {detail.defaultDataset ? (
-          <p className="muted small-text">
-            Default dataset: <code>{detail.defaultDataset}</code>
-          </p>
-        ) : null}
-        <PythonInputsForm agentName={detail.name} inputCount={detail.inputCount} />
-      </section>
+      <InputsSection detail={detail} />
     </>
   );
 }

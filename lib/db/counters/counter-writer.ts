@@ -5,7 +5,7 @@
 // handful of inputs costs a handful of row updates.
 import { inputCountOf } from '../experiment-config';
 import type { RemoraDatabase } from '../client';
-import type { ConversationMeta } from '../conversation-insert';
+import type { ConversationMeta } from '../conversation-meta';
 import type { ConversationRecord } from '../../runner/types';
 import {
   addInputCounts,

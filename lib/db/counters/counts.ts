@@ -6,7 +6,7 @@ import { blankInputFacts } from '../../metrics/input-facts';
 import { addLatency, type LatencySketch } from '../../metrics/latency-sketch';
 import type { InputFacts } from '../../metrics/types';
 import type { ConversationRecord } from '../../runner/types';
-import type { ConversationMeta } from '../conversation-insert';
+import type { ConversationMeta } from '../conversation-meta';
 
 /** The error kind of a model request that failed after its last attempt (as metrics-facts.ts names it). */
 const MODEL_REQUEST_FAILED = 'model_request_failed';

@@ -4,7 +4,12 @@ import { toolSpecs } from '../../runner/prompt';
 import { runConversation } from '../../runner/run-conversation';
 import { resolveSettings, type RunnerSettingsInput } from '../../runner/settings';
 import type { AgentRuntime } from '../../runner/types';
-import { ScriptedModelClient, contentAnswer, structuredCall } from '../../testing/scripted-model';
+import {
+  ScriptedModelClient,
+  contentAnswer,
+  structuredCall,
+  assertScriptsComplete,
+} from '../../testing/scripted-model';
 import type { ToolExecution, ToolExecutor, ToolRequest } from '../../tools/protocol';
 import { closeDatabase, openDatabase, type RemoraDatabase } from '../client';
 import { TOOLS, docstringConversation, experimentConfig } from '../testing/fixtures';
@@ -12,6 +17,9 @@ import { failingConversation } from '../testing/failing-fixtures';
 import { storeConversation } from './conversations';
 import { createExperiment } from './experiments';
 import { getTranscript, type Transcript } from './transcript';
+
+// Every scripted turn must be asked for: a conversation that ended early fails its test.
+afterEach(assertScriptsComplete);
 
 let database: RemoraDatabase;
 beforeEach(() => {

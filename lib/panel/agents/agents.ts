@@ -12,6 +12,7 @@ import { InputError } from '../../errors';
 import type { AgentRuntime } from '../../runner/types';
 import type { ConversationInput } from '../../protocol/conversation';
 import type { PanelContext } from '../context';
+import { worksOnPythonNodes } from '../../agents/python-nodes';
 
 type AgentToolView = {
   name: string;
@@ -32,6 +33,8 @@ export type AgentView = {
   sourcePath: string | null;
   /** How many default inputs it has (null when they cannot be read). */
   inputCount: number | null;
+  /** It works on Python code (inputs from Python files, campaigns), not on text requests. */
+  worksOnPython: boolean;
   valid: boolean;
   problems: string[];
   warnings: string[];
@@ -100,6 +103,7 @@ export async function toAgentView(context: PanelContext, row: AgentRow): Promise
     })),
     sourcePath: row.sourcePath,
     inputCount,
+    worksOnPython: worksOnPythonNodes(raw),
     valid: problems.length === 0,
     problems,
     warnings: checked.warnings,

@@ -1,7 +1,7 @@
 // What the new-experiment form offers for the chosen agent: the inputs that apply to it (its own,
 // its bundled dataset, the stored sets whose expected calls name only its tools) and what it says
 // about the sandbox. Pure, shared by the browser and the tests.
-import type { ExperimentFormOptions, FormAgent, FormDataset, FormSandbox } from './form-drafts';
+import type { ExperimentFormOptions, FormAgent, FormDataset, FormSandbox } from './form-options';
 
 /** The inputs select's value for the agent's bundled dataset (stored when the form is sent). */
 export const BUNDLED_SOURCE = 'bundled';

@@ -5,7 +5,7 @@ import { createExperiment } from '../../db/queries/experiments';
 import { docstringConversation, experimentConfig } from '../../db/testing/fixtures';
 import { textConversation } from '../../db/testing/failing-fixtures';
 import type { PanelContext } from '../context';
-import { experimentReliability } from './reliability';
+import { experimentReliability, RELIABILITY_ROWS } from './reliability';
 
 let database: RemoraDatabase;
 beforeEach(() => {
@@ -51,7 +51,34 @@ describe('experimentReliability', () => {
       { repeats: 2, successes: 1, share: 0.5 },
       { repeats: 2, successes: 0, share: 0 },
     ]);
-    expect(view).toMatchObject({ flaky: 1, repeated: true });
+    expect(view).toMatchObject({ flaky: 1, repeated: true, inputs: 2 });
+    expect(view?.flakyLabels).toEqual([view?.rows[0].label]);
     expect(experimentReliability({ database } as unknown as PanelContext, 'missing')).toBeNull();
+  });
+
+  it('lists the rows the page shows and counts the rest, at thousands of inputs', () => {
+    const inputs = 2_000;
+    const { id } = createExperiment(database, {
+      agentName: 'docstring',
+      config: experimentConfig(['a', 'b']),
+      simulated: true,
+      totalConversations: inputs * 2,
+    });
+    const writer = createConversationWriter(database);
+    for (let input = 0; input < inputs; input++) {
+      for (const variantIndex of [0, 1]) {
+        // b fails every third input that a completes.
+        const completes = variantIndex === 0 || input % 3 !== 0;
+        const meta = { variantIndex, variantName: ['a', 'b'][variantIndex], slot: input, inputIndex: input };
+        writer.write(id, meta, completes ? docstringConversation() : textConversation());
+      }
+    }
+    writer.close();
+    const view = experimentReliability({ database } as unknown as PanelContext, id);
+    expect(view).toMatchObject({ inputs, flaky: 0, repeated: false, flakyLabels: [] });
+    expect(view?.rows).toHaveLength(RELIABILITY_ROWS);
+    expect(view?.rows.map((row) => [row.input, row.spread])).toEqual(
+      Array.from({ length: RELIABILITY_ROWS }, (_, index) => [index * 3, 1]),
+    );
   });
 });

@@ -3,7 +3,7 @@
 // capabilities, in a user namespace of its own (so that its process limit counts its processes
 // only). Resource limits are set last, just before the program starts.
 import { spawnSync } from 'node:child_process';
-import type { SandboxHost } from './host';
+import type { SandboxHost } from './host-facts';
 import { dropArguments } from './drop';
 import { mountArguments, type Mounts } from './filesystem';
 import { prlimitArguments, type ProcessLimits } from './limits';

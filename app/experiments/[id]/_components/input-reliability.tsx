@@ -4,11 +4,10 @@ import type { ReliabilityView } from '@/lib/panel/experiments/reliability';
 import { formatPercent } from '@/lib/panel/format';
 import { plural } from '@/lib/plural';
 
-const SHOWN = 15;
-
 export function InputReliability({ view }: { view: ReliabilityView }) {
   if (view.rows.length === 0) return null;
-  const shown = view.rows.slice(0, SHOWN);
+  const shown = view.rows;
+  const unnamed = view.flaky - view.flakyLabels.length;
   return (
     <section className="card" data-testid="input-reliability">
       <div className="card-head">
@@ -51,17 +50,14 @@ export function InputReliability({ view }: { view: ReliabilityView }) {
           </tbody>
         </table>
       </div>
-      {view.rows.length > SHOWN ? (
-        <p className="muted">{`${view.rows.length - SHOWN} more inputs agree more.`}</p>
+      {view.inputs > shown.length ? (
+        <p className="muted">{`${view.inputs - shown.length} more inputs agree more.`}</p>
       ) : null}
       {view.flaky > 0 ? (
-        // Every flaky input, also those below the table's cut: they are where prompts help or hurt by luck.
+        // Flaky inputs also below the table's cut: they are where prompts help or hurt by luck.
         <p data-testid="flaky-inputs">
-          <strong>Flaky inputs:</strong>{' '}
-          {view.rows
-            .filter((row) => row.flaky)
-            .map((row) => row.label)
-            .join(' · ')}
+          <strong>Flaky inputs:</strong> {view.flakyLabels.join(' · ')}
+          {unnamed > 0 ? ` and ${unnamed} more` : ''}
         </p>
       ) : null}
     </section>
