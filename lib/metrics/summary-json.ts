@@ -48,6 +48,9 @@ const RateCountsJson = z.strictObject({ successes: count, trials: count });
 
 export const VariantSummaryJson = z.strictObject({
   name: z.string(),
+  // A model A/B's variants differ by model and family (the "Any small tool-caller" work).
+  model: z.string().optional(),
+  family: z.string().nullable().optional(),
   conversations: count,
   modelCalls: count,
   toolCallRate: RateJson,
@@ -159,6 +162,7 @@ function variantJson(variant: VariantSummary): VariantSummaryJson {
   }
   return {
     name: variant.name,
+    ...(variant.model !== undefined ? { model: variant.model, family: variant.family ?? null } : {}),
     conversations: variant.conversations,
     modelCalls: variant.modelCalls,
     toolCallRate: rateJson(variant.toolCallRate),
