@@ -50,9 +50,9 @@ module.exports = {
     },
     {
       name: 'core-imports-no-db-or-web',
-      comment: 'runner, parsing, functiongemma, metrics and protocol import nothing from db, next, react or app.',
+      comment: 'runner, parsing, families, metrics and protocol import nothing from db, next, react or app.',
       severity: 'error',
-      from: { path: '^lib/(runner|parsing|functiongemma|metrics|protocol)/', pathNot: '\\.test\\.tsx?$' },
+      from: { path: '^lib/(runner|parsing|families|metrics|protocol)/', pathNot: '\\.test\\.tsx?$' },
       to: { path: '^(lib/db/|app/|node_modules/(next|react|react-dom|drizzle-orm|better-sqlite3)/)' },
     },
     {

@@ -14,8 +14,8 @@ import type { Token } from 'node-llama-cpp';
 import { EmbeddedEngine } from '../lib/embedded/engine';
 import { ModelRegistry, type LoadedModel } from '../lib/embedded/model-registry';
 import { RANDOM_MODEL } from '../lib/embedded/testing/tiny-models';
-import { EXAMPLE_MESSAGES, WEATHER_TOOL } from '../lib/functiongemma/example-exchange';
-import { renderPrompt } from '../lib/functiongemma/render';
+import { EXAMPLE_MESSAGES, WEATHER_TOOL } from '../lib/families/functiongemma/example-exchange';
+import { renderPrompt } from '../lib/families/functiongemma/render';
 import { writeTinyModel } from '../lib/testing/gguf/tiny-model';
 
 type Figures = {

@@ -3,7 +3,7 @@
 // failed requests, usage, raw responses of a few hundred bytes), drawn from a seeded generator
 // with different rates per variant, so that the aggregates have realistic spread.
 import type { ChatMessage, ToolCall } from '../lib/protocol/messages';
-import type { ParsePath } from '../lib/parsing/types';
+import type { SpecParsePath as ParsePath } from '../lib/parsing/types';
 import type { ConversationRecord, ModelCallRecord, ToolExecutionRecord } from '../lib/runner/types';
 import type { ConversationInput } from '../lib/protocol/conversation';
 import { seededRandom } from '../lib/metrics/random';

@@ -3,7 +3,7 @@
 // search is a link.
 import Link from 'next/link';
 import { OUTCOMES } from '@/lib/runner/types';
-import { PARSE_PATHS } from '@/lib/parsing/types';
+import { ALL_PARSE_PATHS } from '@/lib/parsing/types';
 import { VERDICT_FILTERS } from '@/lib/db/queries/search-types';
 import { labelsInUse } from '@/lib/db/queries/conversation-review';
 import { ERROR_KINDS } from '@/lib/panel/conversations/query';
@@ -65,7 +65,7 @@ export default async function SearchPage({
             name="parsePath"
             label="Parse path"
             value={query.parsePath}
-            options={PARSE_PATHS}
+            options={ALL_PARSE_PATHS}
           />
           <FilterSelect
             id="search-errorKind"

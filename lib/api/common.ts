@@ -2,14 +2,14 @@
 // client (a page, the e2e specs, a script) relies on; nested objects that only a page reads in
 // full are `looseObject`s, which check the fields named and let the others through.
 import { z } from 'zod';
-import { PARSE_PATHS } from '../parsing/types';
+import { ALL_PARSE_PATHS } from '../parsing/types';
 import { OUTCOMES, type Outcome as OutcomeName } from '../runner/types';
 
 export const Id = z.string().min(1);
 export const Timestamp = z.number().int().nonnegative();
 export const Count = z.number().int().nonnegative();
 export const Outcome = z.enum(OUTCOMES as [OutcomeName, ...OutcomeName[]]);
-export const ParsePath = z.enum(PARSE_PATHS);
+export const ParsePath = z.enum(ALL_PARSE_PATHS);
 export const ExperimentStatus = z.enum(['pending', 'running', 'completed', 'cancelled', 'failed']);
 /** The status a page and the API show: `interrupted` is a running row nobody carries on. */
 export const ShownStatus = z.enum([...ExperimentStatus.options, 'interrupted']);

@@ -8,7 +8,7 @@ import type { CommandOutput } from './io';
 import { loadAgent } from '../agents/load';
 import { ConfigurationError, errorMessage } from '../errors';
 import { parseJson } from '../protocol/json';
-import { normalizeMessages, normalizeTools, RenderInput } from '../functiongemma/render-input';
+import { normalizeMessages, normalizeTools, RenderInput } from '../families/functiongemma/render-input';
 import { checkServerRendering, type RenderCheck } from '../serving/render-check';
 import { agentConversation, exampleConversation, type CheckConversation } from '../serving/render-check-conversation';
 

@@ -19,8 +19,9 @@ import type { AgentRuntime } from '../runner/types';
 import type { ConversationInput } from '../protocol/conversation';
 import { chooseExperimentSandbox } from '../tools/sandbox/experiment-sandbox';
 import type { InputFiles } from '../tools/input-files';
+import { applyVariantFlags, type VariantFlags } from './variant-flags';
 
-export type HarnessOptions = {
+export type HarnessOptions = VariantFlags & {
   agent: string;
   baseUrl?: string;
   replica: string[];
@@ -181,7 +182,7 @@ export async function buildConfig(
   }
   const parsed = ExperimentConfig.safeParse({
     agent: agent.name,
-    variants,
+    variants: applyVariantFlags(variants, options),
     endpoint: endpointFromOptions(options),
     inputs,
     requestsPerVariant:

@@ -33,6 +33,20 @@ export function addHarnessCommand(program: Command): void {
       [],
     )
     .option(
+      '--variant-endpoint <name=url>',
+      "a variant's own OpenAI-compatible base URL: another model on another server (repeatable)",
+      collect,
+      [],
+    )
+    .option('--variant-model <name=model>', "a variant's own model (or adapter) name to send (repeatable)", collect, [])
+    .option(
+      '--variant-family <name=family>',
+      "a variant's model family, whose native call text is read first: " +
+        'functiongemma, hermes, llama3-json, pythonic, mistral, granite, phi4-mini, xlam (repeatable)',
+      collect,
+      [],
+    )
+    .option(
       '--requests-per-variant <n>',
       'conversations per variant (default: 20, or one pass over --dataset or --python nodes)',
       integerIn(LIMITS.requestsPerVariant),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runRenderCommand } from './render-command';
-import { EXAMPLE_PROMPT, WEATHER_TOOL } from '../functiongemma/example-exchange';
+import { EXAMPLE_PROMPT, WEATHER_TOOL } from '../families/functiongemma/example-exchange';
 
 const exampleInput = {
   messages: [

@@ -5,8 +5,8 @@
 // "add_generation_prompt".
 import type { CommandOutput } from './io';
 import { parseJson } from '../protocol/json';
-import { normalizeMessages, normalizeTools, RenderInput } from '../functiongemma/render-input';
-import { countTokensEstimate, renderPrompt } from '../functiongemma/render';
+import { normalizeMessages, normalizeTools, RenderInput } from '../families/functiongemma/render-input';
+import { countTokensEstimate, renderPrompt } from '../families/functiongemma/render';
 
 const USAGE = 'expected JSON on stdin: {"messages": [{"role": "user", "content": "..."}, ...], "tools": [...]}';
 

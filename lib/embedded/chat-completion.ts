@@ -6,8 +6,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Token } from 'node-llama-cpp';
 import type { AssistantMessage, ChatRequest, ToolCall, ToolSpec } from '../protocol/messages';
-import { renderPrompt } from '../functiongemma/render';
-import { decodeNativeCalls } from '../functiongemma/native-decode';
+import { renderPrompt } from '../families/functiongemma/render';
+import { decodeNativeCalls } from '../families/functiongemma/native-decode';
 import { errorMessage } from '../errors';
 import { buildCallGrammar, isCallableName } from './native-grammar';
 import { generate, PromptTooLongError, type FinishReason, type GeneratedToken } from './generate';

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderPrompt } from '../functiongemma/render';
+import { renderPrompt } from '../families/functiongemma/render';
 import { parseResponse } from '../parsing/parse-response';
 import type { ChatMessage } from '../protocol/messages';
 import { EmbeddedEngine, EmbeddedModelClient } from './engine';

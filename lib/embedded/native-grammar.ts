@@ -6,7 +6,7 @@
 // come in the order the model's template sorts them (one fixed order, as the model was trained on).
 // Control tokens are matched by token id, so text can never spell them.
 import type { JsonSchema, ToolSpec } from '../protocol/messages';
-import { sortKeysLikeTemplate } from '../functiongemma/encode';
+import { sortKeysLikeTemplate } from '../families/functiongemma/encode';
 import { RuleSet, literal, tokenReference } from './gbnf';
 import { addStringContentRules } from './string-content-grammar';
 import { PROMPT_CONTROL_TOKENS } from '../protocol/functiongemma-tokens';

@@ -1,7 +1,7 @@
 // The chat-completion request `remora serve` accepts: OpenAI's shape, read leniently (unknown
 // fields are ignored), turned into the engine's request. Failures come back as values.
 import { z } from 'zod';
-import { MessageInput, normalizeMessages, normalizeTools, ToolInput } from '../functiongemma/render-input';
+import { MessageInput, normalizeMessages, normalizeTools, ToolInput } from '../families/functiongemma/render-input';
 import { parseJson } from '../protocol/json';
 import type { EmbeddedChatRequest } from './chat-completion';
 

@@ -71,6 +71,8 @@ export const VariantConfig = z.object({
   name: z.string().min(1).max(LIMITS.variantNameLength.max),
   /** The model or LoRA adapter this variant's requests name (base model against adapter is an A/B test). */
   model: z.string().min(1).optional(),
+  /** This variant's own server (another model on another engine); the experiment's endpoint otherwise. */
+  baseUrl: z.url({ protocol: /^https?$/ }).optional(),
   systemPrompt: z.string().optional(),
   nodeContext: z.string().optional(),
   settings: RunnerSettingsInput.omit({ model: true }).partial().default({}),

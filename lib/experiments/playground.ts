@@ -2,7 +2,7 @@
 // native prompt of each request (rendered from exactly what was sent), the streamed response as it
 // arrives (the runner's model-delta), each parsed response with its parse path, each tool result,
 // and the end. The panel forwards these events to the browser as server-sent events.
-import { renderPrompt } from '../functiongemma/render';
+import { renderPrompt } from '../families/functiongemma/render';
 import { errorMessage } from '../errors';
 import { extractMessage } from '../runner/response';
 import type { AgentRuntime, ConversationRecord, ModelClient, RunnerEvent, RunnerSettings } from '../runner/types';

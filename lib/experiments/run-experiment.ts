@@ -43,7 +43,8 @@ export type ExperimentDependencies = {
   agent: AgentRuntime;
   store: ExperimentStore;
   tools: ToolExecutor;
-  createClient(settings: RunnerSettings): ModelClient;
+  /** The client of one variant: its settings, and the variant (which may name its own server). */
+  createClient(settings: RunnerSettings, variant: VariantConfig): ModelClient;
   workspaces?: WorkspaceProvider;
   /** Where the inputs come from when not from the config (a dataset's cases in the database). */
   inputs?: InputSource;
@@ -120,7 +121,7 @@ async function execute(
   const pending = all.filter((slot) => !completed.has(slotKey(slot.variantIndex, slot.slot)));
   const runtimes = config.variants.map((variant) => variantRuntime(deps.agent, variant));
   const settings = config.variants.map((variant) => variantSettings(config, variant, deps.agent));
-  const clients = settings.map((variantSetting) => deps.createClient(variantSetting));
+  const clients = settings.map((variantSetting, index) => deps.createClient(variantSetting, config.variants[index]));
   const progress: Progress = { done: all.length - pending.length, total: all.length, running: 0 };
   deps.onProgress?.({ ...progress });
 

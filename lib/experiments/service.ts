@@ -14,7 +14,13 @@ import { summarizeExperiment } from '../metrics/summarize';
 import type { ExperimentSummary } from '../metrics/types';
 import type { ToolExecutor } from '../tools/protocol';
 import { inputCount, planSlots, type ExperimentConfig } from './config';
-import { startExperiment, type ExperimentDependencies, type ExperimentResult, type Progress } from './run-experiment';
+import {
+  startExperiment,
+  variantSettings,
+  type ExperimentDependencies,
+  type ExperimentResult,
+  type Progress,
+} from './run-experiment';
 import { readStoredConfig, toStoredConfig } from './stored-config';
 import { defaultWorkspaces, type WorkspaceProvider } from '../tools/workspace';
 import { withCallOptions } from '../tools/sandbox/experiment-sandbox';
@@ -126,9 +132,11 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
     onProgress: options.onProgress,
     onEvent: options.onEvent,
     // An embedded endpoint runs the GGUF model in this process (lib/embedded); a missing file fails the run here.
-    createClient: (settings) => {
-      if (config.endpoint.kind === 'embedded') return createEmbeddedClient(config.endpoint, settings);
-      const urls = [baseUrl, ...(config.endpoint.replicas ?? [])];
+    createClient: (settings, variant) => {
+      // A variant with its own server (a model A/B) talks to it alone; the others share the endpoint.
+      if (variant.baseUrl === undefined && config.endpoint.kind === 'embedded')
+        return createEmbeddedClient(config.endpoint, settings);
+      const urls = variant.baseUrl ? [variant.baseUrl] : [baseUrl, ...(config.endpoint.replicas ?? [])];
       const limits =
         config.endpoint.maxResponseBytes === undefined
           ? undefined
@@ -218,13 +226,39 @@ export function experimentSummary(
     firstRepeats: live || stopped !== undefined,
   });
   if (!facts) throw new NotFoundError(`no experiment with id ${experimentId}`);
-  const config = readStoredConfig(row.config).experiment;
-  const summary = summarizeExperiment(experimentId, status, facts, {
-    simulated: row.simulated,
-    primaryMetric: config.primaryMetric,
-    stoppedEarly: stopped,
-    plannedDifference: config.plannedDifference,
-    noWorseMargin: config.noWorseMargin,
-  });
+  const stored = readStoredConfig(row.config);
+  const config = stored.experiment;
+  const summary = withModels(
+    summarizeExperiment(experimentId, status, facts, {
+      simulated: row.simulated,
+      primaryMetric: config.primaryMetric,
+      stoppedEarly: stopped,
+      plannedDifference: config.plannedDifference,
+      noWorseMargin: config.noWorseMargin,
+    }),
+    config,
+    stored.agent,
+  );
   return row.stopReason && !stopped ? { ...summary, stoppedEarly: row.stopReason } : summary;
+}
+
+/** Each variant's model (as its requests name it) and declared family, so a model A/B says what it compared. */
+function withModels(
+  summary: ExperimentSummary,
+  config: ExperimentConfig,
+  agent: { model?: string },
+): ExperimentSummary {
+  const byName = new Map(config.variants.map((variant) => [variant.name, variant]));
+  return {
+    ...summary,
+    variants: summary.variants.map((variant) => {
+      const declared = byName.get(variant.name);
+      if (!declared) return variant;
+      return {
+        ...variant,
+        model: variantSettings(config, declared, agent).model,
+        family: declared.settings.family ?? null,
+      };
+    }),
+  };
 }

@@ -13,7 +13,7 @@ import { PreviewRequest } from '../panel/agents/requests';
 import { openTestPanel, type TestPanel } from '../panel/testing/panel-context';
 import { getTranscript } from '../db/queries/transcript';
 import { selectTrainingConversations } from '../db/queries/training-selection';
-import { renderPrompt } from '../functiongemma/render';
+import { renderPrompt } from '../families/functiongemma/render';
 import { ToolWorkerPool } from '../tools/worker-pool';
 import { exportTrainingData } from './export-data';
 import { checkChatFineTuningLine } from './openai-format';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PARSE_PATHS } from '../parsing/types';
+import { ALL_PARSE_PATHS, PARSE_PATHS } from '../parsing/types';
 import {
   errorColour,
   heatColour,
@@ -60,6 +60,12 @@ describe('palette', () => {
 
   it('has a distinct colour for each parse path', () => {
     expect(new Set(PARSE_PATHS.map((path) => PARSE_PATH_COLOURS[path])).size).toBe(9);
+  });
+
+  it("gives every family's path a colour of its own, none of the nine's", () => {
+    const colours = ALL_PARSE_PATHS.map((path) => PARSE_PATH_COLOURS[path]);
+    expect(new Set(colours).size).toBe(ALL_PARSE_PATHS.length);
+    expect(ALL_PARSE_PATHS.every((path) => PARSE_PATH_PATTERNS[path] !== undefined)).toBe(true);
   });
 
   it('keeps every two parse paths apart for colour-blind readers too', () => {

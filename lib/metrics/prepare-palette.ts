@@ -1,6 +1,6 @@
 // Fixed colours for the charts, so that a variant, a parse path or an outcome looks the same in
 // every chart and on every page. Pure data, shared by server and client components.
-import { PARSE_PATHS, type ParsePath } from '../parsing/types';
+import { ALL_PARSE_PATHS, PARSE_PATHS, type ParsePath } from '../parsing/types';
 import { OUTCOMES, type Outcome } from '../runner/types';
 
 /** Tableau 10: distinct for most colour-blind readers, and readable on white. */
@@ -40,6 +40,15 @@ export const PARSE_PATH_COLOURS: Record<ParsePath, string> = {
   text: '#d0d0d0',
   empty: '#5a5a5a',
   malformed: '#d55e00',
+  // Other families' native calls: a second set, darker or lighter than the nine, told apart from
+  // each other by colour and from their neighbours by texture.
+  hermes_tool_call: '#8c564b',
+  llama3_json: '#1f3a93',
+  pythonic_list: '#7b3294',
+  mistral_tool_calls: '#a6761d',
+  granite_tool_call: '#3b7d23',
+  phi4_mini_functools: '#e7298a',
+  xlam_json_list: '#80cdc1',
 };
 
 /**
@@ -58,6 +67,13 @@ export const PARSE_PATH_PATTERNS: Record<ParsePath, FillPattern> = {
   text: 'solid',
   empty: 'stripes',
   malformed: 'cross',
+  hermes_tool_call: 'dots',
+  llama3_json: 'stripes',
+  pythonic_list: 'cross',
+  mistral_tool_calls: 'dots',
+  granite_tool_call: 'stripes',
+  phi4_mini_functools: 'cross',
+  xlam_json_list: 'dots',
 };
 
 /** A request that failed has no parse path; it is drawn like the model_request_failed error. */
@@ -80,6 +96,8 @@ export const OUTCOME_COLOURS: Record<Outcome, string> = {
 
 /** Parse paths in the order of the spec's table (the legend's order). */
 export const PARSE_PATH_ORDER: readonly ParsePath[] = PARSE_PATHS;
+/** The families' paths, after the spec's in a legend (charts show them only when counted). */
+export const FAMILY_PARSE_PATH_ORDER: readonly ParsePath[] = ALL_PARSE_PATHS.slice(PARSE_PATHS.length);
 export const OUTCOME_ORDER: readonly Outcome[] = OUTCOMES;
 
 const ERROR_COLOURS = ['#b71c1c', '#e65100', '#6a1b9a', '#4e342e', '#ad1457', '#37474f', '#827717', '#00695c'] as const;

@@ -41,6 +41,18 @@ describe('prepareParsePathChart', () => {
     expect(chart.rows[0].share_tool_calls).toBeNull();
     expect(chart.hasData).toBe(false);
   });
+
+  it("adds another family's path after the nine, only when a variant has it, with its own colour", () => {
+    const chart = prepareParsePathChart([
+      summaryVariant('functiongemma'),
+      summaryVariant('qwen', { parsePaths: { hermes_tool_call: 60, text: 20 } }),
+    ]);
+    expect(chart.segments.map((segment) => segment.key)).toEqual([...PARSE_PATHS, 'hermes_tool_call']);
+    expect(chart.segments.at(-1)?.colour).toBe(PARSE_PATH_COLOURS.hermes_tool_call);
+    expect(chart.rows[1].counts.hermes_tool_call).toBe(60);
+    expect(chart.rows[1].share_hermes_tool_call).toBe(0.75);
+    expect(chart.rows[0].share_hermes_tool_call).toBe(0);
+  });
 });
 
 describe('prepareOutcomeChart', () => {

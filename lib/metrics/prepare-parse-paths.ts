@@ -1,7 +1,14 @@
 // Parse paths per variant as 100%-stacked bars: every one of the nine paths is a segment (and a
 // legend entry, in the spec's order) with its fixed colour; the counts stay beside the shares.
+// Another family's path (hermes_tool_call, ...) is a segment after them when some variant has it.
 import type { ParsePath } from '../parsing/types';
-import { PARSE_PATH_COLOURS, PARSE_PATH_ORDER, PARSE_PATH_PATTERNS, type FillPattern } from './prepare-palette';
+import {
+  FAMILY_PARSE_PATH_ORDER,
+  PARSE_PATH_COLOURS,
+  PARSE_PATH_ORDER,
+  PARSE_PATH_PATTERNS,
+  type FillPattern,
+} from './prepare-palette';
 import type { VariantSummaryJson } from './summary-json';
 
 /** `pattern`: a texture drawn over the colour (parse paths have one each); missing means solid. */
@@ -35,8 +42,11 @@ export function prepareStack<Key extends string>(
 }
 
 export function prepareParsePathChart(variants: VariantSummaryJson[]): StackChart<ParsePath> {
+  const counted = FAMILY_PARSE_PATH_ORDER.filter((path) =>
+    variants.some((variant) => (variant.parsePaths[path] ?? 0) > 0),
+  );
   return prepareStack(
-    PARSE_PATH_ORDER,
+    [...PARSE_PATH_ORDER, ...counted],
     PARSE_PATH_COLOURS,
     variants.map((variant) => ({ variant: variant.name, counts: variant.parsePaths })),
     PARSE_PATH_PATTERNS,

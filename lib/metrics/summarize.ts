@@ -1,6 +1,6 @@
 import { checkBalance } from './balance';
 import { OUTCOMES } from '../runner/types';
-import { PARSE_PATHS } from '../parsing/types';
+import { ALL_PARSE_PATHS } from '../parsing/types';
 import { clusteredRate } from './clustered';
 import { compareExperimentVariants } from './summarize-comparisons';
 import { legacyInputFacts, RATE_OF, repeatSuccesses, type RateMetricName } from './input-facts';
@@ -158,7 +158,7 @@ function summarizeVariant(
     turnsToCompletion: turnsSummary(facts),
     parsePaths: addCounts(
       facts.map((fact) => fact.parsePaths),
-      PARSE_PATHS,
+      ALL_PARSE_PATHS,
     ),
     outcomes: addCounts(
       facts.map((fact) => fact.outcomes),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PARSE_PATHS } from '../parsing/types';
+import { ALL_PARSE_PATHS } from '../parsing/types';
 import { OUTCOMES, type Outcome } from '../runner/types';
 import { COMPARISON_METHODS } from './compare-rates';
 import {
@@ -55,6 +55,9 @@ const RateCountsJson = z.strictObject({ successes: count, trials: count });
 
 export const VariantSummaryJson = z.strictObject({
   name: z.string(),
+  // A model A/B's variants differ by model and family (the "Any small tool-caller" work).
+  model: z.string().optional(),
+  family: z.string().nullable().optional(),
   conversations: count,
   modelCalls: count,
   toolCallRate: RateJson,
@@ -66,7 +69,7 @@ export const VariantSummaryJson = z.strictObject({
     p90: nullableNumber,
     max: nullableNumber,
   }),
-  parsePaths: z.partialRecord(z.enum(PARSE_PATHS), count),
+  parsePaths: z.partialRecord(z.enum(ALL_PARSE_PATHS), count),
   outcomes: z.partialRecord(z.enum(OUTCOMES as [Outcome, ...Outcome[]]), count),
   errors: z.record(z.string(), count),
   latencyMs: z.strictObject({ p50: nullableNumber, p95: nullableNumber }),
@@ -191,6 +194,7 @@ function variantJson(variant: VariantSummary): VariantSummaryJson {
   }
   return {
     name: variant.name,
+    ...(variant.model !== undefined ? { model: variant.model, family: variant.family ?? null } : {}),
     conversations: variant.conversations,
     modelCalls: variant.modelCalls,
     toolCallRate: rateJson(variant.toolCallRate),

@@ -170,6 +170,9 @@ export type Rate = {
 
 export type VariantSummary = {
   name: string;
+  /** The model this variant's requests named, and its declared model family (null: recognised per response). */
+  model?: string;
+  family?: string | null;
   conversations: number;
   /** Model responses (the historic name: failed requests are not counted). */
   modelCalls: number;

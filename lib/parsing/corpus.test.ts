@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseResponse } from './parse-response';
 import { messageFromBody } from './response-message';
-import { PARSE_PATHS, type ResponsePreference } from './types';
+import { ALL_PARSE_PATHS, type ResponsePreference } from './types';
+import { familyByName } from '../families/registry';
 import { type ParsedCall } from '../protocol/parsed-call';
 
 type ExpectedCall = ParsedCall & { argumentsErrorIncludes?: string };
@@ -13,6 +14,8 @@ type FixtureCase = {
   name: string;
   comment?: string;
   preference?: ResponsePreference;
+  /** The variant's declared model family (lib/families), when the case needs one. */
+  family?: string;
   message?: unknown;
   response?: unknown;
   expected: { path: string; text: string; calls: ExpectedCall[]; error?: null; errorIncludes?: string };
@@ -54,7 +57,7 @@ describe('response corpus', () => {
 
   it('covers every parse path', () => {
     const seen = new Set(files.flatMap(({ fixture }) => fixture.cases.map((item) => item.expected.path)));
-    expect([...seen].sort()).toEqual([...PARSE_PATHS].sort());
+    expect([...seen].sort()).toEqual([...ALL_PARSE_PATHS].sort());
   });
 
   for (const { name, fixture } of files) {
@@ -62,7 +65,7 @@ describe('response corpus', () => {
       for (const item of fixture.cases) {
         it(item.name, () => {
           const message = 'response' in item ? messageFromBody(item.response) : item.message;
-          const result = parseResponse(message, item.preference);
+          const result = parseResponse(message, item.preference, item.family ? familyByName(item.family) : null);
           expect(result.path).toBe(item.expected.path);
           expect(result.text).toBe(item.expected.text);
           const calls = comparableCalls(result.calls, item.expected.calls);

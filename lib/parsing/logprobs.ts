@@ -4,7 +4,7 @@
 // probability for the tool name it chose, the names it nearly chose, and the argument values the
 // server's parser lost (vLLM's drops bare numbers, booleans, arrays and nested objects).
 // Server answers are untrusted: nothing here throws.
-import { decodeNativeCalls } from '../functiongemma/native-decode';
+import { decodeNativeCalls } from '../families/functiongemma/native-decode';
 import { parseJson } from '../protocol/json';
 import { isRecord } from '../protocol/records';
 

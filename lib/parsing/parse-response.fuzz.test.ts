@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { parseResponse } from './parse-response';
 import { messageFromBody } from './response-message';
 import { parseJson } from '../protocol/json';
-import { PARSE_PATHS, type ParseResult } from './types';
+import { ALL_PARSE_PATHS, type ParseResult } from './types';
+import { FAMILY_PARSE_PATHS } from '../families/family';
 
 function randomGenerator(seed: number): () => number {
   let state = seed >>> 0;
@@ -122,6 +123,7 @@ const CALL_PATHS: readonly string[] = [
   'json_tool_calls',
   'json_array',
   'functiongemma_tags',
+  ...FAMILY_PARSE_PATHS,
 ];
 
 /**
@@ -129,7 +131,7 @@ const CALL_PATHS: readonly string[] = [
  * expect costs about as much as parsing, and the loops below check tens of thousands of results.
  */
 function inconsistency(result: ParseResult): string | null {
-  if (!(PARSE_PATHS as readonly string[]).includes(result.path)) return `unknown path ${result.path}`;
+  if (!(ALL_PARSE_PATHS as readonly string[]).includes(result.path)) return `unknown path ${result.path}`;
   if (!Array.isArray(result.calls)) return 'calls is not an array';
   if (typeof result.text !== 'string') return 'text is not a string';
   if (result.path === 'malformed' ? typeof result.error !== 'string' : result.error !== null)

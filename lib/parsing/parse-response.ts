@@ -8,6 +8,7 @@ import { callFromEntry } from './json-calls';
 import { parseContent } from './parse-content';
 import { describeValue } from './read-arguments';
 import { isRecord } from '../protocol/records';
+import type { ModelFamily } from '../families/family';
 
 function malformed(error: string): ParseResult {
   return { path: 'malformed', calls: [], error, text: '' };
@@ -40,7 +41,7 @@ function structuredCalls(raw: unknown): { calls: ParsedCall[]; dropped: number }
   return { calls, dropped: entries.length - calls.length };
 }
 
-function parseMessage(message: unknown, preference: ResponsePreference): ParseResult {
+function parseMessage(message: unknown, preference: ResponsePreference, family: ModelFamily | null): ParseResult {
   if (!isRecord(message)) return malformed(`the response message is ${describeValue(message)}, not an object`);
   const content = contentText(message.content);
   const structured = structuredCalls(message.tool_calls);
@@ -50,7 +51,7 @@ function parseMessage(message: unknown, preference: ResponsePreference): ParseRe
       : null;
 
   if (fromToolCalls && preference !== 'content-first') return fromToolCalls;
-  const fromContent = parseContent(content);
+  const fromContent = parseContent(content, family);
   if (fromContent.calls.length > 0 || !fromToolCalls) {
     // Entries without a function name are dropped; with nothing else in the message they were still a broken call
     // attempt.
@@ -64,10 +65,17 @@ function parseMessage(message: unknown, preference: ResponsePreference): ParseRe
   return fromToolCalls;
 }
 
-/** Parses one chat-completion `message`. Never throws: anything unreadable is path `malformed` with the reason. */
-export function parseResponse(message: unknown, preference: ResponsePreference = 'tool_calls-first'): ParseResult {
+/**
+ * Parses one chat-completion `message`. Never throws: anything unreadable is path `malformed` with the reason.
+ * `family`: the variant's declared model family, whose native text is read first.
+ */
+export function parseResponse(
+  message: unknown,
+  preference: ResponsePreference = 'tool_calls-first',
+  family: ModelFamily | null = null,
+): ParseResult {
   try {
-    return parseMessage(message, preference);
+    return parseMessage(message, preference, family);
   } catch (error) {
     // Only a hostile object (a throwing getter, a proxy) gets here; it is still an answer, not a crash.
     return malformed(`the response could not be read: ${errorMessage(error)}`);

@@ -1,4 +1,7 @@
+import { FAMILY_PARSE_PATHS } from '../families/family';
 import type { ParsedCall } from '../protocol/parsed-call';
+
+/** The paths of spec/remora.md's table, in its order. */
 
 export const PARSE_PATHS = [
   'tool_calls',
@@ -12,7 +15,12 @@ export const PARSE_PATHS = [
   'malformed',
 ] as const;
 
-export type ParsePath = (typeof PARSE_PATHS)[number];
+/** Every path: the spec's, then one per model family's native text (lib/families). */
+export const ALL_PARSE_PATHS = [...PARSE_PATHS, ...FAMILY_PARSE_PATHS] as const;
+
+export type ParsePath = (typeof ALL_PARSE_PATHS)[number];
+/** A path of the spec's table (what the FunctionGemma simulator writes). */
+export type SpecParsePath = (typeof PARSE_PATHS)[number];
 
 export type ResponsePreference = 'tool_calls-first' | 'content-first';
 

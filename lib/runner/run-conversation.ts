@@ -12,6 +12,7 @@ import type {
 } from './types';
 import { SUBMIT_RESULT, type ConversationInput } from '../protocol/conversation';
 import { parseResponse } from '../parsing/parse-response';
+import { FAMILIES } from '../families/registry';
 import { checkCalls, newCallId } from './check-calls';
 import { caseTools, initialMessages, toolMessageContent, toolSpecs } from './prompt';
 import { buildModelRequest } from './model-request';
@@ -104,7 +105,11 @@ class Conversation {
     let calls: ValidatedCall[];
     try {
       record.usage = extractUsage(outcome.body);
-      parsed = parseResponse(outcome.body.choices[0].message, this.settings.responsePreference);
+      parsed = parseResponse(
+        outcome.body.choices[0].message,
+        this.settings.responsePreference,
+        this.settings.family ? FAMILIES[this.settings.family] : null,
+      );
       record.parsePath = parsed.path;
       record.parsedCalls = parsed.calls;
       calls = checkCalls(parsed.calls, this.tools, this.usedIds, this.deps.newCallId ?? newCallId);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RunnerSettings } from './types';
+import { FAMILY_NAMES } from '../families/family';
 
 /**
  * A tool choice as a person writes it, checked against the tools it may name: `auto`, `required`,
@@ -65,6 +66,8 @@ export const RunnerSettingsInput = z.object({
   topLogprobs: z.number().int().min(0).max(20).optional(),
   /** Stream each response and build the message from its chunks. */
   stream: z.boolean().optional(),
+  /** The variant's model family; unset, each response's family is recognised from its text. */
+  family: z.enum(FAMILY_NAMES).optional(),
 });
 export type RunnerSettingsInput = z.input<typeof RunnerSettingsInput>;
 

@@ -9,7 +9,7 @@
 // raw output with our own native decoder when the tokens are there (`stream.repairedCalls`).
 import { StringDecoder } from 'node:string_decoder';
 import { createParser, type EventSourceParser } from 'eventsource-parser';
-import { decodeNativeCalls } from '../functiongemma/native-decode';
+import { decodeNativeCalls } from '../families/functiongemma/native-decode';
 import { parseJson } from '../protocol/json';
 import { isRecord } from '../protocol/records';
 

@@ -1,4 +1,5 @@
 import type { ChatCompletion } from '../protocol/chat-completion';
+import type { FamilyName } from '../families/family';
 import type { ChatMessage, ChatRequest, ToolChoice, Usage, JsonSchema } from '../protocol/messages';
 import type { ParsePath, ResponsePreference } from '../parsing/types';
 import type { ParsedCall } from '../protocol/parsed-call';
@@ -38,6 +39,8 @@ export type RunnerSettings = {
   topLogprobs?: number;
   /** Stream the response (server-sent events) and build the message from its chunks. */
   stream?: boolean;
+  /** The variant's model family (lib/families): its native text is read first. Unset: recognised from the text. */
+  family?: FamilyName;
 };
 
 /** A tool as the runner needs it: its spec for the model and how to run it. */

@@ -1,6 +1,6 @@
 // A stand-in for a vLLM server's /tokenize, /detokenize and /v1/models, for the serving tests only.
 // Its "tokenizer" is one token per code point, which is all the check needs. It renders a
-// conversation either with the model's own template (as lib/functiongemma renders it, without the
+// conversation either with the model's own template (as lib/families/functiongemma renders it, without the
 // function-calling line the template leaves to the system prompt) or the way vLLM's example template
 // does, as spec/functiongemma.md describes it: a plain-text "Available functions:" list with JSON
 // schemas in a user turn, calls closed by <end_of_turn>, tool results as "Function result for NAME:"
@@ -8,10 +8,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChatMessage, ToolSpec } from '../protocol/messages';
-import { renderPrompt } from '../functiongemma/render';
-import { normalizeMessages, normalizeTools } from '../functiongemma/render-input';
+import { renderPrompt } from '../families/functiongemma/render';
+import { normalizeMessages, normalizeTools } from '../families/functiongemma/render-input';
 import { parseJson } from '../protocol/json';
-import { renderLikeExampleTemplate } from '../functiongemma/render-vllm-example';
+import { renderLikeExampleTemplate } from '../families/functiongemma/render-vllm-example';
 
 export type FakeTemplate = 'native' | 'example';
 

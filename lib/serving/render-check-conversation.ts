@@ -6,7 +6,7 @@ import type { AgentRuntime } from '../runner/types';
 import type { ConversationInput } from '../protocol/conversation';
 import { initialMessages, toolMessageContent, toolSpecs } from '../runner/prompt';
 import { resolveSettings } from '../runner/settings';
-import { EXAMPLE_MESSAGES, WEATHER_TOOL } from '../functiongemma/example-exchange';
+import { EXAMPLE_MESSAGES, WEATHER_TOOL } from '../families/functiongemma/example-exchange';
 import { generateArguments, makeGenerationContext } from '../sim/argument-generator';
 import { Random } from '../sim/random';
 

@@ -3,7 +3,7 @@
 // template produced them, `POST /detokenize` with {model, tokens} turns them back into text.
 // Ollama and llama.cpp do not offer these routes; the check says so instead of guessing.
 import type { ChatMessage, ToolSpec } from '../protocol/messages';
-import { countTokensEstimate } from '../functiongemma/render';
+import { countTokensEstimate } from '../families/functiongemma/render';
 import { compareRenderings, type RenderComparison } from './render-compare';
 import { requestJson, serverRoot } from './http-json';
 import { isRecord } from '../protocol/records';

@@ -5,7 +5,7 @@
 // add the function-calling line that Google calls required. Pure: no I/O.
 import { diffArrays } from 'diff';
 import type { ChatMessage, ToolSpec } from '../protocol/messages';
-import { FUNCTION_CALLING_LINE, renderPrompt } from '../functiongemma/render';
+import { FUNCTION_CALLING_LINE, renderPrompt } from '../families/functiongemma/render';
 import { END_FUNCTION_CALL, START_FUNCTION_CALL } from '../protocol/functiongemma-tokens';
 
 type FindingSeverity = 'problem' | 'warning' | 'note';

@@ -2,7 +2,7 @@
 // such as temperature or top_k are accepted and ignored), checked as vLLM checks it.
 import { z } from 'zod';
 import type { ChatMessage, ToolSpec } from '../protocol/messages';
-import { MessageInput, normalizeMessages, normalizeTools, ToolInput } from '../functiongemma/render-input';
+import { MessageInput, normalizeMessages, normalizeTools, ToolInput } from '../families/functiongemma/render-input';
 
 const ToolChoiceInput = z.union([
   z.enum(['auto', 'required', 'none']),

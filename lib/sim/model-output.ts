@@ -2,7 +2,7 @@
 import type { SimShape } from './options';
 import type { PlannedCall } from './model-policy';
 import type { Random } from './random';
-import { encodeCall, escapeString, sortKeysLikeTemplate } from '../functiongemma/encode';
+import { encodeCall, escapeString, sortKeysLikeTemplate } from '../families/functiongemma/encode';
 import { END_FUNCTION_CALL, START_FUNCTION_CALL } from '../protocol/functiongemma-tokens';
 import { extractToolCallsLikeVllm, type VllmExtractedCall } from './vllm-tool-parser';
 

@@ -1,9 +1,9 @@
 // Settings of the simulated FunctionGemma endpoint. Every rate is a probability per response.
 import { z } from 'zod';
-import { PARSE_PATHS, type ParsePath } from '../parsing/types';
+import { PARSE_PATHS, type SpecParsePath } from '../parsing/types';
 
 /** What the simulator puts in a response, named by the parse path a correct client reports for it. */
-export type SimShape = ParsePath;
+export type SimShape = SpecParsePath;
 export const SIM_SHAPES: readonly SimShape[] = PARSE_PATHS;
 
 const Weight = z.number().min(0).optional();

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import OpenAI from 'openai';
 import { startSimServer, type SimServer, type SimServerOptions } from './server';
 import { get, lintRequest, LINT_TOOLS, post } from './test-helpers';
-import { countTokensEstimate, renderPrompt } from '../functiongemma/render';
-import { normalizeMessages, normalizeTools } from '../functiongemma/render-input';
+import { countTokensEstimate, renderPrompt } from '../families/functiongemma/render';
+import { normalizeMessages, normalizeTools } from '../families/functiongemma/render-input';
 import { ConfigurationError } from '../errors';
 
 const servers: SimServer[] = [];

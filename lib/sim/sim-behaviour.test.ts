@@ -16,7 +16,7 @@ afterEach(async () => {
 
 const EVEN_SHAPES = Object.fromEntries(SIM_SHAPES.map((shape) => [shape, 1]));
 
-function count(shapes: SimShape[]): Record<string, number> {
+function count(shapes: string[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const shape of shapes) counts[shape] = (counts[shape] ?? 0) + 1;
   return counts;

@@ -7,7 +7,7 @@ import { readChatRequest, requestContentKey } from './chat-request';
 import { hashText, mixWords, Random, seedWords } from './random';
 import { simulateAnswer } from './simulate';
 import { completionBody, errorBody, type ErrorType } from './completion-body';
-import { countTokensEstimate, renderPrompt } from '../functiongemma/render';
+import { countTokensEstimate, renderPrompt } from '../families/functiongemma/render';
 import { parseJson } from '../protocol/json';
 import { simulateLogprobs } from './token-logprobs';
 import { streamEvents } from './stream-body';

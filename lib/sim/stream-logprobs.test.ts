@@ -5,7 +5,7 @@ import { lintRequest, LINT_TOOLS, post } from './test-helpers';
 import { tokenize } from './token-logprobs';
 import { StreamAssembler } from '../runner/stream-assembler';
 import { analyzeResponse, rebuildRawOutput, readTokenLogprobs } from '../parsing/logprobs';
-import { decodeNativeCalls } from '../functiongemma/native-decode';
+import { decodeNativeCalls } from '../families/functiongemma/native-decode';
 
 const servers: SimServer[] = [];
 async function start(options: SimServerOptions = {}): Promise<SimServer> {

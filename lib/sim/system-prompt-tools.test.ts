@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toolsFromSystemPrompt } from './system-prompt-tools';
-import { renderPrompt } from '../functiongemma/render';
+import { renderPrompt } from '../families/functiongemma/render';
 
 const schemas = [
   {

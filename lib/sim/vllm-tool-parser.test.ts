@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { callsFromRequiredArray, extractToolCallsLikeVllm } from './vllm-tool-parser';
 import { pythonJsonDumps } from '../parsing/python-json';
-import { encodeCall } from '../functiongemma/encode';
+import { encodeCall } from '../families/functiongemma/encode';
 
 describe('extractToolCallsLikeVllm', () => {
   it('reads escaped string arguments and serializes them as Python does', () => {

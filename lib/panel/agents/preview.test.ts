@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAgentByName } from '../../db/queries/agents';
 import { InputError } from '../../errors';
-import { countTokensEstimate, renderPrompt } from '../../functiongemma/render';
+import { countTokensEstimate, renderPrompt } from '../../families/functiongemma/render';
 import { storedPrompt } from './editing';
 import { previewPrompt } from './preview';
 import { loadRunnableAgent } from './agents';

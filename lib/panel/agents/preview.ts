@@ -3,7 +3,7 @@
 import { checkAgent } from '../../agents/validate';
 import { toLoadedAgent } from '../../agents/load';
 import { InputError } from '../../errors';
-import { countTokensEstimate, renderPrompt } from '../../functiongemma/render';
+import { countTokensEstimate, renderPrompt } from '../../families/functiongemma/render';
 import type { ChatMessage } from '../../protocol/messages';
 import { initialMessages, toolSpecs } from '../../runner/prompt';
 import { resolveSettings } from '../../runner/settings';

@@ -2,7 +2,7 @@
 // a known one, as in an edited URL, is dropped and named rather than failing the page) and written
 // back into links that keep every filter.
 import { z } from 'zod';
-import { PARSE_PATHS } from '../../parsing/types';
+import { ALL_PARSE_PATHS } from '../../parsing/types';
 import { OUTCOMES, type Outcome } from '../../runner/types';
 import { MODEL_REQUEST_FAILED_KIND, type ConversationCursor } from '../../db/queries/conversation-search';
 import { VERDICT_FILTERS, type VerdictFilter } from '../../db/queries/search-types';
@@ -25,7 +25,7 @@ const CURSOR = /^(\d{1,9})\.(\d{1,9})$/;
 const FilterFields = {
   variant: z.string().trim().min(1).max(100),
   outcome: z.enum(OUTCOMES as [Outcome, ...Outcome[]]),
-  parsePath: z.enum(PARSE_PATHS),
+  parsePath: z.enum(ALL_PARSE_PATHS),
   error: z.enum(ERROR_KINDS),
   q: z.string().trim().min(1).max(200),
   tool: z.string().trim().min(1).max(200),
@@ -50,7 +50,7 @@ export const FILTER_KEYS = [
 export type ConversationListFilters = {
   variant?: string;
   outcome?: Outcome;
-  parsePath?: (typeof PARSE_PATHS)[number];
+  parsePath?: (typeof ALL_PARSE_PATHS)[number];
   error?: ErrorKindFilter;
   /** Text to look for. */
   q?: string;

@@ -122,6 +122,8 @@ export async function createExperimentFromRequest(
       name: variant.name,
       systemPrompt: variant.systemPrompt,
       nodeContext: variant.nodeContext,
+      ...(variant.baseUrl ? { baseUrl: variant.baseUrl } : {}),
+      ...(variant.model ? { model: variant.model } : {}),
       settings: {
         toolChoice:
           variantChoice === undefined

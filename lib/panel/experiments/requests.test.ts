@@ -28,4 +28,25 @@ describe('the request schema', () => {
         .error?.issues[0].message,
     ).toMatch(/exactly one of/);
   });
+
+  it("takes a variant's own server, model and family (a model A/B), and refuses an unknown family", () => {
+    const variant = { name: 'qwen', baseUrl: 'http://127.0.0.1:8080/v1', model: 'Qwen3-0.6B', settings: {} };
+    const body = (family: string) => ({
+      agent: 'a',
+      variants: [{ ...variant, settings: { family } }],
+      endpoint: { kind: 'simulated' },
+      requestsPerVariant: 1,
+    });
+    expect(CreateExperimentRequest.parse(body('hermes')).variants[0]).toMatchObject({
+      baseUrl: 'http://127.0.0.1:8080/v1',
+      model: 'Qwen3-0.6B',
+      settings: { family: 'hermes' },
+    });
+    expect(CreateExperimentRequest.safeParse(body('gpt')).error?.issues[0].path).toEqual([
+      'variants',
+      0,
+      'settings',
+      'family',
+    ]);
+  });
 });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { LIMITS } from '../../protocol/limits';
 import { COMPARED_METRICS } from '../../metrics/types';
 import { SCORING_MODES } from '../../datasets/experiment-cases';
-import { PARSE_PATHS } from '../../parsing/types';
+import { ALL_PARSE_PATHS } from '../../parsing/types';
 import { VERDICT_FILTERS } from '../../db/queries/search-types';
 import { OUTCOMES, type Outcome } from '../../runner/types';
 import { RunnerSettingsInput, Temperature } from '../../runner/settings';
@@ -40,6 +40,8 @@ export const VariantSettingsRequest = z
     logprobs: runnerSetting.logprobs,
     topLogprobs: runnerSetting.topLogprobs,
     stream: runnerSetting.stream,
+    /** The variant's model family, whose native call text is read first (lib/families). */
+    family: runnerSetting.family,
   })
   .strict();
 
@@ -49,6 +51,9 @@ export const VariantRequest = z
     /** Missing: the agent's own system prompt. */
     systemPrompt: z.string().max(LIMITS.promptLength.max).optional(),
     nodeContext: z.string().max(LIMITS.promptLength.max).optional(),
+    /** A model A/B: this variant's own server and model (the experiment's endpoint otherwise). */
+    baseUrl: z.url({ protocol: /^https?$/ }).optional(),
+    model: z.string().trim().min(1).optional(),
     settings: VariantSettingsRequest.optional(),
   })
   .strict();
@@ -152,7 +157,7 @@ export type CreateExperimentRequest = z.infer<typeof CreateExperimentRequest>;
 export const ConversationQuery = z
   .object({
     variant: z.string().min(1).optional(),
-    parsePath: z.enum(PARSE_PATHS).optional(),
+    parsePath: z.enum(ALL_PARSE_PATHS).optional(),
     outcome: z.enum(OUTCOMES as [Outcome, ...Outcome[]]).optional(),
     /** Words in the transcript (FTS5; not the system prompt). */
     q: z.string().trim().min(1).max(200).optional(),

@@ -2,7 +2,7 @@
 // read the same way, and the page of matches with their total.
 import { z } from 'zod';
 import { OUTCOMES, type Outcome } from '../../runner/types';
-import { PARSE_PATHS } from '../../parsing/types';
+import { ALL_PARSE_PATHS } from '../../parsing/types';
 import { searchAllConversations, type GlobalSearchPage } from '../../db/queries/global-search';
 import { VERDICT_FILTERS } from '../../db/queries/search-types';
 import type { PanelContext } from '../context';
@@ -12,7 +12,7 @@ export const SearchQuery = z
     q: z.string().trim().min(1).max(200).optional(),
     experiment: z.string().trim().min(1).max(100).optional(),
     outcome: z.enum(OUTCOMES as [Outcome, ...Outcome[]]).optional(),
-    parsePath: z.enum(PARSE_PATHS).optional(),
+    parsePath: z.enum(ALL_PARSE_PATHS).optional(),
     errorKind: z.string().trim().min(1).max(100).optional(),
     tool: z.string().trim().min(1).max(200).optional(),
     argument: z.string().trim().min(1).max(200).optional(),

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { LlamaModel, Token } from 'node-llama-cpp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLlama } from '../../embedded/llama-runtime';
-import { renderPrompt } from '../../functiongemma/render';
+import { renderPrompt } from '../../families/functiongemma/render';
 import { tinyVocabulary, writeTinyModel } from './tiny-model';
 import { FUNCTION_GEMMA_CONTROL_TOKENS } from '../../protocol/functiongemma-tokens';
 

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { PARSE_PATHS } from '@/lib/parsing/types';
+import { ALL_PARSE_PATHS } from '@/lib/parsing/types';
 import { OUTCOMES } from '@/lib/runner/types';
 import { inputLabel } from '@/lib/panel/compare/labels';
 import {
@@ -91,7 +91,7 @@ export default async function ConversationsPage({
           filters={filters}
           variantNames={experiment.variantNames}
           outcomes={OUTCOMES}
-          parsePaths={[...PARSE_PATHS]}
+          parsePaths={[...ALL_PARSE_PATHS]}
           errorKinds={[...ERROR_KINDS]}
           verdicts={[...VERDICT_FILTERS]}
           labels={labels}

@@ -1,7 +1,7 @@
 // The OpenAI request shapes a client may send (`remora render`, the simulated endpoint), read
 // leniently and turned into the runner's ChatMessage/ToolSpec types.
 import { z } from 'zod';
-import type { ChatMessage, ToolCall, ToolSpec } from '../protocol/messages';
+import type { ChatMessage, ToolCall, ToolSpec } from '../../protocol/messages';
 
 const ContentPart = z.object({ type: z.string(), text: z.string().optional() });
 /** A string, null, or a list of parts (only text parts carry anything this format can show). */

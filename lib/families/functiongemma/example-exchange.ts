@@ -1,6 +1,6 @@
 // The example exchange from spec/functiongemma.md, as OpenAI messages and as the model's template
 // renders it. Shared by the encoder, renderer and command tests.
-import type { ChatMessage, ToolSpec } from '../protocol/messages';
+import type { ChatMessage, ToolSpec } from '../../protocol/messages';
 
 export const WEATHER_TOOL: ToolSpec = {
   type: 'function',

@@ -1,9 +1,9 @@
 // FunctionGemma's native values: <escape>strings<escape>, bare numbers, true/false/null, [arrays],
 // {nested:objects}, read by a cursor over one call's region. Nothing here throws past
 // decodeNativeValue and native-decode.ts's readers: a problem is a DecodeFailure they turn into data.
-import { errorMessage } from '../errors';
-import { parseJson } from '../protocol/json';
-import { ESCAPE, type CallTerminator } from '../protocol/functiongemma-tokens';
+import { errorMessage } from '../../errors';
+import { parseJson } from '../../protocol/json';
+import { ESCAPE, type CallTerminator } from '../../protocol/functiongemma-tokens';
 
 /** Deeper nesting than this is no real call; the limit keeps recursion far from the stack limit. */
 const MAX_DEPTH = 64;

@@ -22,7 +22,7 @@
 // - A call not followed by a result (the template raises an error): the turn is closed.
 // - A tool result with no call before it: a model turn is opened for it.
 // - A system message after the first: written as a `developer` turn.
-import type { ChatMessage, ToolSpec } from '../protocol/messages';
+import type { ChatMessage, ToolSpec } from '../../protocol/messages';
 import { encodeCall, encodeDeclaration, encodeToolMessage } from './encode';
 import {
   BOS,
@@ -32,8 +32,8 @@ import {
   START_FUNCTION_CALL,
   START_FUNCTION_RESPONSE,
   START_OF_TURN,
-} from '../protocol/functiongemma-tokens';
-import { parseJson } from '../protocol/json';
+} from '../../protocol/functiongemma-tokens';
+import { parseJson } from '../../protocol/json';
 
 export const FUNCTION_CALLING_LINE = 'You are a model that can do function calling with the following functions';
 

@@ -3,8 +3,8 @@
 // functions:" list with JSON schemas in a user turn, calls closed by <end_of_turn>, tool results as
 // "Function result for NAME:" user turns, no developer role and no <bos>. The seeds served the model
 // with it; training data can follow it (lib/export) and the serving tests' fake vLLM renders with it.
-import type { ChatMessage, ToolSpec } from '../protocol/messages';
-import { parseJson } from '../protocol/json';
+import type { ChatMessage, ToolSpec } from '../../protocol/messages';
+import { parseJson } from '../../protocol/json';
 
 function exampleValue(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../protocol/messages';
+import type { ChatMessage } from '../../protocol/messages';
 import { countTokensEstimate, FUNCTION_CALLING_LINE, renderPrompt } from './render';
 import { EXAMPLE_DECLARATION, EXAMPLE_MESSAGES, EXAMPLE_PROMPT, WEATHER_TOOL } from './example-exchange';
 

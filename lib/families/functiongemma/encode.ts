@@ -1,9 +1,9 @@
 // Encodes values, calls, tool responses and tool declarations in FunctionGemma's native syntax
 // (spec/functiongemma.md). Strings are wrapped in <escape>, numbers and booleans are bare,
 // arrays are [a,b] and objects {key:value} with bare keys.
-import type { JsonSchema, ToolSpec } from '../protocol/messages';
-import { parseJson } from '../protocol/json';
-import { isRecord } from '../protocol/records';
+import type { JsonSchema, ToolSpec } from '../../protocol/messages';
+import { parseJson } from '../../protocol/json';
+import { isRecord } from '../../protocol/records';
 
 import {
   END_FUNCTION_CALL,
@@ -13,7 +13,7 @@ import {
   START_FUNCTION_CALL,
   START_FUNCTION_DECLARATION,
   START_FUNCTION_RESPONSE,
-} from '../protocol/functiongemma-tokens';
+} from '../../protocol/functiongemma-tokens';
 
 export function escapeString(text: string): string {
   return ESCAPE + text + ESCAPE;

@@ -1,14 +1,14 @@
 // Decodes FunctionGemma's native call syntax: <start_function_call>call:NAME{key:value,...}<end_function_call>.
 // Values: <escape>strings<escape>, bare numbers, true/false/null, [arrays], {nested:objects}.
 // The model's output is untrusted: nothing here throws; every problem comes back as data.
-import type { ParsedCall } from '../protocol/parsed-call';
-import { errorMessage } from '../errors';
+import type { ParsedCall } from '../../protocol/parsed-call';
+import { errorMessage } from '../../errors';
 import {
   CALL_TERMINATORS,
   END_FUNCTION_CALL,
   START_FUNCTION_CALL,
   type CallTerminator,
-} from '../protocol/functiongemma-tokens';
+} from '../../protocol/functiongemma-tokens';
 import { DecodeFailure, Cursor, readObject } from './native-values';
 
 export type NativeDecodeResult = {

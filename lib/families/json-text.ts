@@ -1,0 +1,78 @@
+// Reading JSON values that sit inside free text (after a tag, before a closing tag, one after another),
+// shared by the JSON-speaking families. A bracket scan finds where a value ends, so no regex can
+// backtrack over hostile text.
+import { parseJson } from '../protocol/json';
+import { isRecord } from '../protocol/records';
+import type { NativeCall, NativeReading } from './family';
+
+/** Where the JSON object or array starting at `start` ends (exclusive), or -1 when it never closes. */
+export function jsonValueEnd(text: string, start: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let index = start; index < text.length; index++) {
+    const char = text[index];
+    if (inString) {
+      if (char === '\\') index++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '{' || char === '[') depth++;
+    else if (char === '}' || char === ']') {
+      depth--;
+      if (depth === 0) return index + 1;
+    }
+  }
+  return -1;
+}
+
+/** A call from one JSON entry with a name and `arguments` (or, as Llama writes it, `parameters`). */
+export function callFromJson(entry: unknown): NativeCall | null {
+  if (!isRecord(entry)) return null;
+  const holder = isRecord(entry.function) ? entry.function : entry;
+  if (typeof holder.name !== 'string' || holder.name.trim() === '') return null;
+  const args = holder.arguments !== undefined ? holder.arguments : holder.parameters;
+  return { name: holder.name.trim(), arguments: args };
+}
+
+/** Calls from JSON text holding one call object or a list of them; `broken` with the reason otherwise. */
+export function callsFromJsonText(json: string, what: string, text = ''): NativeReading {
+  const parsed = parseJson(json);
+  if (!parsed.ok) return { kind: 'broken', error: `${what} is not valid JSON: ${parsed.error}` };
+  const entries = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
+  const calls: NativeCall[] = [];
+  for (const entry of entries) {
+    const call = callFromJson(entry);
+    if (!call) return { kind: 'broken', error: `${what} holds an entry that is not a call with a name` };
+    calls.push(call);
+  }
+  if (calls.length === 0) return { kind: 'broken', error: `${what} is an empty list` };
+  return { kind: 'calls', calls, text };
+}
+
+/** The inside of one ```json fence around the whole text, else the text (trimmed). */
+export function withoutFence(text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('```') || !trimmed.endsWith('```') || trimmed.length < 6) return trimmed;
+  const inner = trimmed.slice(3, -3);
+  const newline = inner.indexOf('\n');
+  const body = /^[\w+.-]*$/.test(inner.slice(0, newline === -1 ? 0 : newline)) ? inner.slice(newline + 1) : inner;
+  return body.includes('```') ? trimmed : body.trim();
+}
+
+/** Calls in every `open ... close` block of the text (JSON inside each), the text before the first kept. */
+export function callsInTags(text: string, open: string, close: string, what: string): NativeReading {
+  const first = text.indexOf(open);
+  if (first === -1) return { kind: 'none' };
+  const calls: NativeCall[] = [];
+  for (let at = first; at !== -1; at = text.indexOf(open, at)) {
+    const bodyStart = at + open.length;
+    const closeAt = text.indexOf(close, bodyStart);
+    // An unclosed last block (the model stopped at its end-of-turn token) still holds its JSON.
+    const body = text.slice(bodyStart, closeAt === -1 ? undefined : closeAt).trim();
+    const read = callsFromJsonText(body, what);
+    if (read.kind !== 'calls') return read;
+    calls.push(...read.calls);
+    if (closeAt === -1) break;
+    at = closeAt + close.length;
+  }
+  return { kind: 'calls', calls, text: text.slice(0, first).trim() };
+}
