@@ -10,7 +10,7 @@ const MAX_ISSUES = 100;
 const AROUND = 2;
 
 /** The issue list with the numbered lines around each issue, or null when ruff cannot read the text. */
-export function lintExcerpt(text: string, settings: Record<string, unknown>): string | null {
+function lintExcerpt(text: string, settings: Record<string, unknown>): string | null {
   const lint = lintSource(text, settings);
   if (!lint.ok) return null;
   const lines = text.split('\n');

@@ -53,7 +53,7 @@ function doctests(text: string): number {
 }
 
 /** What the new docstring lost against the old one, in words. */
-export function docstringLosses(before: string, after: string | undefined): string[] {
+function docstringLosses(before: string, after: string | undefined): string[] {
   if (after === undefined) return ['its docstring was removed'];
   const losses: string[] = [];
   const [linesBefore, linesAfter] = [contentLines(before), contentLines(after)];

@@ -142,3 +142,8 @@ export function getDatabase(file = config().databaseFile): RemoraDatabase {
   if (!cache.database || !cache.database.$client.open) cache.database = openDatabase(file);
   return cache.database;
 }
+
+/** The file a database was opened from (its driver's name for it), for code that must not reach the driver. */
+export function databaseFileOf(database: RemoraDatabase): string {
+  return database.$client.name;
+}

@@ -18,7 +18,7 @@ import {
 } from './training-data';
 
 /** The selection in words, for the command line's notes and its warning when nothing matches. */
-export function describeSelection(database: RemoraDatabase, selection: TrainingSelection): string {
+function describeSelection(database: RemoraDatabase, selection: TrainingSelection): string {
   const taskSuccess = taskSuccessFilter(database, selection);
   const parts = [
     taskSuccess === 'any' ? 'any task result' : taskSuccess ? 'task successes' : 'task failures',

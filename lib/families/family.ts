@@ -29,7 +29,7 @@ export const FAMILY_PARSE_PATHS = [
   'phi4_mini_functools',
   'xlam_json_list',
 ] as const;
-export type FamilyParsePath = (typeof FAMILY_PARSE_PATHS)[number] | 'functiongemma_tags';
+type FamilyParsePath = (typeof FAMILY_PARSE_PATHS)[number] | 'functiongemma_tags';
 
 /** One call as the family's text holds it: arguments not yet checked (an object, a JSON string, anything). */
 export type NativeCall = { name: string; arguments: unknown };

@@ -25,7 +25,7 @@ export function jsonValueEnd(text: string, start: number): number {
 }
 
 /** A call from one JSON entry with a name and `arguments` (or, as Llama writes it, `parameters`). */
-export function callFromJson(entry: unknown): NativeCall | null {
+function callFromJson(entry: unknown): NativeCall | null {
   if (!isRecord(entry)) return null;
   const holder = isRecord(entry.function) ? entry.function : entry;
   if (typeof holder.name !== 'string' || holder.name.trim() === '') return null;

@@ -11,7 +11,7 @@ type InputFacts = {
   outcomes: Partial<Record<'error' | 'cancelled' | (string & {}), number>>;
 };
 
-export type VariantBalance = {
+type VariantBalance = {
   name: string;
   conversations: number;
   /** Distinct inputs this variant ran. */

@@ -37,7 +37,7 @@ export function fairBinomialProbabilities(n: number): Float64Array {
  * Clopper–Pearson (exact) interval for a binomial proportion: the central interval that
  * inverts the two one-sided exact binomial tests at (1 − confidence)/2 each.
  */
-export function clopperPearson(successes: number, trials: number, confidence = 0.95): { low: number; high: number } {
+function clopperPearson(successes: number, trials: number, confidence = 0.95): { low: number; high: number } {
   const tail = (1 - confidence) / 2;
   const low = successes === 0 ? 0 : jStat.beta.inv(tail, successes, trials - successes + 1);
   const high = successes === trials ? 1 : jStat.beta.inv(1 - tail, successes + 1, trials - successes);

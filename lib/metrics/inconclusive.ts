@@ -5,7 +5,7 @@
 import { normalQuantile } from './normal';
 
 /** Below this many inputs an interval is a guess, however it looks (2 inputs: 0 to 99%, or 0.0 to 0.0). */
-export const MIN_INFORMATIVE_INPUTS = 3;
+const MIN_INFORMATIVE_INPUTS = 3;
 /** A rate interval at least this wide (in rate units) rules nothing out. */
 const UNINFORMATIVE_RATE_WIDTH = 0.9;
 /** The difference "more inputs" speaks of when none was planned: 10 points. */

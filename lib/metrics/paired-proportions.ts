@@ -14,7 +14,7 @@ export type DiscordantCounts = { onlyB: number; onlyA: number; inputs: number };
  * Tango's score statistic for the difference `delta` (B − A): (n12 − n21 − NΔ) over its standard
  * error under the constrained maximum-likelihood estimate of the cell "only A".
  */
-export function tangoScore(counts: DiscordantCounts, delta: number): number {
+function tangoScore(counts: DiscordantCounts, delta: number): number {
   const { onlyB: n12, onlyA: n21, inputs: n } = counts;
   const numerator = n12 - n21 - n * delta;
   const a = 2 * n;

@@ -10,7 +10,8 @@ import { holmAdjust } from './holm';
 import { RATE_OF, turnsOf, type RateMetricName } from './input-facts';
 import { DEFAULT_PLANNED_DIFFERENCE, moreInputsToTell, noWorseThan, uninformative } from './inconclusive';
 import { anytimeDifference } from './sequential';
-import { ACCURACY_METRICS, type AnytimeVerdict, type ComparedMetric, type Comparison, type InputFacts } from './types';
+import type { AnytimeVerdict } from './anytime-verdict';
+import { ACCURACY_METRICS, type ComparedMetric, type Comparison, type InputFacts } from './types';
 
 const ALPHA = 0.05;
 

@@ -1,3 +1,4 @@
+import type { AnytimeVerdict } from './anytime-verdict';
 import type { Balance } from './balance';
 import type { ParsePath } from '../parsing/types';
 import type { Outcome } from '../runner/types';
@@ -234,18 +235,6 @@ export const COMPARED_METRICS = [
 ] as const;
 export type ComparedMetric = (typeof COMPARED_METRICS)[number];
 
-/** The live verdict of a comparison while the experiment runs (sequential.ts). */
-export type AnytimeVerdict = {
-  difference: number | null;
-  low: number | null;
-  high: number | null;
-  /** Anytime-valid p-value, and Holm's adjustment of it over the same family as the fixed-sample ones. */
-  p: number | null;
-  pAdjusted: number | null;
-  /** Inputs whose first repeat ran on both sides so far. */
-  inputs: number;
-};
-
 export type Comparison = {
   a: string;
   b: string;
@@ -286,7 +275,7 @@ export type Comparison = {
   uninformative?: boolean;
 };
 
-export type Inference = 'anytime-valid' | 'fixed-sample';
+type Inference = 'anytime-valid' | 'fixed-sample';
 
 export type ExperimentSummary = {
   experimentId: string;

@@ -37,7 +37,7 @@ function seconds(name: string, value: string, text: string): number {
 }
 
 /** Seconds as a person reads them: 0.2 s, 60 s. */
-export function shownSeconds(ms: number): string {
+function shownSeconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(3))} s`;
 }
 

@@ -6,9 +6,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 type PeerMessage = { role: string; content?: unknown };
-export type PeerCall = { name: string; arguments: Record<string, unknown> };
+type PeerCall = { name: string; arguments: Record<string, unknown> };
 /** What the model says next: calls, or a text answer. */
-export type PeerAnswer = { calls: PeerCall[] } | { text: string } | { fail: number };
+type PeerAnswer = { calls: PeerCall[] } | { text: string } | { fail: number };
 export type PeerRule = (userText: string, toolResults: number, systemText: string) => PeerAnswer;
 
 export type ScriptedPeer = { baseUrl: string; requests: number; close(): Promise<void> };

@@ -127,7 +127,7 @@ export async function testEndpoint(context: PanelContext, endpointId: string, ti
 }
 
 /** Why a server that answered cannot be used for `model`, in plain words; null when it lists it. */
-export function modelProblem(model: string, httpStatus: number, models: string[]): string | null {
+function modelProblem(model: string, httpStatus: number, models: string[]): string | null {
   if (httpStatus < 200 || httpStatus > 299)
     return `the server answers, but GET /models answered ${httpStatus}, so it does not say that it serves ${model}`;
   if (models.includes(model)) return null;

@@ -1,6 +1,7 @@
 // A new experiment from the panel's request: its agent, endpoint (reached before anything is
 // stored), tool choice, input files and sandbox checked, then stored and started on the job runner.
 import path from 'node:path';
+import { databaseFileOf } from '../../db/client';
 import { getEndpointByName } from '../../db/queries/endpoints';
 import { ConfigurationError, InputError } from '../../errors';
 import { BUILT_IN_SIMULATOR_URL, isBuiltInSimulator } from '../../experiments/built-in-simulator';
@@ -85,7 +86,7 @@ function panelInputFiles(
   inputRoots: string[] = [],
 ): InputFiles {
   const roots = [agentFolder, ...inputRoots.map((root) => path.resolve(context.root, root))];
-  const database = context.database.$client.name;
+  const database = databaseFileOf(context.database);
   const refused = [path.join(context.root, 'data'), database, `${database}-wal`, `${database}-shm`];
   const files: InputFiles = { base: context.root, roots, refused };
   const problems = inputFileProblems(inputs, files);

@@ -7,7 +7,7 @@
 // cancel) leaves the host's folder as it was.
 
 /** Where the host's folders are bound inside the sandbox: /.remora-host/0, /1... */
-export const HOST_WORKSPACES = '/.remora-host';
+const HOST_WORKSPACES = '/.remora-host';
 /** Free bytes below which a bounded workspace counts as full (a write that failed for room leaves about none). */
 const FULL_BELOW_BYTES = 64 * 1024;
 
@@ -60,7 +60,7 @@ export function boundedWorkspaceScript(writable: string[], cwd: string): string 
 }
 
 /** "8 MiB", "256 MiB", or bytes when not a whole number of MiB. */
-export function shownBytes(bytes: number): string {
+function shownBytes(bytes: number): string {
   const mib = bytes / (1024 * 1024);
   return Number.isInteger(mib) ? `${mib} MiB` : `${bytes} bytes`;
 }
