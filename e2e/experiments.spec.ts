@@ -115,7 +115,7 @@ test('bad form input is shown next to its field, in plain words', async ({ page 
     '"baseline" is used twice',
   );
   await expect(page.locator('[data-testid="field-error"][data-field="variants.0.settings.temperature"]')).toContainText(
-    'Too big',
+    'Temperature must be a number from 0 to 2',
   );
   await expect(requestsError).toHaveCount(0);
   const summary = page.getByTestId('form-error');

@@ -54,16 +54,27 @@ afterAll(async () => {
 });
 
 describe('remora harness --json on simulator seed 7', () => {
-  it('prints the same summary as before the structural work, byte for byte apart from the clock', () => {
-    expect(withoutClockFields(stdout)).toBe(withoutClockFields(golden('issue-25')));
+  it('prints the stored summary (test/fixtures/cli-json/summary-issue-29.json) byte for byte apart from the clock', () => {
+    expect(withoutClockFields(stdout)).toBe(withoutClockFields(golden('issue-29')));
     expect(stdout.endsWith('}\n')).toBe(true);
   });
 
-  it('differs from the summary before issue 25 in its comparisons and `inference` alone', () => {
+  it('differs from the summary before issue 25 in its comparisons, `inference`, `balance` and variant models alone', () => {
     const withoutComparisons = (text: string) => {
-      const summary = JSON.parse(withoutClockFields(text)) as { comparisons: unknown; inference?: string };
+      const summary = JSON.parse(withoutClockFields(text)) as {
+        comparisons: unknown;
+        inference?: string;
+        balance?: unknown;
+        variants: { model?: string; family?: string | null }[];
+      };
       summary.comparisons = '<changed on purpose by issue 25>';
+      // Added by issue 25 (inference, balance) and issue 29 (each variant's model and family).
       delete summary.inference;
+      delete summary.balance;
+      for (const variant of summary.variants) {
+        delete variant.model;
+        delete variant.family;
+      }
       return JSON.stringify(summary);
     };
     expect(withoutComparisons(stdout)).toBe(withoutComparisons(golden('88e81d4')));

@@ -22,9 +22,6 @@ export default function behind() {
 `,
   alive: `${ATTEMPT}
 import { readFileSync } from 'node:fs';
-
-// Every scripted turn must be asked for: a conversation that ended early fails its test.
-afterEach(assertScriptsComplete);
 export default function alive(args) {
   const stat = attempt(() => readFileSync('/proc/' + args.pid + '/stat', 'utf8'));
   // A zombie has stopped running; its parent (the worker) just has not reaped it.
@@ -59,6 +56,9 @@ export default async function bomb() {
 }
 `,
 };
+
+// Every scripted turn must be asked for: a conversation that ended early fails its test.
+afterEach(assertScriptsComplete);
 
 const CPU_SECONDS = 2;
 const HOG_DATA_BYTES = 512 * 1024 * 1024;

@@ -194,7 +194,6 @@ function variantJson(variant: VariantSummary): VariantSummaryJson {
   }
   return {
     name: variant.name,
-    ...(variant.model !== undefined ? { model: variant.model, family: variant.family ?? null } : {}),
     conversations: variant.conversations,
     modelCalls: variant.modelCalls,
     toolCallRate: rateJson(variant.toolCallRate),
@@ -224,6 +223,8 @@ function variantJson(variant: VariantSummary): VariantSummaryJson {
     retryWaitMs: variant.retryWaitMs,
     completionRateWithoutServerFailures: rateJson(variant.completionRateWithoutServerFailures),
     passHatK: { ...variant.passHatK },
+    // Added by issue 29 (a variant may name its own model): after every key that was there before.
+    ...(variant.model !== undefined ? { model: variant.model, family: variant.family ?? null } : {}),
   };
 }
 
