@@ -54,12 +54,12 @@ afterAll(async () => {
 });
 
 describe('remora harness --json on simulator seed 7', () => {
-  it('prints the stored summary (test/fixtures/cli-json/summary-issue-29.json) byte for byte apart from the clock', () => {
+  it('prints the stored summary (summary-issue-29.json) byte for byte apart from the clock', () => {
     expect(withoutClockFields(stdout)).toBe(withoutClockFields(golden('issue-29')));
     expect(stdout.endsWith('}\n')).toBe(true);
   });
 
-  it('differs from the summary before issue 25 in its comparisons, `inference`, `balance` and variant models alone', () => {
+  it('differs from the one before issue 25 in comparisons, inference, balance and variant models alone', () => {
     const withoutComparisons = (text: string) => {
       const summary = JSON.parse(withoutClockFields(text)) as {
         comparisons: unknown;
