@@ -3,7 +3,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChatRequest } from '../../protocol/messages';
 
-/** The assistant message to answer with; a promise that never settles leaves the request hanging (a stalled server). */
+/**
+ * The assistant message to answer with, or `{ fail: STATUS }` for a server failure; a promise that never
+ * settles leaves the request hanging (a stalled server).
+ */
 export type ScriptedReply = (
   request: ChatRequest,
   index: number,
@@ -11,10 +14,13 @@ export type ScriptedReply = (
 
 export type ScriptedServer = { baseUrl: string; requests: ChatRequest[]; close(): Promise<void> };
 
-/** `delayMs` holds every answer back that long (a slow model, for tests that stop a run half way). */
+/**
+ * `delayMs` holds every answer back that long (a slow model, for tests that stop a run half way);
+ * `model` is the one model `/models` lists.
+ */
 export async function startScriptedServer(
   reply: ScriptedReply,
-  options: { delayMs?: number } = {},
+  options: { delayMs?: number; model?: string } = {},
 ): Promise<ScriptedServer> {
   const requests: ChatRequest[] = [];
   const server: Server = createServer((request, response) => {
@@ -23,12 +29,19 @@ export async function startScriptedServer(
     request.on('end', async () => {
       response.setHeader('content-type', 'application/json');
       if (request.method === 'GET' && request.url?.endsWith('/models')) {
-        response.end(JSON.stringify({ object: 'list', data: [{ id: 'functiongemma', object: 'model' }] }));
+        response.end(
+          JSON.stringify({ object: 'list', data: [{ id: options.model ?? 'functiongemma', object: 'model' }] }),
+        );
         return;
       }
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatRequest;
       requests.push(body);
       const message = await reply(body, requests.length - 1);
+      if (typeof message.fail === 'number') {
+        response.statusCode = message.fail;
+        response.end(JSON.stringify({ error: { message: 'the script fails this request' } }));
+        return;
+      }
       const answer = JSON.stringify({
         id: `chatcmpl-${requests.length}`,
         object: 'chat.completion',
