@@ -7,11 +7,7 @@ import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { InputError } from '../errors';
 import { insideRoot } from './plan';
-
-function inside(root: string, candidate: string): boolean {
-  const relative = path.relative(root, candidate);
-  return relative === '' || (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative));
-}
+import { isWithin } from '../tools/sandbox/paths';
 
 /** Why `relative` cannot be written under the real root `root`, or null when it can. */
 async function linkProblem(root: string, relative: string): Promise<string | null> {
@@ -30,7 +26,7 @@ async function linkProblem(root: string, relative: string): Promise<string | nul
     if (!info.isSymbolicLink()) continue;
     if (depth === parts.length) return `${shown} is a link: apply writes files, never through or over a link`;
     const real = await realpath(absolute).catch(() => null);
-    if (real === null || !inside(root, real)) {
+    if (real === null || !isWithin(root, real)) {
       const to = real ? ` (to ${real})` : '';
       return `${shown} is a link that leaves the repository${to}: nothing is written through it (${relative})`;
     }

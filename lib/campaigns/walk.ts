@@ -8,6 +8,7 @@ import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
 import { git, gitOutput } from './git';
+import { isWithin } from '../tools/sandbox/paths';
 
 /** Never campaign material, whatever .gitignore says. */
 const SKIPPED_FOLDERS = new Set([
@@ -63,11 +64,6 @@ function excludeMatcher(globs: string[]): (relative: string) => boolean {
   };
 }
 
-function isInside(root: string, candidate: string): boolean {
-  const relative = path.relative(root, candidate);
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
-}
-
 /** Python files under the root, streamed in sorted order. */
 export function walkPythonFiles(root: string, options: WalkOptions = {}): AsyncGenerator<WalkedFile> {
   const excluded = excludeMatcher(options.exclude ?? []);
@@ -97,7 +93,7 @@ export async function* walkRepositoryFiles(
         yield { path: relative, absolute, skipReason: 'a link to nothing (its target does not exist)' };
       continue;
     }
-    if (!isInside(root, real)) {
+    if (real === root || !isWithin(root, real)) {
       yield { path: relative, absolute, skipReason: 'a link to a file outside the repository (not read)' };
       continue;
     }

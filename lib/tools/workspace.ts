@@ -16,6 +16,7 @@ import path from 'node:path';
 import type { ToolContext } from './protocol';
 import { displayPrefix } from './display-path';
 import { realPathOf } from './real-path';
+import { isWithin } from './sandbox/paths';
 
 export type { WorkspaceChanges } from './workspace-diff';
 
@@ -23,11 +24,6 @@ export type ResolvedPath = { ok: true; path: string; relative: string } | { ok: 
 
 function realWorkspace(workspace: string): string {
   return realpathSync(workspace);
-}
-
-function isInside(folder: string, candidate: string): boolean {
-  const relative = path.relative(folder, candidate);
-  return relative === '' || (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative));
 }
 
 /**
@@ -73,7 +69,7 @@ export function resolveInsideWorkspace(
     '(e.g. "module.py" or "tests/test_module.py")';
   // Checked before and after resolving links: the first catches `../x` and absolute paths, the
   // second links that point out.
-  if (!isInside(root, candidate) && !(path.isAbsolute(given) && isInside(root, realPathOf(candidate))))
+  if (!isWithin(root, candidate) && !(path.isAbsolute(given) && isWithin(root, realPathOf(candidate))))
     return { ok: false, error: outside };
   let real: string;
   try {
@@ -81,7 +77,7 @@ export function resolveInsideWorkspace(
   } catch (error) {
     return { ok: false, error: `cannot resolve "${given}": ${(error as Error).message}` };
   }
-  if (!isInside(root, real))
+  if (!isWithin(root, real))
     return {
       ok: false,
       error: `"${given}" leads outside the workspace through a symbolic link; tools may only use files inside it`,

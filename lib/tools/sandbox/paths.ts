@@ -15,5 +15,6 @@ export function outermost(folders: string[]): string[] {
 
 export function isWithin(folder: string, candidate: string): boolean {
   const relative = path.relative(folder, candidate);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  // `..` as a whole first segment leaves the folder; a name that merely starts with `..` does not.
+  return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
 }
