@@ -48,16 +48,6 @@ export function callsFromJsonText(json: string, what: string, text = ''): Native
   return { kind: 'calls', calls, text };
 }
 
-/** The inside of one ```json fence around the whole text, else the text (trimmed). */
-export function withoutFence(text: string): string {
-  const trimmed = text.trim();
-  if (!trimmed.startsWith('```') || !trimmed.endsWith('```') || trimmed.length < 6) return trimmed;
-  const inner = trimmed.slice(3, -3);
-  const newline = inner.indexOf('\n');
-  const body = /^[\w+.-]*$/.test(inner.slice(0, newline === -1 ? 0 : newline)) ? inner.slice(newline + 1) : inner;
-  return body.includes('```') ? trimmed : body.trim();
-}
-
 /** Calls in every `open ... close` block of the text (JSON inside each), the text before the first kept. */
 export function callsInTags(text: string, open: string, close: string, what: string): NativeReading {
   const first = text.indexOf(open);

@@ -7,11 +7,8 @@ import { callFromEntry, callsFromJson } from './json-calls';
 import type { ParsedCall } from '../protocol/parsed-call';
 import { parseJson } from '../protocol/json';
 
+import { stripFence } from '../protocol/code-fence';
 import { END_FUNCTION_RESPONSE, END_OF_TURN, EOS, START_FUNCTION_CALL } from '../protocol/functiongemma-tokens';
-
-/** The opening of a markdown code fence with its optional language tag. */
-const FENCE_OPENING = /^```[\w+.-]*/;
-const FENCE = '```';
 
 /** `call:NAME{` without the start tag: a server that drops control tokens leaves the native call like this. */
 const BARE_CALL_PATTERN = /(?:^|[^\w.-])(call:[\w.-]+\s*\{)/;
@@ -27,18 +24,6 @@ const TRAILING_CONTROL_TOKENS = [END_OF_TURN, EOS, END_FUNCTION_RESPONSE];
 
 function malformed(error: string): ParseResult {
   return { path: 'malformed', calls: [], error, text: '' };
-}
-
-/**
- * The inside of one code fence around the whole (trimmed) text, else the text. Written without a regex over the body,
- * which could backtrack for long.
- */
-function stripFence(text: string): string {
-  if (text.length < 2 * FENCE.length || !text.startsWith(FENCE) || !text.endsWith(FENCE)) return text;
-  const opening = FENCE_OPENING.exec(text);
-  const inner = text.slice(opening ? opening[0].length : FENCE.length, -FENCE.length);
-  // Two fences (```a``` text ```b```) are not one fence around the content.
-  return inner.includes(FENCE) ? text : inner.trim();
 }
 
 function withoutTrailingControlTokens(text: string): string {

@@ -1,13 +1,14 @@
 // Llama 3.1/3.2 JSON calls: `{"name": ..., "parameters": {...}}`, after <|python_tag|> when the model
 // uses its built-in tool token; several calls are separated by `;`.
 import type { ModelFamily, NativeCall, NativeReading } from '../family';
-import { callsFromJsonText, jsonValueEnd, withoutFence } from '../json-text';
+import { callsFromJsonText, jsonValueEnd } from '../json-text';
+import { stripFence } from '../../protocol/code-fence';
 import { LLAMA3_JSON_TEMPLATE } from './template';
 
 const PYTHON_TAG = '<|python_tag|>';
 
 function read(text: string): NativeReading {
-  let body = withoutFence(text);
+  let body = stripFence(text.trim());
   let before = '';
   const tag = body.indexOf(PYTHON_TAG);
   if (tag !== -1) {

@@ -1,7 +1,7 @@
 // Pythonic calls (Llama 3.2 with vLLM's pythonic template, Llama 4): the whole answer is a Python
 // list of calls, `[get_weather(city="Paris")]`, in Llama 4 between <|python_start|>/<|python_end|>.
 import type { ModelFamily, NativeReading } from '../family';
-import { withoutFence } from '../json-text';
+import { stripFence } from '../../protocol/code-fence';
 import { readPythonCalls } from './python-calls';
 import { PYTHONIC_TEMPLATE } from './template';
 
@@ -9,7 +9,7 @@ import { PYTHONIC_TEMPLATE } from './template';
 const CALL_LIST_START = /^\[\s*[A-Za-z_][\w.]*\s*\(/;
 
 function read(text: string): NativeReading {
-  const body = withoutFence(text.replace('<|python_start|>', '').replace('<|python_end|>', ''));
+  const body = stripFence(text.replace('<|python_start|>', '').replace('<|python_end|>', '').trim());
   if (!CALL_LIST_START.test(body)) return { kind: 'none' };
   try {
     const calls = readPythonCalls(body);

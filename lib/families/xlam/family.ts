@@ -1,10 +1,11 @@
 // xLAM-2 (1B/3B): the calls are a bare JSON list `[{"name", "arguments"}]`, also inside a ```json fence.
 import type { ModelFamily, NativeReading } from '../family';
-import { callsFromJsonText, withoutFence } from '../json-text';
+import { callsFromJsonText } from '../json-text';
+import { stripFence } from '../../protocol/code-fence';
 import { XLAM_TEMPLATE } from './template';
 
 function read(text: string): NativeReading {
-  const body = withoutFence(text);
+  const body = stripFence(text.trim());
   if (!body.startsWith('[')) return { kind: 'none' };
   return callsFromJsonText(body, 'the JSON call list');
 }
