@@ -194,6 +194,10 @@ program
   .option('--host <host>', 'address to listen on', '127.0.0.1')
   .option('--seed <n>', 'random seed', nonNegativeInteger)
   .option('--config <file>', 'JSON file of simulator settings (shape weights, failure rates, latency)')
+  .option(
+    '--family <name>',
+    "model family whose native text it writes, served as vLLM's parser for that family serves it (default functiongemma)",
+  )
   .action(async (options) => {
     const { startSimFromCli } = await import('./sim-command');
     await startSimFromCli(options);
