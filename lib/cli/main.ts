@@ -205,7 +205,7 @@ program
 
 program
   .command('serve')
-  .description('Serve a FunctionGemma GGUF model in process (llama.cpp on the CPU) as an OpenAI-compatible server.')
+  .description('Serve a GGUF model in process (llama.cpp on the CPU) as an OpenAI-compatible server.')
   .requiredOption('--gguf <path>', 'the GGUF model file')
   .option('--port <n>', 'port (0 picks a free one)', integerIn(PORT), 8090)
   .option('--host <host>', 'address to listen on', '127.0.0.1')
@@ -218,6 +218,10 @@ program
   )
   .option('--max-tokens <n>', 'max_tokens when a request gives none', positiveInteger, 1024)
   .option('--model-name <name>', 'the model name /v1/models lists (default: the file name)')
+  .option(
+    '--family <name>',
+    "the model's family when it is not FunctionGemma (default: found from the GGUF's chat template)",
+  )
   .action(async (options) => {
     const { runServeCommand } = await import('./serve-command');
     await runServeCommand(options);
