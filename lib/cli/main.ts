@@ -196,7 +196,8 @@ program
   .option('--config <file>', 'JSON file of simulator settings (shape weights, failure rates, latency)')
   .option(
     '--family <name>',
-    "model family whose native text it writes, served as vLLM's parser for that family serves it (default functiongemma)",
+    "model family whose native text it writes, served as vLLM's parser for that family serves it " +
+      '(default functiongemma)',
   )
   .action(async (options) => {
     const { startSimFromCli } = await import('./sim-command');

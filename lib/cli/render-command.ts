@@ -1,8 +1,8 @@
 // `remora render`: reads {"messages": [...], "tools": [...]} on stdin and prints the prompt in
-// FunctionGemma's native format, or through a Jinja chat template: another family's (`--family`) or
-// the model's own (`--chat-template` a .gguf, tokenizer_config.json or Jinja file). The generation prompt (the opening of the model's turn, or
-// `<start_function_response>` after a call) is added when the last message is not the model's;
-// `--generation-prompt` / `--no-generation-prompt` decide explicitly, then the input's own
+// FunctionGemma's native format, or through a Jinja chat template: another family's (`--family`) or the
+// model's own (`--chat-template` a .gguf, tokenizer_config.json or Jinja file). The generation prompt (the
+// opening of the model's turn, or `<start_function_response>` after a call) is added when the last message is
+// not the model's; `--generation-prompt` / `--no-generation-prompt` decide explicitly, then the input's own
 // "add_generation_prompt".
 import type { CommandOutput } from './io';
 import { parseJson } from '../protocol/json';

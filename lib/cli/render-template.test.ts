@@ -24,7 +24,8 @@ const stdin = (example: (typeof examples.examples)[number]) =>
 const OWN_TEMPLATE =
   '{{ bos_token }}{% for m in messages %}[{{ m.role }}]{{ m.content }}{% if m.tool_calls %}' +
   '{% for c in m.tool_calls %}CALL {{ c.function.name }} {{ c.function.arguments | tojson }}{% endfor %}{% endif %}' +
-  "{% endfor %}{% if tools %}TOOLS {{ tools | map(attribute='function') | map(attribute='name') | join(',') }}{% endif %}" +
+  "{% endfor %}{% if tools %}TOOLS {{ tools | map(attribute='function') | map(attribute='name') | join(',') }}" +
+  '{% endif %}' +
   '{{ eos_token }}';
 const OWN_EXPECTED =
   "<|s|>[system]You are a helpful assistant.[user]What's the weather like in Paris today?[assistant]" +

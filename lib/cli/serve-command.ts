@@ -1,5 +1,6 @@
-// `remora serve --gguf PATH [--port N] [--host H] [--family NAME]`: the embedded engine as an
-// OpenAI-compatible server, in FunctionGemma's format or another family's (the GGUF's own template). Prints the base URL on stdout once the model is loaded; runs until stopped (Ctrl-C).
+// `remora serve --gguf PATH [--port N] [--host H] [--family NAME]`: the embedded engine as an OpenAI-
+// compatible server, in FunctionGemma's format or another family's (the GGUF's own template). Prints the base
+// URL on stdout once the model is loaded; runs until stopped (Ctrl-C).
 import { RemoraError, errorMessage } from '../errors';
 import { startEmbeddedServer, type EmbeddedServer } from '../embedded/server';
 import { exitCodeFor } from './exit-code';

@@ -1,8 +1,8 @@
-// An OpenAI chat completion computed in process: the request is rendered in the model family's
-// format (FunctionGemma's native one, or the GGUF's own chat template: chat-format.ts), generated
-// with the model's own stop tokens (and, for `required` or a named tool, a grammar that only admits
-// a call in the family's syntax), and the output is read into the same message a server would send. The raw text and each token's probability are kept in the
-// body's `remora` field for the transcript.
+// An OpenAI chat completion computed in process: the request is rendered in the model family's format
+// (FunctionGemma's native one, or the GGUF's own chat template: chat-format.ts), generated with the model's
+// own stop tokens (and, for `required` or a named tool, a grammar that only admits a call in the family's
+// syntax), and the output is read into the same message a server would send. The raw text and each token's
+// probability are kept in the body's `remora` field for the transcript.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AssistantMessage } from '../protocol/messages';
 import { errorMessage } from '../errors';

@@ -14,7 +14,7 @@ export type Constraint = 'auto' | 'required' | 'named' | 'no_calls';
 export type Plan = { constraint: Constraint; grammarTools: ToolSpec[] } | { error: string };
 
 /** A grammar, a reason the request cannot be constrained (the client's fault), or a failure to build one. */
-export type GrammarOutcome = { grammar: LlamaGrammar | null } | string | { failed: string };
+type GrammarOutcome = { grammar: LlamaGrammar | null } | string | { failed: string };
 
 export type ChatFormat = {
   plan(request: EmbeddedChatRequest, tools: ToolSpec[]): Plan;

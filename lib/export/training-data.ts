@@ -1,13 +1,13 @@
 // Conversations as fine-tuning data (README.md here), in two formats:
-// - native: one example per model turn, {"prompt", "completion"}: the prompt is the request that
-//   turn sent, rendered by the prompt preview's renderer (lib/families/functiongemma/render.ts, default
-//   options) or, for another family, by its Jinja chat template (the family's or the model's own); the completion is what the model's turn adds to it (its calls, then
-//   <start_function_response>, or its text and <end_of_turn>), so prompt + completion renders the
-//   request followed by the model's answer.
-// - openai: one line per conversation in OpenAI's chat fine-tuning format, {"messages", "tools"},
-//   the model's turns as assistant messages (every one a training target).
-// A target holds what the model wrote: a call's arguments are the keys it gave (coerced to the
-// schema's types as the history keeps them), never the defaults validation filled in.
+// - native: one example per model turn, {"prompt", "completion"}: the prompt is the request that turn sent,
+//   rendered by the prompt preview's renderer (lib/families/functiongemma/render.ts, default options) or, for
+//   another family, by its Jinja chat template (the family's or the model's own); the completion is what the
+//   model's turn adds to it (its calls, then <start_function_response>, or its text and <end_of_turn>), so
+//   prompt + completion renders the request followed by the model's answer.
+// - openai: one line per conversation in OpenAI's chat fine-tuning format, {"messages", "tools"}, the model's
+//   turns as assistant messages (every one a training target).
+// A target holds what the model wrote: a call's arguments are the keys it gave (coerced to the schema's types
+// as the history keeps them), never the defaults validation filled in.
 import { renderPrompt } from '../families/functiongemma/render';
 import { renderLikeExampleTemplate } from '../families/functiongemma/render-vllm-example';
 import { ChatTemplateError, renderChoice, type TemplateChoice } from '../families/chat-template';

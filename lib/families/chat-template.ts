@@ -95,7 +95,10 @@ export function renderChatTemplate(source: string, input: ChatTemplateInput): st
   }
 }
 
-/** A Jinja chat template chosen for a family: its shipped one or the model's own (a GGUF, tokenizer_config.json or Jinja file). */
+/**
+ * A Jinja chat template chosen for a family: its shipped one or the model's own (a GGUF,
+ * tokenizer_config.json or Jinja file).
+ */
 export type TemplateChoice = {
   family: ModelFamily;
   template: string;

@@ -70,7 +70,10 @@ async function fromGguf(file: string): Promise<ChatTemplateSource> {
   };
 }
 
-/** The chat template in `file` (.gguf, tokenizer_config.json or any other name as Jinja text); ConfigurationError when it holds none. */
+/**
+ * The chat template in `file` (.gguf, tokenizer_config.json, or any other name as Jinja text);
+ * ConfigurationError when it holds none.
+ */
 export async function readChatTemplateFile(file: string): Promise<ChatTemplateSource> {
   if (file.endsWith('.gguf')) return fromGguf(file);
   let text: string;

@@ -3,7 +3,8 @@
 // Every piece of text is written with `{{- '...' }}` so that trim_blocks cannot eat a newline.
 export const HERMES_TEMPLATE = `{%- if tools %}
 {{- '<|im_start|>system\\n' }}
-{%- if messages[0].role == 'system' %}{{- messages[0].content }}{% else %}{{- 'You are a helpful assistant.' }}{% endif %}
+{%- if messages[0].role == 'system' %}{{- messages[0].content }}
+{%- else %}{{- 'You are a helpful assistant.' }}{% endif %}
 {{- '\\n\\n# Tools\\n\\nYou may call one or more functions to assist with the user query.\\n\\n' }}
 {{- 'You are provided with function signatures within <tools></tools> XML tags:\\n<tools>' }}
 {%- for tool in tools %}{{- '\\n' + (tool | tojson) }}{% endfor %}

@@ -1,5 +1,5 @@
-// The rendered prompt cut into plain text and control tokens (FunctionGemma's or another family's), so that the page can
-// show the tokens in their own style while everything stays text (never HTML).
+// The rendered prompt cut into plain text and control tokens (FunctionGemma's or another family's), so that
+// the page can show the tokens in their own style while everything stays text (never HTML).
 import { PROMPT_CONTROL_TOKENS } from '../../protocol/functiongemma-tokens';
 
 export type PromptSegment = { kind: 'control' | 'text'; text: string };

@@ -1,7 +1,7 @@
 'use client';
-// The exact first prompt the model would receive for a sample input, in FunctionGemma's native
-// format or another family's (its chat template), with the control tokens set apart. Everything is text in spans: model-facing text is
-// never turned into HTML.
+// The exact first prompt the model would receive for a sample input, in FunctionGemma's native format or
+// another family's (its chat template), with the control tokens set apart. Everything is text in spans:
+// model-facing text is never turned into HTML.
 import { useState } from 'react';
 import type { AgentInputSummary } from '@/lib/panel/agents/detail';
 import type { PromptPreview as Preview } from '@/lib/panel/agents/preview';
