@@ -14,7 +14,7 @@ import {
   openaiExample,
   type ExportFormat,
   type ExportLines,
-  type NativeTemplate,
+  type ExportTemplate,
 } from './training-data';
 
 /** The selection in words, for the command line's notes and its warning when nothing matches. */
@@ -37,7 +37,7 @@ export function exportTrainingData(
   database: RemoraDatabase,
   selection: TrainingSelection,
   format: ExportFormat,
-  options: { template?: NativeTemplate } = {},
+  options: { template?: ExportTemplate } = {},
 ): ExportLines {
   if (!getExperiment(database, selection.experimentId))
     throw new NotFoundError(`no experiment with id ${selection.experimentId}`);
