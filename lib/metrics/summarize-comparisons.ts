@@ -107,7 +107,7 @@ function anytimeOf(
     if (rateA.trials === 0 || rateB.trials === 0) continue;
     differences.push(rateB.successes / rateB.trials - rateA.successes / rateA.trials);
   }
-  const result = anytimeDifference(differences, ALPHA);
+  const result = anytimeDifference(differences, { alpha: ALPHA });
   return { ...result, pAdjusted: null };
 }
 
