@@ -33,6 +33,20 @@ function describeSelection(database: RemoraDatabase, selection: TrainingSelectio
   return parts.join(', ');
 }
 
+/**
+ * How many conversations the selection holds, in words too, without rendering them: what the export
+ * dialog asks as its choices change, so that it can warn before the download that nothing matches.
+ */
+export function countTrainingConversations(
+  database: RemoraDatabase,
+  selection: TrainingSelection,
+): { conversations: number; selection: string } {
+  if (!getExperiment(database, selection.experimentId))
+    throw new NotFoundError(`no experiment with id ${selection.experimentId}`);
+  const conversations = selectTrainingConversations(database, selection).length;
+  return { conversations, selection: describeSelection(database, selection) };
+}
+
 export function exportTrainingData(
   database: RemoraDatabase,
   selection: TrainingSelection,
