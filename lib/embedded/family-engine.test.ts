@@ -25,11 +25,11 @@ afterAll(async () => {
 
 // llama3-json's, xlam's and pythonic's templates write no marker of their own: they are named in the settings.
 const NAMED: FamilyName[] = ['llama3-json', 'xlam', 'pythonic'];
-const CONSTRAINED: FamilyName[] = ['hermes', 'mistral', 'granite', 'phi4-mini', 'llama3-json', 'xlam'];
+const CONSTRAINED: FamilyName[] = ['hermes', 'mistral', 'granite', 'phi4-mini', 'llama3-json', 'xlam', 'pythonic'];
 const engines = new Map<FamilyName, EmbeddedEngine>();
 
 beforeAll(async () => {
-  for (const name of [...CONSTRAINED, 'pythonic' as const]) {
+  for (const name of CONSTRAINED) {
     const family = FAMILIES[name];
     const file = path.join(folder, `${name}.gguf`);
     await writeTinyModel(file, {
@@ -85,10 +85,16 @@ describe('the embedded engine in every family', () => {
     }, 120_000);
   }
 
-  it('pythonic: required is refused with the reason, auto still answers', async () => {
+  it('refuses a named tool whose name the family cannot write, with the reason', async () => {
     const engine = engines.get('pythonic')!;
-    const refused = await engine.complete({ model: 'tiny', messages: ask, tools: TEST_TOOLS, tool_choice: 'required' });
+    const tools = [{ ...TEST_TOOLS[0], function: { ...TEST_TOOLS[0].function, name: 'get-weather' } }];
+    const refused = await engine.complete({
+      model: 'tiny',
+      messages: ask,
+      tools,
+      tool_choice: { type: 'function', function: { name: 'get-weather' } },
+    });
     expect(refused).toMatchObject({ ok: false, status: 400 });
-    if (!refused.ok) expect(refused.error).toContain('does not constrain pythonic calls yet');
+    if (!refused.ok) expect(refused.error).toContain('cannot be written in pythonic');
   });
 });

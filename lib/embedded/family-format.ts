@@ -10,11 +10,12 @@ import { renderChoice, type TemplateChoice } from '../families/chat-template';
 import { errorMessage } from '../errors';
 import { literal, RuleSet, tokenReference } from './gbnf';
 import { addStringContentRules } from './string-content-grammar';
+import { buildPythonicCallGrammar, isPythonCallable } from './pythonic-grammar';
 import type { LoadedModel } from './model-registry';
 import { planToolChoice, present, type ChatFormat } from './chat-format';
 
 type Piece = string | { token: string };
-/** The text around one JSON call in each family's syntax (pythonic writes no JSON: not constrained here). */
+/** The text around one JSON call in each family's syntax (pythonic writes no JSON: pythonic-grammar.ts). */
 const FRAMES: Partial<Record<FamilyName, { key: string; before: Piece[]; after: Piece[] }>> = {
   hermes: { key: 'arguments', before: [{ token: '<tool_call>' }, '\n'], after: ['\n', { token: '</tool_call>' }] },
   'llama3-json': { key: 'parameters', before: [], after: [] },
@@ -87,9 +88,23 @@ export function familyFormat(loaded: LoadedModel): ChatFormat {
 
   return {
     plan: (request, tools) =>
-      planToolChoice(request, tools, { callable: (name) => name.trim() !== '', who: family.name, rule: '' }),
+      family.name === 'pythonic'
+        ? planToolChoice(request, tools, {
+            callable: (name) => isPythonCallable(tools.find((tool) => tool.function.name === name) as ToolSpec),
+            who: family.name,
+            rule: ' (Python identifiers, for the name and every argument)',
+          })
+        : planToolChoice(request, tools, { callable: (name) => name.trim() !== '', who: family.name, rule: '' }),
 
     async grammar(planned) {
+      if (family.name === 'pythonic') {
+        const text = buildPythonicCallGrammar(planned.grammarTools, forbiddenInStrings);
+        if (text === null) return { grammar: null };
+        return loaded.createGrammar(text).then(
+          (grammar) => ({ grammar }),
+          (error: unknown) => ({ failed: errorMessage(error) }),
+        );
+      }
       const frame = FRAMES[family.name];
       if (!frame)
         return `tool_choice ${planned.constraint}: the embedded engine does not constrain ${family.name} calls yet`;
