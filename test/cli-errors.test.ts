@@ -1,10 +1,11 @@
 // Mistakes on the command line end with a clear line and a non-zero exit, never a stack trace:
 // an unknown --tool-choice, an unset --api-key-env, a --db that is not a database, a bad or busy
-// `sim` port, an unreadable `sim` config, and numbers past the limits table.
+// `sim` port, an unreadable `sim` config, numbers past the limits table, and sizes that are not sizes.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimServer, type SimServer } from '../lib/sim/server';
 import { runCli, type CliRun } from './cli-process';
@@ -90,6 +91,30 @@ describe('command line mistakes', () => {
     expectClearFailure(await harness('--concurrency', '100000'), /--concurrency.*at most 256/);
     expectClearFailure(await harness('--max-turns', '1000000'), /--max-turns.*at most 100/);
     expectClearFailure(await harness('--requests-per-variant', '99999999'), /--requests-per-variant.*at most 1000000/);
+  });
+
+  it('a --workspace-limit that is not a size or is out of range; a good one reaches every tool', async () => {
+    const notSize = /--workspace-limit.*must be a size such as 256MiB or 1GiB/;
+    expectClearFailure(await harness('--workspace-limit', 'lots'), notSize);
+    expectClearFailure(await harness('--workspace-limit', '32GiB'), /--workspace-limit.*at most 16 GiB/);
+    expectClearFailure(
+      await runCli(['campaign', 'test', 'x', '--command', 'true', '--workspace-limit', '2 GB']),
+      notSize,
+    );
+    expectClearFailure(
+      await runCli(['campaign', 'apply', 'x', '--workspace-limit', '512KiB']),
+      /--workspace-limit.*at least 1 MiB/,
+    );
+    const db = path.join(folder, 'limited.db');
+    const run = await harness('--workspace-limit', '8 MiB', '--db', db);
+    expect(run.code, run.stderr).toBe(0);
+    const database = new Database(db, { readonly: true });
+    const stored = database.prepare('select config from experiments').get() as { config: string };
+    database.close();
+    const tools = (JSON.parse(stored.config) as { agent: { tools: { limits: { workspaceBytes?: number } }[] } }).agent
+      .tools;
+    expect(tools.length).toBeGreaterThan(0);
+    expect(tools.map((tool) => tool.limits.workspaceBytes)).toEqual(tools.map(() => 8 * 1024 * 1024));
   });
 
   it('sim: a bad port, a busy port, a config that cannot be read', async () => {

@@ -183,7 +183,7 @@ export function exportCommand(id: string, options: { db: string; out: string }):
 
 export function applyCommand(
   id: string,
-  options: { db: string; branch?: string; testCommand?: string; unsafeNoSandbox?: boolean },
+  options: { db: string; branch?: string; testCommand?: string; unsafeNoSandbox?: boolean; workspaceLimit?: number },
 ): Promise<number> {
   return withDatabase(options.db, async (database) => {
     const campaign = campaignOf(database, id);
@@ -201,6 +201,7 @@ export function applyCommand(
       await runRepositoryTests(database, campaign, options.testCommand, {
         branch: result.branch,
         allowUnconfined: options.unsafeNoSandbox,
+        workspaceBytes: options.workspaceLimit,
       }),
     );
   });
@@ -216,13 +217,14 @@ function reportTests(run: TestRun): number {
 
 export function testCommand(
   id: string,
-  options: { db: string; command: string; branch?: string; unsafeNoSandbox?: boolean },
+  options: { db: string; command: string; branch?: string; unsafeNoSandbox?: boolean; workspaceLimit?: number },
 ): Promise<number> {
   return withDatabase(options.db, async (database) =>
     reportTests(
       await runRepositoryTests(database, campaignOf(database, id), options.command, {
         branch: options.branch,
         allowUnconfined: options.unsafeNoSandbox,
+        workspaceBytes: options.workspaceLimit,
       }),
     ),
   );
