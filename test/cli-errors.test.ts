@@ -1,7 +1,7 @@
 // Mistakes on the command line end with a clear line and a non-zero exit, never a stack trace:
 // an unknown --tool-choice, an unset --api-key-env, a --db that is not a database, a bad or busy
 // `sim` port, an unreadable `sim` config, numbers past the limits table, and sizes that are not sizes.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,6 +46,19 @@ function harness(...extra: string[]): Promise<CliRun> {
     path.join(folder, 'ok.db'),
     ...extra,
   ]);
+}
+
+/** The workspace limits of every tool of the experiments stored in `db`, each different one once. */
+function storedWorkspaceLimits(db: string): (number | undefined)[] {
+  const database = new Database(db, { readonly: true });
+  const rows = database.prepare('select config from experiments').all() as { config: string }[];
+  database.close();
+  type Stored = { agent: { tools: { limits: { workspaceBytes?: number } }[] } };
+  const limits = rows.flatMap((row) =>
+    (JSON.parse(row.config) as Stored).agent.tools.map((tool) => tool.limits.workspaceBytes),
+  );
+  expect(limits.length).toBeGreaterThan(0);
+  return [...new Set(limits)];
 }
 
 /** A failed run: non-zero exit, nothing on stdout, and an error that names the problem with no stack trace. */
@@ -105,16 +118,34 @@ describe('command line mistakes', () => {
       await runCli(['campaign', 'apply', 'x', '--workspace-limit', '512KiB']),
       /--workspace-limit.*at least 1 MiB/,
     );
-    const db = path.join(folder, 'limited.db');
-    const run = await harness('--workspace-limit', '8 MiB', '--db', db);
+    const harnessDb = path.join(folder, 'limited.db');
+    const run = await harness('--workspace-limit', '8 MiB', '--db', harnessDb);
     expect(run.code, run.stderr).toBe(0);
-    const database = new Database(db, { readonly: true });
-    const stored = database.prepare('select config from experiments').get() as { config: string };
-    database.close();
-    const tools = (JSON.parse(stored.config) as { agent: { tools: { limits: { workspaceBytes?: number } }[] } }).agent
-      .tools;
-    expect(tools.length).toBeGreaterThan(0);
-    expect(tools.map((tool) => tool.limits.workspaceBytes)).toEqual(tools.map(() => 8 * 1024 * 1024));
+    expect(storedWorkspaceLimits(harnessDb)).toEqual([8 * 1024 * 1024]);
+    // A campaign's tools too (a one-function repository on the simulator).
+    const repo = path.join(folder, 'repo');
+    mkdirSync(repo);
+    writeFileSync(path.join(repo, 'area.py'), 'def area(width, height):\n    return width * height\n');
+    const campaignDb = path.join(folder, 'campaign.db');
+    const campaign = await runCli([
+      'campaign',
+      'run',
+      '--agent',
+      'docstring',
+      '--repo',
+      repo,
+      '--base-url',
+      sim.url,
+      '--model',
+      'm',
+      '--workspace-limit',
+      '1GiB',
+      '--db',
+      campaignDb,
+      '--json',
+    ]);
+    expect(campaign.code, campaign.stderr).toBe(0);
+    expect(storedWorkspaceLimits(campaignDb)).toEqual([1024 ** 3]);
   });
 
   it('sim: a bad port, a busy port, a config that cannot be read', async () => {
