@@ -128,21 +128,8 @@ describe('command line mistakes', () => {
     writeFileSync(path.join(repo, 'area.py'), 'def area(width, height):\n    return width * height\n');
     const campaignDb = path.join(folder, 'campaign.db');
     const campaign = await runCli([
-      'campaign',
-      'run',
-      '--agent',
-      'docstring',
-      '--repo',
-      repo,
-      '--base-url',
-      sim.url,
-      '--model',
-      'm',
-      '--workspace-limit',
-      '1GiB',
-      '--db',
-      campaignDb,
-      '--json',
+      ...'campaign run --agent docstring --model m --workspace-limit 1GiB --json'.split(' '),
+      ...['--repo', repo, '--base-url', sim.url, '--db', campaignDb],
     ]);
     expect(campaign.code, campaign.stderr).toBe(0);
     expect(storedWorkspaceLimits(campaignDb)).toEqual([1024 ** 3]);
