@@ -1,7 +1,7 @@
 // `remora campaign ...`'s subcommands and flags (each command's code is loaded only when it runs).
 import type { Command } from 'commander';
 import { LIMITS } from '../protocol/limits';
-import { collect, databaseOption, integerIn, positiveInteger } from './flag-values';
+import { collect, databaseOption, integerIn, positiveInteger, requestTimeoutsFlag } from './flag-values';
 
 type CampaignCommand = Exclude<keyof typeof import('./campaign-command'), 'default'>;
 
@@ -43,6 +43,12 @@ export function addCampaignCommands(program: Command): void {
     .requiredOption('--model <name>', 'model name to send')
     .option('--concurrency <n>', 'nodes at once', integerIn(LIMITS.concurrency), 4)
     .option('--api-key-env <name>', 'environment variable that holds the API key')
+    .option(
+      '--request-timeout <spec>',
+      'seconds one request to the server may take: a total ("300"), or parts ' +
+        '"first-byte=60,idle=30,total=300" (the defaults)',
+      requestTimeoutsFlag,
+    )
     .option(
       '--context-tokens <n>',
       "the model's context size in tokens: nodes that cannot fit are skipped with the reason",
