@@ -74,7 +74,7 @@ function isBuiltIn(row: EndpointRow): boolean {
   return row.kind === 'simulated' && isBuiltInSimulator(row.baseUrl);
 }
 
-/** The timeouts and prices saved on an endpoint, as an experiment's endpoint settings carry them; absent when not set. */
+/** The timeouts and prices saved on an endpoint, as an experiment's endpoint carries them; absent: not set. */
 export function savedEndpointSettings(row: EndpointRow): {
   requestTimeouts?: Partial<RequestTimeouts>;
   pricePerMillionTokens?: TokenPrices;
