@@ -4,6 +4,8 @@ import type { SummaryJson, VariantSummaryJson } from '@/lib/metrics/summary-json
 import { formatInterval, formatMilliseconds, formatNumber, formatPercent } from '@/lib/panel/format';
 import { Comparisons } from './comparisons';
 import { countKeySwatch } from '@/app/components/category-mark';
+import { TokenCostCells, TokenCostHeaders } from '@/app/components/token-cost';
+import type { TokenPrices } from '@/lib/metrics/cost';
 
 type RateKey =
   | 'toolCallRate'
@@ -92,8 +94,16 @@ const COMPLETION_MEANS =
   'Conversations that ended as submitted: the agent said it was done (for an agent that a text answer ends, ' +
   'a text answer counts), whether or not the work is done';
 
-export function SummaryTables({ summary }: { summary: SummaryJson }) {
+export function SummaryTables({
+  summary,
+  prices = {},
+}: {
+  summary: SummaryJson;
+  /** Each variant's prices per million tokens (from its endpoint), by name; missing: not priced. */
+  prices?: Record<string, TokenPrices | null>;
+}) {
   const { variants } = summary;
+  const priced = variants.some((variant) => prices[variant.name]);
   const accuracy = ACCURACY_COLUMNS.filter(([key]) => variants.some((variant) => variant[key] !== undefined));
   const confidence = variants.some((variant) => typeof variant.meanToolNameConfidence === 'number');
   // Task success first when a check judged: completion only says "ended submitted" (smart_home: a text answer).
@@ -126,6 +136,7 @@ export function SummaryTables({ summary }: { summary: SummaryJson }) {
               </th>
               <th className="number">Turns to completion</th>
               <th className="number">Latency p50 / p95</th>
+              <TokenCostHeaders priced={priced} />
               {accuracy.map(([key, label]) => (
                 <th key={key} className="number">
                   {label}
@@ -176,6 +187,12 @@ export function SummaryTables({ summary }: { summary: SummaryJson }) {
                   {formatMilliseconds(variant.latencyMs.p50)}
                   <span className="sub">{formatMilliseconds(variant.latencyMs.p95)}</span>
                 </td>
+                <TokenCostCells
+                  tokens={variant.tokens}
+                  conversations={variant.conversations}
+                  prices={prices[variant.name] ?? null}
+                  priced={priced}
+                />
                 {accuracy.map(([key]) => (
                   <RateCell key={key} variant={variant} rate={key} />
                 ))}
