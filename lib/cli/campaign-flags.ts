@@ -19,11 +19,8 @@ function campaignAction(name: CampaignCommand) {
   };
 }
 
-export function addCampaignCommands(program: Command): void {
-  const campaign = program
-    .command('campaign')
-    .description('Run an agent over every node of a repository, review each change, apply the accepted ones.');
-
+/** `campaign run`: its flags are many (the endpoint's, the campaign's own), so it has a function of its own. */
+function addRunCommand(campaign: Command): void {
   campaign
     .command('run')
     .description(
@@ -63,6 +60,14 @@ export function addCampaignCommands(program: Command): void {
       const { runCampaignCommand } = await import('./campaign-run-command');
       process.exitCode = await runCampaignCommand(options);
     });
+}
+
+export function addCampaignCommands(program: Command): void {
+  const campaign = program
+    .command('campaign')
+    .description('Run an agent over every node of a repository, review each change, apply the accepted ones.');
+
+  addRunCommand(campaign);
 
   campaign
     .command('list')

@@ -94,15 +94,82 @@ const COMPLETION_MEANS =
   'Conversations that ended as submitted: the agent said it was done (for an agent that a text answer ends, ' +
   'a text answer counts), whether or not the work is done';
 
+type Columns = { judged: boolean; accuracy: [RateKey, string][]; confidence: boolean; priced: boolean };
+
+/** One variant's row of the results table; `columns` says which of the optional columns the table has. */
+function VariantRow({
+  variant,
+  columns: { judged, accuracy, confidence, priced },
+  prices,
+}: {
+  variant: VariantSummaryJson;
+  columns: Columns;
+  prices: TokenPrices | null;
+}) {
+  return (
+    <tr data-testid="summary-row" data-variant={variant.name}>
+      <td>
+        <strong>{variant.name}</strong>
+      </td>
+      <td className="number" data-testid="variant-conversations">
+        {variant.conversations}
+      </td>
+      <td className="number">{variant.modelCalls}</td>
+      {judged ? <RateCell variant={variant} rate="taskSuccessRate" /> : null}
+      <RateCell variant={variant} rate="toolCallRate" />
+      <RateCell variant={variant} rate="validCallRate" />
+      <td className="number" data-testid="rate-completionRate">
+        {formatPercent(variant.completionRate.value)}
+        <span className="sub">{formatInterval(variant.completionRate.low, variant.completionRate.high)}</span>
+        {variant.counts ? (
+          <span className="sub">
+            {variant.counts.completionRate.successes} of {variant.counts.completionRate.trials}
+          </span>
+        ) : null}
+        {variant.completionRateWithoutServerFailures ? (
+          <span
+            className="sub"
+            data-testid="completion-without-server-failures"
+            title="Conversations that ended on a server failure (the model was never asked) left out"
+          >
+            {`${formatPercent(variant.completionRateWithoutServerFailures.value)} without server failures`}
+          </span>
+        ) : null}
+      </td>
+      <td className="number">
+        {formatNumber(variant.turnsToCompletion.mean, 2)}
+        <span className="sub">
+          p50 {formatNumber(variant.turnsToCompletion.p50)} · p90 {formatNumber(variant.turnsToCompletion.p90)} · max{' '}
+          {formatNumber(variant.turnsToCompletion.max)}
+        </span>
+      </td>
+      <td className="number">
+        {formatMilliseconds(variant.latencyMs.p50)}
+        <span className="sub">{formatMilliseconds(variant.latencyMs.p95)}</span>
+      </td>
+      <TokenCostCells tokens={variant.tokens} conversations={variant.conversations} prices={prices} priced={priced} />
+      {accuracy.map(([key]) => (
+        <RateCell key={key} variant={variant} rate={key} />
+      ))}
+      {confidence ? (
+        <td className="number" data-testid="mean-tool-name-confidence">
+          {formatPercent(variant.meanToolNameConfidence)}
+        </td>
+      ) : null}
+    </tr>
+  );
+}
+
 export function SummaryTables({
   summary,
-  prices = {},
+  settings = [],
 }: {
   summary: SummaryJson;
-  /** Each variant's prices per million tokens (from its endpoint), by name; missing: not priced. */
-  prices?: Record<string, TokenPrices | null>;
+  /** The experiment's variants as started, for their prices per million tokens (from their endpoint). */
+  settings?: { name: string; pricePerMillionTokens: TokenPrices | null }[];
 }) {
   const { variants } = summary;
+  const prices = Object.fromEntries(settings.map((variant) => [variant.name, variant.pricePerMillionTokens]));
   const priced = variants.some((variant) => prices[variant.name]);
   const accuracy = ACCURACY_COLUMNS.filter(([key]) => variants.some((variant) => variant[key] !== undefined));
   const confidence = variants.some((variant) => typeof variant.meanToolNameConfidence === 'number');
@@ -147,61 +214,12 @@ export function SummaryTables({
           </thead>
           <tbody>
             {variants.map((variant) => (
-              <tr key={variant.name} data-testid="summary-row" data-variant={variant.name}>
-                <td>
-                  <strong>{variant.name}</strong>
-                </td>
-                <td className="number" data-testid="variant-conversations">
-                  {variant.conversations}
-                </td>
-                <td className="number">{variant.modelCalls}</td>
-                {judged ? <RateCell variant={variant} rate="taskSuccessRate" /> : null}
-                <RateCell variant={variant} rate="toolCallRate" />
-                <RateCell variant={variant} rate="validCallRate" />
-                <td className="number" data-testid="rate-completionRate">
-                  {formatPercent(variant.completionRate.value)}
-                  <span className="sub">{formatInterval(variant.completionRate.low, variant.completionRate.high)}</span>
-                  {variant.counts ? (
-                    <span className="sub">
-                      {variant.counts.completionRate.successes} of {variant.counts.completionRate.trials}
-                    </span>
-                  ) : null}
-                  {variant.completionRateWithoutServerFailures ? (
-                    <span
-                      className="sub"
-                      data-testid="completion-without-server-failures"
-                      title="Conversations that ended on a server failure (the model was never asked) left out"
-                    >
-                      {`${formatPercent(variant.completionRateWithoutServerFailures.value)} without server failures`}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="number">
-                  {formatNumber(variant.turnsToCompletion.mean, 2)}
-                  <span className="sub">
-                    p50 {formatNumber(variant.turnsToCompletion.p50)} · p90{' '}
-                    {formatNumber(variant.turnsToCompletion.p90)} · max {formatNumber(variant.turnsToCompletion.max)}
-                  </span>
-                </td>
-                <td className="number">
-                  {formatMilliseconds(variant.latencyMs.p50)}
-                  <span className="sub">{formatMilliseconds(variant.latencyMs.p95)}</span>
-                </td>
-                <TokenCostCells
-                  tokens={variant.tokens}
-                  conversations={variant.conversations}
-                  prices={prices[variant.name] ?? null}
-                  priced={priced}
-                />
-                {accuracy.map(([key]) => (
-                  <RateCell key={key} variant={variant} rate={key} />
-                ))}
-                {confidence ? (
-                  <td className="number" data-testid="mean-tool-name-confidence">
-                    {formatPercent(variant.meanToolNameConfidence)}
-                  </td>
-                ) : null}
-              </tr>
+              <VariantRow
+                key={variant.name}
+                variant={variant}
+                columns={{ judged, accuracy, confidence, priced }}
+                prices={prices[variant.name] ?? null}
+              />
             ))}
           </tbody>
         </table>
