@@ -106,6 +106,7 @@ function VariantRow({
   columns: Columns;
   prices: TokenPrices | null;
 }) {
+  const turns = variant.turnsToCompletion;
   return (
     <tr data-testid="summary-row" data-variant={variant.name}>
       <td>
@@ -137,10 +138,9 @@ function VariantRow({
         ) : null}
       </td>
       <td className="number">
-        {formatNumber(variant.turnsToCompletion.mean, 2)}
+        {formatNumber(turns.mean, 2)}
         <span className="sub">
-          p50 {formatNumber(variant.turnsToCompletion.p50)} · p90 {formatNumber(variant.turnsToCompletion.p90)} · max{' '}
-          {formatNumber(variant.turnsToCompletion.max)}
+          p50 {formatNumber(turns.p50)} · p90 {formatNumber(turns.p90)} · max {formatNumber(turns.max)}
         </span>
       </td>
       <td className="number">
