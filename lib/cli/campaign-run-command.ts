@@ -10,6 +10,7 @@ import { describeHolder, leaseIsLive, newRunnerId } from '../experiments/lease';
 import { probeEndpoint } from '../experiments/probe-endpoint';
 import { openCampaign } from '../campaigns/create';
 import { runCampaign } from '../campaigns/run';
+import type { RequestTimeouts } from '../runner/request-timeouts';
 import { ToolWorkerPool } from '../tools/worker-pool';
 import { describe } from './harness-command';
 import { campaignJson } from './campaign-output';
@@ -25,6 +26,7 @@ export type CampaignRunOptions = {
   model: string;
   concurrency: number;
   apiKeyEnv?: string;
+  requestTimeout?: Partial<RequestTimeouts>;
   contextTokens?: number;
   maxFileBytes?: number;
   unsafeFixes: boolean;
@@ -81,6 +83,7 @@ export async function runCampaignCommand(options: CampaignRunOptions): Promise<n
         model: options.model,
         apiKeyEnv: options.apiKeyEnv,
         simulated: probe.simulated,
+        ...(options.requestTimeout ? { requestTimeouts: options.requestTimeout } : {}),
       },
       concurrency: options.concurrency,
       settings: {
