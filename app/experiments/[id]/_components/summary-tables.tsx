@@ -92,12 +92,60 @@ const COMPLETION_MEANS =
   'Conversations that ended as submitted: the agent said it was done (for an agent that a text answer ends, ' +
   'a text answer counts), whether or not the work is done';
 
+/** Completion and turns: the headline of a multi-turn run, an afterthought in a one-turn dataset run. */
+function CompletionCells({ variant }: { variant: VariantSummaryJson }) {
+  return (
+    <>
+      <td className="number" data-testid="rate-completionRate">
+        {formatPercent(variant.completionRate.value)}
+        <span className="sub">{formatInterval(variant.completionRate.low, variant.completionRate.high)}</span>
+        {variant.counts ? (
+          <span className="sub">
+            {variant.counts.completionRate.successes} of {variant.counts.completionRate.trials}
+          </span>
+        ) : null}
+        {variant.completionRateWithoutServerFailures ? (
+          <span
+            className="sub"
+            data-testid="completion-without-server-failures"
+            title="Conversations that ended on a server failure (the model was never asked) left out"
+          >
+            {`${formatPercent(variant.completionRateWithoutServerFailures.value)} without server failures`}
+          </span>
+        ) : null}
+      </td>
+      <td className="number">
+        {formatNumber(variant.turnsToCompletion.mean, 2)}
+        <span className="sub">
+          {`p50 ${formatNumber(variant.turnsToCompletion.p50)} · p90 ${formatNumber(variant.turnsToCompletion.p90)}`}
+          {` · max ${formatNumber(variant.turnsToCompletion.max)}`}
+        </span>
+      </td>
+    </>
+  );
+}
+
 export function SummaryTables({ summary }: { summary: SummaryJson }) {
   const { variants } = summary;
   const accuracy = ACCURACY_COLUMNS.filter(([key]) => variants.some((variant) => variant[key] !== undefined));
   const confidence = variants.some((variant) => typeof variant.meanToolNameConfidence === 'number');
   // Task success first when a check judged: completion only says "ended submitted" (smart_home: a text answer).
   const judged = variants.some((variant) => variant.taskSuccessRate !== undefined);
+  // A dataset run is scored on its first response: accuracy leads, completion and turns trail.
+  const dataset = accuracy.length > 0;
+  const accuracyHeads = accuracy.map(([key, label]) => (
+    <th key={key} className="number" data-testid="accuracy-head">
+      {label}
+    </th>
+  ));
+  const completionHeads = (
+    <>
+      <th className="number" title={COMPLETION_MEANS}>
+        {judged ? 'Completion (ended submitted)' : 'Completion rate'}
+      </th>
+      <th className="number">Turns to completion</th>
+    </>
+  );
   if (variants.every((variant) => variant.conversations === 0)) {
     return (
       <p className="empty" data-testid="summary-empty">
@@ -114,23 +162,17 @@ export function SummaryTables({ summary }: { summary: SummaryJson }) {
               <th>Variant</th>
               <th className="number">Conversations</th>
               <th className="number">Model calls</th>
+              {accuracyHeads}
               {judged ? (
                 <th className="number" title={TASK_SUCCESS_MEANS}>
-                  Task success (headline)
+                  {dataset ? 'Task success' : 'Task success (headline)'}
                 </th>
               ) : null}
               <th className="number">Tool-call rate</th>
               <th className="number">Valid-call rate</th>
-              <th className="number" title={COMPLETION_MEANS}>
-                {judged ? 'Completion (ended submitted)' : 'Completion rate'}
-              </th>
-              <th className="number">Turns to completion</th>
+              {dataset ? null : completionHeads}
               <th className="number">Latency p50 / p95</th>
-              {accuracy.map(([key, label]) => (
-                <th key={key} className="number">
-                  {label}
-                </th>
-              ))}
+              {dataset ? completionHeads : null}
               {confidence ? <th className="number">Tool-name confidence</th> : null}
             </tr>
           </thead>
@@ -144,41 +186,18 @@ export function SummaryTables({ summary }: { summary: SummaryJson }) {
                   {variant.conversations}
                 </td>
                 <td className="number">{variant.modelCalls}</td>
+                {accuracy.map(([key]) => (
+                  <RateCell key={key} variant={variant} rate={key} />
+                ))}
                 {judged ? <RateCell variant={variant} rate="taskSuccessRate" /> : null}
                 <RateCell variant={variant} rate="toolCallRate" />
                 <RateCell variant={variant} rate="validCallRate" />
-                <td className="number" data-testid="rate-completionRate">
-                  {formatPercent(variant.completionRate.value)}
-                  <span className="sub">{formatInterval(variant.completionRate.low, variant.completionRate.high)}</span>
-                  {variant.counts ? (
-                    <span className="sub">
-                      {variant.counts.completionRate.successes} of {variant.counts.completionRate.trials}
-                    </span>
-                  ) : null}
-                  {variant.completionRateWithoutServerFailures ? (
-                    <span
-                      className="sub"
-                      data-testid="completion-without-server-failures"
-                      title="Conversations that ended on a server failure (the model was never asked) left out"
-                    >
-                      {`${formatPercent(variant.completionRateWithoutServerFailures.value)} without server failures`}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="number">
-                  {formatNumber(variant.turnsToCompletion.mean, 2)}
-                  <span className="sub">
-                    p50 {formatNumber(variant.turnsToCompletion.p50)} · p90{' '}
-                    {formatNumber(variant.turnsToCompletion.p90)} · max {formatNumber(variant.turnsToCompletion.max)}
-                  </span>
-                </td>
+                {dataset ? null : <CompletionCells variant={variant} />}
                 <td className="number">
                   {formatMilliseconds(variant.latencyMs.p50)}
                   <span className="sub">{formatMilliseconds(variant.latencyMs.p95)}</span>
                 </td>
-                {accuracy.map(([key]) => (
-                  <RateCell key={key} variant={variant} rate={key} />
-                ))}
+                {dataset ? <CompletionCells variant={variant} /> : null}
                 {confidence ? (
                   <td className="number" data-testid="mean-tool-name-confidence">
                     {formatPercent(variant.meanToolNameConfidence)}
