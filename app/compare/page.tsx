@@ -42,7 +42,10 @@ function problemsOf(error: unknown): { message: string; reasons: string[] } | nu
   return { message: error.message, reasons: Array.isArray(problems) ? problems.map(String) : [] };
 }
 
-/** Defaults for the pickers: what the address names, or the first two variants of ?experiment=. */
+/**
+ * Defaults for the pickers: what the address names, or the first two variants of ?experiment=, or
+ * of the newest experiment with two, so that the page opens on a comparison.
+ */
 function preselected(
   search: SearchParams,
   choices: ComparableExperiment[],
@@ -52,7 +55,8 @@ function preselected(
     const colon = text?.indexOf(':') ?? -1;
     return text && colon > 0 ? { experimentId: text.slice(0, colon), variant: text.slice(colon + 1) } : null;
   };
-  const experiment = choices.find((choice) => choice.id === first(search.experiment));
+  const newest = named('a') || named('b') ? undefined : choices.find((choice) => choice.variants.length > 1);
+  const experiment = choices.find((choice) => choice.id === first(search.experiment)) ?? newest;
   const a = named('a') ?? (experiment ? { experimentId: experiment.id, variant: experiment.variants[0] } : null);
   const b =
     named('b') ??
@@ -69,8 +73,9 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   const asked = first(search.a) !== undefined || first(search.b) !== undefined;
   let view: ComparisonView | null = null;
   let problem: { message: string; reasons: string[] } | null = null;
-  if (asked) {
-    try {
+  const { a, b } = preselected(search, choices);
+  try {
+    if (asked) {
       const query = readCompareQuery(search);
       view = compareVariants(panel, query.a, query.b, {
         filter: query.filter,
@@ -78,12 +83,14 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         query: query.q,
         page: query.page,
       });
-    } catch (error) {
-      problem = problemsOf(error);
-      if (!problem) throw error;
+    } else if (a && b) {
+      // The results with the pickers' defaults, not a form to submit first.
+      view = compareVariants(panel, a, b);
     }
+  } catch (error) {
+    problem = problemsOf(error);
+    if (!problem) throw error;
   }
-  const { a, b } = preselected(search, choices);
   return (
     <>
       <div className="crumbs">

@@ -82,6 +82,19 @@ export const conversations = sqliteTable(
       table.taskSuccess,
     ),
     index('conversations_outcome_index').on(table.experimentId, table.outcome),
+    // Covers the compare page's read of a variant's outcomes in slot order (listVariantOutcomes), so
+    // that 33,334 rows a variant come from the index alone, never the wide conversation rows.
+    index('conversations_compare_index').on(
+      table.experimentId,
+      table.variantIndex,
+      table.slot,
+      table.inputIndex,
+      table.outcome,
+      table.modelResponseCount,
+      table.verdictScored,
+      table.callCorrect,
+      table.taskSuccess,
+    ),
   ],
 );
 

@@ -4,7 +4,12 @@ import { variantPrices, type TokenPrices } from '../../metrics/cost';
 import { listConversations } from '../../db/queries/conversations';
 import { listFilteredConversations } from '../../db/queries/conversation-search';
 import { type ConversationListItem } from '../../db/queries/conversation-list';
-import { getExperiment, listExperiments, type ExperimentListItem } from '../../db/queries/experiments';
+import {
+  getExperiment,
+  listExperiments,
+  type ExperimentFilter,
+  type ExperimentListItem,
+} from '../../db/queries/experiments';
 import { variantNamesOf } from '../../db/experiment-config';
 import type { ExperimentRow } from '../../db/rows';
 import { ConfigurationError, InputError, NotFoundError } from '../../errors';
@@ -147,10 +152,13 @@ export function getExperimentView(context: PanelContext, experimentId: string): 
 
 export function listExperimentViews(
   context: PanelContext,
-  query: Partial<ExperimentListQuery> = {},
+  query: Partial<ExperimentListQuery> & Pick<ExperimentFilter, 'text' | 'tag' | 'status'> = {},
 ): ExperimentListView[] {
   return listExperiments(context.database, {
     agentName: query.agent,
+    text: query.text,
+    tag: query.tag,
+    status: query.status,
     limit: query.limit ?? 50,
     offset: query.offset ?? 0,
   }).map(({ runnerId, heartbeatAt, ...item }) => {

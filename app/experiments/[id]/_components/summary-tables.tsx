@@ -94,31 +94,20 @@ const COMPLETION_MEANS =
   'Conversations that ended as submitted: the agent said it was done (for an agent that a text answer ends, ' +
   'a text answer counts), whether or not the work is done';
 
-type Columns = { judged: boolean; accuracy: [RateKey, string][]; confidence: boolean; priced: boolean };
+type Columns = {
+  judged: boolean;
+  accuracy: [RateKey, string][];
+  confidence: boolean;
+  priced: boolean;
+  /** A dataset run: accuracy leads, completion and turns trail. */
+  dataset: boolean;
+};
 
-/** One variant's row of the results table; `columns` says which of the optional columns the table has. */
-function VariantRow({
-  variant,
-  columns: { judged, accuracy, confidence, priced },
-  prices,
-}: {
-  variant: VariantSummaryJson;
-  columns: Columns;
-  prices: TokenPrices | null;
-}) {
+/** Completion and turns: the headline of a multi-turn run, an afterthought in a one-turn dataset run. */
+function CompletionCells({ variant }: { variant: VariantSummaryJson }) {
   const turns = variant.turnsToCompletion;
   return (
-    <tr data-testid="summary-row" data-variant={variant.name}>
-      <td>
-        <strong>{variant.name}</strong>
-      </td>
-      <td className="number" data-testid="variant-conversations">
-        {variant.conversations}
-      </td>
-      <td className="number">{variant.modelCalls}</td>
-      {judged ? <RateCell variant={variant} rate="taskSuccessRate" /> : null}
-      <RateCell variant={variant} rate="toolCallRate" />
-      <RateCell variant={variant} rate="validCallRate" />
+    <>
       <td className="number" data-testid="rate-completionRate">
         {formatPercent(variant.completionRate.value)}
         <span className="sub">{formatInterval(variant.completionRate.low, variant.completionRate.high)}</span>
@@ -143,14 +132,42 @@ function VariantRow({
           p50 {formatNumber(turns.p50)} · p90 {formatNumber(turns.p90)} · max {formatNumber(turns.max)}
         </span>
       </td>
+    </>
+  );
+}
+
+/** One variant's row of the results table; `columns` says which of the optional columns the table has. */
+function VariantRow({
+  variant,
+  columns: { judged, accuracy, confidence, priced, dataset },
+  prices,
+}: {
+  variant: VariantSummaryJson;
+  columns: Columns;
+  prices: TokenPrices | null;
+}) {
+  return (
+    <tr data-testid="summary-row" data-variant={variant.name}>
+      <td>
+        <strong>{variant.name}</strong>
+      </td>
+      <td className="number" data-testid="variant-conversations">
+        {variant.conversations}
+      </td>
+      <td className="number">{variant.modelCalls}</td>
+      {accuracy.map(([key]) => (
+        <RateCell key={key} variant={variant} rate={key} />
+      ))}
+      {judged ? <RateCell variant={variant} rate="taskSuccessRate" /> : null}
+      <RateCell variant={variant} rate="toolCallRate" />
+      <RateCell variant={variant} rate="validCallRate" />
+      {dataset ? null : <CompletionCells variant={variant} />}
       <td className="number">
         {formatMilliseconds(variant.latencyMs.p50)}
         <span className="sub">{formatMilliseconds(variant.latencyMs.p95)}</span>
       </td>
+      {dataset ? <CompletionCells variant={variant} /> : null}
       <TokenCostCells tokens={variant.tokens} conversations={variant.conversations} prices={prices} priced={priced} />
-      {accuracy.map(([key]) => (
-        <RateCell key={key} variant={variant} rate={key} />
-      ))}
       {confidence ? (
         <td className="number" data-testid="mean-tool-name-confidence">
           {formatPercent(variant.meanToolNameConfidence)}
@@ -175,6 +192,16 @@ export function SummaryTables({
   const confidence = variants.some((variant) => typeof variant.meanToolNameConfidence === 'number');
   // Task success first when a check judged: completion only says "ended submitted" (smart_home: a text answer).
   const judged = variants.some((variant) => variant.taskSuccessRate !== undefined);
+  // A dataset run is scored on its first response: accuracy leads, completion and turns trail.
+  const dataset = accuracy.length > 0;
+  const completionHeads = (
+    <>
+      <th className="number" title={COMPLETION_MEANS}>
+        {judged ? 'Completion (ended submitted)' : 'Completion rate'}
+      </th>
+      <th className="number">Turns to completion</th>
+    </>
+  );
   if (variants.every((variant) => variant.conversations === 0)) {
     return (
       <p className="empty" data-testid="summary-empty">
@@ -191,24 +218,22 @@ export function SummaryTables({
               <th>Variant</th>
               <th className="number">Conversations</th>
               <th className="number">Model calls</th>
+              {accuracy.map(([key, label]) => (
+                <th key={key} className="number" data-testid="accuracy-head">
+                  {label}
+                </th>
+              ))}
               {judged ? (
                 <th className="number" title={TASK_SUCCESS_MEANS}>
-                  Task success (headline)
+                  {dataset ? 'Task success' : 'Task success (headline)'}
                 </th>
               ) : null}
               <th className="number">Tool-call rate</th>
               <th className="number">Valid-call rate</th>
-              <th className="number" title={COMPLETION_MEANS}>
-                {judged ? 'Completion (ended submitted)' : 'Completion rate'}
-              </th>
-              <th className="number">Turns to completion</th>
+              {dataset ? null : completionHeads}
               <th className="number">Latency p50 / p95</th>
+              {dataset ? completionHeads : null}
               <TokenCostHeaders priced={priced} />
-              {accuracy.map(([key, label]) => (
-                <th key={key} className="number">
-                  {label}
-                </th>
-              ))}
               {confidence ? <th className="number">Tool-name confidence</th> : null}
             </tr>
           </thead>
@@ -217,7 +242,7 @@ export function SummaryTables({
               <VariantRow
                 key={variant.name}
                 variant={variant}
-                columns={{ judged, accuracy, confidence, priced }}
+                columns={{ judged, accuracy, confidence, priced, dataset }}
                 prices={prices[variant.name] ?? null}
               />
             ))}
