@@ -6,6 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { callApi, type ApiFailure } from '@/app/components/api-client';
 import { FailureBox } from '@/app/components/failure-box';
+import { LIMITS } from '@/lib/protocol/limits';
 
 export function StartCampaignForm({ agents }: { agents: string[] }) {
   const router = useRouter();
@@ -91,8 +92,8 @@ export function StartCampaignForm({ agents }: { agents: string[] }) {
           Nodes at once{' '}
           <input
             type="number"
-            min={1}
-            max={64}
+            min={LIMITS.concurrency.min}
+            max={LIMITS.concurrency.max}
             value={concurrency}
             onChange={(event) => setConcurrency(Number(event.target.value))}
             data-testid="campaign-concurrency"

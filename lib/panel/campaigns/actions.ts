@@ -17,6 +17,7 @@ import { probeEndpoint } from '../../experiments/probe-endpoint';
 import { LIMITS } from '../../protocol/limits';
 import { loadRunnableAgent } from '../agents/agents';
 import type { PanelContext } from '../context';
+import { wholeNumberIn } from '../../protocol/plain-issues';
 
 export const StartCampaignRequest = z.object({
   agent: z.string().min(1).max(200),
@@ -25,7 +26,7 @@ export const StartCampaignRequest = z.object({
   /** Empty: the panel's built-in simulator. */
   baseUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).default(''),
   model: z.string().min(1).max(200),
-  concurrency: z.number().int().min(LIMITS.concurrency.min).max(LIMITS.concurrency.max).default(4),
+  concurrency: wholeNumberIn(LIMITS.concurrency).default(4),
   unsafeFixes: z.boolean().default(false),
 });
 export type StartCampaignRequest = z.infer<typeof StartCampaignRequest>;
