@@ -69,7 +69,7 @@ export function HistoryChart({ chart }: { chart: HistoryChartData }) {
           const experiment = chart.experiments[Number(index)];
           if (!experiment) return '';
           const simulated = experiment.simulated ? ' · simulated' : '';
-          return `${shortId(experiment.id)} · ${formatTime(experiment.createdAt)} UTC${simulated}`;
+          return `${shortId(experiment.id)} · ${formatTime(experiment.createdAt)}${simulated}`;
         }}
         formatter={(value, name) => [formatHistoryValue(value, chart.unit), name]}
       />
