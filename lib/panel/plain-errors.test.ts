@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { zodReasons } from '../http/read-request';
-import { StartCampaignRequest } from '../panel/campaigns/actions';
-import { CreateExperimentRequest } from '../panel/experiments/requests';
-import { LIMITS } from './limits';
+import { StartCampaignRequest } from './campaigns/actions';
+import { CreateExperimentRequest } from './experiments/requests';
+import { LIMITS } from '../protocol/limits';
 
 const LIBRARY_WORDS = /Too big|Too small|Invalid input|Invalid option|Unrecognized key|expected number|<=|>=/;
 
