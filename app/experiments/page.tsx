@@ -3,6 +3,7 @@ import { listAgents } from '../../lib/db/queries/agents';
 import { listExperimentViews } from '../../lib/panel/experiments/experiments';
 import { getPanel } from '../../lib/panel/runtime';
 import { experimentHeadlines } from '../../lib/panel/experiments/headlines';
+import { ExperimentListQuery } from '../../lib/panel/experiments/requests';
 
 export const metadata = { title: 'Experiments · Remora' };
 import { ExperimentsTable } from '../components/experiments-table';
@@ -11,30 +12,41 @@ export const dynamic = 'force-dynamic';
 
 const PAGE_SIZE = 50;
 
-type Query = { agent?: string; page?: string };
+type Query = Record<string, string | string[] | undefined>;
 
-function pageNumber(text: string | undefined): number {
-  const value = Number(text);
-  return Number.isInteger(value) && value >= 1 ? value : 1;
+/**
+ * The list's address takes the list API's parameters (GET /api/experiments: agent, limit, offset),
+ * so a page and its API answer are the same query; what does not parse is left at its default.
+ */
+function readListQuery(query: Query): { agent?: string; limit: number; offset: number } {
+  const one = (key: string) => {
+    const value = query[key];
+    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+  };
+  const number = (key: string) => {
+    const parsed = ExperimentListQuery.shape[key as 'limit' | 'offset'].safeParse(one(key));
+    return parsed.success ? parsed.data : undefined;
+  };
+  return { agent: one('agent'), limit: number('limit') ?? PAGE_SIZE, offset: number('offset') ?? 0 };
 }
 
-function pageLink(agent: string | undefined, page: number): string {
+function pageLink(agent: string | undefined, limit: number, offset: number): string {
   const query = new URLSearchParams();
   if (agent) query.set('agent', agent);
-  if (page > 1) query.set('page', String(page));
+  if (limit !== PAGE_SIZE) query.set('limit', String(limit));
+  if (offset > 0) query.set('offset', String(offset));
   const text = query.toString();
   return text ? `/experiments?${text}` : '/experiments';
 }
 
 /** Every experiment, newest first, 50 a page; ?agent= keeps one agent's. */
 export default async function ExperimentsPage({ searchParams }: { searchParams: Promise<Query> }) {
-  const query = await searchParams;
-  const agent = typeof query.agent === 'string' && query.agent !== '' ? query.agent : undefined;
-  const page = pageNumber(typeof query.page === 'string' ? query.page : undefined);
+  const { agent, limit, offset } = readListQuery(await searchParams);
+  const page = Math.floor(offset / limit) + 1;
   const panel = await getPanel();
   // One more than a page tells whether there is a next one.
-  const found = listExperimentViews(panel, { agent, limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE });
-  const experiments = found.slice(0, PAGE_SIZE);
+  const found = listExperimentViews(panel, { agent, limit: limit + 1, offset });
+  const experiments = found.slice(0, limit);
   const agentNames = listAgents(panel.database).map((row) => row.name);
   return (
     <>
@@ -81,9 +93,9 @@ export default async function ExperimentsPage({ searchParams }: { searchParams: 
       <section className="card" data-testid="experiment-list">
         {experiments.length === 0 ? (
           <p className="empty" data-testid="experiments-empty">
-            {page > 1 ? (
+            {offset > 0 ? (
               <>
-                No experiments on this page. <Link href={pageLink(agent, 1)}>Back to the newest</Link>.
+                No experiments on this page. <Link href={pageLink(agent, limit, 0)}>Back to the newest</Link>.
               </>
             ) : agent ? (
               <>
@@ -105,11 +117,11 @@ export default async function ExperimentsPage({ searchParams }: { searchParams: 
             headlines={experimentHeadlines(panel, experiments)}
           />
         )}
-        {page > 1 || found.length > PAGE_SIZE ? (
+        {offset > 0 || found.length > limit ? (
           <div className="pager" data-testid="experiment-pager">
-            {page > 1 ? <Link href={pageLink(agent, page - 1)}>← newer</Link> : null}
+            {offset > 0 ? <Link href={pageLink(agent, limit, Math.max(0, offset - limit))}>← newer</Link> : null}
             <span className="muted">page {page}</span>
-            {found.length > PAGE_SIZE ? <Link href={pageLink(agent, page + 1)}>older →</Link> : null}
+            {found.length > limit ? <Link href={pageLink(agent, limit, offset + limit)}>older →</Link> : null}
           </div>
         ) : null}
       </section>
