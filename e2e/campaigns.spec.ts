@@ -181,6 +181,8 @@ test('start a campaign from the panel, apply the accepted changes, run the tests
     await page.reload();
     await expect(page.getByTestId('test-run')).toContainText('Tests passed');
     await expect(page.getByTestId('test-run')).toContainText('on the working tree');
+    // When it ran, in UTC and saying so (issue 28 item 6): not the browser's local time.
+    await expect(page.getByTestId('test-run')).toContainText(/, \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
   } finally {
     await panel.stop();
     await model.close();

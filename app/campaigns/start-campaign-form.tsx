@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { callApi, type ApiFailure } from '@/app/components/api-client';
 import { FailureBox } from '@/app/components/failure-box';
 import { ServerFields, firstServer, serverRequest, type CampaignEndpointChoice } from './server-fields';
+import { LIMITS } from '@/lib/protocol/limits';
 
 export function StartCampaignForm({ agents, endpoints }: { agents: string[]; endpoints: CampaignEndpointChoice[] }) {
   const router = useRouter();
@@ -74,8 +75,8 @@ export function StartCampaignForm({ agents, endpoints }: { agents: string[]; end
           Nodes at once{' '}
           <input
             type="number"
-            min={1}
-            max={64}
+            min={LIMITS.concurrency.min}
+            max={LIMITS.concurrency.max}
             value={concurrency}
             onChange={(event) => setConcurrency(Number(event.target.value))}
             data-testid="campaign-concurrency"

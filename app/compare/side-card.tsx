@@ -27,7 +27,7 @@ export function SideCard({
       </div>
       <div className={styles.sideFacts}>
         {experiment.agentName} · <Link href={`/experiments/${experiment.id}`}>experiment {shortId(experiment.id)}</Link>
-        {` · ${formatTime(experiment.createdAt)} UTC`}
+        {` · ${formatTime(experiment.createdAt)}`}
         <br />
         {conversations.toLocaleString('en-US')} conversations
         {experiment.datasetName ? ` · dataset ${experiment.datasetName}` : ''} · {experiment.status}

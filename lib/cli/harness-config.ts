@@ -20,6 +20,7 @@ import type { ConversationInput } from '../protocol/conversation';
 import { chooseExperimentSandbox } from '../tools/sandbox/experiment-sandbox';
 import type { InputFiles } from '../tools/input-files';
 import { applyVariantFlags, type VariantFlags } from './variant-flags';
+import { plainIssue } from '../protocol/plain-issues';
 
 export type HarnessOptions = VariantFlags & {
   agent: string;
@@ -201,7 +202,7 @@ export async function buildConfig(
   if (!parsed.success) {
     throw new InputError(
       'the experiment settings are not valid',
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'settings'}: ${issue.message}`),
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'settings'}: ${plainIssue(issue)}`),
     );
   }
   return parsed.data;

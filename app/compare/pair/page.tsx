@@ -45,7 +45,7 @@ function Column({ details, which }: { details: ConversationDetails; which: 'a' |
             {experiment.simulated ? <SimulatedBadge /> : null}
           </div>
           <div className={styles.sideFacts}>
-            <Link href={`/conversations/${conversation.id}`}>conversation #{conversation.slot + 1}</Link> ·{' '}
+            <Link href={`/conversations/${conversation.id}`}>conversation #{conversation.slot}</Link> ·{' '}
             {experiment.agentName} ·{' '}
             <Link href={`/experiments/${experiment.id}`}>experiment {shortId(experiment.id)}</Link>
             <br />

@@ -37,7 +37,7 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
   const panel = await getPanel();
   try {
     const { conversation, experiment } = getConversationDetails(panel, id);
-    return { title: `${experiment.agentName} · ${conversation.variantName} #${conversation.slot + 1} · Remora` };
+    return { title: `${experiment.agentName} · ${conversation.variantName} #${conversation.slot} · Remora` };
   } catch {
     return { title: 'Conversation · Remora' };
   }
@@ -77,11 +77,11 @@ export default async function ConversationPage({
         <Link href={conversationListHref(experiment.id, filters)} data-testid="back-to-conversations">
           conversations{hasFilters(filters) ? ' (filtered)' : ''}
         </Link>{' '}
-        / #{conversation.slot + 1}
+        / #{conversation.slot}
       </div>
       <div className="page-head">
         <h1>
-          {experiment.agentName} · {conversation.variantName} #{conversation.slot + 1}
+          {experiment.agentName} · {conversation.variantName} #{conversation.slot}
         </h1>
         <OutcomeBadge outcome={conversation.outcome} />
         {experiment.simulated ? <SimulatedBadge /> : null}
@@ -94,7 +94,7 @@ export default async function ConversationPage({
       <dl className="facts">
         <div>
           <dt>Started</dt>
-          <dd>{formatTime(conversation.startedAt)} UTC</dd>
+          <dd>{formatTime(conversation.startedAt)}</dd>
         </div>
         <div>
           <dt>Duration</dt>

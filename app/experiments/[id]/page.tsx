@@ -90,7 +90,7 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
       <dl className="facts">
         <div>
           <dt>Created</dt>
-          <dd>{formatTime(view.createdAt)} UTC</dd>
+          <dd>{formatTime(view.createdAt)}</dd>
         </div>
         {settings ? (
           <>

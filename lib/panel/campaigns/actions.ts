@@ -19,6 +19,7 @@ import type { PanelContext } from '../context';
 import { isCampaignRunningHere, launchCampaign } from './campaign-runs';
 import { DEFAULT_SIMULATED_MODEL } from '../endpoints/endpoints';
 import { resolveEndpoint, type ResolvedEndpoint } from '../endpoints/resolve';
+import { wholeNumberIn } from '../../protocol/plain-issues';
 
 export const StartCampaignRequest = z
   .object({
@@ -31,7 +32,7 @@ export const StartCampaignRequest = z
     baseUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).default(''),
     /** Required with baseUrl; with a saved endpoint, its own model when missing. */
     model: z.string().min(1).max(200).optional(),
-    concurrency: z.number().int().min(LIMITS.concurrency.min).max(LIMITS.concurrency.max).default(4),
+    concurrency: wholeNumberIn(LIMITS.concurrency).default(4),
     unsafeFixes: z.boolean().default(false),
   })
   .superRefine((request, context) => {

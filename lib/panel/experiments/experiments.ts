@@ -156,7 +156,8 @@ export function listExperimentViews(
 ): ExperimentListView[] {
   return listExperiments(context.database, {
     agentName: query.agent,
-    text: query.text,
+    // The list API names the text filter `q`, as the page's address does.
+    text: query.text ?? query.q,
     tag: query.tag,
     status: query.status,
     limit: query.limit ?? 50,

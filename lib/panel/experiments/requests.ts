@@ -7,8 +7,10 @@ import { SCORING_MODES } from '../../datasets/experiment-cases';
 import { ALL_PARSE_PATHS } from '../../parsing/types';
 import { VERDICT_FILTERS } from '../../db/queries/search-types';
 import { OUTCOMES, type Outcome } from '../../runner/types';
+import { EXPERIMENT_STATUSES } from '../../db/queries/experiments';
 import { RunnerSettingsInput, Temperature } from '../../runner/settings';
 import { ConversationInputSchema, RequestTimeoutsSchema, TokenPricesSchema } from '../../experiments/config';
+import { wholeNumberIn } from '../../protocol/plain-issues';
 
 const environmentVariableName = z
   .string()
@@ -113,9 +115,9 @@ export const CreateExperimentRequest = z
         });
       }),
     endpoint: EndpointRequest,
-    requestsPerVariant: z.number().int().min(LIMITS.requestsPerVariant.min).max(LIMITS.requestsPerVariant.max),
+    requestsPerVariant: wholeNumberIn(LIMITS.requestsPerVariant),
     // The panel shares its machine with the person using it: a lower default than the command line's.
-    concurrency: z.number().int().min(LIMITS.concurrency.min).max(LIMITS.concurrency.max).default(4),
+    concurrency: wholeNumberIn(LIMITS.concurrency).default(4),
     toolChoice: ToolChoiceRequest.default('auto'),
     temperature: Temperature.default(0),
     maxTokens: z.number().int().min(LIMITS.maxTokens.min).max(LIMITS.maxTokens.max).optional(),
@@ -137,7 +139,7 @@ export const CreateExperimentRequest = z
      * Model calls per conversation; missing: the agent's max_turns, or 1 for a dataset (only the
      * first response is scored).
      */
-    maxTurns: z.number().int().min(LIMITS.maxTurns.min).max(LIMITS.maxTurns.max).optional(),
+    maxTurns: wholeNumberIn(LIMITS.maxTurns).optional(),
     /** The metric that decides; the other comparisons are exploratory. */
     primaryMetric: z.enum(COMPARED_METRICS).optional(),
     /** Stop once every chosen comparison is decided by the live, anytime-valid verdict. */
@@ -177,6 +179,10 @@ export type ConversationQuery = z.infer<typeof ConversationQuery>;
 export const ExperimentListQuery = z
   .object({
     agent: z.string().min(1).optional(),
+    /** Part of the name, agent or id. */
+    q: z.string().trim().min(1).max(200).optional(),
+    tag: z.string().trim().min(1).max(200).optional(),
+    status: z.enum(EXPERIMENT_STATUSES).optional(),
     limit: z.coerce.number().int().min(1).max(200).default(50),
     offset: z.coerce.number().int().min(0).default(0),
   })

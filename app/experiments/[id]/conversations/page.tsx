@@ -161,7 +161,7 @@ export default async function ConversationsPage({
                   >
                     <td className={styles.conversation}>
                       <Link href={conversationHref(conversation.id, filters)} data-testid="conversation-link">
-                        #{conversation.slot + 1}
+                        #{conversation.slot}
                       </Link>
                       {(reviews.get(conversation.id)?.labels ?? []).map((label) => (
                         <span key={label} className="chip label-chip" data-testid="row-label">
