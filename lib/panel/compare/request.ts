@@ -6,7 +6,7 @@ import type { InputOrder, InputVerdictFilter } from './inputs';
 
 export type VariantRef = { experimentId: string; variant: string };
 
-const INPUT_FILTERS: InputVerdictFilter[] = ['all', 'differ', 'a', 'same', 'b'];
+const INPUT_FILTERS: InputVerdictFilter[] = ['all', 'differ', 'failures', 'a', 'same', 'b'];
 const INPUT_ORDERS: InputOrder[] = ['input', 'b-better', 'a-better'];
 
 export function parseVariantRef(text: string): VariantRef | null {
