@@ -16,7 +16,7 @@ const INTEGRATION = [
   'lib/cli/{harness-serving,sim-command}.test.ts',
   'lib/config.test.ts',
   'lib/embedded/**/*.test.ts',
-  'lib/experiments/{early-stop,finish,job-runner,lease,playground,probe-endpoint,serving-settings}.test.ts',
+  'lib/experiments/{custom-check,early-stop,finish,job-runner,lease,playground,probe-endpoint,serving-settings}.test.ts',
   'lib/export/export.test.ts',
   'lib/export/smart-home-export.test.ts',
   'lib/testing/gguf/tiny-model.test.ts',

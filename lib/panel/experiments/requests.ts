@@ -9,6 +9,7 @@ import { VERDICT_FILTERS } from '../../db/queries/search-types';
 import { OUTCOMES, type Outcome } from '../../runner/types';
 import { RunnerSettingsInput, Temperature } from '../../runner/settings';
 import { ConversationInputSchema, RequestTimeoutsSchema } from '../../experiments/config';
+import { CustomCheckConfig } from '../../task-success/custom-check';
 
 const environmentVariableName = z
   .string()
@@ -150,6 +151,8 @@ export const CreateExperimentRequest = z
      * form's "Run without a sandbox".
      */
     unsafeNoSandbox: z.boolean().default(false),
+    /** A task-success script of the experiment's own, judged beside the agent's check. */
+    customCheck: CustomCheckConfig.optional(),
   })
   .strict();
 export type CreateExperimentRequest = z.infer<typeof CreateExperimentRequest>;
