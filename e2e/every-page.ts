@@ -71,6 +71,7 @@ export async function everyPage(
       { name: 'experiment', path: `/experiments/${experiment}` },
       { name: 'conversations', path: `/experiments/${experiment}/conversations` },
       { name: 'grid', path: `/experiments/${experiment}/grid` },
+      { name: 'review-queue', path: `/experiments/${experiment}/review` },
       { name: 'transcript', path: `/conversations/${first.id}` },
       { name: 'compare', path: `/compare?a=${experiment}:baseline&b=${experiment}:directive` },
       { name: 'pair', path: `/compare/pair?a=${first.id}&b=${second.id}` },

@@ -55,7 +55,7 @@ export const Comparison = z.strictObject({
   }),
   perInput: z.strictObject({
     tally: VerdictCounts.extend({ pairs: Count, sharedInputs: Count }).loose(),
-    filter: z.enum(['all', 'a', 'b', 'same', 'differ']),
+    filter: z.enum(['all', 'a', 'b', 'same', 'differ', 'failures']),
     order: z.enum(['input', 'a-better', 'b-better']),
     query: z.string().nullable(),
     matching: Count,

@@ -1,5 +1,6 @@
 // `remora harness`'s flags made into an experiment: the agent and its inputs, the variants and
 // their settings, the endpoint; checked as the experiment config before anything runs.
+import { customCheckFromFile } from '../task-success/custom-check';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadAgent, withWorkspaceLimit } from '../agents/load';
@@ -39,6 +40,8 @@ export type HarnessOptions = VariantFlags & {
   /** --detect and --non-inferiority-margin, in rate units. */
   detect?: number;
   nonInferiorityMargin?: number;
+  /** --check-script: the experiment's own task-success script (a .py or .sh file). */
+  checkScript?: string;
   toolChoice: string;
   temperature: number;
   maxTokens?: number;
@@ -196,6 +199,7 @@ export async function buildConfig(
     ...(options.stopEarly ? { stopEarly: true } : {}),
     ...(options.detect !== undefined ? { plannedDifference: options.detect } : {}),
     ...(options.nonInferiorityMargin !== undefined ? { noWorseMargin: options.nonInferiorityMargin } : {}),
+    ...(options.checkScript ? { customCheck: customCheckFromFile(options.checkScript) } : {}),
     sandbox: chooseExperimentSandbox(agent, options.unsafeNoSandbox === true),
     inputFiles,
   });

@@ -75,6 +75,8 @@ export function prepareConversationInserter(database: RemoraDatabase): Conversat
       ...verdictColumns(meta, store),
       meta.taskCheck ? (meta.taskCheck.success ? 1 : 0) : null,
       json(meta.taskCheck, 'task_check'),
+      meta.customCheck ? (meta.customCheck.success ? 1 : 0) : null,
+      json(meta.customCheck, 'custom_check'),
     );
     // A slot committed before a crash comes back on resume: the stored one stays, and children
     // only ever belong to a conversation row this call created.

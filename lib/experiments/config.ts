@@ -10,6 +10,7 @@ import { EMBEDDED_BASE_URL, EngineSettings } from '../embedded/settings';
 import { ExperimentSandbox } from '../tools/sandbox/experiment-sandbox';
 import { InputFiles } from '../tools/input-files';
 import { LIMITS } from '../protocol/limits';
+import { CustomCheckConfig } from '../task-success/custom-check';
 
 export const ConversationInputSchema = ConversationVariables.extend({
   node_line: z.number().int().positive().nullable().optional(),
@@ -183,6 +184,8 @@ export const ExperimentConfig = z
     plannedDifference: z.number().gt(0).max(1).optional(),
     /** Non-inferiority margin (rate units): each rate comparison says whether B is no worse than A by it. */
     noWorseMargin: z.number().gt(0).max(1).optional(),
+    /** A task-success script of this experiment's own, judged beside the agent's check. */
+    customCheck: CustomCheckConfig.optional(),
   })
   .superRefine((config, context) => {
     if (config.storedCases && (config.inputs.length > 0 || config.dataset)) {

@@ -16,6 +16,7 @@ import { planSlots, slotKey, type ExperimentConfig, type Slot, type VariantConfi
 import { caseResult, inlineInputs, type InputSource } from '../datasets/experiment-cases';
 import type { Verdict } from '../datasets/verdict';
 import type { TaskCheck } from '../task-success/types';
+import type { CustomCheckScript } from '../task-success/custom-check';
 import { providerWorkspace, runJudgedConversation } from './judged-conversation';
 
 export type SlotMeta = Slot & {
@@ -27,6 +28,8 @@ export type SlotMeta = Slot & {
   verdict?: Verdict | null;
   /** What the agent's task-success check said (lib/task-success); null when nothing judged it. */
   taskCheck?: TaskCheck | null;
+  /** What the experiment's own check said; null when it has none or nothing was judged. */
+  customCheck?: TaskCheck | null;
 };
 
 /** Where finished conversations go. The database is the truth: completed slots are read back on resume. */
@@ -46,6 +49,8 @@ export type ExperimentDependencies = {
   /** The client of one variant: its settings, and the variant (which may name its own server). */
   createClient(settings: RunnerSettings, variant: VariantConfig): ModelClient;
   workspaces?: WorkspaceProvider;
+  /** The experiment's own task-success check, written to a file (lib/task-success/custom-check.ts). */
+  customCheck?: CustomCheckScript | null;
   /** Where the inputs come from when not from the config (a dataset's cases in the database). */
   inputs?: InputSource;
   onProgress?(progress: Progress): void;
@@ -140,8 +145,9 @@ async function execute(
       let changes: { diff: string | null; changedFiles: string[] } | null = null;
       let scored: ReturnType<typeof caseResult> = null;
       let taskCheck: TaskCheck | null = null;
+      let customCheck: TaskCheck | null = null;
       try {
-        ({ record, taskCheck, changes } = await runJudgedConversation({
+        ({ record, taskCheck, customCheck, changes } = await runJudgedConversation({
           agent: runtime,
           settings: settings[slot.variantIndex],
           input,
@@ -155,6 +161,7 @@ async function execute(
           expectation: runCase?.expect ?? null,
           verdict: (finished) =>
             (scored = caseResult(runCase, scoring, input, finished, runtime.tools))?.verdict ?? null,
+          customCheck: deps.customCheck ?? null,
         }));
       } catch (error) {
         // A bug must not take the other conversations down: it is stored as this one's error.
@@ -164,6 +171,7 @@ async function execute(
         );
         scored = caseResult(runCase, scoring, input, record, runtime.tools);
         taskCheck = null;
+        customCheck = null;
         changes = null;
       }
       progress.running -= 1;
@@ -176,6 +184,7 @@ async function execute(
           changedFiles: changes?.changedFiles ?? null,
           ...scored,
           taskCheck,
+          customCheck,
         },
         record,
       );

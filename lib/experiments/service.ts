@@ -1,4 +1,5 @@
 import type { RemoraDatabase } from '../db/client';
+import { writeCustomCheck } from '../task-success/custom-check';
 import { createConversationWriter } from '../db/conversation-writer';
 import { createExperiment, getExperiment } from '../db/queries/experiments';
 import type { ExperimentDetails } from '../db/queries/experiment-details';
@@ -119,9 +120,12 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
       return error;
     }
   };
+  // The experiment's own check lives in a folder of its own while it runs (lib/task-success/custom-check.ts).
+  const customCheck = config.customCheck ? writeCustomCheck(config.customCheck) : null;
   const run = startExperiment({
     config,
     agent: stored.agent,
+    customCheck,
     // Where no sandbox exists, programs for the model run only if the experiment says the user allowed it.
     tools: withCallOptions(options.tools, { allowUnconfined: config.sandbox?.unsafeNoSandbox === true }),
     // Agents whose tools change files (settings.workspace) get a private copy per conversation.
@@ -175,6 +179,7 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
     try {
       result = await run.done;
     } catch (error) {
+      customCheck?.remove();
       // What is queued is still stored; the run failed either way.
       const closeFailure = closeWriter();
       lease.finish({
@@ -183,6 +188,7 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
       });
       throw error;
     }
+    customCheck?.remove();
     const failure = closeWriter();
     if (failure) {
       lease.finish({ status: 'failed', error: errorMessage(failure) });

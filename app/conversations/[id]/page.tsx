@@ -25,6 +25,7 @@ import { FinalAnswer } from '../../components/transcript/transcript-text';
 import { KnowledgeCard, WorkspaceChanges } from '../../components/transcript/transcript-workspace';
 
 import { ReplayForm } from './replay-form';
+import { CustomCheckCard, CustomCheckFact } from './custom-check';
 import { rerunSandboxNotice } from '@/lib/panel/replay/sandbox-notice';
 import { replayDefaults } from '@/lib/replay/page-data';
 
@@ -118,6 +119,7 @@ export default async function ConversationPage({
             {conversation.taskSuccess === null ? '—' : conversation.taskSuccess ? 'yes' : 'no'}
           </dd>
         </div>
+        <CustomCheckFact check={conversation.customCheck} />
         {details.datasetCase ? (
           <div>
             <dt>Case</dt>
@@ -141,6 +143,7 @@ export default async function ConversationPage({
           {conversation.taskCheck.details ? <pre>{prettyJson(conversation.taskCheck.details)}</pre> : null}
         </section>
       ) : null}
+      <CustomCheckCard check={conversation.customCheck} />
       {details.expected && details.datasetCase ? (
         <ExpectedVersusActual view={details.expected} datasetCase={details.datasetCase} />
       ) : null}

@@ -9,6 +9,8 @@ import { ExperimentManage } from './manage';
 import { getPanel } from '@/lib/panel/runtime';
 import { ExperimentLive } from './_components/experiment-live';
 import { InputReliability } from './_components/input-reliability';
+import { CustomCheckCard } from './_components/custom-check';
+import { customCheckRates } from '@/lib/db/queries/custom-check-rates';
 import { experimentReliability } from '@/lib/panel/experiments/reliability';
 import { ExportButtons } from './export-buttons';
 import { RerunFailed } from './rerun-failed';
@@ -173,6 +175,7 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
         done={view.progress.done}
       />
       <ExperimentLive key={view.status} initial={data} />
+      <CustomCheckCard rates={customCheckRates(panel.database, view.id)} />
       {reliability ? <InputReliability view={reliability} /> : null}
       {settings ? <VariantsCard variants={settings.variants} /> : null}
       {settings && view.status !== 'running' && view.status !== 'pending' ? (

@@ -20,6 +20,7 @@ import { RunFields } from './run-fields';
 import { VariantEditor } from './variant-editor';
 import { DecisionPlan, type PowerHistory } from './decision-plan';
 import { SandboxChoice } from './sandbox-choice';
+import { CustomCheckField } from './custom-check-field';
 import { callApi } from '@/app/components/api-client';
 import { FailureBox } from '@/app/components/failure-box';
 
@@ -216,6 +217,7 @@ export function NewExperimentForm({
       />
 
       <SandboxChoice options={options} agent={agent} draft={draft} update={update} />
+      <CustomCheckField draft={draft} update={update} />
 
       {failure ? <FailureBox failure={failure} testId="form-error" /> : null}
       <div className="form-actions">

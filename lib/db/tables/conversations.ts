@@ -60,6 +60,9 @@ export const conversations = sqliteTable(
     taskSuccess: integer('task_success', { mode: 'boolean' }),
     /** The check's verdict: which check, why, and what it measured. */
     taskCheck: jsonColumn<TaskCheck>('task_check'),
+    /** The experiment's own check (config.customCheck), beside the agent's: its verdict, and whether it passed. */
+    customCheckSuccess: integer('custom_check_success', { mode: 'boolean' }),
+    customCheck: jsonColumn<TaskCheck>('custom_check'),
   },
   (table) => [
     uniqueIndex('conversations_slot_unique').on(table.experimentId, table.variantIndex, table.slot),

@@ -7,7 +7,7 @@ import { plainIssue } from '../../protocol/plain-issues';
 
 export type VariantRef = { experimentId: string; variant: string };
 
-const INPUT_FILTERS: InputVerdictFilter[] = ['all', 'differ', 'a', 'same', 'b'];
+const INPUT_FILTERS: InputVerdictFilter[] = ['all', 'differ', 'failures', 'a', 'same', 'b'];
 const INPUT_ORDERS: InputOrder[] = ['input', 'b-better', 'a-better'];
 
 export function parseVariantRef(text: string): VariantRef | null {

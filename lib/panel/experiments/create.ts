@@ -110,6 +110,7 @@ export async function createExperimentFromRequest(
     stopEarly: request.stopEarly,
     plannedDifference: request.plannedDifference,
     noWorseMargin: request.noWorseMargin,
+    customCheck: request.customCheck,
     sandbox: panelSandbox(agent.runtime, request.unsafeNoSandbox),
     inputFiles,
   } satisfies ExperimentConfigInput);

@@ -58,6 +58,9 @@ export type ExperimentDraft = {
   /** Percentage points as typed: the difference to tell (the form shows 5 until changed), and the no-worse margin. */
   plannedDifference?: string;
   noWorseMargin?: string;
+  /** The experiment's own task-success script (Python) and its name; empty: none. */
+  customCheckName?: string;
+  customCheckSource?: string;
   /**
    * "Run without a sandbox": where the server has none, run model-written code anyway, with the
    * server user's rights.

@@ -95,6 +95,15 @@ export function requestBodyOf(
     ...(planned === undefined ? {} : { plannedDifference: planned }),
     ...(margin === undefined ? {} : { noWorseMargin: margin }),
     ...(draft.unsafeNoSandbox ? { unsafeNoSandbox: true } : {}),
+    ...(draft.customCheckSource?.trim()
+      ? {
+          customCheck: {
+            name: draft.customCheckName?.trim() || 'custom',
+            language: 'python',
+            source: draft.customCheckSource,
+          },
+        }
+      : {}),
   };
   return { body, errors };
 }

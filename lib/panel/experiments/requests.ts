@@ -11,6 +11,7 @@ import { EXPERIMENT_STATUSES } from '../../db/queries/experiments';
 import { RunnerSettingsInput, Temperature } from '../../runner/settings';
 import { ConversationInputSchema, RequestTimeoutsSchema, TokenPricesSchema } from '../../experiments/config';
 import { wholeNumberIn } from '../../protocol/plain-issues';
+import { CustomCheckConfig } from '../../task-success/custom-check';
 
 const environmentVariableName = z
   .string()
@@ -152,6 +153,8 @@ export const CreateExperimentRequest = z
      * form's "Run without a sandbox".
      */
     unsafeNoSandbox: z.boolean().default(false),
+    /** A task-success script of the experiment's own, judged beside the agent's check. */
+    customCheck: CustomCheckConfig.optional(),
   })
   .strict();
 export type CreateExperimentRequest = z.infer<typeof CreateExperimentRequest>;

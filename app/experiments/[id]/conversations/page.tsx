@@ -17,6 +17,7 @@ import {
   readConversationListRequest,
 } from '@/lib/panel/conversations/query';
 import { conversationReviews, labelsInUse } from '@/lib/db/queries/conversation-review';
+import { reviewQueueHref } from '@/lib/panel/review/queue';
 import { VERDICT_FILTERS } from '@/lib/db/queries/search-types';
 import { formatMilliseconds, shortId } from '@/lib/panel/format';
 import { NotFoundError } from '@/lib/errors';
@@ -123,6 +124,14 @@ export default async function ConversationsPage({
                 {format.toUpperCase()}
               </a>
             ))}
+          </p>
+        ) : null}
+        {page.conversations.length > 0 ? (
+          <p className="muted" style={{ fontSize: 13 }}>
+            <Link href={reviewQueueHref(id, filters)} data-testid="review-these">
+              Review these
+            </Link>{' '}
+            one at a time: the next unreviewed, a label set, and how many are done.
           </p>
         ) : null}
         {filters.q ? (
