@@ -1,7 +1,7 @@
 // `remora campaign ...`'s subcommands and flags (each command's code is loaded only when it runs).
 import type { Command } from 'commander';
 import { LIMITS } from '../protocol/limits';
-import { collect, databaseOption, integerIn, positiveInteger } from './flag-values';
+import { byteSize, collect, databaseOption, integerIn, positiveInteger } from './flag-values';
 
 type CampaignCommand = Exclude<keyof typeof import('./campaign-command'), 'default'>;
 
@@ -50,6 +50,11 @@ export function addCampaignCommands(program: Command): void {
     )
     .option('--max-file-bytes <n>', 'skip files larger than this (with the reason)', positiveInteger)
     .option('--unsafe-fixes', "let the lint agent apply ruff's unsafe fixes too", false)
+    .option(
+      '--workspace-limit <size>',
+      "what one tool call's workspace may hold (tools and the tests they run), e.g. 256MiB (the default) or 1GiB",
+      byteSize(LIMITS.workspaceBytes),
+    )
     .option('--agents-dir <dir>', 'agents folder', 'agents')
     .addOption(databaseOption())
     .option('--json', 'print only {id, files, nodes, conversations, changes} on stdout', false)
@@ -119,6 +124,11 @@ export function addCampaignCommands(program: Command): void {
       'where bubblewrap is missing, run the test command (and the tests the model wrote) anyway, with your own rights',
       false,
     )
+    .option(
+      '--workspace-limit <size>',
+      "what the test command may write beyond the repository's copy, e.g. 256MiB (the default) or 1GiB",
+      byteSize(LIMITS.workspaceBytes),
+    )
     .addOption(databaseOption())
     .action(campaignAction('applyCommand'));
 
@@ -134,6 +144,11 @@ export function addCampaignCommands(program: Command): void {
       '--unsafe-no-sandbox',
       'where bubblewrap is missing, run the test command (and the tests the model wrote) anyway, with your own rights',
       false,
+    )
+    .option(
+      '--workspace-limit <size>',
+      "what the test command may write beyond the repository's copy, e.g. 256MiB (the default) or 1GiB",
+      byteSize(LIMITS.workspaceBytes),
     )
     .addOption(databaseOption())
     .action(campaignAction('testCommand'));

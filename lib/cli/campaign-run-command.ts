@@ -2,7 +2,7 @@
 // with the same settings. Progress on stderr; with --json, stdout holds only the result.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadAgent } from '../agents/load';
+import { loadAgent, withWorkspaceLimit } from '../agents/load';
 import { closeDatabase, openDatabase, type RemoraDatabase } from '../db/client';
 import { getExperiment } from '../db/queries/experiments';
 import { ConfigurationError, InputError, RemoraError, errorMessage } from '../errors';
@@ -28,6 +28,8 @@ export type CampaignRunOptions = {
   contextTokens?: number;
   maxFileBytes?: number;
   unsafeFixes: boolean;
+  /** What each tool call's workspace may hold, in bytes (--workspace-limit). */
+  workspaceLimit?: number;
   agentsDir: string;
   db: string;
   json: boolean;
@@ -62,7 +64,7 @@ export async function runCampaignCommand(options: CampaignRunOptions): Promise<n
   let database: RemoraDatabase | null = null;
   try {
     const agent = await loadAgent(path.resolve(options.agentsDir, options.agent));
-    const runtime = agent.toRuntime();
+    const runtime = withWorkspaceLimit(agent.toRuntime(), options.workspaceLimit);
     const variant = await chooseVariant(options, runtime.systemPrompt);
     const probe = await probeEndpoint(options.baseUrl);
     if (!probe.reachable)

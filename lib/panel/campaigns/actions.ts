@@ -1,7 +1,7 @@
 // What the panel does to a campaign besides reviewing it: start (or resume) one in the panel's
 // process, apply its accepted changes, and run the repository's test command, whose result is
 // stored with the campaign. A campaign started here runs in the background like an experiment;
-// the page follows it from the database.
+// the page follows it from the database (campaign-runs.ts).
 import { z } from 'zod';
 import { getCampaign } from '../../db/queries/campaigns';
 import { getExperiment } from '../../db/queries/experiments';
@@ -9,14 +9,14 @@ import type { CampaignRow } from '../../db/rows';
 import { ConfigurationError, InputError, NotFoundError, errorMessage } from '../../errors';
 import { applyToBranch, applyToWorkingTree, type ApplyResult } from '../../campaigns/apply';
 import { openCampaign } from '../../campaigns/create';
-import { runCampaign, type CampaignRun } from '../../campaigns/run';
 import { runRepositoryTests, type TestRun } from '../../campaigns/test-command';
-import { describeHolder, leaseIsLive, newRunnerId } from '../../experiments/lease';
+import { describeHolder, leaseIsLive } from '../../experiments/lease';
 import { BUILT_IN_SIMULATOR_URL } from '../../experiments/built-in-simulator';
 import { probeEndpoint } from '../../experiments/probe-endpoint';
 import { LIMITS } from '../../protocol/limits';
 import { loadRunnableAgent } from '../agents/agents';
 import type { PanelContext } from '../context';
+import { isCampaignRunningHere, launchCampaign } from './campaign-runs';
 
 export const StartCampaignRequest = z.object({
   agent: z.string().min(1).max(200),
@@ -35,14 +35,6 @@ export const TestRequest = z.object({
   command: z.string().min(1).max(4000),
   branch: z.string().min(1).max(200).optional(),
 });
-
-/** Campaigns running in this process, shared by Next's route bundles. */
-const RUNS_KEY = Symbol.for('remora.panel-campaign-runs');
-function runningHere(): Map<string, CampaignRun> {
-  const holder = globalThis as typeof globalThis & { [RUNS_KEY]?: Map<string, CampaignRun> };
-  holder[RUNS_KEY] ??= new Map();
-  return holder[RUNS_KEY];
-}
 
 function campaignOf(context: PanelContext, id: string): CampaignRow {
   const campaign = getCampaign(context.database, id);
@@ -78,25 +70,11 @@ export async function startCampaign(
     throw error;
   }
   const { campaign, resumed } = opened;
-  const runs = runningHere();
-  if (runs.has(campaign.id)) return { id: campaign.id, resumed };
+  if (isCampaignRunningHere(campaign.id)) return { id: campaign.id, resumed };
   const experiment = getExperiment(context.database, campaign.experimentId);
   if (resumed && experiment && leaseIsLive(experiment))
     throw new InputError(`campaign ${campaign.id} is being run by ${describeHolder(experiment)}`);
-  const run = runCampaign(context.database, campaign.id, {
-    // The job runner's pool: the work root is one per process (lib/tools/work-root.ts), so it takes
-    // the workspaces this route's code makes.
-    tools: context.jobRunner.toolExecutor,
-    runnerId: newRunnerId('panel'),
-    resolveSimulator: () => context.simulatorUrl(),
-  });
-  runs.set(campaign.id, run);
-  void run.done
-    .catch((error: unknown) => {
-      const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      console.error(`[remora] campaign ${campaign.id} failed: ${detail}`);
-    })
-    .finally(() => runs.delete(campaign.id));
+  launchCampaign(context, campaign.id);
   return { id: campaign.id, resumed };
 }
 
