@@ -57,6 +57,8 @@ export function NewExperimentForm({
             variant={variant}
             index={index}
             agent={agent}
+            endpoints={options.endpoints}
+            experimentEndpoint={endpoint}
             errors={fieldErrors}
             removable={draft.variants.length > 1}
             onChange={(change) => updateVariant(variant.key, change)}
@@ -77,7 +79,7 @@ export function NewExperimentForm({
       <DecisionPlan
         draft={draft}
         update={update}
-        simulated={!endpoint || endpoint.builtIn}
+        simulated={(!endpoint || endpoint.builtIn) && draft.variants.every((variant) => !variant.server)}
         history={histories[draft.agent] ?? null}
         inputCount={(dataset ?? bundled)?.caseCount ?? agent?.inputCount ?? null}
       />

@@ -1,17 +1,20 @@
 'use client';
 // One variant of the new-experiment form: its name, where its prompt starts from (the agent's own or
-// a saved prompt variant), the prompt itself, and its runner settings.
+// a saved prompt variant), the prompt itself, its runner settings, and its own server, model and family.
 import { variantColour } from '@/lib/metrics/prepare-palette';
-import type { FormAgent, VariantDraft } from '@/lib/panel/experiments/form-drafts';
+import type { FormAgent, FormEndpoint, VariantDraft } from '@/lib/panel/experiments/form-drafts';
 import { FieldError, invalidProps } from './field-error';
 import { VariantPromptFields } from './variant-prompt-fields';
 import { VariantSettingsFields } from './variant-settings-fields';
+import { VariantModelFields } from './variant-model-fields';
 import styles from './form.module.css';
 
 export function VariantEditor({
   variant,
   index,
   agent,
+  endpoints,
+  experimentEndpoint,
   errors,
   removable,
   onChange,
@@ -20,6 +23,8 @@ export function VariantEditor({
   variant: VariantDraft;
   index: number;
   agent: FormAgent | undefined;
+  endpoints: FormEndpoint[];
+  experimentEndpoint: FormEndpoint | undefined;
   errors: Record<string, string[]>;
   removable: boolean;
   onChange(change: Partial<VariantDraft>): void;
@@ -62,6 +67,15 @@ export function VariantEditor({
         onChange={(settings) => onChange({ settings })}
       />
       <FieldError field={field('settings')} errors={errors} />
+      <VariantModelFields
+        variant={variant}
+        endpoints={endpoints}
+        experimentEndpoint={experimentEndpoint}
+        id={id}
+        field={field}
+        errors={errors}
+        onChange={onChange}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // The experiment summary (the same JSON the command line prints) as tables: per variant rates with
 // their 95% intervals, turns, latency, parse paths, outcomes, errors, and the A/B comparisons in words.
 import type { SummaryJson, VariantSummaryJson } from '@/lib/metrics/summary-json';
+import { differByModel, VariantModel } from '@/app/components/variant-model';
 import { formatInterval, formatMilliseconds, formatNumber, formatPercent } from '@/lib/panel/format';
 import { Comparisons } from './comparisons';
 import { countKeySwatch } from '@/app/components/category-mark';
@@ -92,8 +93,24 @@ const COMPLETION_MEANS =
   'Conversations that ended as submitted: the agent said it was done (for an agent that a text answer ends, ' +
   'a text answer counts), whether or not the work is done';
 
+/** The variant's name and, in a model A/B, its model and family under it. */
+function VariantNameCell({ variant, withModel }: { variant: VariantSummaryJson; withModel: boolean }) {
+  return (
+    <td>
+      <strong>{variant.name}</strong>
+      {withModel ? (
+        <>
+          <br />
+          <VariantModel model={variant.model} family={variant.family} />
+        </>
+      ) : null}
+    </td>
+  );
+}
+
 export function SummaryTables({ summary }: { summary: SummaryJson }) {
   const { variants } = summary;
+  const modelAB = differByModel(variants);
   const accuracy = ACCURACY_COLUMNS.filter(([key]) => variants.some((variant) => variant[key] !== undefined));
   const confidence = variants.some((variant) => typeof variant.meanToolNameConfidence === 'number');
   // Task success first when a check judged: completion only says "ended submitted" (smart_home: a text answer).
@@ -137,9 +154,7 @@ export function SummaryTables({ summary }: { summary: SummaryJson }) {
           <tbody>
             {variants.map((variant) => (
               <tr key={variant.name} data-testid="summary-row" data-variant={variant.name}>
-                <td>
-                  <strong>{variant.name}</strong>
-                </td>
+                <VariantNameCell variant={variant} withModel={modelAB} />
                 <td className="number" data-testid="variant-conversations">
                   {variant.conversations}
                 </td>
