@@ -28,7 +28,7 @@ test('a variant on its own saved endpoint, model and family; the pages name each
   await expect(second.getByTestId('variant-model')).toHaveAttribute('placeholder', 'qwen3-0.6b-sim');
   await second.getByTestId('variant-family').selectOption('hermes');
   // Another model is not an A/A twin of the first variant.
-  await expect(page.getByTestId('plan-warnings')).not.toContainText('is identical to');
+  await expect(page.getByTestId('decision-plan')).not.toContainText('is identical to');
   await screenshotOf(second, 'model-ab-form-variant');
   await screenshot(page, 'model-ab-form');
 
@@ -57,7 +57,8 @@ test('a variant on its own saved endpoint, model and family; the pages name each
   await screenshot(page, 'model-ab-experiment');
 
   // The compare page names each side's model and family.
-  await page.getByTestId('compare-link').click();
+  const [first, other] = api.summary.variants.map((variant) => `${id}:${variant.name}`);
+  await page.goto(`/compare?${new URLSearchParams({ a: first, b: other })}`);
   await expect(page.getByTestId('side-a').getByTestId('variant-model')).toHaveText(
     'functiongemma-270m-it-sim · family not declared',
   );
