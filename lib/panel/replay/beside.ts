@@ -6,7 +6,7 @@ import type { PanelContext } from '../context';
 import { getConversationDetails, type ConversationDetails } from '../conversations/conversations';
 
 /** Replays shown beside the original; the rest are in the experiment's conversation list. */
-export const REPLAYS_SHOWN = 4;
+const REPLAYS_SHOWN = 4;
 
 export type ReplayBeside = {
   fromTurn: number;
