@@ -30,8 +30,8 @@ const INTEGRATION = [
   'lib/replay/replay.test.ts',
   'lib/runner/{model-client,model-client-bounds,model-client-stream,model-client-transport,streaming}.test.ts',
   'lib/runner/model-client-timeouts.test.ts',
-  'lib/serving/{models,render-check,start-vllm-script}.test.ts',
-  'lib/sim/{server,sim-behaviour,stream-logprobs}.test.ts',
+  'lib/serving/{models,render-check,render-check-families,start-vllm-script}.test.ts',
+  'lib/sim/{server,sim-behaviour,sim-family,stream-logprobs}.test.ts',
   'lib/task-success/**/*.test.ts',
   'lib/tools/**/*.test.ts',
 ];

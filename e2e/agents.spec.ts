@@ -169,6 +169,20 @@ test('the preview shows the native prompt with its control tokens and a token es
   await screenshot(page, 'agent-page-narrow-editor', { fullPage: false });
 });
 
+test("the preview renders another family's format from its chat template", async ({ page }) => {
+  await page.goto('/agents/harness');
+  const preview = page.getByTestId('preview-prompt');
+  await expect(preview).toContainText('<start_of_turn>developer');
+  await page.getByTestId('preview-family').selectOption('hermes');
+  await expect(preview).toContainText('<|im_start|>system');
+  await expect(preview).toContainText('<tools>\n{"type": "function", "function": {"name": "simple_tool"');
+  await expect(preview).not.toContainText('<start_of_turn>');
+  await expect(preview.locator('.control-token').first()).toHaveText('<|im_start|>');
+  await page.getByTestId('preview-family').selectOption('mistral');
+  await expect(preview.locator('.control-token').first()).toHaveText('<s>');
+  await expect(preview).toContainText('[AVAILABLE_TOOLS]');
+});
+
 test('importing bad YAML gives a clear error and stores nothing', async ({ page, request }) => {
   const before = (await (await request.get('/api/agents')).json()).agents.length;
   await page.goto('/agents');

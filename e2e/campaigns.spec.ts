@@ -150,6 +150,7 @@ test('start a campaign from the panel, apply the accepted changes, run the tests
     const form = page.getByTestId('start-campaign');
     await form.getByTestId('campaign-agent').selectOption('docstring');
     await form.getByTestId('campaign-repo').fill(repo);
+    await form.getByTestId('campaign-endpoint').selectOption({ label: 'Another URL…' });
     await form.getByTestId('campaign-base-url').fill(model.baseUrl);
     await form.getByTestId('campaign-model').fill('functiongemma');
     await form.getByTestId('start-campaign-submit').click();

@@ -4,6 +4,20 @@
 import { screenshot, waitForEnd } from './helpers';
 import { expect, scripted, test } from './fixtures';
 
+type Fixtures = Parameters<Parameters<typeof test>[2]>[0];
+
+/** Three conversations of the harness agent with a model that echoes, then submits. */
+async function echoThenSubmit(api: Fixtures['api'], simulator: Fixtures['simulator']): Promise<string> {
+  const { endpoint } = await simulator(scripted('simple_tool', 'submit_result'));
+  const { id } = await api.runExperiment({
+    agent: 'harness',
+    variants: [{ name: 'solo' }],
+    endpoint,
+    requestsPerVariant: 3,
+  });
+  return id;
+}
+
 test('task success beside the tool-call rate, and on the transcript with its reason', async ({ page, api }) => {
   const { id, summary } = await api.runExperiment({
     agent: 'harness',
@@ -35,13 +49,7 @@ test('a transcript replayed from turn 2 with a new prompt opens its own linked e
   simulator,
 }) => {
   // A model that echoes, then submits, every time: each conversation has two turns.
-  const { endpoint } = await simulator(scripted('simple_tool', 'submit_result'));
-  const { id } = await api.runExperiment({
-    agent: 'harness',
-    variants: [{ name: 'solo' }],
-    endpoint,
-    requestsPerVariant: 3,
-  });
+  const id = await echoThenSubmit(api, simulator);
   const list = await api.conversations(id);
   expect(list.conversations.map((conversation) => conversation.modelCallCount)).toEqual([2, 2, 2]);
   const twoTurns = list.conversations[0];
@@ -101,4 +109,30 @@ test('the failed inputs re-run with a variant, and training data downloads from 
   await expect(page.getByTestId('experiment-origin')).toContainText('failed input(s) of');
   await page.setViewportSize({ width: 420, height: 900 });
   await screenshot(page, 'narrow-rerun-experiment');
+});
+
+test('the training export dialog says how many conversations match, and warns when none does', async ({
+  page,
+  api,
+  simulator,
+}) => {
+  // A model that echoes, then submits: every conversation is submitted with valid calls, and all are
+  // judged alike (the same answers), so one task result matches all of them and the other none.
+  const id = await echoThenSubmit(api, simulator);
+  const { conversations } = await api.conversations(id);
+  expect(new Set(conversations.map((conversation) => conversation.taskSuccess)).size).toBe(1);
+  const none = conversations[0].taskSuccess ? 'false' : 'true';
+  await page.goto(`/experiments/${id}`);
+  await page.getByTestId('training-export-open').click();
+  await page.getByTestId('training-task-success').selectOption('any');
+  await expect(page.getByTestId('training-matches')).toHaveText('3 conversations match.');
+  await expect(page.getByTestId('training-no-match')).toHaveCount(0);
+  await page.getByTestId('training-task-success').selectOption(none);
+  await expect(page.getByTestId('training-no-match')).toContainText(
+    `no conversation matches (${none === 'true' ? 'task successes' : 'task failures'}`,
+  );
+  await expect(page.getByTestId('training-matches')).toHaveCount(0);
+  await screenshot(page, 'training-export-no-match');
+  await page.getByTestId('training-task-success').selectOption('any');
+  await expect(page.getByTestId('training-no-match')).toHaveCount(0);
 });

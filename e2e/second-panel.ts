@@ -14,6 +14,8 @@ export type SecondPanel = {
   database: string;
   output: () => string;
   stop: () => Promise<void>;
+  /** Ends it as a crash would (SIGKILL to its process group): nothing of it runs on. */
+  kill: () => Promise<void>;
 };
 
 // Next's command line as every script starts it (node itself, not npx).
@@ -73,6 +75,12 @@ export async function startSecondPanel(options: {
     origin,
     database,
     output: () => output,
+    kill: async () => {
+      if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(-child.pid, 'SIGKILL');
+      await exited;
+    },
     stop: async () => {
       if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

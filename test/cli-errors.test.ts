@@ -1,10 +1,11 @@
 // Mistakes on the command line end with a clear line and a non-zero exit, never a stack trace:
 // an unknown --tool-choice, an unset --api-key-env, a --db that is not a database, a bad or busy
-// `sim` port, an unreadable `sim` config, and numbers past the limits table.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// `sim` port, an unreadable `sim` config, numbers past the limits table, and sizes that are not sizes.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimServer, type SimServer } from '../lib/sim/server';
 import { runCli, type CliRun } from './cli-process';
@@ -45,6 +46,19 @@ function harness(...extra: string[]): Promise<CliRun> {
     path.join(folder, 'ok.db'),
     ...extra,
   ]);
+}
+
+/** The workspace limits of every tool of the experiments stored in `db`, each different one once. */
+function storedWorkspaceLimits(db: string): (number | undefined)[] {
+  const database = new Database(db, { readonly: true });
+  const rows = database.prepare('select config from experiments').all() as { config: string }[];
+  database.close();
+  type Stored = { agent: { tools: { limits: { workspaceBytes?: number } }[] } };
+  const limits = rows.flatMap((row) =>
+    (JSON.parse(row.config) as Stored).agent.tools.map((tool) => tool.limits.workspaceBytes),
+  );
+  expect(limits.length).toBeGreaterThan(0);
+  return [...new Set(limits)];
 }
 
 /** A failed run: non-zero exit, nothing on stdout, and an error that names the problem with no stack trace. */
@@ -90,6 +104,35 @@ describe('command line mistakes', () => {
     expectClearFailure(await harness('--concurrency', '100000'), /--concurrency.*at most 256/);
     expectClearFailure(await harness('--max-turns', '1000000'), /--max-turns.*at most 100/);
     expectClearFailure(await harness('--requests-per-variant', '99999999'), /--requests-per-variant.*at most 1000000/);
+  });
+
+  it('a --workspace-limit that is not a size or is out of range; a good one reaches every tool', async () => {
+    const notSize = /--workspace-limit.*must be a size such as 256MiB or 1GiB/;
+    expectClearFailure(await harness('--workspace-limit', 'lots'), notSize);
+    expectClearFailure(await harness('--workspace-limit', '32GiB'), /--workspace-limit.*at most 16 GiB/);
+    expectClearFailure(
+      await runCli(['campaign', 'test', 'x', '--command', 'true', '--workspace-limit', '2 GB']),
+      notSize,
+    );
+    expectClearFailure(
+      await runCli(['campaign', 'apply', 'x', '--workspace-limit', '512KiB']),
+      /--workspace-limit.*at least 1 MiB/,
+    );
+    const harnessDb = path.join(folder, 'limited.db');
+    const run = await harness('--workspace-limit', '8 MiB', '--db', harnessDb);
+    expect(run.code, run.stderr).toBe(0);
+    expect(storedWorkspaceLimits(harnessDb)).toEqual([8 * 1024 * 1024]);
+    // A campaign's tools too (a one-function repository on the simulator).
+    const repo = path.join(folder, 'repo');
+    mkdirSync(repo);
+    writeFileSync(path.join(repo, 'area.py'), 'def area(width, height):\n    return width * height\n');
+    const campaignDb = path.join(folder, 'campaign.db');
+    const campaign = await runCli([
+      ...'campaign run --agent docstring --model m --workspace-limit 1GiB --json'.split(' '),
+      ...['--repo', repo, '--base-url', sim.url, '--db', campaignDb],
+    ]);
+    expect(campaign.code, campaign.stderr).toBe(0);
+    expect(storedWorkspaceLimits(campaignDb)).toEqual([1024 ** 3]);
   });
 
   it('sim: a bad port, a busy port, a config that cannot be read', async () => {

@@ -46,6 +46,14 @@ describe('remora harness --detect and --non-inferiority-margin', () => {
     expect(words.stdout).toMatch(/terse is (not shown to be )?no worse than directive within 30 points/);
   });
 
+  it('with --stop-early, says how many inputs the live verdict needs and that 26 cannot reach it', async () => {
+    const run = await harness(['--detect', '10', '--stop-early'], 'early.db');
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(
+      /The early stop \(anytime-valid, [a-z ]+\) needs about \d+ distinct inputs.*this run's 26 cannot reach/,
+    );
+  });
+
   it('refuses a margin that is not percentage points, with a clear error', async () => {
     const run = await harness(['--non-inferiority-margin', '0'], 'three.db');
     expect(run.code).not.toBe(0);

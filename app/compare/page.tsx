@@ -9,6 +9,7 @@ import { MetricsTable } from './metrics-table';
 import { PerInput } from './per-input';
 import { ComparePickers } from './pickers';
 import { SideCard } from './side-card';
+import { TokenCostTable } from './token-cost-table';
 import styles from './compare.module.css';
 import { BalanceWarning } from '../components/balance-warning';
 import { METRIC_LABELS } from '@/lib/metrics/describe';
@@ -148,6 +149,8 @@ function Comparison({ view, models }: { view: ComparisonView; models: (VariantMo
           {EFFECT_NOTE}. <span data-testid="compare-method">{method}</span> A difference whose interval holds 0 is
           inconclusive, and the sentence says how many more distinct inputs would tell.
         </p>
+        <h3>Tokens and cost</h3>
+        <TokenCostTable view={view} />
       </section>
       <PerInput view={view} />
     </>

@@ -44,12 +44,7 @@ const ToolDefinitionSchema = z
     timeout_ms: z.number().int().positive().optional(),
     max_output_bytes: z.number().int().positive().optional(),
     /** What the workspace may hold after one call of a Python or shell tool (256 MiB when absent). */
-    max_workspace_bytes: z
-      .number()
-      .int()
-      .min(1024 * 1024)
-      .max(16 * 1024 ** 3)
-      .optional(),
+    max_workspace_bytes: z.number().int().min(LIMITS.workspaceBytes.min).max(LIMITS.workspaceBytes.max).optional(),
   })
   .strict();
 

@@ -124,6 +124,15 @@ function toRuntime(definition: AgentDefinition, scripts: Record<string, string |
   };
 }
 
+/** The runtime with every tool's workspace limit set to `bytes` (--workspace-limit); unchanged without one. */
+export function withWorkspaceLimit(runtime: AgentRuntime, bytes: number | undefined): AgentRuntime {
+  if (bytes === undefined) return runtime;
+  return {
+    ...runtime,
+    tools: runtime.tools.map((tool) => ({ ...tool, limits: { ...tool.limits, workspaceBytes: bytes } })),
+  };
+}
+
 // A check runs pytest on model-written tests: it gets a minute unless the agent says otherwise.
 const TASK_CHECK_TIMEOUT_MS = 60_000;
 

@@ -1,6 +1,7 @@
 // Response schemas of the agent routes (/api/agents...).
 import { z } from 'zod';
 import { ChatMessage, Count, Id, Timestamp } from './common';
+import { FAMILY_NAMES } from '../families/family';
 
 const ToolView = z.looseObject({
   name: z.string(),
@@ -146,6 +147,8 @@ export const VersionDiff = z.strictObject({
 
 /** POST /api/agents/:name/preview */
 export const PromptPreview = z.strictObject({
+  /** The model family whose format the prompt is in. */
+  family: z.enum(FAMILY_NAMES),
   segments: z.array(z.strictObject({ kind: z.enum(['control', 'text']), text: z.string() })),
   tokenEstimate: Count,
   characters: Count,

@@ -61,6 +61,24 @@ describe("the repository's test command", { timeout: 120_000 }, () => {
     });
   });
 
+  it('may write only so much beyond the copy: a failed run naming the limit, on a branch too', async () => {
+    const repo = scratchRepository({ 'tests/test_ok.py': 'def test_ok():\n    assert True\n' }, folders);
+    execFileSync('git', ['-C', repo, 'branch', 'remora-tests']);
+    const campaign = await campaignOn(repo);
+    const fill = `python3 -c "for i in range(16): open(f'junk-{i}.bin', 'wb').write(b'x' * 2**20)"`;
+    const workspaceBytes = 8 * 1024 * 1024;
+    for (const branch of [undefined, 'remora-tests']) {
+      const run = await runRepositoryTests(temporary.database, campaign, fill, { branch, workspaceBytes });
+      expect(run.passed).toBe(false);
+      expect(run.output).toContain('the test command wrote more than its limit of 8 MiB');
+    }
+    // Within the limit, the same command passes.
+    const small = await runRepositoryTests(temporary.database, campaign, `${PYTEST} && ${fill.replace('16', '2')}`, {
+      workspaceBytes,
+    });
+    expect(small, small.output).toMatchObject({ passed: true });
+  });
+
   it('has no network, and runs a branch as committed rather than the working tree', async () => {
     const repo = scratchRepository({ 'tests/test_ok.py': 'def test_ok():\n    assert True\n' }, folders);
     execFileSync('git', ['-C', repo, 'branch', 'remora-tests']);

@@ -15,6 +15,7 @@ import { describe } from './harness-command';
 import { campaignJson, skippedNodes } from './campaign-output';
 import { exitCodeFor } from './exit-code';
 import { plural } from '../plural';
+import { shownStatus } from '../experiments/lease';
 
 type Io = { out(text: string): void; err(text: string): void };
 const io: Io = { out: (text) => process.stdout.write(`${text}\n`), err: (text) => process.stderr.write(`${text}\n`) };
@@ -43,7 +44,11 @@ function campaignOf(database: RemoraDatabase, id: string): CampaignRow {
 
 export function listCommand(options: { db: string; json: boolean }): Promise<number> {
   return withDatabase(options.db, (database) => {
-    const campaigns = listCampaigns(database);
+    // A run nobody carries on any more (its process killed) shows as interrupted, as in the panel.
+    const campaigns = listCampaigns(database).map(({ runnerId, heartbeatAt, ...campaign }) => ({
+      ...campaign,
+      status: shownStatus({ status: campaign.status, runnerId, heartbeatAt }),
+    }));
     if (options.json) {
       io.out(
         JSON.stringify(
@@ -178,7 +183,7 @@ export function exportCommand(id: string, options: { db: string; out: string }):
 
 export function applyCommand(
   id: string,
-  options: { db: string; branch?: string; testCommand?: string; unsafeNoSandbox?: boolean },
+  options: { db: string; branch?: string; testCommand?: string; unsafeNoSandbox?: boolean; workspaceLimit?: number },
 ): Promise<number> {
   return withDatabase(options.db, async (database) => {
     const campaign = campaignOf(database, id);
@@ -196,6 +201,7 @@ export function applyCommand(
       await runRepositoryTests(database, campaign, options.testCommand, {
         branch: result.branch,
         allowUnconfined: options.unsafeNoSandbox,
+        workspaceBytes: options.workspaceLimit,
       }),
     );
   });
@@ -211,13 +217,14 @@ function reportTests(run: TestRun): number {
 
 export function testCommand(
   id: string,
-  options: { db: string; command: string; branch?: string; unsafeNoSandbox?: boolean },
+  options: { db: string; command: string; branch?: string; unsafeNoSandbox?: boolean; workspaceLimit?: number },
 ): Promise<number> {
   return withDatabase(options.db, async (database) =>
     reportTests(
       await runRepositoryTests(database, campaignOf(database, id), options.command, {
         branch: options.branch,
         allowUnconfined: options.unsafeNoSandbox,
+        workspaceBytes: options.workspaceLimit,
       }),
     ),
   );

@@ -1,7 +1,7 @@
 // `remora campaign ...`'s subcommands and flags (each command's code is loaded only when it runs).
 import type { Command } from 'commander';
 import { LIMITS } from '../protocol/limits';
-import { collect, databaseOption, integerIn, positiveInteger } from './flag-values';
+import { byteSize, collect, databaseOption, integerIn, positiveInteger, requestTimeoutsFlag } from './flag-values';
 
 type CampaignCommand = Exclude<keyof typeof import('./campaign-command'), 'default'>;
 
@@ -19,11 +19,8 @@ function campaignAction(name: CampaignCommand) {
   };
 }
 
-export function addCampaignCommands(program: Command): void {
-  const campaign = program
-    .command('campaign')
-    .description('Run an agent over every node of a repository, review each change, apply the accepted ones.');
-
+/** `campaign run`: its flags are many (the endpoint's, the campaign's own), so it has a function of its own. */
+function addRunCommand(campaign: Command): void {
   campaign
     .command('run')
     .description(
@@ -44,12 +41,23 @@ export function addCampaignCommands(program: Command): void {
     .option('--concurrency <n>', 'nodes at once', integerIn(LIMITS.concurrency), 4)
     .option('--api-key-env <name>', 'environment variable that holds the API key')
     .option(
+      '--request-timeout <spec>',
+      'seconds one request to the server may take: a total ("300"), or parts ' +
+        '"first-byte=60,idle=30,total=300" (the defaults)',
+      requestTimeoutsFlag,
+    )
+    .option(
       '--context-tokens <n>',
       "the model's context size in tokens: nodes that cannot fit are skipped with the reason",
       positiveInteger,
     )
     .option('--max-file-bytes <n>', 'skip files larger than this (with the reason)', positiveInteger)
     .option('--unsafe-fixes', "let the lint agent apply ruff's unsafe fixes too", false)
+    .option(
+      '--workspace-limit <size>',
+      "what one tool call's workspace may hold (tools and the tests they run), e.g. 256MiB (the default) or 1GiB",
+      byteSize(LIMITS.workspaceBytes),
+    )
     .option('--agents-dir <dir>', 'agents folder', 'agents')
     .addOption(databaseOption())
     .option('--json', 'print only {id, files, nodes, conversations, changes} on stdout', false)
@@ -57,6 +65,14 @@ export function addCampaignCommands(program: Command): void {
       const { runCampaignCommand } = await import('./campaign-run-command');
       process.exitCode = await runCampaignCommand(options);
     });
+}
+
+export function addCampaignCommands(program: Command): void {
+  const campaign = program
+    .command('campaign')
+    .description('Run an agent over every node of a repository, review each change, apply the accepted ones.');
+
+  addRunCommand(campaign);
 
   campaign
     .command('list')
@@ -119,6 +135,11 @@ export function addCampaignCommands(program: Command): void {
       'where bubblewrap is missing, run the test command (and the tests the model wrote) anyway, with your own rights',
       false,
     )
+    .option(
+      '--workspace-limit <size>',
+      "what the test command may write beyond the repository's copy, e.g. 256MiB (the default) or 1GiB",
+      byteSize(LIMITS.workspaceBytes),
+    )
     .addOption(databaseOption())
     .action(campaignAction('applyCommand'));
 
@@ -134,6 +155,11 @@ export function addCampaignCommands(program: Command): void {
       '--unsafe-no-sandbox',
       'where bubblewrap is missing, run the test command (and the tests the model wrote) anyway, with your own rights',
       false,
+    )
+    .option(
+      '--workspace-limit <size>',
+      "what the test command may write beyond the repository's copy, e.g. 256MiB (the default) or 1GiB",
+      byteSize(LIMITS.workspaceBytes),
     )
     .addOption(databaseOption())
     .action(campaignAction('testCommand'));

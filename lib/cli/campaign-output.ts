@@ -6,6 +6,7 @@ import { campaignHeading, campaignTotals, getCampaign } from '../db/queries/camp
 import { listNodes } from '../db/queries/campaign-nodes';
 import { getExperiment } from '../db/queries/experiments';
 import { NotFoundError } from '../errors';
+import { shownStatus } from '../experiments/lease';
 
 export type ChangeJson = {
   id: string;
@@ -47,6 +48,7 @@ export function campaignJson(database: RemoraDatabase, campaignId: string, optio
   const experiment = getExperiment(database, campaign.experimentId);
   return {
     ...campaignHeading(campaign, experiment),
+    status: experiment ? shownStatus(experiment) : 'unknown',
     files: totals.files,
     nodes: totals.nodes.found,
     ran: totals.nodes.ran,

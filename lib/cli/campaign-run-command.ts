@@ -2,7 +2,7 @@
 // with the same settings. Progress on stderr; with --json, stdout holds only the result.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadAgent } from '../agents/load';
+import { loadAgent, withWorkspaceLimit } from '../agents/load';
 import { closeDatabase, openDatabase, type RemoraDatabase } from '../db/client';
 import { getExperiment } from '../db/queries/experiments';
 import { ConfigurationError, InputError, RemoraError, errorMessage } from '../errors';
@@ -10,6 +10,7 @@ import { describeHolder, leaseIsLive, newRunnerId } from '../experiments/lease';
 import { probeEndpoint } from '../experiments/probe-endpoint';
 import { openCampaign } from '../campaigns/create';
 import { runCampaign } from '../campaigns/run';
+import type { RequestTimeouts } from '../runner/request-timeouts';
 import { ToolWorkerPool } from '../tools/worker-pool';
 import { describe } from './harness-command';
 import { campaignJson } from './campaign-output';
@@ -25,9 +26,12 @@ export type CampaignRunOptions = {
   model: string;
   concurrency: number;
   apiKeyEnv?: string;
+  requestTimeout?: Partial<RequestTimeouts>;
   contextTokens?: number;
   maxFileBytes?: number;
   unsafeFixes: boolean;
+  /** What each tool call's workspace may hold, in bytes (--workspace-limit). */
+  workspaceLimit?: number;
   agentsDir: string;
   db: string;
   json: boolean;
@@ -62,7 +66,7 @@ export async function runCampaignCommand(options: CampaignRunOptions): Promise<n
   let database: RemoraDatabase | null = null;
   try {
     const agent = await loadAgent(path.resolve(options.agentsDir, options.agent));
-    const runtime = agent.toRuntime();
+    const runtime = withWorkspaceLimit(agent.toRuntime(), options.workspaceLimit);
     const variant = await chooseVariant(options, runtime.systemPrompt);
     const probe = await probeEndpoint(options.baseUrl);
     if (!probe.reachable)
@@ -79,6 +83,7 @@ export async function runCampaignCommand(options: CampaignRunOptions): Promise<n
         model: options.model,
         apiKeyEnv: options.apiKeyEnv,
         simulated: probe.simulated,
+        ...(options.requestTimeout ? { requestTimeouts: options.requestTimeout } : {}),
       },
       concurrency: options.concurrency,
       settings: {

@@ -10,6 +10,8 @@ import { ConfigurationError, errorMessage } from '../errors';
 import { parseJson } from '../protocol/json';
 import { normalizeMessages, normalizeTools, RenderInput } from '../families/functiongemma/render-input';
 import { checkServerRendering, type RenderCheck } from '../serving/render-check';
+import type { TemplateChoice } from '../families/chat-template';
+import { chosenTemplate, type ChatTemplateOptions } from './chat-template-option';
 import { agentConversation, exampleConversation, type CheckConversation } from '../serving/render-check-conversation';
 
 export type CheckRenderOptions = {
@@ -20,7 +22,7 @@ export type CheckRenderOptions = {
   input?: string;
   apiKeyEnv?: string;
   json: boolean;
-};
+} & ChatTemplateOptions;
 
 function failure(message: string): CommandOutput {
   return { stdout: '', stderr: `remora check-render: ${message}\n`, exitCode: 2 };
@@ -66,9 +68,10 @@ async function conversationFor(options: CheckRenderOptions): Promise<CheckConver
 
 const MARK = { same: '  ', native: '- ', server: '+ ' } as const;
 
-function formatRenderCheck(check: Extract<RenderCheck, { ok: true }>): string {
+function formatRenderCheck(check: Extract<RenderCheck, { ok: true }>, expected: TemplateChoice | null): string {
+  const against = expected ? expected.source : 'the native format';
   const lines = [
-    `Rendered-prompt check of ${check.model}: ${check.identical ? 'identical to' : 'differs from'} the native format`,
+    `Rendered-prompt check of ${check.model}: ${check.identical ? 'identical to' : 'differs from'} ${against}`,
     '',
     ...check.findings.map((finding) => `[${finding.severity}] ${finding.message}`),
     '',
@@ -77,11 +80,14 @@ function formatRenderCheck(check: Extract<RenderCheck, { ok: true }>): string {
     '',
     '=== the server renders ===',
     check.server,
-    '=== the native format ===',
+    `=== ${against} ===`,
     check.native,
   ];
   if (!check.identical)
-    lines.push('=== diff (- native, + server) ===', ...check.diff.map((line) => `${MARK[line.kind]}${line.text}`));
+    lines.push(
+      `=== diff (- ${expected ? 'template' : 'native'}, + server) ===`,
+      ...check.diff.map((line) => `${MARK[line.kind]}${line.text}`),
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -90,14 +96,32 @@ export async function runCheckRenderCommand(options: CheckRenderOptions): Promis
   if (typeof conversation === 'string') return failure(conversation);
   const apiKey = options.apiKeyEnv ? process.env[options.apiKeyEnv] : undefined;
   if (options.apiKeyEnv && !apiKey) return failure(`the environment variable ${options.apiKeyEnv} is not set`);
-  const check = await checkServerRendering({ baseUrl: options.baseUrl, model: options.model, ...conversation, apiKey });
+  let expected: TemplateChoice | null;
+  try {
+    expected = await chosenTemplate(options);
+  } catch (error) {
+    return failure(errorMessage(error));
+  }
+  let check: RenderCheck;
+  try {
+    check = await checkServerRendering({
+      baseUrl: options.baseUrl,
+      model: options.model,
+      ...conversation,
+      apiKey,
+      expected: expected ?? undefined,
+    });
+  } catch (error) {
+    // A chat template that fails on this conversation (its own raise_exception, say).
+    return failure(errorMessage(error));
+  }
   if (!check.ok) {
     if (options.json) return { stdout: JSON.stringify(check), stderr: '', exitCode: 2 };
     return failure(check.error);
   }
   const problems = check.findings.some((finding) => finding.severity === 'problem');
   return {
-    stdout: options.json ? JSON.stringify(check) : formatRenderCheck(check),
+    stdout: options.json ? JSON.stringify(check) : formatRenderCheck(check, expected),
     stderr: '',
     exitCode: problems ? 1 : 0,
   };

@@ -8,6 +8,7 @@ import { InputError } from '../errors';
 import { NATIVE_TEMPLATES, TEMPLATE_NAMES, type NativeTemplate } from '../export/training-data';
 import { OUTCOMES, type Outcome } from '../runner/types';
 import { withDatabase } from './dataset-command';
+import { chosenTemplate, type ChatTemplateOptions } from './chat-template-option';
 import type { CommandOutput } from './io';
 
 export type ExportOptions = {
@@ -20,7 +21,7 @@ export type ExportOptions = {
   taskSuccess?: string;
   template?: string;
   name?: string;
-};
+} & ChatTemplateOptions;
 
 const FORMATS = ['native', 'openai', 'dataset'];
 
@@ -66,7 +67,12 @@ export function runExportCommand(experimentId: string, options: ExportOptions): 
       if (options.out) await writeFile(options.out, exported.text, 'utf8');
       return { stdout: options.out ? '' : exported.text.trimEnd(), stderr: message, exitCode: 0 };
     }
-    const template = readTemplate(options.template);
+    const familyTemplate = options.family || options.chatTemplate ? await chosenTemplate(options) : null;
+    if (familyTemplate && options.template)
+      throw new InputError(
+        '--template chooses between FunctionGemma renderings; give it without --family/--chat-template',
+      );
+    const template = familyTemplate ?? readTemplate(options.template);
     const result = exportTrainingData(
       database,
       {
@@ -81,7 +87,8 @@ export function runExportCommand(experimentId: string, options: ExportOptions): 
     );
     const text = result.lines.map((line) => `${line}\n`).join('');
     if (options.out) await writeFile(options.out, text, 'utf8');
-    const following = options.format === 'native' ? ` following ${TEMPLATE_NAMES[template]}` : '';
+    const templateName = typeof template === 'string' ? TEMPLATE_NAMES[template] : template.source;
+    const following = options.format === 'native' ? ` following ${templateName}` : '';
     const notes = [
       `${result.examples} example(s) in ${options.format} format${following}` +
         `${options.out ? ` written to ${options.out}` : ''}`,

@@ -70,3 +70,27 @@ export function nonNegativeNumber(value: string): number {
   if (!Number.isFinite(number) || number < 0) throw new InvalidArgumentError('must be a number of at least 0');
   return number;
 }
+
+const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
+
+/** A range's end for a message: "1 MiB", "16 GiB". */
+function shownSize(bytes: number): string {
+  return bytes >= 1024 ** 3 ? `${bytes / 1024 ** 3} GiB` : `${bytes / 1024 ** 2} MiB`;
+}
+
+/**
+ * A size in bytes ("256MiB", "1 GiB", "1048576") within a range. Only binary units: "GB" would be
+ * read as 10^9 by some and 2^30 by others, so it is refused rather than guessed.
+ */
+export function byteSize(range: { min: number; max: number }): (value: string) => number {
+  return (value) => {
+    const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(value);
+    const unit = match ? SIZE_UNITS[match[2].toLowerCase()] : undefined;
+    if (!match || unit === undefined)
+      throw new InvalidArgumentError('must be a size such as 256MiB or 1GiB (units: B, KiB, MiB, GiB)');
+    const bytes = Math.round(Number(match[1]) * unit);
+    if (bytes < range.min) throw new InvalidArgumentError(`must be at least ${shownSize(range.min)}`);
+    if (bytes > range.max) throw new InvalidArgumentError(`must be at most ${shownSize(range.max)}`);
+    return bytes;
+  };
+}

@@ -2,7 +2,7 @@
 // their settings, the endpoint; checked as the experiment config before anything runs.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadAgent } from '../agents/load';
+import { loadAgent, withWorkspaceLimit } from '../agents/load';
 import { loadInputsFile } from '../agents/inputs';
 import { inputsFromPython, parseNodeTypes } from '../python/files';
 import { nodeTypesFor } from '../campaigns/extract';
@@ -74,6 +74,8 @@ export type HarnessOptions = VariantFlags & {
   unsafeNoSandbox?: boolean;
   /** More folders whose files the inputs may name (besides the agent's folder and --python). */
   inputRoot?: string[];
+  /** What each tool call's workspace may hold, in bytes (--workspace-limit). */
+  workspaceLimit?: number;
 };
 
 export async function loadRuntime(
@@ -95,7 +97,7 @@ export async function loadRuntime(
   }
   if (inputs.length === 0 && !forDataset)
     throw new InputError(`agent "${options.agent}" has no default inputs; give some with --inputs FILE`);
-  return { runtime: agent.toRuntime(), inputs, folder: agent.folder };
+  return { runtime: withWorkspaceLimit(agent.toRuntime(), options.workspaceLimit), inputs, folder: agent.folder };
 }
 
 /** Inputs from the nodes of Python files and folders; a path that cannot be read is an input error. */

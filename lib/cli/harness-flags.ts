@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { LIMITS } from '../protocol/limits';
 import {
+  byteSize,
   collect,
   databaseOption,
   integerIn,
@@ -105,6 +106,11 @@ export function addHarnessCommand(program: Command): void {
       'seconds one request to the server may take: a total ("300"), or parts ' +
         '"first-byte=60,idle=30,total=300" (the defaults)',
       requestTimeoutsFlag,
+    )
+    .option(
+      '--workspace-limit <size>',
+      "what one tool call's workspace may hold (tools and the tests they run), e.g. 256MiB (the default) or 1GiB",
+      byteSize(LIMITS.workspaceBytes),
     )
     .option('--inputs <file>', "inputs file (YAML, JSON or JSONL) instead of the agent's default inputs")
     .option(

@@ -24,15 +24,19 @@ program
 
 program
   .command('render')
-  .description('Render {"messages", "tools"} (JSON on stdin) in FunctionGemma\'s native prompt format.')
+  .description(
+    'Render {"messages", "tools"} (JSON on stdin) in a model family\'s prompt format (FunctionGemma\'s by default).',
+  )
   .option(
     '--generation-prompt',
     "open the model's turn at the end (default: only when the last message is not the model's)",
   )
   .option('--no-generation-prompt', 'never add the generation prompt')
-  .action(async (options: { generationPrompt?: boolean }) => {
-    const { runRenderCommand } = await import('./render-command');
-    emit(runRenderCommand(await readStdin(), { generationPrompt: options.generationPrompt }));
+  .option('--family <name>', 'model family whose chat template renders the prompt (default functiongemma)')
+  .option('--chat-template <file>', "the model's own chat template: a .gguf, a tokenizer_config.json or a Jinja file")
+  .action(async (options: { generationPrompt?: boolean; family?: string; chatTemplate?: string }) => {
+    const { runRenderCommandWithTemplate } = await import('./render-command');
+    emit(await runRenderCommandWithTemplate(await readStdin(), options));
   });
 
 program
@@ -49,6 +53,8 @@ program
   .option('--agents-dir <dir>', 'agents folder', 'agents')
   .option('--input <file>', 'render {"messages", "tools"} from this JSON file instead')
   .option('--api-key-env <name>', 'environment variable that holds the API key')
+  .option('--family <name>', 'model family whose chat template renders the prompt (default functiongemma)')
+  .option('--chat-template <file>', "the model's own chat template: a .gguf, a tokenizer_config.json or a Jinja file")
   .option('--json', 'print the whole result as JSON', false)
   .action(async (options) => {
     const { runCheckRenderCommand } = await import('./check-render-command');
@@ -149,6 +155,11 @@ program
     '--template <name>',
     "native format's chat template: google (the model's published one, default) | vllm-example (the seeds' vLLM one)",
   )
+  .option('--family <name>', "native format of another model family, rendered with that family's chat template")
+  .option(
+    '--chat-template <file>',
+    "native format from the model's own chat template (.gguf, tokenizer_config.json, Jinja)",
+  )
   .option('--name <name>', "dataset format: the new dataset's name")
   .addOption(databaseOption())
   .action(async (experimentId: string, options) => {
@@ -183,6 +194,11 @@ program
   .option('--host <host>', 'address to listen on', '127.0.0.1')
   .option('--seed <n>', 'random seed', nonNegativeInteger)
   .option('--config <file>', 'JSON file of simulator settings (shape weights, failure rates, latency)')
+  .option(
+    '--family <name>',
+    "model family whose native text it writes, served as vLLM's parser for that family serves it " +
+      '(default functiongemma)',
+  )
   .action(async (options) => {
     const { startSimFromCli } = await import('./sim-command');
     await startSimFromCli(options);
@@ -190,7 +206,7 @@ program
 
 program
   .command('serve')
-  .description('Serve a FunctionGemma GGUF model in process (llama.cpp on the CPU) as an OpenAI-compatible server.')
+  .description('Serve a GGUF model in process (llama.cpp on the CPU) as an OpenAI-compatible server.')
   .requiredOption('--gguf <path>', 'the GGUF model file')
   .option('--port <n>', 'port (0 picks a free one)', integerIn(PORT), 8090)
   .option('--host <host>', 'address to listen on', '127.0.0.1')
@@ -203,6 +219,10 @@ program
   )
   .option('--max-tokens <n>', 'max_tokens when a request gives none', positiveInteger, 1024)
   .option('--model-name <name>', 'the model name /v1/models lists (default: the file name)')
+  .option(
+    '--family <name>',
+    "the model's family when it is not FunctionGemma (default: found from the GGUF's chat template)",
+  )
   .action(async (options) => {
     const { runServeCommand } = await import('./serve-command');
     await runServeCommand(options);

@@ -1,5 +1,6 @@
-// `remora serve --gguf PATH [--port N] [--host H]`: the embedded engine as an OpenAI-compatible
-// server. Prints the base URL on stdout once the model is loaded; runs until stopped (Ctrl-C).
+// `remora serve --gguf PATH [--port N] [--host H] [--family NAME]`: the embedded engine as an OpenAI-
+// compatible server, in FunctionGemma's format or another family's (the GGUF's own template). Prints the base
+// URL on stdout once the model is loaded; runs until stopped (Ctrl-C).
 import { RemoraError, errorMessage } from '../errors';
 import { startEmbeddedServer, type EmbeddedServer } from '../embedded/server';
 import { exitCodeFor } from './exit-code';
@@ -14,6 +15,7 @@ export type ServeCliOptions = {
   threads?: number;
   modelName?: string;
   maxTokens?: number;
+  family?: string;
 };
 type Output = { write(text: string): unknown };
 
@@ -33,12 +35,20 @@ export async function startServeFromCli(
       host,
       modelName: options.modelName,
       defaultMaxTokens: options.maxTokens,
-      settings: { sequences: options.sequences, contextSize: options.contextSize, threads: options.threads },
+      settings: {
+        sequences: options.sequences,
+        contextSize: options.contextSize,
+        threads: options.threads,
+        // Checked by the engine's settings schema, which names the known families.
+        ...(options.family ? { family: options.family as never } : {}),
+      },
     }),
   );
-  for (const warning of server.model.warnings) stderr.write(`warning: ${warning}\n`);
+  // The FunctionGemma warnings say what another family's model lacks, which is expected of it.
+  if (server.model.family.name === 'functiongemma')
+    for (const warning of server.model.warnings) stderr.write(`warning: ${warning}\n`);
   stderr.write(
-    `serving ${server.model.name} ` +
+    `serving ${server.model.name} in the ${server.model.family.name} format ` +
       `(${server.model.settings.sequences} sequences of ${server.model.contextSize} tokens) at ${server.url}\n`,
   );
   stdout.write(`${server.url}\n`);

@@ -1,4 +1,4 @@
-// `remora sim [--port N] [--host H] [--seed N] [--config FILE]`: starts the simulated FunctionGemma
+// `remora sim [--port N] [--host H] [--seed N] [--config FILE] [--family NAME]`: starts the simulated FunctionGemma
 // endpoint and prints its base URL (http://127.0.0.1:PORT/v1) on stdout. The server keeps the
 // process alive until it is stopped (Ctrl-C) or the returned handle is closed.
 import { readFile } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import { startSimServer, type SimServer } from '../sim/server';
 import type { SimOptionsInput } from '../sim/options';
 import { listenOn } from './io';
 
-export type SimCliOptions = { port?: number; host?: string; seed?: number; config?: string };
+export type SimCliOptions = { port?: number; host?: string; seed?: number; config?: string; family?: string };
 type Output = { write(text: string): unknown };
 
 async function readConfig(path: string): Promise<SimOptionsInput> {
@@ -33,12 +33,16 @@ async function readConfig(path: string): Promise<SimOptionsInput> {
 
 /**
  * Starts the simulator. The config file holds SimOptions (seed, latencyMs, shapes, the rates, model);
- * `seed` on the command line wins over the file's. Invalid settings throw a ConfigurationError
+ * `seed` and `family` on the command line win over the file's. Invalid settings throw a ConfigurationError
  * listing each problem.
  */
 export async function startSimFromCli(options: SimCliOptions, stdout: Output = process.stdout): Promise<SimServer> {
   const fromFile = options.config ? await readConfig(options.config) : {};
-  const settings: SimOptionsInput = options.seed !== undefined ? { ...fromFile, seed: options.seed } : fromFile;
+  const settings: SimOptionsInput = {
+    ...fromFile,
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    ...(options.family !== undefined ? { family: options.family as SimOptionsInput['family'] } : {}),
+  };
   const port = options.port ?? 8089;
   const host = options.host ?? '127.0.0.1';
   const server = await listenOn(host, port, () => startSimServer({ ...settings, port, host }));

@@ -3,6 +3,7 @@
 // same inputs add no evidence at temperature 0).
 import type { RemoraDatabase } from '../db/client';
 import type { ExperimentConfig } from '../experiments/config';
+import { earlyStopSizeNote } from '../experiments/early-stop-size';
 import { planFromHistory } from '../experiments/plan-checks';
 import type { RateMetricName } from '../metrics/input-facts';
 
@@ -23,7 +24,9 @@ export function sizeNote(database: RemoraDatabase, config: ExperimentConfig, dif
       ? `this run has ${inputs} distinct inputs: enough`
       : `this run has only ${inputs} distinct inputs: it cannot tell a ${points}-point difference, however many ` +
         'conversations it runs; add inputs (or use a dataset), or plan for a larger difference';
-  const live = config.stopEarly ? ' The early stop (anytime-valid) needs more inputs than that.' : '';
+  const live = config.stopEarly
+    ? earlyStopSizeNote({ baseline: plan.baseline, difference, discordance: plan.discordance }, inputs)
+    : '';
   return (
     `To tell a ${points}-point difference in ${metric} with 80% power: about ${plan.pairedInputs} distinct inputs ` +
     `per variant (paired; ${source}). ${reach[0].toUpperCase()}${reach.slice(1)}.${live}`

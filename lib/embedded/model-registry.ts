@@ -8,6 +8,8 @@ import { ConfigurationError, errorMessage } from '../errors';
 import { checkGgufFile } from './gguf-file';
 import { loadLlama } from './llama-runtime';
 import { SequencePool } from './sequence-pool';
+import { modelFamily } from './family-model';
+import type { ModelFamily } from '../families/family';
 import { EngineSettings, type EngineSettingsInput } from './settings';
 import {
   BOS,
@@ -47,6 +49,11 @@ export type LoadedModel = {
   /** Grammars already parsed, by their text (the same tools come back every turn). */
   grammars: Map<string, Promise<LlamaGrammar>>;
   createGrammar(text: string): Promise<LlamaGrammar>;
+  /** The family whose format the engine speaks with this model, and the GGUF's own chat template. */
+  family: ModelFamily;
+  chatTemplate: string | null;
+  /** GBNF text for a JSON value of this schema (node-llama-cpp's converter), its start rule `root`. */
+  jsonSchemaGrammarText(schema: object): Promise<string>;
 };
 
 function singleToken(model: LlamaModel, text: string): Token | null {
@@ -126,7 +133,15 @@ async function loadModel(filePath: string, settings: EngineSettings): Promise<Lo
   const sequences = Array.from({ length: settings.sequences }, () => context.getSequence());
   const { ids, warnings } = controlTokens(model);
   const grammars = new Map<string, Promise<LlamaGrammar>>();
+  const { family, chatTemplate } = modelFamily(model, warnings.length === 0, settings.family);
   return {
+    family,
+    chatTemplate,
+    async jsonSchemaGrammarText(schema: object) {
+      // The converter's own types are narrower than a tool's JSON Schema; it refuses what it cannot write.
+      const grammar = await llama.createGrammarForJsonSchema(schema as never);
+      return grammar.grammar;
+    },
     path: filePath,
     name: path.basename(filePath).replace(/\.gguf$/i, ''),
     model,

@@ -1,6 +1,7 @@
 // Settings of the embedded engine, apart from the engine itself so that configuration schemas can
 // use them without loading llama.cpp.
 import { z } from 'zod';
+import { FAMILY_NAMES } from '../families/family';
 
 export const EngineSettings = z
   .object({
@@ -12,6 +13,12 @@ export const EngineSettings = z
     threads: z.number().int().min(1).max(256).optional(),
     /** Tokens evaluated per batch. */
     batchSize: z.number().int().min(1).max(65_536).optional(),
+    /**
+     * The model family, for a GGUF that is not FunctionGemma: its output is read in that family's
+     * syntax and `tool_choice: required` constrains it to that syntax. Default: FunctionGemma when the
+     * vocabulary has its control tokens, else the family whose call markers the GGUF's chat template writes.
+     */
+    family: z.enum(FAMILY_NAMES).optional(),
   })
   .strict();
 export type EngineSettings = z.infer<typeof EngineSettings>;

@@ -47,12 +47,26 @@ function step(from: TrieNode, character: string, root: TrieNode): TrieNode {
   return root;
 }
 
-/** Adds the rules to `rules` and returns the name of the rule that matches the content. */
-export function addStringContentRules(rules: RuleSet, forbiddenWords: string[], namePrefix = 'str'): string {
+// Inside a JSON string: `"` and `\` only as an escape, no control character raw.
+const JSON_RAW_FORBIDDEN = ['"', '\\', '\u007f', ...Array.from({ length: 32 }, (_, code) => String.fromCharCode(code))];
+const JSON_ESCAPE = '"\\\\" (["\\\\/bfnrt] | "u" [0-9a-fA-F]{4})';
+
+/**
+ * Adds the rules to `rules` and returns the name of the rule that matches the content. `json`:
+ * the content of a JSON string (characters JSON allows raw, and escapes), else any text.
+ */
+export function addStringContentRules(
+  rules: RuleSet,
+  forbiddenWords: string[],
+  namePrefix = 'str',
+  json = false,
+): string {
   if (forbiddenWords.some((word) => word === '')) throw new Error('a forbidden word cannot be empty');
-  if (forbiddenWords.length === 0) return rules.add(`${namePrefix}-any`, `[^\\x00]*`);
+  if (forbiddenWords.length === 0 && !json) return rules.add(`${namePrefix}-any`, `[^\\x00]*`);
   const { root, nodes } = buildAutomaton(forbiddenWords);
-  const alphabet = new Set(forbiddenWords.flatMap((word) => [...word]));
+  const alphabet = new Set(
+    forbiddenWords.flatMap((word) => [...word]).filter((character) => !json || !JSON_RAW_FORBIDDEN.includes(character)),
+  );
   const names = new Map<TrieNode, string>();
   const nameOf = (node: TrieNode): string => {
     let name = names.get(node);
@@ -74,7 +88,10 @@ export function addStringContentRules(rules: RuleSet, forbiddenWords: string[], 
       special.push(character);
       if (!next.terminal) alternatives.push(`${literal(character)} ${nameOf(next)}`);
     }
-    alternatives.push(`${characterClass([...special, '\u0000'], true)} ${nameOf(root)}`);
+    const refused = json ? [...special, ...JSON_RAW_FORBIDDEN] : [...special, '\u0000'];
+    alternatives.push(`${characterClass(refused, true)} ${nameOf(root)}`);
+    // An escape cannot be part of a forbidden word (none holds a quote or a backslash): it restarts.
+    if (json) alternatives.push(`${JSON_ESCAPE} ${nameOf(root)}`);
     rules.define(nameOf(node), alternatives.join(' | '));
   }
   return nameOf(root);

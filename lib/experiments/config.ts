@@ -82,6 +82,10 @@ export type VariantConfig = z.infer<typeof VariantConfig>;
 const timeoutMs = z.number().int().min(1).max(86_400_000).optional();
 /** One request's timeouts in ms (lib/runner/request-timeouts.ts); the defaults for what is absent. */
 export const RequestTimeoutsSchema = z.strictObject({ firstByteMs: timeoutMs, idleMs: timeoutMs, totalMs: timeoutMs });
+const pricePerMillion = z.number().min(0).max(1_000_000);
+/** What a million prompt (input) and completion (output) tokens cost, in whatever currency the user counts in. */
+export const TokenPricesSchema = z.strictObject({ input: pricePerMillion, output: pricePerMillion });
+export type TokenPrices = z.infer<typeof TokenPricesSchema>;
 
 export const EndpointConfig = z
   .object({
@@ -106,6 +110,8 @@ export const EndpointConfig = z
     maxResponseBytes: z.number().int().min(LIMITS.responseBytes.min).max(LIMITS.responseBytes.max).optional(),
     /** Ms to the first byte, between chunks, in all (lib/runner/request-timeouts.ts); defaults for what is absent. */
     requestTimeouts: RequestTimeoutsSchema.optional(),
+    /** The saved endpoint's token prices when the experiment started, for its cost per variant. */
+    pricePerMillionTokens: TokenPricesSchema.optional(),
   })
   .superRefine((endpoint, context) => {
     const placeholder = endpoint.baseUrl === EMBEDDED_BASE_URL;

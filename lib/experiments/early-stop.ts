@@ -30,7 +30,13 @@ function earlyStopReason(comparisons: readonly Comparison[], primaryMetric: Comp
   );
 }
 
-export type EarlyStopSetting = { variants: string[]; inputCount: number; primaryMetric?: ComparedMetric };
+export type EarlyStopSetting = {
+  variants: string[];
+  inputCount: number;
+  primaryMetric?: ComparedMetric;
+  /** The difference the person planned to detect: the live verdict's bets are tuned to it. */
+  plannedDifference?: number;
+};
 
 /** The live verdict from the stored first repeats, and the reason to stop if it decided everything chosen. */
 export function checkEarlyStop(
@@ -45,7 +51,7 @@ export function checkEarlyStop(
     experimentId,
     'running',
     { variants: setting.variants, inputs: firstRepeats, firstRepeats },
-    { primaryMetric: setting.primaryMetric },
+    { primaryMetric: setting.primaryMetric, plannedDifference: setting.plannedDifference },
   );
   return earlyStopReason(summary.comparisons, setting.primaryMetric);
 }

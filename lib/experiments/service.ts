@@ -158,6 +158,7 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
             variants: config.variants.map((variant) => variant.name),
             inputCount: inputCount(config),
             primaryMetric: config.primaryMetric,
+            plannedDifference: config.plannedDifference,
           });
           if (stopReason !== null) {
             setStopReason(database, experimentId, stopReason);

@@ -14,7 +14,7 @@ import {
   openaiExample,
   type ExportFormat,
   type ExportLines,
-  type NativeTemplate,
+  type ExportTemplate,
 } from './training-data';
 
 /** The selection in words, for the command line's notes and its warning when nothing matches. */
@@ -33,11 +33,25 @@ function describeSelection(database: RemoraDatabase, selection: TrainingSelectio
   return parts.join(', ');
 }
 
+/**
+ * How many conversations the selection holds, in words too, without rendering them: what the export
+ * dialog asks as its choices change, so that it can warn before the download that nothing matches.
+ */
+export function countTrainingConversations(
+  database: RemoraDatabase,
+  selection: TrainingSelection,
+): { conversations: number; selection: string } {
+  if (!getExperiment(database, selection.experimentId))
+    throw new NotFoundError(`no experiment with id ${selection.experimentId}`);
+  const conversations = selectTrainingConversations(database, selection).length;
+  return { conversations, selection: describeSelection(database, selection) };
+}
+
 export function exportTrainingData(
   database: RemoraDatabase,
   selection: TrainingSelection,
   format: ExportFormat,
-  options: { template?: NativeTemplate } = {},
+  options: { template?: ExportTemplate } = {},
 ): ExportLines {
   if (!getExperiment(database, selection.experimentId))
     throw new NotFoundError(`no experiment with id ${selection.experimentId}`);

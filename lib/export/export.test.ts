@@ -17,6 +17,8 @@ import { renderPrompt } from '../families/functiongemma/render';
 import { ToolWorkerPool } from '../tools/worker-pool';
 import { exportTrainingData } from './export-data';
 import { checkChatFineTuningLine } from './openai-format';
+import { renderChoice } from '../families/chat-template';
+import { FAMILIES } from '../families/registry';
 
 let panel: TestPanel;
 let experimentId: string;
@@ -127,5 +129,25 @@ describe('training data export', () => {
       'message 0: no content and no tool_calls',
     ]);
     expect(checkChatFineTuningLine([])).toEqual(['a line must be an object with "messages"']);
+  });
+
+  it("native in another family's format: each example is that family's template, the answer its completion", () => {
+    const hermes = { family: FAMILIES.hermes, template: FAMILIES.hermes.chatTemplate!, source: 'hermes' };
+    const exported = exportTrainingData(panel.database, { experimentId, taskSuccess: 'any' }, 'native', {
+      template: hermes,
+    });
+    expect(exported.skipped).toEqual([]);
+    const examples = parsedLines(exported.lines) as { prompt: string; completion: string }[];
+    const ids = selectTrainingConversations(panel.database, { experimentId, taskSuccess: 'any' });
+    const calls = ids.flatMap((id) => getTranscript(panel.database, id)!.modelCalls);
+    expect(examples).toHaveLength(calls.length);
+    for (const [index, call] of calls.entries()) {
+      const { prompt, completion } = examples[index];
+      expect(prompt).toBe(renderChoice(hermes, call.request.messages, call.request.tools ?? [], true));
+      expect(prompt.endsWith('<|im_start|>assistant\n')).toBe(true);
+      // The target is the call in Hermes' own syntax, closed as the model closes its turn.
+      if (call.calls.length > 0) expect(completion).toMatch(/^<tool_call>\n\{"name": "[\w]+", "arguments": \{/);
+      expect(completion.endsWith('<|im_end|>\n')).toBe(true);
+    }
   });
 });

@@ -12,7 +12,7 @@ import { selectTrainingConversations } from '../db/queries/training-selection';
 import { startScriptedPeer, type PeerRule, type ScriptedPeer } from '../testing/scripted-peer';
 import { ToolWorkerPool } from '../tools/worker-pool';
 import { runExportCommand } from '../cli/export-command';
-import { exportTrainingData } from './export-data';
+import { countTrainingConversations, exportTrainingData } from './export-data';
 
 const smartHome: PeerRule = (text, results) => {
   if (text === 'Turn on the living room lights')
@@ -132,6 +132,12 @@ describe('smart_home training export', () => {
     });
     expect(output.stdout).toBe('');
     expect(output.stderr).toMatch(/^warning: no conversation matches/m);
+    // What the panel's export dialog asks before the download (a HEAD request): the same count and words.
+    const count = countTrainingConversations(panel.database, { experimentId: smartHomeRun, outcomes: ['error'] });
+    expect(count.conversations).toBe(0);
+    expect(output.stderr).toContain(count.selection);
+    const all = countTrainingConversations(panel.database, { experimentId: smartHomeRun });
+    expect(all.conversations).toBe(selectTrainingConversations(panel.database, { experimentId: smartHomeRun }).length);
     const named = await runExportCommand(smartHomeRun, { db: panel.database.$client.name, format: 'native' });
     expect(named.stderr).toMatch(/Google's published FunctionGemma template/);
     const refused = await runExportCommand(smartHomeRun, {

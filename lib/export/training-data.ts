@@ -1,15 +1,16 @@
 // Conversations as fine-tuning data (README.md here), in two formats:
-// - native: one example per model turn, {"prompt", "completion"}: the prompt is the request that
-//   turn sent, rendered by the prompt preview's renderer (lib/families/functiongemma/render.ts, default
-//   options); the completion is what the model's turn adds to it (its calls, then
-//   <start_function_response>, or its text and <end_of_turn>), so prompt + completion renders the
-//   request followed by the model's answer.
-// - openai: one line per conversation in OpenAI's chat fine-tuning format, {"messages", "tools"},
-//   the model's turns as assistant messages (every one a training target).
-// A target holds what the model wrote: a call's arguments are the keys it gave (coerced to the
-// schema's types as the history keeps them), never the defaults validation filled in.
+// - native: one example per model turn, {"prompt", "completion"}: the prompt is the request that turn sent,
+//   rendered by the prompt preview's renderer (lib/families/functiongemma/render.ts, default options) or, for
+//   another family, by its Jinja chat template (the family's or the model's own); the completion is what the
+//   model's turn adds to it (its calls, then <start_function_response>, or its text and <end_of_turn>), so
+//   prompt + completion renders the request followed by the model's answer.
+// - openai: one line per conversation in OpenAI's chat fine-tuning format, {"messages", "tools"}, the model's
+//   turns as assistant messages (every one a training target).
+// A target holds what the model wrote: a call's arguments are the keys it gave (coerced to the schema's types
+// as the history keeps them), never the defaults validation filled in.
 import { renderPrompt } from '../families/functiongemma/render';
 import { renderLikeExampleTemplate } from '../families/functiongemma/render-vllm-example';
+import { ChatTemplateError, renderChoice, type TemplateChoice } from '../families/chat-template';
 import { parseJson } from '../protocol/json';
 import type { AssistantMessage, ChatMessage, ToolSpec } from '../protocol/messages';
 import type { Transcript } from '../db/queries/transcript';
@@ -76,23 +77,32 @@ function modelTurns(
   return turns;
 }
 
-function render(messages: ChatMessage[], tools: ToolSpec[] | undefined, template: NativeTemplate, open: boolean) {
+/** FunctionGemma's two renderings by name, or any family's Jinja chat template (its own or the model's). */
+export type ExportTemplate = NativeTemplate | TemplateChoice;
+
+function render(messages: ChatMessage[], tools: ToolSpec[] | undefined, template: ExportTemplate, open: boolean) {
+  if (typeof template !== 'string') return renderChoice(template, messages, tools ?? [], open);
   return template === 'google'
     ? renderPrompt({ messages, tools }, { addGenerationPrompt: open })
     : renderLikeExampleTemplate(messages, tools ?? [], open);
 }
 
-export function nativeExamples(transcript: Transcript, template: NativeTemplate = 'google'): NativeExample[] | string {
+export function nativeExamples(transcript: Transcript, template: ExportTemplate = 'google'): NativeExample[] | string {
   const turns = modelTurns(transcript);
   if (typeof turns === 'string') return turns;
   const examples: NativeExample[] = [];
-  for (const { request, answer } of turns) {
-    const prompt = render(request.messages, request.tools, template, true);
-    // Google's template: after a call the model stops at <start_function_response>, as it does when served.
-    const stops = template === 'google' && (answer.tool_calls?.length ?? 0) > 0;
-    const whole = render([...request.messages, answer], request.tools, template, stops);
-    if (!whole.startsWith(prompt)) return 'the rendered answer does not continue the rendered prompt';
-    examples.push({ prompt, completion: whole.slice(prompt.length) });
+  try {
+    for (const { request, answer } of turns) {
+      const prompt = render(request.messages, request.tools, template, true);
+      // Google's template: after a call the model stops at <start_function_response>, as it does when served.
+      const stops = template === 'google' && (answer.tool_calls?.length ?? 0) > 0;
+      const whole = render([...request.messages, answer], request.tools, template, stops);
+      if (!whole.startsWith(prompt)) return 'the rendered answer does not continue the rendered prompt';
+      examples.push({ prompt, completion: whole.slice(prompt.length) });
+    }
+  } catch (error) {
+    if (error instanceof ChatTemplateError) return error.message;
+    throw error;
   }
   return examples;
 }

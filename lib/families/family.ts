@@ -50,6 +50,8 @@ export type ModelFamily = {
   parsePath: FamilyParsePath;
   /** One call in the family's native syntax, as its model card shows it. */
   callExample: string;
+  /** The tokenizer's `bos_token` and `eos_token`, which templates write themselves (empty when it has none). */
+  specialTokens: { bos: string; eos: string };
   /** Special tokens that frame a call (or the turn) in this family's vocabulary. */
   controlTokens: readonly string[];
   /** Text that only this family writes around a call: how the family is recognised when none is declared. */

@@ -2,7 +2,7 @@
 // shared by the JSON-speaking families. A bracket scan finds where a value ends, so no regex can
 // backtrack over hostile text.
 import { parseJson } from '../protocol/json';
-import { isRecord } from '../protocol/records';
+import { readCallEntry } from '../protocol/call-entry';
 import type { NativeCall, NativeReading } from './family';
 
 /** Where the JSON object or array starting at `start` ends (exclusive), or -1 when it never closes. */
@@ -26,11 +26,8 @@ export function jsonValueEnd(text: string, start: number): number {
 
 /** A call from one JSON entry with a name and `arguments` (or, as Llama writes it, `parameters`). */
 function callFromJson(entry: unknown): NativeCall | null {
-  if (!isRecord(entry)) return null;
-  const holder = isRecord(entry.function) ? entry.function : entry;
-  if (typeof holder.name !== 'string' || holder.name.trim() === '') return null;
-  const args = holder.arguments !== undefined ? holder.arguments : holder.parameters;
-  return { name: holder.name.trim(), arguments: args };
+  const parts = readCallEntry(entry);
+  return parts && { name: parts.name, arguments: parts.arguments };
 }
 
 /** Calls from JSON text holding one call object or a list of them; `broken` with the reason otherwise. */

@@ -120,6 +120,11 @@ describe('A/A experiments (equal true rates): the share that declares a differen
         if (declared) peekingDifferences++;
         if (naive) naivePeekingDifferences++;
       }
+      const share = (count: number) => `${((100 * count) / EXPERIMENTS).toFixed(2)}%`;
+      console.log(
+        `A/A ${design.inputs} inputs, ${design.conversations} conversations: final ${share(finalDifferences)}, ` +
+          `live at every look ${share(peekingDifferences)}, fixed test at every look ${share(naivePeekingDifferences)}`,
+      );
       expect(finalDifferences / EXPERIMENTS).toBeLessThanOrEqual(0.055);
       expect(peekingDifferences / EXPERIMENTS).toBeLessThanOrEqual(0.055);
       // The check can fail: reading a fixed-sample test at every look does exceed it.

@@ -91,6 +91,7 @@ function anytimeOf(
   metric: ComparedMetric,
   a: readonly InputFacts[],
   b: readonly InputFacts[],
+  plannedDifference: number | undefined,
 ): AnytimeVerdict | undefined {
   if (metric === 'turnsToCompletion') return undefined;
   const rate = RATE_OF[metric as RateMetricName];
@@ -107,7 +108,7 @@ function anytimeOf(
     if (rateA.trials === 0 || rateB.trials === 0) continue;
     differences.push(rateB.successes / rateB.trials - rateA.successes / rateA.trials);
   }
-  const result = anytimeDifference(differences, ALPHA);
+  const result = anytimeDifference(differences, { alpha: ALPHA, plannedDifference });
   return { ...result, pAdjusted: null };
 }
 
@@ -207,7 +208,7 @@ export function compareExperimentVariants(
         };
         if ('reason' in result && result.reason) comparison.reason = result.reason;
         if (live && options.paired) {
-          const anytime = anytimeOf(metric, firstOf(names[first]), firstOf(names[second]));
+          const anytime = anytimeOf(metric, firstOf(names[first]), firstOf(names[second]), options.plannedDifference);
           if (anytime) comparison.anytime = anytime;
         }
         if (live && !comparison.anytime) {

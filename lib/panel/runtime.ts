@@ -1,8 +1,8 @@
 // Start-up of the panel's server side, once per process: open the database, import agents from
 // agents/ on first start, start the built-in simulator, and start the job runner, which resumes
-// unfinished experiments. instrumentation.ts calls startPanel() before the server takes requests;
-// every route awaits the same promise, kept on globalThis so that Next's separate bundles and
-// development reloads share one runtime.
+// unfinished experiments (and unfinished campaigns: campaigns/campaign-runs.ts). instrumentation.ts
+// calls startPanel() before the server takes requests; every route awaits the same promise, kept on
+// globalThis so that Next's separate bundles and development reloads share one runtime.
 import path from 'node:path';
 import { syncAgentsFromFolder, type AgentSyncReport } from './agents/sync';
 import { closeDatabase, openDatabase } from '../db/client';
@@ -13,6 +13,7 @@ import { startSimServer, type SimServer } from '../sim/server';
 import type { PanelContext } from './context';
 import { ensureSimulatedEndpoint } from './endpoints/endpoints';
 import { describeFinished, finishInterruptedApplies } from '../campaigns/apply-journal';
+import { interruptCampaignsHere, resumeUnfinishedCampaigns } from './campaigns/campaign-runs';
 
 export type PanelRuntime = PanelContext & { simulator: SimServer; agentSync: AgentSyncReport };
 
@@ -81,7 +82,11 @@ async function startWith(
   const applies = await finishInterruptedApplies(database);
   if (applies.finished.length > 0) log(describeFinished(applies.finished));
   for (const problem of applies.problems) log(`an interrupted apply was left as it is: ${problem}`);
-  return { database, jobRunner, root, simulator, agentSync, simulatorUrl: () => simulator.url };
+  const runtime = { database, jobRunner, root, simulator, agentSync, simulatorUrl: () => simulator.url };
+  // After the applies: a campaign's run reads the repository they may have been writing.
+  const campaigns = resumeUnfinishedCampaigns(runtime, log);
+  if (campaigns.length > 0) log(`resuming ${campaigns.length} unfinished campaign(s)`);
+  return runtime;
 }
 
 // A pinned port that is taken is the user's to free or change: said as such, not as a socket error.
@@ -127,6 +132,8 @@ export async function stopPanel(): Promise<void> {
   if (!current) return;
   const runtime = await current.catch(() => null);
   if (!runtime) return;
+  // Campaigns first: their tool calls run in the job runner's pool.
+  await interruptCampaignsHere();
   await closeSharedJobRunner();
   await runtime.simulator.close();
   closeDatabase(runtime.database);

@@ -3,6 +3,7 @@ import type { ParsePath } from './types';
 import type { ParsedCall } from '../protocol/parsed-call';
 import { describeValue, readArguments } from './read-arguments';
 import { isRecord } from '../protocol/records';
+import { readCallEntry } from '../protocol/call-entry';
 
 export type JsonCallsResult = { ok: true; path: ParsePath; calls: ParsedCall[] } | { ok: false; error: string };
 
@@ -25,12 +26,8 @@ function makeCall(name: string, rawArguments: unknown, id: unknown): ParsedCall 
  * `{"name", "parameters"|"arguments"}` (vLLM's required mode, hand-written JSON). Null without a name.
  */
 export function callFromEntry(entry: unknown): ParsedCall | null {
-  if (!isRecord(entry)) return null;
-  const holder = isRecord(entry.function) ? entry.function : entry;
-  const name = nameOf(holder.name);
-  if (name === null) return null;
-  const rawArguments = holder.arguments !== undefined ? holder.arguments : holder.parameters;
-  return makeCall(name, rawArguments, entry.id);
+  const parts = readCallEntry(entry);
+  return parts && makeCall(parts.name, parts.arguments, parts.id);
 }
 
 function callsFromList(entries: unknown[], path: ParsePath, what: string): JsonCallsResult {

@@ -35,6 +35,11 @@ export const LIMITS = {
   datasetRequestBytes: { max: 2 * 64 * MIB + 1 * MIB },
   /** Bytes a model server may send for one answer, counted as they arrive and again after decompression. */
   responseBytes: { min: 1 * KIB, max: 256 * MIB, default: 4 * MIB },
+  /**
+   * Bytes a tool's workspace may hold (an agent's max_workspace_bytes, --workspace-limit), and what
+   * the repository's test command may write beyond its copy.
+   */
+  workspaceBytes: { min: 1 * MIB, max: 16 * 1024 * MIB, default: 256 * MIB },
   /** Nesting of JSON read from a model server, a tool or a client: deeper is refused, never recursed into. */
   jsonDepth: { max: 64 },
   /**

@@ -12,8 +12,17 @@ import { renderPrompt } from '../families/functiongemma/render';
 import { normalizeMessages, normalizeTools } from '../families/functiongemma/render-input';
 import { parseJson } from '../protocol/json';
 import { renderLikeExampleTemplate } from '../families/functiongemma/render-vllm-example';
+import { renderChatTemplate } from '../families/chat-template';
 
-export type FakeTemplate = 'native' | 'example';
+function render(template: FakeTemplate, messages: ChatMessage[], tools: ToolSpec[], addGenerationPrompt: boolean) {
+  if (template === 'native')
+    return renderPrompt({ messages, tools }, { functionCallingLine: 'never', addGenerationPrompt });
+  if (template === 'example') return renderLikeExampleTemplate(messages, tools, addGenerationPrompt);
+  return renderChatTemplate(template.jinja, { messages, tools, addGenerationPrompt, ...template });
+}
+
+/** FunctionGemma's own template, vLLM's example one, or any Jinja chat template (another family's). */
+export type FakeTemplate = 'native' | 'example' | { jinja: string; bosToken?: string; eosToken?: string };
 
 export type FakeVllm = {
   url: string;
@@ -68,10 +77,7 @@ export async function startFakeVllm(options: {
       const messages = normalizeMessages(body.messages);
       const tools = normalizeTools(body.tools);
       const addGenerationPrompt = body.add_generation_prompt ?? true;
-      const prompt =
-        options.template === 'native'
-          ? renderPrompt({ messages, tools }, { functionCallingLine: 'never', addGenerationPrompt })
-          : renderLikeExampleTemplate(messages, tools, addGenerationPrompt);
+      const prompt = render(options.template, messages, tools, addGenerationPrompt);
       const tokens = [...prompt].map((character) => character.codePointAt(0) as number);
       answer(200, { count: tokens.length, max_model_len: 32768, tokens, token_strs: null });
     });

@@ -5,6 +5,8 @@
 import type { ChatMessage, ToolSpec } from '../protocol/messages';
 import { countTokensEstimate } from '../families/functiongemma/render';
 import { compareRenderings, type RenderComparison } from './render-compare';
+import { compareWithTemplate } from './render-compare-template';
+import type { TemplateChoice } from '../families/chat-template';
 import { requestJson, serverRoot } from './http-json';
 import { isRecord } from '../protocol/records';
 
@@ -15,6 +17,8 @@ export type RenderCheckOptions = {
   tools: ToolSpec[];
   apiKey?: string;
   timeoutMs?: number;
+  /** Compare with this chat template (any family) instead of FunctionGemma's native format. */
+  expected?: TemplateChoice;
 };
 
 export type RenderCheck =
@@ -33,7 +37,11 @@ export type RenderCheck =
 export async function checkServerRendering(options: RenderCheckOptions): Promise<RenderCheck> {
   const root = serverRoot(options.baseUrl);
   const request = { apiKey: options.apiKey, timeoutMs: options.timeoutMs };
-  const nativeOnly = () => compareRenderings({ server: '', messages: options.messages, tools: options.tools }).native;
+  const compare = (server: string) =>
+    options.expected
+      ? compareWithTemplate(server, options.messages, options.tools, options.expected)
+      : compareRenderings({ server, messages: options.messages, tools: options.tools });
+  const nativeOnly = () => compare('').native;
 
   const tokenized = await requestJson(`${root}/tokenize`, {
     method: 'POST',
@@ -71,7 +79,7 @@ export async function checkServerRendering(options: RenderCheckOptions): Promise
   if (typeof prompt !== 'string')
     return { ok: false, error: `${root}/detokenize answered without a prompt`, native: nativeOnly() };
 
-  const comparison = compareRenderings({ server: prompt, messages: options.messages, tools: options.tools });
+  const comparison = compare(prompt);
   return {
     ok: true,
     model: options.model,

@@ -1,4 +1,5 @@
 // Settings of the simulated FunctionGemma endpoint. Every rate is a probability per response.
+import { FAMILY_NAMES } from '../families/family';
 import { z } from 'zod';
 import { PARSE_PATHS, type SpecParsePath } from '../parsing/types';
 
@@ -66,6 +67,11 @@ export const SimOptions = z
     /** Delay between the chunks of a streamed answer, in milliseconds (to watch tokens arrive). */
     streamChunkDelayMs: z.number().min(0).max(10_000).default(0),
     model: z.string().min(1).default('functiongemma-270m-it-sim'),
+    /**
+     * The model family whose native text the model writes; the server then behaves as vLLM with that
+     * family's tool parser (losses included, lib/sim/family-output.ts). FunctionGemma by default.
+     */
+    family: z.enum(FAMILY_NAMES).default('functiongemma'),
     /**
      * LoRA adapter names /v1/models lists beside the model, as vLLM lists `--lora-modules` (any name is answered all
      * the same).

@@ -9,6 +9,7 @@ import { hasNonStringValue, serveAuto, writeOutput, type ServerAnswer } from './
 import { generateArguments, makeGenerationContext } from './argument-generator';
 import { callsFromRequiredArray } from './vllm-tool-parser';
 import { toolsFromSystemPrompt } from './system-prompt-tools';
+import { extractLikeFamilyParser, writeFamilyCall, type OtherFamily } from './family-output';
 
 export type SimulatedAnswer = ServerAnswer & {
   shape: SimShape;
@@ -30,6 +31,23 @@ function noToolsWeights(weights: Record<SimShape, number>): Record<SimShape, num
     functiongemma_tags: 0,
     json_name_arguments: weights.json_name_arguments + weights.tool_calls + weights.functiongemma_tags,
   };
+}
+
+/** The shapes another family writes in its own syntax: served through its parser, returned raw, or cut off. */
+const FAMILY_SHAPES: ReadonlySet<SimShape> = new Set(['tool_calls', 'functiongemma_tags', 'malformed']);
+
+function answerInFamily(family: OtherFamily, shape: SimShape, call: PlannedCall, random: Random): ServerAnswer {
+  const whole = writeFamilyCall(family, call.name, call.arguments);
+  if (shape === 'malformed') {
+    // Cut inside the arguments: the call's start is written, its end never comes.
+    const cut = whole.slice(0, random.integer(Math.max(1, whole.indexOf(call.name)), whole.length - 2));
+    const { content, calls } = extractLikeFamilyParser(family, cut);
+    return { rawOutput: cut, content, calls };
+  }
+  // `functiongemma_tags` stands for a server without the family's parser: the text comes back as content.
+  if (shape === 'functiongemma_tags') return { rawOutput: whole, content: whole, calls: [] };
+  const { content, calls } = extractLikeFamilyParser(family, whole);
+  return { rawOutput: whole, content, calls };
 }
 
 function textAnswer(mode: SimMode, random: Random): SimulatedAnswer {
@@ -103,6 +121,10 @@ export function simulateAnswer(request: SimRequest, options: SimOptions, random:
   const call = planCall(tools, request.messages, options, random, { constrained: false, scriptedName: step?.tool });
   const bareValues = random.chance(options.lossyBareValuesRate);
   const text = pickTextAnswer(random);
+  if (toolsParameter && options.family !== 'functiongemma' && FAMILY_SHAPES.has(shape)) {
+    const answer = answerInFamily(options.family, shape, call, random);
+    return { ...answer, shape, mode, injected: shape === 'malformed' ? NO_INJECTION : injectedFrom(call, false) };
+  }
   const rawOutput = writeOutput(shape, call, { bareValues, allowNative: toolsParameter }, random, text);
   const answer = serveAuto(shape, rawOutput, toolsParameter);
   const carriesCall = shape !== 'text' && shape !== 'empty' && shape !== 'malformed';

@@ -35,6 +35,16 @@ const run = (fields: Record<string, unknown>) =>
   );
 
 describe('a program a worker asks for', () => {
+  it('writes no more into the workspace than the call allows, whatever limit the worker asks for', async () => {
+    const MiB = 1024 * 1024;
+    const fill = ['-c', 'for i in range(16): open(f"junk-{i}.bin", "wb").write(b"x" * 2**20)'];
+    call = { ...call, workspaceBytes: 8 * MiB };
+    for (const limits of [undefined, { workspaceBytes: 64 * MiB }]) {
+      const result = await run({ args: fill, limits });
+      expect(result).toMatchObject({ ok: true, workspaceFull: true });
+    }
+  }, 60_000);
+
   it('runs in its own call’s workspace', async () => {
     expect(await run({})).toMatchObject({ ok: true, exitCode: 0, stdout: '1\n' });
   });

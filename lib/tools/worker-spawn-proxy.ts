@@ -2,7 +2,7 @@
 // the worker, decides what that program may touch: only the call's own workspace, with limits no
 // looser than Remora's, for no longer than the call has left.
 import { realpathSync } from 'node:fs';
-import { CONFINED_PROCESS_LIMITS, type ProcessLimits } from './sandbox/limits';
+import { CONFINED_PROCESS_LIMITS, DEFAULT_WORKSPACE_BYTES, type ProcessLimits } from './sandbox/limits';
 import { isWithin } from './sandbox/paths';
 import { runConfined, type ConfinedResult } from './sandbox/run-confined';
 import type { SpawnRequest, SpawnedMessage, WorkerMessage } from './worker-messages';
@@ -13,6 +13,8 @@ export type SpawnCall = {
   allowUnconfined: boolean;
   /** Milliseconds the call has left before its own time limit. */
   remainingMs: number;
+  /** What the call's workspace may hold (the tool's limit; DEFAULT_WORKSPACE_BYTES when absent). */
+  workspaceBytes?: number;
   signal: AbortSignal;
 };
 
@@ -27,8 +29,9 @@ function real(file: string): string | null {
   }
 }
 
-function tighter(requested: Partial<ProcessLimits> | undefined): ProcessLimits {
-  const limits = { ...CONFINED_PROCESS_LIMITS };
+function tighter(requested: Partial<ProcessLimits> | undefined, workspaceBytes: number): ProcessLimits {
+  // The workspace is always bounded: a worker that asks for no limit (or a looser one) gets the call's.
+  const limits: ProcessLimits = { ...CONFINED_PROCESS_LIMITS, workspaceBytes };
   for (const key of Object.keys(limits) as (keyof ProcessLimits)[]) {
     const asked = requested?.[key];
     const allowed = limits[key];
@@ -65,7 +68,7 @@ export function serveSpawn(request: SpawnRequest, call: SpawnCall): Promise<Conf
     stdin: typeof request.stdin === 'string' ? request.stdin : undefined,
     timeoutMs,
     maxOutputBytes: Math.min(Number(request.maxOutputBytes) || MAX_OUTPUT_BYTES, MAX_OUTPUT_BYTES),
-    limits: tighter(request.limits),
+    limits: tighter(request.limits, call.workspaceBytes ?? DEFAULT_WORKSPACE_BYTES),
     signal: call.signal,
     allowUnconfined: call.allowUnconfined,
   });
@@ -77,6 +80,7 @@ export function answerSpawn(worker: PoolWorker, call: Call, message: Extract<Wor
     workspace: call.request.context.workspace,
     allowUnconfined: call.allowUnconfined,
     remainingMs: Math.max(1, call.limits.timeoutMs - elapsed(call)),
+    workspaceBytes: call.limits.workspaceBytes,
     signal: call.programs.signal,
   }).then((result) => {
     if (worker.current !== call) return;

@@ -3,8 +3,10 @@
 // outcome when the runs were judged, else submitted; every call valid, at least one call) and which
 // format (FunctionGemma's native prompt/completion following Google's template or vLLM's example
 // one, or OpenAI chat JSONL with tools); for a
-// dataset run, the cases whose first call failed as a new dataset (lib/export/README.md).
-import { useState } from 'react';
+// dataset run, the cases whose first call failed as a new dataset (lib/export/README.md). As the
+// choices change it asks how many conversations they match, and warns before the download when
+// none does (as `remora export` does), instead of handing over an empty file.
+import { useEffect, useState } from 'react';
 import { callApi } from '@/app/components/api-client';
 
 export function TrainingExport({
@@ -31,6 +33,7 @@ export function TrainingExport({
   if (taskResult) query.set('taskSuccess', taskResult);
   if (format === 'native') query.set('template', template);
   const href = `/api/experiments/${encodeURIComponent(experimentId)}/training-data?${query}`;
+  const matches = useMatchCount(open ? href : null);
 
   async function failuresDataset() {
     setProblem(null);
@@ -106,6 +109,7 @@ export function TrainingExport({
         {allConversations ? '' : ' whose every call was valid, with at least one call'}. Targets hold only what the
         model wrote.
       </p>
+      <MatchCount matches={matches} />
       <a className="button" href={href} download data-testid="training-download">
         Download JSONL
       </a>{' '}
@@ -121,6 +125,44 @@ export function TrainingExport({
         </div>
       ) : null}
     </section>
+  );
+}
+
+type Matches = { href: string; conversations: number; selection: string } | null;
+
+/** How many conversations the export at `href` holds (a HEAD request), kept for the href it answers. */
+function useMatchCount(href: string | null): Matches {
+  const [matches, setMatches] = useState<Matches>(null);
+  useEffect(() => {
+    if (href === null) return;
+    const controller = new AbortController();
+    fetch(href, { method: 'HEAD', signal: controller.signal })
+      .then((response) => {
+        const count = Number(response.headers.get('x-remora-conversations'));
+        if (!response.ok || !Number.isFinite(count)) return;
+        const selection = decodeURIComponent(response.headers.get('x-remora-selection') ?? '');
+        setMatches({ href, conversations: count, selection });
+      })
+      // A count that cannot be had leaves the dialog as it was: the download still says what it holds.
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [href]);
+  return matches !== null && matches.href === href ? matches : null;
+}
+
+function MatchCount({ matches }: { matches: Matches }) {
+  if (matches === null) return null;
+  if (matches.conversations === 0)
+    return (
+      <div className="note" role="alert" data-testid="training-no-match">
+        Warning: no conversation matches ({matches.selection}): the file would be empty. Choose another task result,
+        variant, or include invalid calls.
+      </div>
+    );
+  return (
+    <p className="muted" data-testid="training-matches">
+      {matches.conversations} conversation{matches.conversations === 1 ? '' : 's'} match.
+    </p>
   );
 }
 

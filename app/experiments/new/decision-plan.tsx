@@ -4,6 +4,7 @@
 // simulator), and how many conversations a variant needs to detect a chosen difference.
 import { METRIC_LABELS } from '@/lib/metrics/describe';
 import { planSampleSize } from '@/lib/metrics/power';
+import { earlyStopSizeNote } from '@/lib/experiments/early-stop-size';
 import { planWarnings } from '@/lib/experiments/plan-warnings';
 import type { ExperimentDraft } from '@/lib/panel/experiments/form-drafts';
 import { FORM_PLANNED_POINTS } from '@/lib/panel/experiments/form-request';
@@ -45,7 +46,8 @@ function powerHint(
     inputCount !== null && plan.pairedInputs > inputCount
       ? ` These inputs are only ${inputCount}: more conversations will not get there; add inputs (or use a dataset).`
       : '';
-  const live = stopEarly ? ' The early stop (anytime-valid) needs more inputs than that.' : '';
+  const difference = Number(points) / 100;
+  const live = stopEarly ? earlyStopSizeNote({ baseline, difference, discordance: plan.discordance }, inputCount) : '';
   return (
     `About ${plan.pairedInputs} distinct inputs per variant detect ${points} points near ` +
     `${(baseline * 100).toFixed(0)}% with 80% power (paired, as variants of one experiment are; ` +

@@ -3,7 +3,15 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { RemoraDatabase } from '../client';
 import { newId } from '../ids';
-import { campaignChanges, campaignFiles, campaignNodes, campaigns, experiments, type CampaignRow } from '../schema';
+import {
+  campaignChanges,
+  campaignFiles,
+  campaignNodes,
+  campaigns,
+  experiments,
+  type CampaignRow,
+  type ExperimentStatus,
+} from '../schema';
 import { UNFINISHED_STATUSES } from './experiments';
 
 export type NewCampaign = Omit<typeof campaigns.$inferInsert, 'id' | 'createdAt' | 'extracted'> & { id?: string };
@@ -51,22 +59,43 @@ export function nodeCounts(database: RemoraDatabase, campaignId: string): NodeCo
 }
 
 export type CampaignListItem = CampaignRow & {
-  status: string;
+  status: ExperimentStatus;
+  /** The lease of its experiment, to tell a run nobody carries on (lib/experiments/lease.ts). */
+  runnerId: string | null;
+  heartbeatAt: number | null;
   files: number;
   nodes: NodeCounts;
   changes: number;
   accepted: number;
 };
 
+/** A campaign's run: its experiment's status and lease. */
+const RUN_COLUMNS = {
+  status: experiments.status,
+  runnerId: experiments.runnerId,
+  heartbeatAt: experiments.heartbeatAt,
+};
+
 export function listCampaigns(database: RemoraDatabase, limit = 100): CampaignListItem[] {
   const rows = database
-    .select({ campaign: campaigns, status: experiments.status })
+    .select({ campaign: campaigns, ...RUN_COLUMNS })
     .from(campaigns)
     .innerJoin(experiments, eq(experiments.id, campaigns.experimentId))
     .orderBy(desc(campaigns.createdAt))
     .limit(limit)
     .all();
-  return rows.map(({ campaign, status }) => ({ ...campaign, status, ...campaignTotals(database, campaign.id) }));
+  return rows.map(({ campaign, ...run }) => ({ ...campaign, ...run, ...campaignTotals(database, campaign.id) }));
+}
+
+/** The campaigns whose run has not finished, oldest first, with their experiment's lease: to resume at start. */
+export function listUnfinishedCampaigns(database: RemoraDatabase) {
+  return database
+    .select({ id: campaigns.id, ...RUN_COLUMNS })
+    .from(campaigns)
+    .innerJoin(experiments, eq(experiments.id, campaigns.experimentId))
+    .where(inArray(experiments.status, UNFINISHED_STATUSES))
+    .orderBy(campaigns.createdAt)
+    .all();
 }
 
 export function campaignTotals(

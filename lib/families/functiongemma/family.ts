@@ -27,6 +27,7 @@ export const functionGemma: ModelFamily = {
   vllmToolParser: 'functiongemma',
   parsePath: 'functiongemma_tags',
   callExample: `${START_FUNCTION_CALL}call:get_weather{city:${ESCAPE}Paris${ESCAPE}}${END_FUNCTION_CALL}`,
+  specialTokens: { bos: '<bos>', eos: '<eos>' },
   controlTokens: PROMPT_CONTROL_TOKENS,
   markers: [START_FUNCTION_CALL],
   chatTemplate: null,

@@ -24,6 +24,7 @@ export const granite: ModelFamily = {
   vllmToolParser: 'granite',
   parsePath: 'granite_tool_call',
   callExample: '<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Paris"}}]',
+  specialTokens: { bos: '', eos: '<|end_of_text|>' },
   controlTokens: ['<|start_of_role|>', '<|end_of_role|>', '<|end_of_text|>', TOOL_CALL],
   // Granite 3.1 writes <tool_call> as text before its list; its reader only claims it when a list follows.
   markers: [TOOL_CALL, '<tool_call>'],

@@ -10,6 +10,7 @@ export const hermes: ModelFamily = {
   vllmToolParser: 'hermes',
   parsePath: 'hermes_tool_call',
   callExample: '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>',
+  specialTokens: { bos: '', eos: '<|im_end|>' },
   controlTokens: ['<|im_start|>', '<|im_end|>', '<tool_call>', '</tool_call>'],
   markers: ['<tool_call>'],
   chatTemplate: HERMES_TEMPLATE,

@@ -37,6 +37,7 @@ export const llama3Json: ModelFamily = {
   vllmToolParser: 'llama3_json',
   parsePath: 'llama3_json',
   callExample: '{"name": "get_weather", "parameters": {"city": "Paris"}}',
+  specialTokens: { bos: '<|begin_of_text|>', eos: '<|eot_id|>' },
   controlTokens: [
     '<|begin_of_text|>',
     '<|start_header_id|>',

@@ -5,7 +5,7 @@ export const LLAMA3_JSON_TEMPLATE = `{{- bos_token }}
 {%- set rest = messages[1:] if messages[0].role == 'system' else messages %}
 {{- '<|start_header_id|>system<|end_header_id|>\\n\\n' }}
 {%- if tools %}{{- 'Environment: ipython\\n' }}{% endif %}
-{{- 'Cutting Knowledge Date: December 2023\\nToday Date: 26 Jul 2024\\n\\n' }}
+{{- 'Cutting Knowledge Date: December 2023\\nToday Date: ' + date_string + '\\n\\n' }}
 {{- system }}{{- '<|eot_id|>' }}
 {%- for message in rest %}
 {%- if loop.first and tools and message.role == 'user' %}

@@ -23,6 +23,7 @@ export const mistral: ModelFamily = {
   vllmToolParser: 'mistral',
   parsePath: 'mistral_tool_calls',
   callExample: '[TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "Paris"}}]',
+  specialTokens: { bos: '<s>', eos: '</s>' },
   controlTokens: [
     '<s>',
     '</s>',

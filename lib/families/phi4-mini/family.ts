@@ -23,6 +23,7 @@ export const phi4Mini: ModelFamily = {
   vllmToolParser: 'phi4_mini_json',
   parsePath: 'phi4_mini_functools',
   callExample: 'functools[{"name": "get_weather", "arguments": {"city": "Paris"}}]',
+  specialTokens: { bos: '', eos: '<|endoftext|>' },
   controlTokens: [
     '<|system|>',
     '<|user|>',

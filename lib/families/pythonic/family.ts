@@ -26,6 +26,7 @@ export const pythonic: ModelFamily = {
   vllmToolParser: 'pythonic',
   parsePath: 'pythonic_list',
   callExample: '[get_weather(city="Paris")]',
+  specialTokens: { bos: '<|begin_of_text|>', eos: '<|eot_id|>' },
   controlTokens: ['<|start_header_id|>', '<|end_header_id|>', '<|eot_id|>', '<|python_start|>', '<|python_end|>'],
   markers: ['<|python_start|>'],
   chatTemplate: PYTHONIC_TEMPLATE,

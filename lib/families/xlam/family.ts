@@ -16,6 +16,7 @@ export const xlam: ModelFamily = {
   vllmToolParser: 'xlam',
   parsePath: 'xlam_json_list',
   callExample: '[{"name": "get_weather", "arguments": {"city": "Paris"}}]',
+  specialTokens: { bos: '', eos: '<|im_end|>' },
   controlTokens: ['<|im_start|>', '<|im_end|>'],
   // A bare JSON list is also what many models write; only a declared xlam variant names it xlam's.
   markers: [],

@@ -1,9 +1,13 @@
 // The exact prompt the model would receive for the first turn of a conversation: the runner's own
-// first messages (prompt.ts) for a sample input, rendered in FunctionGemma's native format.
+// first messages (prompt.ts) for a sample input, rendered in FunctionGemma's native format or
+// through another family's chat template (lib/families/chat-template.ts).
 import { checkAgent } from '../../agents/validate';
 import { toLoadedAgent } from '../../agents/load';
 import { InputError } from '../../errors';
 import { countTokensEstimate, renderPrompt } from '../../families/functiongemma/render';
+import { renderChoice } from '../../families/chat-template';
+import type { FamilyName } from '../../families/family';
+import { FAMILIES } from '../../families/registry';
 import type { ChatMessage } from '../../protocol/messages';
 import { initialMessages, toolSpecs } from '../../runner/prompt';
 import { resolveSettings } from '../../runner/settings';
@@ -15,6 +19,8 @@ import { readInputs } from './agents';
 import type { PanelContext } from '../context';
 
 export type PromptPreview = {
+  /** The family whose format the prompt is in. */
+  family: FamilyName;
   /** The rendered prompt, cut into text and control tokens (join the texts for the whole prompt). */
   segments: PromptSegment[];
   /** Rough: control tokens count 1, other text about 4 characters a token (no tokenizer ships here). */
@@ -61,9 +67,17 @@ export async function previewPrompt(
   const settings = resolveSettings({ model: runtime.model ?? 'preview', toolPresentation: request.toolPresentation });
   const messages = initialMessages(runtime, settings, input);
   const tools = settings.toolPresentation === 'native' ? toolSpecs(runtime.tools) : [];
-  const prompt = renderPrompt({ messages, tools });
+  const family = FAMILIES[request.family];
+  const prompt =
+    family.chatTemplate === null
+      ? renderPrompt({ messages, tools })
+      : renderChoice({ family, template: family.chatTemplate, source: family.name }, messages, tools, true);
   return {
-    segments: splitControlTokens(prompt),
+    family: family.name,
+    segments:
+      family.chatTemplate === null
+        ? splitControlTokens(prompt)
+        : splitControlTokens(prompt, [...family.controlTokens, family.specialTokens.bos, family.specialTokens.eos]),
     tokenEstimate: countTokensEstimate(prompt),
     characters: prompt.length,
     messages,

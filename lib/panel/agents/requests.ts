@@ -1,6 +1,7 @@
 // Request bodies of the agent pages' API routes (prompt editing, preview, variants, YAML import,
 // inputs from Python files). Unknown keys are refused so that a misspelt field is a 400, not ignored.
 import { z } from 'zod';
+import { FAMILY_NAMES } from '../../families/family';
 import { LIMITS } from '../../protocol/limits';
 import { NODE_TYPES } from '../../python/nodes';
 
@@ -72,6 +73,8 @@ export const PreviewRequest = PromptDraft.extend({
   input: SampleInput.optional(),
   /** `system-prompt` reproduces the old injection of schemas into the prompt (then no tools are sent). */
   toolPresentation: z.enum(['native', 'system-prompt']).default('native'),
+  /** Whose chat template renders the prompt: FunctionGemma's native renderer, or another family's Jinja template. */
+  family: z.enum(FAMILY_NAMES).default('functiongemma'),
 })
   .strict()
   .refine((request) => !(request.inputIndex !== undefined && request.input !== undefined), {

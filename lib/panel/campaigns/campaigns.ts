@@ -10,6 +10,7 @@ import { NotFoundError } from '../../errors';
 import { exportPatch } from '../../campaigns/apply';
 import { acceptAllPassing, acceptChanges, changeResultText, editChange, rejectChanges } from '../../campaigns/review';
 import type { PanelContext } from '../context';
+import { campaignStatus } from './campaign-runs';
 
 export const ChangeQuery = z.object({
   status: z.enum(CAMPAIGN_CHANGE_STATUSES).optional(),
@@ -46,6 +47,7 @@ export function campaignOverview(context: PanelContext, id: string) {
   byStatus.failing = listChanges(context.database, id, { checks: 'failed', limit: 1 }).total;
   return {
     ...campaignHeading(campaign, experiment),
+    status: campaignStatus(id, experiment),
     simulated: experiment?.simulated ?? false,
     extracted: campaign.extracted,
     nodes: totals.nodes,
@@ -112,5 +114,10 @@ export async function campaignPatch(context: PanelContext, id: string): Promise<
 }
 
 export function campaignList(context: PanelContext) {
-  return listCampaigns(context.database).map(({ settings: _settings, configHash: _hash, ...campaign }) => campaign);
+  return listCampaigns(context.database).map(
+    ({ settings: _settings, configHash: _hash, runnerId, heartbeatAt, ...campaign }) => ({
+      ...campaign,
+      status: campaignStatus(campaign.id, { status: campaign.status, runnerId, heartbeatAt }),
+    }),
+  );
 }

@@ -8,7 +8,7 @@ import { ALL_PARSE_PATHS } from '../../parsing/types';
 import { VERDICT_FILTERS } from '../../db/queries/search-types';
 import { OUTCOMES, type Outcome } from '../../runner/types';
 import { RunnerSettingsInput, Temperature } from '../../runner/settings';
-import { ConversationInputSchema, RequestTimeoutsSchema } from '../../experiments/config';
+import { ConversationInputSchema, RequestTimeoutsSchema, TokenPricesSchema } from '../../experiments/config';
 
 const environmentVariableName = z
   .string()
@@ -192,6 +192,10 @@ export const CreateEndpointRequest = z
     baseUrl: z.url({ protocol: /^https?$/ }),
     model: z.string().trim().min(1),
     apiKeyEnv: environmentVariableName.nullable().optional(),
+    /** One request's first-byte, idle and total timeouts in ms; a part not given: the runner's default. */
+    requestTimeouts: RequestTimeoutsSchema.optional(),
+    /** Prices per million input and output tokens, for the cost per variant; both or neither. */
+    pricePerMillionTokens: TokenPricesSchema.nullable().optional(),
   })
   .strict();
 export type CreateEndpointRequest = z.infer<typeof CreateEndpointRequest>;

@@ -17,7 +17,7 @@ import { zodReasons } from '../../http/read-request';
 import type { PanelContext } from '../context';
 import { loadRunnableAgent } from '../agents/agents';
 import { EndpointRequest, VariantRequest } from '../experiments/requests';
-import { resolveEndpoint } from '../experiments/create';
+import { resolveEndpoint } from '../endpoints/resolve';
 import { planReplay } from '../../replay/replay';
 
 export const PlaygroundRequest = z

@@ -36,14 +36,23 @@ export type TinyModelOptions = {
   /** Scripted weights: after the token with text KEY, the model writes the token with text VALUE. */
   transitions?: Record<string, string>;
   name?: string;
+  /**
+   * Another family's model: its control tokens in place of FunctionGemma's, its chat template in
+   * `tokenizer.chat_template`, and its end-of-turn token as the EOS (default: FunctionGemma's).
+   */
+  family?: { controlTokens: readonly string[]; chatTemplate: string; eosToken: string };
 };
 
 export type TinyVocabulary = { tokens: string[]; types: number[]; idOf(text: string): number };
 
-export function tinyVocabulary(extraTokens: string[] = []): TinyVocabulary {
+export function tinyVocabulary(
+  extraTokens: string[] = [],
+  controlTokens: readonly string[] = FUNCTION_GEMMA_CONTROL_TOKENS,
+): TinyVocabulary {
   const tokens: string[] = ['<pad>', '<eos>', '<bos>', '<unk>'];
   const types: number[] = [TOKEN_TYPE.control, TOKEN_TYPE.control, TOKEN_TYPE.control, TOKEN_TYPE.unknown];
-  for (const control of FUNCTION_GEMMA_CONTROL_TOKENS) {
+  for (const control of controlTokens) {
+    if (tokens.includes(control)) continue;
     tokens.push(control);
     types.push(TOKEN_TYPE.control);
   }
@@ -217,8 +226,10 @@ export async function writeTinyModel(path: string, options: TinyModelOptions = {
   const transitions = options.transitions;
   const extraTokens = [...(options.extraTokens ?? [])];
   if (transitions) for (const [from, to] of Object.entries(transitions)) extraTokens.push(from, to);
+  const controlTokens = options.family?.controlTokens ?? FUNCTION_GEMMA_CONTROL_TOKENS;
   const vocabulary = tinyVocabulary(
-    extraTokens.filter((text) => !FUNCTION_GEMMA_CONTROL_TOKENS.includes(text as never)),
+    extraTokens.filter((text) => !controlTokens.includes(text as never)),
+    controlTokens,
   );
   const heads = options.headCount ?? 4;
   // The scripted model needs a dimension per token for its one-hot embeddings.
@@ -257,7 +268,7 @@ export async function writeTinyModel(path: string, options: TinyModelOptions = {
     'tokenizer.ggml.scores': gguf.numbers('float32', new Float32Array(vocabulary.tokens.length)),
     'tokenizer.ggml.token_type': gguf.numbers('int32', vocabulary.types),
     'tokenizer.ggml.bos_token_id': gguf.uint32(2),
-    'tokenizer.ggml.eos_token_id': gguf.uint32(1),
+    'tokenizer.ggml.eos_token_id': gguf.uint32(options.family ? vocabulary.idOf(options.family.eosToken) : 1),
     'tokenizer.ggml.unknown_token_id': gguf.uint32(3),
     'tokenizer.ggml.padding_token_id': gguf.uint32(0),
     // The prompt is rendered with its own <bos>, as FunctionGemma's template writes it.
@@ -265,6 +276,7 @@ export async function writeTinyModel(path: string, options: TinyModelOptions = {
     'tokenizer.ggml.add_eos_token': gguf.bool(false),
     'tokenizer.ggml.add_space_prefix': gguf.bool(false),
   };
+  if (options.family) metadata['tokenizer.chat_template'] = gguf.string(options.family.chatTemplate);
   const bytes = await writeGgufFile(path, { metadata, tensors });
   return { path, bytes, vocabulary, embeddingLength: shape.embedding };
 }

@@ -1,5 +1,6 @@
 // Resource limits of confined processes, applied by the kernel (setrlimit through prlimit) inside
 // the sandbox, so that they hold for everything the program starts too.
+import { LIMITS } from '../../protocol/limits';
 
 export type ProcessLimits = {
   /** CPU seconds per process (RLIMIT_CPU): SIGXCPU at this many, SIGKILL one second later. */
@@ -31,7 +32,7 @@ export type ProcessLimits = {
 const MiB = 1024 * 1024;
 
 /** A workspace holds one file's package and its tests: 256 MiB is far more than that, far less than a disk. */
-export const DEFAULT_WORKSPACE_BYTES = 256 * MiB;
+export const DEFAULT_WORKSPACE_BYTES = LIMITS.workspaceBytes.default;
 
 /** For one run of a program on the model's behalf (pytest on the model's tests, an agent's Python script). */
 /** The V8 heap of a tool worker (--max-old-space-size), inside TOOL_WORKER_LIMITS.dataBytes. */

@@ -60,7 +60,7 @@ export function boundedWorkspaceScript(writable: string[], cwd: string): string 
 }
 
 /** "8 MiB", "256 MiB", or bytes when not a whole number of MiB. */
-function shownBytes(bytes: number): string {
+export function shownBytes(bytes: number): string {
   const mib = bytes / (1024 * 1024);
   return Number.isInteger(mib) ? `${mib} MiB` : `${bytes} bytes`;
 }

@@ -1,7 +1,7 @@
 'use client';
-// The exact first prompt the model would receive for a sample input, in FunctionGemma's native
-// format, with the control tokens set apart. Everything is text in spans: model-facing text is
-// never turned into HTML.
+// The exact first prompt the model would receive for a sample input, in FunctionGemma's native format or
+// another family's (its chat template), with the control tokens set apart. Everything is text in spans:
+// model-facing text is never turned into HTML.
 import { useState } from 'react';
 import type { AgentInputSummary } from '@/lib/panel/agents/detail';
 import type { PromptPreview as Preview } from '@/lib/panel/agents/preview';
@@ -11,6 +11,8 @@ import { plural } from '@/lib/plural';
 import { agentApi } from '@/app/components/api-client';
 import { useDebouncedPost } from '../../_components/use-debounced-call';
 import { FailureBox } from '@/app/components/failure-box';
+import type { FamilyName } from '@/lib/families/family';
+import { FamilySelect, TypedInputFields, type TypedInput } from './preview-fields';
 
 const TYPED = 'typed';
 const TOKEN_ESTIMATE_NOTE =
@@ -21,13 +23,14 @@ type Props = { agentName: string; draft: PromptDraft; inputs: AgentInputSummary[
 
 export function PromptPreview({ agentName, draft, inputs, inputCount }: Props) {
   const [choice, setChoice] = useState(inputs.length > 0 ? '0' : TYPED);
-  const [typed, setTyped] = useState({
+  const [typed, setTyped] = useState<TypedInput>({
     node_text: 'def add(a, b):\n    return a + b',
     file_path: '',
     node_name: '',
     node_type: '',
   });
   const [schemasInPrompt, setSchemasInPrompt] = useState(false);
+  const [family, setFamily] = useState<FamilyName>('functiongemma');
 
   const typedInput = {
     node_text: typed.node_text,
@@ -39,6 +42,7 @@ export function PromptPreview({ agentName, draft, inputs, inputCount }: Props) {
     ...draft,
     ...(choice === TYPED ? { input: typedInput } : { inputIndex: Number(choice) }),
     toolPresentation: schemasInPrompt ? 'system-prompt' : 'native',
+    family,
   };
   const { data, failure, pending } = useDebouncedPost<Preview>(agentApi(agentName, '/preview'), body, 300);
 
@@ -78,33 +82,9 @@ export function PromptPreview({ agentName, draft, inputs, inputCount }: Props) {
           </label>
           <div className="field-hint">the old behaviour the seeds describe (then no tools are declared)</div>
         </div>
+        <FamilySelect value={family} onChange={setFamily} />
       </div>
-      {choice === TYPED ? (
-        <div className="typed-input">
-          <label htmlFor="typed-node-text">node_text</label>
-          <textarea
-            id="typed-node-text"
-            rows={5}
-            value={typed.node_text}
-            onChange={(event) => setTyped({ ...typed, node_text: event.target.value })}
-            spellCheck={false}
-            data-testid="preview-typed-text"
-          />
-          <div className="form-grid">
-            {(['file_path', 'node_name', 'node_type'] as const).map((field) => (
-              <div key={field}>
-                <label htmlFor={`typed-${field}`}>{field}</label>
-                <input
-                  id={`typed-${field}`}
-                  value={typed[field]}
-                  placeholder="optional"
-                  onChange={(event) => setTyped({ ...typed, [field]: event.target.value })}
-                />
-              </div>
-            ))}
-          </div>
-        </div>
-      ) : null}
+      {choice === TYPED ? <TypedInputFields typed={typed} onChange={setTyped} /> : null}
       <div className="preview-facts" data-testid="preview-facts">
         {data ? (
           <>

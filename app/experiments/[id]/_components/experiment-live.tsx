@@ -156,7 +156,7 @@ export function ExperimentLive({ initial }: { initial: ExperimentPageData }) {
             <span className="muted">from the simulated endpoint: not a model&apos;s numbers</span>
           ) : null}
         </div>
-        <SummaryTables summary={view.summary} />
+        <SummaryTables summary={view.summary} settings={view.settings?.variants} />
       </section>
     </>
   );

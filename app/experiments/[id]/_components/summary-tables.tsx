@@ -5,6 +5,8 @@ import { differByModel, VariantModel } from '@/app/components/variant-model';
 import { formatInterval, formatMilliseconds, formatNumber, formatPercent } from '@/lib/panel/format';
 import { Comparisons } from './comparisons';
 import { countKeySwatch } from '@/app/components/category-mark';
+import { TokenCostCells, TokenCostHeaders } from '@/app/components/token-cost';
+import type { TokenPrices } from '@/lib/metrics/cost';
 
 type RateKey =
   | 'toolCallRate'
@@ -93,6 +95,15 @@ const COMPLETION_MEANS =
   'Conversations that ended as submitted: the agent said it was done (for an agent that a text answer ends, ' +
   'a text answer counts), whether or not the work is done';
 
+/** `withModel`: a model A/B, whose rows name each variant's model and family. */
+type Columns = {
+  judged: boolean;
+  accuracy: [RateKey, string][];
+  confidence: boolean;
+  priced: boolean;
+  withModel: boolean;
+};
+
 /** The variant's name and, in a model A/B, its model and family under it. */
 function VariantNameCell({ variant, withModel }: { variant: VariantSummaryJson; withModel: boolean }) {
   return (
@@ -108,9 +119,79 @@ function VariantNameCell({ variant, withModel }: { variant: VariantSummaryJson; 
   );
 }
 
-export function SummaryTables({ summary }: { summary: SummaryJson }) {
+/** One variant's row of the results table; `columns` says which of the optional columns the table has. */
+function VariantRow({
+  variant,
+  columns: { judged, accuracy, confidence, priced, withModel },
+  prices,
+}: {
+  variant: VariantSummaryJson;
+  columns: Columns;
+  prices: TokenPrices | null;
+}) {
+  const turns = variant.turnsToCompletion;
+  return (
+    <tr data-testid="summary-row" data-variant={variant.name}>
+      <VariantNameCell variant={variant} withModel={withModel} />
+      <td className="number" data-testid="variant-conversations">
+        {variant.conversations}
+      </td>
+      <td className="number">{variant.modelCalls}</td>
+      {judged ? <RateCell variant={variant} rate="taskSuccessRate" /> : null}
+      <RateCell variant={variant} rate="toolCallRate" />
+      <RateCell variant={variant} rate="validCallRate" />
+      <td className="number" data-testid="rate-completionRate">
+        {formatPercent(variant.completionRate.value)}
+        <span className="sub">{formatInterval(variant.completionRate.low, variant.completionRate.high)}</span>
+        {variant.counts ? (
+          <span className="sub">
+            {variant.counts.completionRate.successes} of {variant.counts.completionRate.trials}
+          </span>
+        ) : null}
+        {variant.completionRateWithoutServerFailures ? (
+          <span
+            className="sub"
+            data-testid="completion-without-server-failures"
+            title="Conversations that ended on a server failure (the model was never asked) left out"
+          >
+            {`${formatPercent(variant.completionRateWithoutServerFailures.value)} without server failures`}
+          </span>
+        ) : null}
+      </td>
+      <td className="number">
+        {formatNumber(turns.mean, 2)}
+        <span className="sub">
+          p50 {formatNumber(turns.p50)} · p90 {formatNumber(turns.p90)} · max {formatNumber(turns.max)}
+        </span>
+      </td>
+      <td className="number">
+        {formatMilliseconds(variant.latencyMs.p50)}
+        <span className="sub">{formatMilliseconds(variant.latencyMs.p95)}</span>
+      </td>
+      <TokenCostCells tokens={variant.tokens} conversations={variant.conversations} prices={prices} priced={priced} />
+      {accuracy.map(([key]) => (
+        <RateCell key={key} variant={variant} rate={key} />
+      ))}
+      {confidence ? (
+        <td className="number" data-testid="mean-tool-name-confidence">
+          {formatPercent(variant.meanToolNameConfidence)}
+        </td>
+      ) : null}
+    </tr>
+  );
+}
+
+export function SummaryTables({
+  summary,
+  settings = [],
+}: {
+  summary: SummaryJson;
+  /** The experiment's variants as started, for their prices per million tokens (from their endpoint). */
+  settings?: { name: string; pricePerMillionTokens: TokenPrices | null }[];
+}) {
   const { variants } = summary;
-  const modelAB = differByModel(variants);
+  const prices = Object.fromEntries(settings.map((variant) => [variant.name, variant.pricePerMillionTokens]));
+  const priced = variants.some((variant) => prices[variant.name]);
   const accuracy = ACCURACY_COLUMNS.filter(([key]) => variants.some((variant) => variant[key] !== undefined));
   const confidence = variants.some((variant) => typeof variant.meanToolNameConfidence === 'number');
   // Task success first when a check judged: completion only says "ended submitted" (smart_home: a text answer).
@@ -143,6 +224,7 @@ export function SummaryTables({ summary }: { summary: SummaryJson }) {
               </th>
               <th className="number">Turns to completion</th>
               <th className="number">Latency p50 / p95</th>
+              <TokenCostHeaders priced={priced} />
               {accuracy.map(([key, label]) => (
                 <th key={key} className="number">
                   {label}
@@ -153,53 +235,12 @@ export function SummaryTables({ summary }: { summary: SummaryJson }) {
           </thead>
           <tbody>
             {variants.map((variant) => (
-              <tr key={variant.name} data-testid="summary-row" data-variant={variant.name}>
-                <VariantNameCell variant={variant} withModel={modelAB} />
-                <td className="number" data-testid="variant-conversations">
-                  {variant.conversations}
-                </td>
-                <td className="number">{variant.modelCalls}</td>
-                {judged ? <RateCell variant={variant} rate="taskSuccessRate" /> : null}
-                <RateCell variant={variant} rate="toolCallRate" />
-                <RateCell variant={variant} rate="validCallRate" />
-                <td className="number" data-testid="rate-completionRate">
-                  {formatPercent(variant.completionRate.value)}
-                  <span className="sub">{formatInterval(variant.completionRate.low, variant.completionRate.high)}</span>
-                  {variant.counts ? (
-                    <span className="sub">
-                      {variant.counts.completionRate.successes} of {variant.counts.completionRate.trials}
-                    </span>
-                  ) : null}
-                  {variant.completionRateWithoutServerFailures ? (
-                    <span
-                      className="sub"
-                      data-testid="completion-without-server-failures"
-                      title="Conversations that ended on a server failure (the model was never asked) left out"
-                    >
-                      {`${formatPercent(variant.completionRateWithoutServerFailures.value)} without server failures`}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="number">
-                  {formatNumber(variant.turnsToCompletion.mean, 2)}
-                  <span className="sub">
-                    p50 {formatNumber(variant.turnsToCompletion.p50)} · p90{' '}
-                    {formatNumber(variant.turnsToCompletion.p90)} · max {formatNumber(variant.turnsToCompletion.max)}
-                  </span>
-                </td>
-                <td className="number">
-                  {formatMilliseconds(variant.latencyMs.p50)}
-                  <span className="sub">{formatMilliseconds(variant.latencyMs.p95)}</span>
-                </td>
-                {accuracy.map(([key]) => (
-                  <RateCell key={key} variant={variant} rate={key} />
-                ))}
-                {confidence ? (
-                  <td className="number" data-testid="mean-tool-name-confidence">
-                    {formatPercent(variant.meanToolNameConfidence)}
-                  </td>
-                ) : null}
-              </tr>
+              <VariantRow
+                key={variant.name}
+                variant={variant}
+                columns={{ judged, accuracy, confidence, priced, withModel: differByModel(variants) }}
+                prices={prices[variant.name] ?? null}
+              />
             ))}
           </tbody>
         </table>
