@@ -40,7 +40,19 @@ export type VariantDraft = {
   systemPrompt: string;
   nodeContext: string | null;
   settings: VariantSettingsDraft;
+  /**
+   * A model A/B: where this variant's requests go: '' (the experiment's endpoint), `saved:NAME` (a
+   * saved endpoint's base URL) or `url` (the base URL typed in `baseUrl`); the model it names ('' for
+   * the endpoint's) and its declared family ('' for none: recognised from the text).
+   */
+  server?: string;
+  baseUrl?: string;
+  model?: string;
+  family?: string;
 };
+
+export const SAVED_SERVER = 'saved:';
+export const URL_SERVER = 'url';
 
 export type ExperimentDraft = {
   agent: string;

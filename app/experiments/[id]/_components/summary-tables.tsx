@@ -1,6 +1,7 @@
 // The experiment summary (the same JSON the command line prints) as tables: per variant rates with
 // their 95% intervals, turns, latency, parse paths, outcomes, errors, and the A/B comparisons in words.
 import type { SummaryJson, VariantSummaryJson } from '@/lib/metrics/summary-json';
+import { differByModel, VariantModel } from '@/app/components/variant-model';
 import { formatInterval, formatMilliseconds, formatNumber, formatPercent } from '@/lib/panel/format';
 import { Comparisons } from './comparisons';
 import { countKeySwatch } from '@/app/components/category-mark';
@@ -94,6 +95,7 @@ const COMPLETION_MEANS =
   'Conversations that ended as submitted: the agent said it was done (for an agent that a text answer ends, ' +
   'a text answer counts), whether or not the work is done';
 
+/** `withModel`: a model A/B, whose rows name each variant's model and family. */
 type Columns = {
   judged: boolean;
   accuracy: [RateKey, string][];
@@ -101,7 +103,23 @@ type Columns = {
   priced: boolean;
   /** A dataset run: accuracy leads, completion and turns trail. */
   dataset: boolean;
+  withModel: boolean;
 };
+
+/** The variant's name and, in a model A/B, its model and family under it. */
+function VariantNameCell({ variant, withModel }: { variant: VariantSummaryJson; withModel: boolean }) {
+  return (
+    <td>
+      <strong>{variant.name}</strong>
+      {withModel ? (
+        <>
+          <br />
+          <VariantModel model={variant.model} family={variant.family} />
+        </>
+      ) : null}
+    </td>
+  );
+}
 
 /** Completion and turns: the headline of a multi-turn run, an afterthought in a one-turn dataset run. */
 function CompletionCells({ variant }: { variant: VariantSummaryJson }) {
@@ -139,7 +157,7 @@ function CompletionCells({ variant }: { variant: VariantSummaryJson }) {
 /** One variant's row of the results table; `columns` says which of the optional columns the table has. */
 function VariantRow({
   variant,
-  columns: { judged, accuracy, confidence, priced, dataset },
+  columns: { judged, accuracy, confidence, priced, dataset, withModel },
   prices,
 }: {
   variant: VariantSummaryJson;
@@ -148,9 +166,7 @@ function VariantRow({
 }) {
   return (
     <tr data-testid="summary-row" data-variant={variant.name}>
-      <td>
-        <strong>{variant.name}</strong>
-      </td>
+      <VariantNameCell variant={variant} withModel={withModel} />
       <td className="number" data-testid="variant-conversations">
         {variant.conversations}
       </td>
@@ -242,7 +258,7 @@ export function SummaryTables({
               <VariantRow
                 key={variant.name}
                 variant={variant}
-                columns={{ judged, accuracy, confidence, priced, dataset }}
+                columns={{ judged, accuracy, confidence, priced, dataset, withModel: differByModel(variants) }}
                 prices={prices[variant.name] ?? null}
               />
             ))}
