@@ -10,6 +10,7 @@ import { VariantEditor } from './variant-editor';
 import { DecisionPlan, type PowerHistory } from './decision-plan';
 import { SandboxChoice } from './sandbox-choice';
 import { CustomCheckField } from './custom-check-field';
+import { InputRootsField } from './input-roots-field';
 import { useExperimentDraft } from './use-experiment-draft';
 import { useStartExperiment } from './use-start-experiment';
 import { FailureBox } from '@/app/components/failure-box';
@@ -87,6 +88,7 @@ export function NewExperimentForm({
 
       <SandboxChoice options={options} agent={agent} draft={draft} update={update} />
       <CustomCheckField draft={draft} update={update} />
+      <InputRootsField draft={draft} update={update} />
 
       {failure ? <FailureBox failure={failure} testId="form-error" /> : null}
       <div className="form-actions">

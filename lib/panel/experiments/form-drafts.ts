@@ -74,6 +74,11 @@ export type ExperimentDraft = {
   customCheckName?: string;
   customCheckSource?: string;
   /**
+   * Folders (besides the agent's own) whose files the inputs may name, one a line, relative to the
+   * panel's project: the API's inputRoots. Dot files, node_modules, data/ and the database stay refused.
+   */
+  inputRoots?: string;
+  /**
    * "Run without a sandbox": where the server has none, run model-written code anyway, with the
    * server user's rights.
    */

@@ -78,3 +78,17 @@ describe('requestBodyOf: a variant on its own server, model and family (a model 
     expect(errors).toEqual({ 'variants.1.server': ['names no saved endpoint "deleted"'] });
   });
 });
+
+describe('requestBodyOf: the folders the inputs may read files from', () => {
+  const sent = (inputRoots: string | undefined) => {
+    const { draft } = initialDraft(options, { agent: 'harness' });
+    draft.inputRoots = inputRoots;
+    return requestBodyOf(draft, options).body.inputRoots;
+  };
+
+  it('sends the folders named, one a line (or comma), and nothing when none is named', () => {
+    expect(sent('tests/fixtures\n  ../shared/code , more ')).toEqual(['tests/fixtures', '../shared/code', 'more']);
+    expect(sent('  \n ')).toBeUndefined();
+    expect(sent(undefined)).toBeUndefined();
+  });
+});

@@ -84,6 +84,15 @@ function variantServer(
 /** The difference the form shows until the person changes it. */
 export const FORM_PLANNED_POINTS = '5';
 
+/** The folders typed one a line (commas also part them); none typed: the API's default, the agent's folder alone. */
+function inputRootsOf(text: string | undefined): { inputRoots?: string[] } {
+  const roots = (text ?? '')
+    .split(/[\n,]/)
+    .map((root) => root.trim())
+    .filter(Boolean);
+  return roots.length > 0 ? { inputRoots: roots } : {};
+}
+
 /**
  * The request body, or the fields whose text is not a number at all (ranges and the rest are the
  * API's to judge, so that the form and the API never disagree).
@@ -134,6 +143,7 @@ export function requestBodyOf(
     ...(planned === undefined ? {} : { plannedDifference: planned }),
     ...(margin === undefined ? {} : { noWorseMargin: margin }),
     ...(draft.unsafeNoSandbox ? { unsafeNoSandbox: true } : {}),
+    ...inputRootsOf(draft.inputRoots),
     ...(draft.customCheckSource?.trim()
       ? {
           customCheck: {
