@@ -9,7 +9,6 @@ test('one line per prompt version, each point named by its version, the choices 
   const run = Date.now().toString(36);
   const { id } = await api.runExperiment({
     agent: 'harness',
-    name: `history ${run}`,
     variants: [
       { name: 'same-name', systemPrompt: `Version one ${run}. Always respond with a tool call.` },
       { name: 'other', systemPrompt: `Version two ${run}. Always respond with a tool call.` },
