@@ -150,6 +150,7 @@ test('start a campaign from the panel, apply the accepted changes, run the tests
     const form = page.getByTestId('start-campaign');
     await form.getByTestId('campaign-agent').selectOption('docstring');
     await form.getByTestId('campaign-repo').fill(repo);
+    await form.getByTestId('campaign-endpoint').selectOption({ label: 'Another URL…' });
     await form.getByTestId('campaign-base-url').fill(model.baseUrl);
     await form.getByTestId('campaign-model').fill('functiongemma');
     await form.getByTestId('start-campaign-submit').click();
@@ -180,6 +181,8 @@ test('start a campaign from the panel, apply the accepted changes, run the tests
     await page.reload();
     await expect(page.getByTestId('test-run')).toContainText('Tests passed');
     await expect(page.getByTestId('test-run')).toContainText('on the working tree');
+    // When it ran, in UTC and saying so (issue 28 item 6): not the browser's local time.
+    await expect(page.getByTestId('test-run')).toContainText(/, \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
   } finally {
     await panel.stop();
     await model.close();

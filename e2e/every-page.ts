@@ -15,7 +15,9 @@ export type PageToVisit = { name: string; path: string };
 async function campaignId(request: APIRequestContext): Promise<{ id: string; close: () => Promise<void> }> {
   const repo = path.join(mkdtempSync(path.join(tmpdir(), 'remora-every-page-')), 'repo');
   execFileSync('git', ['init', '-q', repo]);
-  writeFileSync(path.join(repo, 'steps.py'), 'def alpha(x):\n    return x + 1\n\n\ndef beta(x):\n    return x\n');
+  // A long line, as real code has: the diffs around it must scroll in their own box on a phone.
+  const long = `    return x + 1  # ${'the side-by-side diff has to hold this comment '.repeat(3)}`;
+  writeFileSync(path.join(repo, 'steps.py'), `def alpha(x):\n${long}\n\n\ndef beta(x):\n    return x\n`);
   execFileSync('git', ['-C', repo, 'add', '-A']);
   execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@localhost', 'commit', '-qm', 'start']);
   const model = await startPolicyServer(docstringPolicy);
@@ -52,7 +54,9 @@ export async function everyPage(
     data: { name: `every page ${Date.now()}`, format: 'remora', text },
   });
   expect([200, 201]).toContain(dataset.status());
-  const { id: datasetId } = (await dataset.json()) as { id: string };
+  const {
+    dataset: { id: datasetId },
+  } = (await dataset.json()) as { dataset: { id: string } };
   const campaign = await campaignId(request);
   return {
     close: campaign.close,
@@ -67,6 +71,7 @@ export async function everyPage(
       { name: 'experiment', path: `/experiments/${experiment}` },
       { name: 'conversations', path: `/experiments/${experiment}/conversations` },
       { name: 'grid', path: `/experiments/${experiment}/grid` },
+      { name: 'review-queue', path: `/experiments/${experiment}/review` },
       { name: 'transcript', path: `/conversations/${first.id}` },
       { name: 'compare', path: `/compare?a=${experiment}:baseline&b=${experiment}:directive` },
       { name: 'pair', path: `/compare/pair?a=${first.id}&b=${second.id}` },

@@ -110,7 +110,9 @@ test('bad form input is shown next to its field, in plain words', async ({ page 
   await page.getByTestId('variant-editor').nth(1).getByTestId('variant-name').fill('baseline');
   await page.getByTestId('variant-editor').nth(0).getByTestId('variant-temperature').fill('9');
   await page.getByTestId('start-experiment').click();
-  await expect(page.locator('[data-testid="field-error"][data-field="concurrency"]')).toContainText('Too big');
+  await expect(page.locator('[data-testid="field-error"][data-field="concurrency"]')).toContainText(
+    'must be a whole number from 1 to 256',
+  );
   await expect(page.locator('[data-testid="field-error"][data-field="variants.1.name"]')).toContainText(
     '"baseline" is used twice',
   );
@@ -120,7 +122,8 @@ test('bad form input is shown next to its field, in plain words', async ({ page 
   await expect(requestsError).toHaveCount(0);
   const summary = page.getByTestId('form-error');
   await expect(summary).toContainText('invalid request');
-  await expect(summary).toContainText('Concurrency: Too big');
+  await expect(summary).toContainText('Concurrency: must be a whole number from 1 to 256');
+  await expect(summary).not.toContainText('Too big');
   await expect(summary).toContainText('Variant 2 name: variant name "baseline" is used twice');
   await expect(page).toHaveURL(/\/experiments\/new$/);
   await screenshot(page, 'b-experiment-form-errors');

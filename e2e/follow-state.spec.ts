@@ -59,6 +59,7 @@ test('a campaign’s header follows it to its end without a reload', async ({ pa
     const form = page.getByTestId('start-campaign');
     await form.getByTestId('campaign-agent').selectOption('docstring');
     await form.getByTestId('campaign-repo').fill(repo);
+    await form.getByTestId('campaign-endpoint').selectOption({ label: 'Another URL…' });
     await form.getByTestId('campaign-base-url').fill(model.baseUrl);
     await form.getByTestId('campaign-model').fill('functiongemma');
     await form.getByTestId('start-campaign-submit').click();

@@ -139,9 +139,7 @@ test('delete asks first and keeps the prompt versions and the dataset it used; t
   const row = page.locator(`[data-testid="experiment-row"][data-experiment="${id}"]`);
   await expect(row).toContainText('smart_home');
   await expect(row.getByTestId('row-headline').locator('[data-variant]')).toHaveCount(2);
-  await expect(row.getByTestId('row-headline')).toContainText(
-    /baseline: (task success|completion) \d+\.\d% \(\d+\.\d–\d+\.\d\)/,
-  );
+  await expect(row.getByTestId('row-headline')).toContainText(/baseline: call accuracy \d+\.\d% \(\d+\.\d–\d+\.\d\)/);
   await expect(row).toContainText('20 / 20');
   await expect(row).toContainText(/\d+\.\d s/);
   await screenshot(page, 'manage-experiments-list');

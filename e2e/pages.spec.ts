@@ -81,7 +81,8 @@ test('a bad form input is shown as a clear error', async ({ page }) => {
   await page.getByTestId('start-experiment').click();
   const error = page.getByTestId('form-error');
   await expect(error).toContainText('invalid request');
-  await expect(error).toContainText('Conversations per variant: Too small');
+  await expect(error).toContainText('Conversations per variant: must be a whole number from 1 to 1000000');
+  await expect(error).not.toContainText('Too small');
   await expect(error).toContainText('"baseline" is used twice');
   await expect(page).toHaveURL(/\/experiments\/new$/);
   await screenshot(page, 'new-experiment-error');

@@ -146,7 +146,7 @@ test('pages forward and back through a long list, keeping the filters', async ({
   await expect(page.getByTestId('next-page')).toHaveCount(0);
   await page.getByTestId('previous-page').click();
   await expect(page.getByTestId('conversation-row')).toHaveCount(50);
-  await expect(page.getByTestId('conversation-link').first()).toHaveText('#1');
+  await expect(page.getByTestId('conversation-link').first()).toHaveText('#0');
 
   await page.setViewportSize({ width: 420, height: 900 });
   await filter(page, { outcome: 'submitted' });

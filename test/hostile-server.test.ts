@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeFolders, scratchRepository } from '../lib/campaigns/testing/campaign-harness';
 import { runCli } from './cli-process';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'remora-hostile-server-'));
@@ -78,4 +79,37 @@ describe('a hostile model server', () => {
     expect(calls.length).toBeGreaterThan(0);
     for (const call of calls) expect(call.error).toMatch(/no first byte from the model server within 0\.2 s/);
   }, 60_000);
+
+  it('campaign run --request-timeout: a node whose server never answers ends with the reason recorded', async () => {
+    const repos: string[] = [];
+    const repo = scratchRepository({ 'shapes.py': 'def area(width, height):\n    return width * height\n' }, repos);
+    const db = path.join(folder, 'campaign.db');
+    try {
+      const run = await runCli([
+        'campaign',
+        'run',
+        '--agent',
+        'docstring',
+        '--repo',
+        repo,
+        '--base-url',
+        `${baseUrl}/hang/v1`,
+        '--model',
+        'm',
+        '--request-timeout',
+        'first-byte=0.2',
+        '--db',
+        db,
+        '--json',
+      ]);
+      expect(run.stderr).not.toMatch(/internal error|unknown option/);
+      const reader = new Database(db, { readonly: true });
+      const calls = reader.prepare('select error from model_calls').all() as { error: string }[];
+      reader.close();
+      expect(calls.length).toBeGreaterThan(0);
+      for (const call of calls) expect(call.error).toMatch(/no first byte from the model server within 0\.2 s/);
+    } finally {
+      removeFolders(repos);
+    }
+  }, 120_000);
 });

@@ -3,6 +3,7 @@ import { campaignList } from '@/lib/panel/campaigns/campaigns';
 import { getPanel } from '@/lib/panel/runtime';
 import { StatusBadge } from '@/app/components/status-badge';
 import { listAgentViews } from '@/lib/panel/agents/agents';
+import { listEndpointViews } from '@/lib/panel/endpoints/endpoints';
 import { StartCampaignForm } from './start-campaign-form';
 
 export const metadata = { title: 'Campaigns · Remora' };
@@ -15,6 +16,9 @@ export default async function CampaignsPage() {
   // A campaign runs over a repository's Python nodes: agents that take text requests have none to run on.
   const views = await listAgentViews(panel);
   const agents = views.filter((agent) => agent.valid && agent.worksOnPython).map((agent) => agent.name);
+  const endpoints = listEndpointViews(panel)
+    .map(({ name, model, builtIn }) => ({ name, model, builtIn }))
+    .sort((left, right) => Number(right.builtIn) - Number(left.builtIn));
   const textAgents = views.filter((agent) => !agent.worksOnPython).map((agent) => agent.name);
   return (
     <>
@@ -25,7 +29,7 @@ export default async function CampaignsPage() {
         An agent run over every node of a repository. Start one here, or from the command line:{' '}
         <code>npm run --silent remora -- campaign run --agent NAME --repo PATH --base-url URL --model NAME</code>
       </p>
-      <StartCampaignForm agents={agents} />
+      <StartCampaignForm agents={agents} endpoints={endpoints} />
       {textAgents.length > 0 ? (
         <p className="muted small-text" data-testid="campaign-text-agents">
           Not offered: {textAgents.join(', ')} (they take text requests, not Python code).

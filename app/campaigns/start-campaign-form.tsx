@@ -1,19 +1,20 @@
 'use client';
 // Starting a campaign from the panel: an agent, a repository folder on the panel's machine, what to
-// leave out, and the model server (the built-in simulator when no URL is given). The same settings
+// leave out, and the model server (a saved endpoint, the built-in simulator first, or a URL). The same settings
 // again resume the unfinished campaign instead of starting a new one.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { callApi, type ApiFailure } from '@/app/components/api-client';
 import { FailureBox } from '@/app/components/failure-box';
+import { ServerFields, firstServer, serverRequest, type CampaignEndpointChoice } from './server-fields';
+import { LIMITS } from '@/lib/protocol/limits';
 
-export function StartCampaignForm({ agents }: { agents: string[] }) {
+export function StartCampaignForm({ agents, endpoints }: { agents: string[]; endpoints: CampaignEndpointChoice[] }) {
   const router = useRouter();
   const [agent, setAgent] = useState(agents.includes('docstring') ? 'docstring' : (agents[0] ?? ''));
   const [repo, setRepo] = useState('');
   const [exclude, setExclude] = useState('');
-  const [baseUrl, setBaseUrl] = useState('');
-  const [model, setModel] = useState('functiongemma-270m-it');
+  const [server, setServer] = useState(() => firstServer(endpoints));
   const [concurrency, setConcurrency] = useState(4);
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const [busy, setBusy] = useState(false);
@@ -27,7 +28,7 @@ export function StartCampaignForm({ agents }: { agents: string[] }) {
       .map((glob) => glob.trim())
       .filter(Boolean);
     const answer = await callApi<{ id: string }>('/api/campaigns', {
-      body: { agent, repo, exclude: globs, baseUrl: baseUrl.trim(), model, concurrency },
+      body: { agent, repo, exclude: globs, ...serverRequest(server), concurrency },
     });
     setBusy(false);
     if (answer.ok) router.push(`/campaigns/${answer.body.id}`);
@@ -69,30 +70,13 @@ export function StartCampaignForm({ agents }: { agents: string[] }) {
             data-testid="campaign-exclude"
           />
         </label>
-        <label>
-          Model server base URL{' '}
-          <input
-            value={baseUrl}
-            onChange={(event) => setBaseUrl(event.target.value)}
-            placeholder="empty: the built-in simulator"
-            data-testid="campaign-base-url"
-          />
-        </label>
-        <label>
-          Model{' '}
-          <input
-            value={model}
-            onChange={(event) => setModel(event.target.value)}
-            required
-            data-testid="campaign-model"
-          />
-        </label>
+        <ServerFields endpoints={endpoints} server={server} setServer={setServer} />
         <label>
           Nodes at once{' '}
           <input
             type="number"
-            min={1}
-            max={64}
+            min={LIMITS.concurrency.min}
+            max={LIMITS.concurrency.max}
             value={concurrency}
             onChange={(event) => setConcurrency(Number(event.target.value))}
             data-testid="campaign-concurrency"

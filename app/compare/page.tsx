@@ -2,12 +2,14 @@ import Link from 'next/link';
 import { compareVariants, listCompareChoices, type ComparisonView } from '../../lib/panel/compare/compare';
 import { readCompareQuery, type VariantRef } from '../../lib/panel/compare/request';
 import { getPanel } from '../../lib/panel/runtime';
+import { variantModels, type VariantModel } from '../../lib/panel/experiments/variant-models';
 import type { ComparableExperiment } from '../../lib/db/queries/compare';
 import { EFFECT_NOTE } from '../../lib/metrics/describe';
 import { MetricsTable } from './metrics-table';
 import { PerInput } from './per-input';
 import { ComparePickers } from './pickers';
 import { SideCard } from './side-card';
+import { TokenCostTable } from './token-cost-table';
 import styles from './compare.module.css';
 import { BalanceWarning } from '../components/balance-warning';
 import { METRIC_LABELS } from '@/lib/metrics/describe';
@@ -41,7 +43,10 @@ function problemsOf(error: unknown): { message: string; reasons: string[] } | nu
   return { message: error.message, reasons: Array.isArray(problems) ? problems.map(String) : [] };
 }
 
-/** Defaults for the pickers: what the address names, or the first two variants of ?experiment=. */
+/**
+ * Defaults for the pickers: what the address names, or the first two variants of ?experiment=, or
+ * of the newest experiment with two, so that the page opens on a comparison.
+ */
 function preselected(
   search: SearchParams,
   choices: ComparableExperiment[],
@@ -51,7 +56,8 @@ function preselected(
     const colon = text?.indexOf(':') ?? -1;
     return text && colon > 0 ? { experimentId: text.slice(0, colon), variant: text.slice(colon + 1) } : null;
   };
-  const experiment = choices.find((choice) => choice.id === first(search.experiment));
+  const newest = named('a') || named('b') ? undefined : choices.find((choice) => choice.variants.length > 1);
+  const experiment = choices.find((choice) => choice.id === first(search.experiment)) ?? newest;
   const a = named('a') ?? (experiment ? { experimentId: experiment.id, variant: experiment.variants[0] } : null);
   const b =
     named('b') ??
@@ -68,8 +74,9 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   const asked = first(search.a) !== undefined || first(search.b) !== undefined;
   let view: ComparisonView | null = null;
   let problem: { message: string; reasons: string[] } | null = null;
-  if (asked) {
-    try {
+  const { a, b } = preselected(search, choices);
+  try {
+    if (asked) {
       const query = readCompareQuery(search);
       view = compareVariants(panel, query.a, query.b, {
         filter: query.filter,
@@ -77,12 +84,14 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         query: query.q,
         page: query.page,
       });
-    } catch (error) {
-      problem = problemsOf(error);
-      if (!problem) throw error;
+    } else if (a && b) {
+      // The results with the pickers' defaults, not a form to submit first.
+      view = compareVariants(panel, a, b);
     }
+  } catch (error) {
+    problem = problemsOf(error);
+    if (!problem) throw error;
   }
-  const { a, b } = preselected(search, choices);
   return (
     <>
       <div className="crumbs">
@@ -107,20 +116,27 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
           ) : null}
         </div>
       ) : null}
-      {view ? <Comparison view={view} /> : null}
+      {view ? (
+        <Comparison
+          view={view}
+          models={[view.a, view.b].map((side) =>
+            variantModels(panel.database, side.experiment.id).get(side.ref.variant),
+          )}
+        />
+      ) : null}
     </>
   );
 }
 
-function Comparison({ view }: { view: ComparisonView }) {
+function Comparison({ view, models }: { view: ComparisonView; models: (VariantModel | undefined)[] }) {
   const simulated = view.a.experiment.simulated || view.b.experiment.simulated;
   const paired = view.metrics.metrics.some((metric) => metric.comparison.paired);
   const method = paired ? PAIRED_METHOD : UNPAIRED_METHOD;
   return (
     <>
       <div className={styles.sides}>
-        <SideCard side={view.a} which="a" conversations={view.metrics.a.conversations} />
-        <SideCard side={view.b} which="b" conversations={view.metrics.b.conversations} />
+        <SideCard side={view.a} which="a" conversations={view.metrics.a.conversations} model={models[0]} />
+        <SideCard side={view.b} which="b" conversations={view.metrics.b.conversations} model={models[1]} />
       </div>
       {simulated ? <p className="note">Numbers from the simulated endpoint are not a model&apos;s numbers.</p> : null}
       <section className="card" data-testid="compare-summary">
@@ -140,6 +156,8 @@ function Comparison({ view }: { view: ComparisonView }) {
           {EFFECT_NOTE}. <span data-testid="compare-method">{method}</span> A difference whose interval holds 0 is
           inconclusive, and the sentence says how many more distinct inputs would tell.
         </p>
+        <h3>Tokens and cost</h3>
+        <TokenCostTable view={view} />
       </section>
       <PerInput view={view} />
     </>

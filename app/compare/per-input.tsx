@@ -8,7 +8,8 @@ import styles from './compare.module.css';
 
 const FILTER_TEXT: Record<InputVerdictFilter, string> = {
   all: 'All inputs',
-  differ: 'A or B better',
+  differ: 'Only where A and B differ',
+  failures: 'Only failures',
   a: 'A better',
   same: 'Same',
   b: 'B better',
@@ -72,7 +73,7 @@ export function PerInput({ view }: { view: ComparisonView }) {
     <section className="card" data-testid="per-input">
       <h2>Per input</h2>
       <Tally view={view} />
-      <div className={styles.filterLinks} data-testid="input-filters">
+      <div className="filter-links" data-testid="input-filters">
         {(Object.keys(FILTER_TEXT) as InputVerdictFilter[]).map((filter) => (
           <a
             key={filter}

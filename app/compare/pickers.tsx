@@ -1,9 +1,16 @@
-// Picking the two variants: one list per side, experiments as groups and their variants inside, as a
-// plain GET form (no script needed).
+// Picking the two variants: one list per side, experiments as groups (by name, else agent and date,
+// never by id) and their variants inside, as a plain GET form that a change submits (the button is
+// for a browser without script).
 import type { ComparableExperiment } from '../../lib/db/queries/compare';
 import { variantRefText, type VariantRef } from '../../lib/panel/compare/request';
-import { formatTime, shortId } from '../../lib/panel/format';
+import { formatTime } from '../../lib/panel/format';
+import { SubmitOnChange } from './submit-on-change';
 import styles from './compare.module.css';
+
+/** The experiment as people know it: its name, else its agent and when it ran. */
+function experimentTitle(experiment: ComparableExperiment): string {
+  return experiment.name ?? `${experiment.agentName} · ${formatTime(experiment.createdAt)}`;
+}
 
 function groupLabel(experiment: ComparableExperiment): string {
   const marks = [
@@ -12,7 +19,8 @@ function groupLabel(experiment: ComparableExperiment): string {
     experiment.status === 'completed' ? null : experiment.status,
   ].filter(Boolean);
   const marked = marks.length > 0 ? ` (${marks.join(', ')})` : '';
-  return `${experiment.agentName} · ${formatTime(experiment.createdAt)} · ${shortId(experiment.id)}${marked}`;
+  const agent = experiment.name ? ` · ${experiment.agentName} · ${formatTime(experiment.createdAt)}` : '';
+  return `${experimentTitle(experiment)}${agent}${marked}`;
 }
 
 function Picker({
@@ -29,7 +37,7 @@ function Picker({
   return (
     <div>
       <label htmlFor={`pick-${name}`}>{label}</label>
-      <select id={`pick-${name}`} name={name} defaultValue={selected ?? ''} required data-testid={`pick-${name}`}>
+      <SubmitOnChange id={`pick-${name}`} name={name} defaultValue={selected ?? ''} testId={`pick-${name}`}>
         <option value="" disabled>
           choose a variant…
         </option>
@@ -37,12 +45,12 @@ function Picker({
           <optgroup key={experiment.id} label={groupLabel(experiment)}>
             {experiment.variants.map((variant) => (
               <option key={variant} value={variantRefText({ experimentId: experiment.id, variant })}>
-                {variant} — {experiment.agentName} {shortId(experiment.id)}
+                {variant} — {experimentTitle(experiment)}
               </option>
             ))}
           </optgroup>
         ))}
-      </select>
+      </SubmitOnChange>
     </div>
   );
 }

@@ -10,7 +10,7 @@ type ExperimentsTableProps = {
   linkAgents?: boolean;
   /** Adds the "Took" column (experiments page). */
   showDuration?: boolean;
-  /** Each finished experiment's variants with their task success (else completion) and interval (experiments page). */
+  /** Each finished experiment's variants with their headline rate (lib/panel/experiments/headlines.ts) and interval. */
   headlines?: Map<string, Headline[]>;
 };
 
@@ -35,7 +35,7 @@ export function ExperimentsTable({
           <tr>
             <th>Experiment</th>
             <th>Agent</th>
-            {headlines ? <th>Variants · task success, else completion (95% interval)</th> : null}
+            {headlines ? <th>Variants · headline metric (95% interval)</th> : null}
             <th>Status</th>
             <th className="number">{headlines ? 'n' : 'Conversations'}</th>
             <th>Created (UTC)</th>

@@ -3,6 +3,8 @@ import { listAgents } from '../../lib/db/queries/agents';
 import { listExperimentViews } from '../../lib/panel/experiments/experiments';
 import { getPanel } from '../../lib/panel/runtime';
 import { experimentHeadlines } from '../../lib/panel/experiments/headlines';
+import { EXPERIMENT_STATUSES } from '../../lib/db/queries/experiments';
+import { ExperimentListQuery } from '../../lib/panel/experiments/requests';
 
 export const metadata = { title: 'Experiments · Remora' };
 import { ExperimentsTable } from '../components/experiments-table';
@@ -11,30 +13,58 @@ export const dynamic = 'force-dynamic';
 
 const PAGE_SIZE = 50;
 
-type Query = { agent?: string; page?: string };
+type Query = Record<string, string | string[] | undefined>;
+type Filters = { agent?: string; q?: string; tag?: string; status?: (typeof EXPERIMENT_STATUSES)[number] };
 
-function pageNumber(text: string | undefined): number {
-  const value = Number(text);
-  return Number.isInteger(value) && value >= 1 ? value : 1;
+/**
+ * The list's address takes the list API's parameters (GET /api/experiments: agent, q, tag, status,
+ * limit, offset), so a page and its API answer are the same query; what does not parse is left out.
+ */
+function readListQuery(query: Query): { filters: Filters; limit: number; offset: number } {
+  const one = (key: string) => {
+    const value = query[key];
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  };
+  const shape = ExperimentListQuery.shape;
+  const read = <T,>(schema: { safeParse(value: unknown): { success: boolean; data?: T } }, key: string) => {
+    const parsed = schema.safeParse(one(key));
+    return parsed.success ? parsed.data : undefined;
+  };
+  const filters: Filters = {
+    agent: read(shape.agent, 'agent'),
+    q: read(shape.q, 'q'),
+    tag: read(shape.tag, 'tag'),
+    status: read(shape.status, 'status'),
+  };
+  return { filters, limit: read(shape.limit, 'limit') ?? PAGE_SIZE, offset: read(shape.offset, 'offset') ?? 0 };
 }
 
-function pageLink(agent: string | undefined, page: number): string {
+function pageLink(filters: Filters, limit: number, offset: number): string {
   const query = new URLSearchParams();
-  if (agent) query.set('agent', agent);
-  if (page > 1) query.set('page', String(page));
+  for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
+  if (limit !== PAGE_SIZE) query.set('limit', String(limit));
+  if (offset > 0) query.set('offset', String(offset));
   const text = query.toString();
   return text ? `/experiments?${text}` : '/experiments';
 }
 
-/** Every experiment, newest first, 50 a page; ?agent= keeps one agent's. */
+/** Every experiment, newest first, 50 a page; ?agent=, ?q= (name, agent or id), ?tag= and ?status= narrow it. */
 export default async function ExperimentsPage({ searchParams }: { searchParams: Promise<Query> }) {
-  const query = await searchParams;
-  const agent = typeof query.agent === 'string' && query.agent !== '' ? query.agent : undefined;
-  const page = pageNumber(typeof query.page === 'string' ? query.page : undefined);
+  const { filters, limit, offset } = readListQuery(await searchParams);
+  const { agent, status } = filters;
+  const filtered = Boolean(filters.q || filters.tag || status);
+  const page = Math.floor(offset / limit) + 1;
   const panel = await getPanel();
   // One more than a page tells whether there is a next one.
-  const found = listExperimentViews(panel, { agent, limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE });
-  const experiments = found.slice(0, PAGE_SIZE);
+  const found = listExperimentViews(panel, {
+    agent,
+    text: filters.q,
+    tag: filters.tag,
+    status,
+    limit: limit + 1,
+    offset,
+  });
+  const experiments = found.slice(0, limit);
   const agentNames = listAgents(panel.database).map((row) => row.name);
   return (
     <>
@@ -65,7 +95,33 @@ export default async function ExperimentsPage({ searchParams }: { searchParams: 
             ))}
           </select>
         </div>
-        <button type="submit" className="secondary">
+        <div>
+          <label htmlFor="text-filter">Name</label>
+          <input
+            id="text-filter"
+            name="q"
+            type="search"
+            defaultValue={filters.q ?? ''}
+            placeholder="name, agent or id"
+            data-testid="experiment-text-filter"
+          />
+        </div>
+        <div>
+          <label htmlFor="tag-filter">Tag</label>
+          <input id="tag-filter" name="tag" defaultValue={filters.tag ?? ''} data-testid="experiment-tag-filter" />
+        </div>
+        <div>
+          <label htmlFor="status-filter">Status</label>
+          <select id="status-filter" name="status" defaultValue={status ?? ''} data-testid="experiment-status-filter">
+            <option value="">any status</option>
+            {EXPERIMENT_STATUSES.map((known) => (
+              <option key={known} value={known}>
+                {known}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="secondary" data-testid="experiment-filter-submit">
           Filter
         </button>
         {agent ? (
@@ -81,9 +137,13 @@ export default async function ExperimentsPage({ searchParams }: { searchParams: 
       <section className="card" data-testid="experiment-list">
         {experiments.length === 0 ? (
           <p className="empty" data-testid="experiments-empty">
-            {page > 1 ? (
+            {offset > 0 ? (
               <>
-                No experiments on this page. <Link href={pageLink(agent, 1)}>Back to the newest</Link>.
+                No experiments on this page. <Link href={pageLink(filters, limit, 0)}>Back to the newest</Link>.
+              </>
+            ) : filtered ? (
+              <>
+                No experiment matches these filters. <Link href={pageLink({ agent }, limit, 0)}>Clear them</Link>.
               </>
             ) : agent ? (
               <>
@@ -105,11 +165,11 @@ export default async function ExperimentsPage({ searchParams }: { searchParams: 
             headlines={experimentHeadlines(panel, experiments)}
           />
         )}
-        {page > 1 || found.length > PAGE_SIZE ? (
+        {offset > 0 || found.length > limit ? (
           <div className="pager" data-testid="experiment-pager">
-            {page > 1 ? <Link href={pageLink(agent, page - 1)}>← newer</Link> : null}
+            {offset > 0 ? <Link href={pageLink(filters, limit, Math.max(0, offset - limit))}>← newer</Link> : null}
             <span className="muted">page {page}</span>
-            {found.length > PAGE_SIZE ? <Link href={pageLink(agent, page + 1)}>older →</Link> : null}
+            {found.length > limit ? <Link href={pageLink(filters, limit, offset + limit)}>older →</Link> : null}
           </div>
         ) : null}
       </section>

@@ -13,6 +13,7 @@ import { clip, shortId } from '@/lib/panel/format';
 import { getPanel } from '@/lib/panel/runtime';
 import { OutcomeBadge } from '@/app/components/status-badge';
 import { FilterSelect } from '@/app/components/filter-select';
+import { SnippetText } from './snippet';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Search · Remora' };
@@ -139,6 +140,7 @@ export default async function SearchPage({
               <thead>
                 <tr>
                   <th>Conversation</th>
+                  {query.q ? <th>Matched</th> : null}
                   <th>Experiment</th>
                   <th>Variant</th>
                   <th>Outcome</th>
@@ -154,11 +156,16 @@ export default async function SearchPage({
                     data-experiment={conversation.experimentId}
                   >
                     <td>
-                      <Link href={`/conversations/${conversation.id}`}>#{conversation.slot + 1}</Link>
+                      <Link href={`/conversations/${conversation.id}`}>#{conversation.slot}</Link>
                       <span className="sub">
                         input {conversation.inputIndex + 1}: {inputLabel(conversation.input)}
                       </span>
                     </td>
+                    {query.q ? (
+                      <td style={{ minWidth: 220 }}>
+                        {conversation.snippet ? <SnippetText snippet={conversation.snippet} /> : null}
+                      </td>
+                    ) : null}
                     <td>
                       <Link href={`/experiments/${conversation.experimentId}`}>
                         {conversation.experimentName ?? `experiment ${shortId(conversation.experimentId)}`}

@@ -23,3 +23,6 @@ export const ChatMessage = z.looseObject({
   role: z.enum(['system', 'user', 'assistant', 'tool']),
   content: z.string().nullable().optional(),
 });
+
+/** Prices per million input (prompt) and output (completion) tokens, set on a saved endpoint. */
+export const TokenPrices = z.strictObject({ input: z.number().min(0), output: z.number().min(0) });

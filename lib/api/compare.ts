@@ -1,6 +1,6 @@
 // Response schemas of the compare and campaign routes (/api/compare..., /api/campaigns...).
 import { z } from 'zod';
-import { Count, ExperimentStatus, Id, Outcome, Timestamp } from './common';
+import { Count, ExperimentStatus, Id, Outcome, Timestamp, TokenPrices } from './common';
 
 const ComparableExperiment = z.looseObject({
   id: Id,
@@ -20,6 +20,7 @@ const Side = z.strictObject({
   label: z.string(),
   experiment: ComparableExperiment,
   variantIndex: z.number().int().nonnegative(),
+  pricePerMillionTokens: TokenPrices.nullable(),
 });
 
 const Verdict = z.enum(['a', 'b', 'same', 'not_judged']);
@@ -54,7 +55,7 @@ export const Comparison = z.strictObject({
   }),
   perInput: z.strictObject({
     tally: VerdictCounts.extend({ pairs: Count, sharedInputs: Count }).loose(),
-    filter: z.enum(['all', 'a', 'b', 'same', 'differ']),
+    filter: z.enum(['all', 'a', 'b', 'same', 'differ', 'failures']),
     order: z.enum(['input', 'a-better', 'b-better']),
     query: z.string().nullable(),
     matching: Count,

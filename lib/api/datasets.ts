@@ -1,7 +1,7 @@
 // Response schemas of the dataset and endpoint routes (/api/datasets..., /api/endpoints...).
 import { z } from 'zod';
 import { DATASET_FORMATS, DatasetCase } from '../datasets/case';
-import { Count, Id, Timestamp } from './common';
+import { Count, Id, Timestamp, TokenPrices } from './common';
 
 const Format = z.enum(DATASET_FORMATS);
 
@@ -58,6 +58,13 @@ export const EndpointView = z.strictObject({
   apiKeyEnv: z.string().nullable(),
   builtIn: z.boolean(),
   createdAt: Timestamp,
+  /** The parts set, in ms; a part absent is the runner's default. */
+  requestTimeouts: z.strictObject({
+    firstByteMs: z.number().int().positive().optional(),
+    idleMs: z.number().int().positive().optional(),
+    totalMs: z.number().int().positive().optional(),
+  }),
+  pricePerMillionTokens: TokenPrices.nullable(),
 });
 
 /** GET /api/endpoints */

@@ -1,7 +1,7 @@
 // Response schemas of the experiment routes (/api/experiments...).
 import { z } from 'zod';
 import { SummaryJson } from '../metrics/summary-json';
-import { Count, Id, Outcome, ParsePath, ShownStatus, Timestamp } from './common';
+import { Count, Id, Outcome, ParsePath, ShownStatus, Timestamp, TokenPrices } from './common';
 
 const Progress = z.strictObject({ done: Count, total: Count });
 
@@ -36,6 +36,7 @@ export const ExperimentView = z.strictObject({
           systemPrompt: z.string(),
           nodeContext: z.string(),
           settings: z.record(z.string(), z.unknown()),
+          pricePerMillionTokens: TokenPrices.nullable(),
         }),
       ),
       sandbox: z

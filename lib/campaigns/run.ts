@@ -87,6 +87,7 @@ export function runCampaign(database: RemoraDatabase, campaignId: string, option
           baseUrl: resolveBaseUrl(stored.experiment.endpoint.baseUrl, options.resolveSimulator),
           apiKey,
           retry: settings.retry,
+          timeouts: stored.experiment.endpoint.requestTimeouts,
         });
       const result = await runNodes(database, refreshed, {
         ...options,

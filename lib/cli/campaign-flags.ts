@@ -1,7 +1,7 @@
 // `remora campaign ...`'s subcommands and flags (each command's code is loaded only when it runs).
 import type { Command } from 'commander';
 import { LIMITS } from '../protocol/limits';
-import { byteSize, collect, databaseOption, integerIn, positiveInteger } from './flag-values';
+import { byteSize, collect, databaseOption, integerIn, positiveInteger, requestTimeoutsFlag } from './flag-values';
 
 type CampaignCommand = Exclude<keyof typeof import('./campaign-command'), 'default'>;
 
@@ -19,11 +19,8 @@ function campaignAction(name: CampaignCommand) {
   };
 }
 
-export function addCampaignCommands(program: Command): void {
-  const campaign = program
-    .command('campaign')
-    .description('Run an agent over every node of a repository, review each change, apply the accepted ones.');
-
+/** `campaign run`: its flags are many (the endpoint's, the campaign's own), so it has a function of its own. */
+function addRunCommand(campaign: Command): void {
   campaign
     .command('run')
     .description(
@@ -44,6 +41,12 @@ export function addCampaignCommands(program: Command): void {
     .option('--concurrency <n>', 'nodes at once', integerIn(LIMITS.concurrency), 4)
     .option('--api-key-env <name>', 'environment variable that holds the API key')
     .option(
+      '--request-timeout <spec>',
+      'seconds one request to the server may take: a total ("300"), or parts ' +
+        '"first-byte=60,idle=30,total=300" (the defaults)',
+      requestTimeoutsFlag,
+    )
+    .option(
       '--context-tokens <n>',
       "the model's context size in tokens: nodes that cannot fit are skipped with the reason",
       positiveInteger,
@@ -62,6 +65,14 @@ export function addCampaignCommands(program: Command): void {
       const { runCampaignCommand } = await import('./campaign-run-command');
       process.exitCode = await runCampaignCommand(options);
     });
+}
+
+export function addCampaignCommands(program: Command): void {
+  const campaign = program
+    .command('campaign')
+    .description('Run an agent over every node of a repository, review each change, apply the accepted ones.');
+
+  addRunCommand(campaign);
 
   campaign
     .command('list')

@@ -10,11 +10,12 @@ import { describeHolder, leaseIsLive, newRunnerId } from '../experiments/lease';
 import { probeEndpoint } from '../experiments/probe-endpoint';
 import { openCampaign } from '../campaigns/create';
 import { runCampaign } from '../campaigns/run';
-import { ToolWorkerPool } from '../tools/worker-pool';
+import type { RequestTimeouts } from '../runner/request-timeouts';
 import { describe } from './harness-command';
 import { campaignJson } from './campaign-output';
 import { exitCodeFor } from './exit-code';
 import { interruptOnSignal, progressBar } from './run-controls';
+import { experimentToolPool } from '../experiments/tool-pool';
 
 export type CampaignRunOptions = {
   agent: string;
@@ -25,6 +26,7 @@ export type CampaignRunOptions = {
   model: string;
   concurrency: number;
   apiKeyEnv?: string;
+  requestTimeout?: Partial<RequestTimeouts>;
   contextTokens?: number;
   maxFileBytes?: number;
   unsafeFixes: boolean;
@@ -81,6 +83,7 @@ export async function runCampaignCommand(options: CampaignRunOptions): Promise<n
         model: options.model,
         apiKeyEnv: options.apiKeyEnv,
         simulated: probe.simulated,
+        ...(options.requestTimeout ? { requestTimeouts: options.requestTimeout } : {}),
       },
       concurrency: options.concurrency,
       settings: {
@@ -106,7 +109,7 @@ export async function runCampaignCommand(options: CampaignRunOptions): Promise<n
 }
 
 async function execute(database: RemoraDatabase, campaignId: string, options: CampaignRunOptions): Promise<number> {
-  const tools = new ToolWorkerPool({ size: Math.min(8, Math.max(2, options.concurrency)) });
+  const tools = experimentToolPool({ size: Math.min(8, Math.max(2, options.concurrency)) });
   const bar = progressBar('campaign |{bar}| {value}/{total} nodes | {running} running | {eta_formatted} left');
   const run = runCampaign(database, campaignId, {
     tools,

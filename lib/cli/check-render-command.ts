@@ -13,6 +13,7 @@ import { checkServerRendering, type RenderCheck } from '../serving/render-check'
 import type { TemplateChoice } from '../families/chat-template';
 import { chosenTemplate, type ChatTemplateOptions } from './chat-template-option';
 import { agentConversation, exampleConversation, type CheckConversation } from '../serving/render-check-conversation';
+import { plainIssue } from '../protocol/plain-issues';
 
 export type CheckRenderOptions = {
   baseUrl: string;
@@ -41,7 +42,7 @@ async function conversationFor(options: CheckRenderOptions): Promise<CheckConver
     if (!parsed.ok) return `${options.input} is not JSON: ${parsed.error}`;
     const input = RenderInput.safeParse(parsed.value);
     if (!input.success) {
-      const issues = input.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+      const issues = input.error.issues.map((issue) => `${issue.path.join('.')}: ${plainIssue(issue)}`);
       return `${options.input} is not {"messages": [...], "tools": [...]}: ${issues.join('; ')}`;
     }
     return { messages: normalizeMessages(input.data.messages), tools: normalizeTools(input.data.tools) };

@@ -21,7 +21,7 @@ export function integerIn(range: { min: number; max: number }): (value: string) 
   return (value) => {
     const number = Number(value);
     if (!Number.isInteger(number) || number < range.min || number > range.max) {
-      throw new InvalidArgumentError(`must be a whole number, at least ${range.min} and at most ${range.max}`);
+      throw new InvalidArgumentError(`must be a whole number from ${range.min} to ${range.max}`);
     }
     return number;
   };

@@ -1,5 +1,6 @@
 // `remora harness`'s flags made into an experiment: the agent and its inputs, the variants and
 // their settings, the endpoint; checked as the experiment config before anything runs.
+import { customCheckFromFile } from '../task-success/custom-check';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadAgent, withWorkspaceLimit } from '../agents/load';
@@ -20,6 +21,7 @@ import type { ConversationInput } from '../protocol/conversation';
 import { chooseExperimentSandbox } from '../tools/sandbox/experiment-sandbox';
 import type { InputFiles } from '../tools/input-files';
 import { applyVariantFlags, type VariantFlags } from './variant-flags';
+import { plainIssue } from '../protocol/plain-issues';
 
 export type HarnessOptions = VariantFlags & {
   agent: string;
@@ -38,6 +40,8 @@ export type HarnessOptions = VariantFlags & {
   /** --detect and --non-inferiority-margin, in rate units. */
   detect?: number;
   nonInferiorityMargin?: number;
+  /** --check-script: the experiment's own task-success script (a .py or .sh file). */
+  checkScript?: string;
   toolChoice: string;
   temperature: number;
   maxTokens?: number;
@@ -195,13 +199,14 @@ export async function buildConfig(
     ...(options.stopEarly ? { stopEarly: true } : {}),
     ...(options.detect !== undefined ? { plannedDifference: options.detect } : {}),
     ...(options.nonInferiorityMargin !== undefined ? { noWorseMargin: options.nonInferiorityMargin } : {}),
+    ...(options.checkScript ? { customCheck: customCheckFromFile(options.checkScript) } : {}),
     sandbox: chooseExperimentSandbox(agent, options.unsafeNoSandbox === true),
     inputFiles,
   });
   if (!parsed.success) {
     throw new InputError(
       'the experiment settings are not valid',
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'settings'}: ${issue.message}`),
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'settings'}: ${plainIssue(issue)}`),
     );
   }
   return parsed.data;

@@ -76,6 +76,12 @@ export function addHarnessCommand(program: Command): void {
         'by at most this many percentage points',
       points,
     )
+    .option(
+      '--check-script <file>',
+      "a task-success script of this experiment's own (.py or .sh), run confined after each conversation " +
+        "beside the agent's check: it reads {arguments, context} on stdin and prints " +
+        '{"outcome": "success", "result": {"success": ..., "reason": ...}}',
+    )
     .option('--tool-choice <choice>', 'auto | required | none | a tool name', 'auto')
     .option('--temperature <t>', 'sampling temperature', nonNegativeNumber, 0)
     .option('--max-tokens <n>', 'max tokens per response', integerIn(LIMITS.maxTokens))

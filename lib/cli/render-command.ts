@@ -8,6 +8,7 @@ import type { CommandOutput } from './io';
 import { parseJson } from '../protocol/json';
 import { normalizeMessages, normalizeTools, RenderInput } from '../families/functiongemma/render-input';
 import { countTokensEstimate, renderPrompt } from '../families/functiongemma/render';
+import { plainIssue } from '../protocol/plain-issues';
 import { errorMessage } from '../errors';
 import { renderChoice, type TemplateChoice } from '../families/chat-template';
 import { chosenTemplate, type ChatTemplateOptions } from './chat-template-option';
@@ -31,7 +32,7 @@ export function runRenderCommand(stdinText: string, options: RenderCommandOption
   const input = RenderInput.safeParse(parsed.value);
   if (!input.success) {
     const problems = input.error.issues.map(
-      (issue) => `  ${issue.path.length > 0 ? issue.path.join('.') : '(input)'}: ${issue.message}`,
+      (issue) => `  ${issue.path.length > 0 ? issue.path.join('.') : '(input)'}: ${plainIssue(issue)}`,
     );
     return failure(`the input does not have the expected shape:\n${problems.join('\n')}\n${USAGE}`);
   }

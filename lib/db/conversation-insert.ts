@@ -169,6 +169,8 @@ function conversationColumns(meta: ConversationMeta, record: ConversationRecord,
     ...verdictColumns(meta, store),
     meta.taskCheck ? (meta.taskCheck.success ? 1 : 0) : null,
     json(meta.taskCheck, 'task_check'),
+    meta.customCheck ? (meta.customCheck.success ? 1 : 0) : null,
+    json(meta.customCheck, 'custom_check'),
   ];
 }
 

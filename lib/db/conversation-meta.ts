@@ -15,4 +15,6 @@ export type ConversationMeta = {
   verdict?: Verdict | null;
   /** What the agent's task-success check said (lib/task-success); null when nothing judged it. */
   taskCheck?: TaskCheck | null;
+  /** What the experiment's own check said (lib/task-success/custom-check.ts); null when nothing judged it. */
+  customCheck?: TaskCheck | null;
 };

@@ -36,6 +36,8 @@ export const INSERT_STATEMENTS = {
       'argumentsCorrect',
       'taskSuccess',
       'taskCheck',
+      'customCheckSuccess',
+      'customCheck',
     ],
     [],
     'on conflict (experiment_id, variant_index, slot) do nothing',

@@ -58,6 +58,9 @@ describe('the search index migration', () => {
       `create table summary_counters (experiment_id text, scope text, variant_index integer, input_index integer,
         counts text, primary key (experiment_id, scope, variant_index, input_index))`,
     );
+    // And the custom check's columns (migration 0016), lent the same way.
+    old.$client.exec('alter table conversations add custom_check_success integer');
+    old.$client.exec('alter table conversations add custom_check text');
     const before = storeConversation(
       old,
       experimentId,
@@ -67,6 +70,8 @@ describe('the search index migration', () => {
     // Written by the code of the time, which kept no search documents and no counters.
     old.$client.prepare('delete from search_documents').run();
     old.$client.exec('drop table summary_counters');
+    old.$client.exec('alter table conversations drop column custom_check_success');
+    old.$client.exec('alter table conversations drop column custom_check');
     closeDatabase(old);
 
     const database = openDatabase(file);

@@ -10,6 +10,7 @@ import { EMBEDDED_BASE_URL, EngineSettings } from '../embedded/settings';
 import { ExperimentSandbox } from '../tools/sandbox/experiment-sandbox';
 import { InputFiles } from '../tools/input-files';
 import { LIMITS } from '../protocol/limits';
+import { CustomCheckConfig } from '../task-success/custom-check';
 
 export const ConversationInputSchema = ConversationVariables.extend({
   node_line: z.number().int().positive().nullable().optional(),
@@ -82,6 +83,10 @@ export type VariantConfig = z.infer<typeof VariantConfig>;
 const timeoutMs = z.number().int().min(1).max(86_400_000).optional();
 /** One request's timeouts in ms (lib/runner/request-timeouts.ts); the defaults for what is absent. */
 export const RequestTimeoutsSchema = z.strictObject({ firstByteMs: timeoutMs, idleMs: timeoutMs, totalMs: timeoutMs });
+const pricePerMillion = z.number().min(0).max(1_000_000);
+/** What a million prompt (input) and completion (output) tokens cost, in whatever currency the user counts in. */
+export const TokenPricesSchema = z.strictObject({ input: pricePerMillion, output: pricePerMillion });
+export type TokenPrices = z.infer<typeof TokenPricesSchema>;
 
 export const EndpointConfig = z
   .object({
@@ -106,6 +111,8 @@ export const EndpointConfig = z
     maxResponseBytes: z.number().int().min(LIMITS.responseBytes.min).max(LIMITS.responseBytes.max).optional(),
     /** Ms to the first byte, between chunks, in all (lib/runner/request-timeouts.ts); defaults for what is absent. */
     requestTimeouts: RequestTimeoutsSchema.optional(),
+    /** The saved endpoint's token prices when the experiment started, for its cost per variant. */
+    pricePerMillionTokens: TokenPricesSchema.optional(),
   })
   .superRefine((endpoint, context) => {
     const placeholder = endpoint.baseUrl === EMBEDDED_BASE_URL;
@@ -177,6 +184,8 @@ export const ExperimentConfig = z
     plannedDifference: z.number().gt(0).max(1).optional(),
     /** Non-inferiority margin (rate units): each rate comparison says whether B is no worse than A by it. */
     noWorseMargin: z.number().gt(0).max(1).optional(),
+    /** A task-success script of this experiment's own, judged beside the agent's check. */
+    customCheck: CustomCheckConfig.optional(),
   })
   .superRefine((config, context) => {
     if (config.storedCases && (config.inputs.length > 0 || config.dataset)) {

@@ -8,7 +8,8 @@ import type { ConversationInput } from '../protocol/conversation';
 import type { Expectation } from '../protocol/expectation';
 import { runConversation } from '../runner/run-conversation';
 import type { AgentRuntime, ConversationRecord, RunnerDependencies, RunnerSettings } from '../runner/types';
-import { checkTaskSuccess } from '../task-success/check';
+import { checkTaskSuccess, checkWithCustomScript } from '../task-success/check';
+import { CUSTOM_CHECK_LIMITS, type CustomCheckScript } from '../task-success/custom-check';
 import type { TaskCheck } from '../task-success/types';
 import type { WorkspaceProvider } from '../tools/workspace';
 import { runSetupCalls } from './setup-calls';
@@ -36,11 +37,15 @@ export type JudgedConversationRequest<Changes> = {
   expectation?: Expectation | null;
   /** The case's verdict on the finished record, so that it is scored once. */
   verdict?(record: ConversationRecord): Verdict | null;
+  /** The experiment's own check, run after the agent's, in the same workspace and the same way. */
+  customCheck?: CustomCheckScript | null;
 };
 
 export type JudgedConversation<Changes> = {
   record: ConversationRecord;
   taskCheck: TaskCheck | null;
+  /** The experiment's own check's verdict; null when it has none, or nothing was judged. */
+  customCheck: TaskCheck | null;
   /** Null when the conversation had no workspace. */
   changes: Changes | null;
 };
@@ -61,7 +66,7 @@ export async function runJudgedConversation<Changes>(
       workspace: workspace?.path ?? null,
     });
     // Judged before the workspace goes: the check reads what the conversation left in it.
-    let taskCheck = await checkTaskSuccess({
+    const checkRequest = {
       agent,
       input,
       record,
@@ -71,11 +76,16 @@ export async function runJudgedConversation<Changes>(
       workspace: workspace?.path ?? null,
       original: workspace?.original ?? null,
       signal: run.signal,
-    });
+    };
+    let taskCheck = await checkTaskSuccess(checkRequest);
+    let customCheck = request.customCheck
+      ? await checkWithCustomScript(checkRequest, request.customCheck, CUSTOM_CHECK_LIMITS)
+      : null;
     // A check stopped by a cancel judged nothing.
     if (run.signal?.aborted && taskCheck && !taskCheck.success) taskCheck = null;
+    if (run.signal?.aborted && customCheck && !customCheck.success) customCheck = null;
     const changes = workspace ? await workspace.finish({ record, taskCheck }) : null;
-    return { record, taskCheck, changes };
+    return { record, taskCheck, customCheck, changes };
   } catch (error) {
     // The workspace is still removed; its diff is of no use next to a failed conversation.
     if (workspace)

@@ -16,6 +16,7 @@ import { planSlots, slotKey, type ExperimentConfig, type Slot, type VariantConfi
 import { caseResult, inlineInputs, type InputSource } from '../datasets/experiment-cases';
 import type { Verdict } from '../datasets/verdict';
 import type { TaskCheck } from '../task-success/types';
+import type { CustomCheckScript } from '../task-success/custom-check';
 import { providerWorkspace, runJudgedConversation } from './judged-conversation';
 
 export type SlotMeta = Slot & {
@@ -27,6 +28,8 @@ export type SlotMeta = Slot & {
   verdict?: Verdict | null;
   /** What the agent's task-success check said (lib/task-success); null when nothing judged it. */
   taskCheck?: TaskCheck | null;
+  /** What the experiment's own check said; null when it has none or nothing was judged. */
+  customCheck?: TaskCheck | null;
 };
 
 /** Where finished conversations go. The database is the truth: completed slots are read back on resume. */
@@ -46,6 +49,8 @@ export type ExperimentDependencies = {
   /** The client of one variant: its settings, and the variant (which may name its own server). */
   createClient(settings: RunnerSettings, variant: VariantConfig): ModelClient;
   workspaces?: WorkspaceProvider;
+  /** The experiment's own task-success check, written to a file (lib/task-success/custom-check.ts). */
+  customCheck?: CustomCheckScript | null;
   /** Where the inputs come from when not from the config (a dataset's cases in the database). */
   inputs?: InputSource;
   onProgress?(progress: Progress): void;
@@ -108,6 +113,50 @@ export function startExperiment(deps: ExperimentDependencies): ExperimentRun {
   };
 }
 
+type SlotRun = {
+  meta: SlotMeta;
+  slotInput: ReturnType<InputSource['at']>;
+  runtime: AgentRuntime;
+  settings: RunnerSettings;
+  client: ModelClient;
+  scoring: Parameters<typeof caseResult>[1];
+  signal: AbortSignal;
+};
+
+/** One slot's judged conversation; a bug in it is stored as this conversation's error, not thrown. */
+async function runSlot(deps: ExperimentDependencies, slot: SlotRun) {
+  const { meta, runtime, signal } = slot;
+  const { input, runCase } = slot.slotInput;
+  let scored: ReturnType<typeof caseResult> = null;
+  try {
+    const judged = await runJudgedConversation({
+      agent: runtime,
+      settings: slot.settings,
+      input,
+      run: {
+        client: slot.client,
+        tools: deps.tools,
+        signal,
+        sink: deps.onEvent ? { event: (event) => deps.onEvent?.(meta, event) } : undefined,
+      },
+      openWorkspace: providerWorkspace(deps.workspaces, meta, input),
+      expectation: runCase?.expect ?? null,
+      verdict: (finished) =>
+        (scored = caseResult(runCase, slot.scoring, input, finished, runtime.tools))?.verdict ?? null,
+      customCheck: deps.customCheck ?? null,
+    });
+    return { ...judged, scored };
+  } catch (error) {
+    // A bug must not take the other conversations down: it is stored as this one's error.
+    const record = erroredRecord(
+      { input, startedAt: Date.now(), durationMs: 0 },
+      `internal error: ${errorMessage(error)}`,
+    );
+    const none = { taskCheck: null as TaskCheck | null, customCheck: null as TaskCheck | null, changes: null };
+    return { record, scored: caseResult(runCase, slot.scoring, input, record, runtime.tools), ...none };
+  }
+}
+
 async function execute(
   deps: ExperimentDependencies,
   signal: AbortSignal,
@@ -134,38 +183,15 @@ async function execute(
       const slot = pending[next++];
       progress.running += 1;
       const meta: SlotMeta = { ...slot, variantName: config.variants[slot.variantIndex].name };
-      const { input, runCase } = inputs.at(slot.inputIndex);
-      const runtime = runtimes[slot.variantIndex];
-      let record: ConversationRecord;
-      let changes: { diff: string | null; changedFiles: string[] } | null = null;
-      let scored: ReturnType<typeof caseResult> = null;
-      let taskCheck: TaskCheck | null = null;
-      try {
-        ({ record, taskCheck, changes } = await runJudgedConversation({
-          agent: runtime,
-          settings: settings[slot.variantIndex],
-          input,
-          run: {
-            client: clients[slot.variantIndex],
-            tools: deps.tools,
-            signal,
-            sink: deps.onEvent ? { event: (event) => deps.onEvent?.(meta, event) } : undefined,
-          },
-          openWorkspace: providerWorkspace(deps.workspaces, meta, input),
-          expectation: runCase?.expect ?? null,
-          verdict: (finished) =>
-            (scored = caseResult(runCase, scoring, input, finished, runtime.tools))?.verdict ?? null,
-        }));
-      } catch (error) {
-        // A bug must not take the other conversations down: it is stored as this one's error.
-        record = erroredRecord(
-          { input, startedAt: Date.now(), durationMs: 0 },
-          `internal error: ${errorMessage(error)}`,
-        );
-        scored = caseResult(runCase, scoring, input, record, runtime.tools);
-        taskCheck = null;
-        changes = null;
-      }
+      const { record, scored, taskCheck, customCheck, changes } = await runSlot(deps, {
+        meta,
+        slotInput: inputs.at(slot.inputIndex),
+        runtime: runtimes[slot.variantIndex],
+        settings: settings[slot.variantIndex],
+        client: clients[slot.variantIndex],
+        scoring,
+        signal,
+      });
       progress.running -= 1;
       if (mode() === 'interrupt') continue;
       if (record.outcome === 'cancelled') cutShort = true;
@@ -176,6 +202,7 @@ async function execute(
           changedFiles: changes?.changedFiles ?? null,
           ...scored,
           taskCheck,
+          customCheck,
         },
         record,
       );

@@ -1,4 +1,5 @@
 import type { RemoraDatabase } from '../db/client';
+import { writeCustomCheck } from '../task-success/custom-check';
 import { createConversationWriter } from '../db/conversation-writer';
 import { createExperiment, getExperiment } from '../db/queries/experiments';
 import type { ExperimentDetails } from '../db/queries/experiment-details';
@@ -83,6 +84,32 @@ export type RunOptions = {
 export type StoredRun = { done: Promise<ExperimentResult>; cancel(): void; interrupt(): void };
 
 /**
+ * How the run reaches its model: an embedded endpoint runs the GGUF model in this process
+ * (lib/embedded; a missing file fails the run there), a variant with its own server (a model A/B)
+ * talks to it alone, and the others share the endpoint and its replicas.
+ */
+function modelClients(
+  config: ExperimentConfig,
+  baseUrl: string,
+  apiKey: string | undefined,
+): ExperimentDependencies['createClient'] {
+  return (settings, variant) => {
+    if (variant.baseUrl === undefined && config.endpoint.kind === 'embedded')
+      return createEmbeddedClient(config.endpoint, settings);
+    const urls = variant.baseUrl ? [variant.baseUrl] : [baseUrl, ...(config.endpoint.replicas ?? [])];
+    const limits =
+      config.endpoint.maxResponseBytes === undefined
+        ? undefined
+        : { maxResponseBytes: config.endpoint.maxResponseBytes };
+    const timeouts = config.endpoint.requestTimeouts;
+    const clients = urls.map(
+      (url) => new HttpModelClient({ baseUrl: url, apiKey, retry: settings.retry, limits, timeouts }),
+    );
+    return clients.length === 1 ? clients[0] : new BalancedModelClient(clients);
+  };
+}
+
+/**
  * Runs (or resumes) a stored experiment: only the slots not stored yet are run, the database is
  * the truth for progress, and the experiment's status follows the run.
  */
@@ -119,9 +146,12 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
       return error;
     }
   };
+  // The experiment's own check lives in a folder of its own while it runs (lib/task-success/custom-check.ts).
+  const customCheck = config.customCheck ? writeCustomCheck(config.customCheck) : null;
   const run = startExperiment({
     config,
     agent: stored.agent,
+    customCheck,
     // Where no sandbox exists, programs for the model run only if the experiment says the user allowed it.
     tools: withCallOptions(options.tools, { allowUnconfined: config.sandbox?.unsafeNoSandbox === true }),
     // Agents whose tools change files (settings.workspace) get a private copy per conversation.
@@ -131,22 +161,7 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
     inputs: config.storedCases ? experimentCaseInputs(database, experimentId, config.storedCases.count) : undefined,
     onProgress: options.onProgress,
     onEvent: options.onEvent,
-    // An embedded endpoint runs the GGUF model in this process (lib/embedded); a missing file fails the run here.
-    createClient: (settings, variant) => {
-      // A variant with its own server (a model A/B) talks to it alone; the others share the endpoint.
-      if (variant.baseUrl === undefined && config.endpoint.kind === 'embedded')
-        return createEmbeddedClient(config.endpoint, settings);
-      const urls = variant.baseUrl ? [variant.baseUrl] : [baseUrl, ...(config.endpoint.replicas ?? [])];
-      const limits =
-        config.endpoint.maxResponseBytes === undefined
-          ? undefined
-          : { maxResponseBytes: config.endpoint.maxResponseBytes };
-      const timeouts = config.endpoint.requestTimeouts;
-      const clients = urls.map(
-        (url) => new HttpModelClient({ baseUrl: url, apiKey, retry: settings.retry, limits, timeouts }),
-      );
-      return clients.length === 1 ? clients[0] : new BalancedModelClient(clients);
-    },
+    createClient: modelClients(config, baseUrl, apiKey),
     store: {
       completedSlots: () => writer.completedSlots(experimentId),
       write: (meta, record) => {
@@ -175,6 +190,7 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
     try {
       result = await run.done;
     } catch (error) {
+      customCheck?.remove();
       // What is queued is still stored; the run failed either way.
       const closeFailure = closeWriter();
       lease.finish({
@@ -183,6 +199,7 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
       });
       throw error;
     }
+    customCheck?.remove();
     const failure = closeWriter();
     if (failure) {
       lease.finish({ status: 'failed', error: errorMessage(failure) });

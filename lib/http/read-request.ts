@@ -5,14 +5,16 @@ import { LIMITS } from '../protocol/limits';
 import { InputError } from '../errors';
 import { parseJson } from '../protocol/json';
 import { HttpError } from './errors';
+import { plainIssue } from '../protocol/plain-issues';
 
 export const MAX_BODY_BYTES = LIMITS.requestBodyBytes.max;
 
-/** "variants.0.name: Too small: expected string to have >=1 characters", one line per issue. */
+/** "variants.0.name: must not be empty", one line per issue, in plain words. */
 export function zodReasons(error: z.ZodError): string[] {
   return error.issues.map((issue) => {
     const where = issue.path.map(String).join('.');
-    return where ? `${where}: ${issue.message}` : issue.message;
+    const words = plainIssue(issue);
+    return where ? `${where}: ${words}` : words;
   });
 }
 

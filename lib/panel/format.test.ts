@@ -21,7 +21,7 @@ describe('format', () => {
     expect(formatNumber(null)).toBe('—');
     expect(formatMilliseconds(12.4)).toBe('12 ms');
     expect(formatMilliseconds(12_345)).toBe('12.3 s');
-    expect(formatTime(Date.UTC(2026, 4, 1, 14, 3, 9))).toBe('2026-05-01 14:03:09');
+    expect(formatTime(Date.UTC(2026, 4, 1, 14, 3, 9))).toBe('2026-05-01 14:03:09 UTC');
     expect(shortId('01a200b5-ed8b-7000-b6b6-123456789abc')).toBe('01a200b5-ed8b');
   });
 

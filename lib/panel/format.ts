@@ -29,7 +29,8 @@ export function formatMilliseconds(value: number | null | undefined): string {
 /** A time stamp as "2026-05-01 14:03:09" (UTC, so that server and browser agree). */
 export function formatTime(milliseconds: number | null | undefined): string {
   if (milliseconds === null || milliseconds === undefined) return DASH;
-  return new Date(milliseconds).toISOString().replace('T', ' ').slice(0, 19);
+  // Always UTC, and said so: a time without its zone reads as the reader's own.
+  return `${new Date(milliseconds).toISOString().replace('T', ' ').slice(0, 19)} UTC`;
 }
 
 /** The first block of a UUID: enough to tell experiments apart on a page. */

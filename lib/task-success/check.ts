@@ -78,13 +78,27 @@ function expectedCallCheck(request: TaskCheckRequest, expectation: Expectation):
   };
 }
 
+/**
+ * An experiment's own check (lib/task-success/custom-check.ts), beside the agent's: it judges every
+ * conversation but a cancelled one, whatever its outcome (the script reads the outcome), with the
+ * same arguments and context as the agent's check and through the same executor. Never throws.
+ */
+export async function checkWithCustomScript(
+  request: TaskCheckRequest,
+  custom: { name: string; script: string },
+  limits: { timeoutMs: number; maxOutputBytes: number },
+): Promise<TaskCheck | null> {
+  if (request.record.outcome === 'cancelled') return null;
+  return runCheckScript(request, custom.script, limits, custom.name);
+}
+
 async function runCheckScript(
   request: TaskCheckRequest,
   script: string,
   limits: { timeoutMs: number; maxOutputBytes: number },
+  check = request.agent.name,
 ): Promise<TaskCheck> {
   const { agent, input, record } = request;
-  const check = agent.name;
   const argumentsForCheck = {
     outcome: record.outcome,
     result: record.result,

@@ -119,7 +119,7 @@ export default async function AgentPage({
         </div>
         <div>
           <dt>Changed</dt>
-          <dd>{formatTime(detail.updatedAt)} UTC</dd>
+          <dd>{formatTime(detail.updatedAt)}</dd>
         </div>
       </dl>
 

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { callApi, type ApiFailure } from '@/app/components/api-client';
 import { FailureBox } from '@/app/components/failure-box';
 import type { CampaignOverview } from '@/lib/panel/campaigns/campaigns';
+import { formatTime } from '@/lib/panel/format';
 
 type StoredTestRun = {
   command: string;
@@ -152,8 +153,7 @@ export function ApplyCard({ overview, onChanged }: { overview: CampaignOverview;
         <div data-testid="test-run" data-passed={String(testRun.passed)}>
           <p>
             <strong>{testVerdict(testRun)}</strong>: <code>{testRun.command}</code> on the {testRun.where}
-            {testRun.exitCode === null ? '' : `, exit code ${testRun.exitCode}`},{' '}
-            {new Date(testRun.at).toLocaleString()}
+            {testRun.exitCode === null ? '' : `, exit code ${testRun.exitCode}`}, {formatTime(testRun.at)}
           </p>
           <pre className="output">{testRun.output}</pre>
         </div>

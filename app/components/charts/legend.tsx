@@ -123,28 +123,61 @@ export function PatternedBar(props: {
   );
 }
 
-type TickProps = { x?: number | string; y?: number | string; payload?: { value?: unknown } };
+type TickProps = {
+  x?: number | string;
+  y?: number | string;
+  payload?: { value?: unknown };
+  /** The axis' width and how many ticks share it (Recharts passes both): each label's room. */
+  width?: number | string;
+  visibleTicksCount?: number;
+};
+
+/** About how wide a character is, in em, in the panel's sans-serif (DejaVu Sans is the widest seen). */
+const CHARACTER_EM = 0.62;
 
 /**
- * A category axis label that never runs into its neighbour: on two lines when it has two words or
- * more ("Valid-call / rate"), shortened with "…" past `maxCharacters` a line. Give the axis a
- * height of about 34 px so that the second line has room.
+ * Up to `count` lines of at most `limit` characters, broken after spaces and hyphens; what does not
+ * fit ends in "…".
+ */
+function wrapLines(text: string, limit: number, count: number): string[] {
+  const words = text.split(/(?<=-)|\s+/).filter((word) => word !== '');
+  const lines: string[] = [];
+  let line = '';
+  for (const word of words) {
+    const joined = line === '' ? word : line.endsWith('-') ? `${line}${word}` : `${line} ${word}`;
+    if (joined.length <= limit || line === '') line = joined;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line !== '') lines.push(line);
+  const kept = lines.slice(0, count);
+  if (lines.length > count) kept[count - 1] = `${kept[count - 1]} ${lines.slice(count).join(' ')}`;
+  return kept.map((part) => (part.length > limit ? `${part.slice(0, Math.max(1, limit - 1)).trimEnd()}…` : part));
+}
+
+/**
+ * A category axis label that never runs into its neighbour: on up to two lines, broken at spaces and
+ * hyphens to the width its category has on the axis (a phone's narrow chart gets a smaller type),
+ * shortened with "…" past that; the whole name is its tooltip. Give the axis a height of about 34 px
+ * so that the second line has room.
  */
 export function CategoryTick(props: TickProps & { maxCharacters?: number }): ReactNode {
   const x = Number(props.x ?? 0);
   const y = Number(props.y ?? 0);
   const text = String(props.payload?.value ?? '');
-  const limit = props.maxCharacters ?? 14;
-  const words = text.split(' ');
-  const split = Math.ceil(words.length / 2);
-  const lines = (words.length > 1 ? [words.slice(0, split).join(' '), words.slice(split).join(' ')] : [text]).map(
-    (line) => (line.length > limit ? `${line.slice(0, limit - 1)}…` : line),
-  );
+  const room = Number(props.width) / Math.max(1, Number(props.visibleTicksCount ?? 1));
+  const known = Number.isFinite(room) && room > 0;
+  const fontSize = known && room < 90 ? 11 : 12;
+  // 4 px between neighbours.
+  const fits = known ? Math.max(3, Math.floor((room - 4) / (fontSize * CHARACTER_EM))) : 14;
+  const lines = wrapLines(text, Math.min(props.maxCharacters ?? 14, fits), 2);
   return (
-    <text x={x} y={y + 12} textAnchor="middle" fontSize={12} fill="#5b6577">
+    <text x={x} y={y + 12} textAnchor="middle" fontSize={fontSize} fill="#5b6577">
       <title>{text}</title>
       {lines.map((line, index) => (
-        <tspan key={index} x={x} dy={index === 0 ? 0 : 13}>
+        <tspan key={index} x={x} dy={index === 0 ? 0 : fontSize + 1}>
           {line}
         </tspan>
       ))}

@@ -60,13 +60,17 @@ function ShareBars({
       responsive
       style={{ width: '100%', height }}
       data={rows}
-      margin={{ top: 4, right: 8, bottom: 18, left: 0 }}
+      margin={{ top: 4, right: 8, bottom: 26, left: 0 }}
       barCategoryGap={barCategoryGap}
     >
       <CartesianGrid strokeDasharray="3 3" vertical={false} />
+      {/* The ticks sit a little lower than Recharts puts them: the first one, centred on a narrow bar,
+          would otherwise run into the vertical axis' "0%". */}
       <XAxis
         dataKey={xKey}
         tick={AXIS_STYLE}
+        tickMargin={8}
+        height={40}
         label={{ value: xTitle, position: 'insideBottom', offset: -10, style: AXIS_STYLE }}
       />
       <YAxis

@@ -25,6 +25,7 @@ import { FinalAnswer } from '../../components/transcript/transcript-text';
 import { KnowledgeCard, WorkspaceChanges } from '../../components/transcript/transcript-workspace';
 
 import { ReplayForm } from './replay-form';
+import { CustomCheckCard, CustomCheckFact } from './custom-check';
 import { rerunSandboxNotice } from '@/lib/panel/replay/sandbox-notice';
 import { replayDefaults } from '@/lib/replay/page-data';
 
@@ -37,7 +38,7 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
   const panel = await getPanel();
   try {
     const { conversation, experiment } = getConversationDetails(panel, id);
-    return { title: `${experiment.agentName} · ${conversation.variantName} #${conversation.slot + 1} · Remora` };
+    return { title: `${experiment.agentName} · ${conversation.variantName} #${conversation.slot} · Remora` };
   } catch {
     return { title: 'Conversation · Remora' };
   }
@@ -77,11 +78,11 @@ export default async function ConversationPage({
         <Link href={conversationListHref(experiment.id, filters)} data-testid="back-to-conversations">
           conversations{hasFilters(filters) ? ' (filtered)' : ''}
         </Link>{' '}
-        / #{conversation.slot + 1}
+        / #{conversation.slot}
       </div>
       <div className="page-head">
         <h1>
-          {experiment.agentName} · {conversation.variantName} #{conversation.slot + 1}
+          {experiment.agentName} · {conversation.variantName} #{conversation.slot}
         </h1>
         <OutcomeBadge outcome={conversation.outcome} />
         {experiment.simulated ? <SimulatedBadge /> : null}
@@ -94,7 +95,7 @@ export default async function ConversationPage({
       <dl className="facts">
         <div>
           <dt>Started</dt>
-          <dd>{formatTime(conversation.startedAt)} UTC</dd>
+          <dd>{formatTime(conversation.startedAt)}</dd>
         </div>
         <div>
           <dt>Duration</dt>
@@ -118,6 +119,7 @@ export default async function ConversationPage({
             {conversation.taskSuccess === null ? '—' : conversation.taskSuccess ? 'yes' : 'no'}
           </dd>
         </div>
+        <CustomCheckFact check={conversation.customCheck} />
         {details.datasetCase ? (
           <div>
             <dt>Case</dt>
@@ -141,6 +143,7 @@ export default async function ConversationPage({
           {conversation.taskCheck.details ? <pre>{prettyJson(conversation.taskCheck.details)}</pre> : null}
         </section>
       ) : null}
+      <CustomCheckCard check={conversation.customCheck} />
       {details.expected && details.datasetCase ? (
         <ExpectedVersusActual view={details.expected} datasetCase={details.datasetCase} />
       ) : null}

@@ -95,7 +95,7 @@ export default async function DatasetPageView({
         </div>
         <div>
           <dt>Changed</dt>
-          <dd>{formatTime(dataset.updatedAt)} UTC</dd>
+          <dd>{formatTime(dataset.updatedAt)}</dd>
         </div>
       </dl>
       <section className="card" data-testid="cases">

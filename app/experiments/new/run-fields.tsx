@@ -11,6 +11,7 @@ import {
 import { BUNDLED_SOURCE, datasetsFor } from '@/lib/panel/experiments/form-choices';
 import type { FieldErrors } from '@/lib/panel/experiments/form-request';
 import { FieldError, invalidProps } from './field-error';
+import { LIMITS } from '@/lib/protocol/limits';
 
 function agentFacts(agent: FormAgent): string {
   return `${agent.tools.length} tools, ${agent.inputCount} default inputs, ${agent.maxTurns ?? '?'} turns at most`;
@@ -169,7 +170,9 @@ export function RunFields({
             data-testid="concurrency"
             {...invalidProps('concurrency', fieldErrors)}
           />
-          <div className="field-hint">Conversations at once (1 to 64).</div>
+          <div className="field-hint" data-testid="concurrency-range">
+            Conversations at once ({LIMITS.concurrency.min} to {LIMITS.concurrency.max}).
+          </div>
           <FieldError field="concurrency" errors={fieldErrors} />
         </div>
         <div>

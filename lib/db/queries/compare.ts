@@ -9,6 +9,8 @@ import { conversations, experiments, type ExperimentRow } from '../schema';
 
 export type ComparableExperiment = {
   id: string;
+  /** What people called it, when they did. */
+  name: string | null;
   agentName: string;
   status: ExperimentRow['status'];
   simulated: boolean;
@@ -32,6 +34,7 @@ function readNames(text: string | null): string[] {
 
 const COMPARABLE_FIELDS = {
   id: experiments.id,
+  name: experiments.name,
   agentName: experiments.agentName,
   status: experiments.status,
   simulated: experiments.simulated,

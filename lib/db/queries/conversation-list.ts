@@ -7,7 +7,7 @@ import { conversations, modelCalls, type ConversationRow } from '../schema';
 
 export type ConversationListItem = Omit<
   ConversationRow,
-  'knowledge' | 'workspaceDiff' | 'result' | 'verdict' | 'taskCheck'
+  'knowledge' | 'workspaceDiff' | 'result' | 'verdict' | 'taskCheck' | 'customCheck' | 'customCheckSuccess'
 > & {
   /** The parse path of each model call in order (null for a failed request). */
   parsePaths: (ParsePath | null)[];

@@ -5,6 +5,9 @@ import type { RemoraDatabase } from '../client';
 import { newId } from '../ids';
 import { ENDPOINT_KINDS, endpoints, type EndpointRow } from '../schema';
 
+const timeoutMs = z.number().int().min(1).max(86_400_000).nullable().optional();
+const pricePerMillion = z.number().min(0).max(1_000_000).nullable().optional();
+
 /**
  * An endpoint as the panel saves it. The key itself is never stored: only the name of the
  * environment variable that holds it, which must look like one (upper case, digits, underscores),
@@ -20,6 +23,11 @@ export const EndpointInput = z.object({
     .regex(/^[A-Z_][A-Z0-9_]{0,63}$/, 'must be the NAME of an environment variable (like OPENAI_API_KEY), not a key')
     .nullable()
     .optional(),
+  firstByteTimeoutMs: timeoutMs,
+  idleTimeoutMs: timeoutMs,
+  totalTimeoutMs: timeoutMs,
+  inputPricePerMillion: pricePerMillion,
+  outputPricePerMillion: pricePerMillion,
 });
 export type EndpointInput = z.input<typeof EndpointInput>;
 

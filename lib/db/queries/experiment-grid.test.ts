@@ -58,6 +58,34 @@ describe('getExperimentGrid', () => {
     expect(grid.cells.every((cell) => cell.inputIndex === 1)).toBe(true);
     expect(getExperimentGrid(database, 'missing')).toEqual({ inputIndexes: [], cells: [], inputCount: 0 });
   });
+
+  it('shows only the inputs where the variants differ, or only those with a failure', () => {
+    // Input 2: both variants submit the same call every time (alike, no failure); input 3: alike,
+    // but both fail.
+    const writer = createConversationWriter(database);
+    for (const [variantIndex, variantName] of [
+      [0, 'baseline'],
+      [1, 'directive'],
+    ] as const) {
+      // The same calls under other ids (a server's ids are new every time) are alike.
+      const renamed = JSON.parse(JSON.stringify(docstringConversation()).replaceAll('call_1', `call_${variantName}`));
+      writer.write(experimentId, { variantIndex, variantName, slot: 6, inputIndex: 2 }, renamed);
+      writer.write(experimentId, { variantIndex, variantName, slot: 7, inputIndex: 3 }, failingConversation());
+    }
+    writer.close();
+    expect(getExperimentGrid(database, experimentId).inputIndexes).toEqual([0, 1, 2, 3]);
+    const differ = getExperimentGrid(database, experimentId, { show: 'differ' });
+    expect(differ).toMatchObject({ inputIndexes: [0, 1], inputCount: 2 });
+    expect(new Set(differ.cells.map((cell) => cell.inputIndex))).toEqual(new Set([0, 1]));
+    expect(getExperimentGrid(database, experimentId, { show: 'failures' })).toMatchObject({
+      inputIndexes: [0, 1, 3],
+      inputCount: 3,
+    });
+    // The window applies to the inputs kept.
+    expect(
+      getExperimentGrid(database, experimentId, { show: 'failures', inputOffset: 1, inputLimit: 1 }),
+    ).toMatchObject({ inputIndexes: [1], inputCount: 3 });
+  });
 });
 
 describe('inputTextsOf', () => {

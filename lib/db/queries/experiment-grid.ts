@@ -29,7 +29,55 @@ type GridCell = {
 
 export type ExperimentGrid = { inputIndexes: number[]; cells: GridCell[]; inputCount: number };
 
-export type GridWindow = { inputOffset?: number; inputLimit?: number; repeatsShown?: number };
+/**
+ * Which inputs the grid lists (promptfoo's display modes): all, only those where the variants'
+ * repeats did not all end alike, or only those where some repeat failed.
+ */
+export type GridShow = 'all' | 'differ' | 'failures';
+export const GRID_SHOWS: GridShow[] = ['all', 'differ', 'failures'];
+
+export type GridWindow = { inputOffset?: number; inputLimit?: number; repeatsShown?: number; show?: GridShow };
+
+/**
+ * A failed conversation: a wrong call when the dataset scored it, else a failed task-success check
+ * when one judged it, else any end but submitted. A cancelled one says nothing about the model.
+ */
+export const FAILED_CONVERSATION = sql`(c.outcome != 'cancelled' and case
+  when c.verdict_scored = 1 then c.call_correct = 0
+  when c.task_success is not null then c.task_success = 0
+  else c.outcome != 'submitted' end)`;
+
+/**
+ * The inputs the mode keeps, in input order. "differ": some variant's repeats, taken as a set of
+ * results (outcome, verdict, task success and the first response's calls, by name and arguments),
+ * differ from another's.
+ */
+function inputsShown(database: RemoraDatabase, experimentId: string, show: 'differ' | 'failures'): number[] {
+  const rows =
+    show === 'failures'
+      ? database.all<{ input_index: number }>(
+          sql`select distinct c.input_index from conversations c
+            where c.experiment_id = ${experimentId} and ${FAILED_CONVERSATION} order by c.input_index`,
+        )
+      : database.all<{ input_index: number }>(
+          sql`with results as (
+              select c.input_index, c.variant_index, c.outcome || '|' ||
+                coalesce(case when c.verdict_scored = 1 then c.call_correct end, '') || '|' ||
+                coalesce(c.task_success, '') || '|' ||
+                -- Calls by name and arguments: their ids are the server's, new every time.
+                coalesce((select group_concat((value ->> '$.name') || (value -> '$.arguments'), ';')
+                  from json_each(m.calls)), '') as result
+              from conversations c left join model_calls m on m.conversation_id = c.id and m.turn = 1
+              where c.experiment_id = ${experimentId}
+            ), cells as (
+              select input_index, variant_index, group_concat(distinct result order by result) as signature
+              from results group by input_index, variant_index
+            )
+            select input_index from cells group by input_index having count(distinct signature) > 1
+            order by input_index`,
+        );
+  return rows.map((row) => row.input_index);
+}
 
 function firstCallOf(callsJson: string | null): GridRepeat['firstCall'] {
   if (callsJson === null) return null;
@@ -53,16 +101,22 @@ export function getExperimentGrid(
   const offset = Math.max(0, window.inputOffset ?? 0);
   const limit = Math.min(Math.max(1, window.inputLimit ?? 25), 200);
   const shownPerCell = Math.min(Math.max(1, window.repeatsShown ?? 6), 50);
+  const show = window.show ?? 'all';
+  const kept = show === 'all' ? null : inputsShown(database, experimentId, show);
   const inputCount =
+    kept?.length ??
     database.get<{ count: number }>(
       sql`select count(distinct input_index) as count from conversations where experiment_id = ${experimentId}`,
-    )?.count ?? 0;
-  const inputIndexes = database
-    .all<{ input_index: number }>(
-      sql`select distinct input_index from conversations where experiment_id = ${experimentId}
+    )?.count ??
+    0;
+  const inputIndexes =
+    kept?.slice(offset, offset + limit) ??
+    database
+      .all<{ input_index: number }>(
+        sql`select distinct input_index from conversations where experiment_id = ${experimentId}
         order by input_index limit ${limit} offset ${offset}`,
-    )
-    .map((row) => row.input_index);
+      )
+      .map((row) => row.input_index);
   if (inputIndexes.length === 0) return { inputIndexes, cells: [], inputCount };
   const inList = sql.join(
     inputIndexes.map((index) => sql`${index}`),

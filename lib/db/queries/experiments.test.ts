@@ -119,6 +119,26 @@ describe('experiments', () => {
     expect(findUnfinishedExperiment(database, config)).toBeNull();
   });
 
+  it('filters by part of the name, agent or id (wildcards taken as typed) and by one tag', () => {
+    const make = (agentName: string, name: string | null, tags: string[], at: number) =>
+      createExperiment(database, { agentName, config: {}, simulated: true, totalConversations: 1, name, tags }, at).id;
+    const tweak = make('smart_home', 'Prompt tweak 100%', ['tuning', 'week-48'], 1);
+    const other = make('smart_home', 'other try', ['tuning'], 2);
+    const unnamed = make('lint', null, [], 3);
+    const ids = (filter: Parameters<typeof listExperiments>[1]) =>
+      listExperiments(database, filter).map((row) => row.id);
+    expect(ids({ text: 'TWEAK' })).toEqual([tweak]);
+    expect(ids({ text: '100%' })).toEqual([tweak]);
+    expect(ids({ text: '%' })).toEqual([tweak]);
+    // '_' as LIKE's wildcard would match every row; as typed, only smart_home's.
+    expect(ids({ text: '_' })).toEqual([other, tweak]);
+    expect(ids({ text: 'smart_home' })).toEqual([other, tweak]);
+    expect(ids({ text: unnamed })).toEqual([unnamed]);
+    expect(ids({ tag: 'week-48' })).toEqual([tweak]);
+    expect(ids({ tag: 'tuning', text: 'other' })).toEqual([other]);
+    expect(ids({ tag: 'week' })).toEqual([]);
+  });
+
   it('reports progress and deletes everything of an experiment', () => {
     const { id } = createExperiment(database, { agentName: 'a', config: {}, simulated: true, totalConversations: 3 });
     expect(experimentProgress(database, id)).toEqual({ done: 0, total: 3 });

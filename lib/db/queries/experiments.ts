@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../canonical-json';
-import { and, count, desc, eq, getTableColumns, inArray, notInArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { RemoraDatabase } from '../client';
 import { countedConversations } from '../counters/read-counters';
 import { newId } from '../ids';
@@ -22,6 +22,8 @@ export type NewExperiment = {
 export type ExperimentListItem = Omit<ExperimentRow, 'config'>;
 
 const TERMINAL: ExperimentStatus[] = ['completed', 'cancelled', 'failed'];
+/** For the panel's status filter (the panel reaches tables through queries). */
+export { EXPERIMENT_STATUSES } from '../schema';
 export const UNFINISHED_STATUSES: ExperimentStatus[] = ['pending', 'running'];
 /**
  * What a run may take up again: the unfinished, and a failed one (its storage broke; the conversations stored stay).
@@ -93,6 +95,10 @@ export function setStopReason(database: RemoraDatabase, id: string, reason: stri
 export type ExperimentFilter = {
   agentName?: string;
   status?: ExperimentStatus | ExperimentStatus[];
+  /** Part of the name, the agent's name or the id (case-insensitive). */
+  text?: string;
+  /** One of its tags, exactly. */
+  tag?: string;
   limit?: number;
   offset?: number;
 };
@@ -103,6 +109,21 @@ export function listExperiments(database: RemoraDatabase, filter: ExperimentFilt
   if (filter.agentName !== undefined) conditions.push(eq(experiments.agentName, filter.agentName));
   if (filter.status !== undefined) {
     conditions.push(inArray(experiments.status, Array.isArray(filter.status) ? filter.status : [filter.status]));
+  }
+  if (filter.text) {
+    // LIKE's wildcards in what was typed are matched as themselves.
+    const pattern = `%${filter.text.replace(/[\\%_]/g, (found) => `\\${found}`)}%`;
+    const like = (column: SQL | typeof experiments.id) => sql`${column} like ${pattern} escape '\\'`;
+    conditions.push(
+      or(
+        like(sql`coalesce(${experiments.name}, '')`),
+        like(sql`${experiments.agentName}`),
+        like(experiments.id),
+      ) as SQL,
+    );
+  }
+  if (filter.tag) {
+    conditions.push(sql`exists (select 1 from json_each(${experiments.tags}) where json_each.value = ${filter.tag})`);
   }
   const { config: _config, ...columns } = getTableColumns(experiments);
   return database

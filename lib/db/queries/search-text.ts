@@ -17,7 +17,7 @@ const TERM = /(?:(input|answers|calls|results):)?(?:"([^"]*)"|(\S+))/gi;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 
 /** The terms of a query as typed; terms with no letter or digit (they match nothing) are left out. */
-function readSearchTerms(typed: string): SearchTerm[] {
+export function readSearchTerms(typed: string): SearchTerm[] {
   const terms: SearchTerm[] = [];
   for (const match of typed.matchAll(TERM)) {
     const column = (match[1]?.toLowerCase() ?? null) as SearchColumn | null;

@@ -60,6 +60,9 @@ export const conversations = sqliteTable(
     taskSuccess: integer('task_success', { mode: 'boolean' }),
     /** The check's verdict: which check, why, and what it measured. */
     taskCheck: jsonColumn<TaskCheck>('task_check'),
+    /** The experiment's own check (config.customCheck), beside the agent's: its verdict, and whether it passed. */
+    customCheckSuccess: integer('custom_check_success', { mode: 'boolean' }),
+    customCheck: jsonColumn<TaskCheck>('custom_check'),
   },
   (table) => [
     uniqueIndex('conversations_slot_unique').on(table.experimentId, table.variantIndex, table.slot),
@@ -82,6 +85,19 @@ export const conversations = sqliteTable(
       table.taskSuccess,
     ),
     index('conversations_outcome_index').on(table.experimentId, table.outcome),
+    // Covers the compare page's read of a variant's outcomes in slot order (listVariantOutcomes), so
+    // that 33,334 rows a variant come from the index alone, never the wide conversation rows.
+    index('conversations_compare_index').on(
+      table.experimentId,
+      table.variantIndex,
+      table.slot,
+      table.inputIndex,
+      table.outcome,
+      table.modelResponseCount,
+      table.verdictScored,
+      table.callCorrect,
+      table.taskSuccess,
+    ),
   ],
 );
 

@@ -1,5 +1,5 @@
 // Agents, their prompt versions, model endpoints and experiments (one run of variants x inputs).
-import { index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { jsonColumn } from '../json-column';
 
 export const EXPERIMENT_STATUSES = ['pending', 'running', 'completed', 'cancelled', 'failed'] as const;
@@ -50,6 +50,13 @@ export const endpoints = sqliteTable('endpoints', {
   /** The NAME of an environment variable that holds the key; never a key. */
   apiKeyEnv: text('api_key_env'),
   createdAt: integer('created_at').notNull(),
+  /** One request's timeouts in ms (lib/runner/request-timeouts.ts); null: the runner's default for that part. */
+  firstByteTimeoutMs: integer('first_byte_timeout_ms'),
+  idleTimeoutMs: integer('idle_timeout_ms'),
+  totalTimeoutMs: integer('total_timeout_ms'),
+  /** What a million prompt (input) and completion (output) tokens cost, in the user's currency; null: not priced. */
+  inputPricePerMillion: real('input_price_per_million'),
+  outputPricePerMillion: real('output_price_per_million'),
 });
 
 export const experiments = sqliteTable(

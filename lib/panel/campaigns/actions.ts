@@ -17,17 +17,38 @@ import { LIMITS } from '../../protocol/limits';
 import { loadRunnableAgent } from '../agents/agents';
 import type { PanelContext } from '../context';
 import { isCampaignRunningHere, launchCampaign } from './campaign-runs';
+import { DEFAULT_SIMULATED_MODEL } from '../endpoints/endpoints';
+import { resolveEndpoint, type ResolvedEndpoint } from '../endpoints/resolve';
+import { wholeNumberIn } from '../../protocol/plain-issues';
 
-export const StartCampaignRequest = z.object({
-  agent: z.string().min(1).max(200),
-  repo: z.string().min(1).max(4096),
-  exclude: z.array(z.string().min(1).max(1000)).max(100).default([]),
-  /** Empty: the panel's built-in simulator. */
-  baseUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).default(''),
-  model: z.string().min(1).max(200),
-  concurrency: z.number().int().min(LIMITS.concurrency.min).max(LIMITS.concurrency.max).default(4),
-  unsafeFixes: z.boolean().default(false),
-});
+export const StartCampaignRequest = z
+  .object({
+    agent: z.string().min(1).max(200),
+    repo: z.string().min(1).max(4096),
+    exclude: z.array(z.string().min(1).max(1000)).max(100).default([]),
+    /** A saved endpoint's name (its URL, model, key variable and timeouts); instead of baseUrl. */
+    endpoint: z.string().trim().min(1).max(100).optional(),
+    /** Empty (and no endpoint): the panel's built-in simulator. */
+    baseUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).default(''),
+    /** Required with baseUrl; with a saved endpoint, its own model when missing. */
+    model: z.string().min(1).max(200).optional(),
+    concurrency: wholeNumberIn(LIMITS.concurrency).default(4),
+    unsafeFixes: z.boolean().default(false),
+  })
+  .superRefine((request, context) => {
+    if (request.endpoint !== undefined && request.baseUrl !== '')
+      context.addIssue({
+        code: 'custom',
+        path: ['endpoint'],
+        message: 'give a saved endpoint or a base URL, not both',
+      });
+    if (request.endpoint === undefined && request.model === undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['model'],
+        message: 'the model name is required without a saved endpoint',
+      });
+  });
 export type StartCampaignRequest = z.infer<typeof StartCampaignRequest>;
 
 export const ApplyRequest = z.object({ branch: z.string().min(1).max(200).optional() });
@@ -42,25 +63,39 @@ function campaignOf(context: PanelContext, id: string): CampaignRow {
   return campaign;
 }
 
+/**
+ * The campaign's server: a saved endpoint (resolved as an experiment's is, timeouts included), a
+ * URL, or the built-in simulator. The simulator's port changes at every start: the campaign keeps
+ * its placeholder (its identity), so that the same request after a restart finds the same campaign.
+ */
+async function campaignEndpoint(
+  context: PanelContext,
+  request: StartCampaignRequest,
+  agentModel: string | undefined,
+): Promise<ResolvedEndpoint> {
+  if (request.endpoint !== undefined)
+    return resolveEndpoint(context, { name: request.endpoint, model: request.model }, agentModel);
+  const baseUrl = request.baseUrl || context.simulatorUrl();
+  const probe = await probeEndpoint(baseUrl);
+  if (!probe.reachable) throw new ConfigurationError(`cannot reach the model server at ${baseUrl}: ${probe.error}`);
+  const model = request.model ?? agentModel ?? DEFAULT_SIMULATED_MODEL;
+  return { baseUrl: request.baseUrl || BUILT_IN_SIMULATOR_URL, model, simulated: probe.simulated };
+}
+
 /** Starts a campaign, or resumes the unfinished one with exactly these settings; it runs on in the background. */
 export async function startCampaign(
   context: PanelContext,
   request: StartCampaignRequest,
 ): Promise<{ id: string; resumed: boolean }> {
   const agent = await loadRunnableAgent(context, request.agent);
-  const baseUrl = request.baseUrl || context.simulatorUrl();
-  const probe = await probeEndpoint(baseUrl);
-  if (!probe.reachable) throw new ConfigurationError(`cannot reach the model server at ${baseUrl}: ${probe.error}`);
-  // The built-in simulator's port changes at every start: the campaign keeps its placeholder (its
-  // identity), so that the same request after a restart finds the same campaign.
-  const storedUrl = request.baseUrl || BUILT_IN_SIMULATOR_URL;
+  const endpoint = await campaignEndpoint(context, request, agent.definition.model);
   let opened;
   try {
     opened = await openCampaign(context.database, {
       agent: agent.runtime,
       variant: { name: 'baseline', systemPrompt: agent.runtime.systemPrompt },
       repo: request.repo,
-      endpoint: { baseUrl: storedUrl, model: request.model, simulated: probe.simulated },
+      endpoint,
       concurrency: request.concurrency,
       settings: { exclude: request.exclude, unsafeFixes: request.unsafeFixes },
     });

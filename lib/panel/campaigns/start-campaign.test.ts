@@ -9,6 +9,8 @@ import { BUILT_IN_SIMULATOR_URL } from '../../experiments/built-in-simulator';
 import { readStoredConfig } from '../../experiments/stored-config';
 import { startSimServer, type SimServer } from '../../sim/server';
 import { openTestPanel, type TestPanel } from '../testing/panel-context';
+import { CreateEndpointRequest } from '../experiments/requests';
+import { createEndpointFromRequest } from '../endpoints/endpoints';
 import { StartCampaignRequest, startCampaign } from './actions';
 
 let panel: TestPanel;
@@ -42,5 +44,37 @@ describe('a campaign on the built-in simulator', () => {
     await expect
       .poll(() => getExperiment(panel.database, experimentId)?.status, { timeout: 120_000 })
       .not.toMatch(/pending|running/);
+  }, 180_000);
+
+  it('starts on a saved endpoint by name, with its URL, model and request timeouts', async () => {
+    createEndpointFromRequest(
+      panel,
+      CreateEndpointRequest.parse({
+        name: 'second-sim',
+        baseUrl: second.url,
+        model: 'saved-model',
+        requestTimeouts: { firstByteMs: 45_000 },
+      }),
+    );
+    const repo = scratchRepository({ 'pkg/circle.py': 'def area(radius):\n    return 3 * radius * radius\n' }, folders);
+    const started = await startCampaign(
+      panel,
+      StartCampaignRequest.parse({ agent: 'docstring', repo, endpoint: 'second-sim' }),
+    );
+    const experimentId = getCampaign(panel.database, started.id)!.experimentId;
+    const endpoint = readStoredConfig(getExperiment(panel.database, experimentId)!.config).experiment.endpoint;
+    expect(endpoint).toMatchObject({
+      baseUrl: second.url,
+      model: 'saved-model',
+      requestTimeouts: { firstByteMs: 45_000 },
+    });
+    await expect
+      .poll(() => getExperiment(panel.database, experimentId)?.status, { timeout: 120_000 })
+      .not.toMatch(/pending|running/);
+    // Neither a URL and a saved endpoint at once, nor a URL without its model.
+    expect(
+      StartCampaignRequest.safeParse({ agent: 'docstring', repo, endpoint: 'x', baseUrl: second.url }).success,
+    ).toBe(false);
+    expect(StartCampaignRequest.safeParse({ agent: 'docstring', repo, baseUrl: second.url }).success).toBe(false);
   }, 180_000);
 });

@@ -11,7 +11,9 @@ import {
   type ComparableExperiment,
 } from '../../db/queries/compare';
 import { InputError, NotFoundError } from '../../errors';
+import type { TokenPrices } from '../../metrics/cost';
 import type { PanelContext } from '../context';
+import { experimentPrices } from '../experiments/prices';
 import {
   canonicalJson,
   compareByInput,
@@ -35,6 +37,8 @@ export type CompareSide = {
   label: string;
   experiment: ComparableExperiment;
   variantIndex: number;
+  /** Its endpoint's prices per million tokens when it ran, or null: not priced (lib/metrics/cost.ts). */
+  pricePerMillionTokens: TokenPrices | null;
 };
 
 type PairLink = {
@@ -89,7 +93,8 @@ function resolveSide(context: PanelContext, ref: VariantRef, which: 'a' | 'b'): 
       `${which}: the variants are ${experiment.variants.map((name) => `"${name}"`).join(', ')}`,
     ]);
   }
-  return { ref, experiment, variantIndex };
+  const pricePerMillionTokens = experimentPrices(context.database, experiment.id)[ref.variant] ?? null;
+  return { ref, experiment, variantIndex, pricePerMillionTokens };
 }
 
 /** Labels for the sentences: the names, told apart by their experiment when both are the same. */

@@ -137,4 +137,34 @@ describe('compareByInput', () => {
     expect(pairsToShow(inputs[0], 'b', 5).map((pair) => pair.verdict)).toEqual(['b', 'a']);
     expect(pairsToShow(inputs[0], 'b', 1).map((pair) => pair.verdict)).toEqual(['b']);
   });
+
+  it('keeps only the inputs where a run failed, its failing pairs first', () => {
+    // w: both submit (no failure); z: A right, B wrong by the dataset; u: both fail their task check
+    // but the same; t: cancelled only.
+    const judged = (slot: number, input: number, outcome: Outcome, taskSuccess: boolean | null) => ({
+      ...fact(slot, input, outcome),
+      taskSuccess,
+    });
+    const { inputs } = compareByInput(
+      [
+        fact(0, 0, 'submitted'),
+        fact(1, 1, 'submitted', 1, true),
+        judged(2, 2, 'submitted', false),
+        fact(3, 3, 'cancelled'),
+        fact(4, 1, 'submitted', 1, true),
+      ],
+      ['w', 'z', 'u', 't'],
+      [
+        fact(0, 0, 'submitted'),
+        fact(1, 1, 'submitted', 1, true),
+        judged(2, 2, 'submitted', false),
+        fact(3, 3, 'cancelled'),
+        fact(4, 1, 'submitted', 1, false),
+      ],
+      ['w', 'z', 'u', 't'],
+    );
+    expect(filterInputs(inputs, 'failures').map((input) => input.key)).toEqual(['z', 'u']);
+    expect(filterInputs(inputs, 'differ').map((input) => input.key)).toEqual(['z']);
+    expect(pairsToShow(inputs[1], 'failures', 1).map((pair) => pair.b.slot)).toEqual([4]);
+  });
 });

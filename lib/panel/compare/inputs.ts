@@ -143,7 +143,20 @@ export function compareByInput(
   return { inputs, tally };
 }
 
-export type InputVerdictFilter = 'all' | 'a' | 'b' | 'same' | 'differ';
+export type InputVerdictFilter = 'all' | 'a' | 'b' | 'same' | 'differ' | 'failures';
+
+/**
+ * A failed run (the grid's FAILED_CONVERSATION in lib/db/queries/experiment-grid.ts): a wrong call
+ * when scored, else a failed task check when judged, else any end but submitted; cancelled is none.
+ */
+export function failedRun(fact: OutcomeFact): boolean {
+  if (fact.outcome === 'cancelled') return false;
+  if (fact.correct !== null) return !fact.correct;
+  if (typeof fact.taskSuccess === 'boolean') return !fact.taskSuccess;
+  return fact.outcome !== 'submitted';
+}
+
+const pairFailed = (pair: InputPair) => failedRun(pair.a) || failedRun(pair.b);
 export type InputOrder = 'input' | 'a-better' | 'b-better';
 
 /** The inputs with at least one pair the filter keeps, in the order asked for. */
@@ -158,6 +171,8 @@ export function filterInputs(
         return true;
       case 'differ':
         return input.counts.a + input.counts.b > 0;
+      case 'failures':
+        return input.pairs.some(pairFailed);
       default:
         return input.counts[filter] > 0;
     }
@@ -176,6 +191,8 @@ export function pairsToShow(input: InputComparison, filter: InputVerdictFilter, 
       ? true
       : filter === 'differ'
         ? pair.verdict === 'a' || pair.verdict === 'b'
-        : pair.verdict === filter;
+        : filter === 'failures'
+          ? pairFailed(pair)
+          : pair.verdict === filter;
   return [...input.pairs.filter(wanted), ...input.pairs.filter((pair) => !wanted(pair))].slice(0, count);
 }

@@ -3,10 +3,11 @@
 import { z } from 'zod';
 import { InputError } from '../../errors';
 import type { InputOrder, InputVerdictFilter } from './inputs';
+import { plainIssue } from '../../protocol/plain-issues';
 
 export type VariantRef = { experimentId: string; variant: string };
 
-const INPUT_FILTERS: InputVerdictFilter[] = ['all', 'differ', 'a', 'same', 'b'];
+const INPUT_FILTERS: InputVerdictFilter[] = ['all', 'differ', 'failures', 'a', 'same', 'b'];
 const INPUT_ORDERS: InputOrder[] = ['input', 'b-better', 'a-better'];
 
 export function parseVariantRef(text: string): VariantRef | null {
@@ -64,7 +65,7 @@ export function readCompareQuery(search: SearchParams): CompareQuery {
   if (!parsed.success)
     throw new InputError(
       'the comparison cannot be read from this address',
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'query'}: ${issue.message}`),
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'query'}: ${plainIssue(issue)}`),
     );
   return parsed.data;
 }

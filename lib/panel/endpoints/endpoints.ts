@@ -14,6 +14,8 @@ import { InputError, NotFoundError } from '../../errors';
 import { BUILT_IN_SIMULATOR_URL, isBuiltInSimulator } from '../../experiments/built-in-simulator';
 import { probeEndpoint } from '../../experiments/probe-endpoint';
 import { resolveSimOptions } from '../../sim/server';
+import type { TokenPrices } from '../../experiments/config';
+import type { RequestTimeouts } from '../../runner/request-timeouts';
 import type { PanelContext } from '../context';
 import { secretLikeReason } from './key-check';
 import type { CreateEndpointRequest } from '../experiments/requests';
@@ -33,6 +35,10 @@ export type EndpointView = {
   apiKeyEnv: string | null;
   builtIn: boolean;
   createdAt: number;
+  /** The timeouts set on it, in ms; a part not set is the runner's default (DEFAULT_REQUEST_TIMEOUTS). */
+  requestTimeouts: Partial<RequestTimeouts>;
+  /** Prices per million input and output tokens, or null: not priced. */
+  pricePerMillionTokens: TokenPrices | null;
 };
 
 export type EndpointTest =
@@ -68,6 +74,33 @@ function isBuiltIn(row: EndpointRow): boolean {
   return row.kind === 'simulated' && isBuiltInSimulator(row.baseUrl);
 }
 
+/** The timeouts and prices saved on an endpoint, as an experiment's endpoint carries them; absent: not set. */
+export function savedEndpointSettings(row: EndpointRow): {
+  requestTimeouts?: Partial<RequestTimeouts>;
+  pricePerMillionTokens?: TokenPrices;
+} {
+  const timeouts = timeoutsOf(row);
+  const prices = pricesOf(row);
+  return {
+    ...(Object.keys(timeouts).length > 0 ? { requestTimeouts: timeouts } : {}),
+    ...(prices ? { pricePerMillionTokens: prices } : {}),
+  };
+}
+
+function timeoutsOf(row: EndpointRow): Partial<RequestTimeouts> {
+  const parts: [keyof RequestTimeouts, number | null][] = [
+    ['firstByteMs', row.firstByteTimeoutMs],
+    ['idleMs', row.idleTimeoutMs],
+    ['totalMs', row.totalTimeoutMs],
+  ];
+  return Object.fromEntries(parts.filter(([, value]) => value !== null));
+}
+
+function pricesOf(row: EndpointRow): TokenPrices | null {
+  if (row.inputPricePerMillion === null || row.outputPricePerMillion === null) return null;
+  return { input: row.inputPricePerMillion, output: row.outputPricePerMillion };
+}
+
 function toEndpointView(context: PanelContext, row: EndpointRow): EndpointView {
   const builtIn = isBuiltIn(row);
   return {
@@ -79,6 +112,8 @@ function toEndpointView(context: PanelContext, row: EndpointRow): EndpointView {
     apiKeyEnv: row.apiKeyEnv,
     builtIn,
     createdAt: row.createdAt,
+    requestTimeouts: timeoutsOf(row),
+    pricePerMillionTokens: pricesOf(row),
   };
 }
 
@@ -92,7 +127,16 @@ export function createEndpointFromRequest(context: PanelContext, request: Create
     throw new InputError('the API key field takes the name of an environment variable, not a key; nothing was saved', [
       `apiKeyEnv: ${keyLike}`,
     ]);
-  return toEndpointView(context, createEndpoint(context.database, request));
+  const { requestTimeouts: timeouts, pricePerMillionTokens: prices, ...endpoint } = request;
+  const row = createEndpoint(context.database, {
+    ...endpoint,
+    firstByteTimeoutMs: timeouts?.firstByteMs,
+    idleTimeoutMs: timeouts?.idleMs,
+    totalTimeoutMs: timeouts?.totalMs,
+    inputPricePerMillion: prices?.input,
+    outputPricePerMillion: prices?.output,
+  });
+  return toEndpointView(context, row);
 }
 
 /** Removes a saved endpoint; the built-in simulator stays. Experiments keep their own copy of it. */

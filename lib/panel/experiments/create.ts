@@ -2,69 +2,20 @@
 // stored), tool choice, input files and sandbox checked, then stored and started on the job runner.
 import path from 'node:path';
 import { databaseFileOf } from '../../db/client';
-import { getEndpointByName } from '../../db/queries/endpoints';
 import { ConfigurationError, InputError } from '../../errors';
-import { BUILT_IN_SIMULATOR_URL, isBuiltInSimulator } from '../../experiments/built-in-simulator';
 import { ExperimentConfig, type ExperimentConfigInput } from '../../experiments/config';
-import { probeEndpoint } from '../../experiments/probe-endpoint';
 import { createStoredExperiment } from '../../experiments/service';
 import { checkToolChoice as checkChoice } from '../../runner/settings';
 import type { RunnerSettings } from '../../runner/types';
 import { zodReasons } from '../../http/read-request';
 import { loadRunnableAgent } from '../agents/agents';
 import type { PanelContext } from '../context';
-import { DEFAULT_SIMULATED_MODEL } from '../endpoints/endpoints';
+import { resolveEndpoint } from '../endpoints/resolve';
 import { resolveExperimentInputs } from './inputs';
 import { chooseExperimentSandbox, type ExperimentSandbox } from '../../tools/sandbox/experiment-sandbox';
 import { inputFileProblems, type InputFiles } from '../../tools/input-files';
-import type { CreateExperimentRequest, EndpointRequest } from './requests';
+import type { CreateExperimentRequest } from './requests';
 import { refusalError } from './experiments';
-
-type ResolvedEndpoint = { baseUrl: string; model: string; apiKeyEnv?: string; simulated: boolean };
-
-async function reachableEndpoint(
-  baseUrl: string,
-  model: string,
-  apiKeyEnv: string | undefined,
-  where: string,
-): Promise<ResolvedEndpoint> {
-  const apiKey = apiKeyEnv ? process.env[apiKeyEnv] : undefined;
-  // As on the command line: a key named but not set is the user's mistake, not a silent request without one.
-  if (apiKeyEnv && !apiKey)
-    throw new InputError('the API key is not set', [
-      `${where}: the environment variable ${apiKeyEnv} is not set in the panel's environment`,
-    ]);
-  const probe = await probeEndpoint(baseUrl, 3000, apiKey);
-  if (!probe.reachable)
-    throw new InputError('the model server cannot be reached', [`${where}: cannot reach ${baseUrl}: ${probe.error}`]);
-  return { baseUrl, model, apiKeyEnv, simulated: probe.simulated };
-}
-
-export async function resolveEndpoint(
-  context: PanelContext,
-  endpoint: EndpointRequest,
-  agentModel: string | undefined,
-): Promise<ResolvedEndpoint> {
-  const simulator = (model?: string): ResolvedEndpoint => ({
-    baseUrl: BUILT_IN_SIMULATOR_URL,
-    model: model ?? agentModel ?? DEFAULT_SIMULATED_MODEL,
-    simulated: true,
-  });
-  if (endpoint.kind === 'simulated') return simulator(endpoint.model);
-  if (endpoint.name !== undefined) {
-    const row = getEndpointByName(context.database, endpoint.name);
-    if (!row)
-      throw new InputError(`unknown endpoint "${endpoint.name}"`, [
-        `endpoint.name: no endpoint named "${endpoint.name}"`,
-      ]);
-    if (row.kind === 'simulated' && isBuiltInSimulator(row.baseUrl)) return simulator(endpoint.model ?? row.model);
-    return reachableEndpoint(row.baseUrl, endpoint.model ?? row.model, row.apiKeyEnv ?? undefined, 'endpoint.name');
-  }
-  const baseUrl = endpoint.baseUrl as string;
-  // The built-in simulator's URL changes at every start: keep the placeholder so a resume finds it.
-  if (baseUrl.replace(/\/+$/, '') === context.simulatorUrl()) return simulator(endpoint.model);
-  return reachableEndpoint(baseUrl, endpoint.model as string, endpoint.apiKeyEnv, 'endpoint.baseUrl');
-}
 
 function checkToolChoice(choice: string, toolNames: string[], where: string): RunnerSettings['toolChoice'] {
   const checked = checkChoice(choice, toolNames);
@@ -159,6 +110,7 @@ export async function createExperimentFromRequest(
     stopEarly: request.stopEarly,
     plannedDifference: request.plannedDifference,
     noWorseMargin: request.noWorseMargin,
+    customCheck: request.customCheck,
     sandbox: panelSandbox(agent.runtime, request.unsafeNoSandbox),
     inputFiles,
   } satisfies ExperimentConfigInput);

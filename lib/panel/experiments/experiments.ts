@@ -1,9 +1,15 @@
 // Experiments from the panel, read back with their progress (from the database) and the same
 // summary the command line prints; cancelled on request. create.ts makes new ones.
+import { variantPrices, type TokenPrices } from '../../metrics/cost';
 import { listConversations } from '../../db/queries/conversations';
 import { listFilteredConversations } from '../../db/queries/conversation-search';
 import { type ConversationListItem } from '../../db/queries/conversation-list';
-import { getExperiment, listExperiments, type ExperimentListItem } from '../../db/queries/experiments';
+import {
+  getExperiment,
+  listExperiments,
+  type ExperimentFilter,
+  type ExperimentListItem,
+} from '../../db/queries/experiments';
 import { variantNamesOf } from '../../db/experiment-config';
 import type { ExperimentRow } from '../../db/rows';
 import { ConfigurationError, InputError, NotFoundError } from '../../errors';
@@ -26,7 +32,14 @@ type ExperimentSettingsView = {
   requestsPerVariant: number;
   concurrency: number;
   inputCount: number;
-  variants: { name: string; systemPrompt: string; nodeContext: string; settings: Record<string, unknown> }[];
+  variants: {
+    name: string;
+    systemPrompt: string;
+    nodeContext: string;
+    settings: Record<string, unknown>;
+    /** Its endpoint's prices per million tokens when it started (lib/metrics/cost.ts), or null: not priced. */
+    pricePerMillionTokens: TokenPrices | null;
+  }[];
   /**
    * How its tools were confined, as recorded when it was created (null for a row from before that was
    * recorded), and whether any tool runs as a process of its own: with none, there is nothing to confine.
@@ -92,6 +105,7 @@ function settingsView(row: ExperimentRow): ExperimentSettingsView | null {
     throw error;
   }
   const { experiment, agent } = stored;
+  const prices = variantPrices(experiment.endpoint, experiment.variants);
   return {
     endpoint: {
       baseUrl: experiment.endpoint.baseUrl,
@@ -107,6 +121,7 @@ function settingsView(row: ExperimentRow): ExperimentSettingsView | null {
       systemPrompt: variant.systemPrompt ?? agent.systemPrompt,
       nodeContext: variant.nodeContext ?? agent.nodeContext,
       settings: variant.settings,
+      pricePerMillionTokens: prices[variant.name],
     })),
     sandbox: experiment.sandbox ? { ...experiment.sandbox, toolProcesses: needsConfinement(agent) } : null,
   };
@@ -137,10 +152,14 @@ export function getExperimentView(context: PanelContext, experimentId: string): 
 
 export function listExperimentViews(
   context: PanelContext,
-  query: Partial<ExperimentListQuery> = {},
+  query: Partial<ExperimentListQuery> & Pick<ExperimentFilter, 'text' | 'tag' | 'status'> = {},
 ): ExperimentListView[] {
   return listExperiments(context.database, {
     agentName: query.agent,
+    // The list API names the text filter `q`, as the page's address does.
+    text: query.text ?? query.q,
+    tag: query.tag,
+    status: query.status,
     limit: query.limit ?? 50,
     offset: query.offset ?? 0,
   }).map(({ runnerId, heartbeatAt, ...item }) => {

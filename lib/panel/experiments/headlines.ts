@@ -1,8 +1,9 @@
-// The experiments list's headline: each variant's task-success rate when its conversations were
-// judged by the agent's check (that is the agent's task; for smart_home "submitted" is only a text
-// answer), else its completion rate (submitted / conversations), with its 95% interval, read from
-// the cached summary of a finished experiment. A running one shows none (its summary would be
-// recomputed at every page load).
+// The experiments list's headline: each variant's call accuracy in a dataset run (its cases say
+// which call is right: that is what the run measures), else its task-success rate when its
+// conversations were judged by the agent's check (that is the agent's task; for smart_home
+// "submitted" is only a text answer), else its completion rate (submitted / conversations), with
+// its 95% interval, read from the cached summary of a finished experiment. A running one shows none
+// (its summary would be recomputed at every page load).
 import { getExperiment } from '../../db/queries/experiments';
 import type { PanelContext } from '../context';
 import { summaryOfExperiment } from './summary-cache';
@@ -10,8 +11,8 @@ import type { ExperimentListView } from './experiments';
 
 export type Headline = {
   variant: string;
-  /** Which rate it is: task success where the agent's check judged, else completion. */
-  metric: 'taskSuccessRate' | 'completionRate';
+  /** Which rate it is: accuracy in a dataset run, task success where the agent's check judged, else completion. */
+  metric: 'callAccuracy' | 'taskSuccessRate' | 'completionRate';
   value: number | null;
   low: number | null;
   high: number | null;
@@ -19,6 +20,7 @@ export type Headline = {
 };
 
 export const HEADLINE_NAMES: Record<Headline['metric'], string> = {
+  callAccuracy: 'call accuracy',
   taskSuccessRate: 'task success',
   completionRate: 'completion',
 };
@@ -30,9 +32,10 @@ export function headlineOf(variant: {
   conversations: number;
   completionRate: HeadlineRate;
   taskSuccessRate?: HeadlineRate;
+  callAccuracy?: HeadlineRate;
 }): Headline {
-  const metric = variant.taskSuccessRate ? 'taskSuccessRate' : 'completionRate';
-  const rate = variant.taskSuccessRate ?? variant.completionRate;
+  const metric = variant.callAccuracy ? 'callAccuracy' : variant.taskSuccessRate ? 'taskSuccessRate' : 'completionRate';
+  const rate = variant.callAccuracy ?? variant.taskSuccessRate ?? variant.completionRate;
   return { variant: variant.name, metric, value: rate.value, low: rate.low, high: rate.high, n: variant.conversations };
 }
 

@@ -7,8 +7,11 @@ import { SCORING_MODES } from '../../datasets/experiment-cases';
 import { ALL_PARSE_PATHS } from '../../parsing/types';
 import { VERDICT_FILTERS } from '../../db/queries/search-types';
 import { OUTCOMES, type Outcome } from '../../runner/types';
+import { EXPERIMENT_STATUSES } from '../../db/queries/experiments';
 import { RunnerSettingsInput, Temperature } from '../../runner/settings';
-import { ConversationInputSchema, RequestTimeoutsSchema } from '../../experiments/config';
+import { ConversationInputSchema, RequestTimeoutsSchema, TokenPricesSchema } from '../../experiments/config';
+import { wholeNumberIn } from '../../protocol/plain-issues';
+import { CustomCheckConfig } from '../../task-success/custom-check';
 
 const environmentVariableName = z
   .string()
@@ -113,9 +116,9 @@ export const CreateExperimentRequest = z
         });
       }),
     endpoint: EndpointRequest,
-    requestsPerVariant: z.number().int().min(LIMITS.requestsPerVariant.min).max(LIMITS.requestsPerVariant.max),
+    requestsPerVariant: wholeNumberIn(LIMITS.requestsPerVariant),
     // The panel shares its machine with the person using it: a lower default than the command line's.
-    concurrency: z.number().int().min(LIMITS.concurrency.min).max(LIMITS.concurrency.max).default(4),
+    concurrency: wholeNumberIn(LIMITS.concurrency).default(4),
     toolChoice: ToolChoiceRequest.default('auto'),
     temperature: Temperature.default(0),
     maxTokens: z.number().int().min(LIMITS.maxTokens.min).max(LIMITS.maxTokens.max).optional(),
@@ -137,7 +140,7 @@ export const CreateExperimentRequest = z
      * Model calls per conversation; missing: the agent's max_turns, or 1 for a dataset (only the
      * first response is scored).
      */
-    maxTurns: z.number().int().min(LIMITS.maxTurns.min).max(LIMITS.maxTurns.max).optional(),
+    maxTurns: wholeNumberIn(LIMITS.maxTurns).optional(),
     /** The metric that decides; the other comparisons are exploratory. */
     primaryMetric: z.enum(COMPARED_METRICS).optional(),
     /** Stop once every chosen comparison is decided by the live, anytime-valid verdict. */
@@ -150,6 +153,8 @@ export const CreateExperimentRequest = z
      * form's "Run without a sandbox".
      */
     unsafeNoSandbox: z.boolean().default(false),
+    /** A task-success script of the experiment's own, judged beside the agent's check. */
+    customCheck: CustomCheckConfig.optional(),
   })
   .strict();
 export type CreateExperimentRequest = z.infer<typeof CreateExperimentRequest>;
@@ -177,6 +182,10 @@ export type ConversationQuery = z.infer<typeof ConversationQuery>;
 export const ExperimentListQuery = z
   .object({
     agent: z.string().min(1).optional(),
+    /** Part of the name, agent or id. */
+    q: z.string().trim().min(1).max(200).optional(),
+    tag: z.string().trim().min(1).max(200).optional(),
+    status: z.enum(EXPERIMENT_STATUSES).optional(),
     limit: z.coerce.number().int().min(1).max(200).default(50),
     offset: z.coerce.number().int().min(0).default(0),
   })
@@ -192,6 +201,10 @@ export const CreateEndpointRequest = z
     baseUrl: z.url({ protocol: /^https?$/ }),
     model: z.string().trim().min(1),
     apiKeyEnv: environmentVariableName.nullable().optional(),
+    /** One request's first-byte, idle and total timeouts in ms; a part not given: the runner's default. */
+    requestTimeouts: RequestTimeoutsSchema.optional(),
+    /** Prices per million input and output tokens, for the cost per variant; both or neither. */
+    pricePerMillionTokens: TokenPricesSchema.nullable().optional(),
   })
   .strict();
 export type CreateEndpointRequest = z.infer<typeof CreateEndpointRequest>;

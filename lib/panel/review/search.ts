@@ -5,6 +5,7 @@ import { OUTCOMES, type Outcome } from '../../runner/types';
 import { ALL_PARSE_PATHS } from '../../parsing/types';
 import { searchAllConversations, type GlobalSearchPage } from '../../db/queries/global-search';
 import { VERDICT_FILTERS } from '../../db/queries/search-types';
+import { searchSnippets, type SearchSnippet } from '../../db/queries/search-snippets';
 import type { PanelContext } from '../context';
 
 export const SearchQuery = z
@@ -36,7 +37,11 @@ export const SEARCH_KEYS = [
   'label',
 ] as const;
 
-export type SearchAnswer = GlobalSearchPage & { searched: boolean };
+/** Each match carries the passage its words were found in (null without words, or when none is found). */
+export type SearchAnswer = Omit<GlobalSearchPage, 'conversations'> & {
+  conversations: (GlobalSearchPage['conversations'][number] & { snippet: SearchSnippet | null })[];
+  searched: boolean;
+};
 
 /** Nothing is searched until something is asked: an empty query lists no conversation. */
 export function searchTranscripts(context: PanelContext, query: SearchQuery): SearchAnswer {
@@ -62,7 +67,19 @@ export function searchTranscripts(context: PanelContext, query: SearchQuery): Se
     after: query.after,
     limit: query.limit,
   });
-  return { ...page, searched: true };
+  const snippets =
+    query.q === undefined || page.textIgnored
+      ? new Map<string, SearchSnippet>()
+      : searchSnippets(
+          context.database,
+          page.conversations.map((conversation) => conversation.id),
+          query.q,
+        );
+  const conversations = page.conversations.map((conversation) => ({
+    ...conversation,
+    snippet: snippets.get(conversation.id) ?? null,
+  }));
+  return { ...page, conversations, searched: true };
 }
 
 /** Reads a page's search parameters leniently: what does not parse is left out and named. */

@@ -54,7 +54,10 @@ export function HistoryChart({ chart }: { chart: HistoryChartData }) {
         type="category"
         padding={{ left: 36, right: 36 }}
         tick={(props: TickProps) => <ExperimentTick {...props} experiments={chart.experiments} />}
-        interval={chart.experiments.length > 12 ? 'preserveStartEnd' : 0}
+        // Recharts measures a tick by its value (the index), not by the two lines drawn: the gap
+        // adds the width of those lines, so that a narrow chart leaves ticks out instead of stacking them.
+        interval="preserveStartEnd"
+        minTickGap={84}
         height={44}
         label={{
           value: 'experiment (created, UTC), oldest first',
@@ -69,7 +72,7 @@ export function HistoryChart({ chart }: { chart: HistoryChartData }) {
           const experiment = chart.experiments[Number(index)];
           if (!experiment) return '';
           const simulated = experiment.simulated ? ' · simulated' : '';
-          return `${shortId(experiment.id)} · ${formatTime(experiment.createdAt)} UTC${simulated}`;
+          return `${shortId(experiment.id)} · ${formatTime(experiment.createdAt)}${simulated}`;
         }}
         formatter={(value, name) => [formatHistoryValue(value, chart.unit), name]}
       />

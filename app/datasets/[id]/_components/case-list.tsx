@@ -56,7 +56,7 @@ export function CaseList({ datasetId, cases: initial, toolNames }: Props) {
             ) : null}
             {saved === datasetCase.rowId ? (
               <span className="good-text small-text" data-testid="case-saved">
-                saved {formatTime(datasetCase.updatedAt)} UTC
+                saved {formatTime(datasetCase.updatedAt)}
               </span>
             ) : null}
             <span className="case-actions">

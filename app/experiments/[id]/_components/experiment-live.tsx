@@ -125,7 +125,7 @@ export function ExperimentLive({ initial }: { initial: ExperimentPageData }) {
         ) : null}
         {view.finishedAt ? (
           <p className="muted" data-testid="finished-at" style={{ fontSize: 13, margin: 0 }}>
-            {`Ended ${formatTime(view.finishedAt)} UTC`}
+            {`Ended ${formatTime(view.finishedAt)}`}
           </p>
         ) : null}
         {view.error ? (
@@ -156,7 +156,7 @@ export function ExperimentLive({ initial }: { initial: ExperimentPageData }) {
             <span className="muted">from the simulated endpoint: not a model&apos;s numbers</span>
           ) : null}
         </div>
-        <SummaryTables summary={view.summary} />
+        <SummaryTables summary={view.summary} settings={view.settings?.variants} />
       </section>
     </>
   );

@@ -1,19 +1,13 @@
 // The experiment summary (the same JSON the command line prints) as tables: per variant rates with
 // their 95% intervals, turns, latency, parse paths, outcomes, errors, and the A/B comparisons in words.
 import type { SummaryJson, VariantSummaryJson } from '@/lib/metrics/summary-json';
-import { formatInterval, formatMilliseconds, formatNumber, formatPercent } from '@/lib/panel/format';
+import { differByModel } from '@/app/components/variant-model';
+import { formatMilliseconds } from '@/lib/panel/format';
 import { Comparisons } from './comparisons';
 import { countKeySwatch } from '@/app/components/category-mark';
-
-type RateKey =
-  | 'toolCallRate'
-  | 'taskSuccessRate'
-  | 'validCallRate'
-  | 'completionRate'
-  | 'callAccuracy'
-  | 'nameAccuracy'
-  | 'argumentAccuracy'
-  | 'irrelevanceAccuracy';
+import { TokenCostHeaders } from '@/app/components/token-cost';
+import { VariantRow, type RateKey } from './variant-row';
+import type { TokenPrices } from '@/lib/metrics/cost';
 
 const ACCURACY_COLUMNS: [RateKey, string][] = [
   ['callAccuracy', 'Call accuracy'],
@@ -24,18 +18,6 @@ const ACCURACY_COLUMNS: [RateKey, string][] = [
 
 function retriedText(variant: VariantSummaryJson): string {
   return `${variant.name}: ${variant.retriedErrors ?? 0}, ${formatMilliseconds(variant.retryWaitMs ?? 0)} waiting`;
-}
-
-function RateCell({ variant, rate }: { variant: VariantSummaryJson; rate: RateKey }) {
-  const value = variant[rate];
-  const counts = variant.counts?.[rate];
-  return (
-    <td className="number" data-testid={`rate-${rate}`}>
-      {formatPercent(value?.value)}
-      <span className="sub">{formatInterval(value?.low, value?.high)}</span>
-      {counts ? <span className="sub">{`${counts.successes} of ${counts.trials}`}</span> : null}
-    </td>
-  );
 }
 
 function CountTable({
@@ -92,12 +74,31 @@ const COMPLETION_MEANS =
   'Conversations that ended as submitted: the agent said it was done (for an agent that a text answer ends, ' +
   'a text answer counts), whether or not the work is done';
 
-export function SummaryTables({ summary }: { summary: SummaryJson }) {
+export function SummaryTables({
+  summary,
+  settings = [],
+}: {
+  summary: SummaryJson;
+  /** The experiment's variants as started, for their prices per million tokens (from their endpoint). */
+  settings?: { name: string; pricePerMillionTokens: TokenPrices | null }[];
+}) {
   const { variants } = summary;
+  const prices = Object.fromEntries(settings.map((variant) => [variant.name, variant.pricePerMillionTokens]));
+  const priced = variants.some((variant) => prices[variant.name]);
   const accuracy = ACCURACY_COLUMNS.filter(([key]) => variants.some((variant) => variant[key] !== undefined));
   const confidence = variants.some((variant) => typeof variant.meanToolNameConfidence === 'number');
   // Task success first when a check judged: completion only says "ended submitted" (smart_home: a text answer).
   const judged = variants.some((variant) => variant.taskSuccessRate !== undefined);
+  // A dataset run is scored on its first response: accuracy leads, completion and turns trail.
+  const dataset = accuracy.length > 0;
+  const completionHeads = (
+    <>
+      <th className="number" title={COMPLETION_MEANS}>
+        {judged ? 'Completion (ended submitted)' : 'Completion rate'}
+      </th>
+      <th className="number">Turns to completion</th>
+    </>
+  );
   if (variants.every((variant) => variant.conversations === 0)) {
     return (
       <p className="empty" data-testid="summary-empty">
@@ -114,77 +115,33 @@ export function SummaryTables({ summary }: { summary: SummaryJson }) {
               <th>Variant</th>
               <th className="number">Conversations</th>
               <th className="number">Model calls</th>
+              {accuracy.map(([key, label]) => (
+                <th key={key} className="number" data-testid="accuracy-head">
+                  {label}
+                </th>
+              ))}
               {judged ? (
                 <th className="number" title={TASK_SUCCESS_MEANS}>
-                  Task success (headline)
+                  {dataset ? 'Task success' : 'Task success (headline)'}
                 </th>
               ) : null}
               <th className="number">Tool-call rate</th>
               <th className="number">Valid-call rate</th>
-              <th className="number" title={COMPLETION_MEANS}>
-                {judged ? 'Completion (ended submitted)' : 'Completion rate'}
-              </th>
-              <th className="number">Turns to completion</th>
+              {dataset ? null : completionHeads}
               <th className="number">Latency p50 / p95</th>
-              {accuracy.map(([key, label]) => (
-                <th key={key} className="number">
-                  {label}
-                </th>
-              ))}
+              {dataset ? completionHeads : null}
+              <TokenCostHeaders priced={priced} />
               {confidence ? <th className="number">Tool-name confidence</th> : null}
             </tr>
           </thead>
           <tbody>
             {variants.map((variant) => (
-              <tr key={variant.name} data-testid="summary-row" data-variant={variant.name}>
-                <td>
-                  <strong>{variant.name}</strong>
-                </td>
-                <td className="number" data-testid="variant-conversations">
-                  {variant.conversations}
-                </td>
-                <td className="number">{variant.modelCalls}</td>
-                {judged ? <RateCell variant={variant} rate="taskSuccessRate" /> : null}
-                <RateCell variant={variant} rate="toolCallRate" />
-                <RateCell variant={variant} rate="validCallRate" />
-                <td className="number" data-testid="rate-completionRate">
-                  {formatPercent(variant.completionRate.value)}
-                  <span className="sub">{formatInterval(variant.completionRate.low, variant.completionRate.high)}</span>
-                  {variant.counts ? (
-                    <span className="sub">
-                      {variant.counts.completionRate.successes} of {variant.counts.completionRate.trials}
-                    </span>
-                  ) : null}
-                  {variant.completionRateWithoutServerFailures ? (
-                    <span
-                      className="sub"
-                      data-testid="completion-without-server-failures"
-                      title="Conversations that ended on a server failure (the model was never asked) left out"
-                    >
-                      {`${formatPercent(variant.completionRateWithoutServerFailures.value)} without server failures`}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="number">
-                  {formatNumber(variant.turnsToCompletion.mean, 2)}
-                  <span className="sub">
-                    p50 {formatNumber(variant.turnsToCompletion.p50)} · p90{' '}
-                    {formatNumber(variant.turnsToCompletion.p90)} · max {formatNumber(variant.turnsToCompletion.max)}
-                  </span>
-                </td>
-                <td className="number">
-                  {formatMilliseconds(variant.latencyMs.p50)}
-                  <span className="sub">{formatMilliseconds(variant.latencyMs.p95)}</span>
-                </td>
-                {accuracy.map(([key]) => (
-                  <RateCell key={key} variant={variant} rate={key} />
-                ))}
-                {confidence ? (
-                  <td className="number" data-testid="mean-tool-name-confidence">
-                    {formatPercent(variant.meanToolNameConfidence)}
-                  </td>
-                ) : null}
-              </tr>
+              <VariantRow
+                key={variant.name}
+                variant={variant}
+                columns={{ judged, accuracy, confidence, priced, dataset, withModel: differByModel(variants) }}
+                prices={prices[variant.name] ?? null}
+              />
             ))}
           </tbody>
         </table>

@@ -17,6 +17,7 @@ import {
   readConversationListRequest,
 } from '@/lib/panel/conversations/query';
 import { conversationReviews, labelsInUse } from '@/lib/db/queries/conversation-review';
+import { reviewQueueHref } from '@/lib/panel/review/queue';
 import { VERDICT_FILTERS } from '@/lib/db/queries/search-types';
 import { formatMilliseconds, shortId } from '@/lib/panel/format';
 import { NotFoundError } from '@/lib/errors';
@@ -125,6 +126,14 @@ export default async function ConversationsPage({
             ))}
           </p>
         ) : null}
+        {page.conversations.length > 0 ? (
+          <p className="muted" style={{ fontSize: 13 }}>
+            <Link href={reviewQueueHref(id, filters)} data-testid="review-these">
+              Review these
+            </Link>{' '}
+            one at a time: the next unreviewed, a label set, and how many are done.
+          </p>
+        ) : null}
         {filters.q ? (
           <p className="muted" style={{ fontSize: 13 }} data-testid="search-scope">
             Text is looked for in inputs, model answers, tool calls, tool results and errors (not in the system prompt).
@@ -161,7 +170,7 @@ export default async function ConversationsPage({
                   >
                     <td className={styles.conversation}>
                       <Link href={conversationHref(conversation.id, filters)} data-testid="conversation-link">
-                        #{conversation.slot + 1}
+                        #{conversation.slot}
                       </Link>
                       {(reviews.get(conversation.id)?.labels ?? []).map((label) => (
                         <span key={label} className="chip label-chip" data-testid="row-label">

@@ -4,7 +4,8 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { NotFoundError } from '@/lib/errors';
-import { experimentGridView, GRID_PAGE, type GridView } from '@/lib/panel/experiments/grid';
+import { experimentGridView, GRID_PAGE, gridHref, readGridShow, type GridView } from '@/lib/panel/experiments/grid';
+import type { GridShow } from '@/lib/db/queries/experiment-grid';
 import { shortId } from '@/lib/panel/format';
 import { getPanel } from '@/lib/panel/runtime';
 import { SimulatedBadge } from '@/app/components/status-badge';
@@ -16,6 +17,12 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
   const { id } = await params;
   return { title: `Grid of experiment ${shortId(id)} · Remora` };
 }
+
+const SHOW_TEXT: Record<GridShow, string> = {
+  all: 'All inputs',
+  differ: 'Only where variants differ',
+  failures: 'Only failures',
+};
 
 function pairHref(a: string, b: string): string {
   return `/compare/pair?a=${a}&b=${b}`;
@@ -32,13 +39,15 @@ export default async function GridPage({
   searchParams,
 }: {
   params: Promise<{ id: string }>;
-  searchParams: Promise<{ offset?: string }>;
+  searchParams: Promise<{ offset?: string; filter?: string }>;
 }) {
   const { id } = await params;
-  const offset = Math.max(0, Number((await searchParams).offset) || 0);
+  const search = await searchParams;
+  const offset = Math.max(0, Number(search.offset) || 0);
+  const show = readGridShow(search.filter);
   let view: GridView;
   try {
-    view = experimentGridView(await getPanel(), id, offset);
+    view = experimentGridView(await getPanel(), id, offset, show);
   } catch (error) {
     if (NotFoundError.is(error)) notFound();
     throw error;
@@ -60,8 +69,30 @@ export default async function GridPage({
       <section className="card">
         <p className="muted" style={{ marginTop: 0 }}>
           Each cell: how its repeats ended, then the first call of its first repeats with the parse path it came by
-          (✓/✗: the dataset verdict on it).
+          (✓/✗: the dataset verdict on it). A repeat failed when the dataset called it wrong, else when its task check
+          failed, else when it did not submit.
         </p>
+        <nav className="filter-links" aria-label="Inputs shown" data-testid="grid-filters">
+          {(Object.keys(SHOW_TEXT) as GridShow[]).map((mode) => (
+            <Link
+              key={mode}
+              href={gridHref(id, mode)}
+              aria-current={show === mode ? 'true' : undefined}
+              data-testid={`grid-filter-${mode}`}
+            >
+              {SHOW_TEXT[mode]}
+            </Link>
+          ))}
+        </nav>
+        {grid.inputIndexes.length === 0 ? (
+          <p className="empty" data-testid="grid-empty">
+            {show === 'differ'
+              ? 'The variants ended alike on every input.'
+              : show === 'failures'
+                ? 'No input failed.'
+                : 'No conversation yet.'}
+          </p>
+        ) : null}
         <div className="table-scroll">
           <table data-testid="grid">
             <thead>
@@ -134,15 +165,14 @@ export default async function GridPage({
           </table>
         </div>
         <nav className="pager">
-          {offset > 0 ? (
-            <Link href={`/experiments/${id}/grid?offset=${Math.max(0, offset - GRID_PAGE)}`}>← earlier inputs</Link>
-          ) : null}
+          {offset > 0 ? <Link href={gridHref(id, show, Math.max(0, offset - GRID_PAGE))}>← earlier inputs</Link> : null}
           <span className="muted">
             inputs {grid.inputIndexes.length === 0 ? 0 : offset + 1}–{offset + grid.inputIndexes.length} of{' '}
             {grid.inputCount}
+            {show === 'all' ? '' : ` shown (${SHOW_TEXT[show].toLowerCase()})`}
           </span>
           {offset + GRID_PAGE < grid.inputCount ? (
-            <Link href={`/experiments/${id}/grid?offset=${offset + GRID_PAGE}`}>later inputs →</Link>
+            <Link href={gridHref(id, show, offset + GRID_PAGE)}>later inputs →</Link>
           ) : null}
         </nav>
       </section>

@@ -40,7 +40,8 @@ export function LatencyChart({ chart, simulated }: { chart: LatencyChartData; si
         <YAxis
           tickFormatter={millisecondsTick}
           tick={AXIS_STYLE}
-          width={Y_AXIS_WIDTH + 8}
+          // Ticks such as "1000 ms" are wider than percentages: room for them beside the axis title.
+          width={Y_AXIS_WIDTH + 22}
           label={yAxisTitle('latency')}
         />
         <Tooltip formatter={(value, name) => [millisecondsLabel(value) || 'no data', name]} />

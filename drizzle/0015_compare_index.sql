@@ -1,0 +1,1 @@
+CREATE INDEX `conversations_compare_index` ON `conversations` (`experiment_id`,`variant_index`,`slot`,`input_index`,`outcome`,`model_response_count`,`verdict_scored`,`call_correct`,`task_success`);

@@ -1,0 +1,16 @@
+// How often an experiment's own task-success check (config.customCheck) passed, per variant: the
+// verdicts stored with each conversation (conversations.custom_check_success).
+import { sql } from 'drizzle-orm';
+import type { RemoraDatabase } from '../client';
+
+export type CustomCheckRate = { variantName: string; check: string; judged: number; passed: number };
+
+/** One row per variant with at least one verdict, in variant order; empty when the experiment has no such check. */
+export function customCheckRates(database: RemoraDatabase, experimentId: string): CustomCheckRate[] {
+  return database.all<CustomCheckRate>(
+    sql`select variant_name as variantName, max(custom_check ->> '$.check') as "check",
+        count(custom_check_success) as judged, coalesce(sum(custom_check_success), 0) as passed
+      from conversations where experiment_id = ${experimentId} and custom_check_success is not null
+      group by variant_index order by variant_index`,
+  );
+}
