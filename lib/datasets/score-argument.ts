@@ -37,7 +37,7 @@ type ArgumentContext = {
   where: { expectedCall: number; calledCall: number };
 };
 
-/** What is wrong with one given argument (unknown to the schema, not expected, wrong type or value); null when right. */
+/** What is wrong with one given argument (not in the schema, not expected, wrong type or value); null if nothing. */
 export function checkGivenArgument(
   name: string,
   value: unknown,
