@@ -56,6 +56,15 @@ module.exports = {
       to: { path: '^(lib/db/|app/|node_modules/(next|react|react-dom|drizzle-orm|better-sqlite3)/)' },
     },
     {
+      name: 'tools-import-no-feature',
+      comment:
+        'lib/tools runs tools for every feature: it imports no agent folder (agents/), no feature folder of ' +
+        "lib/ and nothing of the panel; Remora's in-process tools are handed to the pool by its caller.",
+      severity: 'error',
+      from: { path: '^lib/tools/', pathNot: '(\\.test\\.tsx?$|/testing/)' },
+      to: { path: '^(agents/|app/|lib/(agents|api|campaigns|cli|experiments|panel|replay|serving|export|embedded)/)' },
+    },
+    {
       name: 'panel-reaches-db-through-queries',
       comment:
         "Panel code (app/, lib/panel) reads and writes through lib/db's query functions and its transaction " +

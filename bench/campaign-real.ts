@@ -21,7 +21,7 @@ import { nodeCounts } from '../lib/db/queries/campaigns';
 import { openCampaign } from '../lib/campaigns/create';
 import { runCampaign } from '../lib/campaigns/run';
 import { startSimServer } from '../lib/sim/server';
-import { ToolWorkerPool } from '../lib/tools/worker-pool';
+import { experimentToolPool } from '../lib/experiments/tool-pool';
 
 const { values } = parseArgs({
   options: {
@@ -66,7 +66,7 @@ execFileSync('git', ['-C', repo, 'add', '-A']);
 execFileSync('git', ['-C', repo, '-c', 'user.name=bench', '-c', 'user.email=bench@localhost', 'commit', '-qm', 'real']);
 
 const sim = await startSimServer({ port: 0, seed: 1, latencyMs: 0, http500Rate: 0, http429Rate: 0 });
-const tools = new ToolWorkerPool({ size: Math.min(8, Math.max(2, concurrency)) });
+const tools = experimentToolPool({ size: Math.min(8, Math.max(2, concurrency)) });
 const database = openDatabase(path.join(scratch, 'bench.db'));
 try {
   const agent = (await loadAgent(path.join(projectRoot(), 'agents', 'docstring'))).toRuntime();

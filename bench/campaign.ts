@@ -19,7 +19,7 @@ import { nodeCounts } from '../lib/db/queries/campaigns';
 import { extractCampaign, openCampaign } from '../lib/campaigns/create';
 import { runCampaign } from '../lib/campaigns/run';
 import { startSimServer } from '../lib/sim/server';
-import { ToolWorkerPool } from '../lib/tools/worker-pool';
+import { experimentToolPool } from '../lib/experiments/tool-pool';
 
 const { values } = parseArgs({
   options: {
@@ -70,7 +70,7 @@ function writeRepository(root: string, count: number): void {
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'remora-bench-campaign-'));
 const sim = await startSimServer({ port: 0, seed: 1, latencyMs: 0, http500Rate: 0, http429Rate: 0 });
-const tools = new ToolWorkerPool({ size: Math.min(8, Math.max(2, concurrency)) });
+const tools = experimentToolPool({ size: Math.min(8, Math.max(2, concurrency)) });
 const database = openDatabase(path.join(scratch, 'bench.db'));
 try {
   const agent = (await loadAgent(path.join(projectRoot(), 'agents', 'docstring'))).toRuntime();

@@ -8,13 +8,14 @@ import { openDatabase, closeDatabase, type RemoraDatabase } from '../lib/db/clie
 import { errorMessage } from '../lib/errors';
 import { parseJson } from '../lib/protocol/json';
 import type { SimStats } from '../lib/sim/options';
-import { ToolWorkerPool } from '../lib/tools/worker-pool';
+import type { ToolWorkerPool } from '../lib/tools/worker-pool';
 import { runBareLoop } from './bare-loop';
 import { loadHarnessAgent, probeSimulator, runHarness, storedCounts, type HarnessAgent } from './harness-run';
 import { collectGarbage, measured } from './measure';
 import { childrenCpu, childrenCpuDelta } from './process-cpu';
 import { computeFigures, formatFigures, type RawMeasurements } from './report';
 import { startSimChild, type SimChild } from './sim-child';
+import { experimentToolPool } from '../lib/experiments/tool-pool';
 
 type Options = { conversations: number; concurrency: number; warmup?: number; db?: string; json: boolean };
 
@@ -99,7 +100,7 @@ async function main(options: Options): Promise<void> {
   const sim = await startSimChild();
   let database: RemoraDatabase | null = null;
   // The CLI's pool size for this concurrency.
-  const tools = new ToolWorkerPool({ size: Math.min(8, Math.max(2, options.concurrency)) });
+  const tools = experimentToolPool({ size: Math.min(8, Math.max(2, options.concurrency)) });
   try {
     database = openDatabase(databasePath);
     const agent = await loadHarnessAgent();

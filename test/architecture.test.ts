@@ -115,8 +115,16 @@ describe('the import rules', () => {
         'lib/panel/planted-driver.ts',
         'export const planted = (database: { $client: { close(): void } }) => database.$client.close();\n',
       );
+      // The tool pool does not reach up into an agent's folder.
+      plant(root, 'agents/planted/tool.ts', 'export const tool = () => 1;\n');
+      plant(
+        root,
+        'lib/tools/planted-agent.ts',
+        "import { tool } from '../../agents/planted/tool';\nexport const planted = tool;\n",
+      );
       const { status, output } = check(root);
       expect(status).toBe(1);
+      expect(output).toMatch(/^tools-import-no-feature: lib\/tools\/planted-agent\.ts → agents\/planted\/tool\.ts/m);
       expect(output).toMatch(
         /^panel-reaches-db-through-queries: lib\/panel\/planted-tables\.ts → lib\/db\/schema\.ts/m,
       );
@@ -133,7 +141,7 @@ describe('the import rules', () => {
       );
       expect(output).toMatch(/^no-type-cycles: lib\/metrics\/planted-[cd]\.ts → lib\/metrics\/planted-[cd]\.ts/m);
       expect(output).not.toMatch(/^no-runtime-cycles: lib\/metrics\/planted-[cd]/m);
-      expect(output).toMatch(/^9 architecture violations/m);
+      expect(output).toMatch(/^10 architecture violations/m);
     },
     CRUISE_MS,
   );

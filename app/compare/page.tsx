@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { compareVariants, listCompareChoices, type ComparisonView } from '../../lib/panel/compare/compare';
 import { readCompareQuery, type VariantRef } from '../../lib/panel/compare/request';
 import { getPanel } from '../../lib/panel/runtime';
+import { variantModels, type VariantModel } from '../../lib/panel/experiments/variant-models';
 import type { ComparableExperiment } from '../../lib/db/queries/compare';
 import { EFFECT_NOTE } from '../../lib/metrics/describe';
 import { MetricsTable } from './metrics-table';
@@ -115,20 +116,27 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
           ) : null}
         </div>
       ) : null}
-      {view ? <Comparison view={view} /> : null}
+      {view ? (
+        <Comparison
+          view={view}
+          models={[view.a, view.b].map((side) =>
+            variantModels(panel.database, side.experiment.id).get(side.ref.variant),
+          )}
+        />
+      ) : null}
     </>
   );
 }
 
-function Comparison({ view }: { view: ComparisonView }) {
+function Comparison({ view, models }: { view: ComparisonView; models: (VariantModel | undefined)[] }) {
   const simulated = view.a.experiment.simulated || view.b.experiment.simulated;
   const paired = view.metrics.metrics.some((metric) => metric.comparison.paired);
   const method = paired ? PAIRED_METHOD : UNPAIRED_METHOD;
   return (
     <>
       <div className={styles.sides}>
-        <SideCard side={view.a} which="a" conversations={view.metrics.a.conversations} />
-        <SideCard side={view.b} which="b" conversations={view.metrics.b.conversations} />
+        <SideCard side={view.a} which="a" conversations={view.metrics.a.conversations} model={models[0]} />
+        <SideCard side={view.b} which="b" conversations={view.metrics.b.conversations} model={models[1]} />
       </div>
       {simulated ? <p className="note">Numbers from the simulated endpoint are not a model&apos;s numbers.</p> : null}
       <section className="card" data-testid="compare-summary">

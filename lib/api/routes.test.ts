@@ -114,6 +114,19 @@ describe('every JSON answer of the API matches its response schema', () => {
       },
     );
     expect(transcript.conversation.id).toBe(conversationId);
+
+    // One model call's details, which the transcript page loads when a call is opened.
+    const modelCall = await import('@/app/api/conversations/[id]/model-calls/[callId]/route');
+    const callId = String(transcript.modelCalls[0].id);
+    const url = `/api/conversations/${conversationId}/model-calls/${callId}`;
+    const details = await call(modelCall, 'GET', url, z.looseObject({ request: z.looseObject({}) }), {
+      params: { id: conversationId, callId },
+    });
+    expect(details.request).toHaveProperty('messages');
+    const full = await call(modelCall, 'GET', `${url}?full=1`, z.looseObject({ choices: z.array(z.unknown()) }), {
+      params: { id: conversationId, callId },
+    });
+    expect(full.choices.length).toBeGreaterThan(0);
   });
 
   it('compare: the choices and two variants side by side', async () => {

@@ -11,11 +11,11 @@ import { probeEndpoint } from '../experiments/probe-endpoint';
 import { openCampaign } from '../campaigns/create';
 import { runCampaign } from '../campaigns/run';
 import type { RequestTimeouts } from '../runner/request-timeouts';
-import { ToolWorkerPool } from '../tools/worker-pool';
 import { describe } from './harness-command';
 import { campaignJson } from './campaign-output';
 import { exitCodeFor } from './exit-code';
 import { interruptOnSignal, progressBar } from './run-controls';
+import { experimentToolPool } from '../experiments/tool-pool';
 
 export type CampaignRunOptions = {
   agent: string;
@@ -109,7 +109,7 @@ export async function runCampaignCommand(options: CampaignRunOptions): Promise<n
 }
 
 async function execute(database: RemoraDatabase, campaignId: string, options: CampaignRunOptions): Promise<number> {
-  const tools = new ToolWorkerPool({ size: Math.min(8, Math.max(2, options.concurrency)) });
+  const tools = experimentToolPool({ size: Math.min(8, Math.max(2, options.concurrency)) });
   const bar = progressBar('campaign |{bar}| {value}/{total} nodes | {running} running | {eta_formatted} left');
   const run = runCampaign(database, campaignId, {
     tools,

@@ -11,7 +11,6 @@ import { probeEndpoint } from '../experiments/probe-endpoint';
 import { toSummaryJson } from '../metrics/summary-json';
 import { formatSummaryTable } from './format-table';
 import type { AgentRuntime } from '../runner/types';
-import { ToolWorkerPool } from '../tools/worker-pool';
 import { needsConfinement } from '../tools/sandbox/experiment-sandbox';
 import { sandboxHost } from '../tools/sandbox/host';
 import { sweepLeftovers } from '../tools/work-root';
@@ -27,6 +26,7 @@ import { interruptOnSignal, progressBar } from './run-controls';
 import { buildConfig, loadRuntime, note, type HarnessOptions } from './harness-config';
 import { collectGarbage } from './collect-garbage';
 import { sizeNote } from './size-note';
+import { experimentToolPool } from '../experiments/tool-pool';
 
 /** Conversations from which a run collects its garbage before the closing summary. */
 const LARGE_RUN = 10_000;
@@ -129,7 +129,7 @@ async function execute(database: RemoraDatabase, experimentId: string, options: 
   }
   if (row?.status === 'failed')
     note(`experiment ${experimentId} failed before (${row.error ?? 'no reason kept'}); resuming it`);
-  const tools = new ToolWorkerPool({ size: Math.min(8, Math.max(2, options.concurrency)) });
+  const tools = experimentToolPool({ size: Math.min(8, Math.max(2, options.concurrency)) });
   const bar = progressBar('harness |{bar}| {value}/{total} conversations | {running} running | {eta_formatted} left');
   const run = runStoredExperiment(database, experimentId, {
     tools,

@@ -12,7 +12,7 @@ import type { ParsedCall } from '../protocol/parsed-call';
 import { isRecord } from '../protocol/records';
 import type { Expectation, ExpectedCall } from '../protocol/expectation';
 import { assignCalls } from './assignment';
-import { jsonTypeOf, typeMatches, valuesMatch } from './values';
+import { checkGivenArgument, failure } from './score-argument';
 import type { CallPair, ScoreFailure, Verdict } from './verdict';
 
 /** The tools' parameter schemas by name, for the required, unknown-argument and type checks. */
@@ -200,48 +200,8 @@ export function compareCall(
     );
   }
   for (const [name, value] of Object.entries(given)) {
-    const accepted = Object.hasOwn(expected.arguments, name) ? expected.arguments[name] : undefined;
-    if (properties && !Object.hasOwn(properties, name) && !acceptsOthers) {
-      failures.push(
-        failure('unexpected_argument', `${call.name}'s schema has no argument "${name}"`, {
-          ...where,
-          argument: name,
-          actual: value,
-        }),
-      );
-    } else if (accepted === undefined) {
-      failures.push(
-        failure('unexpected_argument', `argument "${name}" was given, but the expected call does not have it`, {
-          ...where,
-          argument: name,
-          actual: value,
-        }),
-      );
-    } else {
-      const declared = properties && isRecord(properties[name]) ? properties[name].type : undefined;
-      if (!typeMatches(value, declared)) {
-        failures.push(
-          failure(
-            'wrong_type',
-            `argument "${name}" must be ${describeType(declared)}, got ${jsonTypeOf(value)} ${JSON.stringify(value)}`,
-            { ...where, argument: name, expected: declared, actual: value },
-          ),
-        );
-      } else if (!accepted.some((candidate) => valuesMatch(value, candidate))) {
-        const allowed =
-          accepted.length === 0
-            ? 'it should be absent'
-            : `accepted: ${accepted.map((candidate) => JSON.stringify(candidate)).join(' | ')}`;
-        failures.push(
-          failure('wrong_value', `argument "${name}" is ${JSON.stringify(value)}; ${allowed}`, {
-            ...where,
-            argument: name,
-            expected: accepted,
-            actual: value,
-          }),
-        );
-      }
-    }
+    const found = checkGivenArgument(name, value, { expected, tool: call.name, properties, acceptsOthers, where });
+    if (found) failures.push(found);
   }
   for (const [name, accepted] of Object.entries(expected.arguments)) {
     if (Object.hasOwn(given, name) || reportedMissing.has(name) || expected.optional.includes(name)) continue;
@@ -254,30 +214,6 @@ export function compareCall(
     );
   }
   return failures;
-}
-
-function failure(
-  kind: ScoreFailure['kind'],
-  message: string,
-  details: { expectedCall?: number; calledCall?: number; argument?: string; expected?: unknown; actual?: unknown } = {},
-): ScoreFailure {
-  const result: ScoreFailure = {
-    kind,
-    expectedCall: details.expectedCall ?? null,
-    calledCall: details.calledCall ?? null,
-    argument: details.argument ?? null,
-    message,
-  };
-  if (details.expected !== undefined) result.expected = details.expected;
-  if (details.actual !== undefined) result.actual = details.actual;
-  return result;
-}
-
-function describeType(declared: unknown): string {
-  if (Array.isArray(declared)) return declared.map(describeType).join(' or ');
-  if (declared === 'integer') return 'an integer';
-  if (declared === 'object' || declared === 'array') return `an ${declared}`;
-  return `a ${String(declared)}`;
 }
 
 function sameNames(expected: string[], made: string[]): boolean {

@@ -45,39 +45,7 @@ export function prepareConversationInserter(database: RemoraDatabase): Conversat
   const insert = (experimentId: string, meta: ConversationMeta, record: ConversationRecord, id = newId()): boolean => {
     // Values are written as storable.ts bounds them: nothing a model or a tool sent can stop the write.
     const store = createStorable();
-    const json = store.exact;
-    let modelResponseCount = 0;
-    let toolCallCount = 0;
-    for (const call of record.modelCalls) {
-      if (call.status === 'ok') modelResponseCount += 1;
-      toolCallCount += call.calls.length;
-    }
-    const inserted = insertConversation.run(
-      id,
-      experimentId,
-      meta.variantIndex,
-      meta.variantName,
-      meta.slot,
-      meta.inputIndex,
-      json(record.input, 'input'),
-      record.outcome,
-      json(record.result, 'result'),
-      store.text(record.finalText, 'final_text'),
-      json(record.knowledge, 'knowledge'),
-      store.text(record.error, 'error'),
-      record.modelCalls.length,
-      modelResponseCount,
-      toolCallCount,
-      record.startedAt,
-      record.durationMs,
-      meta.workspaceDiff ?? null,
-      json(meta.changedFiles, 'changed_files'),
-      ...verdictColumns(meta, store),
-      meta.taskCheck ? (meta.taskCheck.success ? 1 : 0) : null,
-      json(meta.taskCheck, 'task_check'),
-      meta.customCheck ? (meta.customCheck.success ? 1 : 0) : null,
-      json(meta.customCheck, 'custom_check'),
-    );
+    const inserted = insertConversation.run(id, experimentId, ...conversationColumns(meta, record, store));
     // A slot committed before a crash comes back on resume: the stored one stays, and children
     // only ever belong to a conversation row this call created.
     if (inserted.changes === 0) return false;
@@ -87,51 +55,10 @@ export function prepareConversationInserter(database: RemoraDatabase): Conversat
       insertMessage.run(id, position, ...messageColumns(message, store, `messages.${position}`));
     }
     for (const call of record.modelCalls) {
-      insertModelCall.run(
-        id,
-        experimentId,
-        meta.variantIndex,
-        call.turn,
-        json(call.messagePositions, 'message_positions'),
-        json(call.requestParams, 'request_params'),
-        call.status,
-        store.bounded(call.response, `model_calls.${call.turn}.response`),
-        store.text(call.error, `model_calls.${call.turn}.error`),
-        call.attempts,
-        call.latencyMs,
-        store.bounded(call.usage, 'usage'),
-        numberOrNull(call.usage?.prompt_tokens),
-        numberOrNull(call.usage?.completion_tokens),
-        call.parsePath,
-        store.bounded(call.parsedCalls, `model_calls.${call.turn}.parsed_calls`),
-        store.bounded(call.calls, `model_calls.${call.turn}.calls`),
-        call.calls.length,
-        call.allValid ? 1 : 0,
-        call.startedAt,
-        store.text(call.insight?.rawOutput, `model_calls.${call.turn}.raw_output`),
-        numberOrNull(call.insight?.toolNameConfidence),
-        store.bounded(call.insight?.toolNames, 'tool_names'),
-        store.bounded(call.insight?.lostValues, 'lost_values'),
-        numberOrNull(call.retryWaitMs) ?? 0,
-      );
+      insertModelCall.run(id, experimentId, meta.variantIndex, ...modelCallColumns(call, store));
     }
     for (const execution of record.toolExecutions) {
-      insertToolExecution.run(
-        id,
-        experimentId,
-        meta.variantIndex,
-        execution.turn,
-        execution.callId,
-        execution.toolName,
-        store.bounded(execution.arguments, 'tool_executions.arguments'),
-        execution.outcome,
-        store.bounded(execution.result, 'tool_executions.result'),
-        store.text(execution.summary, 'tool_executions.summary'),
-        store.bounded(execution.knowledge_delta, 'tool_executions.knowledge_delta'),
-        store.text(execution.error, 'tool_executions.error'),
-        execution.errorKind ?? null,
-        execution.durationMs,
-      );
+      insertToolExecution.run(id, experimentId, meta.variantIndex, ...toolExecutionColumns(execution, store));
     }
     if (meta.verdict?.scored) {
       for (const pair of meta.verdict.pairs) {
@@ -207,4 +134,88 @@ function messageColumns(message: ChatMessage, store: Storable, field: string): M
     case 'tool':
       return [message.role, store.text(message.content, `${field}.content`), null, message.tool_call_id, message.name];
   }
+}
+
+type ModelCallRecord = ConversationRecord['modelCalls'][number];
+type ToolExecutionRecord = ConversationRecord['toolExecutions'][number];
+
+/** The conversation row after its id and experiment, in INSERT_STATEMENTS.conversation's order. */
+function conversationColumns(meta: ConversationMeta, record: ConversationRecord, store: Storable): unknown[] {
+  const json = store.exact;
+  let modelResponseCount = 0;
+  let toolCallCount = 0;
+  for (const call of record.modelCalls) {
+    if (call.status === 'ok') modelResponseCount += 1;
+    toolCallCount += call.calls.length;
+  }
+  return [
+    meta.variantIndex,
+    meta.variantName,
+    meta.slot,
+    meta.inputIndex,
+    json(record.input, 'input'),
+    record.outcome,
+    json(record.result, 'result'),
+    store.text(record.finalText, 'final_text'),
+    json(record.knowledge, 'knowledge'),
+    store.text(record.error, 'error'),
+    record.modelCalls.length,
+    modelResponseCount,
+    toolCallCount,
+    record.startedAt,
+    record.durationMs,
+    meta.workspaceDiff ?? null,
+    json(meta.changedFiles, 'changed_files'),
+    ...verdictColumns(meta, store),
+    meta.taskCheck ? (meta.taskCheck.success ? 1 : 0) : null,
+    json(meta.taskCheck, 'task_check'),
+    meta.customCheck ? (meta.customCheck.success ? 1 : 0) : null,
+    json(meta.customCheck, 'custom_check'),
+  ];
+}
+
+/** A model call's row after its conversation, experiment and variant, in INSERT_STATEMENTS.modelCall's order. */
+function modelCallColumns(call: ModelCallRecord, store: Storable): unknown[] {
+  const json = store.exact;
+  return [
+    call.turn,
+    json(call.messagePositions, 'message_positions'),
+    json(call.requestParams, 'request_params'),
+    call.status,
+    store.bounded(call.response, `model_calls.${call.turn}.response`),
+    store.text(call.error, `model_calls.${call.turn}.error`),
+    call.attempts,
+    call.latencyMs,
+    store.bounded(call.usage, 'usage'),
+    numberOrNull(call.usage?.prompt_tokens),
+    numberOrNull(call.usage?.completion_tokens),
+    call.parsePath,
+    store.bounded(call.parsedCalls, `model_calls.${call.turn}.parsed_calls`),
+    store.bounded(call.calls, `model_calls.${call.turn}.calls`),
+    call.calls.length,
+    call.allValid ? 1 : 0,
+    call.startedAt,
+    store.text(call.insight?.rawOutput, `model_calls.${call.turn}.raw_output`),
+    numberOrNull(call.insight?.toolNameConfidence),
+    store.bounded(call.insight?.toolNames, 'tool_names'),
+    store.bounded(call.insight?.lostValues, 'lost_values'),
+    numberOrNull(call.retryWaitMs) ?? 0,
+  ];
+}
+
+/** A tool execution's row after its conversation, experiment and variant. */
+function toolExecutionColumns(execution: ToolExecutionRecord, store: Storable): unknown[] {
+  return [
+    execution.turn,
+    execution.callId,
+    execution.toolName,
+    store.bounded(execution.arguments, 'tool_executions.arguments'),
+    execution.outcome,
+    store.bounded(execution.result, 'tool_executions.result'),
+    store.text(execution.summary, 'tool_executions.summary'),
+    store.bounded(execution.knowledge_delta, 'tool_executions.knowledge_delta'),
+    store.text(execution.error, 'tool_executions.error'),
+    execution.errorKind ?? null,
+    execution.durationMs,
+  ];
 }

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { errorMessage } from '../errors';
 import type { ConversationRecord } from '../runner/types';
 import type { RemoraDatabase } from './client';
-import { prepareBatchStore, type PendingConversation } from './batch-store';
+import { prepareBatchStore, type BatchOutcome, type PendingConversation } from './batch-store';
 import type { ConversationMeta } from './conversation-insert';
 import { StorageError, type StorageFailure } from './errors';
 import { newId } from './ids';
@@ -48,7 +48,6 @@ export function createConversationWriter(
   let queue: PendingConversation[] = [];
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
-  let keptFailure: StorageError | null = null;
 
   function runFlush(): void {
     if (timer) {
@@ -61,57 +60,13 @@ export function createConversationWriter(
     const outcome = storeBatch(batch);
     // Conversations the database could not take stay queued, in order, for the next flush.
     if (outcome.unstored.length > 0) queue = outcome.unstored.concat(queue);
-    const failures: StorageFailure[] = outcome.rejected.map(({ pending, cause }) => ({
-      experimentId: pending.experimentId,
-      variantIndex: pending.meta.variantIndex,
-      slot: pending.meta.slot,
-      cause,
-    }));
-    if (outcome.databaseFailure !== null) {
-      throw new StorageError(
-        `The database refused a batch; ${outcome.unstored.length} conversations stay queued: ` +
-          errorMessage(outcome.databaseFailure),
-        failures,
-        { cause: outcome.databaseFailure },
-      );
-    }
-    if (failures.length > 0) {
-      throw new StorageError(`Could not store ${failures.length} of ${batch.length} conversations`, failures, {
-        cause: failures[0].cause,
-      });
-    }
+    const failure = batchFailure(outcome, batch.length);
+    if (failure) throw failure;
   }
 
-  // A flush nobody waits for: its failure goes to onError or waits for the next flush() or close().
-  function flushInBackground(): void {
-    try {
-      runFlush();
-    } catch (error) {
-      const failure = StorageError.is(error) ? error : new StorageError('Flush failed', [], { cause: error });
-      if (options.onError) options.onError(failure);
-      else keptFailure = keptFailure ? StorageError.combine(keptFailure, failure) : failure;
-    }
-  }
-
-  function throwKeptFailure(): void {
-    if (!keptFailure) return;
-    const failure = keptFailure;
-    keptFailure = null;
-    throw failure;
-  }
-
-  // Flushes, then reports this flush's failure together with any a timer flush kept.
-  function flushReporting(): void {
-    try {
-      runFlush();
-    } catch (error) {
-      const kept = keptFailure;
-      keptFailure = null;
-      if (kept && StorageError.is(error)) throw StorageError.combine(kept, error);
-      throw error;
-    }
-    throwKeptFailure();
-  }
+  const failures = failureKeeper(options);
+  const flushInBackground = () => failures.inBackground(runFlush);
+  const flushReporting = () => failures.reporting(runFlush);
 
   return {
     write(experimentId, meta, record) {
@@ -134,17 +89,78 @@ export function createConversationWriter(
       closed = true;
     },
     completedSlots(experimentId) {
-      const slots = new Set<string>();
-      const rows = database
-        .select({ variantIndex: conversations.variantIndex, slot: conversations.slot })
-        .from(conversations)
-        .where(eq(conversations.experimentId, experimentId))
-        .all();
-      for (const row of rows) slots.add(slotKey(row.variantIndex, row.slot));
+      const slots = storedSlots(database, experimentId);
       for (const pending of queue) {
         if (pending.experimentId === experimentId) slots.add(slotKey(pending.meta.variantIndex, pending.meta.slot));
       }
       return slots;
     },
   };
+}
+
+/** The batch's failure: the database refusing it (its conversations stay queued), or conversations it rejected. */
+function batchFailure(outcome: BatchOutcome, batchSize: number): StorageError | null {
+  const failures: StorageFailure[] = outcome.rejected.map(({ pending, cause }) => ({
+    experimentId: pending.experimentId,
+    variantIndex: pending.meta.variantIndex,
+    slot: pending.meta.slot,
+    cause,
+  }));
+  if (outcome.databaseFailure !== null) {
+    return new StorageError(
+      `The database refused a batch; ${outcome.unstored.length} conversations stay queued: ` +
+        errorMessage(outcome.databaseFailure),
+      failures,
+      { cause: outcome.databaseFailure },
+    );
+  }
+  if (failures.length > 0) {
+    return new StorageError(`Could not store ${failures.length} of ${batchSize} conversations`, failures, {
+      cause: failures[0].cause,
+    });
+  }
+  return null;
+}
+
+/** Failures of flushes nobody waited for: handed to onError, or kept for the next flush() or close(). */
+function failureKeeper(options: ConversationWriterOptions) {
+  let keptFailure: StorageError | null = null;
+  return {
+    // A flush nobody waits for: its failure goes to onError or waits for the next flush() or close().
+    inBackground(flush: () => void): void {
+      try {
+        flush();
+      } catch (error) {
+        const failure = StorageError.is(error) ? error : new StorageError('Flush failed', [], { cause: error });
+        if (options.onError) options.onError(failure);
+        else keptFailure = keptFailure ? StorageError.combine(keptFailure, failure) : failure;
+      }
+    },
+    // Flushes, then reports this flush's failure together with any a timer flush kept.
+    reporting(flush: () => void): void {
+      try {
+        flush();
+      } catch (error) {
+        const kept = keptFailure;
+        keptFailure = null;
+        if (kept && StorageError.is(error)) throw StorageError.combine(kept, error);
+        throw error;
+      }
+      if (!keptFailure) return;
+      const failure = keptFailure;
+      keptFailure = null;
+      throw failure;
+    },
+  };
+}
+
+function storedSlots(database: RemoraDatabase, experimentId: string): Set<string> {
+  const slots = new Set<string>();
+  const rows = database
+    .select({ variantIndex: conversations.variantIndex, slot: conversations.slot })
+    .from(conversations)
+    .where(eq(conversations.experimentId, experimentId))
+    .all();
+  for (const row of rows) slots.add(slotKey(row.variantIndex, row.slot));
+  return slots;
 }

@@ -6,7 +6,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AssistantMessage } from '../protocol/messages';
 import { errorMessage } from '../errors';
-import { generate, PromptTooLongError, type FinishReason, type GeneratedToken } from './generate';
+import {
+  generate,
+  PromptTooLongError,
+  type FinishReason,
+  type GeneratedToken,
+  type GenerationResult,
+} from './generate';
 import type { LoadedModel } from './model-registry';
 import type { Constraint, EmbeddedChatRequest } from './chat-format';
 import { functionGemmaFormat } from './functiongemma-format';
@@ -118,53 +124,71 @@ export async function completeChat(
   if (generated.finishReason === 'cancelled')
     return { ok: false, status: 499, type: 'cancelled', error: 'request cancelled' };
 
-  const { message, hasCalls } = format.read(generated.text, options.newCallId ?? newCallId);
-  const finishReason: 'tool_calls' | Exclude<FinishReason, 'cancelled'> = hasCalls
-    ? 'tool_calls'
-    : generated.finishReason;
-  const completionTokens = generated.tokens.length;
+  const read = format.read(generated.text, options.newCallId ?? newCallId);
   return {
     ok: true,
-    body: {
-      id: `chatcmpl-${randomUUID()}`,
-      object: 'chat.completion',
-      created: Math.floor(Date.now() / 1000),
-      model: request.model || loaded.name,
-      choices: [
-        {
-          index: 0,
-          message,
-          finish_reason: finishReason,
-          logprobs: request.logprobs
-            ? {
-                content: generated.tokens.map((token) => ({
-                  token: token.text,
-                  logprob: token.probability === null ? null : Math.log(token.probability),
-                  top_logprobs: [],
-                })),
-              }
-            : null,
-        },
-      ],
-      usage: {
-        prompt_tokens: generated.promptTokens,
-        completion_tokens: completionTokens,
-        total_tokens: generated.promptTokens + completionTokens,
+    body: completionBody(loaded, request, generated, read, {
+      constraint: planned.constraint,
+      seed,
+      finished: generated.finishReason,
+    }),
+  };
+}
+
+/** The OpenAI body for one generation, with the raw text, the tokens and the timings kept in `remora`. */
+function completionBody(
+  loaded: LoadedModel,
+  request: EmbeddedChatRequest,
+  generated: GenerationResult,
+  read: { message: AssistantMessage; hasCalls: boolean },
+  {
+    constraint,
+    seed,
+    finished,
+  }: { constraint: Constraint; seed: number; finished: Exclude<FinishReason, 'cancelled'> },
+): EmbeddedCompletionBody {
+  const { message, hasCalls } = read;
+  const finishReason: 'tool_calls' | Exclude<FinishReason, 'cancelled'> = hasCalls ? 'tool_calls' : finished;
+  const completionTokens = generated.tokens.length;
+  return {
+    id: `chatcmpl-${randomUUID()}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model: request.model || loaded.name,
+    choices: [
+      {
+        index: 0,
+        message,
+        finish_reason: finishReason,
+        logprobs: request.logprobs
+          ? {
+              content: generated.tokens.map((token) => ({
+                token: token.text,
+                logprob: token.probability === null ? null : Math.log(token.probability),
+                top_logprobs: [],
+              })),
+            }
+          : null,
       },
-      remora: {
-        engine: 'embedded',
-        model_file: loaded.path,
-        raw_text: generated.text,
-        stopped_by: generated.stoppedBy,
-        constraint: planned.constraint,
-        seed,
-        tokens: generated.tokens,
-        cached_prompt_tokens: generated.cachedPromptTokens,
-        timings_ms: {
-          queue: generated.timings.queueMs,
-          prompt: generated.timings.promptMs,
-          generation: generated.timings.generationMs,
-        },
+    ],
+    usage: {
+      prompt_tokens: generated.promptTokens,
+      completion_tokens: completionTokens,
+      total_tokens: generated.promptTokens + completionTokens,
+    },
+    remora: {
+      engine: 'embedded',
+      model_file: loaded.path,
+      raw_text: generated.text,
+      stopped_by: generated.stoppedBy,
+      constraint,
+      seed,
+      tokens: generated.tokens,
+      cached_prompt_tokens: generated.cachedPromptTokens,
+      timings_ms: {
+        queue: generated.timings.queueMs,
+        prompt: generated.timings.promptMs,
+        generation: generated.timings.generationMs,
       },
     },
   };

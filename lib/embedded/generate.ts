@@ -63,6 +63,103 @@ function findStopText(text: string, from: number, stopTexts: string[]): { index:
   return best;
 }
 
+type StopRules = {
+  stopTokens: Set<Token>;
+  keepTokens: Set<Token>;
+  stopTexts: string[];
+  keepTexts: Set<string>;
+  longestStop: number;
+  /** A stop text can only have appeared when a token brings its last character. */
+  stopEnds: Set<string>;
+};
+
+function stopRules(settings: GenerationSettings): StopRules {
+  const stopTexts = settings.stopTexts ?? [];
+  return {
+    stopTokens: new Set(settings.stopTokens),
+    keepTokens: new Set(settings.keepTokens ?? []),
+    stopTexts,
+    keepTexts: new Set(settings.keepTexts ?? []),
+    longestStop: Math.max(0, ...stopTexts.map((text) => text.length)),
+    stopEnds: new Set(stopTexts.map((text) => text.slice(-1))),
+  };
+}
+
+/** The sampler's options: the forbidden tokens as a bias, the grammar's evaluation state, OpenAI's defaults. */
+async function samplingOptions(model: LoadedModel['model'], settings: GenerationSettings) {
+  const binding = await loadBinding();
+  let tokenBias: TokenBias | undefined;
+  if (settings.forbiddenTokens && settings.forbiddenTokens.length > 0) {
+    tokenBias = new binding.TokenBias(model.tokenizer);
+    for (const token of settings.forbiddenTokens) tokenBias.set(token, 'never');
+  }
+  const grammarEvaluationState = settings.grammar
+    ? new binding.LlamaGrammarEvaluationState({ model, grammar: settings.grammar })
+    : undefined;
+  return {
+    temperature: settings.temperature,
+    // node-llama-cpp applies top-k 40 and top-p 0.95 unless told otherwise; OpenAI's defaults are none.
+    topK: settings.topK ?? 0,
+    topP: settings.topP ?? 1,
+    minP: 0,
+    seed: settings.seed,
+    grammarEvaluationState,
+    tokenBias,
+    yieldEogToken: true,
+  };
+}
+
+type Sampled = { finishReason: FinishReason; stoppedBy: string | null; text: string };
+type Output = { token: Token; confidence?: number };
+
+/** Reads the sampled tokens into `tokens` until a stop token, a stop text, cancellation or max tokens. */
+async function sampleUntilStop(
+  model: LoadedModel['model'],
+  outputs: AsyncIterable<Output>,
+  tokens: GeneratedToken[],
+  rules: StopRules,
+  limits: { maxTokens: number; signal?: AbortSignal; onFirstToken: () => void },
+): Promise<Sampled> {
+  const { stopTokens, keepTokens, stopTexts, keepTexts, longestStop, stopEnds } = rules;
+  let checkedUpTo = 0;
+  for await (const output of outputs) {
+    if (tokens.length === 0) limits.onFirstToken();
+    const id = output.token;
+    const piece = model.detokenize([id], true);
+    tokens.push({ id, text: piece, probability: output.confidence ?? null });
+    if (stopTokens.has(id) || model.isEogToken(id)) {
+      const kept = keepTokens.has(id) ? tokens : tokens.slice(0, -1);
+      const text = model.detokenize(
+        kept.map((token) => token.id),
+        true,
+      );
+      return { finishReason: 'stop', stoppedBy: piece, text };
+    }
+    if (stopTexts.length > 0 && [...stopEnds].some((end) => piece.includes(end))) {
+      const full = model.detokenize(
+        tokens.map((token) => token.id),
+        true,
+      );
+      const found = findStopText(full, Math.max(0, checkedUpTo - longestStop), stopTexts);
+      checkedUpTo = full.length;
+      if (found) {
+        const text = full.slice(0, found.index + (keepTexts.has(found.stop) ? found.stop.length : 0));
+        return { finishReason: 'stop', stoppedBy: found.stop, text };
+      }
+    }
+    if (limits.signal?.aborted) return { finishReason: 'cancelled', stoppedBy: null, text: allText() };
+    if (tokens.length >= limits.maxTokens) break;
+  }
+  return { finishReason: 'length', stoppedBy: null, text: allText() };
+
+  function allText(): string {
+    return model.detokenize(
+      tokens.map((token) => token.id),
+      true,
+    );
+  }
+}
+
 export async function generate(
   loaded: LoadedModel,
   promptTokens: Token[],
@@ -71,21 +168,12 @@ export async function generate(
   const { model } = loaded;
   if (promptTokens.length >= loaded.contextSize) throw new PromptTooLongError(promptTokens.length, loaded.contextSize);
   const maxTokens = Math.max(0, Math.min(settings.maxTokens, loaded.contextSize - promptTokens.length));
-  const stopTokens = new Set(settings.stopTokens);
-  const keepTokens = new Set(settings.keepTokens ?? []);
-  const stopTexts = settings.stopTexts ?? [];
-  const keepTexts = new Set(settings.keepTexts ?? []);
-  const longestStop = Math.max(0, ...stopTexts.map((text) => text.length));
-  // A stop text can only have appeared when a token brings its last character.
-  const stopEnds = new Set(stopTexts.map((text) => text.slice(-1)));
+  const rules = stopRules(settings);
 
   const queueStarted = performance.now();
   const lease = await loaded.pool.acquire(promptTokens, settings.signal);
   const queueMs = performance.now() - queueStarted;
   const tokens: GeneratedToken[] = [];
-  let finishReason: FinishReason = 'length';
-  let stoppedBy: string | null = null;
-  let text = '';
   let promptMs = 0;
   const started = performance.now();
   try {
@@ -94,85 +182,28 @@ export async function generate(
     const cachedPrefix = Math.min(lease.cachedPrefix, promptTokens.length - 1);
     if (cachedPrefix < sequence.nextTokenIndex)
       await sequence.eraseContextTokenRanges([{ start: cachedPrefix, end: sequence.nextTokenIndex }]);
-    if (maxTokens === 0) return finish();
+    if (maxTokens === 0) return finish({ finishReason: 'length', stoppedBy: null, text: '' });
 
-    const binding = await loadBinding();
-    let tokenBias: TokenBias | undefined;
-    if (settings.forbiddenTokens && settings.forbiddenTokens.length > 0) {
-      tokenBias = new binding.TokenBias(model.tokenizer);
-      for (const token of settings.forbiddenTokens) tokenBias.set(token, 'never');
-    }
-    const grammarEvaluationState = settings.grammar
-      ? new binding.LlamaGrammarEvaluationState({ model, grammar: settings.grammar })
-      : undefined;
     const outputs = sequence.evaluateWithMetadata(
       promptTokens.slice(cachedPrefix),
       { confidence: true },
-      {
-        temperature: settings.temperature,
-        // node-llama-cpp applies top-k 40 and top-p 0.95 unless told otherwise; OpenAI's defaults are none.
-        topK: settings.topK ?? 0,
-        topP: settings.topP ?? 1,
-        minP: 0,
-        seed: settings.seed,
-        grammarEvaluationState,
-        tokenBias,
-        yieldEogToken: true,
-      },
+      await samplingOptions(model, settings),
     );
-    let checkedUpTo = 0;
-    for await (const output of outputs) {
-      if (tokens.length === 0) promptMs = performance.now() - started;
-      const id = output.token;
-      const piece = model.detokenize([id], true);
-      tokens.push({ id, text: piece, probability: output.confidence ?? null });
-      if (stopTokens.has(id) || model.isEogToken(id)) {
-        finishReason = 'stop';
-        stoppedBy = piece;
-        const kept = keepTokens.has(id) ? tokens : tokens.slice(0, -1);
-        text = model.detokenize(
-          kept.map((token) => token.id),
-          true,
-        );
-        break;
-      }
-      if (stopTexts.length > 0 && [...stopEnds].some((end) => piece.includes(end))) {
-        const full = model.detokenize(
-          tokens.map((token) => token.id),
-          true,
-        );
-        const found = findStopText(full, Math.max(0, checkedUpTo - longestStop), stopTexts);
-        checkedUpTo = full.length;
-        if (found) {
-          finishReason = 'stop';
-          stoppedBy = found.stop;
-          text = full.slice(0, found.index + (keepTexts.has(found.stop) ? found.stop.length : 0));
-          break;
-        }
-      }
-      if (settings.signal?.aborted) {
-        finishReason = 'cancelled';
-        break;
-      }
-      if (tokens.length >= maxTokens) break;
-    }
-    if (finishReason === 'length' || finishReason === 'cancelled')
-      text = model.detokenize(
-        tokens.map((token) => token.id),
-        true,
-      );
-    return finish();
+    const onFirstToken = () => (promptMs = performance.now() - started);
+    return finish(
+      await sampleUntilStop(model, outputs, tokens, rules, { maxTokens, signal: settings.signal, onFirstToken }),
+    );
   } finally {
     lease.release();
   }
 
-  function finish(): GenerationResult {
+  function finish(sampled: Sampled): GenerationResult {
     const elapsed = performance.now() - started;
     return {
       tokens,
-      text,
-      finishReason,
-      stoppedBy,
+      text: sampled.text,
+      finishReason: sampled.finishReason,
+      stoppedBy: sampled.stoppedBy,
       promptTokens: promptTokens.length,
       cachedPromptTokens: Math.min(lease.cachedPrefix, promptTokens.length - 1),
       timings: { queueMs, promptMs, generationMs: Math.max(0, elapsed - promptMs) },

@@ -19,12 +19,12 @@ import { reopenExperiment } from '../db/queries/experiment-details';
 import type { ExperimentRow } from '../db/schema';
 import { ConfigurationError, InputError, NotFoundError, errorMessage } from '../errors';
 import type { ToolExecutor } from '../tools/protocol';
-import { ToolWorkerPool } from '../tools/worker-pool';
 import { sweepLeftovers } from '../tools/work-root';
 import { LEASE_STALE_AFTER_MS, leaseIsLive, newRunnerId } from './lease';
 import { ExperimentConflictError } from '../errors';
 import type { ExperimentResult, Progress } from './run-experiment';
 import { runStoredExperiment, type StoredRun } from './service';
+import { experimentToolPool } from './tool-pool';
 
 export type JobRunnerOptions = {
   database: RemoraDatabase;
@@ -87,7 +87,7 @@ export class JobRunner {
           (swept.killed.length > 0 ? ` and stopped ${swept.killed.length} of their processes` : ''),
       );
     this.tools =
-      options.tools ?? new ToolWorkerPool({ size: options.toolPoolSize ?? 4, projectRoot: options.toolProjectRoot });
+      options.tools ?? experimentToolPool({ size: options.toolPoolSize ?? 4, projectRoot: options.toolProjectRoot });
   }
 
   /**

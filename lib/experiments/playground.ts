@@ -4,7 +4,7 @@
 // and the end. The panel forwards these events to the browser as server-sent events.
 import { renderPrompt } from '../families/functiongemma/render';
 import { errorMessage } from '../errors';
-import { extractMessage } from '../runner/response';
+import { keptMessage } from '../runner/response';
 import type { AgentRuntime, ConversationRecord, ModelClient, RunnerEvent, RunnerSettings } from '../runner/types';
 import type { ConversationInput } from '../protocol/conversation';
 import type { ToolExecutor } from '../tools/protocol';
@@ -75,7 +75,7 @@ export type PlaygroundResult = {
 };
 
 function structuredCalls(body: unknown): { name: string; arguments: string }[] {
-  const message = extractMessage(body) as {
+  const message = keptMessage(body) as {
     tool_calls?: { function?: { name?: unknown; arguments?: unknown } }[];
   } | null;
   return (message?.tool_calls ?? []).map((call) => ({
@@ -88,7 +88,7 @@ function structuredCalls(body: unknown): { name: string; arguments: string }[] {
 }
 
 function contentOf(body: unknown): string | null {
-  const message = extractMessage(body) as { content?: unknown } | null;
+  const message = keptMessage(body) as { content?: unknown } | null;
   return typeof message?.content === 'string' ? message.content : null;
 }
 

@@ -113,6 +113,50 @@ export function startExperiment(deps: ExperimentDependencies): ExperimentRun {
   };
 }
 
+type SlotRun = {
+  meta: SlotMeta;
+  slotInput: ReturnType<InputSource['at']>;
+  runtime: AgentRuntime;
+  settings: RunnerSettings;
+  client: ModelClient;
+  scoring: Parameters<typeof caseResult>[1];
+  signal: AbortSignal;
+};
+
+/** One slot's judged conversation; a bug in it is stored as this conversation's error, not thrown. */
+async function runSlot(deps: ExperimentDependencies, slot: SlotRun) {
+  const { meta, runtime, signal } = slot;
+  const { input, runCase } = slot.slotInput;
+  let scored: ReturnType<typeof caseResult> = null;
+  try {
+    const judged = await runJudgedConversation({
+      agent: runtime,
+      settings: slot.settings,
+      input,
+      run: {
+        client: slot.client,
+        tools: deps.tools,
+        signal,
+        sink: deps.onEvent ? { event: (event) => deps.onEvent?.(meta, event) } : undefined,
+      },
+      openWorkspace: providerWorkspace(deps.workspaces, meta, input),
+      expectation: runCase?.expect ?? null,
+      verdict: (finished) =>
+        (scored = caseResult(runCase, slot.scoring, input, finished, runtime.tools))?.verdict ?? null,
+      customCheck: deps.customCheck ?? null,
+    });
+    return { ...judged, scored };
+  } catch (error) {
+    // A bug must not take the other conversations down: it is stored as this one's error.
+    const record = erroredRecord(
+      { input, startedAt: Date.now(), durationMs: 0 },
+      `internal error: ${errorMessage(error)}`,
+    );
+    const none = { taskCheck: null as TaskCheck | null, customCheck: null as TaskCheck | null, changes: null };
+    return { record, scored: caseResult(runCase, slot.scoring, input, record, runtime.tools), ...none };
+  }
+}
+
 async function execute(
   deps: ExperimentDependencies,
   signal: AbortSignal,
@@ -139,41 +183,15 @@ async function execute(
       const slot = pending[next++];
       progress.running += 1;
       const meta: SlotMeta = { ...slot, variantName: config.variants[slot.variantIndex].name };
-      const { input, runCase } = inputs.at(slot.inputIndex);
-      const runtime = runtimes[slot.variantIndex];
-      let record: ConversationRecord;
-      let changes: { diff: string | null; changedFiles: string[] } | null = null;
-      let scored: ReturnType<typeof caseResult> = null;
-      let taskCheck: TaskCheck | null = null;
-      let customCheck: TaskCheck | null = null;
-      try {
-        ({ record, taskCheck, customCheck, changes } = await runJudgedConversation({
-          agent: runtime,
-          settings: settings[slot.variantIndex],
-          input,
-          run: {
-            client: clients[slot.variantIndex],
-            tools: deps.tools,
-            signal,
-            sink: deps.onEvent ? { event: (event) => deps.onEvent?.(meta, event) } : undefined,
-          },
-          openWorkspace: providerWorkspace(deps.workspaces, meta, input),
-          expectation: runCase?.expect ?? null,
-          verdict: (finished) =>
-            (scored = caseResult(runCase, scoring, input, finished, runtime.tools))?.verdict ?? null,
-          customCheck: deps.customCheck ?? null,
-        }));
-      } catch (error) {
-        // A bug must not take the other conversations down: it is stored as this one's error.
-        record = erroredRecord(
-          { input, startedAt: Date.now(), durationMs: 0 },
-          `internal error: ${errorMessage(error)}`,
-        );
-        scored = caseResult(runCase, scoring, input, record, runtime.tools);
-        taskCheck = null;
-        customCheck = null;
-        changes = null;
-      }
+      const { record, scored, taskCheck, customCheck, changes } = await runSlot(deps, {
+        meta,
+        slotInput: inputs.at(slot.inputIndex),
+        runtime: runtimes[slot.variantIndex],
+        settings: settings[slot.variantIndex],
+        client: clients[slot.variantIndex],
+        scoring,
+        signal,
+      });
       progress.running -= 1;
       if (mode() === 'interrupt') continue;
       if (record.outcome === 'cancelled') cutShort = true;

@@ -84,6 +84,32 @@ export type RunOptions = {
 export type StoredRun = { done: Promise<ExperimentResult>; cancel(): void; interrupt(): void };
 
 /**
+ * How the run reaches its model: an embedded endpoint runs the GGUF model in this process
+ * (lib/embedded; a missing file fails the run there), a variant with its own server (a model A/B)
+ * talks to it alone, and the others share the endpoint and its replicas.
+ */
+function modelClients(
+  config: ExperimentConfig,
+  baseUrl: string,
+  apiKey: string | undefined,
+): ExperimentDependencies['createClient'] {
+  return (settings, variant) => {
+    if (variant.baseUrl === undefined && config.endpoint.kind === 'embedded')
+      return createEmbeddedClient(config.endpoint, settings);
+    const urls = variant.baseUrl ? [variant.baseUrl] : [baseUrl, ...(config.endpoint.replicas ?? [])];
+    const limits =
+      config.endpoint.maxResponseBytes === undefined
+        ? undefined
+        : { maxResponseBytes: config.endpoint.maxResponseBytes };
+    const timeouts = config.endpoint.requestTimeouts;
+    const clients = urls.map(
+      (url) => new HttpModelClient({ baseUrl: url, apiKey, retry: settings.retry, limits, timeouts }),
+    );
+    return clients.length === 1 ? clients[0] : new BalancedModelClient(clients);
+  };
+}
+
+/**
  * Runs (or resumes) a stored experiment: only the slots not stored yet are run, the database is
  * the truth for progress, and the experiment's status follows the run.
  */
@@ -135,22 +161,7 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
     inputs: config.storedCases ? experimentCaseInputs(database, experimentId, config.storedCases.count) : undefined,
     onProgress: options.onProgress,
     onEvent: options.onEvent,
-    // An embedded endpoint runs the GGUF model in this process (lib/embedded); a missing file fails the run here.
-    createClient: (settings, variant) => {
-      // A variant with its own server (a model A/B) talks to it alone; the others share the endpoint.
-      if (variant.baseUrl === undefined && config.endpoint.kind === 'embedded')
-        return createEmbeddedClient(config.endpoint, settings);
-      const urls = variant.baseUrl ? [variant.baseUrl] : [baseUrl, ...(config.endpoint.replicas ?? [])];
-      const limits =
-        config.endpoint.maxResponseBytes === undefined
-          ? undefined
-          : { maxResponseBytes: config.endpoint.maxResponseBytes };
-      const timeouts = config.endpoint.requestTimeouts;
-      const clients = urls.map(
-        (url) => new HttpModelClient({ baseUrl: url, apiKey, retry: settings.retry, limits, timeouts }),
-      );
-      return clients.length === 1 ? clients[0] : new BalancedModelClient(clients);
-    },
+    createClient: modelClients(config, baseUrl, apiKey),
     store: {
       completedSlots: () => writer.completedSlots(experimentId),
       write: (meta, record) => {

@@ -68,6 +68,21 @@ describe('prepareHistoryChart', () => {
     expect(chart.rows.map((row) => row.s0)).toEqual([0.5, 0.8]);
   });
 
+  it("labels each point with its prompt version: where a variant's prompt changed shows on its line", () => {
+    const chart = prepareHistoryChart(
+      [
+        point('one', 1, 'baseline', 0.5, { promptKey: 'p1', promptLabel: 'directive v1' }),
+        point('two', 2, 'baseline', 0.6, { promptKey: 'p2', promptLabel: 'directive v2' }),
+        point('three', 3, 'baseline', 0.7, { promptKey: 'p2', promptLabel: 'directive v2' }),
+      ],
+      'variant',
+      'toolCallRate',
+    );
+    expect(chart.series.map((series) => series.name)).toEqual(['baseline']);
+    // Labelled where the version starts; the third point ran the same one.
+    expect(chart.rows.map((row) => row.s0Label)).toEqual(['directive v1', 'directive v2', null]);
+  });
+
   it('keeps two variants of one experiment with the same prompt apart', () => {
     const chart = prepareHistoryChart(
       [

@@ -121,14 +121,8 @@ export type HistoryChart = {
   hasData: boolean;
 };
 
-export function prepareHistoryChart(
-  points: HistoryPoint[],
-  grouping: HistoryGrouping,
-  metric: HistoryMetric,
-): HistoryChart {
-  const ordered = [...points].sort(
-    (first, second) => first.createdAt - second.createdAt || first.experimentId.localeCompare(second.experimentId),
-  );
+/** The experiments the points come from, oldest first, each with its place on the x axis. */
+function experimentsInOrder(ordered: HistoryPoint[]) {
   const experiments: HistoryExperiment[] = [];
   const experimentIndex = new Map<string, number>();
   for (const point of ordered) {
@@ -143,6 +137,18 @@ export function prepareHistoryChart(
       index: experiments.length,
     });
   }
+  return { experiments, experimentIndex };
+}
+
+export function prepareHistoryChart(
+  points: HistoryPoint[],
+  grouping: HistoryGrouping,
+  metric: HistoryMetric,
+): HistoryChart {
+  const ordered = [...points].sort(
+    (first, second) => first.createdAt - second.createdAt || first.experimentId.localeCompare(second.experimentId),
+  );
+  const { experiments, experimentIndex } = experimentsInOrder(ordered);
 
   // Series in order of first appearance, so that colours stay put as new experiments arrive.
   const series: (ChartSeries & { promptLabel: string })[] = [];
@@ -172,16 +178,21 @@ export function prepareHistoryChart(
     for (const entry of series) {
       row[entry.key] = null;
       row[`${entry.key}Error`] = null;
+      row[`${entry.key}Label`] = null;
     }
     row.simulated = experiment.simulated;
     return row;
   });
   const table: HistoryTableRow[] = [];
+  const lastVersion = new Map<string, string>();
   for (const { point, key, name } of assigned) {
     const interval = intervalOf(point, metric);
     const row = rows[experimentIndex.get(point.experimentId) as number];
     row[key] = interval.value;
     row[`${key}Error`] = errorExtent(interval);
+    // The prompt version a point ran is labelled where its series starts or changes version.
+    if (lastVersion.get(key) !== point.promptLabel) row[`${key}Label`] = point.promptLabel;
+    lastVersion.set(key, point.promptLabel);
     table.push({
       experimentId: point.experimentId,
       createdAt: point.createdAt,

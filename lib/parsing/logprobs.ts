@@ -4,6 +4,7 @@
 // probability for the tool name it chose, the names it nearly chose, and the argument values the
 // server's parser lost (vLLM's drops bare numbers, booleans, arrays and nested objects).
 // Server answers are untrusted: nothing here throws.
+import type { ChatCompletion } from '../protocol/chat-completion';
 import { decodeNativeCalls } from '../families/functiongemma/native-decode';
 import { parseJson } from '../protocol/json';
 import { isRecord } from '../protocol/records';
@@ -83,11 +84,9 @@ function readLogprobContent(logprobs: unknown): TokenLogprob[] | null {
   return tokens;
 }
 
-/** The tokens of a chat completion body's first choice, or null when it carries no logprobs. */
-export function readTokenLogprobs(body: unknown): TokenLogprob[] | null {
-  const choices = isRecord(body) ? body.choices : undefined;
-  const first = Array.isArray(choices) ? choices[0] : undefined;
-  return isRecord(first) ? readLogprobContent(first.logprobs) : null;
+/** The tokens of a chat completion's first choice, or null when it carries no logprobs. */
+export function readTokenLogprobs(completion: ChatCompletion): TokenLogprob[] | null {
+  return readLogprobContent(completion.choices[0].logprobs);
 }
 
 /**
@@ -249,24 +248,18 @@ export function findLostValues(rawOutput: string, serverCalls: ServerCall[]): Lo
   return lost;
 }
 
-function firstMessage(body: unknown): unknown {
-  const choices = isRecord(body) ? body.choices : undefined;
-  const first = Array.isArray(choices) ? choices[0] : undefined;
-  return isRecord(first) ? first.message : undefined;
-}
-
 /**
  * Everything the tokens of a response tell: its raw output, the tool-name confidence of each call,
  * and the values lost by the server's parser. Null when the body carries no logprobs.
  */
 export function analyzeResponse(
-  body: unknown,
+  completion: ChatCompletion,
   options: { toolNames?: string[]; calledNames?: string[] } = {},
 ): ResponseInsight | null {
-  const tokens = readTokenLogprobs(body);
+  const tokens = readTokenLogprobs(completion);
   if (tokens === null) return null;
   const rawOutput = rebuildRawOutput(tokens);
-  const serverCalls = serverToolCalls(firstMessage(body));
+  const serverCalls = serverToolCalls(completion.choices[0].message);
   const expected = options.calledNames ?? (serverCalls.length > 0 ? serverCalls.map((call) => call.name) : null);
   const toolNames = toolNameConfidences(tokens, expected, options.toolNames ?? []);
   return {

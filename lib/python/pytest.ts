@@ -74,21 +74,7 @@ export async function runPytest(options: PytestOptions): Promise<PytestRun> {
   const reportFile = path.join(reportFolder, `junit-${randomUUID()}.xml`);
   try {
     await mkdir(reportFolder, { recursive: true });
-    // `--` ends the options: whatever the targets say, pytest reads them as paths.
-    const args = [
-      '-m',
-      'pytest',
-      '-q',
-      '-p',
-      'no:cacheprovider',
-      '--rootdir',
-      options.folder,
-      `--junitxml=${reportFile}`,
-      '-o',
-      'junit_family=xunit2',
-      '--',
-      ...options.targets,
-    ];
+    const args = pytestArgs(options.folder, reportFile, options.targets);
     const run = await runConfined({
       program: 'python',
       args,
@@ -118,31 +104,60 @@ export async function runPytest(options: PytestOptions): Promise<PytestRun> {
         exitCode: 5,
         output: tail(output),
       };
-    let xml: string | null;
-    try {
-      xml = await readReport(options.folder, reportFile);
-    } catch (error) {
-      return { ok: false, error: `cannot read pytest's report: ${errorMessage(error)}`, output: tail(output) };
-    }
-    if (xml === null && /No module named pytest/.test(output)) {
-      return {
-        ok: false,
-        error:
-          'pytest is not installed for the Python Remora runs: ' +
-          'install it (pip install pytest, or apt-get install python3-pytest), ' +
-          'or set REMORA_PYTHON to an interpreter that has it',
-      };
-    }
-    if (xml === null)
-      return {
-        ok: false,
-        error: `pytest exited with code ${run.exitCode ?? run.signal} without a report: ${tail(output, 8)}`,
-        output: tail(output),
-      };
-    const parsed = readJunitReport(xml);
-    if (!parsed.ok) return { ok: false, error: parsed.error, output: tail(output) };
-    return { ok: true, report: parsed.report, exitCode: run.exitCode ?? -1, output: tail(output) };
+    return await resultFromReport(options.folder, reportFile, run.exitCode, run.signal, output);
   } finally {
     await rm(reportFolder, { recursive: true, force: true });
   }
+}
+
+function pytestArgs(folder: string, reportFile: string, targets: string[]): string[] {
+  // `--` ends the options: whatever the targets say, pytest reads them as paths.
+  return [
+    '-m',
+    'pytest',
+    '-q',
+    '-p',
+    'no:cacheprovider',
+    '--rootdir',
+    folder,
+    `--junitxml=${reportFile}`,
+    '-o',
+    'junit_family=xunit2',
+    '--',
+    ...targets,
+  ];
+}
+
+/** The run's result from its JUnit report, or why there is none (pytest missing, no report, an unreadable one). */
+async function resultFromReport(
+  folder: string,
+  reportFile: string,
+  exitCode: number | null,
+  signal: NodeJS.Signals | null,
+  output: string,
+): Promise<PytestRun> {
+  let xml: string | null;
+  try {
+    xml = await readReport(folder, reportFile);
+  } catch (error) {
+    return { ok: false, error: `cannot read pytest's report: ${errorMessage(error)}`, output: tail(output) };
+  }
+  if (xml === null && /No module named pytest/.test(output)) {
+    return {
+      ok: false,
+      error:
+        'pytest is not installed for the Python Remora runs: ' +
+        'install it (pip install pytest, or apt-get install python3-pytest), ' +
+        'or set REMORA_PYTHON to an interpreter that has it',
+    };
+  }
+  if (xml === null)
+    return {
+      ok: false,
+      error: `pytest exited with code ${exitCode ?? signal} without a report: ${tail(output, 8)}`,
+      output: tail(output),
+    };
+  const parsed = readJunitReport(xml);
+  if (!parsed.ok) return { ok: false, error: parsed.error, output: tail(output) };
+  return { ok: true, report: parsed.report, exitCode: exitCode ?? -1, output: tail(output) };
 }

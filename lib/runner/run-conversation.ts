@@ -2,6 +2,7 @@ import type { AssistantMessage, ChatMessage, ChatRequest, ToolChoice } from '../
 import type {
   AgentRuntime,
   ConversationRecord,
+  ModelCallOutcome,
   ModelCallRecord,
   Outcome,
   RunnerDependencies,
@@ -14,9 +15,11 @@ import { SUBMIT_RESULT, type ConversationInput } from '../protocol/conversation'
 import { parseResponse } from '../parsing/parse-response';
 import { FAMILIES } from '../families/registry';
 import { checkCalls, newCallId } from './check-calls';
+import { callWithoutScript } from './call-without-script';
 import { caseTools, initialMessages, toolMessageContent, toolSpecs } from './prompt';
 import { buildModelRequest } from './model-request';
-import { extractUsage } from './response';
+import { extractMessage, extractUsage } from './response';
+import type { ChatCompletion } from '../protocol/chat-completion';
 import { analyzeResponse } from '../parsing/logprobs';
 import { isRecord } from '../protocol/records';
 import { errorMessage } from '../errors';
@@ -33,6 +36,14 @@ export async function runConversation(
   const conversation = new Conversation(runtime, settings, input, deps);
   return conversation.run();
 }
+
+/** What a turn leads to (as openai-agents-js names its next steps): another turn, or the conversation's end. */
+type NextStep = { type: 'run_again' } | { type: 'final'; record: ConversationRecord };
+
+const final = (record: ConversationRecord): NextStep => ({ type: 'final', record });
+
+/** The answer's text and checked calls, or why reading it failed (already recorded on the call). */
+type ReadAnswer = { ok: true; text: string; calls: ValidatedCall[] } | { ok: false; error: string };
 
 class Conversation {
   private readonly messages: ChatMessage[];
@@ -66,8 +77,8 @@ class Conversation {
     try {
       for (let turn = 1; turn <= this.agent.maxTurns; turn++) {
         if (this.deps.signal?.aborted) return this.finish('cancelled');
-        const step = await this.turn(turn);
-        if (step) return step;
+        const next = await this.turn(turn);
+        if (next.type === 'final') return next.record;
       }
     } catch (error) {
       // A bug met half way keeps what the conversation recorded so far (its model calls included).
@@ -76,8 +87,17 @@ class Conversation {
     return this.finish('turn_limit');
   }
 
-  /** One model call and the tools it asks for; returns the record when the conversation ends. */
-  private async turn(turn: number): Promise<ConversationRecord | null> {
+  /** One turn: call the model, read its answer, run the calls it asks for. */
+  private async turn(turn: number): Promise<NextStep> {
+    const { record, outcome } = await this.callModel(turn);
+    if (!outcome.ok) return final(this.failedCall(record, outcome.error, outcome.body));
+    const answer = this.readAnswer(record, outcome.body);
+    if (!answer.ok) return final(this.finish('error', { error: answer.error }));
+    if (answer.calls.length === 0) return final(this.endWithoutCall(answer.text));
+    return this.dispatchCalls(turn, answer.text, answer.calls);
+  }
+
+  private async callModel(turn: number): Promise<{ record: ModelCallRecord; outcome: ModelCallOutcome }> {
     const { request, record } = this.buildRequest(turn);
     const sink = this.deps.sink;
     const onStream =
@@ -89,58 +109,64 @@ class Conversation {
     record.latencyMs = outcome.latencyMs;
     record.retryWaitMs = outcome.retryWaitMs;
     record.attempts = outcome.attempts;
-    if (!outcome.ok) {
-      // A request the cancel cut short is the person's doing, not a failure of the model or its server.
-      const cancelled = this.deps.signal?.aborted === true;
-      record.status = cancelled ? 'cancelled' : 'error';
-      record.error = outcome.error;
-      record.response = outcome.body ?? null;
-      this.recordModelCall(record);
-      if (cancelled) return this.finish('cancelled');
-      return this.finish('error', { error: outcome.error });
-    }
+    return { record, outcome };
+  }
 
-    record.response = outcome.body;
-    let parsed: ReturnType<typeof parseResponse>;
-    let calls: ValidatedCall[];
+  private failedCall(record: ModelCallRecord, error: string, body: unknown): ConversationRecord {
+    // A request the cancel cut short is the person's doing, not a failure of the model or its server.
+    const cancelled = this.deps.signal?.aborted === true;
+    record.status = cancelled ? 'cancelled' : 'error';
+    record.error = error;
+    record.response = body ?? null;
+    this.recordModelCall(record);
+    if (cancelled) return this.finish('cancelled');
+    return this.finish('error', { error });
+  }
+
+  /** Parses and checks the answer's calls into the call's record, which it then records. */
+  private readAnswer(record: ModelCallRecord, completion: ChatCompletion): ReadAnswer {
+    record.response = completion;
     try {
-      record.usage = extractUsage(outcome.body);
-      parsed = parseResponse(
-        outcome.body.choices[0].message,
+      record.usage = extractUsage(completion);
+      const parsed = parseResponse(
+        extractMessage(completion),
         this.settings.responsePreference,
         this.settings.family ? FAMILIES[this.settings.family] : null,
       );
       record.parsePath = parsed.path;
       record.parsedCalls = parsed.calls;
-      calls = checkCalls(parsed.calls, this.tools, this.usedIds, this.deps.newCallId ?? newCallId);
+      const calls = checkCalls(parsed.calls, this.tools, this.usedIds, this.deps.newCallId ?? newCallId);
       record.calls = calls;
       record.allValid = calls.length > 0 && calls.every((call) => call.problem === null);
       // Only a response with logprobs has tokens to read.
-      const insight = analyzeResponse(outcome.body, {
+      const insight = analyzeResponse(completion, {
         toolNames: [...this.tools.keys()],
         calledNames: parsed.calls.length > 0 ? parsed.calls.map((call) => call.name) : undefined,
       });
       if (insight) record.insight = insight;
+      this.recordModelCall(record);
+      return { ok: true, text: parsed.text, calls };
     } catch (error) {
       // An answer the client let through but that breaks reading it: an error on this call, with the reason.
+      const reason = `could not read the model's answer: ${errorMessage(error)}`;
       Object.assign(record, {
         status: 'error',
-        error: `could not read the model's answer: ${errorMessage(error)}`,
+        error: reason,
         parsePath: null,
         parsedCalls: [],
         calls: [],
         allValid: false,
       });
       this.recordModelCall(record);
-      return this.finish('error', { error: record.error ?? undefined });
+      return { ok: false, error: reason };
     }
-    this.recordModelCall(record);
+  }
 
-    if (calls.length === 0) return this.endWithoutCall(parsed.text);
-
+  /** Appends the assistant's calls and runs each; the conversation ends when one submits a result. */
+  private async dispatchCalls(turn: number, text: string, calls: ValidatedCall[]): Promise<NextStep> {
     const assistant: AssistantMessage = {
       role: 'assistant',
-      content: parsed.text.trim() ? parsed.text : null,
+      content: text.trim() ? text : null,
       tool_calls: calls.map((call) => ({
         id: call.id,
         type: 'function',
@@ -154,9 +180,9 @@ class Conversation {
       const result = await this.dispatch(turn, call);
       if (result !== null && submitted === null) submitted = result;
     }
-    if (submitted) return this.finish('submitted', { result: submitted });
-    if (this.deps.signal?.aborted) return this.finish('cancelled');
-    return null;
+    if (submitted) return final(this.finish('submitted', { result: submitted }));
+    if (this.deps.signal?.aborted) return final(this.finish('cancelled'));
+    return { type: 'run_again' };
   }
 
   private buildRequest(turn: number): { request: ChatRequest; record: ModelCallRecord } {
@@ -189,49 +215,21 @@ class Conversation {
 
   /** Runs one call and appends its tool message. Returns submit_result's result when it ends the conversation. */
   private async dispatch(turn: number, call: ValidatedCall): Promise<Record<string, unknown> | null> {
-    const base = { turn, callId: call.id, toolName: call.name, arguments: call.arguments };
-    if (call.problem) {
-      const execution: ToolExecutionRecord = {
-        ...base,
-        outcome: 'error',
-        result: null,
-        error: call.problem.message,
-        errorKind: call.problem.kind,
-        durationMs: 0,
-      };
-      this.appendToolResult(call, execution);
-      return null;
+    const tool = this.tools.get(call.name);
+    const unrun = callWithoutScript(turn, call, tool);
+    if (unrun) {
+      this.appendToolResult(call, unrun.execution);
+      return unrun.submitted;
     }
-    const tool = this.tools.get(call.name) as RunnerTool;
-    if (tool.name === SUBMIT_RESULT && tool.script === null) {
-      const execution: ToolExecutionRecord = {
-        ...base,
-        outcome: 'success',
-        result: call.arguments,
-        summary: 'result submitted',
-        durationMs: 0,
-      };
-      this.appendToolResult(call, execution);
-      return call.arguments;
-    }
-    if (tool.script === null) {
-      // A tool a dataset case declared for itself: there is nothing to run, and the conversation goes on.
-      const execution: ToolExecutionRecord = {
-        ...base,
-        outcome: 'success',
-        result: null,
-        summary: 'not executed: the dataset case declares this tool without an implementation',
-        durationMs: 0,
-      };
-      this.appendToolResult(call, execution);
-      return null;
-    }
+    // checkCalls gives a call naming no known tool a problem, so this is a bug: the run's internal error.
+    if (!tool?.script) throw new Error(`no tool "${call.name}" to run`);
     const output = await this.deps.tools.execute(
       tool.script,
       { arguments: call.arguments, context: this.toolContext() },
       tool.limits,
       this.deps.signal,
     );
+    const base = { turn, callId: call.id, toolName: call.name, arguments: call.arguments };
     const execution: ToolExecutionRecord = { ...base, ...output };
     if (output.knowledge_delta) Object.assign(this.knowledge, output.knowledge_delta);
     this.appendToolResult(call, execution);

@@ -80,6 +80,9 @@ function blocks(text: string, start: string, end: string): string[] {
 
 export type CompareInput = { server: string; messages: ChatMessage[]; tools: ToolSpec[] };
 
+type AddFinding = (code: RenderFinding['code'], severity: FindingSeverity, message: string) => void;
+type FindingInput = CompareInput & { native: string; add: AddFinding };
+
 /** What differs between the server's rendering and the native one, as findings most serious first, and a line diff. */
 export function compareRenderings({ server, messages, tools }: CompareInput): RenderComparison {
   const native = renderPrompt({ messages, tools });
@@ -102,6 +105,19 @@ export function compareRenderings({ server, messages, tools }: CompareInput): Re
     );
   }
 
+  structureFindings({ server, messages, tools, native, add });
+  formatFindings({ server, messages, tools, native, add });
+  if (server.replace(/\s+/g, '') === native.replace(/\s+/g, ''))
+    add('whitespace-only', 'note', 'the renderings differ only in white space');
+  if (findings.length === 0) add('other-differences', 'warning', 'the renderings differ; see the diff');
+
+  const order: Record<FindingSeverity, number> = { problem: 0, warning: 1, note: 2 };
+  findings.sort((left, right) => order[left.severity] - order[right.severity]);
+  return { native, template, identical: false, findings, diff };
+}
+
+/** Whether the server writes the turns, the tools and the tool results in FunctionGemma's structure at all. */
+function structureFindings({ server, messages, tools, native, add }: FindingInput): void {
   const hasTools = tools.length > 0;
   const hasToolResults = messages.some((message) => message.role === 'tool');
   const hasCalls = messages.some((message) => message.role === 'assistant' && (message.tool_calls?.length ?? 0) > 0);
@@ -161,6 +177,11 @@ export function compareRenderings({ server, messages, tools }: CompareInput): Re
         'the native format keeps the call, its result and the answer in one model turn',
     );
   }
+}
+
+/** Whether the calls, declarations, function-calling line, <bos> and generation prompt are written as natively. */
+function formatFindings({ server, tools, native, add }: FindingInput): void {
+  const hasTools = tools.length > 0;
   const nativeCalls = blocks(native, START_FUNCTION_CALL, END_FUNCTION_CALL);
   if (nativeCalls.some((call) => !server.includes(call))) {
     add(
@@ -216,11 +237,4 @@ export function compareRenderings({ server, messages, tools }: CompareInput): Re
             'where the native format lets the model continue its own turn after a tool result',
     );
   }
-  if (server.replace(/\s+/g, '') === native.replace(/\s+/g, ''))
-    add('whitespace-only', 'note', 'the renderings differ only in white space');
-  if (findings.length === 0) add('other-differences', 'warning', 'the renderings differ; see the diff');
-
-  const order: Record<FindingSeverity, number> = { problem: 0, warning: 1, note: 2 };
-  findings.sort((left, right) => order[left.severity] - order[right.severity]);
-  return { native, template, identical: false, findings, diff };
 }

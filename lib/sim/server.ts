@@ -51,6 +51,63 @@ function send(response: ServerResponse, reply: EngineReply): void {
   response.end(text);
 }
 
+type Later = (delayMs: number, action: () => void) => void;
+
+/** Writes a stream's events one by one, `chunkDelayMs` apart. */
+function sendEvents(response: ServerResponse, events: string[], chunkDelayMs: number, later: Later): void {
+  if (response.destroyed) return;
+  response.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    'x-remora-simulated': '1',
+  });
+  if (chunkDelayMs === 0) {
+    // Written one by one all the same, so that clients meet chunk boundaries.
+    for (const event of events) response.write(event);
+    response.end();
+    return;
+  }
+  let next = 0;
+  const writeNext = () => {
+    if (response.destroyed) return;
+    response.write(events[next++]);
+    if (next < events.length) later(chunkDelayMs, writeNext);
+    else response.end();
+  };
+  writeNext();
+}
+
+/** Reads a chat request's body, refusing one over MAX_BODY_BYTES with a 413, and hands the text on. */
+function readChatBody(
+  request: IncomingMessage,
+  response: ServerResponse,
+  engine: SimEngine,
+  onBody: (body: string) => void,
+): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let refused = false;
+  request.on('data', (chunk: Buffer) => {
+    if (refused) return;
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) {
+      refused = true;
+      engine.countRefusal(true);
+      send(response, {
+        status: 413,
+        body: errorBody(`the request body exceeds ${MAX_BODY_BYTES} bytes`, 'invalid_request_error', 'body_too_large'),
+      });
+      request.resume();
+      return;
+    }
+    chunks.push(chunk);
+  });
+  request.on('end', () => {
+    if (refused) return;
+    onBody(Buffer.concat(chunks).toString('utf8'));
+  });
+}
+
 export async function startSimServer(input: SimServerOptions = {}): Promise<SimServer> {
   const { port = 0, host = '127.0.0.1', ...settings } = input;
   const options = resolveSimOptions(settings);
@@ -66,31 +123,8 @@ export async function startSimServer(input: SimServerOptions = {}): Promise<SimS
     timers.add(timer);
   };
 
-  const sendEvents = (response: ServerResponse, events: string[]) => {
-    if (response.destroyed) return;
-    response.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache',
-      'x-remora-simulated': '1',
-    });
-    if (options.streamChunkDelayMs === 0) {
-      // Written one by one all the same, so that clients meet chunk boundaries.
-      for (const event of events) response.write(event);
-      response.end();
-      return;
-    }
-    let next = 0;
-    const writeNext = () => {
-      if (response.destroyed) return;
-      response.write(events[next++]);
-      if (next < events.length) later(options.streamChunkDelayMs, writeNext);
-      else response.end();
-    };
-    writeNext();
-  };
-
   const deliver = (response: ServerResponse, result: EngineReply) =>
-    result.events ? sendEvents(response, result.events) : send(response, result);
+    result.events ? sendEvents(response, result.events, options.streamChunkDelayMs, later) : send(response, result);
 
   const reply = (response: ServerResponse, result: EngineReply, delayed: boolean) => {
     if (!delayed || options.latencyMs === 0) return deliver(response, result);
@@ -105,34 +139,8 @@ export async function startSimServer(input: SimServerOptions = {}): Promise<SimS
     });
   };
 
-  const handleChat = (request: IncomingMessage, response: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let refused = false;
-    request.on('data', (chunk: Buffer) => {
-      if (refused) return;
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        refused = true;
-        engine.countRefusal(true);
-        send(response, {
-          status: 413,
-          body: errorBody(
-            `the request body exceeds ${MAX_BODY_BYTES} bytes`,
-            'invalid_request_error',
-            'body_too_large',
-          ),
-        });
-        request.resume();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => {
-      if (refused) return;
-      reply(response, engine.chatCompletion(Buffer.concat(chunks).toString('utf8')), true);
-    });
-  };
+  const handleChat = (request: IncomingMessage, response: ServerResponse) =>
+    readChatBody(request, response, engine, (body) => reply(response, engine.chatCompletion(body), true));
 
   const server = createServer((request, response) => {
     const { method, path, chat, models } = routeOf(request);

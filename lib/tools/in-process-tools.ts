@@ -9,17 +9,13 @@ import { executionFromValue, failedExecution } from './tool-output';
 /** Loaded on first use: a run that calls none of them pays nothing for them. */
 type HandlerLoader = () => Promise<ToolHandler>;
 
-const PURE_TOOLS: { file: string; load: HandlerLoader }[] = [
-  {
-    file: 'agents/harness/tools/simple-tool.ts',
-    load: async () => (await import('../../agents/harness/tools/simple-tool')).default,
-  },
-  // The harness agent's task-success check reads the calls it is given, nothing else.
-  {
-    file: 'agents/harness/checks/task-success.ts',
-    load: async () => (await import('../../agents/harness/checks/task-success')).default,
-  },
-];
+/** One of Remora's pure tools, as its owner (agents/harness/pure-tools.ts) hands it to a tool pool. */
+export type PureTool = { file: string; load: HandlerLoader };
+
+// Only these files of Remora's own may run in this process, whatever loaders a pool is given. The
+// list is names only (this folder imports no agent's code): the sandbox decision reads it before
+// anything is loaded.
+const PURE_TOOL_FILES = ['agents/harness/tools/simple-tool.ts', 'agents/harness/checks/task-success.ts'];
 
 /**
  * True when `script` names one of Remora's pure tools by its place in a Remora project. Only for
@@ -28,13 +24,14 @@ const PURE_TOOLS: { file: string; load: HandlerLoader }[] = [
  */
 export function isInProcessTool(script: string): boolean {
   const normalized = script.split(path.sep).join('/');
-  return PURE_TOOLS.some((tool) => normalized.endsWith(`/${tool.file}`));
+  return PURE_TOOL_FILES.some((file) => normalized.endsWith(`/${file}`));
 }
 
-/** The handler's loader when `script` is one of Remora's pure tools in this project. */
-export function pureToolHandler(script: string, projectRoot: string): HandlerLoader | null {
+/** The handler's loader when `script` is one of Remora's pure tools in this project and the pool was given it. */
+export function pureToolHandler(script: string, projectRoot: string, tools: readonly PureTool[]): HandlerLoader | null {
   const resolved = path.resolve(script);
-  return PURE_TOOLS.find((tool) => path.join(projectRoot, tool.file) === resolved)?.load ?? null;
+  const tool = tools.find((candidate) => path.join(projectRoot, candidate.file) === resolved);
+  return tool && PURE_TOOL_FILES.includes(tool.file) ? tool.load : null;
 }
 
 export async function runPureTool(

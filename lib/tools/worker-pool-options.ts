@@ -1,4 +1,5 @@
 // What a ToolWorkerPool (worker-pool.ts) can be told.
+import type { PureTool } from './in-process-tools';
 import type { ProcessLimits } from './sandbox/limits';
 
 export type WorkerPoolOptions = {
@@ -14,4 +15,6 @@ export type WorkerPoolOptions = {
   allowUnconfined?: boolean;
   /** Tighter kernel limits for each worker than TOOL_WORKER_LIMITS (tests use a small CPU budget). */
   workerLimits?: Partial<ProcessLimits>;
+  /** Remora's pure tools to run in this process rather than in a worker (agents/harness/pure-tools.ts). */
+  pureTools?: readonly PureTool[];
 };

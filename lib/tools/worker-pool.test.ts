@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ToolContext, ToolLimits, ToolRequest } from './protocol';
 import { ToolWorkerPool, isModuleScript } from './worker-pool';
+import { HARNESS_PURE_TOOLS } from '../../agents/harness/pure-tools';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
@@ -239,15 +241,33 @@ describe('workers on demand', () => {
   });
 
   it("runs the harness agent's simple_tool in this process, with no worker at all", async () => {
-    pool = new ToolWorkerPool({ size: 2 });
+    pool = new ToolWorkerPool({ size: 2, pureTools: HARNESS_PURE_TOOLS });
     const simpleTool = fileURLToPath(new URL('../../agents/harness/tools/simple-tool.ts', import.meta.url));
     const execution = await pool.execute(simpleTool, request({ payload: 'héllo' }), limits);
     expect(execution).toMatchObject({ outcome: 'success', result: { payload: 'héllo', length: 5 } });
     expect(pool.workerCount).toBe(0);
   });
 
-  it("judges a harness conversation with the agent's own check in this process, with no worker at all", async () => {
+  it('runs a pure tool in a worker when the pool was not given it, and no other file in process', async () => {
     pool = new ToolWorkerPool({ size: 2 });
+    const simpleTool = fileURLToPath(new URL('../../agents/harness/tools/simple-tool.ts', import.meta.url));
+    const execution = await pool.execute(simpleTool, request({ payload: 'x' }), limits);
+    expect(execution).toMatchObject({ outcome: 'success', result: { payload: 'x', length: 1 } });
+    expect(pool.workerCount).toBe(1);
+    // A loader for a file that is not one of Remora's pure tools is not run in this process.
+    const echo = fixture('echo-tool.ts');
+    const relative = path.relative(fileURLToPath(new URL('../..', import.meta.url)), echo);
+    const loader = { file: relative, load: () => Promise.reject(new Error('loaded in process')) };
+    const other = new ToolWorkerPool({ size: 1, pureTools: [loader] });
+    try {
+      expect(await other.execute(echo, request({ value: 1 }), limits)).toMatchObject({ outcome: 'success' });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("judges a harness conversation with the agent's own check in this process, with no worker at all", async () => {
+    pool = new ToolWorkerPool({ size: 2, pureTools: HARNESS_PURE_TOOLS });
     const check = fileURLToPath(new URL('../../agents/harness/checks/task-success.ts', import.meta.url));
     const calls = (payload: string) => [
       { turn: 1, name: 'simple_tool', arguments: { payload }, outcome: 'success' },

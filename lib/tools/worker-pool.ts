@@ -2,8 +2,8 @@
 // modules stay loaded between the calls of one conversation. A worker serves one scope, an agent's
 // folder and one conversation's workspace (worker-scope.ts), so no tool reaches another
 // conversation's files or memory. Workers start on demand (up to the pool size) and exit when idle or
-// when their conversation ends. Remora's pure tools run in this process; Python and shell scripts
-// run confined, one process per call.
+// when their conversation ends. Remora's pure tools handed to the pool (options.pureTools) run in this
+// process; Python and shell scripts run confined, one process per call.
 import { pureToolHandler, runPureTool } from './in-process-tools';
 import type { ToolCallOptions, ToolExecution, ToolExecutor, ToolLimits, ToolRequest } from './protocol';
 import { TOOL_WORKER_LIMITS, type ProcessLimits } from './sandbox/limits';
@@ -47,7 +47,7 @@ export class ToolWorkerPool implements ToolExecutor {
   private closed = false;
   private readonly bundles: ToolBundles;
 
-  constructor(options: WorkerPoolOptions = {}) {
+  constructor(private readonly options: WorkerPoolOptions = {}) {
     this.size = Math.max(1, Math.floor(options.size ?? 4));
     this.launcher = toolWorkers({ script: options.workerScript, projectRoot: options.projectRoot });
     this.bundles = new ToolBundles(this.launcher.bundles);
@@ -70,7 +70,7 @@ export class ToolWorkerPool implements ToolExecutor {
   ): Promise<ToolExecution> {
     if (this.closed) return Promise.resolve(failedExecution('tool_failed', 'the tool pool is closed', 0));
     const allowUnconfined = options.allowUnconfined ?? this.allowUnconfined;
-    const pure = pureToolHandler(script, this.launcher.projectRoot);
+    const pure = pureToolHandler(script, this.launcher.projectRoot, this.options.pureTools ?? []);
     if (pure) return runPureTool(pure, script, request, limits);
     if (!isModuleScript(script)) return runSpawnedTool(script, request, limits, signal, { allowUnconfined });
     if (signal?.aborted) return Promise.resolve(failedExecution('tool_failed', cancelledMessage(script), 0));

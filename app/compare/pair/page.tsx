@@ -9,6 +9,7 @@ import { getPanel } from '@/lib/panel/runtime';
 import { OutcomeBadge, SimulatedBadge } from '../../components/status-badge';
 import { ExpectedVersusActual } from '../../components/transcript/transcript-expected';
 import { TranscriptView } from '../../components/transcript/transcript-view';
+import { KnowledgeAtEnd } from '../../components/transcript/knowledge-changes';
 import { FinalAnswer } from '../../components/transcript/transcript-text';
 import { WorkspaceChanges } from '../../components/transcript/transcript-workspace';
 import { SideTag } from '../side-card';
@@ -60,6 +61,7 @@ function Column({ details, which }: { details: ConversationDetails; which: 'a' |
       ) : null}
       <FinalAnswer text={conversation.finalText} />
       <TranscriptView details={details} />
+      <KnowledgeAtEnd knowledge={conversation.knowledge} testId="pair-knowledge" />
       <WorkspaceChanges diff={details.diff} changedFiles={conversation.changedFiles} />
     </div>
   );

@@ -4,7 +4,7 @@ import { alignTurns, type TurnFacts } from '@/lib/panel/compare/align';
 import type { ConversationDetails } from '@/lib/panel/conversations/conversations';
 import { PathMark } from '@/app/components/category-mark';
 
-function factsOf(details: ConversationDetails): TurnFacts[] {
+export function factsOf(details: ConversationDetails): TurnFacts[] {
   return details.timeline.turns.map(({ call }) => ({
     turn: call.turn,
     status: call.status === 'ok' ? 'ok' : 'error',
@@ -19,7 +19,7 @@ function factsOf(details: ConversationDetails): TurnFacts[] {
   }));
 }
 
-function Side({ facts }: { facts: TurnFacts | null }) {
+export function Side({ facts }: { facts: TurnFacts | null }) {
   if (!facts) return <span className="muted">(ended before)</span>;
   return (
     <>

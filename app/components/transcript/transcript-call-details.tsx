@@ -47,7 +47,7 @@ export function CallDetails({
   sentMessages: number;
 }) {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'idle' });
-  const url = `/conversations/${encodeURIComponent(conversationId)}/model-calls/${callId}`;
+  const url = `/api/conversations/${encodeURIComponent(conversationId)}/model-calls/${callId}`;
 
   async function load() {
     if (loaded.state === 'loading' || loaded.state === 'loaded') return;

@@ -1,9 +1,11 @@
 // One message of a conversation by role: assistant tool calls with their arguments pretty-printed,
 // tool results as indented JSON with what the tool reported beside them (outcome, duration, error,
-// knowledge it added).
+// what it changed in the knowledge).
 import type { TranscriptToolExecution } from '@/lib/db/queries/transcript';
 import type { ChatMessage, ToolCall } from '@/lib/protocol/messages';
-import { formatMilliseconds, prettyJson, prettyJsonText } from '@/lib/panel/format';
+import { formatMilliseconds, prettyJsonText } from '@/lib/panel/format';
+import type { KnowledgeLeaf } from '@/lib/panel/conversations/knowledge';
+import { KnowledgeChanges } from './knowledge-changes';
 import { LongText } from './transcript-text';
 import styles from './transcript.module.css';
 import { ErrorKindMark } from '@/app/components/category-mark';
@@ -19,7 +21,13 @@ function ToolCallBlock({ call }: { call: ToolCall }) {
   );
 }
 
-function ExecutionFacts({ execution }: { execution: TranscriptToolExecution }) {
+function ExecutionFacts({
+  execution,
+  knowledge,
+}: {
+  execution: TranscriptToolExecution;
+  knowledge: KnowledgeLeaf[] | null;
+}) {
   const failed = execution.outcome === 'error';
   return (
     <div
@@ -35,12 +43,7 @@ function ExecutionFacts({ execution }: { execution: TranscriptToolExecution }) {
         </>
       ) : null}
       {execution.summary ? ` · ${execution.summary}` : ''}
-      {execution.knowledge_delta && Object.keys(execution.knowledge_delta).length > 0 ? (
-        <div className={styles.knowledgeDelta} data-testid="knowledge-delta">
-          knowledge added
-          <pre>{prettyJson(execution.knowledge_delta)}</pre>
-        </div>
-      ) : null}
+      {knowledge ? <KnowledgeChanges leaves={knowledge} className={styles.knowledgeDelta} /> : null}
     </div>
   );
 }
@@ -49,10 +52,13 @@ export function MessageBlock({
   message,
   position,
   execution,
+  knowledge = null,
 }: {
   message: ChatMessage;
   position: number;
   execution?: TranscriptToolExecution;
+  /** What the tool result changed in the knowledge (null: it reported none). */
+  knowledge?: KnowledgeLeaf[] | null;
 }) {
   const content =
     message.role === 'tool' ? (
@@ -80,7 +86,7 @@ export function MessageBlock({
       {message.role === 'assistant'
         ? (message.tool_calls ?? []).map((call) => <ToolCallBlock key={call.id} call={call} />)
         : null}
-      {execution ? <ExecutionFacts execution={execution} /> : null}
+      {execution ? <ExecutionFacts execution={execution} knowledge={knowledge} /> : null}
     </div>
   );
 }

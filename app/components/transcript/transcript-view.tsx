@@ -3,12 +3,28 @@
 // untrusted: everything goes through React as text (never as HTML), so a `<script>` in it is shown,
 // not run.
 import type { ConversationDetails } from '@/lib/panel/conversations/conversations';
+import { knowledgeLeaves } from '@/lib/panel/conversations/knowledge';
+import type { TranscriptToolExecution } from '@/lib/db/queries/transcript';
+import type { ChatMessage } from '@/lib/protocol/messages';
 import { MessageBlock } from './transcript-message';
 import { ModelCallBlock } from './transcript-model-call';
 import styles from './transcript.module.css';
 
 export function TranscriptView({ details, openCalls = false }: { details: ConversationDetails; openCalls?: boolean }) {
   const { timeline, conversation } = details;
+  // Each tool result's knowledge as what it changed, the whole state being the conversation page's
+  // knowledge card (and the pair view's folded state), not repeated after every result.
+  const executions = timeline.turns.flatMap((turn) => turn.call.toolExecutions);
+  const leaves = knowledgeLeaves(
+    executions,
+    (conversation.input as { knowledge?: Record<string, unknown> } | null)?.knowledge ?? {},
+  );
+  const knowledgeOf = new Map(executions.map((execution, index) => [execution, leaves[index]]));
+  const executionOf = (candidates: TranscriptToolExecution[], message: ChatMessage) => {
+    if (message.role !== 'tool') return {};
+    const execution = candidates.find((candidate) => candidate.callId === message.tool_call_id);
+    return execution ? { execution, knowledge: knowledgeOf.get(execution) ?? null } : {};
+  };
   const nothing = timeline.opening.length === 0 && timeline.turns.length === 0;
   return (
     <section className="card" data-testid="messages">
@@ -29,11 +45,7 @@ export function TranscriptView({ details, openCalls = false }: { details: Conver
                 key={position}
                 message={message}
                 position={position}
-                execution={
-                  message.role === 'tool'
-                    ? call.toolExecutions.find((execution) => execution.callId === message.tool_call_id)
-                    : undefined
-                }
+                {...executionOf(call.toolExecutions, message)}
               />
             ))}
           </div>

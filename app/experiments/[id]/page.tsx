@@ -9,6 +9,8 @@ import { ExperimentManage } from './manage';
 import { getPanel } from '@/lib/panel/runtime';
 import { ExperimentLive } from './_components/experiment-live';
 import { ExperimentLinks } from './_components/experiment-links';
+import { ReplayBeside } from './_components/replay-beside';
+import { replayBeside } from '@/lib/panel/replay/beside';
 import { InputReliability } from './_components/input-reliability';
 import { CustomCheckCard } from './_components/custom-check';
 import { customCheckRates } from '@/lib/db/queries/custom-check-rates';
@@ -18,6 +20,8 @@ import { RerunFailed } from './rerun-failed';
 import { rerunSandboxNotice } from '@/lib/panel/replay/sandbox-notice';
 import { TrainingExport } from './training-export';
 import { experimentOrigin, experimentScoring } from '@/lib/replay/page-data';
+import type { ExperimentOrigin } from '@/lib/experiments/config';
+import { variantModels, type VariantModel } from '@/lib/panel/experiments/variant-models';
 
 export const dynamic = 'force-dynamic';
 
@@ -48,6 +52,7 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
   // Per input, once the run ended (while it runs the live view is the place to look).
   const row = getExperiment(panel.database, view.id);
   const stopped = ['cancelled', 'failed', 'interrupted'].includes(view.status);
+  const besideReplays = origin?.kind === 'replay' ? replayBeside(panel, view.id, origin) : null;
   const reliability =
     view.status === 'running' || view.status === 'pending' ? null : experimentReliability(panel, view.id);
   return (
@@ -116,24 +121,7 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
             </dd>
           </div>
         ) : null}
-        {origin ? (
-          <div>
-            <dt>Made from</dt>
-            <dd data-testid="experiment-origin">
-              {origin.kind === 'replay' ? (
-                <>
-                  replay of <Link href={`/conversations/${origin.conversationId}`}>a conversation</Link> from turn{' '}
-                  {origin.fromTurn}
-                </>
-              ) : (
-                <>
-                  the {origin.inputIndexes.length} failed input(s) of{' '}
-                  <Link href={`/experiments/${origin.experimentId}`}>experiment {origin.experimentId.slice(0, 8)}</Link>
-                </>
-              )}
-            </dd>
-          </div>
-        ) : null}
+        {origin ? <OriginFact origin={origin} /> : null}
       </dl>
       <div style={{ display: 'flex', gap: 8, alignItems: 'start', flexWrap: 'wrap' }}>
         <ExportButtons experimentId={view.id} />
@@ -152,8 +140,9 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
       />
       <ExperimentLive key={view.status} initial={data} />
       <CustomCheckCard rates={customCheckRates(panel.database, view.id)} />
+      {besideReplays ? <ReplayBeside view={besideReplays} /> : null}
       {reliability ? <InputReliability view={reliability} /> : null}
-      {settings ? <VariantsCard variants={settings.variants} /> : null}
+      {settings ? <VariantsCard variants={settings.variants} models={variantModels(panel.database, view.id)} /> : null}
       {settings && view.status !== 'running' && view.status !== 'pending' ? (
         <RerunFailed
           experimentId={view.id}
@@ -162,6 +151,28 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
         />
       ) : null}
     </>
+  );
+}
+
+/** What a replay or a re-run of failed inputs was made from, linked. */
+function OriginFact({ origin }: { origin: ExperimentOrigin }) {
+  return (
+    <div>
+      <dt>Made from</dt>
+      <dd data-testid="experiment-origin">
+        {origin.kind === 'replay' ? (
+          <>
+            replay of <Link href={`/conversations/${origin.conversationId}`}>a conversation</Link> from turn{' '}
+            {origin.fromTurn}
+          </>
+        ) : (
+          <>
+            the {origin.inputIndexes.length} failed input(s) of{' '}
+            <Link href={`/experiments/${origin.experimentId}`}>experiment {origin.experimentId.slice(0, 8)}</Link>
+          </>
+        )}
+      </dd>
+    </div>
   );
 }
 
@@ -192,7 +203,13 @@ function settingText(value: unknown): string {
   return String(value);
 }
 
-function VariantsCard({ variants }: { variants: NonNullable<ExperimentView['settings']>['variants'] }) {
+function VariantsCard({
+  variants,
+  models,
+}: {
+  variants: NonNullable<ExperimentView['settings']>['variants'];
+  models: Map<string, VariantModel>;
+}) {
   return (
     <section className="card" data-testid="variants">
       <h2>Variants</h2>
@@ -201,6 +218,8 @@ function VariantsCard({ variants }: { variants: NonNullable<ExperimentView['sett
           <thead>
             <tr>
               <th>Variant</th>
+              <th>Model</th>
+              <th>Family</th>
               {SETTING_LABELS.map(([key, label]) => (
                 <th key={key}>{label}</th>
               ))}
@@ -212,6 +231,8 @@ function VariantsCard({ variants }: { variants: NonNullable<ExperimentView['sett
                 <td>
                   <strong>{variant.name}</strong>
                 </td>
+                <td data-testid="variant-model">{models.get(variant.name)?.model ?? '—'}</td>
+                <td data-testid="variant-family">{models.get(variant.name)?.family ?? 'not declared'}</td>
                 {SETTING_LABELS.map(([key]) => (
                   <td key={key}>{settingText(variant.settings[key])}</td>
                 ))}

@@ -75,6 +75,8 @@ export function DecisionPlan({
       name: variant.name,
       systemPrompt: variant.systemPrompt,
       settings: variant.settings as unknown as Record<string, unknown>,
+      // Another server, model or family makes the variant another model, not an A/A twin.
+      model: [variant.server, variant.baseUrl, variant.model, variant.family].join('|'),
     })),
     { simulated },
   );

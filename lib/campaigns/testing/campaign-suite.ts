@@ -3,8 +3,9 @@
 import { afterAll, afterEach, beforeEach } from 'vitest';
 import type { RemoraDatabase } from '../../db/client';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../db/testing/temporary-database';
-import { ToolWorkerPool } from '../../tools/worker-pool';
+import type { ToolWorkerPool } from '../../tools/worker-pool';
 import { removeFolders, runCampaignOver } from './campaign-harness';
+import { experimentToolPool } from '../../experiments/tool-pool';
 
 // Each test runs whole campaigns with real tools (tree-sitter, ruff, py_compile, pytest) in worker processes.
 export const CAMPAIGN_TIMEOUT_MS = 180_000;
@@ -25,7 +26,7 @@ export type CampaignSuite = {
 
 /** Registers the hooks in the calling test file. */
 export function campaignSuite(): CampaignSuite {
-  const pool = new ToolWorkerPool({ size: 2 });
+  const pool = experimentToolPool({ size: 2 });
   const folders: string[] = [];
   let temporary: TemporaryDatabase | undefined;
   beforeEach(() => {

@@ -4,6 +4,13 @@ import type { ChatMessage } from '../../protocol/messages';
 import type { ModelCallRecord, ToolExecutionRecord } from '../../runner/types';
 import type { MessageRow, ModelCallRow, ToolExecutionRow } from '../schema';
 import { readTokenLogprobs } from '../../parsing/logprobs';
+import { readCompletion } from '../../protocol/chat-completion';
+
+/** Tokens of a stored answer: the row is read again as a completion, since nothing stored is trusted. */
+function storedTokenCount(response: unknown): number {
+  const read = readCompletion(response);
+  return read.ok ? (readTokenLogprobs(read.completion)?.length ?? 0) : 0;
+}
 
 export function messageFromRow(row: MessageRow): ChatMessage {
   switch (row.role) {
@@ -41,7 +48,7 @@ export function modelCallFromRow(row: ModelCallRow): ModelCallRecord {
   if (row.rawOutput !== null) {
     record.insight = {
       rawOutput: row.rawOutput,
-      tokenCount: readTokenLogprobs(row.response)?.length ?? 0,
+      tokenCount: storedTokenCount(row.response),
       toolNameConfidence: row.toolNameConfidence,
       toolNames: row.toolNames ?? [],
       lostValues: row.lostValues ?? [],

@@ -5,7 +5,7 @@ import { getConversationCase, type ConversationCase } from '../../db/queries/acc
 import { searchConversations, type ConversationSearchPage } from '../../db/queries/conversation-search';
 import { getTranscript, type Transcript, type TranscriptModelCall } from '../../db/queries/transcript';
 import { NotFoundError } from '../../errors';
-import { extractMessage } from '../../runner/response';
+import { keptMessage } from '../../runner/response';
 import type { ChatRequest } from '../../protocol/messages';
 import type { PanelContext } from '../context';
 import { parseUnifiedDiff, type DiffLine } from './diff';
@@ -42,7 +42,7 @@ export type ConversationDetails = {
 };
 
 function contentOf(response: unknown): string | null {
-  const message = extractMessage(response) as { content?: unknown } | null;
+  const message = keptMessage(response) as { content?: unknown } | null;
   return typeof message?.content === 'string' ? message.content : null;
 }
 

@@ -37,3 +37,43 @@ export function knowledgeSteps(executions: DeltaSource[], initial: Record<string
   }
   return steps;
 }
+
+/** One value a step added, changed or removed, named by its path ("home.lights.kitchen"). */
+export type KnowledgeLeaf = { path: string; kind: 'added' | 'changed' | 'removed'; before: unknown; after: unknown };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The values that differ between two states, as paths into nested objects: a tool that reports its
+ * whole state again (smart_home's `home`) shows only the light it switched, not the home once more.
+ */
+export function changedPaths(before: unknown, after: unknown, path: string): KnowledgeLeaf[] {
+  if (isRecord(before) && isRecord(after)) {
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+    return keys.flatMap((key) => changedPaths(before[key], after[key], `${path}.${key}`));
+  }
+  if (before === undefined && after === undefined) return [];
+  if (before === undefined) return [{ path, kind: 'added', before, after }];
+  if (after === undefined) return [{ path, kind: 'removed', before, after }];
+  return canonicalJson(before) === canonicalJson(after) ? [] : [{ path, kind: 'changed', before, after }];
+}
+
+/**
+ * What each tool result changed in the knowledge, folded the way the runner merges deltas: per
+ * execution (in order) its changed paths, or null when it reported no knowledge.
+ */
+export function knowledgeLeaves(
+  executions: Pick<DeltaSource, 'knowledgeDelta' | 'knowledge_delta'>[],
+  initial: Record<string, unknown> = {},
+): (KnowledgeLeaf[] | null)[] {
+  const state: Record<string, unknown> = { ...initial };
+  return executions.map((execution) => {
+    const delta = execution.knowledgeDelta ?? execution.knowledge_delta;
+    if (!isRecord(delta)) return null;
+    const leaves = Object.entries(delta).flatMap(([key, after]) => changedPaths(state[key], after, key));
+    Object.assign(state, delta);
+    return leaves;
+  });
+}

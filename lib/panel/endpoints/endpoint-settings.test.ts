@@ -10,6 +10,9 @@ import { createExperimentFromRequest } from '../experiments/create';
 import { openTestPanel, type TestPanel } from '../testing/panel-context';
 import { createEndpointFromRequest, listEndpointViews } from './endpoints';
 import { resolveEndpoint } from './resolve';
+import { preparePlayground, PlaygroundRequest } from '../playground/playground';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 let panel: TestPanel;
 beforeAll(async () => {
@@ -97,5 +100,47 @@ describe('a saved endpoint with timeouts and prices', () => {
       (await start({ name: 'for-experiments', requestTimeouts: { totalMs: 1000 } })).id,
     );
     expect(overridden.requestTimeouts).toEqual({ totalMs: 1000 });
+  }, 60_000);
+});
+
+describe('the playground on a saved endpoint', () => {
+  // Lists its model (so the endpoint is reachable) and never answers a chat completion.
+  let hanging: Server;
+  beforeAll(async () => {
+    hanging = createServer((request, response) => {
+      if (request.url === '/v1/models') {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ object: 'list', data: [{ id: 'slow-model', object: 'model' }] }));
+      }
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    hanging.closeAllConnections();
+    await new Promise((resolve) => hanging.close(resolve));
+  });
+
+  it("uses the endpoint's request timeouts, as experiments do", async () => {
+    const port = (hanging.address() as AddressInfo).port;
+    createEndpointFromRequest(
+      panel,
+      CreateEndpointRequest.parse({
+        name: 'hangs',
+        baseUrl: `http://127.0.0.1:${port}/v1`,
+        model: 'slow-model',
+        requestTimeouts: { firstByteMs: 200 },
+      }),
+    );
+    const prepared = await preparePlayground(
+      panel,
+      'harness',
+      PlaygroundRequest.parse({ text: 'def f(): pass', endpoint: { name: 'hangs' }, variant: { name: 'try' } }),
+    );
+    const outcome = await prepared.client.complete({
+      model: 'slow-model',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect(outcome.error).toMatch(/first byte/);
   }, 60_000);
 });

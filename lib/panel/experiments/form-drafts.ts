@@ -40,7 +40,19 @@ export type VariantDraft = {
   systemPrompt: string;
   nodeContext: string | null;
   settings: VariantSettingsDraft;
+  /**
+   * A model A/B: where this variant's requests go: '' (the experiment's endpoint), `saved:NAME` (a
+   * saved endpoint's base URL) or `url` (the base URL typed in `baseUrl`); the model it names ('' for
+   * the endpoint's) and its declared family ('' for none: recognised from the text).
+   */
+  server?: string;
+  baseUrl?: string;
+  model?: string;
+  family?: string;
 };
+
+export const SAVED_SERVER = 'saved:';
+export const URL_SERVER = 'url';
 
 export type ExperimentDraft = {
   agent: string;
@@ -61,6 +73,11 @@ export type ExperimentDraft = {
   /** The experiment's own task-success script (Python) and its name; empty: none. */
   customCheckName?: string;
   customCheckSource?: string;
+  /**
+   * Folders (besides the agent's own) whose files the inputs may name, one a line, relative to the
+   * panel's project: the API's inputRoots. Dot files, node_modules, data/ and the database stay refused.
+   */
+  inputRoots?: string;
   /**
    * "Run without a sandbox": where the server has none, run model-written code anyway, with the
    * server user's rights.

@@ -1,7 +1,14 @@
 // A new-experiment draft as the body of POST /api/experiments: numbers read from the fields (each
 // field that needs one and has none gets its error), the endpoint, inputs and plan as the API says.
 // Pure, shared by the browser and the tests.
-import { TOP_LOGPROBS, type ExperimentDraft, type ExperimentFormOptions } from './form-drafts';
+import {
+  SAVED_SERVER,
+  TOP_LOGPROBS,
+  URL_SERVER,
+  type ExperimentDraft,
+  type ExperimentFormOptions,
+  type VariantDraft,
+} from './form-drafts';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -44,8 +51,47 @@ function optionalPoints(text: string, field: string, errors: FieldErrors): numbe
   return value / 100;
 }
 
+/**
+ * A variant's own server and model: a saved endpoint's base URL (and its model unless another is
+ * named), a typed base URL with the model it needs, or only another model on the experiment's endpoint.
+ */
+function variantServer(
+  variant: VariantDraft,
+  index: number,
+  options: ExperimentFormOptions,
+  errors: FieldErrors,
+): { baseUrl?: string; model?: string } {
+  const model = (variant.model ?? '').trim();
+  const server = variant.server ?? '';
+  if (server.startsWith(SAVED_SERVER)) {
+    const name = server.slice(SAVED_SERVER.length);
+    const saved = options.endpoints.find((candidate) => candidate.name === name && !candidate.builtIn);
+    if (!saved) {
+      (errors[`variants.${index}.server`] ??= []).push(`names no saved endpoint "${name}"`);
+      return {};
+    }
+    return { baseUrl: saved.baseUrl, model: model || saved.model };
+  }
+  if (server === URL_SERVER) {
+    const baseUrl = (variant.baseUrl ?? '').trim();
+    if (baseUrl === '') (errors[`variants.${index}.baseUrl`] ??= []).push('is required');
+    if (model === '') (errors[`variants.${index}.model`] ??= []).push('is required with a base URL');
+    return { ...(baseUrl ? { baseUrl } : {}), ...(model ? { model } : {}) };
+  }
+  return model ? { model } : {};
+}
+
 /** The difference the form shows until the person changes it. */
 export const FORM_PLANNED_POINTS = '5';
+
+/** The folders typed one a line (commas also part them); none typed: the API's default, the agent's folder alone. */
+function inputRootsOf(text: string | undefined): { inputRoots?: string[] } {
+  const roots = (text ?? '')
+    .split(/[\n,]/)
+    .map((root) => root.trim())
+    .filter(Boolean);
+  return roots.length > 0 ? { inputRoots: roots } : {};
+}
 
 /**
  * The request body, or the fields whose text is not a number at all (ranges and the rest are the
@@ -64,6 +110,7 @@ export function requestBodyOf(
       name: variant.name.trim(),
       systemPrompt: variant.systemPrompt,
       ...(variant.nodeContext === null ? {} : { nodeContext: variant.nodeContext }),
+      ...variantServer(variant, index, options, errors),
       settings: {
         toolChoice: variant.settings.toolChoice,
         temperature: decimal(variant.settings.temperature, `${where}.temperature`, errors),
@@ -73,6 +120,7 @@ export function requestBodyOf(
         forceSubmitOnLastTurn: variant.settings.forceSubmitOnLastTurn,
         toolPresentation: variant.settings.toolPresentation,
         ...(variant.settings.logprobs ? { logprobs: true, topLogprobs: TOP_LOGPROBS } : {}),
+        ...(variant.family ? { family: variant.family } : {}),
       },
     };
   });
@@ -95,6 +143,7 @@ export function requestBodyOf(
     ...(planned === undefined ? {} : { plannedDifference: planned }),
     ...(margin === undefined ? {} : { noWorseMargin: margin }),
     ...(draft.unsafeNoSandbox ? { unsafeNoSandbox: true } : {}),
+    ...inputRootsOf(draft.inputRoots),
     ...(draft.customCheckSource?.trim()
       ? {
           customCheck: {

@@ -73,6 +73,8 @@ export async function preparePlayground(context: PanelContext, agentName: string
     model: resolved.model,
     apiKeyEnv: resolved.apiKeyEnv,
     simulated: resolved.simulated,
+    // The request's own timeouts win over the saved endpoint's, as for an experiment.
+    requestTimeouts: request.endpoint.requestTimeouts ?? resolved.requestTimeouts,
   });
   const parsedVariant = VariantConfig.safeParse({
     name: request.variant.name,
@@ -88,6 +90,7 @@ export async function preparePlayground(context: PanelContext, agentName: string
     baseUrl: resolveBaseUrl(endpoint.baseUrl, () => context.simulatorUrl()),
     apiKey,
     retry: settings.retry,
+    timeouts: endpoint.requestTimeouts,
   });
   return { agent: runtime, variant, endpoint, input, settings, client };
 }

@@ -4,6 +4,8 @@
 import type { PlaygroundStreamEvent } from '@/lib/panel/playground/playground';
 import { plural } from '@/lib/plural';
 import { ErrorKindMark, PathMark } from '@/app/components/category-mark';
+import { KnowledgeAtEnd, KnowledgeChanges } from '@/app/components/transcript/knowledge-changes';
+import { knowledgeLeaves, type KnowledgeLeaf } from '@/lib/panel/conversations/knowledge';
 
 export type RunState = {
   events: PlaygroundStreamEvent[];
@@ -35,7 +37,7 @@ export function applyEvent(state: RunState, event: PlaygroundStreamEvent): RunSt
   }
 }
 
-function EventView({ event }: { event: PlaygroundStreamEvent }) {
+function EventView({ event, knowledge }: { event: PlaygroundStreamEvent; knowledge: KnowledgeLeaf[] | null }) {
   switch (event.type) {
     case 'native-prompt':
       return (
@@ -87,9 +89,7 @@ function EventView({ event }: { event: PlaygroundStreamEvent }) {
             </span>
           </div>
           <pre>{event.error ?? JSON.stringify(event.result, null, 2)}</pre>
-          {event.knowledgeDelta && Object.keys(event.knowledgeDelta).length > 0 ? (
-            <pre className="muted">knowledge: {JSON.stringify(event.knowledgeDelta)}</pre>
-          ) : null}
+          {knowledge ? <KnowledgeChanges leaves={knowledge} className="muted" /> : null}
         </div>
       );
     case 'end':
@@ -107,13 +107,31 @@ function EventView({ event }: { event: PlaygroundStreamEvent }) {
   }
 }
 
+/** Each tool result's knowledge as what it changed, and the whole state its results left. */
+function knowledgeOf(events: PlaygroundStreamEvent[]) {
+  const results = events.filter((event) => event.type === 'tool-result');
+  const leaves = knowledgeLeaves(results);
+  const end: Record<string, unknown> = {};
+  for (const result of results) Object.assign(end, result.knowledgeDelta ?? {});
+  return {
+    leaves: new Map<PlaygroundStreamEvent, KnowledgeLeaf[] | null>(
+      results.map((result, index) => [result, leaves[index]]),
+    ),
+    end,
+  };
+}
+
 export function PlaygroundRun({ title, state }: { title: string; state: RunState }) {
+  const knowledge = knowledgeOf(state.events);
   return (
     <div data-testid="pg-side" data-running={String(state.running)}>
       <h3 style={{ margin: '4px 0 8px' }}>{title}</h3>
       {state.events.map((event, index) => (
-        <EventView key={index} event={event} />
+        <EventView key={index} event={event} knowledge={knowledge.leaves.get(event) ?? null} />
       ))}
+      {state.events.some((event) => event.type === 'end') ? (
+        <KnowledgeAtEnd knowledge={knowledge.end} testId="pg-knowledge" />
+      ) : null}
       {state.running ? (
         <div className="streaming" data-testid="pg-streaming" aria-live="polite">
           {state.streaming || <span className="muted">waiting for the model…</span>}

@@ -1,6 +1,7 @@
 'use client';
-// One metric of an agent over its experiments: a line per variant (or prompt) with a dot per
-// experiment and whiskers for the 95% interval. Simulated experiments have hollow dots.
+// One metric of an agent over its experiments: a line per prompt version (or variant) with a dot per
+// experiment and whiskers for the 95% interval; each dot names its prompt version (title and
+// tooltip). Simulated experiments have hollow dots.
 import { CartesianGrid, ErrorBar, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { HistoryChart as HistoryChartData } from '@/lib/metrics/prepare-history';
 import { formatMilliseconds, formatNumber, formatTime, shortId } from '@/lib/panel/format';
@@ -30,6 +31,15 @@ function ExperimentTick({ x, y, payload, experiments }: TickProps & { experiment
       </tspan>
     </text>
   );
+}
+
+/** The prompt version series `key` ran at experiment `index`: the label where it last began. */
+function versionAt(chart: HistoryChartData, key: string, index: number): string {
+  for (let at = index; at >= 0; at -= 1) {
+    const label = chart.rows[at]?.[`${key}Label`];
+    if (typeof label === 'string') return label;
+  }
+  return '';
 }
 
 export function HistoryChart({ chart }: { chart: HistoryChartData }) {
@@ -74,7 +84,10 @@ export function HistoryChart({ chart }: { chart: HistoryChartData }) {
           const simulated = experiment.simulated ? ' · simulated' : '';
           return `${shortId(experiment.id)} · ${formatTime(experiment.createdAt)}${simulated}`;
         }}
-        formatter={(value, name) => [formatHistoryValue(value, chart.unit), name]}
+        formatter={(value, name, item) => [
+          formatHistoryValue(value, chart.unit),
+          `${name} · ${versionAt(chart, String(item.dataKey), Number(item.payload?.index))}`,
+        ]}
       />
       <Legend {...LEGEND_PROPS} />
       {chart.series.map((series) => (
@@ -100,7 +113,10 @@ export function HistoryChart({ chart }: { chart: HistoryChartData }) {
                 stroke={series.colour}
                 strokeWidth={2}
                 fill={simulated ? '#ffffff' : series.colour}
-              />
+                data-version={versionAt(chart, series.key, Number(payload?.index))}
+              >
+                <title>{versionAt(chart, series.key, Number(payload?.index))}</title>
+              </circle>
             );
           }}
         >

@@ -15,7 +15,7 @@ export const metadata = { title: 'Results over time · Remora' };
 
 export const dynamic = 'force-dynamic';
 
-type Query = { metric?: string; by?: string; limit?: string };
+type Query = { metric?: string; by?: string; limit?: string; simulated?: string };
 
 async function load(name: string, limit: number): Promise<AgentHistory> {
   const panel = await getPanel();
@@ -35,7 +35,7 @@ function scopeText(history: AgentHistory, name: string): string {
   return `${shown} experiment${total === 1 ? '' : 's'} of ${name}, one point per variant.`;
 }
 
-/** /agents/NAME/history?metric=toolCallRate&by=variant|prompt&limit=60: an agent's results over time. */
+/** /agents/NAME/history?metric=toolCallRate&by=prompt|variant&simulated=hide&limit=60: an agent's results over time. */
 export default async function AgentHistoryPage({
   params,
   searchParams,
@@ -53,7 +53,8 @@ export default async function AgentHistoryPage({
     : 'toolCallRate';
   const grouping = (HISTORY_GROUPINGS as readonly string[]).includes(query.by ?? '')
     ? (query.by as HistoryGrouping)
-    : 'variant';
+    : // One line per prompt version: a variant name can hold different prompts over time.
+      'prompt';
   return (
     <>
       <div className="crumbs">
@@ -100,7 +101,12 @@ export default async function AgentHistoryPage({
             appear here, one point per variant.
           </p>
         ) : (
-          <HistoryView points={history.points} initialMetric={metric} initialGrouping={grouping} />
+          <HistoryView
+            points={history.points}
+            initialMetric={metric}
+            initialGrouping={grouping}
+            initialHideSimulated={query.simulated === 'hide'}
+          />
         )}
       </section>
     </>

@@ -3,15 +3,10 @@
 // accepted values one a line. Checked as typed (datasets-case-edit.ts) and again by the server.
 import { useState } from 'react';
 import type { StoredCase } from '@/lib/db/queries/datasets';
-import {
-  fromDraft,
-  toDraft,
-  type ArgumentDraft,
-  type CallDraft,
-  type ExpectationDraft,
-} from '@/lib/panel/datasets/case-edit';
+import { fromDraft, toDraft, type CallDraft, type ExpectationDraft } from '@/lib/panel/datasets/case-edit';
 import { callApi, type ApiFailure } from '@/app/components/api-client';
 import { FailureBox } from '@/app/components/failure-box';
+import { CallEditor, emptyArgument } from './call-editor';
 
 type Props = {
   datasetId: string;
@@ -20,8 +15,6 @@ type Props = {
   onSaved(updated: StoredCase): void;
   onCancel(): void;
 };
-
-const emptyArgument = (): ArgumentDraft => ({ name: '', valuesText: '', optional: false });
 
 export function CaseEditor({ datasetId, datasetCase, toolNames, onSaved, onCancel }: Props) {
   const [draft, setDraft] = useState<ExpectationDraft>(toDraft(datasetCase.expect));
@@ -33,12 +26,6 @@ export function CaseEditor({ datasetId, datasetCase, toolNames, onSaved, onCance
 
   const setCall = (index: number, change: Partial<CallDraft>) =>
     setDraft({ ...draft, calls: draft.calls.map((call, other) => (other === index ? { ...call, ...change } : call)) });
-  const setArgument = (callIndex: number, argumentIndex: number, change: Partial<ArgumentDraft>) =>
-    setCall(callIndex, {
-      arguments: draft.calls[callIndex].arguments.map((argument, other) =>
-        other === argumentIndex ? { ...argument, ...change } : argument,
-      ),
-    });
   const chooseKind = (kind: ExpectationDraft['kind']) =>
     setDraft({
       kind,
@@ -93,99 +80,16 @@ export function CaseEditor({ datasetId, datasetCase, toolNames, onSaved, onCance
       </div>
       {draft.kind === 'call'
         ? draft.calls.map((call, callIndex) => (
-            <div className="call-editor" key={callIndex} data-testid="call-editor">
-              <div className="call-editor-head">
-                <div>
-                  <label htmlFor={`tool-${datasetCase.rowId}-${callIndex}`}>
-                    Expected tool{draft.calls.length > 1 ? ` ${callIndex + 1}` : ''}
-                  </label>
-                  <input
-                    id={`tool-${datasetCase.rowId}-${callIndex}`}
-                    list={listId}
-                    value={call.name}
-                    onChange={(event) => setCall(callIndex, { name: event.target.value })}
-                    data-testid="edit-tool-name"
-                  />
-                </div>
-                {draft.calls.length > 1 ? (
-                  <button
-                    type="button"
-                    className="secondary small"
-                    onClick={() => setDraft({ ...draft, calls: draft.calls.filter((_, other) => other !== callIndex) })}
-                  >
-                    Remove this call
-                  </button>
-                ) : null}
-              </div>
-              <table className="argument-editor">
-                <thead>
-                  <tr>
-                    <th>Argument</th>
-                    <th>Accepted values, one a line</th>
-                    <th>Optional</th>
-                    <th />
-                  </tr>
-                </thead>
-                <tbody>
-                  {call.arguments.map((argument, argumentIndex) => (
-                    <tr key={argumentIndex} data-testid="edit-argument">
-                      <td>
-                        <input
-                          value={argument.name}
-                          aria-label="Argument name"
-                          onChange={(event) => setArgument(callIndex, argumentIndex, { name: event.target.value })}
-                          data-testid="edit-argument-name"
-                        />
-                      </td>
-                      <td>
-                        <textarea
-                          rows={Math.max(2, argument.valuesText.split('\n').length)}
-                          value={argument.valuesText}
-                          aria-label="Accepted values"
-                          onChange={(event) =>
-                            setArgument(callIndex, argumentIndex, { valuesText: event.target.value })
-                          }
-                          spellCheck={false}
-                          data-testid="edit-argument-values"
-                        />
-                      </td>
-                      <td>
-                        <input
-                          type="checkbox"
-                          checked={argument.optional}
-                          aria-label="Optional"
-                          onChange={(event) =>
-                            setArgument(callIndex, argumentIndex, { optional: event.target.checked })
-                          }
-                        />
-                      </td>
-                      <td>
-                        <button
-                          type="button"
-                          className="secondary small"
-                          onClick={() =>
-                            setCall(callIndex, {
-                              arguments: call.arguments.filter((_, other) => other !== argumentIndex),
-                            })
-                          }
-                          aria-label="Remove argument"
-                        >
-                          ×
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <button
-                type="button"
-                className="secondary small"
-                onClick={() => setCall(callIndex, { arguments: [...call.arguments, emptyArgument()] })}
-                data-testid="edit-add-argument"
-              >
-                Add an argument
-              </button>
-            </div>
+            <CallEditor
+              key={callIndex}
+              call={call}
+              inputId={`tool-${datasetCase.rowId}-${callIndex}`}
+              label={`Expected tool${draft.calls.length > 1 ? ` ${callIndex + 1}` : ''}`}
+              listId={listId}
+              removable={draft.calls.length > 1}
+              onChange={(change) => setCall(callIndex, change)}
+              onRemove={() => setDraft({ ...draft, calls: draft.calls.filter((_, other) => other !== callIndex) })}
+            />
           ))
         : null}
       {draft.kind === 'call' ? (

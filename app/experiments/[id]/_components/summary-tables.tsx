@@ -1,21 +1,13 @@
 // The experiment summary (the same JSON the command line prints) as tables: per variant rates with
 // their 95% intervals, turns, latency, parse paths, outcomes, errors, and the A/B comparisons in words.
 import type { SummaryJson, VariantSummaryJson } from '@/lib/metrics/summary-json';
-import { formatInterval, formatMilliseconds, formatNumber, formatPercent } from '@/lib/panel/format';
+import { differByModel } from '@/app/components/variant-model';
+import { formatMilliseconds } from '@/lib/panel/format';
 import { Comparisons } from './comparisons';
 import { countKeySwatch } from '@/app/components/category-mark';
-import { TokenCostCells, TokenCostHeaders } from '@/app/components/token-cost';
+import { TokenCostHeaders } from '@/app/components/token-cost';
+import { VariantRow, type RateKey } from './variant-row';
 import type { TokenPrices } from '@/lib/metrics/cost';
-
-type RateKey =
-  | 'toolCallRate'
-  | 'taskSuccessRate'
-  | 'validCallRate'
-  | 'completionRate'
-  | 'callAccuracy'
-  | 'nameAccuracy'
-  | 'argumentAccuracy'
-  | 'irrelevanceAccuracy';
 
 const ACCURACY_COLUMNS: [RateKey, string][] = [
   ['callAccuracy', 'Call accuracy'],
@@ -26,18 +18,6 @@ const ACCURACY_COLUMNS: [RateKey, string][] = [
 
 function retriedText(variant: VariantSummaryJson): string {
   return `${variant.name}: ${variant.retriedErrors ?? 0}, ${formatMilliseconds(variant.retryWaitMs ?? 0)} waiting`;
-}
-
-function RateCell({ variant, rate }: { variant: VariantSummaryJson; rate: RateKey }) {
-  const value = variant[rate];
-  const counts = variant.counts?.[rate];
-  return (
-    <td className="number" data-testid={`rate-${rate}`}>
-      {formatPercent(value?.value)}
-      <span className="sub">{formatInterval(value?.low, value?.high)}</span>
-      {counts ? <span className="sub">{`${counts.successes} of ${counts.trials}`}</span> : null}
-    </td>
-  );
 }
 
 function CountTable({
@@ -93,89 +73,6 @@ const TASK_SUCCESS_MEANS = "The agent's own check of its result: the work is don
 const COMPLETION_MEANS =
   'Conversations that ended as submitted: the agent said it was done (for an agent that a text answer ends, ' +
   'a text answer counts), whether or not the work is done';
-
-type Columns = {
-  judged: boolean;
-  accuracy: [RateKey, string][];
-  confidence: boolean;
-  priced: boolean;
-  /** A dataset run: accuracy leads, completion and turns trail. */
-  dataset: boolean;
-};
-
-/** Completion and turns: the headline of a multi-turn run, an afterthought in a one-turn dataset run. */
-function CompletionCells({ variant }: { variant: VariantSummaryJson }) {
-  const turns = variant.turnsToCompletion;
-  return (
-    <>
-      <td className="number" data-testid="rate-completionRate">
-        {formatPercent(variant.completionRate.value)}
-        <span className="sub">{formatInterval(variant.completionRate.low, variant.completionRate.high)}</span>
-        {variant.counts ? (
-          <span className="sub">
-            {variant.counts.completionRate.successes} of {variant.counts.completionRate.trials}
-          </span>
-        ) : null}
-        {variant.completionRateWithoutServerFailures ? (
-          <span
-            className="sub"
-            data-testid="completion-without-server-failures"
-            title="Conversations that ended on a server failure (the model was never asked) left out"
-          >
-            {`${formatPercent(variant.completionRateWithoutServerFailures.value)} without server failures`}
-          </span>
-        ) : null}
-      </td>
-      <td className="number">
-        {formatNumber(turns.mean, 2)}
-        <span className="sub">
-          p50 {formatNumber(turns.p50)} · p90 {formatNumber(turns.p90)} · max {formatNumber(turns.max)}
-        </span>
-      </td>
-    </>
-  );
-}
-
-/** One variant's row of the results table; `columns` says which of the optional columns the table has. */
-function VariantRow({
-  variant,
-  columns: { judged, accuracy, confidence, priced, dataset },
-  prices,
-}: {
-  variant: VariantSummaryJson;
-  columns: Columns;
-  prices: TokenPrices | null;
-}) {
-  return (
-    <tr data-testid="summary-row" data-variant={variant.name}>
-      <td>
-        <strong>{variant.name}</strong>
-      </td>
-      <td className="number" data-testid="variant-conversations">
-        {variant.conversations}
-      </td>
-      <td className="number">{variant.modelCalls}</td>
-      {accuracy.map(([key]) => (
-        <RateCell key={key} variant={variant} rate={key} />
-      ))}
-      {judged ? <RateCell variant={variant} rate="taskSuccessRate" /> : null}
-      <RateCell variant={variant} rate="toolCallRate" />
-      <RateCell variant={variant} rate="validCallRate" />
-      {dataset ? null : <CompletionCells variant={variant} />}
-      <td className="number">
-        {formatMilliseconds(variant.latencyMs.p50)}
-        <span className="sub">{formatMilliseconds(variant.latencyMs.p95)}</span>
-      </td>
-      {dataset ? <CompletionCells variant={variant} /> : null}
-      <TokenCostCells tokens={variant.tokens} conversations={variant.conversations} prices={prices} priced={priced} />
-      {confidence ? (
-        <td className="number" data-testid="mean-tool-name-confidence">
-          {formatPercent(variant.meanToolNameConfidence)}
-        </td>
-      ) : null}
-    </tr>
-  );
-}
 
 export function SummaryTables({
   summary,
@@ -242,7 +139,7 @@ export function SummaryTables({
               <VariantRow
                 key={variant.name}
                 variant={variant}
-                columns={{ judged, accuracy, confidence, priced, dataset }}
+                columns={{ judged, accuracy, confidence, priced, dataset, withModel: differByModel(variants) }}
                 prices={prices[variant.name] ?? null}
               />
             ))}

@@ -16,6 +16,9 @@ import { chartsFor, preparePassKChart } from '@/lib/metrics/prepare-pass-k';
 import type { SummaryJson } from '@/lib/metrics/summary-json';
 import type { ExperimentChartData } from '@/lib/panel/experiments/charts';
 import styles from '@/app/components/charts/charts.module.css';
+import { CategorySwatch } from '@/app/components/category-mark';
+import { differByModel, variantModelText } from '@/app/components/variant-model';
+import { variantColour } from '@/lib/metrics/prepare-palette';
 import { ConfidenceChart } from './confidence-chart';
 import { ConfusionHeatMaps } from './confusion-heat-map';
 import { ErrorChart } from './error-chart';
@@ -37,6 +40,20 @@ function ratesCaption(completion: boolean): string {
     'Share of model responses with a call and with only valid calls, of judged conversations whose task ' +
     `succeeded${completion ? ', and of conversations submitted' : ''}; whiskers are 95% intervals that count each ` +
     'input once.'
+  );
+}
+
+/** In a model A/B, what each variant's colour stands for: its model and family. */
+function ChartModelKey({ variants }: { variants: SummaryJson['variants'] }) {
+  return (
+    <ul className="swatch-legend" data-testid="chart-model-key" style={{ gridColumn: '1 / -1' }}>
+      {variants.map((variant, index) => (
+        <li key={variant.name} data-name={variant.name}>
+          <CategorySwatch colour={variantColour(index)} />
+          {`${variant.name}: ${variantModelText(variant) || 'model not recorded'}`}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -73,6 +90,7 @@ export function ExperimentCharts({
 
   return (
     <div className={styles.grid} data-testid="experiment-charts">
+      {differByModel(summary.variants) ? <ChartModelKey variants={summary.variants} /> : null}
       <RateChart
         chart={prepared.rates}
         title={
