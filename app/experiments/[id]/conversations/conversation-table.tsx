@@ -1,4 +1,4 @@
-// The experiment's conversations as a table: one row each, linked to its transcript with the filters kept.
+// The experiment's conversations as a table (one row each, linked to its transcript with the filters kept), and the filtered export links.
 import Link from 'next/link';
 import { inputLabel } from '@/lib/panel/compare/labels';
 import type { ConversationListView } from '@/lib/panel/conversations/conversations';
@@ -83,6 +83,25 @@ export function ConversationTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Links that download the filtered conversations in each export format. */
+export function FilteredExport({ id, query }: { id: string; query: string }) {
+  return (
+    <p className="muted" style={{ fontSize: 13 }}>
+      Export these:{' '}
+      {(['csv', 'json', 'jsonl'] as const).map((format) => (
+        <a
+          key={format}
+          href={`/api/experiments/${encodeURIComponent(id)}/export?format=${format}&${query}`}
+          data-testid={`export-filtered-${format}`}
+          style={{ marginRight: 8 }}
+        >
+          {format.toUpperCase()}
+        </a>
+      ))}
+    </p>
   );
 }
 

@@ -22,7 +22,7 @@ import { NotFoundError } from '@/lib/errors';
 import { getPanel } from '@/lib/panel/runtime';
 import { SimulatedBadge, StatusBadge } from '@/app/components/status-badge';
 import { ConversationFilters } from './filters';
-import { ConversationTable } from './conversation-table';
+import { ConversationTable, FilteredExport } from './conversation-table';
 
 export const dynamic = 'force-dynamic';
 
@@ -108,21 +108,7 @@ export default async function ConversationsPage({
         {view.unknownVariant !== null ? (
           <p className="note">This experiment has no variant named “{view.unknownVariant}”.</p>
         ) : null}
-        {filtered ? (
-          <p className="muted" style={{ fontSize: 13 }}>
-            Export these:{' '}
-            {(['csv', 'json', 'jsonl'] as const).map((format) => (
-              <a
-                key={format}
-                href={`/api/experiments/${encodeURIComponent(id)}/export?format=${format}&${exportQuery}`}
-                data-testid={`export-filtered-${format}`}
-                style={{ marginRight: 8 }}
-              >
-                {format.toUpperCase()}
-              </a>
-            ))}
-          </p>
-        ) : null}
+        {filtered ? <FilteredExport id={id} query={exportQuery} /> : null}
         {page.conversations.length > 0 ? (
           <p className="muted" style={{ fontSize: 13 }}>
             <Link href={reviewQueueHref(id, filters)} data-testid="review-these">
