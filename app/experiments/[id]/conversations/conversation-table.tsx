@@ -1,4 +1,5 @@
-// The experiment's conversations as a table (one row each, linked to its transcript with the filters kept), and the filtered export links.
+// The experiment's conversations as a table, one row each linked to its transcript with the filters
+// kept; and the links that export the filtered list.
 import Link from 'next/link';
 import { inputLabel } from '@/lib/panel/compare/labels';
 import type { ConversationListView } from '@/lib/panel/conversations/conversations';
