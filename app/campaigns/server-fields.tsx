@@ -7,7 +7,7 @@ export type CampaignEndpointChoice = { name: string; model: string; builtIn: boo
 export type ServerChoice = { endpoint: string; baseUrl: string; model: string };
 
 /** The select's value for "type a URL" (no endpoint can be named so: names are trimmed and never empty). */
-export const ANOTHER_URL = '';
+const ANOTHER_URL = '';
 
 export function firstServer(endpoints: CampaignEndpointChoice[]): ServerChoice {
   const first = endpoints.find((endpoint) => endpoint.builtIn) ?? endpoints[0];

@@ -3,18 +3,17 @@ import { listAgents } from '../../lib/db/queries/agents';
 import { listExperimentViews } from '../../lib/panel/experiments/experiments';
 import { getPanel } from '../../lib/panel/runtime';
 import { experimentHeadlines } from '../../lib/panel/experiments/headlines';
-import { EXPERIMENT_STATUSES } from '../../lib/db/queries/experiments';
 import { ExperimentListQuery } from '../../lib/panel/experiments/requests';
 
 export const metadata = { title: 'Experiments · Remora' };
 import { ExperimentsTable } from '../components/experiments-table';
+import { ExperimentFilters, type Filters } from './experiment-filters';
 
 export const dynamic = 'force-dynamic';
 
 const PAGE_SIZE = 50;
 
 type Query = Record<string, string | string[] | undefined>;
-type Filters = { agent?: string; q?: string; tag?: string; status?: (typeof EXPERIMENT_STATUSES)[number] };
 
 /**
  * The list's address takes the list API's parameters (GET /api/experiments: agent, q, tag, status,
@@ -83,57 +82,7 @@ export default async function ExperimentsPage({ searchParams }: { searchParams: 
           </Link>
         </div>
       </div>
-      <form className="filters" method="get" action="/experiments" data-testid="experiment-filters">
-        <div>
-          <label htmlFor="agent-filter">Agent</label>
-          <select id="agent-filter" name="agent" defaultValue={agent ?? ''}>
-            <option value="">all agents</option>
-            {agentNames.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="text-filter">Name</label>
-          <input
-            id="text-filter"
-            name="q"
-            type="search"
-            defaultValue={filters.q ?? ''}
-            placeholder="name, agent or id"
-            data-testid="experiment-text-filter"
-          />
-        </div>
-        <div>
-          <label htmlFor="tag-filter">Tag</label>
-          <input id="tag-filter" name="tag" defaultValue={filters.tag ?? ''} data-testid="experiment-tag-filter" />
-        </div>
-        <div>
-          <label htmlFor="status-filter">Status</label>
-          <select id="status-filter" name="status" defaultValue={status ?? ''} data-testid="experiment-status-filter">
-            <option value="">any status</option>
-            {EXPERIMENT_STATUSES.map((known) => (
-              <option key={known} value={known}>
-                {known}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="secondary" data-testid="experiment-filter-submit">
-          Filter
-        </button>
-        {agent ? (
-          <Link
-            href={`/agents/${encodeURIComponent(agent)}/history`}
-            data-testid="agent-history-link"
-            style={{ fontSize: 14, alignSelf: 'center' }}
-          >
-            {agent}&apos;s results over time →
-          </Link>
-        ) : null}
-      </form>
+      <ExperimentFilters filters={filters} agentNames={agentNames} />
       <section className="card" data-testid="experiment-list">
         {experiments.length === 0 ? (
           <p className="empty" data-testid="experiments-empty">

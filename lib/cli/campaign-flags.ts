@@ -67,6 +67,55 @@ function addRunCommand(campaign: Command): void {
     });
 }
 
+/** `apply` and `test`: both run the repository's own tests, in the sandbox unless told otherwise. */
+function addApplyAndTestCommands(campaign: Command): void {
+  campaign
+    .command('apply <id>')
+    .description(
+      'Write the accepted changes into the working tree, or commit them on a new branch (one commit per file); ' +
+        'refuses, naming each file, when a file changed since the campaign read it.',
+    )
+    .option('--branch <name>', 'commit on this new branch instead of writing the working tree')
+    .option(
+      '--test-command <command>',
+      'then run the repository\'s own tests (e.g. "python3 -m pytest -q") on a copy, in the sandbox, ' +
+        'and store the result',
+    )
+    .option(
+      '--unsafe-no-sandbox',
+      'where bubblewrap is missing, run the test command (and the tests the model wrote) anyway, with your own rights',
+      false,
+    )
+    .option(
+      '--workspace-limit <size>',
+      "what the test command may write beyond the repository's copy, e.g. 256MiB (the default) or 1GiB",
+      byteSize(LIMITS.workspaceBytes),
+    )
+    .addOption(databaseOption())
+    .action(campaignAction('applyCommand'));
+
+  campaign
+    .command('test <id>')
+    .description("Run the repository's own test command (after apply) and store its result with the campaign.")
+    .requiredOption(
+      '--command <command>',
+      'the test command, run from the repository root (on a copy, in the sandbox, without network)',
+    )
+    .option('--branch <name>', 'run it on a copy of this branch instead of the working tree')
+    .option(
+      '--unsafe-no-sandbox',
+      'where bubblewrap is missing, run the test command (and the tests the model wrote) anyway, with your own rights',
+      false,
+    )
+    .option(
+      '--workspace-limit <size>',
+      "what the test command may write beyond the repository's copy, e.g. 256MiB (the default) or 1GiB",
+      byteSize(LIMITS.workspaceBytes),
+    )
+    .addOption(databaseOption())
+    .action(campaignAction('testCommand'));
+}
+
 export function addCampaignCommands(program: Command): void {
   const campaign = program
     .command('campaign')
@@ -118,49 +167,5 @@ export function addCampaignCommands(program: Command): void {
     .addOption(databaseOption())
     .action(campaignAction('exportCommand'));
 
-  campaign
-    .command('apply <id>')
-    .description(
-      'Write the accepted changes into the working tree, or commit them on a new branch (one commit per file); ' +
-        'refuses, naming each file, when a file changed since the campaign read it.',
-    )
-    .option('--branch <name>', 'commit on this new branch instead of writing the working tree')
-    .option(
-      '--test-command <command>',
-      'then run the repository\'s own tests (e.g. "python3 -m pytest -q") on a copy, in the sandbox, ' +
-        'and store the result',
-    )
-    .option(
-      '--unsafe-no-sandbox',
-      'where bubblewrap is missing, run the test command (and the tests the model wrote) anyway, with your own rights',
-      false,
-    )
-    .option(
-      '--workspace-limit <size>',
-      "what the test command may write beyond the repository's copy, e.g. 256MiB (the default) or 1GiB",
-      byteSize(LIMITS.workspaceBytes),
-    )
-    .addOption(databaseOption())
-    .action(campaignAction('applyCommand'));
-
-  campaign
-    .command('test <id>')
-    .description("Run the repository's own test command (after apply) and store its result with the campaign.")
-    .requiredOption(
-      '--command <command>',
-      'the test command, run from the repository root (on a copy, in the sandbox, without network)',
-    )
-    .option('--branch <name>', 'run it on a copy of this branch instead of the working tree')
-    .option(
-      '--unsafe-no-sandbox',
-      'where bubblewrap is missing, run the test command (and the tests the model wrote) anyway, with your own rights',
-      false,
-    )
-    .option(
-      '--workspace-limit <size>',
-      "what the test command may write beyond the repository's copy, e.g. 256MiB (the default) or 1GiB",
-      byteSize(LIMITS.workspaceBytes),
-    )
-    .addOption(databaseOption())
-    .action(campaignAction('testCommand'));
+  addApplyAndTestCommands(campaign);
 }

@@ -114,6 +114,34 @@ async function pythonInputs(paths: string[], nodeTypes: string): Promise<Convers
   return inputs;
 }
 
+/** The --variant flags' prompts read from their files (else the agent's own prompt as "baseline"). */
+async function readVariants(
+  options: HarnessOptions,
+  agent: AgentRuntime,
+  settings: VariantConfig['settings'],
+): Promise<ExperimentConfigInput['variants']> {
+  const variants: ExperimentConfigInput['variants'] =
+    options.variant.length === 0 ? [{ name: 'baseline', systemPrompt: agent.systemPrompt, settings }] : [];
+  for (const spec of options.variant) {
+    const separator = spec.indexOf('=');
+    if (separator <= 0 || separator === spec.length - 1)
+      throw new InputError(`--variant "${spec}" must be NAME=PROMPT_FILE`);
+    const file = spec.slice(separator + 1);
+    let systemPrompt: string;
+    try {
+      systemPrompt = await readFile(file, 'utf8');
+    } catch (error) {
+      throw new InputError(
+        `cannot read the prompt file of variant "${spec.slice(0, separator)}": ${errorMessage(error)}`,
+        [],
+        { cause: error },
+      );
+    }
+    variants.push({ name: spec.slice(0, separator), systemPrompt, settings });
+  }
+  return variants;
+}
+
 export async function buildConfig(
   options: HarnessOptions,
   agent: AgentRuntime,
@@ -167,25 +195,7 @@ export async function buildConfig(
       `agent "${agent.name}" names the model "${agent.model}": ` +
         `its requests send that instead of --model ${options.model}`,
     );
-  const variants: ExperimentConfigInput['variants'] =
-    options.variant.length === 0 ? [{ name: 'baseline', systemPrompt: agent.systemPrompt, settings }] : [];
-  for (const spec of options.variant) {
-    const separator = spec.indexOf('=');
-    if (separator <= 0 || separator === spec.length - 1)
-      throw new InputError(`--variant "${spec}" must be NAME=PROMPT_FILE`);
-    const file = spec.slice(separator + 1);
-    let systemPrompt: string;
-    try {
-      systemPrompt = await readFile(file, 'utf8');
-    } catch (error) {
-      throw new InputError(
-        `cannot read the prompt file of variant "${spec.slice(0, separator)}": ${errorMessage(error)}`,
-        [],
-        { cause: error },
-      );
-    }
-    variants.push({ name: spec.slice(0, separator), systemPrompt, settings });
-  }
+  const variants = await readVariants(options, agent, settings);
   const parsed = ExperimentConfig.safeParse({
     agent: agent.name,
     variants: applyVariantFlags(variants, options),

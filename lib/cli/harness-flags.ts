@@ -14,7 +14,7 @@ import {
 } from './flag-values';
 
 export function addHarnessCommand(program: Command): void {
-  program
+  const harness = program
     .command('harness')
     .description('Run an experiment: every variant against the model, conversations stored in SQLite.')
     .requiredOption('--agent <name>', 'agent name (a folder under agents/)')
@@ -81,7 +81,18 @@ export function addHarnessCommand(program: Command): void {
       "a task-success script of this experiment's own (.py or .sh), run confined after each conversation " +
         "beside the agent's check: it reads {arguments, context} on stdin and prints " +
         '{"outcome": "success", "result": {"success": ..., "reason": ...}}',
-    )
+    );
+  addRequestOptions(harness);
+  addInputOptions(harness);
+  harness.action(async (options) => {
+    const { runHarnessCommand } = await import('./harness-command');
+    process.exitCode = await runHarnessCommand(options);
+  });
+}
+
+/** How each request is sent and answered: tool choice, sampling, streaming, limits. */
+function addRequestOptions(command: Command): void {
+  command
     .option('--tool-choice <choice>', 'auto | required | none | a tool name', 'auto')
     .option('--temperature <t>', 'sampling temperature', nonNegativeNumber, 0)
     .option('--max-tokens <n>', 'max tokens per response', integerIn(LIMITS.maxTokens))
@@ -117,7 +128,12 @@ export function addHarnessCommand(program: Command): void {
       '--workspace-limit <size>',
       "what one tool call's workspace may hold (tools and the tests they run), e.g. 256MiB (the default) or 1GiB",
       byteSize(LIMITS.workspaceBytes),
-    )
+    );
+}
+
+/** Where the inputs come from, where the results go, and what the run may touch. */
+function addInputOptions(command: Command): void {
+  command
     .option('--inputs <file>', "inputs file (YAML, JSON or JSONL) instead of the agent's default inputs")
     .option(
       '--dataset <file>',
@@ -164,9 +180,5 @@ export function addHarnessCommand(program: Command): void {
       '--unsafe-no-sandbox',
       "where bubblewrap is missing, run code the model writes (the test agent's pytest) anyway, with your own rights",
       false,
-    )
-    .action(async (options) => {
-      const { runHarnessCommand } = await import('./harness-command');
-      process.exitCode = await runHarnessCommand(options);
-    });
+    );
 }

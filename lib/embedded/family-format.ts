@@ -66,6 +66,30 @@ function callSchema(tool: ToolSpec, key: string): object {
   };
 }
 
+/** The model's output read in the family's call syntax: its calls, and any text before them as content. */
+function readCalls(
+  family: LoadedModel['family'],
+  rawText: string,
+  makeId: () => string,
+): ReturnType<ChatFormat['read']> {
+  const reading = family.read(rawText);
+  if (reading.kind !== 'calls' || reading.calls.length === 0)
+    return { message: { role: 'assistant', content: rawText.trim() }, hasCalls: false };
+  const toolCalls: ToolCall[] = reading.calls.map((call) => ({
+    id: makeId(),
+    type: 'function',
+    function: {
+      name: call.name,
+      arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {}),
+    },
+  }));
+  const before = reading.text.trim();
+  return {
+    message: { role: 'assistant', content: before === '' ? null : before, tool_calls: toolCalls },
+    hasCalls: true,
+  };
+}
+
 export function familyFormat(loaded: LoadedModel): ChatFormat {
   const family = loaded.family;
   const tokens = loaded.model.tokens;
@@ -130,23 +154,6 @@ export function familyFormat(loaded: LoadedModel): ChatFormat {
       keepTexts: [],
     }),
 
-    read(rawText, makeId) {
-      const reading = family.read(rawText);
-      if (reading.kind !== 'calls' || reading.calls.length === 0)
-        return { message: { role: 'assistant', content: rawText.trim() }, hasCalls: false };
-      const toolCalls: ToolCall[] = reading.calls.map((call) => ({
-        id: makeId(),
-        type: 'function',
-        function: {
-          name: call.name,
-          arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {}),
-        },
-      }));
-      const before = reading.text.trim();
-      return {
-        message: { role: 'assistant', content: before === '' ? null : before, tool_calls: toolCalls },
-        hasCalls: true,
-      };
-    },
+    read: (rawText, makeId) => readCalls(family, rawText, makeId),
   };
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { errorMessage, InputError } from '../errors';
 
-export const CUSTOM_CHECK_SOURCE_MAX = 100_000;
+const CUSTOM_CHECK_SOURCE_MAX = 100_000;
 
 export const CustomCheckConfig = z.strictObject({
   /** What the verdicts are called (the `check` of each stored verdict). */

@@ -16,7 +16,7 @@ import { knowledgeSteps } from '@/lib/panel/conversations/knowledge';
 import { readReview, SUGGESTED_LABELS } from '@/lib/panel/review/review';
 import { ReviewPanel } from './review-panel';
 import { ReviewKeys } from './review-keys';
-import { formatMilliseconds, formatTime, prettyJson, shortId } from '@/lib/panel/format';
+import { prettyJson, shortId } from '@/lib/panel/format';
 import { getPanel } from '@/lib/panel/runtime';
 import { OutcomeBadge, SimulatedBadge } from '../../components/status-badge';
 import { ExpectedVersusActual } from '../../components/transcript/transcript-expected';
@@ -25,7 +25,8 @@ import { FinalAnswer } from '../../components/transcript/transcript-text';
 import { KnowledgeCard, WorkspaceChanges } from '../../components/transcript/transcript-workspace';
 
 import { ReplayForm } from './replay-form';
-import { CustomCheckCard, CustomCheckFact } from './custom-check';
+import { CustomCheckCard } from './custom-check';
+import { ConversationFacts } from './conversation-facts';
 import { rerunSandboxNotice } from '@/lib/panel/replay/sandbox-notice';
 import { replayDefaults } from '@/lib/replay/page-data';
 
@@ -92,43 +93,7 @@ export default async function ConversationPage({
         nextHref={neighbours.next ? conversationHref(neighbours.next, filters) : null}
         position={hasFilters(filters) ? 'within the filtered list' : null}
       />
-      <dl className="facts">
-        <div>
-          <dt>Started</dt>
-          <dd>{formatTime(conversation.startedAt)}</dd>
-        </div>
-        <div>
-          <dt>Duration</dt>
-          <dd>{formatMilliseconds(conversation.durationMs)}</dd>
-        </div>
-        <div>
-          <dt>Model calls</dt>
-          <dd>{conversation.modelCallCount}</dd>
-        </div>
-        <div>
-          <dt>Tool calls</dt>
-          <dd>{conversation.toolCallCount}</dd>
-        </div>
-        <div>
-          <dt>Input</dt>
-          <dd>#{conversation.inputIndex + 1}</dd>
-        </div>
-        <div>
-          <dt>Task success</dt>
-          <dd data-testid="task-success" title={conversation.taskCheck?.reason ?? 'no check judged this conversation'}>
-            {conversation.taskSuccess === null ? '—' : conversation.taskSuccess ? 'yes' : 'no'}
-          </dd>
-        </div>
-        <CustomCheckFact check={conversation.customCheck} />
-        {details.datasetCase ? (
-          <div>
-            <dt>Case</dt>
-            <dd>
-              <code>{details.datasetCase.caseKey ?? details.datasetCase.caseId}</code>
-            </dd>
-          </div>
-        ) : null}
-      </dl>
+      <ConversationFacts details={details} />
       {conversation.error ? (
         <div className="error-box" data-testid="conversation-error">
           {conversation.error}

@@ -8,6 +8,7 @@ import { getExperiment } from '@/lib/db/queries/experiments';
 import { ExperimentManage } from './manage';
 import { getPanel } from '@/lib/panel/runtime';
 import { ExperimentLive } from './_components/experiment-live';
+import { ExperimentLinks } from './_components/experiment-links';
 import { ReplayBeside } from './_components/replay-beside';
 import { replayBeside } from '@/lib/panel/replay/beside';
 import { InputReliability } from './_components/input-reliability';
@@ -67,32 +68,7 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
           </code>
         </h1>
         {row?.name ? <span className="muted">{view.agentName}</span> : null}
-        <div className="actions">
-          <Link
-            className="button secondary"
-            href={`/experiments/${view.id}/conversations`}
-            data-testid="conversations-link"
-          >
-            Conversations
-          </Link>
-          <Link className="button secondary" href={`/experiments/${view.id}/grid`} data-testid="grid-link">
-            Inputs × variants
-          </Link>
-          <Link
-            className="button secondary"
-            href={`/compare?experiment=${encodeURIComponent(view.id)}`}
-            data-testid="compare-link"
-          >
-            Compare variants
-          </Link>
-          <Link
-            className="button secondary"
-            href={`/agents/${encodeURIComponent(view.agentName)}/history`}
-            data-testid="history-link"
-          >
-            {view.agentName} over time
-          </Link>
-        </div>
+        <ExperimentLinks id={view.id} agentName={view.agentName} />
       </div>
       <dl className="facts">
         <div>

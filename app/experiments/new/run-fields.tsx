@@ -11,6 +11,7 @@ import {
 import { BUNDLED_SOURCE, datasetsFor } from '@/lib/panel/experiments/form-choices';
 import type { FieldErrors } from '@/lib/panel/experiments/form-request';
 import { FieldError, invalidProps } from './field-error';
+import { EndpointField } from './endpoint-field';
 import { LIMITS } from '@/lib/protocol/limits';
 
 function agentFacts(agent: FormAgent): string {
@@ -69,34 +70,13 @@ export function RunFields({
           <div className="field-hint">{agent ? agentFacts(agent) : ''}</div>
           <FieldError field="agent" errors={fieldErrors} />
         </div>
-        <div>
-          <label htmlFor="endpoint">Endpoint</label>
-          <select
-            id="endpoint"
-            value={draft.endpoint}
-            onChange={(event) => update({ endpoint: event.target.value })}
-            data-testid="endpoint-select"
-            {...invalidProps('endpoint', fieldErrors)}
-          >
-            {options.endpoints.map((candidate) => (
-              <option key={candidate.name} value={candidate.name}>
-                {candidate.builtIn ? 'built-in simulator (simulated)' : `${candidate.name} (${candidate.model})`}
-              </option>
-            ))}
-          </select>
-          <div className="field-hint">
-            {!endpoint || endpoint.builtIn ? 'Needs no GPU; its numbers are marked simulated.' : endpoint.baseUrl}
-          </div>
-          {!endpoint || endpoint.builtIn ? (
-            <div className="field-hint" data-testid="simulator-ab-note">
-              The simulator does not read a prompt&apos;s wording (its failure rates are the same whatever the prompt
-              says): variants that differ only in their prompt are an A/A test on it, and any difference is noise.
-              Settings such as tool choice do change what it does.{' '}
-              <a href="/start#real-server">Point at a real server</a> to compare prompts.
-            </div>
-          ) : null}
-          <FieldError field="endpoint" errors={fieldErrors} />
-        </div>
+        <EndpointField
+          value={draft.endpoint}
+          options={options}
+          endpoint={endpoint}
+          errors={fieldErrors}
+          update={update}
+        />
         <div>
           <label htmlFor="inputs">Inputs</label>
           <select

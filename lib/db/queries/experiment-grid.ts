@@ -42,7 +42,7 @@ export type GridWindow = { inputOffset?: number; inputLimit?: number; repeatsSho
  * A failed conversation: a wrong call when the dataset scored it, else a failed task-success check
  * when one judged it, else any end but submitted. A cancelled one says nothing about the model.
  */
-export const FAILED_CONVERSATION = sql`(c.outcome != 'cancelled' and case
+const FAILED_CONVERSATION = sql`(c.outcome != 'cancelled' and case
   when c.verdict_scored = 1 then c.call_correct = 0
   when c.task_success is not null then c.task_success = 0
   else c.outcome != 'submitted' end)`;

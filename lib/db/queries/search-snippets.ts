@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { RemoraDatabase } from '../client';
 import { readSearchTerms, type SearchColumn } from './search-text';
 
-export type SnippetPiece = { text: string; match: boolean };
+type SnippetPiece = { text: string; match: boolean };
 export type SearchSnippet = { column: SearchColumn; pieces: SnippetPiece[] };
 
 /** Characters of context kept before the first match and after it. */

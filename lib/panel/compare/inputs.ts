@@ -149,7 +149,7 @@ export type InputVerdictFilter = 'all' | 'a' | 'b' | 'same' | 'differ' | 'failur
  * A failed run (the grid's FAILED_CONVERSATION in lib/db/queries/experiment-grid.ts): a wrong call
  * when scored, else a failed task check when judged, else any end but submitted; cancelled is none.
  */
-export function failedRun(fact: OutcomeFact): boolean {
+function failedRun(fact: OutcomeFact): boolean {
   if (fact.outcome === 'cancelled') return false;
   if (fact.correct !== null) return !fact.correct;
   if (typeof fact.taskSuccess === 'boolean') return !fact.taskSuccess;

@@ -36,7 +36,7 @@ function first(value: string | string[] | undefined): string | undefined {
  * The queue's label set from `labels=a,b,c` (each trimmed, repeats and over-long ones left out);
  * the usual labels by default.
  */
-export function readQueueLabels(text: string | undefined): string[] {
+function readQueueLabels(text: string | undefined): string[] {
   const labels = (text ?? '')
     .split(',')
     .map((label) => label.trim())

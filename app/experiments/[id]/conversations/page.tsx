@@ -2,14 +2,12 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ALL_PARSE_PATHS } from '@/lib/parsing/types';
 import { OUTCOMES } from '@/lib/runner/types';
-import { inputLabel } from '@/lib/panel/compare/labels';
 import {
   CONVERSATION_PAGE_SIZE,
   listConversationPage,
   type ConversationListView,
 } from '@/lib/panel/conversations/conversations';
 import {
-  conversationHref,
   conversationListHref,
   ERROR_KINDS,
   filterParams,
@@ -19,13 +17,12 @@ import {
 import { conversationReviews, labelsInUse } from '@/lib/db/queries/conversation-review';
 import { reviewQueueHref } from '@/lib/panel/review/queue';
 import { VERDICT_FILTERS } from '@/lib/db/queries/search-types';
-import { formatMilliseconds, shortId } from '@/lib/panel/format';
+import { shortId } from '@/lib/panel/format';
 import { NotFoundError } from '@/lib/errors';
 import { getPanel } from '@/lib/panel/runtime';
-import { OutcomeBadge, SimulatedBadge, StatusBadge } from '@/app/components/status-badge';
+import { SimulatedBadge, StatusBadge } from '@/app/components/status-badge';
 import { ConversationFilters } from './filters';
-import styles from './conversations.module.css';
-import { PathMark } from '@/app/components/category-mark';
+import { ConversationTable, FilteredExport } from './conversation-table';
 
 export const dynamic = 'force-dynamic';
 
@@ -111,21 +108,7 @@ export default async function ConversationsPage({
         {view.unknownVariant !== null ? (
           <p className="note">This experiment has no variant named “{view.unknownVariant}”.</p>
         ) : null}
-        {filtered ? (
-          <p className="muted" style={{ fontSize: 13 }}>
-            Export these:{' '}
-            {(['csv', 'json', 'jsonl'] as const).map((format) => (
-              <a
-                key={format}
-                href={`/api/experiments/${encodeURIComponent(id)}/export?format=${format}&${exportQuery}`}
-                data-testid={`export-filtered-${format}`}
-                style={{ marginRight: 8 }}
-              >
-                {format.toUpperCase()}
-              </a>
-            ))}
-          </p>
-        ) : null}
+        {filtered ? <FilteredExport id={id} query={exportQuery} /> : null}
         {page.conversations.length > 0 ? (
           <p className="muted" style={{ fontSize: 13 }}>
             <Link href={reviewQueueHref(id, filters)} data-testid="review-these">
@@ -146,72 +129,7 @@ export default async function ConversationsPage({
               : 'No conversation is stored yet; they appear as they finish.'}
           </p>
         ) : (
-          <div className="table-scroll">
-            <table className={styles.list} data-testid="conversation-list">
-              <thead>
-                <tr>
-                  <th>Conversation</th>
-                  <th>Variant</th>
-                  <th>Outcome</th>
-                  <th>Parse paths</th>
-                  <th className="number">Model calls</th>
-                  <th className="number">Tool calls</th>
-                  <th className="number">Duration</th>
-                  <th>Ending</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.conversations.map((conversation) => (
-                  <tr
-                    key={conversation.id}
-                    className="clickable"
-                    data-testid="conversation-row"
-                    data-outcome={conversation.outcome}
-                  >
-                    <td className={styles.conversation}>
-                      <Link href={conversationHref(conversation.id, filters)} data-testid="conversation-link">
-                        #{conversation.slot}
-                      </Link>
-                      {(reviews.get(conversation.id)?.labels ?? []).map((label) => (
-                        <span key={label} className="chip label-chip" data-testid="row-label">
-                          {label}
-                        </span>
-                      ))}
-                      <span className="sub">
-                        input {conversation.inputIndex + 1}: {inputLabel(conversation.input)}
-                      </span>
-                    </td>
-                    <td>{conversation.variantName}</td>
-                    <td>
-                      <OutcomeBadge outcome={conversation.outcome} />
-                      {conversation.verdictScored ? (
-                        <span className="sub" data-testid="row-verdict">
-                          {conversation.callCorrect ? 'call right' : 'call wrong'}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className={styles.paths}>
-                      <div className="chips">
-                        {conversation.parsePaths.map((path, index) => (
-                          <PathMark key={index} path={path} testId="row-parse-path" />
-                        ))}
-                      </div>
-                    </td>
-                    <td className="number" data-label="model calls">
-                      {conversation.modelCallCount}
-                    </td>
-                    <td className="number" data-label="tool calls">
-                      {conversation.toolCallCount}
-                    </td>
-                    <td className="number">{formatMilliseconds(conversation.durationMs)}</td>
-                    <td className={`muted ${styles.ending}`}>
-                      {excerpt(conversation.error ?? conversation.finalText)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ConversationTable conversations={page.conversations} reviews={reviews} filters={filters} />
         )}
         {page.next !== null || page.previous !== null || notFirstPage ? (
           <nav className="pager" data-testid="pager">
@@ -233,9 +151,4 @@ export default async function ConversationsPage({
       </section>
     </>
   );
-}
-
-function excerpt(text: string | null): string {
-  if (!text) return '';
-  return text.length > 120 ? `${text.slice(0, 117)}…` : text;
 }

@@ -9,7 +9,7 @@ import type { GridShow } from '@/lib/db/queries/experiment-grid';
 import { shortId } from '@/lib/panel/format';
 import { getPanel } from '@/lib/panel/runtime';
 import { SimulatedBadge } from '@/app/components/status-badge';
-import { PathMark } from '@/app/components/category-mark';
+import { GridCell } from './grid-cell';
 
 export const dynamic = 'force-dynamic';
 
@@ -23,16 +23,6 @@ const SHOW_TEXT: Record<GridShow, string> = {
   differ: 'Only where variants differ',
   failures: 'Only failures',
 };
-
-function pairHref(a: string, b: string): string {
-  return `/compare/pair?a=${a}&b=${b}`;
-}
-
-function callText(call: { name: string; arguments: Record<string, unknown> } | null): string {
-  if (!call) return 'no call';
-  const args = JSON.stringify(call.arguments);
-  return `${call.name}(${args.length > 60 ? `${args.slice(0, 59)}…` : args})`;
-}
 
 export default async function GridPage({
   params,
@@ -109,56 +99,16 @@ export default async function GridPage({
                   <td>
                     <strong>#{input + 1}</strong> <span className="sub">{labels.get(input)}</span>
                   </td>
-                  {experiment.variantNames.map((name, variant) => {
-                    const cell = cellOf(input, variant);
-                    const base = cellOf(input, 0);
-                    return (
-                      <td
-                        key={name}
-                        className="grid-cell"
-                        data-testid="grid-cell"
-                        data-variant={name}
-                        data-input={input}
-                      >
-                        {cell ? (
-                          <>
-                            <span className="sub" data-testid="grid-outcomes">
-                              {Object.entries(cell.outcomes)
-                                .map(([outcome, count]) => `${outcome} ${count}`)
-                                .join(' · ')}
-                            </span>
-                            {cell.shown.map((repeat, index) => (
-                              <span
-                                key={repeat.conversationId}
-                                className="grid-repeat"
-                                data-testid="grid-repeat"
-                                data-conversation={repeat.conversationId}
-                              >
-                                <PathMark path={repeat.parsePath} testId="grid-parse-path" />{' '}
-                                <Link href={`/conversations/${repeat.conversationId}`} data-testid="grid-call">
-                                  {callText(repeat.firstCall)}
-                                </Link>
-                                {repeat.correct === null ? '' : repeat.correct ? ' ✓' : ' ✗'}
-                                {variant > 0 && base?.shown[index] ? (
-                                  <>
-                                    {' '}
-                                    <Link
-                                      href={pairHref(base.shown[index].conversationId, repeat.conversationId)}
-                                      data-testid="grid-pair"
-                                    >
-                                      pair
-                                    </Link>
-                                  </>
-                                ) : null}
-                              </span>
-                            ))}
-                          </>
-                        ) : (
-                          <span className="muted">not run</span>
-                        )}
-                      </td>
-                    );
-                  })}
+                  {experiment.variantNames.map((name, variant) => (
+                    <GridCell
+                      key={name}
+                      name={name}
+                      input={input}
+                      variant={variant}
+                      cell={cellOf(input, variant)}
+                      base={cellOf(input, 0)}
+                    />
+                  ))}
                 </tr>
               ))}
             </tbody>
