@@ -1,16 +1,11 @@
 // An experiment's own task-success check, against the real parts (a SQLite file, the simulator, the
 // tool pool and its confinement): given in the config, run after each conversation beside the
 // agent's check, its verdict stored per conversation, and its folder gone once the run ends.
+import { harnessSuite } from './testing/harness-suite';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadAgent } from '../agents/load';
+import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../config';
-import { openTemporaryDatabase, type TemporaryDatabase } from '../db/testing/temporary-database';
-import type { AgentRuntime } from '../runner/types';
-import type { ConversationInput } from '../protocol/conversation';
-import { startSimServer, type SimServer } from '../sim/server';
-import { ToolWorkerPool } from '../tools/worker-pool';
 import { ExperimentConfig } from './config';
 import { createStoredExperiment, runStoredExperiment } from './service';
 
@@ -31,27 +26,7 @@ print(json.dumps({"outcome": "success", "result": {
 }}))
 `;
 
-let sim: SimServer;
-let agent: AgentRuntime;
-let inputs: ConversationInput[];
-let temporary: TemporaryDatabase;
-let tools: ToolWorkerPool;
-
-beforeAll(async () => {
-  sim = await startSimServer({ port: 0, seed: 7, latencyMs: 1, http500Rate: 0, http429Rate: 0 });
-  const loaded = await loadAgent(path.join(projectRoot(), 'agents', 'harness'));
-  agent = loaded.toRuntime();
-  inputs = loaded.inputs;
-  tools = new ToolWorkerPool({ size: 2 });
-});
-afterAll(async () => {
-  await tools?.close();
-  await sim?.close();
-});
-beforeEach(() => {
-  temporary = openTemporaryDatabase();
-});
-afterEach(() => temporary.dispose());
+const suite = harnessSuite({ seed: 7, latencyMs: 1 });
 
 type Row = {
   outcome: string;
@@ -65,16 +40,16 @@ describe('an experiment’s own task-success check', () => {
     const config = ExperimentConfig.parse({
       agent: 'harness',
       variants: [{ name: 'a' }],
-      endpoint: { baseUrl: sim.url, model: 'sim', simulated: true },
-      inputs,
+      endpoint: { baseUrl: suite.sim.url, model: 'sim', simulated: true },
+      inputs: suite.inputs,
       requestsPerVariant: 12,
       concurrency: 4,
       customCheck: { name: 'echo_ran', source: CHECK },
     });
-    const id = createStoredExperiment(temporary.database, config, agent).id;
-    const result = await runStoredExperiment(temporary.database, id, { tools }).done;
+    const id = createStoredExperiment(suite.temporary.database, config, suite.agent).id;
+    const result = await runStoredExperiment(suite.temporary.database, id, { tools: suite.tools }).done;
     expect(result.status).toBe('completed');
-    const rows = temporary.database.$client
+    const rows = suite.temporary.database.$client
       .prepare(
         'select outcome, task_success, custom_check_success, custom_check from conversations where experiment_id = ?',
       )
@@ -108,8 +83,8 @@ describe('an experiment’s own task-success check', () => {
     const parsed = ExperimentConfig.safeParse({
       agent: 'harness',
       variants: [{ name: 'a' }],
-      endpoint: { baseUrl: sim.url, model: 'sim' },
-      inputs,
+      endpoint: { baseUrl: suite.sim.url, model: 'sim' },
+      inputs: suite.inputs,
       requestsPerVariant: 1,
       customCheck: { name: 'has space', source: '' },
     });
