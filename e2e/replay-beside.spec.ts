@@ -43,6 +43,6 @@ test('the replay page shows the original beside its replays, from the replayed t
 
   // Original and a replay, read side by side in full.
   await beside.getByTestId('replay-beside-pair').first().click();
-  await expect(page.getByTestId('pair-a')).toContainText(`conversation #${original.slot + 1}`);
+  await expect(page.getByTestId('pair-a')).toContainText(`conversation #${original.slot}`);
   await expect(page.getByTestId('pair-b').getByRole('link', { name: /conversation #/ })).toBeVisible();
 });

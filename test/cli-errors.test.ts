@@ -101,9 +101,9 @@ describe('command line mistakes', () => {
   });
 
   it('numbers past the limits table', async () => {
-    expectClearFailure(await harness('--concurrency', '100000'), /--concurrency.*at most 256/);
-    expectClearFailure(await harness('--max-turns', '1000000'), /--max-turns.*at most 100/);
-    expectClearFailure(await harness('--requests-per-variant', '99999999'), /--requests-per-variant.*at most 1000000/);
+    expectClearFailure(await harness('--concurrency', '100000'), /--concurrency.*whole number from 1 to 256/);
+    expectClearFailure(await harness('--max-turns', '1000000'), /--max-turns.*whole number from 1 to 100/);
+    expectClearFailure(await harness('--requests-per-variant', '99999999'), /--requests-per-variant.*whole number from 1 to 1000000/);
   });
 
   it('a --workspace-limit that is not a size or is out of range; a good one reaches every tool', async () => {
@@ -136,7 +136,7 @@ describe('command line mistakes', () => {
   });
 
   it('sim: a bad port, a busy port, a config that cannot be read', async () => {
-    expectClearFailure(await runCli(['sim', '--port', '70000']), /--port.*at most 65535/);
+    expectClearFailure(await runCli(['sim', '--port', '70000']), /--port.*whole number from 0 to 65535/);
     expectClearFailure(
       await runCli(['sim', '--port', String(busyPort)]),
       new RegExp(`port ${busyPort} on 127.0.0.1 is already in use`),

@@ -19,7 +19,8 @@ function Cell({ cell }: { cell: SideCell }) {
 export function DiffView({ diff, mode }: { diff: string; mode: 'unified' | 'split' }) {
   if (mode === 'unified') {
     return (
-      <pre className={styles.unified} data-testid="change-diff">
+      // A long line scrolls the diff sideways: focusable, so that a keyboard can scroll it too.
+      <pre className={styles.unified} data-testid="change-diff" tabIndex={0} aria-label="the change's diff">
         {parseUnifiedDiff(diff).map((line, index) => (
           <span key={index} data-kind={line.kind}>
             {line.text === '' ? ' ' : line.text}
@@ -30,7 +31,7 @@ export function DiffView({ diff, mode }: { diff: string; mode: 'unified' | 'spli
     );
   }
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="the change's diff, side by side">
       <table className={styles.split} data-testid="change-diff-split">
         <tbody>
           {sideBySide(diff).map((row, index) =>
