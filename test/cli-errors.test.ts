@@ -103,7 +103,10 @@ describe('command line mistakes', () => {
   it('numbers past the limits table', async () => {
     expectClearFailure(await harness('--concurrency', '100000'), /--concurrency.*whole number from 1 to 256/);
     expectClearFailure(await harness('--max-turns', '1000000'), /--max-turns.*whole number from 1 to 100/);
-    expectClearFailure(await harness('--requests-per-variant', '99999999'), /--requests-per-variant.*whole number from 1 to 1000000/);
+    expectClearFailure(
+      await harness('--requests-per-variant', '99999999'),
+      /--requests-per-variant.*whole number from 1 to 1000000/,
+    );
   });
 
   it('a --workspace-limit that is not a size or is out of range; a good one reaches every tool', async () => {
