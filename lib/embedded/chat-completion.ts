@@ -15,8 +15,6 @@ import {
 } from './generate';
 import type { LoadedModel } from './model-registry';
 import type { Constraint, EmbeddedChatRequest } from './chat-format';
-import { functionGemmaFormat } from './functiongemma-format';
-import { familyFormat } from './family-format';
 
 export type { EmbeddedChatRequest };
 
@@ -79,7 +77,7 @@ export async function completeChat(
   if (!Array.isArray(request.messages) || request.messages.length === 0)
     return invalid('messages must hold at least one message');
   const tools = request.tools ?? [];
-  const format = loaded.family.name === 'functiongemma' ? functionGemmaFormat(loaded) : familyFormat(loaded);
+  const format = loaded.format;
   const planned = format.plan(request, tools);
   if ('error' in planned) return invalid(planned.error);
 

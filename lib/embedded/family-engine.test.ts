@@ -85,6 +85,35 @@ describe('the embedded engine in every family', () => {
     }, 120_000);
   }
 
+  it("tokenizes the family's markers once, at load: a completion tokenizes only its prompt", async () => {
+    const engine = engines.get('hermes')!;
+    const loaded = await engine.load();
+    const tokenize = loaded.model.tokenize.bind(loaded.model);
+    const texts: string[] = [];
+    loaded.model.tokenize = ((text: string, special?: boolean) => {
+      texts.push(text);
+      return tokenize(text, special as true);
+    }) as typeof loaded.model.tokenize;
+    try {
+      for (const tool_choice of ['none', 'required'] as const) {
+        const result = await body(engine, {
+          model: 'tiny',
+          messages: ask,
+          tools: TEST_TOOLS,
+          tool_choice,
+          seed: 1,
+          max_tokens: 40,
+        });
+        expect(result.object).toBe('chat.completion');
+      }
+    } finally {
+      loaded.model.tokenize = tokenize;
+    }
+    // Two requests, two prompts: no marker, frame or end-of-turn token was tokenized again.
+    expect(texts).toHaveLength(2);
+    for (const text of texts) expect(text).toContain('What is the weather in Tokyo?');
+  }, 120_000);
+
   it('refuses a named tool whose name the family cannot write, with the reason', async () => {
     const engine = engines.get('pythonic')!;
     const tools = [{ ...TEST_TOOLS[0], function: { ...TEST_TOOLS[0].function, name: 'get-weather' } }];

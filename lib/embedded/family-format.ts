@@ -3,7 +3,6 @@
 // call syntax, and `required` or a named tool constrained to that syntax: the family's framing
 // around a JSON call whose arguments follow the tool's schema (node-llama-cpp's JSON Schema
 // grammar). The family's framing tokens are matched by id when the vocabulary has them as one token.
-import type { Token } from 'node-llama-cpp';
 import type { ToolCall, ToolSpec } from '../protocol/messages';
 import type { FamilyName } from '../families/family';
 import { renderChoice, type TemplateChoice } from '../families/chat-template';
@@ -11,7 +10,7 @@ import { errorMessage } from '../errors';
 import { literal, RuleSet, tokenReference } from './gbnf';
 import { addStringContentRules } from './string-content-grammar';
 import { buildPythonicCallGrammar, isPythonCallable } from './pythonic-grammar';
-import type { LoadedModel } from './model-registry';
+import { singleToken, type LoadedModelBase } from './loaded-model';
 import { planToolChoice, present, type ChatFormat } from './chat-format';
 
 type Piece = string | { token: string };
@@ -53,11 +52,6 @@ function framedGrammar(json: string, framed: string, controlTokens: string[]): s
   return lines.filter((line) => line.trim() !== '').join('\n');
 }
 
-function singleToken(loaded: LoadedModel, text: string): Token | null {
-  const tokens = loaded.model.tokenize(text, true);
-  return tokens.length === 1 ? tokens[0] : null;
-}
-
 function callSchema(tool: ToolSpec, key: string): object {
   return {
     type: 'object',
@@ -68,7 +62,7 @@ function callSchema(tool: ToolSpec, key: string): object {
 
 /** The model's output read in the family's call syntax: its calls, and any text before them as content. */
 function readCalls(
-  family: LoadedModel['family'],
+  family: LoadedModelBase['family'],
   rawText: string,
   makeId: () => string,
 ): ReturnType<ChatFormat['read']> {
@@ -90,7 +84,11 @@ function readCalls(
   };
 }
 
-export function familyFormat(loaded: LoadedModel): ChatFormat {
+/**
+ * The format for this model, built once when it loads (model-registry.ts): the family's markers,
+ * frame and end-of-turn tokens are looked up in the vocabulary here, not at every request.
+ */
+export function familyFormat(loaded: LoadedModelBase): ChatFormat {
   const family = loaded.family;
   const tokens = loaded.model.tokens;
   const choice: TemplateChoice = {
@@ -102,10 +100,13 @@ export function familyFormat(loaded: LoadedModel): ChatFormat {
   };
   const piece = (part: Piece) => {
     if (typeof part === 'string') return literal(part);
-    const id = singleToken(loaded, part.token);
+    const id = singleToken(loaded.model, part.token);
     return id === null ? literal(part.token) : tokenReference(id);
   };
-  const callStart = family.markers.map((marker) => singleToken(loaded, marker));
+  const frame = FRAMES[family.name];
+  const framed = frame && [...frame.before.map(piece), 'call', ...frame.after.map(piece)].join(' ');
+  const callStart = present(family.markers.map((marker) => singleToken(loaded.model, marker)));
+  const stopTokens = present([tokens.eos, tokens.eot, singleToken(loaded.model, family.specialTokens.eos)]);
   const forbiddenInStrings = [...family.controlTokens, family.specialTokens.bos, family.specialTokens.eos].filter(
     (text) => text !== '',
   );
@@ -129,13 +130,11 @@ export function familyFormat(loaded: LoadedModel): ChatFormat {
           (error: unknown) => ({ failed: errorMessage(error) }),
         );
       }
-      const frame = FRAMES[family.name];
-      if (!frame)
+      if (!frame || !framed)
         return `tool_choice ${planned.constraint}: the embedded engine does not constrain ${family.name} calls yet`;
       const calls = planned.grammarTools.map((tool) => callSchema(tool, frame.key));
       try {
         const json = await loaded.jsonSchemaGrammarText(calls.length === 1 ? calls[0] : { oneOf: calls });
-        const framed = [...frame.before.map(piece), 'call', ...frame.after.map(piece)].join(' ');
         const text = framedGrammar(json, framed, forbiddenInStrings);
         if (text === null) return { failed: 'the JSON Schema grammar has an unexpected shape' };
         return { grammar: await loaded.createGrammar(text) };
@@ -147,8 +146,8 @@ export function familyFormat(loaded: LoadedModel): ChatFormat {
     promptTokens: (request, tools) => loaded.model.tokenize(renderChoice(choice, request.messages, tools, true), true),
 
     stops: (constraint) => ({
-      forbiddenTokens: constraint === 'no_calls' ? present(callStart) : [],
-      stopTokens: present([tokens.eos, tokens.eot, singleToken(loaded, family.specialTokens.eos)]),
+      forbiddenTokens: constraint === 'no_calls' ? callStart : [],
+      stopTokens,
       keepTokens: [],
       stopTexts: family.specialTokens.eos ? [family.specialTokens.eos] : [],
       keepTexts: [],

@@ -8,13 +8,13 @@ import { renderPrompt } from '../families/functiongemma/render';
 import { decodeNativeCalls } from '../families/functiongemma/native-decode';
 import { errorMessage } from '../errors';
 import { buildCallGrammar, isCallableName } from './native-grammar';
-import type { LoadedModel } from './model-registry';
+import type { LoadedModelBase } from './loaded-model';
 import { END_FUNCTION_CALL, END_OF_TURN, START_FUNCTION_RESPONSE } from '../protocol/functiongemma-tokens';
 import { planToolChoice, present, type ChatFormat } from './chat-format';
 
 const SYNTAX = { callable: isCallableName, who: 'FunctionGemma', rule: ' (letters, digits, "_", "." and "-")' };
 
-export function functionGemmaFormat(loaded: LoadedModel): ChatFormat {
+export function functionGemmaFormat(loaded: LoadedModelBase): ChatFormat {
   const ids = loaded.controlTokens;
   return {
     plan: (request, tools) => planToolChoice(request, tools, SYNTAX),

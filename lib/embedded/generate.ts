@@ -2,7 +2,7 @@
 // until a stop token, a stop text, max tokens or cancellation, and keep each token's probability.
 import type { LlamaGrammar, Token, TokenBias } from 'node-llama-cpp';
 import { loadBinding } from './llama-runtime';
-import type { LoadedModel } from './model-registry';
+import type { LoadedModelBase } from './loaded-model';
 import { RemoraError } from '../errors';
 
 export type GenerationSettings = {
@@ -86,7 +86,7 @@ function stopRules(settings: GenerationSettings): StopRules {
 }
 
 /** The sampler's options: the forbidden tokens as a bias, the grammar's evaluation state, OpenAI's defaults. */
-async function samplingOptions(model: LoadedModel['model'], settings: GenerationSettings) {
+async function samplingOptions(model: LoadedModelBase['model'], settings: GenerationSettings) {
   const binding = await loadBinding();
   let tokenBias: TokenBias | undefined;
   if (settings.forbiddenTokens && settings.forbiddenTokens.length > 0) {
@@ -114,7 +114,7 @@ type Output = { token: Token; confidence?: number };
 
 /** Reads the sampled tokens into `tokens` until a stop token, a stop text, cancellation or max tokens. */
 async function sampleUntilStop(
-  model: LoadedModel['model'],
+  model: LoadedModelBase['model'],
   outputs: AsyncIterable<Output>,
   tokens: GeneratedToken[],
   rules: StopRules,
@@ -161,7 +161,7 @@ async function sampleUntilStop(
 }
 
 export async function generate(
-  loaded: LoadedModel,
+  loaded: LoadedModelBase,
   promptTokens: Token[],
   settings: GenerationSettings,
 ): Promise<GenerationResult> {

@@ -3,13 +3,16 @@
 // conversations at once.
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import type { LlamaContext, LlamaGrammar, LlamaModel, Token } from 'node-llama-cpp';
+import type { LlamaContext, LlamaGrammar, LlamaModel } from 'node-llama-cpp';
 import { ConfigurationError, errorMessage } from '../errors';
 import { checkGgufFile } from './gguf-file';
 import { loadLlama } from './llama-runtime';
 import { SequencePool } from './sequence-pool';
 import { modelFamily } from './family-model';
-import type { ModelFamily } from '../families/family';
+import type { ChatFormat } from './chat-format';
+import { familyFormat } from './family-format';
+import { functionGemmaFormat } from './functiongemma-format';
+import { singleToken, type ControlTokenIds, type LoadedModelBase } from './loaded-model';
 import { EngineSettings, type EngineSettingsInput } from './settings';
 import {
   BOS,
@@ -24,42 +27,8 @@ export type { EngineSettingsInput };
 
 const DEFAULT_CONTEXT_SIZE = 8192;
 
-/** The FunctionGemma control tokens the engine needs, by id (null when the vocabulary lacks one as a single token). */
-type ControlTokenIds = {
-  startFunctionCall: Token | null;
-  endFunctionCall: Token | null;
-  startFunctionResponse: Token | null;
-  endOfTurn: Token | null;
-  escape: Token | null;
-  bos: Token | null;
-};
-
-export type LoadedModel = {
-  path: string;
-  /** The file name without `.gguf`: what `/v1/models` lists. */
-  name: string;
-  model: LlamaModel;
-  context: LlamaContext;
-  pool: SequencePool;
-  contextSize: number;
-  settings: EngineSettings;
-  controlTokens: ControlTokenIds;
-  /** Why constrained decoding or native stopping cannot work with this vocabulary (empty for FunctionGemma). */
-  warnings: string[];
-  /** Grammars already parsed, by their text (the same tools come back every turn). */
-  grammars: Map<string, Promise<LlamaGrammar>>;
-  createGrammar(text: string): Promise<LlamaGrammar>;
-  /** The family whose format the engine speaks with this model, and the GGUF's own chat template. */
-  family: ModelFamily;
-  chatTemplate: string | null;
-  /** GBNF text for a JSON value of this schema (node-llama-cpp's converter), its start rule `root`. */
-  jsonSchemaGrammarText(schema: object): Promise<string>;
-};
-
-function singleToken(model: LlamaModel, text: string): Token | null {
-  const tokens = model.tokenize(text, true);
-  return tokens.length === 1 ? tokens[0] : null;
-}
+/** A loaded model with its family's chat format, built once at load (its markers tokenized once). */
+export type LoadedModel = LoadedModelBase & { format: ChatFormat };
 
 function controlTokens(model: LlamaModel): { ids: ControlTokenIds; warnings: string[] } {
   const texts: Record<keyof ControlTokenIds, string> = {
@@ -134,7 +103,7 @@ async function loadModel(filePath: string, settings: EngineSettings): Promise<Lo
   const { ids, warnings } = controlTokens(model);
   const grammars = new Map<string, Promise<LlamaGrammar>>();
   const { family, chatTemplate } = modelFamily(model, warnings.length === 0, settings.family);
-  return {
+  const base: LoadedModelBase = {
     family,
     chatTemplate,
     async jsonSchemaGrammarText(schema: object) {
@@ -167,6 +136,8 @@ async function loadModel(filePath: string, settings: EngineSettings): Promise<Lo
       return grammar;
     },
   };
+  const format = family.name === 'functiongemma' ? functionGemmaFormat(base) : familyFormat(base);
+  return { ...base, format };
 }
 
 /** Loaded models by the real path of their file. */
