@@ -3,7 +3,7 @@
 // own chat template writes (Qwen's template writes `<tool_call>`, Mistral's `[TOOL_CALLS]`).
 import type { LlamaModel } from 'node-llama-cpp';
 import type { FamilyName, ModelFamily } from '../families/family';
-import { FAMILIES } from '../families/registry';
+import { FAMILIES, familyOfTemplate } from '../families/registry';
 import { isRecord } from '../protocol/records';
 
 function ggufChatTemplate(model: LlamaModel): string | null {
@@ -14,16 +14,6 @@ function ggufChatTemplate(model: LlamaModel): string | null {
     : null;
 }
 
-// What only each family's template writes, most specific first: phi4-mini's also writes granite's
-// <|tool_call|>, and granite's contains the text `<tool_call>` Hermes templates write.
-const BY_TEMPLATE: [FamilyName, string][] = [
-  ['phi4-mini', 'functools'],
-  ['granite', '<|tool_call|>'],
-  ['mistral', '[TOOL_CALLS]'],
-  ['hermes', '<tool_call>'],
-  ['llama3-json', '<|python_tag|>'],
-];
-
 export function modelFamily(
   model: LlamaModel,
   hasFunctionGemmaTokens: boolean,
@@ -32,6 +22,5 @@ export function modelFamily(
   const chatTemplate = ggufChatTemplate(model);
   if (named) return { family: FAMILIES[named], chatTemplate };
   if (hasFunctionGemmaTokens || chatTemplate === null) return { family: FAMILIES.functiongemma, chatTemplate };
-  const found = BY_TEMPLATE.find(([, marker]) => chatTemplate.includes(marker));
-  return { family: found ? FAMILIES[found[0]] : FAMILIES.functiongemma, chatTemplate };
+  return { family: familyOfTemplate(chatTemplate) ?? FAMILIES.functiongemma, chatTemplate };
 }

@@ -57,6 +57,12 @@ export type ModelFamily = {
   /** Text that only this family writes around a call: how the family is recognised when none is declared. */
   markers: readonly string[];
   /**
+   * Text that only this family's chat template writes: how the embedded engine picks the family of a
+   * GGUF whose template it reads (registry.ts's familyOfTemplate). Null when the family's templates
+   * write nothing of their own (the model's settings then name the family).
+   */
+  templateMarker: string | null;
+  /**
    * The family's chat template (Jinja), used when the model's own is not at hand. FunctionGemma has
    * none here: its prompt comes from its own renderer (functiongemma/render.ts), checked byte for byte
    * against the model's template and vLLM, which a second copy as Jinja would only drift from.

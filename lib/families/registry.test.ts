@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FAMILY_NAMES, FAMILY_PARSE_PATHS } from './family';
-import { FAMILIES, familyByName, recogniseFamily } from './registry';
+import { FAMILIES, familyByName, familyOfTemplate, recogniseFamily } from './registry';
 
 // The `--tool-call-parser` names as vLLM's tool-calling docs and parser modules register them.
 const VLLM_PARSERS = {
@@ -71,5 +71,21 @@ describe('the family registry', () => {
   it('names the known families when asked for an unknown one', () => {
     expect(familyByName('hermes').vllmToolParser).toBe('hermes');
     expect(() => familyByName('gpt')).toThrow(/unknown model family "gpt" \(known: functiongemma, hermes/);
+  });
+
+  it('recognises a family from what only its chat template writes, most specific first', () => {
+    // Each shipped template that writes its family's own marker is recognised as that family.
+    for (const family of Object.values(FAMILIES)) {
+      const template = family.chatTemplate ?? '';
+      if (family.templateMarker !== null && template.includes(family.templateMarker))
+        expect(familyOfTemplate(template)?.name, family.name).toBe(family.name);
+    }
+    // Real templates overlap: Phi-4-mini's also writes granite's <|tool_call|>, and granite's the
+    // text `<tool_call>` of Hermes templates; Llama 3.1's writes <|python_tag|>.
+    expect(familyOfTemplate('{{ "<|tool_call|>" }} functools[ <tool_call>')?.name).toBe('phi4-mini');
+    expect(familyOfTemplate('<|tool_call|> then <tool_call>')?.name).toBe('granite');
+    expect(familyOfTemplate('{{- "<|python_tag|>" + tool_call.name }}')?.name).toBe('llama3-json');
+    expect(familyOfTemplate('[TOOL_CALLS]')?.name).toBe('mistral');
+    expect(familyOfTemplate('{% for message in messages %}{{ message.content }}{% endfor %}')).toBeNull();
   });
 });

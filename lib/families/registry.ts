@@ -58,3 +58,16 @@ export function recogniseFamily(text: string): ModelFamily | null {
   if (pythonic.read(text).kind !== 'none') return pythonic;
   return null;
 }
+
+/**
+ * The family whose chat template this is, by what only that family's template writes, or null. The
+ * same order as for responses, and for the same reasons: Phi-4-mini's template also writes granite's
+ * <|tool_call|>, and granite's the text `<tool_call>` that Hermes templates write.
+ */
+export function familyOfTemplate(template: string): ModelFamily | null {
+  const unordered = Object.values(FAMILIES).filter((family) => !RECOGNITION_ORDER.includes(family));
+  for (const family of [...RECOGNITION_ORDER, ...unordered]) {
+    if (family.templateMarker !== null && template.includes(family.templateMarker)) return family;
+  }
+  return null;
+}

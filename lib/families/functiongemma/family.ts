@@ -30,6 +30,7 @@ export const functionGemma: ModelFamily = {
   specialTokens: { bos: '<bos>', eos: '<eos>' },
   controlTokens: PROMPT_CONTROL_TOKENS,
   markers: [START_FUNCTION_CALL],
+  templateMarker: null,
   chatTemplate: null,
   read,
 };

@@ -28,6 +28,7 @@ export const granite: ModelFamily = {
   controlTokens: ['<|start_of_role|>', '<|end_of_role|>', '<|end_of_text|>', TOOL_CALL],
   // Granite 3.1 writes <tool_call> as text before its list; its reader only claims it when a list follows.
   markers: [TOOL_CALL, '<tool_call>'],
+  templateMarker: TOOL_CALL,
   chatTemplate: GRANITE_TEMPLATE,
   read,
 };

@@ -13,6 +13,7 @@ export const hermes: ModelFamily = {
   specialTokens: { bos: '', eos: '<|im_end|>' },
   controlTokens: ['<|im_start|>', '<|im_end|>', '<tool_call>', '</tool_call>'],
   markers: ['<tool_call>'],
+  templateMarker: '<tool_call>',
   chatTemplate: HERMES_TEMPLATE,
   read: (text) => {
     const reading = callsInTags(text, '<tool_call>', '</tool_call>', 'the <tool_call> block');

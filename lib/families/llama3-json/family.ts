@@ -47,6 +47,7 @@ export const llama3Json: ModelFamily = {
     PYTHON_TAG,
   ],
   markers: [PYTHON_TAG],
+  templateMarker: PYTHON_TAG,
   chatTemplate: LLAMA3_JSON_TEMPLATE,
   read,
 };

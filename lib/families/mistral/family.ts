@@ -36,6 +36,7 @@ export const mistral: ModelFamily = {
     '[/TOOL_RESULTS]',
   ],
   markers: [TOOL_CALLS],
+  templateMarker: TOOL_CALLS,
   chatTemplate: MISTRAL_TEMPLATE,
   read,
 };

@@ -35,6 +35,7 @@ export const phi4Mini: ModelFamily = {
     '<|/tool_call|>',
   ],
   markers: [`${FUNCTOOLS}[`, '<|/tool_call|>'],
+  templateMarker: FUNCTOOLS,
   chatTemplate: PHI4_MINI_TEMPLATE,
   read,
 };

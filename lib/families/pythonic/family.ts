@@ -29,6 +29,7 @@ export const pythonic: ModelFamily = {
   specialTokens: { bos: '<|begin_of_text|>', eos: '<|eot_id|>' },
   controlTokens: ['<|start_header_id|>', '<|end_header_id|>', '<|eot_id|>', '<|python_start|>', '<|python_end|>'],
   markers: ['<|python_start|>'],
+  templateMarker: null,
   chatTemplate: PYTHONIC_TEMPLATE,
   read,
 };

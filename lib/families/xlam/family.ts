@@ -20,6 +20,7 @@ export const xlam: ModelFamily = {
   controlTokens: ['<|im_start|>', '<|im_end|>'],
   // A bare JSON list is also what many models write; only a declared xlam variant names it xlam's.
   markers: [],
+  templateMarker: null,
   chatTemplate: XLAM_TEMPLATE,
   read,
 };
