@@ -41,12 +41,23 @@ export type NativeCall = { name: string; arguments: unknown };
 export type NativeReading =
   { kind: 'calls'; calls: NativeCall[]; text: string } | { kind: 'broken'; error: string } | { kind: 'none' };
 
+/**
+ * What vLLM's tool parser for a family returns for a model's text, as the simulator plays it: the
+ * calls it extracts (arguments as read) and the content it keeps, or the whole text as content.
+ */
+export type VllmParserReading = { toolsCalled: boolean; calls: NativeCall[]; content: string | null };
+
 export type ModelFamily = {
   name: FamilyName;
   /** Models that write this syntax (what a reader picks the family by). */
   models: readonly string[];
   /** The `--tool-call-parser` name of vLLM's parser for this family (checked against vLLM's docs). */
   vllmToolParser: string;
+  /**
+   * That parser on a model's text, as `sim --family` plays it (the folder's vllm-parser.ts). Null for
+   * FunctionGemma, whose parser the simulator plays in full (lib/sim/vllm-tool-parser.ts).
+   */
+  vllmParser: ((text: string) => VllmParserReading) | null;
   parsePath: FamilyParsePath;
   /** One call in the family's native syntax, as its model card shows it. */
   callExample: string;

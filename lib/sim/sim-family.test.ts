@@ -53,6 +53,19 @@ describe('the simulator in each family', () => {
     });
   }
 
+  it("every registered family but FunctionGemma plays its vLLM parser, which reads its model's call back", () => {
+    expect(FAMILIES.functiongemma.vllmParser).toBeNull();
+    for (const family of OTHERS) {
+      expect(FAMILIES[family].vllmParser, family).toBeTypeOf('function');
+      const text = writeFamilyCall(family, 'get_weather', { city: 'Paris', options: { metric: true, days: 2 } });
+      expect(extractLikeFamilyParser(family, text), family).toEqual({
+        toolsCalled: true,
+        calls: [{ name: 'get_weather', arguments: '{"city": "Paris", "options": {"metric": true, "days": 2}}' }],
+        content: null,
+      });
+    }
+  });
+
   it('refuses a family it does not know, naming the known ones', async () => {
     await expect(startSimServer({ port: 0, family: 'gpt-9' as FamilyName })).rejects.toThrow(/family/);
   });

@@ -25,6 +25,7 @@ export const functionGemma: ModelFamily = {
   name: 'functiongemma',
   models: ['functiongemma-270m-it'],
   vllmToolParser: 'functiongemma',
+  vllmParser: null,
   parsePath: 'functiongemma_tags',
   callExample: `${START_FUNCTION_CALL}call:get_weather{city:${ESCAPE}Paris${ESCAPE}}${END_FUNCTION_CALL}`,
   specialTokens: { bos: '<bos>', eos: '<eos>' },

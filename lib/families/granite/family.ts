@@ -3,6 +3,7 @@
 import type { ModelFamily, NativeReading } from '../family';
 import { callsFromJsonText, jsonValueEnd } from '../json-text';
 import { GRANITE_TEMPLATE } from './template';
+import { graniteVllmParser } from './vllm-parser';
 
 const TOOL_CALL = '<|tool_call|>';
 
@@ -22,6 +23,7 @@ export const granite: ModelFamily = {
   name: 'granite',
   models: ['granite-3.1-2b-instruct', 'granite-3.3-2b-instruct', 'granite-4.0-micro'],
   vllmToolParser: 'granite',
+  vllmParser: graniteVllmParser,
   parsePath: 'granite_tool_call',
   callExample: '<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Paris"}}]',
   specialTokens: { bos: '', eos: '<|end_of_text|>' },

@@ -3,11 +3,13 @@
 import type { ModelFamily } from '../family';
 import { callsInTags } from '../json-text';
 import { HERMES_TEMPLATE } from './template';
+import { hermesVllmParser } from './vllm-parser';
 
 export const hermes: ModelFamily = {
   name: 'hermes',
   models: ['Qwen2.5-0.5B/1.5B/3B-Instruct', 'Qwen3-0.6B/1.7B/4B', 'SmolLM3-3B', 'Hermes-3'],
   vllmToolParser: 'hermes',
+  vllmParser: hermesVllmParser,
   parsePath: 'hermes_tool_call',
   callExample: '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>',
   specialTokens: { bos: '', eos: '<|im_end|>' },

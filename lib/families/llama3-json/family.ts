@@ -4,6 +4,7 @@ import type { ModelFamily, NativeCall, NativeReading } from '../family';
 import { callsFromJsonText, jsonValueEnd } from '../json-text';
 import { stripFence } from '../../protocol/code-fence';
 import { LLAMA3_JSON_TEMPLATE } from './template';
+import { llama3JsonVllmParser } from './vllm-parser';
 
 const PYTHON_TAG = '<|python_tag|>';
 
@@ -35,6 +36,7 @@ export const llama3Json: ModelFamily = {
   name: 'llama3-json',
   models: ['Llama-3.2-1B-Instruct', 'Llama-3.2-3B-Instruct', 'Llama-3.1-8B-Instruct'],
   vllmToolParser: 'llama3_json',
+  vllmParser: llama3JsonVllmParser,
   parsePath: 'llama3_json',
   callExample: '{"name": "get_weather", "parameters": {"city": "Paris"}}',
   specialTokens: { bos: '<|begin_of_text|>', eos: '<|eot_id|>' },

@@ -3,6 +3,7 @@
 import type { ModelFamily, NativeReading } from '../family';
 import { callsFromJsonText, jsonValueEnd } from '../json-text';
 import { MISTRAL_TEMPLATE } from './template';
+import { mistralVllmParser } from './vllm-parser';
 
 const TOOL_CALLS = '[TOOL_CALLS]';
 
@@ -21,6 +22,7 @@ export const mistral: ModelFamily = {
   name: 'mistral',
   models: ['Ministral-3B/8B-Instruct', 'Mistral-7B-Instruct-v0.3'],
   vllmToolParser: 'mistral',
+  vllmParser: mistralVllmParser,
   parsePath: 'mistral_tool_calls',
   callExample: '[TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "Paris"}}]',
   specialTokens: { bos: '<s>', eos: '</s>' },

@@ -3,6 +3,7 @@
 import type { ModelFamily, NativeReading } from '../family';
 import { callsFromJsonText, callsInTags, jsonValueEnd } from '../json-text';
 import { PHI4_MINI_TEMPLATE } from './template';
+import { phi4MiniVllmParser } from './vllm-parser';
 
 const FUNCTOOLS = 'functools';
 
@@ -21,6 +22,7 @@ export const phi4Mini: ModelFamily = {
   name: 'phi4-mini',
   models: ['Phi-4-mini-instruct'],
   vllmToolParser: 'phi4_mini_json',
+  vllmParser: phi4MiniVllmParser,
   parsePath: 'phi4_mini_functools',
   callExample: 'functools[{"name": "get_weather", "arguments": {"city": "Paris"}}]',
   specialTokens: { bos: '', eos: '<|endoftext|>' },

@@ -4,6 +4,7 @@ import type { ModelFamily, NativeReading } from '../family';
 import { stripFence } from '../../protocol/code-fence';
 import { readPythonCalls } from './python-calls';
 import { PYTHONIC_TEMPLATE } from './template';
+import { pythonicVllmParser } from './vllm-parser';
 
 /** Looks like `[name(`: a call list, as opposed to any other bracketed text. */
 const CALL_LIST_START = /^\[\s*[A-Za-z_][\w.]*\s*\(/;
@@ -24,6 +25,7 @@ export const pythonic: ModelFamily = {
   name: 'pythonic',
   models: ['Llama-3.2-1B-Instruct', 'Llama-3.2-3B-Instruct', 'Llama-4-Scout'],
   vllmToolParser: 'pythonic',
+  vllmParser: pythonicVllmParser,
   parsePath: 'pythonic_list',
   callExample: '[get_weather(city="Paris")]',
   specialTokens: { bos: '<|begin_of_text|>', eos: '<|eot_id|>' },

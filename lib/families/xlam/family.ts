@@ -3,6 +3,7 @@ import type { ModelFamily, NativeReading } from '../family';
 import { callsFromJsonText } from '../json-text';
 import { stripFence } from '../../protocol/code-fence';
 import { XLAM_TEMPLATE } from './template';
+import { xlamVllmParser } from './vllm-parser';
 
 function read(text: string): NativeReading {
   const body = stripFence(text.trim());
@@ -14,6 +15,7 @@ export const xlam: ModelFamily = {
   name: 'xlam',
   models: ['Llama-xLAM-2-1b-fc-r', 'xLAM-2-3b-fc-r'],
   vllmToolParser: 'xlam',
+  vllmParser: xlamVllmParser,
   parsePath: 'xlam_json_list',
   callExample: '[{"name": "get_weather", "arguments": {"city": "Paris"}}]',
   specialTokens: { bos: '', eos: '<|im_end|>' },
