@@ -57,7 +57,7 @@ export default async function ExperimentsPage({ searchParams }: { searchParams: 
   // One more than a page tells whether there is a next one.
   const found = listExperimentViews(panel, {
     agent,
-    text: filters.q,
+    q: filters.q,
     tag: filters.tag,
     status,
     limit: limit + 1,

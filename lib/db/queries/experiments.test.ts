@@ -127,15 +127,15 @@ describe('experiments', () => {
     const unnamed = make('lint', null, [], 3);
     const ids = (filter: Parameters<typeof listExperiments>[1]) =>
       listExperiments(database, filter).map((row) => row.id);
-    expect(ids({ text: 'TWEAK' })).toEqual([tweak]);
-    expect(ids({ text: '100%' })).toEqual([tweak]);
-    expect(ids({ text: '%' })).toEqual([tweak]);
+    expect(ids({ q: 'TWEAK' })).toEqual([tweak]);
+    expect(ids({ q: '100%' })).toEqual([tweak]);
+    expect(ids({ q: '%' })).toEqual([tweak]);
     // '_' as LIKE's wildcard would match every row; as typed, only smart_home's.
-    expect(ids({ text: '_' })).toEqual([other, tweak]);
-    expect(ids({ text: 'smart_home' })).toEqual([other, tweak]);
-    expect(ids({ text: unnamed })).toEqual([unnamed]);
+    expect(ids({ q: '_' })).toEqual([other, tweak]);
+    expect(ids({ q: 'smart_home' })).toEqual([other, tweak]);
+    expect(ids({ q: unnamed })).toEqual([unnamed]);
     expect(ids({ tag: 'week-48' })).toEqual([tweak]);
-    expect(ids({ tag: 'tuning', text: 'other' })).toEqual([other]);
+    expect(ids({ tag: 'tuning', q: 'other' })).toEqual([other]);
     expect(ids({ tag: 'week' })).toEqual([]);
   });
 

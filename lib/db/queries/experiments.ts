@@ -95,8 +95,8 @@ export function setStopReason(database: RemoraDatabase, id: string, reason: stri
 export type ExperimentFilter = {
   agentName?: string;
   status?: ExperimentStatus | ExperimentStatus[];
-  /** Part of the name, the agent's name or the id (case-insensitive). */
-  text?: string;
+  /** Part of the name, the agent's name or the id (case-insensitive): the list API's `q`. */
+  q?: string;
   /** One of its tags, exactly. */
   tag?: string;
   limit?: number;
@@ -110,9 +110,9 @@ export function listExperiments(database: RemoraDatabase, filter: ExperimentFilt
   if (filter.status !== undefined) {
     conditions.push(inArray(experiments.status, Array.isArray(filter.status) ? filter.status : [filter.status]));
   }
-  if (filter.text) {
+  if (filter.q) {
     // LIKE's wildcards in what was typed are matched as themselves.
-    const pattern = `%${filter.text.replace(/[\\%_]/g, (found) => `\\${found}`)}%`;
+    const pattern = `%${filter.q.replace(/[\\%_]/g, (found) => `\\${found}`)}%`;
     const like = (column: SQL | typeof experiments.id) => sql`${column} like ${pattern} escape '\\'`;
     conditions.push(
       or(

@@ -152,12 +152,11 @@ export function getExperimentView(context: PanelContext, experimentId: string): 
 
 export function listExperimentViews(
   context: PanelContext,
-  query: Partial<ExperimentListQuery> & Pick<ExperimentFilter, 'text' | 'tag' | 'status'> = {},
+  query: Partial<ExperimentListQuery> & Pick<ExperimentFilter, 'tag' | 'status'> = {},
 ): ExperimentListView[] {
   return listExperiments(context.database, {
     agentName: query.agent,
-    // The list API names the text filter `q`, as the page's address does.
-    text: query.text ?? query.q,
+    q: query.q,
     tag: query.tag,
     status: query.status,
     limit: query.limit ?? 50,
