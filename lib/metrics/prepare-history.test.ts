@@ -104,4 +104,43 @@ describe('prepareHistoryChart', () => {
     expect(availableHistoryMetrics(points)).toEqual(['toolCallRate', 'turnsMean', 'latencyP50', 'latencyP95']);
     expect(prepareHistoryChart([point('one', 1, 'a', null)], 'variant', 'toolCallRate').hasData).toBe(false);
   });
+
+  it('carries on every row the version each series ran there, as a walk back to its last label finds it', () => {
+    // What the chart did at each dot before (a walk back per dot, quadratic): the reference.
+    const walkBack = (rows: ReturnType<typeof prepareHistoryChart>['rows'], labelKey: string, index: number) => {
+      for (let at = index; at >= 0; at -= 1) {
+        const label = rows[at]?.[labelKey];
+        if (typeof label === 'string') return label;
+      }
+      return '';
+    };
+    // 300 experiments, 6 variants that skip some and change prompt version now and then (a fixed LCG).
+    let state = 7;
+    const next = (range: number) => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state % range;
+    };
+    const versions = new Map<string, number>();
+    const points: HistoryPoint[] = [];
+    for (let experiment = 0; experiment < 300; experiment += 1) {
+      for (const variant of ['a', 'b', 'c', 'd', 'e', 'f']) {
+        if (next(3) === 0) continue;
+        if (next(40) === 0) versions.set(variant, (versions.get(variant) ?? 0) + 1);
+        const version = `${variant} v${versions.get(variant) ?? 0}`;
+        const value = next(5) === 0 ? null : next(100) / 100;
+        points.push(point(`x${experiment}`, experiment, variant, value, { promptKey: version, promptLabel: version }));
+      }
+    }
+    for (const grouping of ['variant', 'prompt'] as const) {
+      const chart = prepareHistoryChart(points, grouping, 'toolCallRate');
+      expect(chart.series.length).toBeGreaterThan(1);
+      for (const series of chart.series) {
+        const carried = chart.rows.map((row) => row[`${series.key}Version`]);
+        const walked = chart.rows.map((row) => walkBack(chart.rows, `${series.key}Label`, row.index));
+        // Joined: one comparison of two strings, which vitest diffs far faster than two long arrays.
+        expect(carried.every((version) => typeof version === 'string')).toBe(true);
+        expect(carried.join('\n')).toBe(walked.join('\n'));
+      }
+    }
+  });
 });

@@ -94,6 +94,11 @@ type HistoryExperiment = {
   index: number;
 };
 
+/**
+ * One experiment on the x axis: for each series key, its value, `${key}Error` (the whiskers),
+ * `${key}Label` (the prompt version where the series starts or changes it) and `${key}Version` (the
+ * version it ran there).
+ */
 type HistoryRow = {
   index: number;
   experimentId: string;
@@ -138,6 +143,22 @@ function experimentsInOrder(ordered: HistoryPoint[]) {
     });
   }
   return { experiments, experimentIndex };
+}
+
+/**
+ * Each row gets `${key}Version`: the prompt version series `key` ran there, the label where it last
+ * began ('' before its first point), so that a dot or tooltip reads it from its row instead of
+ * walking back through the rows (which made the chart quadratic in experiments).
+ */
+function carryVersions(rows: HistoryRow[], series: { key: string }[]): void {
+  for (const { key } of series) {
+    let version = '';
+    for (const row of rows) {
+      const label = row[`${key}Label`];
+      if (typeof label === 'string') version = label;
+      row[`${key}Version`] = version;
+    }
+  }
 }
 
 export function prepareHistoryChart(
@@ -205,6 +226,7 @@ export function prepareHistoryChart(
       ...interval,
     });
   }
+  carryVersions(rows, series);
   return {
     metric,
     unit: historyMetricUnit(metric),

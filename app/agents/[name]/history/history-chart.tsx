@@ -33,13 +33,10 @@ function ExperimentTick({ x, y, payload, experiments }: TickProps & { experiment
   );
 }
 
-/** The prompt version series `key` ran at experiment `index`: the label where it last began. */
-function versionAt(chart: HistoryChartData, key: string, index: number): string {
-  for (let at = index; at >= 0; at -= 1) {
-    const label = chart.rows[at]?.[`${key}Label`];
-    if (typeof label === 'string') return label;
-  }
-  return '';
+/** The prompt version series `key` ran at this row's experiment (carried on the row by prepareHistoryChart). */
+function versionIn(row: Record<string, unknown> | undefined, key: string): string {
+  const version = row?.[`${key}Version`];
+  return typeof version === 'string' ? version : '';
 }
 
 export function HistoryChart({ chart }: { chart: HistoryChartData }) {
@@ -86,7 +83,7 @@ export function HistoryChart({ chart }: { chart: HistoryChartData }) {
         }}
         formatter={(value, name, item) => [
           formatHistoryValue(value, chart.unit),
-          `${name} · ${versionAt(chart, String(item.dataKey), Number(item.payload?.index))}`,
+          `${name} · ${versionIn(item.payload, String(item.dataKey))}`,
         ]}
       />
       <Legend {...LEGEND_PROPS} />
@@ -113,9 +110,9 @@ export function HistoryChart({ chart }: { chart: HistoryChartData }) {
                 stroke={series.colour}
                 strokeWidth={2}
                 fill={simulated ? '#ffffff' : series.colour}
-                data-version={versionAt(chart, series.key, Number(payload?.index))}
+                data-version={versionIn(payload, series.key)}
               >
-                <title>{versionAt(chart, series.key, Number(payload?.index))}</title>
+                <title>{versionIn(payload, series.key)}</title>
               </circle>
             );
           }}
