@@ -6,7 +6,8 @@ import { storedPrompt } from './editing';
 import { previewPrompt } from './preview';
 import { loadRunnableAgent } from './agents';
 import { toolSpecs } from '../../runner/prompt';
-import { splitControlTokens } from './prompt-segments';
+import { FAMILIES } from '../../families/registry';
+import { controlTokenPattern, splitControlTokens } from './prompt-segments';
 import { PreviewRequest } from './requests';
 import { openTestPanel, type TestPanel } from '../testing/panel-context';
 
@@ -35,6 +36,25 @@ describe('splitControlTokens', () => {
       { kind: 'text', text: 'a' },
       { kind: 'control', text: '<escape>' },
     ]);
+  });
+});
+
+describe('controlTokenPattern', () => {
+  it("cuts another family's prompt at its own tokens, with a pattern built once per family", () => {
+    expect(controlTokenPattern(FAMILIES.hermes)).toBe(controlTokenPattern(FAMILIES.hermes));
+    expect(controlTokenPattern(FAMILIES.granite)).not.toBe(controlTokenPattern(FAMILIES.hermes));
+    expect(splitControlTokens('<|im_start|>user\n<tool_call>x<|im_end|>', FAMILIES.hermes)).toEqual([
+      { kind: 'control', text: '<|im_start|>' },
+      { kind: 'text', text: 'user\n' },
+      { kind: 'control', text: '<tool_call>' },
+      { kind: 'text', text: 'x' },
+      { kind: 'control', text: '<|im_end|>' },
+    ]);
+    // Longest first: granite's <|tool_call|> is one token, not a shorter one inside it.
+    expect(splitControlTokens('<|tool_call|>[]', FAMILIES.granite)[0]).toEqual({
+      kind: 'control',
+      text: '<|tool_call|>',
+    });
   });
 });
 

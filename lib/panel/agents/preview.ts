@@ -74,10 +74,7 @@ export async function previewPrompt(
       : renderChoice({ family, template: family.chatTemplate, source: family.name }, messages, tools, true);
   return {
     family: family.name,
-    segments:
-      family.chatTemplate === null
-        ? splitControlTokens(prompt)
-        : splitControlTokens(prompt, [...family.controlTokens, family.specialTokens.bos, family.specialTokens.eos]),
+    segments: splitControlTokens(prompt, family),
     tokenEstimate: countTokensEstimate(prompt),
     characters: prompt.length,
     messages,
