@@ -20,15 +20,36 @@ const AFTER = 100;
 
 type Texts = Record<SearchColumn, string[]>;
 
-const WORD = /[\p{L}\p{N}]/u;
+// FTS5's unicode61 (remove_diacritics 2), as probed against SQLite itself and held to it by
+// search-snippets-tokens.test.ts: letters, numbers, private use, every character beyond the BMP and
+// the combining diacritics SQLite folds away (DIACRITIC) are token characters; the rest
+// (punctuation, symbols, other marks, variation selectors) separate tokens. Known difference: SQLite
+// classifies by Unicode 6.1, so characters assigned since may fall on the other side here.
+const DIACRITIC = '\\u0300-\\u0304\\u0306-\\u030C\\u030F\\u0311\\u031B\\u0323-\\u0328\\u032D\\u032E\\u0330\\u0331';
+const TOKEN = `[\\p{L}\\p{N}\\p{Co}${DIACRITIC}\\u{10000}-\\u{10FFFF}]`;
+const NOT_TOKEN = `[^\\p{L}\\p{N}\\p{Co}${DIACRITIC}\\u{10000}-\\u{10FFFF}]`;
+const WORD = new RegExp(TOKEN, 'u');
+const LATIN = /^\p{Script=Latin}/u;
+const COMBINING_DIACRITIC = new RegExp(`[${DIACRITIC}]`, 'gu');
 
-/** Lower case without diacritics, one folded string per character, as unicode61 remove_diacritics compares. */
+/**
+ * One character as the tokenizer compares it: a combining diacritic folds to nothing, a Latin letter
+ * loses its diacritics (SQLite's table covers only Latin: Greek tonos and Cyrillic ё stay), and
+ * BMP characters are lower-cased (SQLite folds no case beyond it).
+ */
+function foldCharacter(character: string): string {
+  if (character.length > 1) return character;
+  const decomposed = LATIN.test(character) ? character.normalize('NFD') : character;
+  return decomposed.replace(COMBINING_DIACRITIC, '').toLowerCase();
+}
+
+/** Folded text, and where in the text each folded character came from. */
 function fold(text: string): { folded: string; origin: number[] } {
   let folded = '';
   const origin: number[] = [];
   let index = 0;
   for (const character of text) {
-    const plain = character.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    const plain = foldCharacter(character);
     for (let k = 0; k < plain.length; k++) origin.push(index);
     folded += plain;
     index += character.length;
@@ -44,11 +65,11 @@ function escape(text: string): string {
 /** A term as a pattern over folded text: its tokens in a row, whole (the last one a prefix for `word*`). */
 function termPattern(text: string, prefix: boolean): string | null {
   const tokens = fold(text)
-    .folded.split(/[^\p{L}\p{N}]+/u)
+    .folded.split(new RegExp(`${NOT_TOKEN}+`, 'u'))
     .filter((token) => token !== '');
   if (tokens.length === 0) return null;
-  const body = tokens.map(escape).join('[^\\p{L}\\p{N}]+');
-  return `(?<![\\p{L}\\p{N}])${body}${prefix ? '[\\p{L}\\p{N}]*' : '(?![\\p{L}\\p{N}])'}`;
+  const body = tokens.map(escape).join(`${NOT_TOKEN}+`);
+  return `(?<!${TOKEN})${body}${prefix ? `${TOKEN}*` : `(?!${TOKEN})`}`;
 }
 
 /** The parts of each conversation the index is built from (see the trigger in drizzle/0009_search_index.sql). */
@@ -77,15 +98,20 @@ function readTexts(database: RemoraDatabase, ids: string[]): Map<string, Texts> 
   return texts;
 }
 
-/** The passage around the first match in `text`, every match in it marked; null when nothing matches. */
-function cut(text: string, patterns: RegExp[]): SnippetPiece[] | null {
+/** Where the patterns match in `text`: [start, end) in its own characters, in order. */
+function spansOf(text: string, patterns: RegExp[]): [number, number][] {
   const { folded, origin } = fold(text);
   const spans: [number, number][] = [];
   for (const pattern of patterns)
     for (const match of folded.matchAll(pattern))
       spans.push([origin[match.index], origin[match.index + match[0].length]]);
+  return spans.sort((a, b) => a[0] - b[0]);
+}
+
+/** The passage around the first match in `text`, every match in it marked; null when nothing matches. */
+function cut(text: string, patterns: RegExp[]): SnippetPiece[] | null {
+  const spans = spansOf(text, patterns);
   if (spans.length === 0) return null;
-  spans.sort((a, b) => a[0] - b[0]);
   let start = Math.max(0, spans[0][0] - BEFORE);
   let end = Math.min(text.length, spans[0][1] + AFTER);
   // Whole words at the edges.
@@ -110,17 +136,32 @@ function cut(text: string, patterns: RegExp[]): SnippetPiece[] | null {
 
 const ORDER: SearchColumn[] = ['input', 'answers', 'calls', 'results'];
 
-/** For each conversation, the first part (in transcript order: input, answers, calls, results) the words match in. */
-export function searchSnippets(database: RemoraDatabase, ids: string[], typed: string): Map<string, SearchSnippet> {
-  const terms = readSearchTerms(typed);
-  const snippets = new Map<string, SearchSnippet>();
-  if (ids.length === 0 || terms.length === 0) return snippets;
+/** Each term's pattern, in the parts of the transcript it looks in. */
+function patternsByColumn(terms: ReturnType<typeof readSearchTerms>): Map<SearchColumn, RegExp[]> {
   const patterns = new Map<SearchColumn, RegExp[]>(ORDER.map((column) => [column, []]));
   for (const term of terms) {
     const pattern = termPattern(term.text, term.prefix);
     if (pattern === null) continue;
     for (const column of term.column ? [term.column] : ORDER) patterns.get(column)!.push(new RegExp(pattern, 'gu'));
   }
+  return patterns;
+}
+
+/**
+ * Where the words typed match in a text of one part of the transcript: what the snippet marks. The
+ * test beside this file holds these spans to the ones FTS5's highlight() marks with the index's own
+ * tokenizer, on text chosen to trip an imitation (search-snippets-tokens.test.ts).
+ */
+export function matchedSpans(text: string, typed: string, column: SearchColumn = 'answers'): [number, number][] {
+  return spansOf(text, patternsByColumn(readSearchTerms(typed)).get(column)!);
+}
+
+/** For each conversation, the first part (in transcript order: input, answers, calls, results) the words match in. */
+export function searchSnippets(database: RemoraDatabase, ids: string[], typed: string): Map<string, SearchSnippet> {
+  const terms = readSearchTerms(typed);
+  const snippets = new Map<string, SearchSnippet>();
+  if (ids.length === 0 || terms.length === 0) return snippets;
+  const patterns = patternsByColumn(terms);
   for (const [id, texts] of readTexts(database, ids)) {
     found: for (const column of ORDER) {
       const columnPatterns = patterns.get(column)!;
