@@ -4,7 +4,7 @@ import type { RemoraDatabase } from '../db/client';
 import { getConversationRecord } from '../db/queries/conversations';
 import { getExperiment } from '../db/queries/experiments';
 import { datasetScoringOf } from '../db/queries/experiment-cases';
-import { ExperimentOrigin } from '../experiments/config';
+import { ExperimentOrigin } from '../experiment-config/experiment-config';
 
 export type ReplayDefaults = { turns: number[]; systemPrompt: string; temperature: number | null };
 

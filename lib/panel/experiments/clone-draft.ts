@@ -2,7 +2,7 @@
 // agent, variants (names, prompts, settings), endpoint, inputs (its dataset when it ran one), size
 // and concurrency. What the form cannot offer any more (an endpoint removed since) is named.
 import { getExperiment } from '../../db/queries/experiments';
-import { readStoredConfig } from '../../experiments/stored-config';
+import { readStoredConfig } from '../../experiment-config/stored-config';
 import { errorMessage } from '../../errors';
 import {
   DEFAULT_SETTINGS,

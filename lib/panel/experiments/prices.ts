@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { getExperiment } from '../../db/queries/experiments';
 import type { RemoraDatabase } from '../../db/client';
-import { TokenPricesSchema } from '../../experiments/config';
+import { TokenPricesSchema } from '../../experiment-config/experiment-config';
 import { variantPrices, type TokenPrices } from '../../metrics/cost';
 
 const PricedSettings = z.object({

@@ -7,7 +7,7 @@ import { countedMetricsInput } from '../../db/counters/read-counters';
 import { getExperiment } from '../../db/queries/experiments';
 import { repeatSuccesses } from '../../metrics/input-facts';
 import { inputReliability, type InputRow } from '../../metrics/reliability';
-import { readStoredConfig } from '../../experiments/stored-config';
+import { readStoredConfig } from '../../experiment-config/stored-config';
 import type { PanelContext } from '../context';
 
 /** Rows the page shows, and flaky inputs it names: the rest are counted, not listed. */

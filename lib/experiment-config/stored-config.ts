@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ExperimentConfig } from './config';
+import { ExperimentConfig } from './experiment-config';
 import type { AgentRuntime } from '../runner/types';
 import type { ToolSpec } from '../protocol/messages';
 import { toolSpecs } from '../runner/prompt';
