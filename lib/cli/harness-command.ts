@@ -105,10 +105,7 @@ function chooseExperiment(
     note(`resuming experiment ${existing.id} (${existing.status}) with its stored settings`);
     return existing.id;
   }
-  const unfinished = findUnfinishedExperiment(
-    database,
-    toStoredConfig(config, agent) as unknown as Record<string, unknown>,
-  );
+  const unfinished = findUnfinishedExperiment(database, toStoredConfig(config, agent));
   if (unfinished && !leaseIsLive(unfinished)) {
     note(`resuming unfinished experiment ${unfinished.id} with the same settings`);
     return unfinished.id;

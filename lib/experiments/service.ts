@@ -44,7 +44,7 @@ export function createStoredExperiment(
       ...details,
       id,
       agentName: agent.name,
-      config: toStoredConfig(config, agent) as unknown as Record<string, unknown>,
+      config: toStoredConfig(config, agent),
       simulated: config.endpoint.simulated,
       totalConversations: planSlots(config).length,
     });
