@@ -87,7 +87,7 @@ function issueLines(error: z.ZodError): string[] {
   return error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 }
 
-export function readStoredConfig(value: StoredConfigJson | unknown): StoredConfig {
+export function readStoredConfig(value: unknown): StoredConfig {
   const parsed = StoredConfig.safeParse(value);
   if (!parsed.success) throw new InputError('the stored experiment settings cannot be read', issueLines(parsed.error));
   return parsed.data;
