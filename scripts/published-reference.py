@@ -19,6 +19,8 @@ import sys
 
 import jinja2
 
+# The shared module beside this script: no __pycache__ left in the repository.
+sys.dont_write_bytecode = True
 from chat_template_env import engine_name, environment, load_examples, render_example
 
 

@@ -9,6 +9,8 @@ Run again with:
 import json
 import sys
 
+# The shared module beside this script: no __pycache__ left in the repository.
+sys.dont_write_bytecode = True
 from chat_template_env import engine_name, environment, load_examples, render_example
 
 
