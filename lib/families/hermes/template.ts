@@ -2,10 +2,12 @@
 // <tool_call> / <tool_response> tags (tool results ride in a user turn, as Qwen's template does).
 // It renders what Qwen2.5-Instruct's own template renders (lib/families/fixtures/published-renderings.json,
 // checked by published-templates.test.ts), Qwen's default system prompt included.
-// Qwen3 shares the tags but its own template differs: no default system prompt, a <think> block
-// around the reasoning of assistant turns after the last user query (and an empty one when
-// enable_thinking is false), and call arguments given as a string written as they are. Use the
-// model's own template (GGUF or tokenizer_config.json) for Qwen3 and SmolLM3.
+// Qwen3 shares the tags but its own template differs (rendered on the same fixtures): no default
+// system prompt, and the last assistant turn after the last user question opens with a <think>
+// block (empty when it holds no reasoning, so a call-result-answer exchange gains `<think>\n\n</think>`);
+// it also writes call arguments given as a string as they are, and ends the generation prompt with an
+// empty <think> block when enable_thinking is false. Use the model's own template (GGUF or
+// tokenizer_config.json) for Qwen3 and SmolLM3.
 // Every piece of text is written with `{{- '...' }}` so that trim_blocks cannot eat a newline.
 export const HERMES_TEMPLATE = String.raw`
 {%- set system = messages[0].content if messages[0].role == 'system' else
