@@ -9,7 +9,13 @@ import { variantPrices, type TokenPrices } from '../../metrics/cost';
 const PricedSettings = z.object({
   experiment: z.object({
     endpoint: z.object({ pricePerMillionTokens: TokenPricesSchema.optional() }),
-    variants: z.array(z.object({ name: z.string(), baseUrl: z.string().optional() })),
+    variants: z.array(
+      z.object({
+        name: z.string(),
+        baseUrl: z.string().optional(),
+        pricePerMillionTokens: TokenPricesSchema.optional(),
+      }),
+    ),
   }),
 });
 

@@ -56,10 +56,16 @@ export const VariantRequest = z
     nodeContext: z.string().max(LIMITS.promptLength.max).optional(),
     /** A model A/B: this variant's own server and model (the experiment's endpoint otherwise). */
     baseUrl: z.url({ protocol: /^https?$/ }).optional(),
+    /** Or a saved endpoint, resolved as the experiment's is: its URL, model, key variable, timeouts and prices. */
+    endpoint: z.strictObject({ name: z.string().trim().min(1) }).optional(),
     model: z.string().trim().min(1).optional(),
     settings: VariantSettingsRequest.optional(),
   })
-  .strict();
+  .strict()
+  .refine((variant) => variant.baseUrl === undefined || variant.endpoint === undefined, {
+    path: ['endpoint'],
+    message: 'give the variant a base URL or a saved endpoint, not both',
+  });
 
 /**
  * Which server to call: a URL and model as in the spec, a saved endpoint by name, or the built-in
