@@ -68,7 +68,7 @@ describe('a variant on a saved endpoint of its own', () => {
     expect(everythingStored()).toBe(before);
   });
 
-  it("sends the endpoint's key with its requests and stores only the variable's name, timeouts and prices", async () => {
+  it("sends the endpoint's key with its requests, storing only the variable's name, timeouts, prices", async () => {
     process.env[KEY_VARIABLE] = key;
     const requestsBefore = keyed.stats().requests;
     const { id } = await start({ endpoint: { name: 'keyed' } });

@@ -33,7 +33,7 @@ describe('requestBodyOf: a variant on its own server, model and family (a model 
     ]);
   });
 
-  it('names a saved endpoint (the API resolves its URL, model, key, timeouts, prices), another model, the family', () => {
+  it('names a saved endpoint (the API resolves it whole), another model and the family', () => {
     const saved = sentVariants((draft) => {
       draft.variants[1] = { ...draft.variants[1], server: 'saved:qwen', family: 'hermes' };
     });
