@@ -214,3 +214,21 @@ export const CreateEndpointRequest = z
   })
   .strict();
 export type CreateEndpointRequest = z.infer<typeof CreateEndpointRequest>;
+
+/**
+ * PATCH /api/endpoints/:id: the parts given change, the others stay. null clears the key variable,
+ * the timeouts (all back to the runner's defaults; given, the three are replaced together) or the prices.
+ */
+export const UpdateEndpointRequest = z
+  .strictObject({
+    name: CreateEndpointRequest.shape.name.optional(),
+    baseUrl: CreateEndpointRequest.shape.baseUrl.optional(),
+    model: CreateEndpointRequest.shape.model.optional(),
+    apiKeyEnv: CreateEndpointRequest.shape.apiKeyEnv,
+    requestTimeouts: RequestTimeoutsSchema.nullable().optional(),
+    pricePerMillionTokens: CreateEndpointRequest.shape.pricePerMillionTokens,
+  })
+  .refine((change) => Object.keys(change).length > 0, {
+    message: 'give at least one of name, baseUrl, model, apiKeyEnv, requestTimeouts, pricePerMillionTokens',
+  });
+export type UpdateEndpointRequest = z.infer<typeof UpdateEndpointRequest>;
