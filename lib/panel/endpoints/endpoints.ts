@@ -1,6 +1,7 @@
 // Model endpoints as the panel shows, adds, edits and removes them. The built-in simulator is a row
 // named "simulated" whose stored URL is a placeholder (built-in-simulator.ts); its live URL is filled
-// in when read. API keys never pass through here: only the name of the variable that holds one, read when it is used.
+// in when read. API keys never pass through here: only the name of the variable that holds one,
+// read when it is used.
 import type { RemoraDatabase } from '../../db/client';
 import {
   createEndpoint,
