@@ -67,19 +67,6 @@ export const ExperimentOrigin = z.discriminatedUnion('kind', [
 ]);
 export type ExperimentOrigin = z.infer<typeof ExperimentOrigin>;
 
-/** A variant: a prompt and/or settings. Missing prompts fall back to the agent's own. */
-export const VariantConfig = z.object({
-  name: z.string().min(1).max(LIMITS.variantNameLength.max),
-  /** The model or LoRA adapter this variant's requests name (base model against adapter is an A/B test). */
-  model: z.string().min(1).optional(),
-  /** This variant's own server (another model on another engine); the experiment's endpoint otherwise. */
-  baseUrl: z.url({ protocol: /^https?$/ }).optional(),
-  systemPrompt: z.string().optional(),
-  nodeContext: z.string().optional(),
-  settings: RunnerSettingsInput.omit({ model: true }).partial().default({}),
-});
-export type VariantConfig = z.infer<typeof VariantConfig>;
-
 const timeoutMs = z.number().int().min(1).max(86_400_000).optional();
 /** One request's timeouts in ms (lib/runner/request-timeouts.ts); the defaults for what is absent. */
 export const RequestTimeoutsSchema = z.strictObject({ firstByteMs: timeoutMs, idleMs: timeoutMs, totalMs: timeoutMs });
@@ -87,6 +74,30 @@ const pricePerMillion = z.number().min(0).max(1_000_000);
 /** What a million prompt (input) and completion (output) tokens cost, in whatever currency the user counts in. */
 export const TokenPricesSchema = z.strictObject({ input: pricePerMillion, output: pricePerMillion });
 export type TokenPrices = z.infer<typeof TokenPricesSchema>;
+
+const environmentVariable = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name');
+
+/** A variant: a prompt and/or settings. Missing prompts fall back to the agent's own. */
+export const VariantConfig = z.object({
+  name: z.string().min(1).max(LIMITS.variantNameLength.max),
+  /** The model or LoRA adapter this variant's requests name (base model against adapter is an A/B test). */
+  model: z.string().min(1).optional(),
+  /** This variant's own server (another model on another engine); the experiment's endpoint otherwise. */
+  baseUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The saved endpoint baseUrl came from, with its settings copied when the experiment started (as the
+   * experiment's endpoint copies its own): the key's variable NAME, timeouts and prices. A variant
+   * with a typed baseUrl has none of these and shares the experiment's key and timeouts.
+   */
+  endpointName: z.string().min(1).optional(),
+  apiKeyEnv: environmentVariable.optional(),
+  requestTimeouts: RequestTimeoutsSchema.optional(),
+  pricePerMillionTokens: TokenPricesSchema.optional(),
+  systemPrompt: z.string().optional(),
+  nodeContext: z.string().optional(),
+  settings: RunnerSettingsInput.omit({ model: true }).partial().default({}),
+});
+export type VariantConfig = z.infer<typeof VariantConfig>;
 
 export const EndpointConfig = z
   .object({
@@ -96,10 +107,7 @@ export const EndpointConfig = z
     baseUrl: z.url({ protocol: /^https?$/ }).default(EMBEDDED_BASE_URL),
     model: z.string().min(1),
     /** The NAME of the environment variable that holds the API key; the key itself is never stored. */
-    apiKeyEnv: z
-      .string()
-      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')
-      .optional(),
+    apiKeyEnv: environmentVariable.optional(),
     simulated: z.boolean().default(false),
     /** Embedded: the GGUF file, unless the agent or the variant names its own (a `model` ending in .gguf). */
     ggufPath: z.string().min(1).optional(),

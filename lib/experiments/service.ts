@@ -92,8 +92,9 @@ export type StoredRun = { done: Promise<ExperimentResult>; cancel(): void; inter
 function modelClients(
   config: ExperimentConfig,
   baseUrl: string,
-  apiKey: string | undefined,
+  readEnvironment: (name: string) => string | undefined,
 ): ExperimentDependencies['createClient'] {
+  const keyOf = (name: string | undefined) => (name ? readEnvironment(name) : undefined);
   return (settings, variant) => {
     if (variant.baseUrl === undefined && config.endpoint.kind === 'embedded')
       return createEmbeddedClient(config.endpoint, settings);
@@ -102,7 +103,11 @@ function modelClients(
       config.endpoint.maxResponseBytes === undefined
         ? undefined
         : { maxResponseBytes: config.endpoint.maxResponseBytes };
-    const timeouts = config.endpoint.requestTimeouts;
+    // A variant on a saved endpoint of its own uses that endpoint's key and timeouts (copied when the
+    // experiment started; the key read now, never stored), and never the experiment's key.
+    const ownEndpoint = variant.endpointName !== undefined;
+    const apiKey = keyOf(ownEndpoint ? variant.apiKeyEnv : config.endpoint.apiKeyEnv);
+    const timeouts = ownEndpoint ? variant.requestTimeouts : config.endpoint.requestTimeouts;
     const clients = urls.map(
       (url) => new HttpModelClient({ baseUrl: url, apiKey, retry: settings.retry, limits, timeouts }),
     );
@@ -120,7 +125,6 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
   const stored = readStoredConfig(row.config);
   const { experiment: config } = stored;
   const readEnvironment = options.readEnvironment ?? ((name: string) => process.env[name]);
-  const apiKey = config.endpoint.apiKeyEnv ? readEnvironment(config.endpoint.apiKeyEnv) : undefined;
   const baseUrl = resolveBaseUrl(config.endpoint.baseUrl, options.resolveSimulator);
 
   // The lease marks it running; the heartbeat also carries a cancel written by another process.
@@ -162,7 +166,7 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
     inputs: config.storedCases ? experimentCaseInputs(database, experimentId, config.storedCases.count) : undefined,
     onProgress: options.onProgress,
     onEvent: options.onEvent,
-    createClient: modelClients(config, baseUrl, apiKey),
+    createClient: modelClients(config, baseUrl, readEnvironment),
     store: {
       completedSlots: () => writer.completedSlots(experimentId),
       write: (meta, record) => {
