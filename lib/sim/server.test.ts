@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import OpenAI from 'openai';
 import { startSimServer, type SimServer, type SimServerOptions } from './server';
 import { get, lintRequest, LINT_TOOLS, post } from './test-helpers';
 import { countTokensEstimate, renderPrompt } from '../families/functiongemma/render';
 import { normalizeMessages, normalizeTools } from '../families/functiongemma/render-input';
 import { ConfigurationError } from '../errors';
+import { SimEngine } from './sim-engine';
 
 const servers: SimServer[] = [];
 async function start(options: SimServerOptions = {}): Promise<SimServer> {
@@ -90,6 +91,22 @@ describe('routes', () => {
       expect(typeof result.body.error.message).toBe('string');
     }
     expect(server.stats()).toMatchObject({ requests: cases.length, completions: 0, badRequests: cases.length });
+  });
+
+  it('answers 500 with an error body when making the answer throws, and keeps serving', async () => {
+    const server = await start();
+    const spy = vi.spyOn(SimEngine.prototype, 'chatCompletion').mockImplementationOnce(() => {
+      throw new Error('a family parser broke');
+    });
+    try {
+      const broken = await post(server, '/v1/chat/completions', lintRequest(1));
+      expect(broken.status).toBe(500);
+      expect(broken.body.error).toMatchObject({ type: 'server_error', code: 'simulator_error' });
+      expect(broken.body.error.message).toContain('a family parser broke');
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await post(server, '/v1/chat/completions', lintRequest(1))).status).toBe(200);
   });
 
   it('injects 500 and 429 answers at the configured rates and counts them', async () => {

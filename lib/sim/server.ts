@@ -140,8 +140,20 @@ export async function startSimServer(input: SimServerOptions = {}): Promise<SimS
     });
   };
 
+  // A throw inside the body's 'end' handler would leave the client waiting for ever: answer 500.
+  const answer = (response: ServerResponse, body: string) => {
+    let result: EngineReply;
+    try {
+      result = engine.chatCompletion(body);
+    } catch (error) {
+      const message = `the simulator failed to answer: ${error instanceof Error ? error.message : String(error)}`;
+      return send(response, { status: 500, body: errorBody(message, 'server_error', 'simulator_error') });
+    }
+    reply(response, result, true);
+  };
+
   const handleChat = (request: IncomingMessage, response: ServerResponse) =>
-    readChatBody(request, response, engine, (body) => reply(response, engine.chatCompletion(body), true));
+    readChatBody(request, response, engine, (body) => answer(response, body));
 
   const server = createServer((request, response) => {
     const { method, path, chat, models } = routeOf(request);
