@@ -1,0 +1,42 @@
+// Counted comparisons of finished experiments, kept per process like their summaries
+// (experiments/summary-cache.ts): a finished experiment's runs no longer change, so the one read of
+// every run's code (about 70 ms of CPU at 66,000 conversations) is done once per pair of variants,
+// and later views of the compare page read only what the page links to.
+import type { RemoraDatabase } from '../../db/client';
+
+const LIMIT = 50;
+const CACHE_KEY = Symbol.for('remora.counted-comparisons');
+type Holder = typeof globalThis & { [CACHE_KEY]?: WeakMap<RemoraDatabase, Map<string, unknown>> };
+
+function cacheFor(database: RemoraDatabase): Map<string, unknown> {
+  const holder = globalThis as Holder;
+  const byDatabase = (holder[CACHE_KEY] ??= new WeakMap());
+  let cache = byDatabase.get(database);
+  if (!cache) {
+    cache = new Map();
+    byDatabase.set(database, cache);
+  }
+  return cache;
+}
+
+/** What `compute` gives, kept under `key` when there is one (null: the experiment still runs). */
+export function keptOrComputed<Value>(database: RemoraDatabase, key: string | null, compute: () => Value): Value {
+  if (key === null) return compute();
+  const cache = cacheFor(database);
+  if (cache.has(key)) {
+    const kept = cache.get(key) as Value;
+    // Most recently used last, so that the oldest entry is the one to go.
+    cache.delete(key);
+    cache.set(key, kept);
+    return kept;
+  }
+  const value = compute();
+  cache.set(key, value);
+  if (cache.size > LIMIT) cache.delete(cache.keys().next().value as string);
+  return value;
+}
+
+/** Forgets every kept comparison of this database (tests, and the benchmark's cold runs). */
+export function forgetCountedComparisons(database: RemoraDatabase): void {
+  cacheFor(database).clear();
+}
