@@ -120,7 +120,7 @@ describe('perInputFromCounts', () => {
             const asked = { ...base, options: { filter, order, ...options } };
             const paired = JSON.stringify(perInputFromRows(context, asked));
             expect(JSON.stringify(perInputFromCounts(context, asked))).toBe(paired);
-            // Also when the counts are kept for later views of a finished experiment (counted-cache.ts).
+            // Also when the counts are kept for later views of a finished experiment (kept-values.ts).
             expect(JSON.stringify(perInputFromCounts(context, asked, `${variantA}|${variantB}`))).toBe(paired);
             compared += 1;
           }

@@ -5,7 +5,7 @@
 // the page links to.
 import { decodeRun, firstSlotsOfInput, listInputRuns, type InputRuns } from '../../db/queries/compare-runs';
 import type { PanelContext } from '../context';
-import { keptOrComputed } from './counted-cache';
+import { keptOrComputed } from '../kept-values';
 import {
   filterInputs,
   judgePair,

@@ -1,11 +1,12 @@
-// Counted comparisons of finished experiments, kept per process like their summaries
-// (experiments/summary-cache.ts): a finished experiment's runs no longer change, so the one read of
-// every run's code (about 70 ms of CPU at 66,000 conversations) is done once per pair of variants,
-// and later views of the compare page read only what the page links to.
-import type { RemoraDatabase } from '../../db/client';
+// What a finished experiment's pages compute from all its rows, kept per process like its summary
+// (experiments/summary-cache.ts): its rows no longer change, so the counted comparison of two of its
+// variants (one read of every run's code, about 70 ms of CPU at 66,000 conversations) and its exact
+// latency histogram (a scan of 200,000 model calls) are computed once, under a key that holds the
+// finish time and the conversations stored (a resumed run finishes again, later, with more).
+import type { RemoraDatabase } from '../db/client';
 
-const LIMIT = 50;
-const CACHE_KEY = Symbol.for('remora.counted-comparisons');
+const LIMIT = 100;
+const CACHE_KEY = Symbol.for('remora.kept-values');
 type Holder = typeof globalThis & { [CACHE_KEY]?: WeakMap<RemoraDatabase, Map<string, unknown>> };
 
 function cacheFor(database: RemoraDatabase): Map<string, unknown> {
@@ -36,7 +37,7 @@ export function keptOrComputed<Value>(database: RemoraDatabase, key: string | nu
   return value;
 }
 
-/** Forgets every kept comparison of this database (tests, and the benchmark's cold runs). */
-export function forgetCountedComparisons(database: RemoraDatabase): void {
+/** Forgets every kept value of this database (tests, and the benchmark's cold runs). */
+export function forgetKeptValues(database: RemoraDatabase): void {
   cacheFor(database).clear();
 }
