@@ -14,7 +14,8 @@ import type { AgentRuntime } from '../runner/types';
 import { summarizeExperiment } from '../metrics/summarize';
 import type { ExperimentSummary } from '../metrics/types';
 import type { ToolExecutor } from '../tools/protocol';
-import { inputCount, planSlots, type ExperimentConfig } from './config';
+import { type ExperimentConfig } from '../experiment-config/experiment-config';
+import { inputCount, planSlots } from './slots';
 import {
   startExperiment,
   variantSettings,
@@ -22,7 +23,7 @@ import {
   type ExperimentResult,
   type Progress,
 } from './run-experiment';
-import { readStoredConfig, toStoredConfig } from './stored-config';
+import { readStoredConfig, toStoredConfig } from '../experiment-config/stored-config';
 import { defaultWorkspaces, type WorkspaceProvider } from '../tools/workspace';
 import { withCallOptions } from '../tools/sandbox/experiment-sandbox';
 import { holdLease, newRunnerId } from './lease';
@@ -43,7 +44,7 @@ export function createStoredExperiment(
       ...details,
       id,
       agentName: agent.name,
-      config: toStoredConfig(config, agent) as unknown as Record<string, unknown>,
+      config: toStoredConfig(config, agent),
       simulated: config.endpoint.simulated,
       totalConversations: planSlots(config).length,
     });

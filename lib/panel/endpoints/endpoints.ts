@@ -14,7 +14,7 @@ import { InputError, NotFoundError } from '../../errors';
 import { BUILT_IN_SIMULATOR_URL, isBuiltInSimulator } from '../../experiments/built-in-simulator';
 import { probeEndpoint } from '../../experiments/probe-endpoint';
 import { resolveSimOptions } from '../../sim/server';
-import type { TokenPrices } from '../../experiments/config';
+import type { TokenPrices } from '../../experiment-config/experiment-config';
 import type { RequestTimeouts } from '../../runner/request-timeouts';
 import type { PanelContext } from '../context';
 import { secretLikeReason } from './key-check';

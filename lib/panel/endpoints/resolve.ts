@@ -4,7 +4,7 @@
 import { getEndpointByName } from '../../db/queries/endpoints';
 import { InputError } from '../../errors';
 import { BUILT_IN_SIMULATOR_URL, isBuiltInSimulator } from '../../experiments/built-in-simulator';
-import type { EndpointConfig } from '../../experiments/config';
+import type { EndpointConfig } from '../../experiment-config/experiment-config';
 import { probeEndpoint } from '../../experiments/probe-endpoint';
 import type { PanelContext } from '../context';
 import type { EndpointRequest } from '../experiments/requests';

@@ -2,7 +2,8 @@
 // agent, variants (names, prompts, settings), endpoint, inputs (its dataset when it ran one), size
 // and concurrency. What the form cannot offer any more (an endpoint removed since) is named.
 import { getExperiment } from '../../db/queries/experiments';
-import { readStoredConfig } from '../../experiments/stored-config';
+import type { VariantConfig } from '../../experiment-config/experiment-config';
+import { readStoredConfig } from '../../experiment-config/stored-config';
 import { errorMessage } from '../../errors';
 import {
   DEFAULT_SETTINGS,
@@ -20,7 +21,7 @@ function pick<T extends string>(value: unknown, allowed: readonly T[], fallback:
   return allowed.includes(value as T) ? (value as T) : fallback;
 }
 
-function settingsDraft(settings: Record<string, unknown>): VariantSettingsDraft {
+function settingsDraft(settings: VariantConfig['settings']): VariantSettingsDraft {
   return {
     toolChoice: typeof settings.toolChoice === 'string' ? settings.toolChoice : DEFAULT_SETTINGS.toolChoice,
     temperature: typeof settings.temperature === 'number' ? String(settings.temperature) : DEFAULT_SETTINGS.temperature,
@@ -73,7 +74,7 @@ export function cloneDraft(
     source: EDITED_SOURCE,
     systemPrompt: variant.systemPrompt ?? stored.agent.systemPrompt,
     nodeContext: variant.nodeContext ?? null,
-    settings: settingsDraft(variant.settings as Record<string, unknown>),
+    settings: settingsDraft(variant.settings),
   }));
   const draft: ExperimentDraft = {
     agent: agent?.name ?? options.agents[0]?.name ?? '',

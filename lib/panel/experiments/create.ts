@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { databaseFileOf } from '../../db/client';
 import { ConfigurationError, InputError } from '../../errors';
-import { ExperimentConfig, type ExperimentConfigInput } from '../../experiments/config';
+import { ExperimentConfig, type ExperimentConfigInput } from '../../experiment-config/experiment-config';
 import { createStoredExperiment } from '../../experiments/service';
 import { checkToolChoice as checkChoice } from '../../runner/settings';
 import type { RunnerSettings } from '../../runner/types';

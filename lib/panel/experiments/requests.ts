@@ -9,7 +9,11 @@ import { VERDICT_FILTERS } from '../../db/queries/search-types';
 import { OUTCOMES, type Outcome } from '../../runner/types';
 import { EXPERIMENT_STATUSES } from '../../db/queries/experiments';
 import { RunnerSettingsInput, Temperature } from '../../runner/settings';
-import { ConversationInputSchema, RequestTimeoutsSchema, TokenPricesSchema } from '../../experiments/config';
+import {
+  ConversationInputSchema,
+  RequestTimeoutsSchema,
+  TokenPricesSchema,
+} from '../../experiment-config/experiment-config';
 import { wholeNumberIn } from '../../protocol/plain-issues';
 import { CustomCheckConfig } from '../../task-success/custom-check';
 
