@@ -31,7 +31,7 @@ function seedExperiment(inputs: { node_text: string; node_name: string }[], seed
   const random = seededRandom(seed);
   const id = createExperiment(database, {
     agentName: 'docstring',
-    config: { ...experimentConfig(['baseline', 'directive', 'required']), experiment: { inputs } },
+    config: experimentConfig(['baseline', 'directive', 'required'], { inputs }),
     simulated: true,
     totalConversations: SLOTS * 3,
   }).id;
