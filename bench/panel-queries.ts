@@ -23,6 +23,8 @@ import { getExperimentChartData, getExperimentPageData } from '../lib/panel/expe
 import { getAgentHistory } from '../lib/panel/experiments/history';
 import { experimentReliability } from '../lib/panel/experiments/reliability';
 import { forgetSummaries } from '../lib/panel/experiments/summary-cache';
+import { forgetKeptValues } from '../lib/panel/kept-values';
+import { customCheckRates } from '../lib/db/queries/custom-check-rates';
 import { getExperimentView, listExperimentConversations } from '../lib/panel/experiments/experiments';
 import { PROFILES } from './panel-records';
 import { log, fill } from './panel-fill';
@@ -108,10 +110,15 @@ async function main(): Promise<void> {
       const found = result as ReturnType<typeof listExperimentConversations>;
       return `${found.conversations.length} rows of ${found.total}`;
     };
+    const compareBaseline = () =>
+      compareVariants(context, { experimentId: id, variant: 'baseline' }, { experimentId: id, variant: 'directive' });
+    const pairsDetail = (result: unknown) =>
+      `${(result as { perInput: { tally: { pairs: number } } }).perInput.tally.pairs} pairs`;
     const cold =
       <Result>(work: () => Result) =>
       () => {
         forgetSummaries(database);
+        forgetKeptValues(database);
         return work();
       };
     // While the experiment runs: the summary from the live counters (lib/db/counters), never kept.
@@ -221,17 +228,14 @@ async function main(): Promise<void> {
         cold(() => getAgentHistory(context, 'harness')),
         (result) => `${(result as { points: unknown[] }).points.length} points`,
       ),
+      time('experiment page: custom-check rates (none configured)', options.runs, () => customCheckRates(database, id)),
       time(
-        'compare page: baseline against directive',
+        'compare page: baseline against directive, first view (pairs counted)',
         options.runs,
-        () =>
-          compareVariants(
-            context,
-            { experimentId: id, variant: 'baseline' },
-            { experimentId: id, variant: 'directive' },
-          ),
-        (result) => `${(result as { perInput: { tally: { pairs: number } } }).perInput.tally.pairs} pairs`,
+        cold(() => compareBaseline()),
+        pairsDetail,
       ),
+      time('compare page: baseline against directive (pairs kept)', options.runs, compareBaseline, pairsDetail),
       // The new-experiment form's power hint reads this for each agent's latest A/B experiment
       // (lib/experiments/plan-checks.ts); it read 'summary facts, aggregated in SQL' until session 24.
       time(

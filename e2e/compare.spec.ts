@@ -57,6 +57,10 @@ test('two variants of two experiments: the differences in words, per input, and 
   request,
 }) => {
   await page.goto('/compare');
+  // A bare /compare fills the pickers and computes nothing until asked (slow on a large database).
+  await expect(page.getByTestId('pick-a')).toBeVisible();
+  await expect(page.getByTestId('compare-submit')).toBeVisible();
+  await expect(page.getByTestId('compare-summary')).toHaveCount(0);
   await screenshot(page, 'compare-pick');
   await page.getByTestId('pick-a').selectOption(`${first}:baseline`);
   await page.getByTestId('pick-b').selectOption(`${second}:directive`);

@@ -45,7 +45,7 @@ function problemsOf(error: unknown): { message: string; reasons: string[] } | nu
 
 /**
  * Defaults for the pickers: what the address names, or the first two variants of ?experiment=, or
- * of the newest experiment with two, so that the page opens on a comparison.
+ * of the newest experiment with two.
  */
 function preselected(
   search: SearchParams,
@@ -84,8 +84,10 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         query: query.q,
         page: query.page,
       });
-    } else if (a && b) {
-      // The results with the pickers' defaults, not a form to submit first.
+    } else if (a && b && first(search.experiment) !== undefined) {
+      // An experiment named (its "Compare" link): its first two variants' results, no form to submit
+      // first. A bare /compare only fills the pickers: on a large database a comparison nobody
+      // asked for took seconds.
       view = compareVariants(panel, a, b);
     }
   } catch (error) {

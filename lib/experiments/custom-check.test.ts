@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../config';
+import { customCheckRates } from '../db/queries/custom-check-rates';
 import { ExperimentConfig } from '../experiment-config/experiment-config';
 import { createStoredExperiment, runStoredExperiment } from './service';
 
@@ -77,6 +78,15 @@ describe('an experiment’s own task-success check', () => {
     // One script for the run, removed with its folder when the run ended.
     expect(scripts.size).toBe(1);
     expect(existsSync(path.dirname([...scripts][0]))).toBe(false);
+    // The page's rates read the verdicts of a run whose config holds a check, and only of such a run.
+    const passed = rows.filter((row) => row.custom_check_success === 1).length;
+    expect(customCheckRates(suite.temporary.database, id)).toEqual([
+      { variantName: 'a', check: 'echo_ran', judged: 12, passed },
+    ]);
+    suite.temporary.database.$client
+      .prepare("update experiments set config = json_remove(config, '$.experiment.customCheck') where id = ?")
+      .run(id);
+    expect(customCheckRates(suite.temporary.database, id)).toEqual([]);
   });
 
   it('refuses a check without a name or a script, in plain words', () => {

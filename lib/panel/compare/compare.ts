@@ -3,31 +3,21 @@
 // conversations of one input side by side.
 import { countedMetricsInput } from '../../db/counters/read-counters';
 import {
-  conversationIdsAtSlots,
   getComparableExperiment,
   getExperimentInputs,
   listComparableExperiments,
-  listVariantOutcomes,
   type ComparableExperiment,
 } from '../../db/queries/compare';
+import { getExperiment } from '../../db/queries/experiments';
 import { InputError, NotFoundError } from '../../errors';
+import type { MetricsInput } from '../../metrics/types';
 import type { TokenPrices } from '../../metrics/cost';
 import type { PanelContext } from '../context';
 import { experimentPrices } from '../experiments/prices';
-import {
-  canonicalJson,
-  compareByInput,
-  filterInputs,
-  pairsToShow,
-  type InputComparison,
-  type InputOrder,
-  type InputVerdictFilter,
-  type OutcomeFact,
-  type PairVerdict,
-  type PerInputTally,
-} from './inputs';
+import { canonicalJson } from './inputs';
+import { canCountPairs, perInputFromCounts } from './input-counts';
+import { INPUT_PAGE_SIZE, perInputFromRows, type PerInputOptions, type PerInputView } from './input-rows';
 import { compareVariantMetrics, type VariantMetrics } from './metrics';
-import { inputLabel } from './labels';
 import { matchInputsByContent, sharedPrimaryMetric } from './match-inputs';
 import type { VariantRef } from './request';
 
@@ -41,43 +31,9 @@ export type CompareSide = {
   pricePerMillionTokens: TokenPrices | null;
 };
 
-type PairLink = {
-  repeat: number;
-  verdict: PairVerdict;
-  reason: string;
-  a: OutcomeFact & { id: string | null };
-  b: OutcomeFact & { id: string | null };
-};
-
-type InputRow = {
-  key: string;
-  label: string;
-  inputIndexA: number;
-  inputIndexB: number;
-  counts: InputComparison['counts'];
-  pairCount: number;
-  unpairedA: number;
-  unpairedB: number;
-  /** The first pairs worth opening side by side. */
-  pairs: PairLink[];
-};
-
-type PerInputView = {
-  tally: PerInputTally;
-  filter: InputVerdictFilter;
-  order: InputOrder;
-  query: string | null;
-  /** Inputs that pass the filters, and the page of them shown. */
-  matching: number;
-  rows: InputRow[];
-  page: number;
-  pageCount: number;
-};
-
 export type ComparisonView = { a: CompareSide; b: CompareSide; metrics: VariantMetrics; perInput: PerInputView };
 
-export const INPUT_PAGE_SIZE = 25;
-const PAIRS_PER_INPUT = 6;
+export { INPUT_PAGE_SIZE };
 
 /** The experiments to pick from, newest first, with their variants. */
 export function listCompareChoices(context: PanelContext, limit = 200): ComparableExperiment[] {
@@ -103,23 +59,29 @@ function sideLabels(a: Omit<CompareSide, 'label'>, b: Omit<CompareSide, 'label'>
   return [`${a.ref.variant} (A)`, `${b.ref.variant} (B)`];
 }
 
-function outcomeFacts(context: PanelContext, side: Omit<CompareSide, 'label'>): OutcomeFact[] {
-  return listVariantOutcomes(context.database, side.experiment.id, side.variantIndex).map((row) => ({
-    slot: row.slot,
-    inputIndex: row.inputIndex,
-    outcome: row.outcome,
-    turns: row.modelResponseCount,
-    correct: row.verdictScored === true ? row.callCorrect === true : null,
-    taskSuccess: row.taskSuccess,
-  }));
-}
-
 /** Each input as canonical JSON (what makes two inputs the same), null when it is not stored. */
 function inputKeys(inputs: unknown[]): (string | null)[] {
   return Array.from(inputs, (input) => (input === undefined || input === null ? null : canonicalJson(input)));
 }
 
-export type CompareOptions = { filter?: InputVerdictFilter; order?: InputOrder; query?: string; page?: number };
+export type CompareOptions = PerInputOptions;
+
+const FINISHED = new Set<string>(['completed', 'cancelled', 'failed']);
+
+/**
+ * What a finished experiment's counted comparison is kept under: with the finish time and the
+ * conversations stored, as the summaries are (a resumed run finishes again, later, with more).
+ */
+function keptUnder(context: PanelContext, a: CompareSide, b: CompareSide, facts: MetricsInput): string | null {
+  const row = getExperiment(context.database, a.experiment.id);
+  if (!row || !FINISHED.has(row.status)) return null;
+  const names = new Set([a.ref.variant, b.ref.variant]);
+  const stored = (facts.inputs ?? []).reduce(
+    (sum, fact) => sum + (names.has(fact.variant) ? fact.conversations : 0),
+    0,
+  );
+  return [row.id, row.status, row.finishedAt ?? '', stored, a.variantIndex, b.variantIndex].join('|');
+}
 
 export function compareVariants(
   context: PanelContext,
@@ -157,65 +119,10 @@ export function compareVariants(
       primaryMetric: sharedPrimaryMetric(context.database, a.experiment.id, b.experiment.id),
     },
   );
-  const { inputs, tally } = compareByInput(outcomeFacts(context, a), keysA, outcomeFacts(context, b), keysB);
-
-  const filter = options.filter ?? 'all';
-  const order = options.order ?? 'input';
-  const query = options.query?.trim() ? options.query.trim().toLowerCase() : null;
-  const labelOf = (input: InputComparison) => inputLabel(inputsA[input.inputIndexA]);
-  let matching = filterInputs(inputs, filter, order);
-  if (query)
-    matching = matching.filter(
-      (input) => labelOf(input).toLowerCase().includes(query) || input.key.toLowerCase().includes(query),
-    );
-  const pageCount = Math.max(1, Math.ceil(matching.length / INPUT_PAGE_SIZE));
-  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
-  const shown = matching.slice((page - 1) * INPUT_PAGE_SIZE, page * INPUT_PAGE_SIZE);
-
-  // Ids only for the pairs this page links to.
-  const linked = shown.map((input) => pairsToShow(input, filter, PAIRS_PER_INPUT));
-  const idsA = conversationIdsAtSlots(
-    context.database,
-    a.experiment.id,
-    a.variantIndex,
-    linked.flat().map((pair) => pair.a.slot),
-  );
-  const idsB = conversationIdsAtSlots(
-    context.database,
-    b.experiment.id,
-    b.variantIndex,
-    linked.flat().map((pair) => pair.b.slot),
-  );
-  const rows = shown.map((input, index): InputRow => ({
-    key: input.key,
-    label: labelOf(input),
-    inputIndexA: input.inputIndexA,
-    inputIndexB: input.inputIndexB,
-    counts: input.counts,
-    pairCount: input.pairs.length,
-    unpairedA: input.unpairedA,
-    unpairedB: input.unpairedB,
-    pairs: linked[index].map((pair) => ({
-      repeat: input.pairs.indexOf(pair) + 1,
-      verdict: pair.verdict,
-      reason: pair.reason,
-      a: { ...pair.a, id: idsA.get(pair.a.slot) ?? null },
-      b: { ...pair.b, id: idsB.get(pair.b.slot) ?? null },
-    })),
-  }));
-  return {
-    a,
-    b,
-    metrics,
-    perInput: {
-      tally,
-      filter,
-      order,
-      query: options.query?.trim() || null,
-      matching: matching.length,
-      rows,
-      page,
-      pageCount,
-    },
-  };
+  // Counted from two rows per input where it can (one experiment), else paired from every row.
+  const asked = { a, b, inputsA, keysA, keysB, options };
+  const perInput = canCountPairs(asked)
+    ? perInputFromCounts(context, asked, keptUnder(context, a, b, factsA))
+    : perInputFromRows(context, asked);
+  return { a, b, metrics, perInput };
 }

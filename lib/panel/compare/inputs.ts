@@ -149,43 +149,50 @@ export type InputVerdictFilter = 'all' | 'a' | 'b' | 'same' | 'differ' | 'failur
  * A failed run (the grid's FAILED_CONVERSATION in lib/db/queries/experiment-grid.ts): a wrong call
  * when scored, else a failed task check when judged, else any end but submitted; cancelled is none.
  */
-function failedRun(fact: OutcomeFact): boolean {
+function failedRun(fact: Pick<OutcomeFact, 'outcome' | 'correct' | 'taskSuccess'>): boolean {
   if (fact.outcome === 'cancelled') return false;
   if (fact.correct !== null) return !fact.correct;
   if (typeof fact.taskSuccess === 'boolean') return !fact.taskSuccess;
   return fact.outcome !== 'submitted';
 }
 
-const pairFailed = (pair: InputPair) => failedRun(pair.a) || failedRun(pair.b);
+export const pairFailed = (pair: Pick<InputPair, 'a' | 'b'>) => failedRun(pair.a) || failedRun(pair.b);
 export type InputOrder = 'input' | 'a-better' | 'b-better';
 
+/** What filtering and ordering read of an input: its counts, its place, and its pairs or whether one failed. */
+type FilterableInput = Pick<InputComparison, 'counts' | 'inputIndexA'> & { pairs?: InputPair[]; failed?: boolean };
+
 /** The inputs with at least one pair the filter keeps, in the order asked for. */
-export function filterInputs(
-  inputs: InputComparison[],
+export function filterInputs<Input extends FilterableInput>(
+  inputs: Input[],
   filter: InputVerdictFilter,
   order: InputOrder = 'input',
-): InputComparison[] {
-  const keep = (input: InputComparison) => {
+): Input[] {
+  const keep = (input: Input) => {
     switch (filter) {
       case 'all':
         return true;
       case 'differ':
         return input.counts.a + input.counts.b > 0;
       case 'failures':
-        return input.pairs.some(pairFailed);
+        return input.failed ?? (input.pairs ?? []).some(pairFailed);
       default:
         return input.counts[filter] > 0;
     }
   };
   const kept = inputs.filter(keep);
   if (order === 'input') return kept;
-  const lead = (input: InputComparison) =>
+  const lead = (input: Input) =>
     order === 'a-better' ? input.counts.a - input.counts.b : input.counts.b - input.counts.a;
   return [...kept].sort((first, second) => lead(second) - lead(first) || first.inputIndexA - second.inputIndexA);
 }
 
 /** The pairs of an input worth linking first: those the filter asks for, then the others. */
-export function pairsToShow(input: InputComparison, filter: InputVerdictFilter, count: number): InputPair[] {
+export function pairsToShow(
+  input: Pick<InputComparison, 'pairs'>,
+  filter: InputVerdictFilter,
+  count: number,
+): InputPair[] {
   const wanted = (pair: InputPair) =>
     filter === 'all'
       ? true

@@ -68,6 +68,21 @@ describe('getExperimentPageData', () => {
     for (const group of charts.latency.groups)
       expect(group.bucket).toBeLessThanOrEqual(charts.latency.buckets!.lastIndex);
     expect(charts.confusions).toBeNull();
+
+    // Finished, its exact latency groups are kept (kept-values.ts): a later view does not scan the
+    // model calls again, and gives the same groups; a run that finishes again is counted afresh.
+    const responses = (groups: typeof charts.latency.groups) => groups.reduce((sum, group) => sum + group.count, 0);
+    panel.database.$client
+      .prepare(
+        "update model_calls set status = 'error' where rowid = (select rowid from model_calls " +
+          "where experiment_id = ? and status = 'ok' order by latency_ms limit 1 offset 3)",
+      )
+      .run(id);
+    expect(getExperimentPageData(panel, id).charts.latency).toEqual(charts.latency);
+    panel.database.$client.prepare('update experiments set finished_at = finished_at + 1 where id = ?').run(id);
+    expect(responses(getExperimentPageData(panel, id).charts.latency.groups)).toBe(
+      responses(charts.latency.groups) - 1,
+    );
   });
 
   it('runs a stored dataset with one model call per case, and has accuracy and confusion tables', async () => {

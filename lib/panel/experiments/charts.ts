@@ -13,6 +13,7 @@ import { chooseLatencyBuckets, type LatencyBuckets, type LatencyGroup } from '..
 import type { TurnsGroup } from '../../metrics/prepare-turns';
 import type { SummaryJson } from '../../metrics/summary-json';
 import type { PanelContext } from '../context';
+import { keptOrComputed } from '../kept-values';
 import { getExperimentView, type ExperimentView } from './experiments';
 
 export type VariantConfusion = { variant: string; total: number; matrix: ConfusionMatrix };
@@ -41,6 +42,8 @@ export function getExperimentChartData(
   context: PanelContext,
   experimentId: string,
   summary: SummaryJson,
+  /** What to keep the exact latency groups of a finished experiment under (kept-values.ts), if anything. */
+  kept: string | null = null,
 ): ExperimentChartData {
   const counters = readKeptCounters(context.database, experimentId);
   if (!counters) throw new NotFoundError(`no experiment with id ${experimentId}`);
@@ -68,7 +71,9 @@ export function getExperimentChartData(
   // Exact once the experiment ended; from the sketches (bars' edges within 1%) while it runs.
   const countGroups = (width: number, lastIndex: number) =>
     FINISHED.has(summary.status)
-      ? getLatencyGroups(context.database, experimentId, width, lastIndex)
+      ? keptOrComputed(context.database, kept ? `latency|${kept}|${width}|${lastIndex}` : null, () =>
+          getLatencyGroups(context.database, experimentId, width, lastIndex),
+        )
       : sketchedLatencyGroups(counters, width, lastIndex);
   const latencyGroups = buckets
     ? countGroups(buckets.width, buckets.lastIndex).map((group) => ({
@@ -97,5 +102,8 @@ export function getExperimentChartData(
 /** Everything the experiment page shows; a NotFoundError for an unknown id. */
 export function getExperimentPageData(context: PanelContext, experimentId: string): ExperimentPageData {
   const view = getExperimentView(context, experimentId);
-  return { view, charts: getExperimentChartData(context, experimentId, view.summary) };
+  const kept = FINISHED.has(view.status)
+    ? [view.id, view.status, view.finishedAt ?? '', view.progress.done].join('|')
+    : null;
+  return { view, charts: getExperimentChartData(context, experimentId, view.summary, kept) };
 }
