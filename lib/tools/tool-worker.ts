@@ -115,6 +115,12 @@ process.on('message', (message: PoolMessage) => {
     pendingSpawns.delete(message.requestId);
     return;
   }
+  if (message?.type === 'load') {
+    // Imported while the model is being asked; a module that fails is not cached, so its call reports why.
+    const loads = message.modules.map((module) => loadHandler(module).catch(() => undefined));
+    void Promise.all(loads).then(() => send({ type: 'loaded' }));
+    return;
+  }
   if (message?.type !== 'run') return;
   currentCall = message.id;
   void run(message).then((result) => {
