@@ -6,9 +6,9 @@ import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolLimits, ToolRequest } from './protocol';
-import { createWorkspaceFolder, processesOf, processWorkRoot } from './work-root';
+import { createWorkspaceFolder } from './work-root';
+import { liveWorkerProcesses, watchWorkers } from './testing/worker-events';
 import { ToolWorkerPool } from './worker-pool';
-import type { WorkerEvent } from './worker-pool-options';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 const limits: ToolLimits = { timeoutMs: 60_000, maxOutputBytes: 256 * 1024 };
@@ -18,28 +18,8 @@ const request = (workspace: string | null): ToolRequest => ({
 });
 const TOOLS = [fixture('loaded-tool.ts'), fixture('warm-tool.ts')];
 
-/** The pool's worker events, and a promise for the next one of a kind (no polling, no sleeping). */
-function watch() {
-  const events: WorkerEvent[] = [];
-  const waiters: { type: WorkerEvent['type']; resolve: (event: WorkerEvent) => void }[] = [];
-  const onWorker = (event: WorkerEvent) => {
-    events.push(event);
-    for (const waiter of waiters.splice(0)) {
-      if (waiter.type === event.type) waiter.resolve(event);
-      else waiters.push(waiter);
-    }
-  };
-  const next = (type: WorkerEvent['type']) =>
-    new Promise<WorkerEvent>((resolve) => {
-      const seen = events.find((event) => event.type === type);
-      if (seen) resolve(seen);
-      else waiters.push({ type, resolve });
-    });
-  return { events, onWorker, next, starts: () => events.filter((event) => event.type === 'start') };
-}
-
-/** This process's tool processes (workers and their sandboxes): none once every worker is stopped. */
-const liveWorkers = () => processesOf(processWorkRoot().root);
+const watch = watchWorkers;
+const liveWorkers = liveWorkerProcesses;
 
 let pool: ToolWorkerPool | undefined;
 const workspaces: string[] = [];
