@@ -116,9 +116,12 @@ process.on('message', (message: PoolMessage) => {
     return;
   }
   if (message?.type === 'load') {
-    // Imported while the model is being asked; a module that fails is not cached, so its call reports why.
-    const loads = message.modules.map((module) => loadHandler(module).catch(() => undefined));
-    void Promise.all(loads).then(() => send({ type: 'loaded' }));
+    // One after another, in the agent's order: the tool the model is likeliest to call first (listed
+    // first) is ready soonest. A module that fails is not cached, so its call reports why.
+    void (async () => {
+      for (const module of message.modules) await loadHandler(module).catch(() => undefined);
+      send({ type: 'loaded' });
+    })();
     return;
   }
   if (message?.type !== 'run') return;
