@@ -19,15 +19,15 @@ import { openDatabase, closeDatabase } from '../lib/db/client';
 import { projectRoot } from '../lib/config';
 import { nodeCounts } from '../lib/db/queries/campaigns';
 import { openCampaign } from '../lib/campaigns/create';
-import { runCampaign } from '../lib/campaigns/run';
-import { startSimServer } from '../lib/sim/server';
 import { experimentToolPool } from '../lib/experiments/tool-pool';
+import { TIMING_OPTIONS, startSimulator, timedCampaign } from './campaign-timing';
 
 const { values } = parseArgs({
   options: {
     package: { type: 'string', default: 'email' },
     'max-files': { type: 'string', default: '0' },
     concurrency: { type: 'string', default: '8' },
+    ...TIMING_OPTIONS,
     json: { type: 'boolean', default: false },
   },
 });
@@ -65,7 +65,7 @@ execFileSync('git', ['init', '-q', repo]);
 execFileSync('git', ['-C', repo, 'add', '-A']);
 execFileSync('git', ['-C', repo, '-c', 'user.name=bench', '-c', 'user.email=bench@localhost', 'commit', '-qm', 'real']);
 
-const sim = await startSimServer({ port: 0, seed: 1, latencyMs: 0, http500Rate: 0, http429Rate: 0 });
+const sim = await startSimulator(Number(values.latency));
 const tools = experimentToolPool({ size: Math.min(8, Math.max(2, concurrency)) });
 const database = openDatabase(path.join(scratch, 'bench.db'));
 try {
@@ -78,7 +78,8 @@ try {
     concurrency,
   });
   const start = performance.now();
-  const result = await runCampaign(database, campaign.id, { tools }).done;
+  const warm = !values['no-warm'];
+  const { result, timing } = await timedCampaign(database, campaign.id, { tools, baseUrl: sim.url, warm });
   const ms = performance.now() - start;
   const counts = nodeCounts(database, campaign.id);
   const figures = {
@@ -92,6 +93,7 @@ try {
     secondsPer1000Nodes: ms / counts.found,
     cpus: os.cpus().length,
     loadAverage: os.loadavg()[0],
+    timing: timing.figures(),
   };
   if (values.json) process.stdout.write(`${JSON.stringify(figures)}\n`);
   else
@@ -99,7 +101,8 @@ try {
       `docstring campaign over ${figures.package}: ${chosen.length} files, ${counts.found} nodes ` +
         `(${result.ran} ran, ${result.skipped} skipped) at concurrency ${concurrency} in ` +
         `${figures.seconds.toFixed(1)} s = ${figures.secondsPer1000Nodes.toFixed(0)} s per 1,000 nodes ` +
-        `(${figures.cpus} CPUs, load average ${figures.loadAverage.toFixed(1)})\n`,
+        `(${figures.cpus} CPUs, load average ${figures.loadAverage.toFixed(1)})\n` +
+        `${timing.line(warm, Number(values.latency))}\n`,
     );
 } finally {
   closeDatabase(database);

@@ -17,9 +17,8 @@ import { openDatabase, closeDatabase } from '../lib/db/client';
 import { projectRoot } from '../lib/config';
 import { nodeCounts } from '../lib/db/queries/campaigns';
 import { extractCampaign, openCampaign } from '../lib/campaigns/create';
-import { runCampaign } from '../lib/campaigns/run';
-import { startSimServer } from '../lib/sim/server';
 import { experimentToolPool } from '../lib/experiments/tool-pool';
+import { TIMING_OPTIONS, startSimulator, timedCampaign } from './campaign-timing';
 
 const { values } = parseArgs({
   options: {
@@ -27,6 +26,7 @@ const { values } = parseArgs({
     functions: { type: 'string', default: '3' },
     'run-files': { type: 'string', default: '200' },
     concurrency: { type: 'string', default: '8' },
+    ...TIMING_OPTIONS,
     json: { type: 'boolean', default: false },
   },
 });
@@ -69,7 +69,7 @@ function writeRepository(root: string, count: number): void {
 }
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'remora-bench-campaign-'));
-const sim = await startSimServer({ port: 0, seed: 1, latencyMs: 0, http500Rate: 0, http429Rate: 0 });
+const sim = await startSimulator(Number(values.latency));
 const tools = experimentToolPool({ size: Math.min(8, Math.max(2, concurrency)) });
 const database = openDatabase(path.join(scratch, 'bench.db'));
 try {
@@ -99,7 +99,8 @@ try {
   writeRepository(small, runFiles);
   const second = await openCampaign(database, request(small));
   const runStart = performance.now();
-  const result = await runCampaign(database, second.campaign.id, { tools }).done;
+  const warm = !values['no-warm'];
+  const { result, timing } = await timedCampaign(database, second.campaign.id, { tools, baseUrl: sim.url, warm });
   const runMs = performance.now() - runStart;
   const ran = nodeCounts(database, second.campaign.id);
 
@@ -119,6 +120,7 @@ try {
       concurrency,
       seconds: runMs / 1000,
       secondsPer1000Nodes: runMs / ran.found,
+      timing: timing.figures(),
     },
     cpus: os.cpus().length,
     loadAverage: os.loadavg()[0],
@@ -134,6 +136,7 @@ try {
       `run: ${ran.found} nodes (${result.ran} ran, ${result.skipped} skipped) at concurrency ${concurrency} in ` +
         `${run.seconds.toFixed(1)} s = ${run.secondsPer1000Nodes.toFixed(1)} s per 1,000 nodes\n`,
     );
+    process.stdout.write(`run: ${timing.line(warm, Number(values.latency))}\n`);
     process.stdout.write(`machine: ${figures.cpus} CPUs, load average ${figures.loadAverage.toFixed(1)}\n`);
   }
 } finally {

@@ -59,6 +59,8 @@ export async function runJudgedConversation<Changes>(
 ): Promise<JudgedConversation<Changes>> {
   const { agent, input, run } = request;
   const workspace = await request.openWorkspace();
+  // Each conversation's workspace gets its own tool worker: started now, it is ready by the model's first answer.
+  if (workspace) run.tools.warm?.(scriptsToWarm(agent, input), workspace.path);
   try {
     if (input.setupCalls?.length) await runSetupCalls(agent, input, run.tools, workspace?.path ?? null, run.signal);
     const record = await runConversation(agent, request.settings, input, {
@@ -93,7 +95,17 @@ export async function runJudgedConversation<Changes>(
         .discard()
         .catch((cleanupError: unknown) => console.error(`could not remove a workspace: ${errorMessage(cleanupError)}`));
     throw error;
+  } finally {
+    // Its worker, used or only warmed, serves no one else: stopped now rather than when it idles out.
+    if (workspace) await run.tools.release?.(workspace.path);
   }
+}
+
+/** The scripts the conversation may run in its workspace: the agent's tools (a case's own have none) and its check. */
+function scriptsToWarm(agent: AgentRuntime, input: ConversationInput): string[] {
+  const tools = input.tools ? [] : agent.tools;
+  const scripts = [...tools.map((tool) => tool.script), agent.taskSuccess?.script ?? null];
+  return scripts.filter((script): script is string => script !== null);
 }
 
 /** The step's workspace from a provider of temporary workspaces (experiments and the playground). */

@@ -65,4 +65,12 @@ export interface ToolExecutor {
     options?: ToolCallOptions,
   ): Promise<ToolExecution>;
   close(): Promise<void>;
+  /**
+   * Gets ready for a conversation's calls before the model asks for any (a worker started for its
+   * workspace, its tools loaded), so that the start overlaps the model call. Best effort: a call
+   * works the same without it. Executors with nothing to start leave it out.
+   */
+  warm?(scripts: readonly string[], workspace: string | null): void;
+  /** The conversation of `workspace` has ended: stops what serves it, used or not; resolves once stopped. */
+  release?(workspace: string): Promise<void>;
 }

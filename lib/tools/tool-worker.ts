@@ -115,6 +115,15 @@ process.on('message', (message: PoolMessage) => {
     pendingSpawns.delete(message.requestId);
     return;
   }
+  if (message?.type === 'load') {
+    // One after another, in the agent's order: the tool the model is likeliest to call first (listed
+    // first) is ready soonest. A module that fails is not cached, so its call reports why.
+    void (async () => {
+      for (const module of message.modules) await loadHandler(module).catch(() => undefined);
+      send({ type: 'loaded' });
+    })();
+    return;
+  }
   if (message?.type !== 'run') return;
   currentCall = message.id;
   void run(message).then((result) => {

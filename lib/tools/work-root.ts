@@ -133,9 +133,14 @@ function readOwner(root: string): Owner | null {
   }
 }
 
-/** Processes whose environment names this work root: workers and sandboxes a dead owner left running. */
-function processesOf(root: string): number[] {
-  const marker = Buffer.from(`${WORK_ROOT_VARIABLE}=${root}\0`);
+/** Processes whose environment names this work root: its workers and sandboxes (running, or left by a dead owner). */
+export function processesOf(root: string): number[] {
+  return processesWith(WORK_ROOT_VARIABLE, root);
+}
+
+/** Processes (other than this one) whose environment holds `name=value`; empty where there is no /proc. */
+export function processesWith(name: string, value: string): number[] {
+  const marker = Buffer.from(`${name}=${value}\0`);
   const found: number[] = [];
   let entries: string[];
   try {

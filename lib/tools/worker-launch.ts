@@ -4,6 +4,7 @@
 // private /tmp; it has no network and none of Remora's environment. Its CPU time, memory, processes
 // and file sizes are bounded by the kernel (TOOL_WORKER_LIMITS), also where there is no sandbox.
 import { fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { WorkerLaunch } from '../build/tool-worker-launch';
@@ -17,6 +18,8 @@ import type { WorkerScope } from './worker-scope';
 
 /** Tells a worker its CPU budget, so that it retires itself before an honest run of calls meets it. */
 const WORKER_CPU_VARIABLE = 'REMORA_WORKER_CPU_SECONDS';
+/** Names one worker's processes (its sandbox's included), so that what a kill leaves behind can be found. */
+export const WORKER_TAG_VARIABLE = 'REMORA_WORKER_TAG';
 
 /** What a worker's sandbox lets it read, besides the system: the project's code, its build, and its dependencies. */
 function projectReadable(projectRoot: string): string[] {
@@ -50,7 +53,7 @@ export function extraReadableFor(script: string, projectRoot: string): string | 
   return projectReadable(projectRoot).some((folder) => isWithin(folder, resolved)) ? null : agentFolderOf(resolved);
 }
 
-export type LaunchedWorker = { child: ChildProcess; confinement: Confinement };
+export type LaunchedWorker = { child: ChildProcess; confinement: Confinement; tag: string };
 
 export function launchWorker(
   launch: WorkerLaunch,
@@ -59,9 +62,11 @@ export function launchWorker(
   limits: ProcessLimits,
 ): LaunchedWorker {
   const host = sandboxHost();
+  const tag = randomUUID();
   const env = sandboxEnvironment({
     ...workRootMarker(),
     REMORA_TOOL_WORKER: '1',
+    [WORKER_TAG_VARIABLE]: tag,
     ...(limits.cpuSeconds === null ? {} : { [WORKER_CPU_VARIABLE]: String(limits.cpuSeconds) }),
   });
   const workerScript = launch.script;
@@ -90,5 +95,5 @@ export function launchWorker(
     serialization: 'json',
     cwd: host.confinement === 'none' ? cwd : undefined,
   });
-  return { child, confinement: host.confinement };
+  return { child, confinement: host.confinement, tag };
 }

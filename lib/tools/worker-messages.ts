@@ -18,13 +18,18 @@ export type RunMessage = {
 
 export type SpawnedMessage = { type: 'spawned'; requestId: number; result: ConfinedResult };
 
-export type PoolMessage = RunMessage | SpawnedMessage;
+/** Tool modules to import now, before any call names them (what `run` would import: bundles or scripts). */
+export type LoadMessage = { type: 'load'; modules: string[] };
+
+export type PoolMessage = RunMessage | SpawnedMessage | LoadMessage;
 
 /** Set when the worker has used half its CPU budget: the pool stops it instead of handing it another call. */
 type Retire = { retire?: boolean };
 
 export type WorkerMessage =
   | { type: 'ready' }
+  /** The modules of a load message are imported (or failed to, which their calls report). */
+  | { type: 'loaded' }
   /** `json` is the tool's return value serialized; the pool validates it. `retire`: see ResultMessage. */
   | ({ type: 'result'; id: number; status: 'ok'; json: string } & Retire)
   | ({ type: 'result'; id: number; status: 'failed'; kind: ToolErrorKind; message: string; bytes?: number } & Retire)

@@ -17,4 +17,8 @@ export type WorkerPoolOptions = {
   workerLimits?: Partial<ProcessLimits>;
   /** Remora's pure tools to run in this process rather than in a worker (agents/harness/pure-tools.ts). */
   pureTools?: readonly PureTool[];
+  /** Told when a worker starts, is ready for calls, and has loaded what warm() asked (tests watch warming with it). */
+  onWorker?(event: WorkerEvent): void;
 };
+
+export type WorkerEvent = { type: 'start' | 'ready' | 'loaded'; workspace: string | null; pid: number | undefined };

@@ -11,28 +11,30 @@ import { runSpawnedTool } from './spawn-tool';
 import { isModuleScript } from './script-kinds';
 import { cancelledMessage, failedExecution, timeoutMessage, toolLabel } from './tool-output';
 import { toolWorkers, type ToolWorkers } from '../build/tool-worker-launch';
-import { extraReadableFor } from './worker-launch';
 import { ToolBundles, type Bundle } from './tool-bundles';
-import type { RunMessage, WorkerMessage } from './worker-messages';
+import type { WorkerMessage } from './worker-messages';
 import {
   elapsed,
   executionOf,
-  holdProcess,
   isIdle,
   killWorker,
+  markIdle,
+  newCall,
+  sendCall,
+  sendPreload,
   settle,
   startPoolWorker,
   type Call,
   type PoolWorker,
+  type PreparedCall,
 } from './worker-process';
 import { misplacedWorkspace, scopeEnded, scopeKey, type WorkerScope } from './worker-scope';
 import { answerSpawn } from './worker-spawn-proxy';
+import { modulesToLoad, scopesToWarm } from './worker-warm';
 import type { WorkerPoolOptions } from './worker-pool-options';
 
 const DEFAULT_IDLE_MS = 30_000;
 export { isModuleScript } from './script-kinds';
-
-type Prepared = { script: string; module: string | undefined; request: ToolRequest; limits: ToolLimits };
 
 export class ToolWorkerPool implements ToolExecutor {
   private readonly size: number;
@@ -82,29 +84,14 @@ export class ToolWorkerPool implements ToolExecutor {
   }
 
   private enqueue(
-    prepared: Prepared,
+    prepared: PreparedCall,
     bundling: Promise<Bundle> | null,
     signal: AbortSignal | undefined,
     allowUnconfined: boolean,
   ): Promise<ToolExecution> {
     return new Promise((resolve) => {
-      const scope: WorkerScope = {
-        extra: extraReadableFor(prepared.script, this.launcher.projectRoot),
-        workspace: prepared.request.context.workspace,
-      };
-      const call: Call = {
-        id: this.nextId++,
-        ...prepared,
-        signal,
-        allowUnconfined,
-        scope,
-        key: scopeKey(scope),
-        resolve,
-        started: 0,
-        settled: false,
-        programs: new AbortController(),
-        bundling: bundling !== null,
-      };
+      const options = { signal, allowUnconfined, bundling: bundling !== null, resolve };
+      const call = newCall(this.nextId++, prepared, this.launcher.projectRoot, options);
       bundling?.then((bundle) => this.bundled(call, bundle));
       if (signal) {
         call.onAbort = () => this.cancel(call);
@@ -138,6 +125,30 @@ export class ToolWorkerPool implements ToolExecutor {
       return this.retire(worker);
     });
     await Promise.all(exits);
+  }
+
+  /**
+   * Starts the worker a conversation will need (loading `scripts`) while its model is asked (worker-warm.ts). Best
+   * effort: never queues, never displaces a worker; an ordinary worker of its scope, stopped by release().
+   */
+  warm(scripts: readonly string[], workspace: string | null): void {
+    // Workers without a workspace are shared by conversations and kept: there is nothing to start ahead.
+    if (this.closed || workspace === null || misplacedWorkspace(workspace)) return;
+    for (const worker of this.workers) if (isIdle(worker) && scopeEnded(worker.scope)) void this.retire(worker);
+    for (const wanted of scopesToWarm(scripts, workspace, this.launcher.projectRoot, this.options.pureTools ?? [])) {
+      if (this.workers.size >= this.size || [...this.workers].some((worker) => worker.key === wanted.key)) continue;
+      const worker = this.startWorker(wanted.scope);
+      if (worker) worker.preload = modulesToLoad(this.bundles, wanted.scripts);
+    }
+  }
+
+  async release(workspace: string): Promise<void> {
+    const waiting = new Set(this.queue.map((call) => call.key));
+    const ending = [...this.workers].filter(
+      (worker) => worker.scope.workspace === workspace && !worker.current && !waiting.has(worker.key),
+    );
+    await Promise.all(ending.map((worker) => this.retire(worker)));
+    this.pump();
   }
 
   /** Hands queued calls to idle workers of their scope, and starts workers (up to the pool size) for the rest. */
@@ -174,15 +185,18 @@ export class ToolWorkerPool implements ToolExecutor {
     }
   }
 
-  private startWorker(scope: WorkerScope): void {
+  private startWorker(scope: WorkerScope): PoolWorker | null {
     try {
       const worker = startPoolWorker(this.launcher.launch(), this.launcher.projectRoot, scope, this.workerLimits, {
         onMessage: (from, message) => this.onMessage(from, message),
         onExit: (from, how) => this.onExit(from, how),
+        onWorker: this.options.onWorker,
       });
       this.workers.add(worker);
+      return worker;
     } catch (error) {
       this.failOneWaiting(scopeKey(scope), error instanceof Error ? error.message : String(error));
+      return null;
     }
   }
 
@@ -196,12 +210,13 @@ export class ToolWorkerPool implements ToolExecutor {
       );
   }
 
-  private onMessage(worker: PoolWorker, message: WorkerMessage): void {
+  private onMessage(worker: PoolWorker, message: Exclude<WorkerMessage, { type: 'loaded' }>): void {
     // A retired worker is being killed: a late 'ready' must not mark it idle, which would unref it and
     // let the process exit before the kill is seen (close() then never settled: exit code 13).
     if (!this.workers.has(worker)) return;
     if (message.type === 'ready') {
       worker.ready = true;
+      sendPreload(worker, () => this.workers.has(worker));
       this.setIdle(worker, true);
       this.pump();
       return;
@@ -245,26 +260,16 @@ export class ToolWorkerPool implements ToolExecutor {
     worker.output.clear();
     this.setIdle(worker, false);
     call.started = performance.now();
-    call.timer = setTimeout(() => {
-      settle(call, failedExecution('tool_timeout', timeoutMessage(call.script, call.limits.timeoutMs), elapsed(call)));
+    const fail = (execution: ToolExecution) => {
+      settle(call, execution);
       void this.retire(worker);
       this.pump();
-    }, call.limits.timeoutMs);
-    const message: RunMessage = {
-      type: 'run',
-      id: call.id,
-      script: call.script,
-      module: call.module,
-      request: call.request,
-      maxOutputBytes: call.limits.maxOutputBytes,
     };
-    worker.child.send(message, (error) => {
-      if (!error) return;
-      const reason = `could not send the call to the tool worker: ${error.message}`;
-      settle(call, failedExecution('tool_failed', reason, elapsed(call)));
-      void this.retire(worker);
-      this.pump();
-    });
+    call.timer = setTimeout(
+      () => fail(failedExecution('tool_timeout', timeoutMessage(call.script, call.limits.timeoutMs), elapsed(call))),
+      call.limits.timeoutMs,
+    );
+    sendCall(worker, call, (reason) => fail(failedExecution('tool_failed', reason, elapsed(call))));
   }
 
   private cancel(call: Call): void {
@@ -286,15 +291,9 @@ export class ToolWorkerPool implements ToolExecutor {
     return killWorker(worker);
   }
 
-  /** An idle worker must not keep the process alive (and exits after idleMs); a starting or busy one must. */
   private setIdle(worker: PoolWorker, idle: boolean): void {
-    holdProcess(worker, !idle);
-    clearTimeout(worker.idleTimer);
-    if (idle && worker.ready) {
-      worker.idleTimer = setTimeout(() => {
-        if (this.workers.has(worker) && !worker.current) void this.retire(worker);
-      }, this.idleMs);
-      worker.idleTimer.unref();
-    }
+    markIdle(worker, idle, this.idleMs, () => {
+      if (this.workers.has(worker) && !worker.current) void this.retire(worker);
+    });
   }
 }

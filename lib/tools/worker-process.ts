@@ -6,9 +6,11 @@ import { parseJson } from '../protocol/json';
 import type { ToolExecution, ToolLimits, ToolRequest } from './protocol';
 import type { ProcessLimits } from './sandbox/limits';
 import { OutputTail, executionFromValue, failedExecution } from './tool-output';
-import { launchWorker } from './worker-launch';
-import type { ResultMessage, WorkerMessage } from './worker-messages';
+import { WORKER_TAG_VARIABLE, extraReadableFor, launchWorker } from './worker-launch';
+import { processesWith } from './work-root';
+import type { LoadMessage, ResultMessage, RunMessage, WorkerMessage } from './worker-messages';
 import { scopeKey, type WorkerScope } from './worker-scope';
+import type { WorkerEvent } from './worker-pool-options';
 
 export type Call = {
   id: number;
@@ -31,6 +33,21 @@ export type Call = {
   /** Aborted when the call ends, stopping any program it had the pool run. */
   programs: AbortController;
 };
+
+/** A call as execute() receives it (`module` set once its bundle is made). */
+export type PreparedCall = Pick<Call, 'script' | 'module' | 'request' | 'limits'>;
+
+type CallOptions = Pick<Call, 'signal' | 'allowUnconfined' | 'bundling' | 'resolve'>;
+
+/** A new call for the pool's queue, its worker scope taken from its script and its workspace. */
+export function newCall(id: number, prepared: PreparedCall, projectRoot: string, options: CallOptions): Call {
+  const scope: WorkerScope = {
+    extra: extraReadableFor(prepared.script, projectRoot),
+    workspace: prepared.request.context.workspace,
+  };
+  const key = scopeKey(scope);
+  return { id, ...prepared, ...options, scope, key, started: 0, settled: false, programs: new AbortController() };
+}
 
 /** Milliseconds since the call was handed to a worker (0 while queued). */
 export function elapsed(call: Call): number {
@@ -59,6 +76,8 @@ export function executionOf(call: Call, message: ResultMessage): ToolExecution {
 
 export type PoolWorker = {
   child: ChildProcess;
+  /** In the environment of all its processes (WORKER_TAG_VARIABLE). */
+  tag: string;
   ready: boolean;
   current: Call | null;
   output: OutputTail;
@@ -68,10 +87,14 @@ export type PoolWorker = {
   /** The worker said it has used half its CPU budget: it serves nothing more. */
   retiring: boolean;
   idleTimer?: NodeJS.Timeout;
+  /** Started ahead of its conversation's calls (ToolWorkerPool.warm): the modules to load once it is ready. */
+  preload?: Promise<string[]>;
 };
 
 export type WorkerEvents = {
-  onMessage(worker: PoolWorker, message: WorkerMessage): void;
+  onMessage(worker: PoolWorker, message: Exclude<WorkerMessage, { type: 'loaded' }>): void;
+  /** What the pool's owner is told of a worker's life (WorkerPoolOptions.onWorker). */
+  onWorker?(event: WorkerEvent): void;
   /** The process is gone; `how` says why, for the call it was serving. */
   onExit(worker: PoolWorker, how: string): void;
 };
@@ -84,9 +107,10 @@ export function startPoolWorker(
   limits: ProcessLimits,
   events: WorkerEvents,
 ): PoolWorker {
-  const { child } = launchWorker(launch, projectRoot, scope, limits);
+  const { child, tag } = launchWorker(launch, projectRoot, scope, limits);
   const worker: PoolWorker = {
     child,
+    tag,
     ready: false,
     current: null,
     output: new OutputTail(),
@@ -97,7 +121,12 @@ export function startPoolWorker(
   };
   child.stdout?.on('data', (chunk: Buffer) => worker.output.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => worker.output.push(chunk));
-  child.on('message', (message: WorkerMessage) => events.onMessage(worker, message));
+  const tell = (type: WorkerEvent['type']) => events.onWorker?.({ type, workspace: scope.workspace, pid: child.pid });
+  child.on('message', (message: WorkerMessage) => {
+    if (message.type === 'ready' || message.type === 'loaded') tell(message.type);
+    if (message.type !== 'loaded') events.onMessage(worker, message);
+  });
+  tell('start');
   child.on('error', (error) => events.onExit(worker, `could not run the tool worker: ${error.message}`));
   child.on('exit', (code, signal) => {
     const how = exitDescription(code, signal, limits);
@@ -129,6 +158,31 @@ function exitDescription(code: number | null, signal: NodeJS.Signals | null, lim
   return code === null ? `tool process was killed by ${signal}` : `tool process exited with code ${code}`;
 }
 
+/** Hands a call to its worker; `onFailed` when the message cannot be sent. */
+export function sendCall(worker: PoolWorker, call: Call, onFailed: (reason: string) => void): void {
+  const message: RunMessage = {
+    type: 'run',
+    id: call.id,
+    script: call.script,
+    module: call.module,
+    request: call.request,
+    maxOutputBytes: call.limits.maxOutputBytes,
+  };
+  worker.child.send(message, (error) => {
+    if (error) onFailed(`could not send the call to the tool worker: ${error.message}`);
+  });
+}
+
+/** Has a ready worker load the modules it was warmed for, before a call asks for them. */
+export function sendPreload(worker: PoolWorker, isLive: () => boolean): void {
+  void worker.preload?.then((modules) => {
+    if (!isLive() || modules.length === 0) return;
+    const message: LoadMessage = { type: 'load', modules };
+    // A worker gone meanwhile needs nothing loaded: its exit is handled where it is seen.
+    worker.child.send(message, () => undefined);
+  });
+}
+
 /** Ready for a call: started, serving none, and not retiring. */
 export function isIdle(worker: PoolWorker): boolean {
   return worker.ready && !worker.current && !worker.retiring;
@@ -142,9 +196,32 @@ export function killWorker(worker: PoolWorker): Promise<void> {
   // Waiting on an unref'd child would let the process exit before 'exit' arrives.
   holdProcess(worker, true);
   return new Promise((resolve) => {
-    child.once('exit', () => resolve());
+    child.once('exit', () => {
+      // Killed while it was setting up its sandbox, bubblewrap can leave the sandbox's first process
+      // running (its --die-with-parent not yet in force), and the worker in it: found by the tag.
+      if (!worker.ready) for (const pid of processesWith(WORKER_TAG_VARIABLE, worker.tag)) killQuietly(pid);
+      resolve();
+    });
     child.kill('SIGKILL');
   });
+}
+
+/** An idle worker must not keep the process alive (and exits after idleMs); a starting or busy one must. */
+export function markIdle(worker: PoolWorker, idle: boolean, idleMs: number, onIdleTimeout: () => void): void {
+  holdProcess(worker, !idle);
+  clearTimeout(worker.idleTimer);
+  if (idle && worker.ready) {
+    worker.idleTimer = setTimeout(onIdleTimeout, idleMs);
+    worker.idleTimer.unref();
+  }
+}
+
+function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Gone meanwhile.
+  }
 }
 
 /** A starting or busy worker keeps the pool's process alive; an idle one must not. */
