@@ -109,6 +109,16 @@ function readChatBody(
   });
 }
 
+/** The engine's answer, or a 500: a throw inside the body's 'end' handler would leave the client waiting for ever. */
+function answerOrError(engine: SimEngine, body: string): EngineReply | { failed: EngineReply } {
+  try {
+    return engine.chatCompletion(body);
+  } catch (error) {
+    const message = `the simulator failed to answer: ${error instanceof Error ? error.message : String(error)}`;
+    return { failed: { status: 500, body: errorBody(message, 'server_error', 'simulator_error') } };
+  }
+}
+
 export async function startSimServer(input: SimServerOptions = {}): Promise<SimServer> {
   const { port = 0, host = '127.0.0.1', apiKey, ...settings } = input;
   const options = resolveSimOptions(settings);
@@ -140,20 +150,11 @@ export async function startSimServer(input: SimServerOptions = {}): Promise<SimS
     });
   };
 
-  // A throw inside the body's 'end' handler would leave the client waiting for ever: answer 500.
-  const answer = (response: ServerResponse, body: string) => {
-    let result: EngineReply;
-    try {
-      result = engine.chatCompletion(body);
-    } catch (error) {
-      const message = `the simulator failed to answer: ${error instanceof Error ? error.message : String(error)}`;
-      return send(response, { status: 500, body: errorBody(message, 'server_error', 'simulator_error') });
-    }
-    reply(response, result, true);
-  };
-
   const handleChat = (request: IncomingMessage, response: ServerResponse) =>
-    readChatBody(request, response, engine, (body) => answer(response, body));
+    readChatBody(request, response, engine, (body) => {
+      const result = answerOrError(engine, body);
+      return 'failed' in result ? send(response, result.failed) : reply(response, result, true);
+    });
 
   const server = createServer((request, response) => {
     const { method, path, chat, models } = routeOf(request);
