@@ -23,6 +23,7 @@ const INTEGRATION = [
   'lib/testing/gguf/tiny-model.test.ts',
   'lib/http/{bounded-body,socket-facts}.test.ts',
   'lib/panel/runtime.test.ts',
+  'lib/panel/kept-values.test.ts',
   'lib/panel/agents/{agents,inputs,preview,variants,yaml}.test.ts',
   'lib/panel/{campaigns,datasets,endpoints,export}/*.test.ts',
   'lib/panel/experiments/{charts,dataset-files,experiments,history,summary-cache,summary-cli}.test.ts',

@@ -13,6 +13,7 @@ import { InputError, NotFoundError } from '../../errors';
 import type { MetricsInput } from '../../metrics/types';
 import type { TokenPrices } from '../../metrics/cost';
 import type { PanelContext } from '../context';
+import type { SnapshotKey } from '../kept-values';
 import { experimentPrices } from '../experiments/prices';
 import { canonicalJson } from './inputs';
 import { canCountPairs, perInputFromCounts } from './input-counts';
@@ -72,7 +73,7 @@ const FINISHED = new Set<string>(['completed', 'cancelled', 'failed']);
  * What a finished experiment's counted comparison is kept under: with the finish time and the
  * conversations stored, as the summaries are (a resumed run finishes again, later, with more).
  */
-function keptUnder(context: PanelContext, a: CompareSide, b: CompareSide, facts: MetricsInput): string | null {
+function keptUnder(context: PanelContext, a: CompareSide, b: CompareSide, facts: MetricsInput): SnapshotKey | null {
   const row = getExperiment(context.database, a.experiment.id);
   if (!row || !FINISHED.has(row.status)) return null;
   const names = new Set([a.ref.variant, b.ref.variant]);
@@ -80,7 +81,8 @@ function keptUnder(context: PanelContext, a: CompareSide, b: CompareSide, facts:
     (sum, fact) => sum + (names.has(fact.variant) ? fact.conversations : 0),
     0,
   );
-  return [row.id, row.status, row.finishedAt ?? '', stored, a.variantIndex, b.variantIndex].join('|');
+  const kind = `pairs|${a.variantIndex}|${b.variantIndex}`;
+  return { experimentId: row.id, kind, status: row.status, finishedAt: row.finishedAt, conversations: stored };
 }
 
 export function compareVariants(

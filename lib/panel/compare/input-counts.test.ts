@@ -12,6 +12,7 @@ import { openTemporaryDatabase, type TemporaryDatabase } from '../../db/testing/
 import { seededRandom } from '../../metrics/random';
 import type { Outcome } from '../../runner/types';
 import type { PanelContext } from '../context';
+import { forgetKeptValues } from '../kept-values';
 import { idleJobRunner } from '../testing/idle-job-runner';
 import { canCountPairs, perInputFromCounts } from './input-counts';
 import { perInputFromRows, type PerInputOptions, type PerInputRequest } from './input-rows';
@@ -121,7 +122,17 @@ describe('perInputFromCounts', () => {
             const paired = JSON.stringify(perInputFromRows(context, asked));
             expect(JSON.stringify(perInputFromCounts(context, asked))).toBe(paired);
             // Also when the counts are kept for later views of a finished experiment (kept-values.ts).
-            expect(JSON.stringify(perInputFromCounts(context, asked, `${variantA}|${variantB}`))).toBe(paired);
+            const keep = {
+              experimentId,
+              kind: `pairs|${variantA}|${variantB}`,
+              status: 'completed',
+              finishedAt: 1,
+              conversations: 1,
+            };
+            expect(JSON.stringify(perInputFromCounts(context, asked, keep))).toBe(paired);
+            // And when read back from the database by a new process (stored JSON, kept-values.ts).
+            forgetKeptValues(context.database);
+            expect(JSON.stringify(perInputFromCounts(context, asked, keep))).toBe(paired);
             compared += 1;
           }
       expect(compared).toBe(FILTERS.length * ORDERS.length * 3);

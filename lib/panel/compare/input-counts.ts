@@ -5,7 +5,7 @@
 // the page links to.
 import { decodeRun, firstSlotsOfInput, listInputRuns, type InputRuns } from '../../db/queries/compare-runs';
 import type { PanelContext } from '../context';
-import { keptOrComputed } from '../kept-values';
+import { keptOrComputed, type SnapshotKey } from '../kept-values';
 import {
   filterInputs,
   judgePair,
@@ -180,7 +180,7 @@ function linkedInputs(
 export function perInputFromCounts(
   context: PanelContext,
   request: PerInputRequest,
-  keep: string | null = null,
+  keep: SnapshotKey | null = null,
 ): PerInputView {
   const { a, b, inputsA } = request;
   const judge = judgeOnce();

@@ -13,7 +13,7 @@ import { chooseLatencyBuckets, type LatencyBuckets, type LatencyGroup } from '..
 import type { TurnsGroup } from '../../metrics/prepare-turns';
 import type { SummaryJson } from '../../metrics/summary-json';
 import type { PanelContext } from '../context';
-import { keptOrComputed } from '../kept-values';
+import { keptOrComputed, type SnapshotKey } from '../kept-values';
 import { getExperimentView, type ExperimentView } from './experiments';
 
 export type VariantConfusion = { variant: string; total: number; matrix: ConfusionMatrix };
@@ -42,8 +42,8 @@ export function getExperimentChartData(
   context: PanelContext,
   experimentId: string,
   summary: SummaryJson,
-  /** What to keep the exact latency groups of a finished experiment under (kept-values.ts), if anything. */
-  kept: string | null = null,
+  /** The finished experiment's state to keep its exact latency groups under (kept-values.ts), if any. */
+  kept: Omit<SnapshotKey, 'kind'> | null = null,
 ): ExperimentChartData {
   const counters = readKeptCounters(context.database, experimentId);
   if (!counters) throw new NotFoundError(`no experiment with id ${experimentId}`);
@@ -71,7 +71,7 @@ export function getExperimentChartData(
   // Exact once the experiment ended; from the sketches (bars' edges within 1%) while it runs.
   const countGroups = (width: number, lastIndex: number) =>
     FINISHED.has(summary.status)
-      ? keptOrComputed(context.database, kept ? `latency|${kept}|${width}|${lastIndex}` : null, () =>
+      ? keptOrComputed(context.database, kept && { ...kept, kind: `latency|${width}|${lastIndex}` }, () =>
           getLatencyGroups(context.database, experimentId, width, lastIndex),
         )
       : sketchedLatencyGroups(counters, width, lastIndex);
@@ -103,7 +103,7 @@ export function getExperimentChartData(
 export function getExperimentPageData(context: PanelContext, experimentId: string): ExperimentPageData {
   const view = getExperimentView(context, experimentId);
   const kept = FINISHED.has(view.status)
-    ? [view.id, view.status, view.finishedAt ?? '', view.progress.done].join('|')
+    ? { experimentId: view.id, status: view.status, finishedAt: view.finishedAt, conversations: view.progress.done }
     : null;
   return { view, charts: getExperimentChartData(context, experimentId, view.summary, kept) };
 }

@@ -2,27 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getExperiment, setExperimentStatus } from '../../db/queries/experiments';
 import { experimentSummary } from '../../experiments/service';
 import { toSummaryJson } from '../../metrics/summary-json';
-import { createExperimentFromRequest } from './create';
 import { forgetSummaries, summaryOfExperiment } from './summary-cache';
-import { CreateExperimentRequest } from './requests';
-import { openTestPanel, type TestPanel } from '../testing/panel-context';
+import type { TestPanel } from '../testing/panel-context';
+import { openPanelWithFinishedExperiment } from '../testing/finished-experiment';
 
 let panel: TestPanel;
 let id: string;
 beforeAll(async () => {
-  panel = await openTestPanel();
-  id = (
-    await createExperimentFromRequest(
-      panel,
-      CreateExperimentRequest.parse({
-        agent: 'harness',
-        variants: [{ name: 'a' }, { name: 'b' }],
-        endpoint: { kind: 'simulated' },
-        requestsPerVariant: 5,
-      }),
-    )
-  ).id;
-  await panel.jobRunner.whenDone(id);
+  [panel, id] = await openPanelWithFinishedExperiment(5);
 });
 afterAll(async () => {
   await panel?.dispose();
