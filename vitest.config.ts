@@ -18,6 +18,7 @@ const INTEGRATION = [
   'lib/embedded/**/*.test.ts',
   'lib/experiments/{early-stop,finish,job-runner,lease,playground,probe-endpoint,serving-settings}.test.ts',
   'lib/experiments/custom-check.test.ts',
+  'lib/experiments/custom-check-rate.test.ts',
   'lib/export/export.test.ts',
   'lib/export/smart-home-export.test.ts',
   'lib/testing/gguf/tiny-model.test.ts',

@@ -18,6 +18,8 @@ const ALPHA = 0.05;
 export type ComparisonOptions = {
   paired: boolean;
   judged: boolean;
+  /** Whether the experiment's own check (config.customCheck) judged any conversation. */
+  customChecked?: boolean;
   accuracyKinds: ('call' | 'no_call')[] | null;
   primaryMetric?: ComparedMetric;
   /**
@@ -37,11 +39,14 @@ export type ComparisonOptions = {
  * (a failure that would read as a win) and every conversation lasts one turn, so neither
  * completion nor turns is compared; task success and the accuracies say what succeeded.
  */
-function comparedMetrics(options: Pick<ComparisonOptions, 'judged' | 'accuracyKinds'>): ComparedMetric[] {
+function comparedMetrics(
+  options: Pick<ComparisonOptions, 'judged' | 'customChecked' | 'accuracyKinds'>,
+): ComparedMetric[] {
   const dataset = options.accuracyKinds !== null;
   const metrics: ComparedMetric[] = ['toolCallRate', 'validCallRate'];
   if (!dataset) metrics.push('completionRate');
   if (options.judged) metrics.push('taskSuccessRate');
+  if (options.customChecked) metrics.push('customCheckRate');
   if (!dataset) metrics.push('turnsToCompletion');
   if (options.accuracyKinds) {
     for (const metric of ACCURACY_METRICS) {

@@ -10,7 +10,7 @@ import { expectationKindsOf, variantNamesOf, storedConfigOf } from '../experimen
 import { latencyQuantile } from '../queries/response-stats';
 import { conversations, experiments } from '../schema';
 import type { CounterScope } from './counter-writer';
-import type { InputCounts, VariantCounts } from './counts';
+import { storedInputCounts, type InputCounts, type VariantCounts } from './counts';
 import { counterKey, rebuildCounters, type CounterSet } from './recount';
 
 /**
@@ -34,7 +34,7 @@ export function readCounters(
     .iterate(experimentId) as IterableIterator<[CounterScope, number, number, string]>;
   for (const [scope, variantIndex, inputIndex, counts] of rows) {
     if (scope === 'variant') counters.variant.set(variantIndex, JSON.parse(counts) as VariantCounts);
-    else counters[scope].set(counterKey(variantIndex, inputIndex), JSON.parse(counts) as InputCounts);
+    else counters[scope].set(counterKey(variantIndex, inputIndex), storedInputCounts(counts));
   }
   return counters;
 }

@@ -111,6 +111,7 @@ function outcomeFacts(context: PanelContext, side: Omit<CompareSide, 'label'>): 
     turns: row.modelResponseCount,
     correct: row.verdictScored === true ? row.callCorrect === true : null,
     taskSuccess: row.taskSuccess,
+    customCheck: row.customCheckSuccess,
   }));
 }
 
