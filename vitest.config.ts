@@ -19,6 +19,7 @@ const INTEGRATION = [
   'lib/experiments/{early-stop,finish,job-runner,lease,playground,probe-endpoint,serving-settings}.test.ts',
   'lib/experiments/custom-check.test.ts',
   'lib/experiments/custom-check-rate.test.ts',
+  'lib/judge/judge.test.ts',
   'lib/export/export.test.ts',
   'lib/export/smart-home-export.test.ts',
   'lib/testing/gguf/tiny-model.test.ts',

@@ -93,14 +93,18 @@ function accuracyTable(variants: VariantSummary[]): string | null {
   return `Accuracy of the first response against the dataset's expected calls\n${table.toString()}`;
 }
 
-/** The experiment's own check of each result (config.customCheck), when it judged any conversation. */
+/** The experiment's own check of each result (config.customCheck) and the model judge's, when either judged any. */
 function checksTable(variants: VariantSummary[]): string | null {
-  if (!variants.some((variant) => variant.customCheckRate)) return null;
+  const rates = (['customCheckRate', 'judgePassRate'] as const).filter((rate) =>
+    variants.some((variant) => variant[rate]),
+  );
+  if (rates.length === 0) return null;
+  const heads = { customCheckRate: 'Custom check pass rate', judgePassRate: 'Model judge pass rate' };
   const table = new Table({
-    head: ['Variant', 'Custom check pass rate\n(95% CI)'],
+    head: ['Variant', ...rates.map((rate) => `${heads[rate]}\n(95% CI)`)],
     style: { ...plainStyle, compact: true },
   });
-  for (const variant of variants) table.push([variant.name, shownRate(variant.customCheckRate)]);
+  for (const variant of variants) table.push([variant.name, ...rates.map((rate) => shownRate(variant[rate]))]);
   return table.toString();
 }
 

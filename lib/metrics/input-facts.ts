@@ -11,6 +11,7 @@ export type RateMetricName =
   | 'completionRateWithoutServerFailures'
   | 'taskSuccessRate'
   | 'customCheckRate'
+  | 'judgePassRate'
   | 'callAccuracy'
   | 'nameAccuracy'
   | 'argumentAccuracy'
@@ -28,6 +29,7 @@ export const RATE_OF: Record<RateMetricName, (fact: InputFacts) => Cluster> = {
   }),
   taskSuccessRate: (fact) => ({ successes: fact.taskSuccesses, trials: fact.taskJudged }),
   customCheckRate: (fact) => ({ successes: fact.customSuccesses, trials: fact.customJudged }),
+  judgePassRate: (fact) => ({ successes: fact.judgePasses, trials: fact.judgeJudged }),
   callAccuracy: (fact) => ({ successes: fact.correctCalls, trials: fact.expectedCalls }),
   nameAccuracy: (fact) => ({ successes: fact.correctNames, trials: fact.expectedCalls }),
   argumentAccuracy: (fact) => ({ successes: fact.correctArguments, trials: fact.correctNames }),
@@ -72,6 +74,8 @@ function blank(variant: string, input: number): InputFacts {
     taskSuccesses: 0,
     customJudged: 0,
     customSuccesses: 0,
+    judgeJudged: 0,
+    judgePasses: 0,
     expectedCalls: 0,
     correctCalls: 0,
     correctNames: 0,

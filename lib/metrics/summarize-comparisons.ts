@@ -20,6 +20,8 @@ export type ComparisonOptions = {
   judged: boolean;
   /** Whether the experiment's own check (config.customCheck) judged any conversation. */
   customChecked?: boolean;
+  /** Whether a model judge (lib/judge) gave any verdict. */
+  modelJudged?: boolean;
   accuracyKinds: ('call' | 'no_call')[] | null;
   primaryMetric?: ComparedMetric;
   /**
@@ -40,13 +42,14 @@ export type ComparisonOptions = {
  * completion nor turns is compared; task success and the accuracies say what succeeded.
  */
 function comparedMetrics(
-  options: Pick<ComparisonOptions, 'judged' | 'customChecked' | 'accuracyKinds'>,
+  options: Pick<ComparisonOptions, 'judged' | 'customChecked' | 'modelJudged' | 'accuracyKinds'>,
 ): ComparedMetric[] {
   const dataset = options.accuracyKinds !== null;
   const metrics: ComparedMetric[] = ['toolCallRate', 'validCallRate'];
   if (!dataset) metrics.push('completionRate');
   if (options.judged) metrics.push('taskSuccessRate');
   if (options.customChecked) metrics.push('customCheckRate');
+  if (options.modelJudged) metrics.push('judgePassRate');
   if (!dataset) metrics.push('turnsToCompletion');
   if (options.accuracyKinds) {
     for (const metric of ACCURACY_METRICS) {

@@ -122,6 +122,8 @@ type VariantContext = {
   judged: boolean;
   /** Whether the experiment's own check judged any conversation. */
   customChecked: boolean;
+  /** Whether a model judge gave any verdict. */
+  modelJudged: boolean;
   accuracyKinds: ('call' | 'no_call')[] | null;
 };
 
@@ -180,6 +182,7 @@ function summarizeVariant(
     meanToolNameConfidence: meanConfidence((input.toolNameConfidence ?? []).filter((fact) => fact.variant === name)),
     ...(context.judged ? { taskSuccessRate: rateOver(facts, 'taskSuccessRate') } : {}),
     ...(context.customChecked ? { customCheckRate: rateOver(facts, 'customCheckRate') } : {}),
+    ...(context.modelJudged ? { judgePassRate: rateOver(facts, 'judgePassRate') } : {}),
     ...accuracy,
   };
 }
@@ -216,6 +219,7 @@ export function summarizeExperiment(
   const context: VariantContext = {
     judged: facts.some((fact) => fact.taskJudged > 0),
     customChecked: facts.some((fact) => fact.customJudged > 0),
+    modelJudged: facts.some((fact) => fact.judgeJudged > 0),
     accuracyKinds: input.accuracy && input.accuracy.kinds.length > 0 ? input.accuracy.kinds : null,
   };
   const variants = names.map((name) => summarizeVariant(name, byVariant.get(name) ?? [], input, context));
@@ -224,6 +228,7 @@ export function summarizeExperiment(
     paired: input.inputs !== undefined && options.paired !== false,
     judged: context.judged,
     customChecked: context.customChecked,
+    modelJudged: context.modelJudged,
     accuracyKinds: context.accuracyKinds,
     primaryMetric: options.primaryMetric,
     firstRepeats: live || options.stoppedEarly ? (input.firstRepeats ?? null) : null,

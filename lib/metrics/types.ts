@@ -115,6 +115,9 @@ export type InputFacts = {
   /** Conversations the experiment's own check (config.customCheck) judged, and of those the ones it passed. */
   customJudged: number;
   customSuccesses: number;
+  /** The latest model-judge run (lib/judge): conversations it gave a verdict (judge errors left out), and passes. */
+  judgeJudged: number;
+  judgePasses: number;
   /**
    * Dataset runs only (else 0): scored conversations whose case expects a call, and of those the ones whose whole call
    * was right.
@@ -210,6 +213,8 @@ export type VariantSummary = {
   taskSuccessRate?: Rate;
   /** The experiment's own check (config.customCheck) passed, among the conversations it judged; as taskSuccessRate. */
   customCheckRate?: Rate;
+  /** The model judge's passes among its verdicts (judge errors left out), from its latest run; as taskSuccessRate. */
+  judgePassRate?: Rate;
   /** Dataset experiments with expectations only: the whole call right, among cases expecting a call. */
   callAccuracy?: Rate;
   /** The tool names right (as a multiset), among cases expecting a call. */
@@ -229,6 +234,7 @@ export const COMPARED_METRICS = [
   'completionRate',
   'taskSuccessRate',
   'customCheckRate',
+  'judgePassRate',
   'turnsToCompletion',
   ...ACCURACY_METRICS,
 ] as const;

@@ -51,6 +51,8 @@ export function storedInputCounts(text: string): InputCounts {
   const counts = JSON.parse(text) as InputCounts;
   counts.customJudged ??= 0;
   counts.customSuccesses ??= 0;
+  counts.judgeJudged ??= 0;
+  counts.judgePasses ??= 0;
   return counts;
 }
 
