@@ -20,6 +20,7 @@ const INTEGRATION = [
   'lib/experiments/custom-check.test.ts',
   'lib/experiments/custom-check-rate.test.ts',
   'lib/judge/judge.test.ts',
+  'lib/cli/judge-command.test.ts',
   'lib/export/export.test.ts',
   'lib/export/smart-home-export.test.ts',
   'lib/testing/gguf/tiny-model.test.ts',

@@ -13,7 +13,7 @@ function trimmed(value: number, decimals: number): string {
   return String(Number(value.toFixed(decimals)));
 }
 
-function formatRate(rate: Rate): string {
+export function formatRate(rate: Rate): string {
   if (rate.value === null || rate.low === null || rate.high === null) return MISSING;
   const percent = (value: number) => (value * 100).toFixed(1);
   return `${percent(rate.value)}% (${percent(rate.low)}–${percent(rate.high)})`;
