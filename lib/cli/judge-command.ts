@@ -62,7 +62,8 @@ export function runJudgeCommand(experimentId: string, options: JudgeOptions): Pr
     if (options.json)
       return { stdout: JSON.stringify({ judge: result, summary: toSummaryJson(summary) }), stderr: '', exitCode: 0 };
     const lines = [
-      `judged experiment ${experimentId} with ${model}, prompt "${result.prompt.name}" version ${result.prompt.version}: ` +
+      `judged experiment ${experimentId} with ${model}, ` +
+        `prompt "${result.prompt.name}" version ${result.prompt.version}: ` +
         `${result.pass} pass, ${result.fail} fail, ${result.error} judge errors (counted as neither)`,
       ...summary.variants.map(
         (variant) =>
