@@ -12,13 +12,14 @@ const CHECK = [
   'print(json.dumps({"outcome": "success", "result": {"success": ok, "reason": "ended as " + args["outcome"]}}))',
 ].join('\n');
 
-const VERDICTS = /^Judged with judge-model, prompt judge v(\d+): (\d+) pass, (\d+) fail, (\d+) judge errors/;
+const VERDICTS = /^Judged with judge-model, prompt \S+ v(\d+): (\d+) pass, (\d+) fail, (\d+) judge errors/;
 
-async function judgeFrom(page: import('@playwright/test').Page, baseUrl: string, prompt: string) {
+async function judgeFrom(page: import('@playwright/test').Page, baseUrl: string, name: string, prompt: string) {
   const form = page.getByTestId('judge-form');
   if (!(await form.evaluate((element) => (element as HTMLDetailsElement).open))) await form.locator('summary').click();
   await form.getByLabel('Base URL').fill(baseUrl);
   await form.getByLabel('Model', { exact: true }).fill('judge-model');
+  await form.getByLabel('Prompt name').fill(name);
   await form.getByLabel(/Judge prompt/).fill(prompt);
   await form.getByRole('button', { name: 'Judge the conversations' }).click();
   await expect(page.getByTestId('judge-status')).toHaveText(VERDICTS, { timeout: 60_000 });
@@ -39,9 +40,16 @@ test('the custom check and a model judge are compared across variants; verdicts 
     customCheck: { name: 'submitted', source: CHECK },
   });
   const judge = await simulator({ seed: 4, http500Rate: 0, http429Rate: 0 });
+  // A prompt name of this test's own: the panel's database outlives a repeat, and versions count per name.
+  const name = `judge-${id.slice(-8)}`;
 
   await page.goto(`/experiments/${id}`);
-  const [version, pass, fail, errors] = await judgeFrom(page, judge.endpoint.baseUrl, 'Pass when a tool was used.');
+  const [version, pass, fail, errors] = await judgeFrom(
+    page,
+    judge.endpoint.baseUrl,
+    name,
+    'Pass when a tool was used.',
+  );
   expect([version, pass + fail, errors]).toEqual([1, 16, 0]);
   await screenshot(page, 'model-judge-experiment');
 
@@ -59,9 +67,9 @@ test('the custom check and a model judge are compared across variants; verdicts 
 
   // A changed prompt is a new version; a judge that fails is a judge error, neither pass nor fail.
   await page.goto(`/experiments/${id}`);
-  expect((await judgeFrom(page, judge.endpoint.baseUrl, 'Pass only when the result was submitted.'))[0]).toBe(2);
+  expect((await judgeFrom(page, judge.endpoint.baseUrl, name, 'Pass only when the result was submitted.'))[0]).toBe(2);
   const broken = await simulator({ seed: 4, http500Rate: 1, http429Rate: 0 });
-  expect(await judgeFrom(page, broken.endpoint.baseUrl, 'Pass only when the result was submitted.')).toEqual([
+  expect(await judgeFrom(page, broken.endpoint.baseUrl, name, 'Pass only when the result was submitted.')).toEqual([
     2, 0, 0, 16,
   ]);
 
@@ -72,9 +80,9 @@ test('the custom check and a model judge are compared across variants; verdicts 
   const verdicts = card.getByTestId('judge-verdict');
   await expect(verdicts).toHaveCount(3);
   await expect(verdicts.getByTestId('judge-verdict-source')).toContainText([
-    'judge-model, prompt judge v2',
-    'judge-model, prompt judge v2',
-    'judge-model, prompt judge v1',
+    `judge-model, prompt ${name} v2`,
+    `judge-model, prompt ${name} v2`,
+    `judge-model, prompt ${name} v1`,
   ]);
   await expect(verdicts.nth(0).getByTestId('judge-verdict-reason')).toContainText('judge error: ');
   // The judge's own words, shown as text: non-empty, and nothing in them became an element.
