@@ -65,6 +65,15 @@ module.exports = {
       to: { path: '^(agents/|app/|lib/(agents|api|campaigns|cli|experiments|panel|replay|serving|export|embedded)/)' },
     },
     {
+      name: 'experiment-config-below-features',
+      comment:
+        "lib/experiment-config holds the one schema of an experiment's settings, from the request to the " +
+        'stored column: lib/db types the column with it, so it imports no feature folder, no db and no panel.',
+      severity: 'error',
+      from: { path: '^lib/experiment-config/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^(app/|lib/(db|experiments|panel|api|cli|campaigns|replay|export|serving|agents)/)' },
+    },
+    {
       name: 'panel-reaches-db-through-queries',
       comment:
         "Panel code (app/, lib/panel) reads and writes through lib/db's query functions and its transaction " +

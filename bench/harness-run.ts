@@ -5,7 +5,7 @@ import path from 'node:path';
 import { loadAgent } from '../lib/agents/load';
 import { type RemoraDatabase } from '../lib/db/client';
 import { projectRoot } from '../lib/config';
-import { ExperimentConfig } from '../lib/experiments/config';
+import { ExperimentConfig } from '../lib/experiment-config/experiment-config';
 import { probeEndpoint } from '../lib/experiments/probe-endpoint';
 import { createStoredExperiment, runStoredExperiment } from '../lib/experiments/service';
 import type { AgentRuntime } from '../lib/runner/types';

@@ -7,7 +7,7 @@ import { projectRoot } from '../lib/config';
 import { createConversationWriter } from '../lib/db/conversation-writer';
 import { setExperimentStatus } from '../lib/db/queries/experiments';
 import { BUILT_IN_SIMULATOR_URL } from '../lib/experiments/built-in-simulator';
-import { ExperimentConfig } from '../lib/experiments/config';
+import { ExperimentConfig } from '../lib/experiment-config/experiment-config';
 import { createStoredExperiment } from '../lib/experiments/service';
 import type { RemoraDatabase } from '../lib/db/client';
 import { makeConversation, PROFILES } from './panel-records';

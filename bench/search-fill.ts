@@ -6,6 +6,7 @@ import { closeDatabase, openDatabase } from '../lib/db/client';
 import type { RemoraDatabase } from '../lib/db/client';
 import { createConversationWriter } from '../lib/db/conversation-writer';
 import { createExperiment } from '../lib/db/queries/experiments';
+import { experimentConfig } from '../lib/db/testing/fixtures';
 import { makeConversation, PROFILES } from './panel-records';
 
 const INPUTS = [
@@ -25,7 +26,7 @@ export function fill(
   seedBase: number,
 ): { id: string; seconds: number } {
   const perVariant = Math.ceil(count / PROFILES.length);
-  const config = { agent: 'harness', variants: PROFILES.map((profile) => ({ name: profile.name })) };
+  const config = experimentConfig(PROFILES.map((profile) => profile.name));
   const experiment = createExperiment(database, {
     agentName: 'harness',
     config,

@@ -1,7 +1,7 @@
 // A model A/B from the panel (issue 29, item 4): in the new-experiment form one variant names its own
 // saved endpoint, model and family beside its prompt and settings; the run sends that variant's
 // requests to that server, and the experiment page, its charts and the compare page name each
-// variant's model and family.
+// variant's model and family; "Run again" brings each variant's server, model and family back.
 import { screenshot, screenshotOf } from './helpers';
 import { expect, NO_ACCIDENTS, test } from './fixtures';
 
@@ -55,6 +55,19 @@ test('a variant on its own saved endpoint, model and family; the pages name each
   await expect(variants.getByTestId('variant-model')).toHaveText(['functiongemma-270m-it-sim', 'qwen3-0.6b-sim']);
   await expect(variants.getByTestId('variant-family')).toHaveText(['not declared', 'hermes']);
   await screenshot(page, 'model-ab-experiment');
+
+  // "Run again with these settings" fills the form with the same model A/B: each variant's server,
+  // model and family as it ran.
+  await page.getByTestId('clone-experiment').click();
+  await expect(page).toHaveURL(/\/experiments\/new\?from=/);
+  const again = form.variant(1);
+  await expect(again.getByTestId('variant-server')).toHaveValue(`saved:${endpointName}`);
+  await expect(again.getByTestId('variant-model')).toHaveValue('');
+  await expect(again.getByTestId('variant-model')).toHaveAttribute('placeholder', 'qwen3-0.6b-sim');
+  await expect(again.getByTestId('variant-family')).toHaveValue('hermes');
+  await expect(form.variant(0).getByTestId('variant-server')).toHaveValue('');
+  await expect(form.variant(0).getByTestId('variant-family')).toHaveValue('');
+  await expect(page.getByTestId('decision-plan')).not.toContainText('is identical to');
 
   // The compare page names each side's model and family.
   const [first, other] = api.summary.variants.map((variant) => `${id}:${variant.name}`);

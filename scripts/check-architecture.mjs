@@ -33,6 +33,7 @@ for (const violation of report.summary.violations) {
   problems.push(`${violation.rule.name}: ${violation.from} → ${violation.to}${cycle}`);
 }
 problems.push(...rawDriverUses(report.modules));
+problems.push(...storedSettingsCopies(report.modules));
 for (const cycle of folderCycles(report.modules)) problems.push(`no-folder-cycle-in-lib: ${cycle.join(' → ')}`);
 
 for (const line of problems) console.log(line);
@@ -56,6 +57,23 @@ function rawDriverUses(modules) {
     if (imported) uses.push(`panel-no-raw-driver: ${file} imports ${imported[1]}`);
   }
   return uses;
+}
+
+/**
+ * Schemas of an experiment's stored settings (an object with an `experiment` key) written outside
+ * lib/experiment-config: a reader takes a part of the one schema there (StoredParts, `.pick`), so
+ * that a setting is described once from the request to the stored column and back.
+ */
+function storedSettingsCopies(modules) {
+  const copies = [];
+  for (const file of modules.map((module) => module.source).sort()) {
+    if (!/^(lib|app)\//.test(file) || file.startsWith('lib/experiment-config/')) continue;
+    if (/\.test\.tsx?$/.test(file) || file.includes('/testing/')) continue;
+    const text = readFileSync(path.join(root, file), 'utf8');
+    if (/z\.(looseObject|strictObject|object)\(\s*\{\s*experiment\s*:/.test(text))
+      copies.push(`stored-settings-one-schema: ${file} writes its own schema of the stored settings`);
+  }
+  return copies;
 }
 
 /** Cycles in the graph of lib/'s top folders (files at lib/'s root count as one folder, "lib"). */

@@ -122,8 +122,22 @@ describe('the import rules', () => {
         'lib/tools/planted-agent.ts',
         "import { tool } from '../../agents/planted/tool';\nexport const planted = tool;\n",
       );
+      plant(
+        root,
+        'lib/experiment-config/planted-db.ts',
+        "import { getDatabase } from '../db/client';\nexport const planted = getDatabase;\n",
+      );
+      plant(
+        root,
+        'lib/metrics/planted-settings.ts',
+        "import { z } from 'zod';\nexport const Planted = z.looseObject({\n  experiment: z.looseObject({}),\n});\n",
+      );
       const { status, output } = check(root);
       expect(status).toBe(1);
+      expect(output).toMatch(
+        /^experiment-config-below-features: lib\/experiment-config\/planted-db\.ts → lib\/db\/client\.ts/m,
+      );
+      expect(output).toMatch(/^stored-settings-one-schema: lib\/metrics\/planted-settings\.ts writes its own/m);
       expect(output).toMatch(/^tools-import-no-feature: lib\/tools\/planted-agent\.ts → agents\/planted\/tool\.ts/m);
       expect(output).toMatch(
         /^panel-reaches-db-through-queries: lib\/panel\/planted-tables\.ts → lib\/db\/schema\.ts/m,
@@ -141,7 +155,7 @@ describe('the import rules', () => {
       );
       expect(output).toMatch(/^no-type-cycles: lib\/metrics\/planted-[cd]\.ts → lib\/metrics\/planted-[cd]\.ts/m);
       expect(output).not.toMatch(/^no-runtime-cycles: lib\/metrics\/planted-[cd]/m);
-      expect(output).toMatch(/^10 architecture violations/m);
+      expect(output).toMatch(/^12 architecture violations/m);
     },
     CRUISE_MS,
   );

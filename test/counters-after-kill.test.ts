@@ -14,7 +14,7 @@ import { loadAgent } from '../lib/agents/load';
 import { projectRoot } from '../lib/config';
 import { closeDatabase, openDatabase } from '../lib/db/client';
 import { verifyCounters } from '../lib/db/counters/verify';
-import { ExperimentConfig } from '../lib/experiments/config';
+import { ExperimentConfig } from '../lib/experiment-config/experiment-config';
 import { JobRunner } from '../lib/experiments/job-runner';
 import { createStoredExperiment } from '../lib/experiments/service';
 import { startSimServer, type SimServer } from '../lib/sim/server';

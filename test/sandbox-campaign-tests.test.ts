@@ -11,7 +11,7 @@ import { openCampaign } from '../lib/campaigns/create';
 import { loadAgent } from '../lib/agents/load';
 import { getExperiment } from '../lib/db/queries/experiments';
 import { openTemporaryDatabase } from '../lib/db/testing/temporary-database';
-import { readStoredConfig } from '../lib/experiments/stored-config';
+import { readStoredConfig } from '../lib/experiment-config/stored-config';
 import { PROJECT_ROOT } from '../lib/python/testing/agent-conversation';
 import { resetSandboxHost } from '../lib/tools/sandbox/host';
 import { hostileTest, leakedSecrets, setTrap, trapState, type Trap } from '../lib/tools/testing/trap';

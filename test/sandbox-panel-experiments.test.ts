@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getExperiment } from '../lib/db/queries/experiments';
 import { InputError } from '../lib/errors';
-import { readStoredConfig } from '../lib/experiments/stored-config';
+import { readStoredConfig } from '../lib/experiment-config/stored-config';
 import { createExperimentFromRequest } from '../lib/panel/experiments/create';
 import { cancelExperimentById, getExperimentView } from '../lib/panel/experiments/experiments';
 import { CreateExperimentRequest } from '../lib/panel/experiments/requests';

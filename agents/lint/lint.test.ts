@@ -7,7 +7,7 @@ import { loadAgent } from '../../lib/agents/load';
 import { openTemporaryDatabase } from '../../lib/db/testing/temporary-database';
 import { getConversationRecord, listConversations } from '../../lib/db/queries/conversations';
 import { createStoredExperiment, experimentSummary, runStoredExperiment } from '../../lib/experiments/service';
-import { ExperimentConfig } from '../../lib/experiments/config';
+import { ExperimentConfig } from '../../lib/experiment-config/experiment-config';
 import { checkPythonSyntax } from '../../lib/python/parser';
 import { lintSource } from '../../lib/python/ruff';
 import { PROJECT_ROOT, lastToolResult, runAgentConversation } from '../../lib/python/testing/agent-conversation';

@@ -8,8 +8,8 @@ import { createCampaign, findUnfinishedCampaign } from '../db/queries/campaigns'
 import { finishExtraction, resetExtraction, storeExtractedFiles, type FileToStore } from '../db/queries/campaign-nodes';
 import type { CampaignRow } from '../db/schema';
 import { InputError } from '../errors';
-import type { ExperimentConfigInput } from '../experiments/config';
-import { ExperimentConfig } from '../experiments/config';
+import type { ExperimentConfigInput } from '../experiment-config/experiment-config';
+import { ExperimentConfig } from '../experiment-config/experiment-config';
 import { createStoredExperiment } from '../experiments/service';
 import { renderTemplate } from '../runner/template';
 import { toolSpecs } from '../runner/prompt';

@@ -17,7 +17,7 @@ import type { CampaignNodeRow, CampaignRow } from '../db/schema';
 import { NotFoundError, errorMessage } from '../errors';
 import { holdLease, newRunnerId } from '../experiments/lease';
 import { variantRuntime, variantSettings } from '../experiments/run-experiment';
-import { readStoredConfig } from '../experiments/stored-config';
+import { readStoredConfig } from '../experiment-config/stored-config';
 import { resolveBaseUrl } from '../experiments/built-in-simulator';
 import { decodePython } from '../python/encoding';
 import { dedent } from '../python/nodes';

@@ -10,7 +10,7 @@ import type { BfclAnswers } from '../datasets/formats/bfcl';
 import type { RemoraDatabase } from '../db/client';
 import { datasetCasePages, findOrImportDatasetCases, plainCases, type CaseSource } from '../db/queries/datasets';
 import { InputError, errorMessage } from '../errors';
-import type { StoredCases } from '../experiments/config';
+import type { StoredCases } from '../experiment-config/experiment-config';
 import type { AgentRuntime } from '../runner/types';
 
 export type DatasetRunOptions = {

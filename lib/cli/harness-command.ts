@@ -2,9 +2,9 @@
 import { openDatabase, closeDatabase, type RemoraDatabase } from '../db/client';
 import { findUnfinishedExperiment, getExperiment } from '../db/queries/experiments';
 import { ConfigurationError, InputError } from '../errors';
-import type { ExperimentConfig } from '../experiments/config';
+import type { ExperimentConfig } from '../experiment-config/experiment-config';
 import { createStoredExperiment, experimentSummary, runStoredExperiment } from '../experiments/service';
-import { toStoredConfig } from '../experiments/stored-config';
+import { toStoredConfig } from '../experiment-config/stored-config';
 import { describeHolder, leaseIsLive, newRunnerId } from '../experiments/lease';
 import { ExperimentConflictError } from '../errors';
 import { probeEndpoint } from '../experiments/probe-endpoint';
@@ -105,10 +105,7 @@ function chooseExperiment(
     note(`resuming experiment ${existing.id} (${existing.status}) with its stored settings`);
     return existing.id;
   }
-  const unfinished = findUnfinishedExperiment(
-    database,
-    toStoredConfig(config, agent) as unknown as Record<string, unknown>,
-  );
+  const unfinished = findUnfinishedExperiment(database, toStoredConfig(config, agent));
   if (unfinished && !leaseIsLive(unfinished)) {
     note(`resuming unfinished experiment ${unfinished.id} with the same settings`);
     return unfinished.id;

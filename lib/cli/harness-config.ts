@@ -13,7 +13,7 @@ import {
   type ExperimentConfigInput,
   type StoredCases,
   type VariantConfig,
-} from '../experiments/config';
+} from '../experiment-config/experiment-config';
 import { checkToolChoice } from '../runner/settings';
 import type { RequestTimeouts } from '../runner/request-timeouts';
 import type { AgentRuntime } from '../runner/types';

@@ -2,7 +2,7 @@
 // difference needs, and plainly when this run's inputs cannot reach it (more conversations of the
 // same inputs add no evidence at temperature 0).
 import type { RemoraDatabase } from '../db/client';
-import type { ExperimentConfig } from '../experiments/config';
+import type { ExperimentConfig } from '../experiment-config/experiment-config';
 import { earlyStopSizeNote } from '../experiments/early-stop-size';
 import { planFromHistory } from '../experiments/plan-checks';
 import type { RateMetricName } from '../metrics/input-facts';

@@ -1,7 +1,7 @@
 // `--variant-endpoint NAME=BASE_URL`, `--variant-model NAME=MODEL`, `--variant-family NAME=FAMILY`:
 // what makes a variant another model (on another server) rather than another prompt.
 import { InputError } from '../errors';
-import type { ExperimentConfigInput } from '../experiments/config';
+import type { ExperimentConfigInput } from '../experiment-config/experiment-config';
 import { FAMILY_NAMES } from '../families/family';
 import { isFamilyName } from '../families/registry';
 

@@ -8,7 +8,7 @@ import { projectRoot } from '../config';
 import { modelCalls } from '../db/schema';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../db/testing/temporary-database';
 import { ConfigurationError } from '../errors';
-import { ExperimentConfig, type ExperimentConfigInput } from '../experiments/config';
+import { ExperimentConfig, type ExperimentConfigInput } from '../experiment-config/experiment-config';
 import { createStoredExperiment, experimentSummary, runStoredExperiment } from '../experiments/service';
 import type { AgentRuntime } from '../runner/types';
 import type { ConversationInput } from '../protocol/conversation';

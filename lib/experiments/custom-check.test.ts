@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../config';
-import { ExperimentConfig } from './config';
+import { ExperimentConfig } from '../experiment-config/experiment-config';
 import { createStoredExperiment, runStoredExperiment } from './service';
 
 // Passes when simple_tool ran and the conversation submitted; says where it ran and whether a file

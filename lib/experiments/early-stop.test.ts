@@ -10,7 +10,7 @@ import type { ConversationInput } from '../protocol/conversation';
 import { startSimServer } from '../sim/server';
 import { ToolWorkerPool } from '../tools/worker-pool';
 import { formatSummaryTable } from '../cli/format-table';
-import { ExperimentConfig } from './config';
+import { ExperimentConfig } from '../experiment-config/experiment-config';
 import { createStoredExperiment, experimentSummary, runStoredExperiment } from './service';
 
 let agent: AgentRuntime;

@@ -5,7 +5,7 @@ import { harnessSuite } from './testing/harness-suite';
 import { describe, expect, it } from 'vitest';
 import { markExperimentCancelled } from '../db/queries/experiment-lease';
 import { getExperiment } from '../db/queries/experiments';
-import { ExperimentConfig } from './config';
+import { ExperimentConfig } from '../experiment-config/experiment-config';
 import { createStoredExperiment, runStoredExperiment, type RunOptions } from './service';
 
 const suite = harnessSuite({ seed: 4, latencyMs: 2 });

@@ -13,7 +13,7 @@ import type { ConversationInput } from '../protocol/conversation';
 import { startSimServer, type SimServer } from '../sim/server';
 import { ToolWorkerPool } from '../tools/worker-pool';
 import { BUILT_IN_SIMULATOR_URL } from './built-in-simulator';
-import { ExperimentConfig, type ExperimentConfigInput } from './config';
+import { ExperimentConfig, type ExperimentConfigInput } from '../experiment-config/experiment-config';
 import { JobRunner } from './job-runner';
 import { newRunnerId } from './lease';
 import { createStoredExperiment, runStoredExperiment } from './service';

@@ -14,6 +14,7 @@ import {
   shownStatus,
 } from './lease';
 import { ExperimentConflictError } from '../errors';
+import { experimentConfig } from '../db/testing/fixtures';
 
 /** The id of a process that existed and has exited (a real one, so that the check is real). */
 async function deadProcessId(): Promise<number> {
@@ -31,7 +32,7 @@ afterEach(() => temporary.dispose());
 function newExperiment() {
   return createExperiment(temporary.database, {
     agentName: 'harness',
-    config: {},
+    config: experimentConfig(),
     simulated: true,
     totalConversations: 2,
   });

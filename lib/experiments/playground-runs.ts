@@ -11,7 +11,7 @@ import { InputError, NotFoundError } from '../errors';
 import type { AgentRuntime, ConversationRecord } from '../runner/types';
 import type { ConversationInput } from '../protocol/conversation';
 import type { TaskCheck } from '../task-success/types';
-import { ExperimentConfig, type EndpointConfig, type VariantConfig } from './config';
+import { ExperimentConfig, type EndpointConfig, type VariantConfig } from '../experiment-config/experiment-config';
 import { createStoredExperiment } from './service';
 
 export type KeptRun = {

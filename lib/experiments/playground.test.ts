@@ -17,7 +17,7 @@ import { checkTaskSuccess } from '../task-success/check';
 import { runPlayground, type PlaygroundEvent } from './playground';
 import { keepRun, keptRun, saveRuns } from './playground-runs';
 import { experimentSummary } from './service';
-import type { EndpointConfig } from './config';
+import type { EndpointConfig } from '../experiment-config/experiment-config';
 
 let sim: SimServer;
 let agent: AgentRuntime;

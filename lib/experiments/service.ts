@@ -14,7 +14,8 @@ import type { AgentRuntime } from '../runner/types';
 import { summarizeExperiment } from '../metrics/summarize';
 import type { ExperimentSummary } from '../metrics/types';
 import type { ToolExecutor } from '../tools/protocol';
-import { inputCount, planSlots, type ExperimentConfig } from './config';
+import { type ExperimentConfig } from '../experiment-config/experiment-config';
+import { inputCount, planSlots } from './slots';
 import {
   startExperiment,
   variantSettings,
@@ -22,7 +23,7 @@ import {
   type ExperimentResult,
   type Progress,
 } from './run-experiment';
-import { readStoredConfig, toStoredConfig } from './stored-config';
+import { readStoredConfig, toStoredConfig } from '../experiment-config/stored-config';
 import { defaultWorkspaces, type WorkspaceProvider } from '../tools/workspace';
 import { withCallOptions } from '../tools/sandbox/experiment-sandbox';
 import { holdLease, newRunnerId } from './lease';
@@ -43,7 +44,7 @@ export function createStoredExperiment(
       ...details,
       id,
       agentName: agent.name,
-      config: toStoredConfig(config, agent) as unknown as Record<string, unknown>,
+      config: toStoredConfig(config, agent),
       simulated: config.endpoint.simulated,
       totalConversations: planSlots(config).length,
     });
@@ -91,8 +92,9 @@ export type StoredRun = { done: Promise<ExperimentResult>; cancel(): void; inter
 function modelClients(
   config: ExperimentConfig,
   baseUrl: string,
-  apiKey: string | undefined,
+  readEnvironment: (name: string) => string | undefined,
 ): ExperimentDependencies['createClient'] {
+  const keyOf = (name: string | undefined) => (name ? readEnvironment(name) : undefined);
   return (settings, variant) => {
     if (variant.baseUrl === undefined && config.endpoint.kind === 'embedded')
       return createEmbeddedClient(config.endpoint, settings);
@@ -101,7 +103,11 @@ function modelClients(
       config.endpoint.maxResponseBytes === undefined
         ? undefined
         : { maxResponseBytes: config.endpoint.maxResponseBytes };
-    const timeouts = config.endpoint.requestTimeouts;
+    // A variant on a saved endpoint of its own uses that endpoint's key and timeouts (copied when the
+    // experiment started; the key read now, never stored), and never the experiment's key.
+    const ownEndpoint = variant.endpointName !== undefined;
+    const apiKey = keyOf(ownEndpoint ? variant.apiKeyEnv : config.endpoint.apiKeyEnv);
+    const timeouts = ownEndpoint ? variant.requestTimeouts : config.endpoint.requestTimeouts;
     const clients = urls.map(
       (url) => new HttpModelClient({ baseUrl: url, apiKey, retry: settings.retry, limits, timeouts }),
     );
@@ -119,7 +125,6 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
   const stored = readStoredConfig(row.config);
   const { experiment: config } = stored;
   const readEnvironment = options.readEnvironment ?? ((name: string) => process.env[name]);
-  const apiKey = config.endpoint.apiKeyEnv ? readEnvironment(config.endpoint.apiKeyEnv) : undefined;
   const baseUrl = resolveBaseUrl(config.endpoint.baseUrl, options.resolveSimulator);
 
   // The lease marks it running; the heartbeat also carries a cancel written by another process.
@@ -161,7 +166,7 @@ export function runStoredExperiment(database: RemoraDatabase, experimentId: stri
     inputs: config.storedCases ? experimentCaseInputs(database, experimentId, config.storedCases.count) : undefined,
     onProgress: options.onProgress,
     onEvent: options.onEvent,
-    createClient: modelClients(config, baseUrl, apiKey),
+    createClient: modelClients(config, baseUrl, readEnvironment),
     store: {
       completedSlots: () => writer.completedSlots(experimentId),
       write: (meta, record) => {

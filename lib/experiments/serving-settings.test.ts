@@ -13,7 +13,7 @@ import type { ConversationInput } from '../protocol/conversation';
 import { startSimServer, type SimServer } from '../sim/server';
 import { ToolWorkerPool } from '../tools/worker-pool';
 import { toSummaryJson } from '../metrics/summary-json';
-import { ExperimentConfig, type ExperimentConfigInput } from './config';
+import { ExperimentConfig, type ExperimentConfigInput } from '../experiment-config/experiment-config';
 import { createStoredExperiment, experimentSummary, runStoredExperiment } from './service';
 import type { SlotMeta } from './run-experiment';
 

@@ -3,7 +3,7 @@
 // made from a run's failures reimports and scores.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
-import { ExperimentConfig } from '../experiments/config';
+import { ExperimentConfig } from '../experiment-config/experiment-config';
 import { createStoredExperiment, runStoredExperiment } from '../experiments/service';
 import { loadRunnableAgent } from '../panel/agents/agents';
 import { previewPrompt } from '../panel/agents/preview';

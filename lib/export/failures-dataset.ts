@@ -2,7 +2,6 @@
 // its conversation so far, its own tools and its expected calls (BFCL's own form included), so the
 // next model can be measured on exactly what this one failed; the labels and notes people gave the
 // failed conversations are kept in the case's note.
-import { z } from 'zod';
 import type { RemoraDatabase } from '../db/client';
 import { listCaseVerdicts } from '../db/queries/accuracy';
 import { conversationReviews, type ConversationReview } from '../db/queries/conversation-review';
@@ -13,13 +12,7 @@ import { storedDatasetRun } from '../db/experiment-config';
 import { CaseTool, DatasetCase, describeIssues, type DatasetCaseInput } from '../datasets/case';
 import { InputError, NotFoundError } from '../errors';
 import type { ConversationInput } from '../protocol/conversation';
-
-const StoredInputs = z.looseObject({
-  experiment: z.looseObject({ inputs: z.array(z.custom<ConversationInput>()).min(1) }),
-});
-const StoredCasesConfig = z.looseObject({
-  experiment: z.looseObject({ storedCases: z.looseObject({ name: z.string() }).optional() }),
-});
+import { StoredParts } from '../experiment-config/stored-config';
 
 export type FailuresDataset = { datasetId: string; name: string; cases: number; reused: boolean };
 
@@ -100,12 +93,12 @@ function caseSourceOf(
   config: unknown,
 ): { name: string; caseAt(index: number): DatasetCaseInput } | null {
   const run = storedDatasetRun(config);
-  const stored = StoredInputs.safeParse(config);
-  if (run && stored.success) {
+  const stored = StoredParts.inputs.safeParse(config);
+  if (run && stored.success && stored.data.experiment.inputs.length > 0) {
     const inputs = stored.data.experiment.inputs;
     return { name: run.name, caseAt: (index) => caseOf(run.cases[index].key, inputs[index], run.cases[index].expect) };
   }
-  const copied = StoredCasesConfig.safeParse(config);
+  const copied = StoredParts.storedCases.safeParse(config);
   if (!copied.success || !copied.data.experiment.storedCases) return null;
   return {
     name: copied.data.experiment.storedCases.name,

@@ -3,7 +3,7 @@
 // the right call, one with the right call forever (turn_limit, still a task success), the rest with
 // text and no call at all; a harness run shows that targets hold only what the model wrote.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExperimentConfig } from '../experiments/config';
+import { ExperimentConfig } from '../experiment-config/experiment-config';
 import { createStoredExperiment, runStoredExperiment } from '../experiments/service';
 import { loadRunnableAgent } from '../panel/agents/agents';
 import { openTestPanel, type TestPanel } from '../panel/testing/panel-context';

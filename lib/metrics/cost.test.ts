@@ -26,6 +26,16 @@ describe('the cost of a variant’s tokens', () => {
     expect(variantPrices({}, [{ name: 'a' }])).toEqual({ a: null });
   });
 
+  it('gives a variant on a saved endpoint of its own that endpoint’s price', () => {
+    const own = { input: 2, output: 8 };
+    expect(
+      variantPrices({ pricePerMillionTokens: prices }, [
+        { name: 'a' },
+        { name: 'b', baseUrl: 'http://elsewhere:8000/v1', pricePerMillionTokens: own },
+      ]),
+    ).toEqual({ a: prices, b: own });
+  });
+
   it('reads as money: two decimals from a cent, four significant digits below', () => {
     expect(formatCost(0.6)).toBe('0.60');
     expect(formatCost(12.345)).toBe('12.35');

@@ -14,14 +14,16 @@ export function tokenCost(
 
 /**
  * Each variant's prices by name: the endpoint's, except for a variant that talks to a server of its
- * own (a model A/B), whose price the endpoint does not tell.
+ * own (a model A/B), whose price the endpoint does not tell: that server's saved endpoint's, if any.
  */
 export function variantPrices(
   endpoint: { pricePerMillionTokens?: TokenPrices },
-  variants: { name: string; baseUrl?: string }[],
+  variants: { name: string; baseUrl?: string; pricePerMillionTokens?: TokenPrices }[],
 ): Record<string, TokenPrices | null> {
   const prices = endpoint.pricePerMillionTokens ?? null;
-  return Object.fromEntries(variants.map((variant) => [variant.name, variant.baseUrl ? null : prices]));
+  return Object.fromEntries(
+    variants.map((variant) => [variant.name, variant.baseUrl ? (variant.pricePerMillionTokens ?? null) : prices]),
+  );
 }
 
 /** Two decimals from a cent up; below, four significant digits (a run of a small model costs fractions of a cent). */

@@ -17,7 +17,7 @@ import { ConfigurationError } from '../errors';
 import { acquireLease } from '../db/queries/experiment-lease';
 import { getExperiment } from '../db/queries/experiments';
 import { BUILT_IN_SIMULATOR_URL } from '../experiments/built-in-simulator';
-import { ExperimentConfig } from '../experiments/config';
+import { ExperimentConfig } from '../experiment-config/experiment-config';
 import { createStoredExperiment } from '../experiments/service';
 import { listEndpointViews } from './endpoints/endpoints';
 import { StartCampaignRequest, startCampaign } from './campaigns/actions';

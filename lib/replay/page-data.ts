@@ -1,10 +1,10 @@
 // What the panel's pages show about replays, origins and scoring (server side).
-import { z } from 'zod';
 import type { RemoraDatabase } from '../db/client';
 import { getConversationRecord } from '../db/queries/conversations';
 import { getExperiment } from '../db/queries/experiments';
 import { datasetScoringOf } from '../db/queries/experiment-cases';
-import { ExperimentOrigin } from '../experiments/config';
+import type { ExperimentOrigin } from '../experiment-config/experiment-config';
+import { StoredParts } from '../experiment-config/stored-config';
 
 export type ReplayDefaults = { turns: number[]; systemPrompt: string; temperature: number | null };
 
@@ -21,12 +21,10 @@ export function replayDefaults(database: RemoraDatabase, conversationId: string)
   };
 }
 
-const StoredOrigin = z.looseObject({ experiment: z.looseObject({ origin: ExperimentOrigin.optional() }) });
-
 /** Where an experiment was made from (a replay, a re-run of failed inputs), when it was. */
 export function experimentOrigin(database: RemoraDatabase, experimentId: string): ExperimentOrigin | null {
   const row = getExperiment(database, experimentId);
-  const parsed = row ? StoredOrigin.safeParse(row.config) : null;
+  const parsed = row ? StoredParts.origin.safeParse(row.config) : null;
   return parsed?.success ? (parsed.data.experiment.origin ?? null) : null;
 }
 

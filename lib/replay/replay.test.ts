@@ -11,7 +11,7 @@ import { openTemporaryDatabase } from '../db/testing/temporary-database';
 import { listConversations, getConversationRecord } from '../db/queries/conversations';
 import { failedInputIndexes } from '../db/queries/failed-inputs';
 import { getExperiment } from '../db/queries/experiments';
-import { ExperimentConfig } from '../experiments/config';
+import { ExperimentConfig } from '../experiment-config/experiment-config';
 import { createStoredExperiment, runStoredExperiment } from '../experiments/service';
 import { PROJECT_ROOT } from '../python/testing/agent-conversation';
 import type { ChatRequest } from '../protocol/messages';

@@ -5,8 +5,12 @@ import type { RemoraDatabase } from '../db/client';
 import { getConversationRecord } from '../db/queries/conversations';
 import { getExperiment } from '../db/queries/experiments';
 import { experimentInputsAt } from '../db/queries/experiment-cases';
-import { ExperimentConfig, type ExperimentConfigInput, type VariantConfig } from '../experiments/config';
-import { readStoredConfig } from '../experiments/stored-config';
+import {
+  ExperimentConfig,
+  type ExperimentConfigInput,
+  type VariantConfig,
+} from '../experiment-config/experiment-config';
+import { readStoredConfig } from '../experiment-config/stored-config';
 import { resolveSettings } from '../runner/settings';
 import type { AgentRuntime } from '../runner/types';
 import type { ConversationInput } from '../protocol/conversation';

@@ -37,7 +37,8 @@ export function completionBody(
   };
 }
 
-export type ErrorType = 'invalid_request_error' | 'not_found_error' | 'server_error' | 'rate_limit_error';
+export type ErrorType =
+  'invalid_request_error' | 'not_found_error' | 'server_error' | 'rate_limit_error' | 'authentication_error';
 
 /** OpenAI's error body: {"error": {message, type, param, code}}. */
 export function errorBody(message: string, type: ErrorType, code: string): Record<string, unknown> {

@@ -37,6 +37,21 @@ describe('routes', () => {
     expect(missing.headers.get('x-remora-simulated')).toBe('1');
   });
 
+  it('with an API key, answers the model routes only to a request that brings it', async () => {
+    const server = await start({ apiKey: 'sim-secret-1' });
+    const refused = await get(server, '/v1/models');
+    expect(refused.status).toBe(401);
+    expect(refused.body.error).toMatchObject({ type: 'authentication_error', code: 'invalid_api_key' });
+    const client = new OpenAI({ baseURL: server.url, apiKey: 'sim-secret-1', maxRetries: 0 });
+    expect((await client.models.list()).data[0].id).toBe(server.options.model);
+    const wrong = new OpenAI({ baseURL: server.url, apiKey: 'other', maxRetries: 0 });
+    await expect(
+      wrong.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }),
+    ).rejects.toMatchObject({ status: 401 });
+    expect(server.stats().requests).toBe(0);
+    expect((await get(server, '/health')).status).toBe(200);
+  });
+
   it('answers an OpenAI-shaped completion with usage from the rendered prompt', async () => {
     const server = await start({ http500Rate: 0, http429Rate: 0 });
     const request = lintRequest(1);

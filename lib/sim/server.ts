@@ -5,7 +5,8 @@
 //   GET  /sim/stats             counts of requests, shapes produced, injected errors
 //   POST /sim/reset             zero the counts and the repeat counters
 //   GET  /health                200, as vLLM has
-// Every answer carries `x-remora-simulated: 1`.
+// Every answer carries `x-remora-simulated: 1`. Started with `apiKey`, the /v1 routes answer 401
+// without `Authorization: Bearer <apiKey>`, as a hosted server does (to test that keys reach it).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { SimOptions, type SimOptionsInput, type SimStats } from './options';
 import { SimEngine, type EngineReply } from './sim-engine';
@@ -16,7 +17,7 @@ import { routeOf } from '../http/openai-route';
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
-export type SimServerOptions = SimOptionsInput & { port?: number; host?: string };
+export type SimServerOptions = SimOptionsInput & { port?: number; host?: string; apiKey?: string };
 
 export type SimServer = {
   /** Base URL for OpenAI clients, e.g. http://127.0.0.1:8089/v1 */
@@ -109,7 +110,7 @@ function readChatBody(
 }
 
 export async function startSimServer(input: SimServerOptions = {}): Promise<SimServer> {
-  const { port = 0, host = '127.0.0.1', ...settings } = input;
+  const { port = 0, host = '127.0.0.1', apiKey, ...settings } = input;
   const options = resolveSimOptions(settings);
   const engine = new SimEngine(options);
   const created = Math.floor(Date.now() / 1000);
@@ -144,6 +145,17 @@ export async function startSimServer(input: SimServerOptions = {}): Promise<SimS
 
   const server = createServer((request, response) => {
     const { method, path, chat, models } = routeOf(request);
+    if ((chat || models) && apiKey !== undefined && request.headers.authorization !== `Bearer ${apiKey}`) {
+      request.resume();
+      return send(response, {
+        status: 401,
+        body: errorBody(
+          'a valid API key is required (Authorization: Bearer)',
+          'authentication_error',
+          'invalid_api_key',
+        ),
+      });
+    }
     if (chat) return handleChat(request, response);
     // Other routes take no body; drain any so the connection can be reused.
     request.resume();

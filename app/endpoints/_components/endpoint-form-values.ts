@@ -1,6 +1,7 @@
-// The add-endpoint form's text fields and what they become in POST /api/endpoints: seconds typed
-// for the timeouts become milliseconds, prices stay per million tokens. A field that does not read
-// as a number says so under it and keeps the form from being sent.
+// The endpoint form's text fields and what they become in POST /api/endpoints (PATCH when editing):
+// seconds typed for the timeouts become milliseconds, prices stay per million tokens. A field that
+// does not read as a number says so under it and keeps the form from being sent.
+import type { EndpointView } from '@/lib/panel/endpoints/endpoints';
 import { secretLikeReason } from '@/lib/panel/endpoints/key-check';
 
 const VARIABLE_NAME = /^[A-Z_][A-Z0-9_]{0,63}$/;
@@ -94,5 +95,39 @@ export function endpointRequestBody(form: EndpointFormValues): Record<string, un
     ...(form.apiKeyEnv.trim() ? { apiKeyEnv: form.apiKeyEnv.trim() } : {}),
     ...(Object.keys(timeouts).length > 0 ? { requestTimeouts: timeouts } : {}),
     ...(priced ? { pricePerMillionTokens: { input: Number(form.inputPrice), output: Number(form.outputPrice) } } : {}),
+  };
+}
+
+function seconds(milliseconds: number | undefined): string {
+  return milliseconds === undefined ? '' : String(milliseconds / 1000);
+}
+
+/** An endpoint's settings as its edit form first shows them. */
+export function formValuesOf(endpoint: EndpointView): EndpointFormValues {
+  const prices = endpoint.pricePerMillionTokens;
+  return {
+    name: endpoint.name,
+    baseUrl: endpoint.baseUrl,
+    model: endpoint.model,
+    apiKeyEnv: endpoint.apiKeyEnv ?? '',
+    firstByteSeconds: seconds(endpoint.requestTimeouts.firstByteMs),
+    idleSeconds: seconds(endpoint.requestTimeouts.idleMs),
+    totalSeconds: seconds(endpoint.requestTimeouts.totalMs),
+    inputPrice: prices ? String(prices.input) : '',
+    outputPrice: prices ? String(prices.output) : '',
+  };
+}
+
+/**
+ * The PATCH body of the edit form: every part, so that a field emptied clears it (no key variable,
+ * the default timeouts, no price) instead of keeping what was there.
+ */
+export function editRequestBody(form: EndpointFormValues): Record<string, unknown> {
+  const body = endpointRequestBody(form);
+  return {
+    ...body,
+    apiKeyEnv: body.apiKeyEnv ?? null,
+    requestTimeouts: body.requestTimeouts ?? null,
+    pricePerMillionTokens: body.pricePerMillionTokens ?? null,
   };
 }

@@ -1,5 +1,5 @@
 'use client';
-// The endpoints: list, test (GET /v1/models), add, remove. An API key is never typed here: only
+// The endpoints: list, test (GET /v1/models), add, edit, remove. An API key is never typed here: only
 // the NAME of the environment variable that holds it on the panel's machine.
 import type { EndpointView } from '@/lib/panel/endpoints/endpoints';
 import { FailureBox } from '../../components/failure-box';
@@ -8,7 +8,7 @@ import { EndpointRow } from './endpoint-row';
 import { useEndpoints } from './use-endpoints';
 
 export function EndpointManager({ initial }: { initial: EndpointView[] }) {
-  const { endpoints, tests, removeFailure, test, add, remove } = useEndpoints(initial);
+  const { endpoints, tests, removeFailure, test, add, edit, remove } = useEndpoints(initial);
   return (
     <>
       <section className="card" data-testid="endpoint-list">
@@ -21,6 +21,7 @@ export function EndpointManager({ initial }: { initial: EndpointView[] }) {
             test={tests[endpoint.id]}
             onTest={() => void test(endpoint.id)}
             onRemove={() => void remove(endpoint)}
+            onSave={(body) => edit(endpoint.id, body)}
           />
         ))}
       </section>

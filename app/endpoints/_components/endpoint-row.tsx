@@ -1,10 +1,13 @@
 'use client';
-// One endpoint on the endpoints page: its facts (URL, model, key variable, timeouts, prices), its
-// Test and Remove buttons, and its last test's result.
+// One endpoint on the endpoints page: its facts (URL, model, key variable, timeouts, prices) or its
+// edit form, its Test, Edit and Remove buttons, and its last test's result.
+import { useState } from 'react';
 import type { EndpointView } from '@/lib/panel/endpoints/endpoints';
 import { DEFAULT_REQUEST_TIMEOUTS, type RequestTimeouts } from '@/lib/runner/request-timeouts';
 import { SimulatedBadge } from '../../components/status-badge';
 import { FailureBox } from '../../components/failure-box';
+import type { ApiFailure } from '../../components/api-client';
+import { EditEndpointForm } from './edit-endpoint-form';
 import type { TestState } from './use-endpoints';
 
 const TIMEOUT_PARTS: [keyof RequestTimeouts, string][] = [
@@ -119,12 +122,15 @@ export function EndpointRow({
   test,
   onTest,
   onRemove,
+  onSave,
 }: {
   endpoint: EndpointView;
   test: TestState | undefined;
   onTest: () => void;
   onRemove: () => void;
+  onSave: (body: Record<string, unknown>) => Promise<ApiFailure | null>;
 }) {
+  const [editing, setEditing] = useState(false);
   return (
     <div className="endpoint" data-testid="endpoint-row" data-endpoint={endpoint.name}>
       <div className="endpoint-head">
@@ -141,13 +147,28 @@ export function EndpointRow({
             Test
           </button>
           {endpoint.builtIn ? null : (
-            <button type="button" className="danger small" onClick={onRemove} data-testid="endpoint-remove">
-              Remove
-            </button>
+            <>
+              <button
+                type="button"
+                className="secondary small"
+                onClick={() => setEditing(!editing)}
+                aria-expanded={editing}
+                data-testid="endpoint-edit"
+              >
+                Edit
+              </button>
+              <button type="button" className="danger small" onClick={onRemove} data-testid="endpoint-remove">
+                Remove
+              </button>
+            </>
           )}
         </div>
       </div>
-      <EndpointFacts endpoint={endpoint} />
+      {editing ? (
+        <EditEndpointForm endpoint={endpoint} save={onSave} close={() => setEditing(false)} />
+      ) : (
+        <EndpointFacts endpoint={endpoint} />
+      )}
       {endpoint.builtIn ? (
         <p className="muted small-text">
           Built in: behaves like vLLM serving FunctionGemma, with no GPU or weights. Its numbers are not a model’s:

@@ -1,5 +1,5 @@
 'use client';
-// The endpoints page's state: the list, each endpoint's last test, and adding and removing one.
+// The endpoints page's state: the list, each endpoint's last test, and adding, editing, removing one.
 import { useState } from 'react';
 import type { EndpointTest, EndpointView } from '@/lib/panel/endpoints/endpoints';
 import { callApi, type ApiFailure } from '../../components/api-client';
@@ -36,6 +36,15 @@ export function useEndpoints(initial: EndpointView[]) {
     return null;
   };
 
+  /** Sends the changes; on success shows and tests the endpoint as it is now. The failure, if any. */
+  const edit = async (id: string, body: Record<string, unknown>): Promise<ApiFailure | null> => {
+    const answer = await callApi<EndpointView>(`/api/endpoints/${encodeURIComponent(id)}`, { method: 'PATCH', body });
+    if (!answer.ok) return answer;
+    setEndpoints((current) => ordered(current.map((other) => (other.id === id ? answer.body : other))));
+    void test(id);
+    return null;
+  };
+
   const remove = async (endpoint: EndpointView) => {
     if (
       !window.confirm(
@@ -54,5 +63,5 @@ export function useEndpoints(initial: EndpointView[]) {
     setEndpoints((current) => current.filter((other) => other.id !== endpoint.id));
   };
 
-  return { endpoints, tests, removeFailure, test, add, remove };
+  return { endpoints, tests, removeFailure, test, add, edit, remove };
 }

@@ -22,7 +22,7 @@ import { RerunFailed } from './rerun-failed';
 import { rerunSandboxNotice } from '@/lib/panel/replay/sandbox-notice';
 import { TrainingExport } from './training-export';
 import { experimentOrigin, experimentScoring } from '@/lib/replay/page-data';
-import type { ExperimentOrigin } from '@/lib/experiments/config';
+import type { ExperimentOrigin } from '@/lib/experiment-config/experiment-config';
 import { variantModels, type VariantModel } from '@/lib/panel/experiments/variant-models';
 
 export const dynamic = 'force-dynamic';

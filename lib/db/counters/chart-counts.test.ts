@@ -57,7 +57,7 @@ function retriedConversation(): ConversationRecord {
 /** A dataset run of 2 variants x 30 conversations: every outcome, turns from 1 to 4, scored pairs of every kind. */
 function writeDatasetRun(): string {
   const cases = [lights, none, lights].map((expect, index) => ({ caseId: `row-${index}`, key: `c${index}`, expect }));
-  const config = { experiment: { dataset: { id: 'd1', name: 'lights', cases } }, ...experimentConfig(NAMES) };
+  const config = experimentConfig(NAMES, { dataset: { id: 'd1', name: 'lights', cases } });
   const { id } = createExperiment(database, {
     agentName: 'smart_home',
     config,

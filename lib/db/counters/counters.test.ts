@@ -53,7 +53,7 @@ function confidentConversation(seed: number): ConversationRecord {
 
 /** Writes a mixed experiment: 2 variants, 3 inputs, 4 repeats; every outcome, errors, verdict-free task checks. */
 function writeExperiment(): string {
-  const config = { ...experimentConfig(NAMES), experiment: { inputs: [{}, {}, {}] } };
+  const config = experimentConfig(NAMES, { inputs: ['a', 'b', 'c'].map((node_text) => ({ node_text })) });
   const { id } = createExperiment(database, {
     agentName: 'docstring',
     config,

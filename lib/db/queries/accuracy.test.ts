@@ -35,10 +35,9 @@ const runCases = [
 ];
 
 function datasetExperiment(): string {
-  const config = {
-    experiment: { dataset: { id: 'd1', name: 'lights', cases: runCases } },
-    ...experimentConfig(['baseline', 'directive']),
-  };
+  const config = experimentConfig(['baseline', 'directive'], {
+    dataset: { id: 'd1', name: 'lights', cases: runCases },
+  });
   return createExperiment(database, { agentName: 'smart_home', config, simulated: false, totalConversations: 8 }).id;
 }
 

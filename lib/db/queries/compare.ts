@@ -6,6 +6,7 @@ import { parseJson } from '../../protocol/json';
 import type { Outcome } from '../../runner/types';
 import type { RemoraDatabase } from '../client';
 import { conversations, experiments, type ExperimentRow } from '../schema';
+import { StoredConfig } from '../../experiment-config/stored-config';
 
 export type ComparableExperiment = {
   id: string;
@@ -24,12 +25,8 @@ export type ComparableExperiment = {
 function readNames(text: string | null): string[] {
   if (text === null) return [];
   const parsed = parseJson(text);
-  if (!parsed.ok || !Array.isArray(parsed.value)) return [];
-  return parsed.value.flatMap((entry) =>
-    typeof entry === 'object' && entry !== null && typeof (entry as { name?: unknown }).name === 'string'
-      ? [(entry as { name: string }).name]
-      : [],
-  );
+  const variants = parsed.ok ? StoredConfig.shape.variants.safeParse(parsed.value) : null;
+  return variants?.success ? variants.data.map((variant) => variant.name) : [];
 }
 
 const COMPARABLE_FIELDS = {

@@ -6,6 +6,7 @@ import { getDatasetCases, importDataset } from './datasets';
 import { deleteCase, updateCase } from './dataset-edits';
 import { createExperiment } from './experiments';
 import { copyDatasetCases, datasetScoringOf, experimentCaseAt, experimentCaseInputs } from './experiment-cases';
+import { experimentConfig } from '../testing/fixtures';
 
 // A dataset experiment's own copy of its cases, read back in pages as the run reaches them.
 let database: RemoraDatabase;
@@ -39,7 +40,12 @@ const cases = Array.from({ length: 700 }, (_, index) =>
 );
 
 function newExperiment(): string {
-  return createExperiment(database, { agentName: 'smart_home', config: {}, simulated: true, totalConversations: 1 }).id;
+  return createExperiment(database, {
+    agentName: 'smart_home',
+    config: experimentConfig(),
+    simulated: true,
+    totalConversations: 1,
+  }).id;
 }
 
 describe('experiment cases', () => {

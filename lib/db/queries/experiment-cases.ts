@@ -1,7 +1,7 @@
 // The cases of a dataset experiment (experiment_cases): copied from the dataset when the experiment
 // is created, in one INSERT ... SELECT, and read back by position in pages while it runs.
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { StoredParts } from '../../experiment-config/stored-config';
 import { datasetOf, storedDatasetRun, type StoredDatasetCases } from '../experiment-config';
 import type { Expectation } from '../../protocol/expectation';
 import { caseToInput } from '../../datasets/to-input';
@@ -113,19 +113,11 @@ export function experimentInputsAt(
   return indexes.map((index) => source.at(index));
 }
 
-const StoredCasesConfig = z.looseObject({
-  experiment: z.looseObject({
-    storedCases: z
-      .looseObject({ datasetId: z.string(), name: z.string(), scoring: z.enum(['lenient', 'bfcl']).optional() })
-      .optional(),
-  }),
-});
-
 /** How a dataset experiment scores (lenient or bfcl), from its config alone; null for other experiments. */
 export function datasetScoringOf(config: unknown): 'lenient' | 'bfcl' | null {
   const inline = storedDatasetRun(config);
   if (inline) return inline.scoring ?? 'lenient';
-  const parsed = StoredCasesConfig.safeParse(config);
+  const parsed = StoredParts.storedCases.safeParse(config);
   const stored = parsed.success ? parsed.data.experiment.storedCases : undefined;
   return stored ? (stored.scoring ?? 'lenient') : null;
 }
@@ -141,7 +133,7 @@ export function datasetCasesOf(
 ): StoredDatasetCases | null {
   const inline = datasetOf(config);
   if (inline) return inline;
-  const parsed = StoredCasesConfig.safeParse(config);
+  const parsed = StoredParts.storedCases.safeParse(config);
   const stored = parsed.success ? parsed.data.experiment.storedCases : undefined;
   if (!stored) return null;
   const rows = database

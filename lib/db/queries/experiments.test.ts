@@ -49,13 +49,18 @@ describe('experiments', () => {
       tags: [],
       countersReady: true,
     });
-    const reordered = Object.fromEntries(Object.entries(config).reverse());
-    expect(configHash(reordered)).toBe(configHash(config));
-    expect(configHash({ ...config, concurrency: 5 })).not.toBe(configHash(config));
+    const { experiment: settings, agent, tools, variants } = config;
+    expect(configHash({ variants, tools, agent, experiment: settings })).toBe(configHash(config));
+    expect(configHash({ ...config, experiment: { ...settings, concurrency: 5 } })).not.toBe(configHash(config));
   });
 
   it('stamps start and finish times as the status moves', () => {
-    const { id } = createExperiment(database, { agentName: 'a', config: {}, simulated: false, totalConversations: 1 });
+    const { id } = createExperiment(database, {
+      agentName: 'a',
+      config: experimentConfig(['other']),
+      simulated: false,
+      totalConversations: 1,
+    });
     expect(setExperimentStatus(database, id, 'running', { at: 10 })).toMatchObject({
       status: 'running',
       startedAt: 10,
@@ -89,7 +94,7 @@ describe('experiments', () => {
     );
     const lint = createExperiment(
       database,
-      { agentName: 'lint', config: {}, simulated: false, totalConversations: 1 },
+      { agentName: 'lint', config: experimentConfig(['other']), simulated: false, totalConversations: 1 },
       2,
     );
     const recent = createExperiment(
@@ -121,7 +126,11 @@ describe('experiments', () => {
 
   it('filters by part of the name, agent or id (wildcards taken as typed) and by one tag', () => {
     const make = (agentName: string, name: string | null, tags: string[], at: number) =>
-      createExperiment(database, { agentName, config: {}, simulated: true, totalConversations: 1, name, tags }, at).id;
+      createExperiment(
+        database,
+        { agentName, config: experimentConfig(['other']), simulated: true, totalConversations: 1, name, tags },
+        at,
+      ).id;
     const tweak = make('smart_home', 'Prompt tweak 100%', ['tuning', 'week-48'], 1);
     const other = make('smart_home', 'other try', ['tuning'], 2);
     const unnamed = make('lint', null, [], 3);
@@ -140,7 +149,12 @@ describe('experiments', () => {
   });
 
   it('reports progress and deletes everything of an experiment', () => {
-    const { id } = createExperiment(database, { agentName: 'a', config: {}, simulated: true, totalConversations: 3 });
+    const { id } = createExperiment(database, {
+      agentName: 'a',
+      config: experimentConfig(['other']),
+      simulated: true,
+      totalConversations: 3,
+    });
     expect(experimentProgress(database, id)).toEqual({ done: 0, total: 3 });
     const writer = createConversationWriter(database);
     writer.write(id, { variantIndex: 0, variantName: 'v', slot: 0, inputIndex: 0 }, textConversation());

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../canonical-json';
 import { and, count, desc, eq, getTableColumns, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { StoredConfigJson } from '../../experiment-config/stored-config';
 import type { RemoraDatabase } from '../client';
 import { countedConversations } from '../counters/read-counters';
 import { newId } from '../ids';
@@ -10,7 +11,7 @@ export type NewExperiment = {
   id?: string;
   agentName: string;
   /** The full settings: variants with prompts and runner settings, endpoint, tools as sent, inputs... */
-  config: Record<string, unknown>;
+  config: StoredConfigJson;
   simulated: boolean;
   totalConversations: number;
   name?: string | null;
@@ -30,7 +31,7 @@ export const UNFINISHED_STATUSES: ExperimentStatus[] = ['pending', 'running'];
  */
 export const RESUMABLE_STATUSES: ExperimentStatus[] = [...UNFINISHED_STATUSES, 'failed'];
 
-export function configHash(config: Record<string, unknown>): string {
+export function configHash(config: StoredConfigJson): string {
   return createHash('sha256').update(canonicalJson(config)).digest('hex');
 }
 
@@ -152,10 +153,7 @@ export function listUnfinishedExperiments(database: RemoraDatabase): ExperimentR
 }
 
 /** The newest pending or running experiment with exactly these settings, to resume instead of repeating. */
-export function findUnfinishedExperiment(
-  database: RemoraDatabase,
-  config: Record<string, unknown>,
-): ExperimentRow | null {
+export function findUnfinishedExperiment(database: RemoraDatabase, config: StoredConfigJson): ExperimentRow | null {
   return (
     database
       .select()

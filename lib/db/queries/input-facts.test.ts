@@ -64,7 +64,7 @@ describe('getInputFacts', () => {
   it('sums each variant on each input exactly as the rows say, and keeps first repeats apart', () => {
     const { id } = createExperiment(database, {
       agentName: 'docstring',
-      config: { ...experimentConfig(['baseline', 'directive']), experiment: { inputs: [{}, {}] } },
+      config: experimentConfig(['baseline', 'directive'], { inputs: [{ node_text: 'a' }, { node_text: 'b' }] }),
       simulated: true,
       totalConversations: 8,
     });

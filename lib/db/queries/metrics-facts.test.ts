@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MetricsInput } from '../../metrics/types';
 import { closeDatabase, openDatabase, type RemoraDatabase } from '../client';
 import { createConversationWriter } from '../conversation-writer';
-import { docstringConversation, experimentConfig } from '../testing/fixtures';
+import { docstringConversation, experimentConfig, overwriteConfig } from '../testing/fixtures';
 import { failingConversation, textConversation } from '../testing/failing-fixtures';
 import { createExperiment } from './experiments';
 import { getMetricsInput } from './metrics-facts';
@@ -131,10 +131,11 @@ describe('getMetricsInput', () => {
   it('takes variant names from the conversations when the config lists none', () => {
     const { id } = createExperiment(database, {
       agentName: 'docstring',
-      config: { note: 'old shape' },
+      config: experimentConfig(),
       simulated: false,
       totalConversations: 2,
     });
+    overwriteConfig(database, id, { note: 'old shape' });
     const writer = createConversationWriter(database);
     writer.write(id, { variantIndex: 1, variantName: 'second', slot: 0, inputIndex: 0 }, textConversation());
     writer.write(id, { variantIndex: 0, variantName: 'first', slot: 0, inputIndex: 0 }, textConversation());

@@ -12,7 +12,7 @@ import {
 } from '../../testing/scripted-model';
 import type { ToolExecution, ToolExecutor, ToolRequest } from '../../tools/protocol';
 import { closeDatabase, openDatabase, type RemoraDatabase } from '../client';
-import { TOOLS, docstringConversation, experimentConfig } from '../testing/fixtures';
+import { TOOLS, docstringConversation, experimentConfig, overwriteConfig } from '../testing/fixtures';
 import { failingConversation } from '../testing/failing-fixtures';
 import { storeConversation } from './conversations';
 import { createExperiment } from './experiments';
@@ -134,10 +134,11 @@ describe('getTranscript', () => {
 
     const second = createExperiment(database, {
       agentName: 'docstring',
-      config: { variants: [{ name: 'baseline' }] },
+      config: experimentConfig(['baseline']),
       simulated: true,
       totalConversations: 1,
     });
+    overwriteConfig(database, second.id, { variants: [{ name: 'baseline' }] });
     const bare = getTranscript(
       database,
       storeConversation(database, second.id, meta, docstringConversation()) as string,
@@ -210,7 +211,7 @@ describe('getTranscript with the real runner', () => {
       { node_text: 'def add(a, b): ...' },
       { client, tools: new LearningTools() },
     );
-    const config = { agent: agent.name, tools: toolSpecs(agent.tools), variants: [{ name: 'baseline', settings }] };
+    const config = { ...experimentConfig(['baseline']), tools: toolSpecs(agent.tools) };
     const { id: experimentId } = createExperiment(database, {
       agentName: agent.name,
       config,

@@ -1,5 +1,6 @@
 // Agents, their prompt versions, model endpoints and experiments (one run of variants x inputs).
 import { index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { StoredConfigJson } from '../../experiment-config/stored-config';
 import { jsonColumn } from '../json-column';
 
 export const EXPERIMENT_STATUSES = ['pending', 'running', 'completed', 'cancelled', 'failed'] as const;
@@ -65,8 +66,8 @@ export const experiments = sqliteTable(
     id: text('id').primaryKey(),
     agentName: text('agent_name').notNull(),
     status: text('status', { enum: EXPERIMENT_STATUSES }).notNull().default('pending'),
-    /** The full settings (see StoredExperimentConfig in experiment-config.ts). */
-    config: jsonColumn<Record<string, unknown>>('config').notNull(),
+    /** The full settings, as lib/experiment-config/stored-config.ts writes and reads them. */
+    config: jsonColumn<unknown>('config').$type<StoredConfigJson>().notNull(),
     /** sha256 of the canonical JSON of config, to find an unfinished run of the same settings. */
     configHash: text('config_hash').notNull(),
     simulated: integer('simulated', { mode: 'boolean' }).notNull(),

@@ -2,6 +2,8 @@
 import type { ChatMessage, ToolSpec } from '../../protocol/messages';
 import type { ConversationRecord, ModelCallRecord, Outcome, ToolExecutionRecord } from '../../runner/types';
 import type { ParsePath } from '../../parsing/types';
+import type { RemoraDatabase } from '../client';
+import type { StoredConfigJson } from '../../experiment-config/stored-config';
 
 export const TOOLS: ToolSpec[] = [
   {
@@ -26,18 +28,55 @@ export const TOOLS: ToolSpec[] = [
   },
 ];
 
-export function experimentConfig(variantNames: string[] = ['baseline', 'directive']) {
+/** The docstring agent as an experiment row keeps it (lib/experiment-config/stored-config.ts). */
+const AGENT_SNAPSHOT = {
+  name: 'docstring',
+  maxTurns: 4,
+  systemPrompt: 'You document functions.',
+  nodeContext: 'Document {{node_name}}.',
+  textAnswerEnds: false,
+  settings: {},
+  tools: TOOLS.map((tool) => ({
+    ...tool.function,
+    script: null,
+    limits: { timeoutMs: 5000, maxOutputBytes: 65536 },
+  })),
+};
+
+/**
+ * A stored config as the experiments table holds it, with these variants; `experiment` replaces
+ * parts of its settings (a dataset, other inputs).
+ */
+export function experimentConfig(
+  variantNames: string[] = ['baseline', 'directive'],
+  experiment: Partial<StoredConfigJson['experiment']> = {},
+): StoredConfigJson {
   return {
-    agent: 'docstring',
-    endpoint: { baseUrl: 'http://127.0.0.1:8000/v1', model: 'functiongemma' },
+    experiment: {
+      agent: 'docstring',
+      endpoint: { baseUrl: 'http://127.0.0.1:8000/v1', model: 'functiongemma' },
+      variants: variantNames.map((name) => ({ name, systemPrompt: `You are ${name}.`, settings: { temperature: 0 } })),
+      inputs: [
+        {
+          node_text: 'def add(a, b):\n    return a + b',
+          file_path: 'math.py',
+          node_name: 'add',
+          node_type: 'function',
+        },
+      ],
+      requestsPerVariant: 10,
+      concurrency: 4,
+      ...experiment,
+    },
+    agent: AGENT_SNAPSHOT,
     tools: TOOLS,
-    variants: variantNames.map((name) => ({ name, systemPrompt: `You are ${name}.`, settings: { temperature: 0 } })),
-    inputs: [
-      { node_text: 'def add(a, b):\n    return a + b', file_path: 'math.py', node_name: 'add', node_type: 'function' },
-    ],
-    requestsPerVariant: 10,
-    concurrency: 4,
+    variants: variantNames.map((name) => ({ name })),
   };
+}
+
+/** Writes a config the schema would refuse into an experiment's row, as a damaged or foreign row holds it. */
+export function overwriteConfig(database: RemoraDatabase, experimentId: string, config: unknown): void {
+  database.$client.prepare('UPDATE experiments SET config = ? WHERE id = ?').run(JSON.stringify(config), experimentId);
 }
 
 export function chatResponse(

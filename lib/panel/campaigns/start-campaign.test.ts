@@ -6,7 +6,7 @@ import { getCampaign } from '../../db/queries/campaigns';
 import { getExperiment } from '../../db/queries/experiments';
 import { removeFolders, scratchRepository } from '../../campaigns/testing/campaign-harness';
 import { BUILT_IN_SIMULATOR_URL } from '../../experiments/built-in-simulator';
-import { readStoredConfig } from '../../experiments/stored-config';
+import { readStoredConfig } from '../../experiment-config/stored-config';
 import { startSimServer, type SimServer } from '../../sim/server';
 import { openTestPanel, type TestPanel } from '../testing/panel-context';
 import { CreateEndpointRequest } from '../experiments/requests';

@@ -39,13 +39,13 @@ beforeEach(() => {
   context = { database, jobRunner: idleJobRunner, root: '', simulatorUrl: () => '' };
   first = createExperiment(database, {
     agentName: 'docstring',
-    config: { ...experimentConfig(['baseline', 'directive']), experiment: { inputs } },
+    config: experimentConfig(['baseline', 'directive'], { inputs }),
     simulated: true,
     totalConversations: 8,
   }).id;
   second = createExperiment(database, {
     agentName: 'docstring',
-    config: experimentConfig(['baseline']),
+    config: experimentConfig(['baseline'], { inputs: [] }),
     simulated: false,
     totalConversations: 3,
   }).id;
@@ -245,10 +245,7 @@ describe('dataset comparisons', () => {
     const caseInputs = [0, 1, 2].map((index) => ({ node_text: `turn on light ${index}` }));
     const id = createExperiment(temporary.database, {
       agentName: 'smart_home',
-      config: {
-        ...experimentConfig(['plain', 'tuned']),
-        experiment: { inputs: caseInputs, dataset: { id: 'd', name: 'lights', cases } },
-      },
+      config: experimentConfig(['plain', 'tuned'], { inputs: caseInputs, dataset: { id: 'd', name: 'lights', cases } }),
       simulated: true,
       totalConversations: 6,
     }).id;

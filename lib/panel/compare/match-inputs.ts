@@ -5,7 +5,7 @@
 // balance check says how many). The primary metric is the one both experiments chose before their runs.
 import type { RemoraDatabase } from '../../db/client';
 import { getExperiment } from '../../db/queries/experiments';
-import { readStoredConfig } from '../../experiments/stored-config';
+import { readStoredConfig } from '../../experiment-config/stored-config';
 import type { ComparedMetric } from '../../metrics/types';
 
 export type InputMatch = { shared: number; inputOfB: (input: number) => number };

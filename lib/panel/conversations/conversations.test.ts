@@ -116,13 +116,10 @@ describe('conversation pages', () => {
       kind: 'call',
       calls: [ExpectedCall.parse({ name: 'toggle_lights', arguments: { room: ['kitchen'] } })],
     };
-    const config = {
-      ...experimentConfig(['plain']),
-      experiment: {
-        inputs: [{ node_text: 'lights on' }],
-        dataset: { id: 'd', name: 'lights', cases: [{ caseId: 'row-1', key: 'case-1', expect: lights }] },
-      },
-    };
+    const config = experimentConfig(['plain'], {
+      inputs: [{ node_text: 'lights on' }],
+      dataset: { id: 'd', name: 'lights', cases: [{ caseId: 'row-1', key: 'case-1', expect: lights }] },
+    });
     const dataset = createExperiment(temporary.database, {
       agentName: 'smart_home',
       config,

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getEndpointByName } from '../../db/queries/endpoints';
 import { getExperiment } from '../../db/queries/experiments';
-import { readStoredConfig } from '../../experiments/stored-config';
+import { readStoredConfig } from '../../experiment-config/stored-config';
 import { CreateEndpointRequest, CreateExperimentRequest } from '../experiments/requests';
 import { createExperimentFromRequest } from '../experiments/create';
 import { openTestPanel, type TestPanel } from '../testing/panel-context';

@@ -1,6 +1,7 @@
-// Model endpoints as the panel shows them. The built-in simulator is a row named "simulated" whose
-// stored URL is a placeholder (built-in-simulator.ts); its live URL is filled in when read. API keys
-// never pass through here: only the name of the variable that holds one, read when it is used.
+// Model endpoints as the panel shows, adds, edits and removes them. The built-in simulator is a row
+// named "simulated" whose stored URL is a placeholder (built-in-simulator.ts); its live URL is filled
+// in when read. API keys never pass through here: only the name of the variable that holds one,
+// read when it is used.
 import type { RemoraDatabase } from '../../db/client';
 import {
   createEndpoint,
@@ -8,17 +9,18 @@ import {
   getEndpoint,
   getEndpointByName,
   listEndpoints,
+  updateEndpoint,
 } from '../../db/queries/endpoints';
 import type { EndpointRow } from '../../db/rows';
 import { InputError, NotFoundError } from '../../errors';
 import { BUILT_IN_SIMULATOR_URL, isBuiltInSimulator } from '../../experiments/built-in-simulator';
 import { probeEndpoint } from '../../experiments/probe-endpoint';
 import { resolveSimOptions } from '../../sim/server';
-import type { TokenPrices } from '../../experiments/config';
+import type { TokenPrices } from '../../experiment-config/experiment-config';
 import type { RequestTimeouts } from '../../runner/request-timeouts';
 import type { PanelContext } from '../context';
 import { secretLikeReason } from './key-check';
-import type { CreateEndpointRequest } from '../experiments/requests';
+import type { CreateEndpointRequest, UpdateEndpointRequest } from '../experiments/requests';
 
 const SIMULATED_ENDPOINT_NAME = 'simulated';
 /** The model name the simulator lists (it accepts any). */
@@ -121,12 +123,17 @@ export function listEndpointViews(context: PanelContext): EndpointView[] {
   return listEndpoints(context.database).map((row) => toEndpointView(context, row));
 }
 
-export function createEndpointFromRequest(context: PanelContext, request: CreateEndpointRequest): EndpointView {
-  const keyLike = request.apiKeyEnv ? secretLikeReason(request.apiKeyEnv) : null;
+/** A pasted key is refused before anything is written (only the variable's name is ever stored). */
+function refuseKeyLike(apiKeyEnv: string | null | undefined): void {
+  const keyLike = apiKeyEnv ? secretLikeReason(apiKeyEnv) : null;
   if (keyLike)
     throw new InputError('the API key field takes the name of an environment variable, not a key; nothing was saved', [
       `apiKeyEnv: ${keyLike}`,
     ]);
+}
+
+export function createEndpointFromRequest(context: PanelContext, request: CreateEndpointRequest): EndpointView {
+  refuseKeyLike(request.apiKeyEnv);
   const { requestTimeouts: timeouts, pricePerMillionTokens: prices, ...endpoint } = request;
   const row = createEndpoint(context.database, {
     ...endpoint,
@@ -137,6 +144,41 @@ export function createEndpointFromRequest(context: PanelContext, request: Create
     outputPricePerMillion: prices?.output,
   });
   return toEndpointView(context, row);
+}
+
+/**
+ * Changes a saved endpoint's name, URL, model, key variable, timeouts or prices. Experiments started
+ * on it keep the copy of its settings they took then; the next ones take the new settings.
+ */
+export function updateEndpointFromRequest(
+  context: PanelContext,
+  endpointId: string,
+  request: UpdateEndpointRequest,
+): EndpointView {
+  const row = getEndpoint(context.database, endpointId);
+  if (!row) throw new NotFoundError(`no endpoint with id ${endpointId}`);
+  if (isBuiltIn(row)) throw new InputError('the built-in simulator cannot be edited; add an endpoint of your own');
+  refuseKeyLike(request.apiKeyEnv);
+  const { requestTimeouts: timeouts, pricePerMillionTokens: prices } = request;
+  const updated = updateEndpoint(context.database, endpointId, {
+    name: request.name ?? row.name,
+    kind: row.kind,
+    baseUrl: request.baseUrl ?? row.baseUrl,
+    model: request.model ?? row.model,
+    apiKeyEnv: request.apiKeyEnv === undefined ? row.apiKeyEnv : request.apiKeyEnv,
+    ...(timeouts === undefined
+      ? {}
+      : {
+          firstByteTimeoutMs: timeouts?.firstByteMs ?? null,
+          idleTimeoutMs: timeouts?.idleMs ?? null,
+          totalTimeoutMs: timeouts?.totalMs ?? null,
+        }),
+    ...(prices === undefined
+      ? {}
+      : { inputPricePerMillion: prices?.input ?? null, outputPricePerMillion: prices?.output ?? null }),
+  });
+  if (!updated) throw new NotFoundError(`no endpoint with id ${endpointId}`);
+  return toEndpointView(context, updated);
 }
 
 /** Removes a saved endpoint; the built-in simulator stays. Experiments keep their own copy of it. */

@@ -1,17 +1,22 @@
 // "Run again with these settings": the new-experiment form filled from a stored experiment: its
-// agent, variants (names, prompts, settings), endpoint, inputs (its dataset when it ran one), size
-// and concurrency. What the form cannot offer any more (an endpoint removed since) is named.
+// agent, variants (names, prompts, settings, own server, model and family), endpoint, inputs (its
+// dataset when it ran one), size and concurrency. What the form cannot offer any more (an endpoint
+// removed since) is named.
 import { getExperiment } from '../../db/queries/experiments';
-import { readStoredConfig } from '../../experiments/stored-config';
+import type { VariantConfig } from '../../experiment-config/experiment-config';
+import { readStoredConfig, type StoredConfig } from '../../experiment-config/stored-config';
 import { errorMessage } from '../../errors';
 import {
   DEFAULT_SETTINGS,
   EDITED_SOURCE,
   HISTORY_MODES,
   RESPONSE_PREFERENCES,
+  SAVED_SERVER,
   TOOL_PRESENTATIONS,
+  URL_SERVER,
   type ExperimentDraft,
   type ExperimentFormOptions,
+  type VariantDraft,
   type VariantSettingsDraft,
 } from './form-drafts';
 import type { PanelContext } from '../context';
@@ -20,7 +25,7 @@ function pick<T extends string>(value: unknown, allowed: readonly T[], fallback:
   return allowed.includes(value as T) ? (value as T) : fallback;
 }
 
-function settingsDraft(settings: Record<string, unknown>): VariantSettingsDraft {
+function settingsDraft(settings: VariantConfig['settings']): VariantSettingsDraft {
   return {
     toolChoice: typeof settings.toolChoice === 'string' ? settings.toolChoice : DEFAULT_SETTINGS.toolChoice,
     temperature: typeof settings.temperature === 'number' ? String(settings.temperature) : DEFAULT_SETTINGS.temperature,
@@ -31,6 +36,35 @@ function settingsDraft(settings: Record<string, unknown>): VariantSettingsDraft 
     toolPresentation: pick(settings.toolPresentation, TOOL_PRESENTATIONS, DEFAULT_SETTINGS.toolPresentation),
     logprobs: settings.logprobs === true,
   };
+}
+
+type StoredVariant = StoredConfig['experiment']['variants'][number];
+
+/**
+ * A variant's own server as the form offers it: the saved endpoint it ran on (by its name, else any
+ * that serves its URL: experiments stored before variants named theirs), the URL typed, or none.
+ */
+function variantServer(
+  variant: StoredVariant,
+  options: ExperimentFormOptions,
+  notices: string[],
+): Pick<VariantDraft, 'server' | 'baseUrl' | 'model'> {
+  const model = variant.model ?? '';
+  if (variant.baseUrl === undefined) return model ? { model } : {};
+  const saved = options.endpoints.filter((candidate) => !candidate.builtIn && candidate.baseUrl === variant.baseUrl);
+  const endpoint = saved.find((candidate) => candidate.name === variant.endpointName) ?? saved[0];
+  if (endpoint)
+    return { server: `${SAVED_SERVER}${endpoint.name}`, ...(model && model !== endpoint.model ? { model } : {}) };
+  if (variant.endpointName !== undefined) {
+    const key = variant.apiKeyEnv
+      ? `, without its API key variable ${variant.apiKeyEnv}; pick a saved endpoint to send one`
+      : '';
+    notices.push(
+      `Variant "${variant.name}" ran on the saved endpoint "${variant.endpointName}" at ${variant.baseUrl}, ` +
+        `which no saved endpoint serves now: its URL is filled in${key}.`,
+    );
+  }
+  return { server: URL_SERVER, baseUrl: variant.baseUrl, model };
 }
 
 /** The draft, or null with the reason when the experiment cannot be read back. */
@@ -50,6 +84,16 @@ export function cloneDraft(
       notices: [`Experiment ${experimentId} cannot be run again from the form: ${errorMessage(error)}`],
     };
   }
+  const { draft, notices } = draftOfStored(stored, options);
+  notices.unshift(`Filled from experiment ${row.name ?? experimentId.slice(0, 8)}: change what you want and start it.`);
+  return { draft, notices };
+}
+
+/** The form's draft of a stored experiment, with what it can no longer offer named. */
+export function draftOfStored(
+  stored: StoredConfig,
+  options: ExperimentFormOptions,
+): { draft: ExperimentDraft; notices: string[] } {
   const config = stored.experiment;
   const notices: string[] = [];
   const agent = options.agents.find((candidate) => candidate.name === config.agent);
@@ -73,7 +117,9 @@ export function cloneDraft(
     source: EDITED_SOURCE,
     systemPrompt: variant.systemPrompt ?? stored.agent.systemPrompt,
     nodeContext: variant.nodeContext ?? null,
-    settings: settingsDraft(variant.settings as Record<string, unknown>),
+    settings: settingsDraft(variant.settings),
+    ...variantServer(variant, options, notices),
+    ...(variant.settings.family ? { family: variant.settings.family } : {}),
   }));
   const draft: ExperimentDraft = {
     agent: agent?.name ?? options.agents[0]?.name ?? '',
@@ -89,6 +135,5 @@ export function cloneDraft(
     ...(config.plannedDifference === undefined ? {} : { plannedDifference: String(config.plannedDifference * 100) }),
     ...(config.noWorseMargin === undefined ? {} : { noWorseMargin: String(config.noWorseMargin * 100) }),
   };
-  notices.unshift(`Filled from experiment ${row.name ?? experimentId.slice(0, 8)}: change what you want and start it.`);
   return { draft, notices };
 }

@@ -3,14 +3,14 @@
 import path from 'node:path';
 import { databaseFileOf } from '../../db/client';
 import { ConfigurationError, InputError } from '../../errors';
-import { ExperimentConfig, type ExperimentConfigInput } from '../../experiments/config';
+import { ExperimentConfig, type ExperimentConfigInput } from '../../experiment-config/experiment-config';
 import { createStoredExperiment } from '../../experiments/service';
 import { checkToolChoice as checkChoice } from '../../runner/settings';
 import type { RunnerSettings } from '../../runner/types';
 import { zodReasons } from '../../http/read-request';
 import { loadRunnableAgent } from '../agents/agents';
 import type { PanelContext } from '../context';
-import { resolveEndpoint } from '../endpoints/resolve';
+import { resolveEndpoint, resolveVariantEndpoint, type VariantEndpoint } from '../endpoints/resolve';
 import { resolveExperimentInputs } from './inputs';
 import { chooseExperimentSandbox, type ExperimentSandbox } from '../../tools/sandbox/experiment-sandbox';
 import { inputFileProblems, type InputFiles } from '../../tools/input-files';
@@ -68,14 +68,24 @@ export async function createExperimentFromRequest(
   const agent = await loadRunnableAgent(context, request.agent);
   const toolNames = agent.runtime.tools.map((tool) => tool.name);
   const toolChoice = checkToolChoice(request.toolChoice, toolNames, 'toolChoice');
+  // A variant on a saved endpoint of its own: that endpoint's settings, checked as the experiment's are.
+  const servers: VariantEndpoint[] = [];
+  for (const [index, variant] of request.variants.entries())
+    servers.push(
+      variant.endpoint
+        ? await resolveVariantEndpoint(context, variant.endpoint.name, variant.model, index)
+        : {
+            ...(variant.baseUrl ? { baseUrl: variant.baseUrl } : {}),
+            ...(variant.model ? { model: variant.model } : {}),
+          },
+    );
   const variants: ExperimentConfigInput['variants'] = request.variants.map((variant, index) => {
     const { toolChoice: variantChoice, ...settings } = variant.settings ?? {};
     return {
       name: variant.name,
       systemPrompt: variant.systemPrompt,
       nodeContext: variant.nodeContext,
-      ...(variant.baseUrl ? { baseUrl: variant.baseUrl } : {}),
-      ...(variant.model ? { model: variant.model } : {}),
+      ...servers[index],
       settings: {
         toolChoice:
           variantChoice === undefined

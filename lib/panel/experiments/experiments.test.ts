@@ -6,7 +6,7 @@ import { InputError, NotFoundError } from '../../errors';
 import { BUILT_IN_SIMULATOR_URL } from '../../experiments/built-in-simulator';
 import { ExperimentConflictError } from '../../errors';
 import { experimentSummary } from '../../experiments/service';
-import { readStoredConfig } from '../../experiments/stored-config';
+import { readStoredConfig } from '../../experiment-config/stored-config';
 import { toSummaryJson } from '../../metrics/summary-json';
 import { getConversationTranscript } from '../conversations/conversations';
 import { importDataset } from '../../db/queries/datasets';

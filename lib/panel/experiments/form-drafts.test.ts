@@ -200,6 +200,10 @@ describe('the API reasons beside the fields', () => {
     expect(fieldOfPath('variants.0.settings.toolChoice')).toBe('variants.0.settings.toolChoice');
     expect(fieldOfPath('variants.2')).toBe('variants.2.name');
     expect(fieldOfPath('endpoint.baseUrl')).toBe('endpoint');
+    // A variant's own server: beside its Server, Base URL and Model fields.
+    expect(fieldOfPath('variants.1.endpoint.name')).toBe('variants.1.server');
+    expect(fieldOfPath('variants.1.baseUrl')).toBe('variants.1.baseUrl');
+    expect(fieldOfPath('variants.1.model')).toBe('variants.1.model');
     expect(fieldOfPath('dataset')).toBe('inputs');
     expect(fieldOfPath('colour')).toBeNull();
     expect(

@@ -4,8 +4,9 @@ import type { FieldErrors } from './form-request';
 
 /** The form field an API reason is about (its path before ": "), or null for the form as a whole. */
 export function fieldOfPath(path: string): string | null {
-  const variant = /^variants\.(\d+)(?:\.(name|systemPrompt|settings\.\w+))?/.exec(path);
-  if (variant) return `variants.${variant[1]}.${variant[2] ?? 'name'}`;
+  const variant = /^variants\.(\d+)(?:\.(name|systemPrompt|settings\.\w+|endpoint|baseUrl|model))?/.exec(path);
+  // A variant's saved endpoint is chosen in its Server field.
+  if (variant) return `variants.${variant[1]}.${variant[2] === 'endpoint' ? 'server' : (variant[2] ?? 'name')}`;
   if (path === 'variants') return 'variants';
   if (/^endpoint\b/.test(path)) return 'endpoint';
   if (/^(dataset|inputs|scoring)\b/.test(path)) return 'inputs';
@@ -39,6 +40,9 @@ const FIELD_LABELS: [RegExp, string][] = [
   [/^variants\.(\d+)\.settings\.toolChoice\b/, 'Variant $1 tool choice'],
   [/^variants\.(\d+)\.settings\.(\w+)\b/, 'Variant $1 $2'],
   [/^variants\.(\d+)\.name\b/, 'Variant $1 name'],
+  [/^variants\.(\d+)\.endpoint(\.name)?\b/, 'Variant $1 server'],
+  [/^variants\.(\d+)\.baseUrl\b/, 'Variant $1 base URL'],
+  [/^variants\.(\d+)\.model\b/, 'Variant $1 model'],
   [/^variants\.(\d+)\.systemPrompt\b/, 'Variant $1 prompt'],
   [/^variants\b/, 'Variants'],
   [/^endpoint(\.\w+)?\b/, 'Endpoint'],

@@ -33,19 +33,18 @@ describe('requestBodyOf: a variant on its own server, model and family (a model 
     ]);
   });
 
-  it("takes a saved endpoint's base URL and model, unless another model is named, and the family", () => {
+  it('names a saved endpoint (the API resolves it whole), another model and the family', () => {
     const saved = sentVariants((draft) => {
       draft.variants[1] = { ...draft.variants[1], server: 'saved:qwen', family: 'hermes' };
     });
-    expect(saved.variants[1]).toMatchObject({
-      baseUrl: 'http://gpu:8080/v1',
-      model: 'qwen3-0.6b',
-      settings: { family: 'hermes' },
-    });
+    expect(saved.variants[1]).toMatchObject({ endpoint: { name: 'qwen' }, settings: { family: 'hermes' } });
+    // Its URL and model are the saved endpoint's own, read by the API, not copied by the form.
+    expect(saved.variants[1]).not.toHaveProperty('baseUrl');
+    expect(saved.variants[1]).not.toHaveProperty('model');
     const named = sentVariants((draft) => {
       draft.variants[1] = { ...draft.variants[1], server: 'saved:qwen', model: ' qwen3-1.7b ' };
     });
-    expect(named.variants[1]).toMatchObject({ baseUrl: 'http://gpu:8080/v1', model: 'qwen3-1.7b' });
+    expect(named.variants[1]).toMatchObject({ endpoint: { name: 'qwen' }, model: 'qwen3-1.7b' });
   });
 
   it('sends another model alone on the experiment endpoint (an adapter, say)', () => {

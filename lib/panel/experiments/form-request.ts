@@ -52,15 +52,15 @@ function optionalPoints(text: string, field: string, errors: FieldErrors): numbe
 }
 
 /**
- * A variant's own server and model: a saved endpoint's base URL (and its model unless another is
- * named), a typed base URL with the model it needs, or only another model on the experiment's endpoint.
+ * A variant's own server and model: a saved endpoint by name (its model unless another is named), a
+ * typed base URL with the model it needs, or only another model on the experiment's endpoint.
  */
 function variantServer(
   variant: VariantDraft,
   index: number,
   options: ExperimentFormOptions,
   errors: FieldErrors,
-): { baseUrl?: string; model?: string } {
+): { baseUrl?: string; endpoint?: { name: string }; model?: string } {
   const model = (variant.model ?? '').trim();
   const server = variant.server ?? '';
   if (server.startsWith(SAVED_SERVER)) {
@@ -70,7 +70,8 @@ function variantServer(
       (errors[`variants.${index}.server`] ??= []).push(`names no saved endpoint "${name}"`);
       return {};
     }
-    return { baseUrl: saved.baseUrl, model: model || saved.model };
+    // By name, so the API resolves it whole: its key variable, timeouts and prices with its URL and model.
+    return { endpoint: { name }, ...(model ? { model } : {}) };
   }
   if (server === URL_SERVER) {
     const baseUrl = (variant.baseUrl ?? '').trim();

@@ -13,6 +13,7 @@ import { NotFoundError } from '../../errors';
 import type { HistoryPoint } from '../../metrics/prepare-history';
 import { ACCURACY_RATE_METRICS, CALL_RATE_METRICS } from '../../metrics/prepare-rates';
 import { parseJson } from '../../protocol/json';
+import { ExperimentConfigFields } from '../../experiment-config/experiment-config';
 import type { PanelContext } from '../context';
 import { summaryOfExperiment } from './summary-cache';
 
@@ -35,15 +36,11 @@ type StoredVariant = { name: string; systemPrompt?: string };
 function readVariants(text: string | null): StoredVariant[] | null {
   if (text === null) return null;
   const parsed = parseJson(text);
-  if (!parsed.ok || !Array.isArray(parsed.value)) return null;
-  const variants: StoredVariant[] = [];
-  for (const entry of parsed.value) {
-    if (typeof entry !== 'object' || entry === null || typeof (entry as { name?: unknown }).name !== 'string')
-      return null;
-    const { name, systemPrompt } = entry as { name: string; systemPrompt?: unknown };
-    variants.push(typeof systemPrompt === 'string' ? { name, systemPrompt } : { name });
-  }
-  return variants;
+  const variants = parsed.ok ? ExperimentConfigFields.shape.variants.safeParse(parsed.value) : null;
+  if (!variants?.success) return null;
+  return variants.data.map(({ name, systemPrompt }) =>
+    systemPrompt === undefined ? { name } : { name, systemPrompt },
+  );
 }
 
 export function getAgentHistory(

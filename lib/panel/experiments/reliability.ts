@@ -7,7 +7,8 @@ import { countedMetricsInput } from '../../db/counters/read-counters';
 import { getExperiment } from '../../db/queries/experiments';
 import { repeatSuccesses } from '../../metrics/input-facts';
 import { inputReliability, type InputRow } from '../../metrics/reliability';
-import { readStoredConfig } from '../../experiments/stored-config';
+import { readStoredConfig } from '../../experiment-config/stored-config';
+import type { ConversationInput } from '../../protocol/conversation';
 import type { PanelContext } from '../context';
 
 /** Rows the page shows, and flaky inputs it names: the rest are counted, not listed. */
@@ -26,7 +27,7 @@ export type ReliabilityView = {
   repeated: boolean;
 };
 
-function labelOf(input: Record<string, unknown> | undefined, index: number): string {
+function labelOf(input: Pick<ConversationInput, 'node_name' | 'file_path'> | undefined, index: number): string {
   const name = typeof input?.node_name === 'string' ? input.node_name : null;
   const file = typeof input?.file_path === 'string' ? input.file_path : null;
   return [`#${index}`, name, file].filter(Boolean).join(' ');
@@ -42,9 +43,9 @@ export function experimentReliability(context: PanelContext, experimentId: strin
   const byVariant = variants.map((name) =>
     facts.filter((fact) => fact.variant === name).map((fact) => ({ input: fact.input, ...repeatSuccesses(fact) })),
   );
-  let inputs: Record<string, unknown>[] = [];
+  let inputs: ConversationInput[] = [];
   try {
-    inputs = readStoredConfig(row.config).experiment.inputs as unknown as Record<string, unknown>[];
+    inputs = readStoredConfig(row.config).experiment.inputs;
   } catch {
     inputs = [];
   }

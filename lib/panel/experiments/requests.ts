@@ -9,7 +9,11 @@ import { VERDICT_FILTERS } from '../../db/queries/search-types';
 import { OUTCOMES, type Outcome } from '../../runner/types';
 import { EXPERIMENT_STATUSES } from '../../db/queries/experiments';
 import { RunnerSettingsInput, Temperature } from '../../runner/settings';
-import { ConversationInputSchema, RequestTimeoutsSchema, TokenPricesSchema } from '../../experiments/config';
+import {
+  ConversationInputSchema,
+  RequestTimeoutsSchema,
+  TokenPricesSchema,
+} from '../../experiment-config/experiment-config';
 import { wholeNumberIn } from '../../protocol/plain-issues';
 import { CustomCheckConfig } from '../../task-success/custom-check';
 
@@ -56,10 +60,16 @@ export const VariantRequest = z
     nodeContext: z.string().max(LIMITS.promptLength.max).optional(),
     /** A model A/B: this variant's own server and model (the experiment's endpoint otherwise). */
     baseUrl: z.url({ protocol: /^https?$/ }).optional(),
+    /** Or a saved endpoint, resolved as the experiment's is: its URL, model, key variable, timeouts and prices. */
+    endpoint: z.strictObject({ name: z.string().trim().min(1) }).optional(),
     model: z.string().trim().min(1).optional(),
     settings: VariantSettingsRequest.optional(),
   })
-  .strict();
+  .strict()
+  .refine((variant) => variant.baseUrl === undefined || variant.endpoint === undefined, {
+    path: ['endpoint'],
+    message: 'give the variant a base URL or a saved endpoint, not both',
+  });
 
 /**
  * Which server to call: a URL and model as in the spec, a saved endpoint by name, or the built-in
@@ -208,3 +218,21 @@ export const CreateEndpointRequest = z
   })
   .strict();
 export type CreateEndpointRequest = z.infer<typeof CreateEndpointRequest>;
+
+/**
+ * PATCH /api/endpoints/:id: the parts given change, the others stay. null clears the key variable,
+ * the timeouts (all back to the runner's defaults; given, the three are replaced together) or the prices.
+ */
+export const UpdateEndpointRequest = z
+  .strictObject({
+    name: CreateEndpointRequest.shape.name.optional(),
+    baseUrl: CreateEndpointRequest.shape.baseUrl.optional(),
+    model: CreateEndpointRequest.shape.model.optional(),
+    apiKeyEnv: CreateEndpointRequest.shape.apiKeyEnv,
+    requestTimeouts: RequestTimeoutsSchema.nullable().optional(),
+    pricePerMillionTokens: CreateEndpointRequest.shape.pricePerMillionTokens,
+  })
+  .refine((change) => Object.keys(change).length > 0, {
+    message: 'give at least one of name, baseUrl, model, apiKeyEnv, requestTimeouts, pricePerMillionTokens',
+  });
+export type UpdateEndpointRequest = z.infer<typeof UpdateEndpointRequest>;

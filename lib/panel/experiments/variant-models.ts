@@ -4,7 +4,7 @@ import type { RemoraDatabase } from '../../db/client';
 import { getExperiment } from '../../db/queries/experiments';
 import { InputError } from '../../errors';
 import { variantSettings } from '../../experiments/run-experiment';
-import { readStoredConfig } from '../../experiments/stored-config';
+import { readStoredConfig } from '../../experiment-config/stored-config';
 
 export type VariantModel = { model: string; family: string | null };
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { runPlayground, type PlaygroundEvent } from '../../experiments/playground';
 import { keepRun, saveRuns } from '../../experiments/playground-runs';
 import { resolveBaseUrl } from '../../experiments/built-in-simulator';
-import { EndpointConfig, VariantConfig } from '../../experiments/config';
+import { EndpointConfig, VariantConfig } from '../../experiment-config/experiment-config';
 import { variantRuntime, variantSettings } from '../../experiments/run-experiment';
 import { HttpModelClient } from '../../runner/model-client';
 import { defaultWorkspaces } from '../../tools/workspace';

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listConversations } from '../../db/queries/conversations';
 import { getExperiment } from '../../db/queries/experiments';
-import { ExperimentConfig } from '../../experiments/config';
+import { ExperimentConfig } from '../../experiment-config/experiment-config';
 import { createStoredExperiment } from '../../experiments/service';
 import { loadRunnableAgent } from '../agents/agents';
 import { openTestPanel, type TestPanel } from '../testing/panel-context';

@@ -3,7 +3,7 @@
 // model-written code, the page warns and offers the same opt-in as the new-experiment form.
 import type { RemoraDatabase } from '../../db/client';
 import { getExperiment } from '../../db/queries/experiments';
-import { readStoredConfig } from '../../experiments/stored-config';
+import { readStoredConfig } from '../../experiment-config/stored-config';
 import { runsModelCode } from '../../tools/sandbox/experiment-sandbox';
 import { sandboxHost } from '../../tools/sandbox/host';
 import { sandboxNoticeFor, type SandboxNotice } from '../experiments/form-choices';

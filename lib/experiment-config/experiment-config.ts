@@ -67,19 +67,6 @@ export const ExperimentOrigin = z.discriminatedUnion('kind', [
 ]);
 export type ExperimentOrigin = z.infer<typeof ExperimentOrigin>;
 
-/** A variant: a prompt and/or settings. Missing prompts fall back to the agent's own. */
-export const VariantConfig = z.object({
-  name: z.string().min(1).max(LIMITS.variantNameLength.max),
-  /** The model or LoRA adapter this variant's requests name (base model against adapter is an A/B test). */
-  model: z.string().min(1).optional(),
-  /** This variant's own server (another model on another engine); the experiment's endpoint otherwise. */
-  baseUrl: z.url({ protocol: /^https?$/ }).optional(),
-  systemPrompt: z.string().optional(),
-  nodeContext: z.string().optional(),
-  settings: RunnerSettingsInput.omit({ model: true }).partial().default({}),
-});
-export type VariantConfig = z.infer<typeof VariantConfig>;
-
 const timeoutMs = z.number().int().min(1).max(86_400_000).optional();
 /** One request's timeouts in ms (lib/runner/request-timeouts.ts); the defaults for what is absent. */
 export const RequestTimeoutsSchema = z.strictObject({ firstByteMs: timeoutMs, idleMs: timeoutMs, totalMs: timeoutMs });
@@ -87,6 +74,30 @@ const pricePerMillion = z.number().min(0).max(1_000_000);
 /** What a million prompt (input) and completion (output) tokens cost, in whatever currency the user counts in. */
 export const TokenPricesSchema = z.strictObject({ input: pricePerMillion, output: pricePerMillion });
 export type TokenPrices = z.infer<typeof TokenPricesSchema>;
+
+const environmentVariable = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name');
+
+/** A variant: a prompt and/or settings. Missing prompts fall back to the agent's own. */
+export const VariantConfig = z.object({
+  name: z.string().min(1).max(LIMITS.variantNameLength.max),
+  /** The model or LoRA adapter this variant's requests name (base model against adapter is an A/B test). */
+  model: z.string().min(1).optional(),
+  /** This variant's own server (another model on another engine); the experiment's endpoint otherwise. */
+  baseUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The saved endpoint baseUrl came from, with its settings copied when the experiment started (as the
+   * experiment's endpoint copies its own): the key's variable NAME, timeouts and prices. A variant
+   * with a typed baseUrl has none of these and shares the experiment's key and timeouts.
+   */
+  endpointName: z.string().min(1).optional(),
+  apiKeyEnv: environmentVariable.optional(),
+  requestTimeouts: RequestTimeoutsSchema.optional(),
+  pricePerMillionTokens: TokenPricesSchema.optional(),
+  systemPrompt: z.string().optional(),
+  nodeContext: z.string().optional(),
+  settings: RunnerSettingsInput.omit({ model: true }).partial().default({}),
+});
+export type VariantConfig = z.infer<typeof VariantConfig>;
 
 export const EndpointConfig = z
   .object({
@@ -96,10 +107,7 @@ export const EndpointConfig = z
     baseUrl: z.url({ protocol: /^https?$/ }).default(EMBEDDED_BASE_URL),
     model: z.string().min(1),
     /** The NAME of the environment variable that holds the API key; the key itself is never stored. */
-    apiKeyEnv: z
-      .string()
-      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')
-      .optional(),
+    apiKeyEnv: environmentVariable.optional(),
     simulated: z.boolean().default(false),
     /** Embedded: the GGUF file, unless the agent or the variant names its own (a `model` ending in .gguf). */
     ggufPath: z.string().min(1).optional(),
@@ -144,112 +152,87 @@ export const StoredCases = z.object({
 });
 export type StoredCases = z.infer<typeof StoredCases>;
 
-export const ExperimentConfig = z
-  .object({
-    agent: z.string().min(1),
-    variants: z.array(VariantConfig).min(LIMITS.variants.min).max(LIMITS.variants.max),
-    endpoint: EndpointConfig,
-    /** The inputs, in the config itself; empty when `storedCases` says where they are. */
-    inputs: z.array(ConversationInputSchema),
-    requestsPerVariant: z.number().int().min(LIMITS.requestsPerVariant.min).max(LIMITS.requestsPerVariant.max),
-    concurrency: z
-      .number()
-      .int()
-      .min(LIMITS.concurrency.min)
-      .max(LIMITS.concurrency.max)
-      .default(LIMITS.concurrency.default),
-    /** Set when the inputs are a dataset's cases: `dataset.cases[i]` is `inputs[i]`. */
-    dataset: DatasetRun.optional(),
-    /** How its tools are confined (lib/tools/sandbox): recorded when it is created. */
-    sandbox: ExperimentSandbox.optional(),
-    /**
-     * The folders its inputs' files may lie under, and the folder relative paths start from (lib/tools/input-files.ts).
-     */
-    inputFiles: InputFiles.optional(),
-    /**
-     * Instead of `inputs` and `dataset`: the inputs are this stored dataset's cases, copied into the
-     * experiment's own table (experiment_cases) when it is created and read back in pages as it runs.
-     */
-    storedCases: StoredCases.optional(),
-    /** The experiment (and conversation) this one was made from, when it was. */
-    origin: ExperimentOrigin.optional(),
-    /** The metric chosen before the run to decide it; the other comparisons are exploratory. */
-    primaryMetric: z.enum(COMPARED_METRICS).optional(),
-    /**
-     * Stop once every chosen comparison (the primary metric's, else the rates') is decided by the
-     * live anytime-valid verdict; requestsPerVariant stays the cap.
-     */
-    stopEarly: z.boolean().optional(),
-    /** The difference (rate units) the person wants to be able to tell: what "more inputs" speaks of. */
-    plannedDifference: z.number().gt(0).max(1).optional(),
-    /** Non-inferiority margin (rate units): each rate comparison says whether B is no worse than A by it. */
-    noWorseMargin: z.number().gt(0).max(1).optional(),
-    /** A task-success script of this experiment's own, judged beside the agent's check. */
-    customCheck: CustomCheckConfig.optional(),
-  })
-  .superRefine((config, context) => {
-    if (config.storedCases && (config.inputs.length > 0 || config.dataset)) {
+/**
+ * The settings' fields without the checks across them: readers that need a part of the stored
+ * settings (`.pick`) take it from here, so that every reading is this one schema's.
+ */
+export const ExperimentConfigFields = z.object({
+  agent: z.string().min(1),
+  variants: z.array(VariantConfig).min(LIMITS.variants.min).max(LIMITS.variants.max),
+  endpoint: EndpointConfig,
+  /** The inputs, in the config itself; empty when `storedCases` says where they are. */
+  inputs: z.array(ConversationInputSchema),
+  requestsPerVariant: z.number().int().min(LIMITS.requestsPerVariant.min).max(LIMITS.requestsPerVariant.max),
+  concurrency: z
+    .number()
+    .int()
+    .min(LIMITS.concurrency.min)
+    .max(LIMITS.concurrency.max)
+    .default(LIMITS.concurrency.default),
+  /** Set when the inputs are a dataset's cases: `dataset.cases[i]` is `inputs[i]`. */
+  dataset: DatasetRun.optional(),
+  /** How its tools are confined (lib/tools/sandbox): recorded when it is created. */
+  sandbox: ExperimentSandbox.optional(),
+  /**
+   * The folders its inputs' files may lie under, and the folder relative paths start from (lib/tools/input-files.ts).
+   */
+  inputFiles: InputFiles.optional(),
+  /**
+   * Instead of `inputs` and `dataset`: the inputs are this stored dataset's cases, copied into the
+   * experiment's own table (experiment_cases) when it is created and read back in pages as it runs.
+   */
+  storedCases: StoredCases.optional(),
+  /** The experiment (and conversation) this one was made from, when it was. */
+  origin: ExperimentOrigin.optional(),
+  /** The metric chosen before the run to decide it; the other comparisons are exploratory. */
+  primaryMetric: z.enum(COMPARED_METRICS).optional(),
+  /**
+   * Stop once every chosen comparison (the primary metric's, else the rates') is decided by the
+   * live anytime-valid verdict; requestsPerVariant stays the cap.
+   */
+  stopEarly: z.boolean().optional(),
+  /** The difference (rate units) the person wants to be able to tell: what "more inputs" speaks of. */
+  plannedDifference: z.number().gt(0).max(1).optional(),
+  /** Non-inferiority margin (rate units): each rate comparison says whether B is no worse than A by it. */
+  noWorseMargin: z.number().gt(0).max(1).optional(),
+  /** A task-success script of this experiment's own, judged beside the agent's check. */
+  customCheck: CustomCheckConfig.optional(),
+});
+
+export const ExperimentConfig = ExperimentConfigFields.superRefine((config, context) => {
+  if (config.storedCases && (config.inputs.length > 0 || config.dataset)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['storedCases'],
+      message: 'an experiment takes its inputs either from `inputs` or from `storedCases`, not both',
+    });
+  }
+  if (!config.storedCases && config.inputs.length === 0)
+    context.addIssue({
+      code: 'too_small',
+      origin: 'array',
+      minimum: 1,
+      inclusive: true,
+      path: ['inputs'],
+      message: 'at least one input is needed',
+    });
+  if (config.dataset && config.dataset.cases.length !== config.inputs.length) {
+    context.addIssue({
+      code: 'custom',
+      path: ['dataset', 'cases'],
+      message: `the dataset has ${config.dataset.cases.length} cases for ${config.inputs.length} inputs`,
+    });
+  }
+  const seen = new Set<string>();
+  for (const variant of config.variants) {
+    if (seen.has(variant.name))
       context.addIssue({
         code: 'custom',
-        path: ['storedCases'],
-        message: 'an experiment takes its inputs either from `inputs` or from `storedCases`, not both',
+        path: ['variants'],
+        message: `variant name "${variant.name}" is used twice`,
       });
-    }
-    if (!config.storedCases && config.inputs.length === 0)
-      context.addIssue({
-        code: 'too_small',
-        origin: 'array',
-        minimum: 1,
-        inclusive: true,
-        path: ['inputs'],
-        message: 'at least one input is needed',
-      });
-    if (config.dataset && config.dataset.cases.length !== config.inputs.length) {
-      context.addIssue({
-        code: 'custom',
-        path: ['dataset', 'cases'],
-        message: `the dataset has ${config.dataset.cases.length} cases for ${config.inputs.length} inputs`,
-      });
-    }
-    const seen = new Set<string>();
-    for (const variant of config.variants) {
-      if (seen.has(variant.name))
-        context.addIssue({
-          code: 'custom',
-          path: ['variants'],
-          message: `variant name "${variant.name}" is used twice`,
-        });
-      seen.add(variant.name);
-    }
-  });
+    seen.add(variant.name);
+  }
+});
 export type ExperimentConfig = z.infer<typeof ExperimentConfig>;
 export type ExperimentConfigInput = z.input<typeof ExperimentConfig>;
-
-/** One conversation to run: which variant, which repeat, which input. */
-export type Slot = { variantIndex: number; slot: number; inputIndex: number };
-
-export function slotKey(variantIndex: number, slot: number): string {
-  return `${variantIndex}:${slot}`;
-}
-
-/**
- * Every conversation of an experiment. Variants are interleaved (slot by slot) so that an
- * experiment stopped half way has comparable numbers for every variant. Inputs are cycled.
- */
-export function planSlots(
-  config: Pick<ExperimentConfig, 'variants' | 'inputs' | 'requestsPerVariant' | 'storedCases'>,
-): Slot[] {
-  const slots: Slot[] = [];
-  const inputs = inputCount(config);
-  for (let slot = 0; slot < config.requestsPerVariant; slot++) {
-    for (let variantIndex = 0; variantIndex < config.variants.length; variantIndex++) {
-      slots.push({ variantIndex, slot, inputIndex: slot % inputs });
-    }
-  }
-  return slots;
-}
-
-/** How many inputs the experiment cycles through. */
-export function inputCount(config: Pick<ExperimentConfig, 'inputs' | 'storedCases'>): number {
-  return config.storedCases?.count ?? config.inputs.length;
-}
