@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEndpoint } from '../db/queries/endpoints';
-import { ExperimentConfig } from '../experiments/config';
+import { ExperimentConfig } from '../experiment-config/experiment-config';
 import { createStoredExperiment, runStoredExperiment } from '../experiments/service';
 import { harnessSuite } from '../experiments/testing/harness-suite';
 import { runJudgeCommand } from './judge-command';

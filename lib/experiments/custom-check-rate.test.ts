@@ -5,7 +5,7 @@ import { harnessSuite } from './testing/harness-suite';
 import { describe, expect, it } from 'vitest';
 import { verifyCounters } from '../db/counters/verify';
 import { toSummaryJson, SummaryJson } from '../metrics/summary-json';
-import { ExperimentConfig } from './config';
+import { ExperimentConfig } from '../experiment-config/experiment-config';
 import { createStoredExperiment, experimentSummary, runStoredExperiment } from './service';
 
 // Passes when the conversation submitted.

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { verifyCounters } from '../db/counters/verify';
 import { conversationJudgeVerdicts } from '../db/queries/judge';
-import { ExperimentConfig } from '../experiments/config';
+import { ExperimentConfig } from '../experiment-config/experiment-config';
 import { createStoredExperiment, experimentSummary, runStoredExperiment } from '../experiments/service';
 import { harnessSuite } from '../experiments/testing/harness-suite';
 import { SummaryJson, toSummaryJson } from '../metrics/summary-json';
