@@ -68,6 +68,7 @@ export function getInputFacts(
       nameCorrect: conversations.nameCorrect,
       argumentsCorrect: conversations.argumentsCorrect,
       taskSuccess: conversations.taskSuccess,
+      customCheckSuccess: conversations.customCheckSuccess,
       count: count(),
     })
     .from(conversations)
@@ -83,6 +84,7 @@ export function getInputFacts(
       conversations.nameCorrect,
       conversations.argumentsCorrect,
       conversations.taskSuccess,
+      conversations.customCheckSuccess,
     )
     .all();
   for (const group of conversationGroups) {
@@ -93,6 +95,10 @@ export function getInputFacts(
     if (group.taskSuccess !== null) {
       fact.taskJudged += group.count;
       if (group.taskSuccess) fact.taskSuccesses += group.count;
+    }
+    if (group.customCheckSuccess !== null) {
+      fact.customJudged += group.count;
+      if (group.customCheckSuccess) fact.customSuccesses += group.count;
     }
     if (group.scored !== true) continue;
     if (group.kind === 'call') {

@@ -77,6 +77,7 @@ function outcomeFacts(context: PanelContext, side: PerInputSide): OutcomeFact[] 
     turns: row.modelResponseCount,
     correct: row.verdictScored === true ? row.callCorrect === true : null,
     taskSuccess: row.taskSuccess,
+    customCheck: row.customCheckSuccess,
   }));
 }
 
