@@ -42,7 +42,7 @@ export type JudgeRunResult = {
 };
 
 /** The conversation as the judge reads it: one line per message, the calls and results spelled out. */
-export function judgeTranscript(database: RemoraDatabase, target: JudgeTarget): string {
+function judgeTranscript(database: RemoraDatabase, target: JudgeTarget): string {
   const lines = [`Outcome recorded by the harness: ${target.outcome}`];
   for (const message of conversationMessages(database, target.id)) {
     if (message.role === 'system') continue;

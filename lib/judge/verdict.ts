@@ -39,7 +39,7 @@ const Reply = z.object({
     .min(1),
 });
 
-export const REASON_MAX = 500;
+const REASON_MAX = 500;
 
 export type JudgeVerdict = { outcome: 'pass' | 'fail' | 'error'; reason: string };
 
