@@ -7,3 +7,4 @@ export * from './tables/datasets';
 export * from './tables/review';
 export * from './tables/campaigns';
 export * from './tables/summary-counters';
+export * from './tables/judge';
