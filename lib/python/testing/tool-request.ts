@@ -2,7 +2,7 @@
 // the shared-parser test and bench/tool-parser.ts send to the agents' Python tools.
 import type { ToolRequest } from '../../tools/protocol';
 
-export const AREA_SOURCE = 'def area(width: float, height: float = 1.0) -> float:\n    return width * height\n';
+const AREA_SOURCE = 'def area(width: float, height: float = 1.0) -> float:\n    return width * height\n';
 
 export function pastedFunctionRequest(workspace: string): ToolRequest {
   return {
