@@ -31,6 +31,7 @@ const Fact = z.strictObject({
   turns: Count,
   correct: z.boolean().nullable(),
   taskSuccess: z.boolean().nullable(),
+  customCheck: z.boolean().nullable().optional(),
   id: Id.nullable(),
 });
 const VerdictCounts = z.strictObject({ a: Count, b: Count, same: Count, not_judged: Count });

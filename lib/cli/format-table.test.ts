@@ -133,3 +133,30 @@ describe('formatSummaryTable with task success', () => {
     expect(formatSummaryTable(twoVariants())).not.toContain('Task success');
   });
 });
+
+describe('formatSummaryTable with the experiment’s own check', () => {
+  it('shows its pass rate per variant with its counts, and its comparison in words', () => {
+    const checked = (variant: string, passes: number, count: number) =>
+      Array.from({ length: count }, (_, index) => ({
+        variant,
+        outcome: 'submitted' as const,
+        modelResponses: 2,
+        customCheckSuccess: index < passes,
+      }));
+    const summary = summarizeExperiment(
+      'e',
+      'completed',
+      input(['a', 'b'], {
+        conversations: [checked('a', 3, 4), checked('b', 1, 4)],
+        modelCalls: [modelCalls('a', 8), modelCalls('b', 8)],
+      }),
+    );
+    const text = formatSummaryTable(summary);
+    const section = text.slice(text.indexOf('Custom check pass rate'));
+    expect(section).not.toBe(text);
+    expect(lineWith(section, 'a ')).toMatch(/75\.0%.*3\/4/);
+    expect(lineWith(section, 'b ')).toMatch(/25\.0%.*1\/4/);
+    expect(lineWith(text, '- Custom check pass rate:')).toContain('between a and b');
+    expect(formatSummaryTable(twoVariants())).not.toContain('Custom check');
+  });
+});

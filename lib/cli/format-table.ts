@@ -13,7 +13,7 @@ function trimmed(value: number, decimals: number): string {
   return String(Number(value.toFixed(decimals)));
 }
 
-function formatRate(rate: Rate): string {
+export function formatRate(rate: Rate): string {
   if (rate.value === null || rate.low === null || rate.high === null) return MISSING;
   const percent = (value: number) => (value * 100).toFixed(1);
   return `${percent(rate.value)}% (${percent(rate.low)}–${percent(rate.high)})`;
@@ -69,6 +69,9 @@ function mainTable(variants: VariantSummary[]): string {
   return table.toString();
 }
 
+/** A rate with its counts ("75.0% [..] 3/4"), or the missing mark. */
+const shownRate = (rate: Rate | undefined) => (rate ? `${formatRate(rate)} ${rate.successes}/${rate.trials}` : MISSING);
+
 /** Dataset experiments with expectations: the accuracy of each variant (missing when nothing was expected). */
 function accuracyTable(variants: VariantSummary[]): string | null {
   if (!variants.some((variant) => variant.callAccuracy)) return null;
@@ -76,7 +79,7 @@ function accuracyTable(variants: VariantSummary[]): string | null {
   const head = ['Variant', 'Call accuracy\n(95% CI)', 'Tool-name accuracy\n(95% CI)', 'Argument accuracy\n(95% CI)'];
   if (withIrrelevance) head.push('Irrelevance accuracy\n(95% CI)');
   const table = new Table({ head, style: { ...plainStyle, compact: true } });
-  const shown = (rate: Rate | undefined) => (rate ? `${formatRate(rate)} ${rate.successes}/${rate.trials}` : MISSING);
+  const shown = shownRate;
   for (const variant of variants) {
     const row = [
       variant.name,
@@ -88,6 +91,21 @@ function accuracyTable(variants: VariantSummary[]): string | null {
     table.push(row);
   }
   return `Accuracy of the first response against the dataset's expected calls\n${table.toString()}`;
+}
+
+/** The experiment's own check of each result (config.customCheck) and the model judge's, when either judged any. */
+function checksTable(variants: VariantSummary[]): string | null {
+  const rates = (['customCheckRate', 'judgePassRate'] as const).filter((rate) =>
+    variants.some((variant) => variant[rate]),
+  );
+  if (rates.length === 0) return null;
+  const heads = { customCheckRate: 'Custom check pass rate', judgePassRate: 'Model judge pass rate' };
+  const table = new Table({
+    head: ['Variant', ...rates.map((rate) => `${heads[rate]}\n(95% CI)`)],
+    style: { ...plainStyle, compact: true },
+  });
+  for (const variant of variants) table.push([variant.name, ...rates.map((rate) => shownRate(variant[rate]))]);
+  return table.toString();
 }
 
 /** Only for experiments run with logprobs: the mean probability the model gave the tool name it chose. */
@@ -134,6 +152,8 @@ export function formatSummaryTable(summary: ExperimentSummary): string {
   sections.push(mainTable(summary.variants));
   const accuracy = accuracyTable(summary.variants);
   if (accuracy !== null) sections.push(accuracy);
+  const checks = checksTable(summary.variants);
+  if (checks !== null) sections.push(checks);
   const confidence = confidenceLine(summary.variants);
   if (confidence !== null) sections.push(confidence);
   const parsePaths = countsTable('Parse paths (model responses)', summary.variants, (v) => v.parsePaths, PARSE_PATHS);

@@ -55,7 +55,8 @@ export function addHarnessCommand(program: Command): void {
     .option('--concurrency <n>', 'conversations at once', integerIn(LIMITS.concurrency), LIMITS.concurrency.default)
     .option(
       '--primary-metric <metric>',
-      'the metric that decides (toolCallRate, validCallRate, completionRate, taskSuccessRate, turnsToCompletion...); ' +
+      'the metric that decides (toolCallRate, validCallRate, completionRate, taskSuccessRate, customCheckRate, ' +
+        'turnsToCompletion...); ' +
         'the other comparisons are exploratory',
     )
     .option(

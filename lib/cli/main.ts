@@ -179,6 +179,27 @@ program
   });
 
 program
+  .command('judge')
+  .description(
+    "Judge a finished experiment's conversations with a model (any OpenAI-compatible endpoint); " +
+      'its pass rate is compared across variants like any rate.',
+  )
+  .argument('<experiment-id>', 'the experiment')
+  .requiredOption('--prompt-file <file>', "the judge's instructions (a changed text is saved as a new version)")
+  .option('--prompt-name <name>', 'the name its versions are kept under (default: the file name)')
+  .option('--endpoint <name>', 'a saved endpoint (its base URL, model and API key variable)')
+  .option('--base-url <url>', 'OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1')
+  .option('--model <name>', "the judge's model")
+  .option('--api-key-env <name>', 'the environment variable that holds the API key (never stored)')
+  .option('--concurrency <n>', 'requests at once', positiveInteger, 4)
+  .addOption(databaseOption())
+  .option('--json', 'print {judge, summary}', false)
+  .action(async (experimentId: string, options) => {
+    const { runJudgeCommand } = await import('./judge-command');
+    emit(await runJudgeCommand(experimentId, options));
+  });
+
+program
   .command('validate')
   .description('Check every agent definition.')
   .option('--agents-dir <dir>', 'agents folder', 'agents')

@@ -7,7 +7,13 @@ import { earlyStopSizeNote } from '../experiments/early-stop-size';
 import { planFromHistory } from '../experiments/plan-checks';
 import type { RateMetricName } from '../metrics/input-facts';
 
-const RATE_METRICS: readonly string[] = ['toolCallRate', 'validCallRate', 'completionRate', 'taskSuccessRate'];
+const RATE_METRICS: readonly string[] = [
+  'toolCallRate',
+  'validCallRate',
+  'completionRate',
+  'taskSuccessRate',
+  'customCheckRate',
+];
 
 export function sizeNote(database: RemoraDatabase, config: ExperimentConfig, difference: number): string {
   const metric = (

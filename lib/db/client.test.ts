@@ -39,6 +39,8 @@ const TABLES = [
   'endpoints',
   'experiment_cases',
   'experiments',
+  'judge_prompts',
+  'judge_verdicts',
   'messages',
   'model_calls',
   'prompt_variants',

@@ -7,4 +7,5 @@ export * from './tables/datasets';
 export * from './tables/review';
 export * from './tables/campaigns';
 export * from './tables/summary-counters';
+export * from './tables/judge';
 export * from './tables/experiment-snapshots';

@@ -2,6 +2,7 @@
 // variants ran unevenly: conversations per input, server failures, cancellations, dropped inputs.
 import { describe, expect, it } from 'vitest';
 import { checkBalance } from './balance';
+import { blankInputFacts } from './input-facts';
 import type { InputFacts } from './types';
 
 function fact(
@@ -10,29 +11,7 @@ function fact(
   conversations: number,
   outcomes: InputFacts['outcomes'] = {},
 ): InputFacts {
-  return {
-    variant,
-    input,
-    conversations,
-    outcomes: { submitted: conversations, ...outcomes },
-    completedTurns: {},
-    modelRequests: 0,
-    modelResponses: 0,
-    toolCallResponses: 0,
-    validCallResponses: 0,
-    parsePaths: {},
-    errors: {},
-    retries: 0,
-    retryWaitMs: 0,
-    taskJudged: 0,
-    taskSuccesses: 0,
-    expectedCalls: 0,
-    correctCalls: 0,
-    correctNames: 0,
-    correctArguments: 0,
-    expectedNoCalls: 0,
-    correctNoCalls: 0,
-  };
+  return { ...blankInputFacts(variant, input), conversations, outcomes: { submitted: conversations, ...outcomes } };
 }
 
 describe('checkBalance', () => {

@@ -10,6 +10,8 @@ export type RateMetricName =
   | 'completionRate'
   | 'completionRateWithoutServerFailures'
   | 'taskSuccessRate'
+  | 'customCheckRate'
+  | 'judgePassRate'
   | 'callAccuracy'
   | 'nameAccuracy'
   | 'argumentAccuracy'
@@ -26,6 +28,8 @@ export const RATE_OF: Record<RateMetricName, (fact: InputFacts) => Cluster> = {
     trials: fact.conversations - (fact.outcomes.error ?? 0),
   }),
   taskSuccessRate: (fact) => ({ successes: fact.taskSuccesses, trials: fact.taskJudged }),
+  customCheckRate: (fact) => ({ successes: fact.customSuccesses, trials: fact.customJudged }),
+  judgePassRate: (fact) => ({ successes: fact.judgePasses, trials: fact.judgeJudged }),
   callAccuracy: (fact) => ({ successes: fact.correctCalls, trials: fact.expectedCalls }),
   nameAccuracy: (fact) => ({ successes: fact.correctNames, trials: fact.expectedCalls }),
   argumentAccuracy: (fact) => ({ successes: fact.correctArguments, trials: fact.correctNames }),
@@ -68,6 +72,10 @@ function blank(variant: string, input: number): InputFacts {
     retryWaitMs: 0,
     taskJudged: 0,
     taskSuccesses: 0,
+    customJudged: 0,
+    customSuccesses: 0,
+    judgeJudged: 0,
+    judgePasses: 0,
     expectedCalls: 0,
     correctCalls: 0,
     correctNames: 0,
@@ -99,6 +107,10 @@ export function legacyInputFacts(input: MetricsInput): InputFacts[] {
       if (conversation.taskSuccess === true || conversation.taskSuccess === false) {
         fact.taskJudged = 1;
         fact.taskSuccesses = conversation.taskSuccess ? 1 : 0;
+      }
+      if (typeof conversation.customCheckSuccess === 'boolean') {
+        fact.customJudged = 1;
+        fact.customSuccesses = conversation.customCheckSuccess ? 1 : 0;
       }
     });
   }

@@ -18,6 +18,10 @@ const ALPHA = 0.05;
 export type ComparisonOptions = {
   paired: boolean;
   judged: boolean;
+  /** Whether the experiment's own check (config.customCheck) judged any conversation. */
+  customChecked?: boolean;
+  /** Whether a model judge (lib/judge) gave any verdict. */
+  modelJudged?: boolean;
   accuracyKinds: ('call' | 'no_call')[] | null;
   primaryMetric?: ComparedMetric;
   /**
@@ -37,11 +41,15 @@ export type ComparisonOptions = {
  * (a failure that would read as a win) and every conversation lasts one turn, so neither
  * completion nor turns is compared; task success and the accuracies say what succeeded.
  */
-function comparedMetrics(options: Pick<ComparisonOptions, 'judged' | 'accuracyKinds'>): ComparedMetric[] {
+function comparedMetrics(
+  options: Pick<ComparisonOptions, 'judged' | 'customChecked' | 'modelJudged' | 'accuracyKinds'>,
+): ComparedMetric[] {
   const dataset = options.accuracyKinds !== null;
   const metrics: ComparedMetric[] = ['toolCallRate', 'validCallRate'];
   if (!dataset) metrics.push('completionRate');
   if (options.judged) metrics.push('taskSuccessRate');
+  if (options.customChecked) metrics.push('customCheckRate');
+  if (options.modelJudged) metrics.push('judgePassRate');
   if (!dataset) metrics.push('turnsToCompletion');
   if (options.accuracyKinds) {
     for (const metric of ACCURACY_METRICS) {

@@ -118,7 +118,14 @@ function meanConfidence(facts: readonly ConfidenceFacts[]): number | null {
   return count === 0 ? null : facts.reduce((sum, fact) => sum + fact.total, 0) / count;
 }
 
-type VariantContext = { judged: boolean; accuracyKinds: ('call' | 'no_call')[] | null };
+type VariantContext = {
+  judged: boolean;
+  /** Whether the experiment's own check judged any conversation. */
+  customChecked: boolean;
+  /** Whether a model judge gave any verdict. */
+  modelJudged: boolean;
+  accuracyKinds: ('call' | 'no_call')[] | null;
+};
 
 function summarizeVariant(
   name: string,
@@ -174,6 +181,8 @@ function summarizeVariant(
     ),
     meanToolNameConfidence: meanConfidence((input.toolNameConfidence ?? []).filter((fact) => fact.variant === name)),
     ...(context.judged ? { taskSuccessRate: rateOver(facts, 'taskSuccessRate') } : {}),
+    ...(context.customChecked ? { customCheckRate: rateOver(facts, 'customCheckRate') } : {}),
+    ...(context.modelJudged ? { judgePassRate: rateOver(facts, 'judgePassRate') } : {}),
     ...accuracy,
   };
 }
@@ -209,6 +218,8 @@ export function summarizeExperiment(
   for (const fact of facts) byVariant.get(fact.variant)?.push(fact);
   const context: VariantContext = {
     judged: facts.some((fact) => fact.taskJudged > 0),
+    customChecked: facts.some((fact) => fact.customJudged > 0),
+    modelJudged: facts.some((fact) => fact.judgeJudged > 0),
     accuracyKinds: input.accuracy && input.accuracy.kinds.length > 0 ? input.accuracy.kinds : null,
   };
   const variants = names.map((name) => summarizeVariant(name, byVariant.get(name) ?? [], input, context));
@@ -216,6 +227,8 @@ export function summarizeExperiment(
   const comparisons = compareExperimentVariants(names, byVariant, {
     paired: input.inputs !== undefined && options.paired !== false,
     judged: context.judged,
+    customChecked: context.customChecked,
+    modelJudged: context.modelJudged,
     accuracyKinds: context.accuracyKinds,
     primaryMetric: options.primaryMetric,
     firstRepeats: live || options.stoppedEarly ? (input.firstRepeats ?? null) : null,

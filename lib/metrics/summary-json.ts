@@ -27,6 +27,10 @@ import {
  *   They are absent for every other experiment;
  * - per variant `taskSuccessRate` {value, low, high} (counts in `counts`): conversations whose
  *   task-success check passed among those judged (lib/task-success); absent when none was judged;
+ * - per variant `customCheckRate` {value, low, high} (counts in `counts`): the same for the
+ *   experiment's own check (config.customCheck, `--check-script`), and comparisons of it;
+ * - per variant `judgePassRate` likewise: the model judge's passes among its verdicts (judge
+ *   errors left out) in its latest run over the experiment (`remora judge`, lib/judge);
  * - per variant `meanToolNameConfidence`: the mean probability the model gave the tool name it
  *   chose, over the responses whose logprobs name a tool (null when none had logprobs).
  * - from the Decisions work (issue 14): per variant `modelResponses` (what `modelCalls` always
@@ -88,10 +92,16 @@ export const VariantSummaryJson = z.strictObject({
       argumentAccuracy: RateCountsJson.optional(),
       irrelevanceAccuracy: RateCountsJson.optional(),
       taskSuccessRate: RateCountsJson.optional(),
+      customCheckRate: RateCountsJson.optional(),
+      judgePassRate: RateCountsJson.optional(),
     })
     .optional(),
   // The agent's own check of its result (lib/task-success), when any conversation was judged.
   taskSuccessRate: RateJson.optional(),
+  // The experiment's own check (config.customCheck), when it judged any conversation.
+  customCheckRate: RateJson.optional(),
+  // The model judge's latest run (lib/judge), when it gave any verdict.
+  judgePassRate: RateJson.optional(),
   callAccuracy: RateJson.optional(),
   nameAccuracy: RateJson.optional(),
   argumentAccuracy: RateJson.optional(),
@@ -212,9 +222,13 @@ function variantJson(variant: VariantSummary): VariantSummaryJson {
       completionRateWithoutServerFailures: rateCounts(variant.completionRateWithoutServerFailures),
       ...accuracyCounts,
       ...(variant.taskSuccessRate ? { taskSuccessRate: rateCounts(variant.taskSuccessRate) } : {}),
+      ...(variant.customCheckRate ? { customCheckRate: rateCounts(variant.customCheckRate) } : {}),
+      ...(variant.judgePassRate ? { judgePassRate: rateCounts(variant.judgePassRate) } : {}),
     },
     ...accuracy,
     ...(variant.taskSuccessRate ? { taskSuccessRate: rateJson(variant.taskSuccessRate) } : {}),
+    ...(variant.customCheckRate ? { customCheckRate: rateJson(variant.customCheckRate) } : {}),
+    ...(variant.judgePassRate ? { judgePassRate: rateJson(variant.judgePassRate) } : {}),
     // Last, so that every key before it keeps its place.
     meanToolNameConfidence: variant.meanToolNameConfidence,
     modelResponses: variant.modelResponses,

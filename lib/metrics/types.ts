@@ -16,6 +16,8 @@ export type ConversationFacts = {
    * conversation, null or absent when none did (cancelled, or no check applies to the agent).
    */
   taskSuccess?: boolean | null;
+  /** The experiment's own check (config.customCheck): as taskSuccess. */
+  customCheckSuccess?: boolean | null;
 };
 
 /** One model call, reduced to what the metrics need. Failed requests have ok=false and no parse path. */
@@ -76,9 +78,7 @@ export type ConfidenceFacts = { variant: string; total: number; count: number };
  */
 export type InputFacts = {
   variant: string;
-  /**
-   * The input's position among the experiment's inputs (conversations.input_index; a case's position in a dataset run).
-   */
+  /** The input's place among the experiment's inputs (conversations.input_index; a dataset run's case). */
   input: number;
   /** Conversations of this variant on this input. */
   conversations: number;
@@ -99,14 +99,9 @@ export type InputFacts = {
   validCallResponses: number;
   /** Responses by parse path (they add up to modelResponses). */
   parsePaths: Partial<Record<ParsePath, number>>;
-  /**
-   * Errors by kind: tool errors (unknown_tool, invalid_arguments, tool_failed, ...) and model_request_failed (a request
-   * that failed after its last attempt).
-   */
+  /** Errors by kind: tool errors (unknown_tool, ...) and model_request_failed (failed after its last attempt). */
   errors: Record<string, number>;
-  /**
-   * Failed attempts that were retried (attempts - 1 summed over requests), whether the request then succeeded or not.
-   */
+  /** Failed attempts that were retried (attempts - 1 summed over requests), whether the request then succeeded. */
   retries: number;
   /**
    * Milliseconds spent before the last attempt of each request (failed attempts and backoff), summed; latency leaves it
@@ -117,6 +112,12 @@ export type InputFacts = {
   taskJudged: number;
   /** Of those, the ones whose check passed. */
   taskSuccesses: number;
+  /** Conversations the experiment's own check (config.customCheck) judged, and of those the ones it passed. */
+  customJudged: number;
+  customSuccesses: number;
+  /** The latest model-judge run (lib/judge): conversations it gave a verdict (judge errors left out), and passes. */
+  judgeJudged: number;
+  judgePasses: number;
   /**
    * Dataset runs only (else 0): scored conversations whose case expects a call, and of those the ones whose whole call
    * was right.
@@ -146,9 +147,7 @@ export type MetricsInput = {
   accuracy?: { kinds: ('call' | 'no_call')[]; facts: AccuracyFacts[] };
   /** Sums of the stored tool-name confidences; absent or empty when no response had logprobs. */
   toolNameConfidence?: ConfidenceFacts[];
-  /**
-   * Latency and tokens per variant, aggregated by the database (see ResponseFacts); absent: from the modelCalls facts.
-   */
+  /** Latency and tokens per variant, aggregated by the database (ResponseFacts); absent: from the modelCalls. */
   responses?: ResponseFacts[];
   /** The conversations as sums per variant and input (see InputFacts): what the statistics use. */
   inputs?: InputFacts[];
@@ -212,6 +211,10 @@ export type VariantSummary = {
    * present when any conversation of the experiment was judged; its interval clusters by input.
    */
   taskSuccessRate?: Rate;
+  /** The experiment's own check (config.customCheck) passed, among the conversations it judged; as taskSuccessRate. */
+  customCheckRate?: Rate;
+  /** The model judge's passes among its verdicts (judge errors left out), from its latest run; as taskSuccessRate. */
+  judgePassRate?: Rate;
   /** Dataset experiments with expectations only: the whole call right, among cases expecting a call. */
   callAccuracy?: Rate;
   /** The tool names right (as a multiset), among cases expecting a call. */
@@ -230,6 +233,8 @@ export const COMPARED_METRICS = [
   'validCallRate',
   'completionRate',
   'taskSuccessRate',
+  'customCheckRate',
+  'judgePassRate',
   'turnsToCompletion',
   ...ACCURACY_METRICS,
 ] as const;

@@ -7,8 +7,6 @@ import { useBaselineWasmCompiler } from './wasm-baseline';
 
 export type { Node as SyntaxNode } from 'web-tree-sitter';
 
-let parserPromise: Promise<Parser> | null = null;
-
 function grammarFile(): string {
   const require = createRequire(import.meta.url);
   return path.join(
@@ -17,7 +15,23 @@ function grammarFile(): string {
   );
 }
 
+// The parser is the process's, not this module's: each TypeScript tool is bundled on its own
+// (lib/build/tool-module.ts), so a tool worker holds one copy of this module per tool, and a parser
+// per copy cost every tool 0.3-0.4 s of CPU to initialise tree-sitter and compile the grammar again
+// (web-tree-sitter itself is external to the bundles, one instance per process, and its init()
+// replaces that instance's WebAssembly). Keyed by Symbol.for, so that every copy finds the same slot.
+const PARSER = Symbol.for('remora.python-parser');
+// How many times this process loaded the grammar, counted across every copy of this module.
+const LOADS = Symbol.for('remora.python-grammar-loads');
+const processSlots = globalThis as { [key: symbol]: unknown };
+
+/** How many times this process has loaded the Python grammar (a tool worker reports it in tests). */
+export function pythonGrammarLoads(): number {
+  return (processSlots[LOADS] as number | undefined) ?? 0;
+}
+
 async function createParser(): Promise<Parser> {
+  processSlots[LOADS] = pythonGrammarLoads() + 1;
   useBaselineWasmCompiler();
   await Parser.init();
   const language = await Language.load(grammarFile());
@@ -28,14 +42,16 @@ async function createParser(): Promise<Parser> {
 
 /** The process's Python parser (created on first use). */
 function pythonParser(): Promise<Parser> {
-  if (!parserPromise) {
-    parserPromise = createParser();
+  let parser = processSlots[PARSER] as Promise<Parser> | undefined;
+  if (!parser) {
+    parser = createParser();
+    processSlots[PARSER] = parser;
     // A failed start is not cached, so that a later call can try again.
-    parserPromise.catch(() => {
-      parserPromise = null;
+    parser.catch(() => {
+      if (processSlots[PARSER] === parser) delete processSlots[PARSER];
     });
   }
-  return parserPromise;
+  return parser;
 }
 
 /**

@@ -225,7 +225,7 @@ function killQuietly(pid: number): void {
 }
 
 /** A starting or busy worker keeps the pool's process alive; an idle one must not. */
-export function holdProcess(worker: PoolWorker, hold: boolean): void {
+function holdProcess(worker: PoolWorker, hold: boolean): void {
   const handles = [worker.child, worker.child.channel, worker.child.stdout, worker.child.stderr] as (
     { ref?: () => void; unref?: () => void } | null | undefined
   )[];

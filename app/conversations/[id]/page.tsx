@@ -26,6 +26,8 @@ import { KnowledgeCard, WorkspaceChanges } from '../../components/transcript/tra
 
 import { ReplayForm } from './replay-form';
 import { CustomCheckCard } from './custom-check';
+import { JudgeVerdictsCard } from './judge-verdicts';
+import { conversationJudgeVerdicts } from '@/lib/db/queries/judge';
 import { ConversationFacts } from './conversation-facts';
 import { rerunSandboxNotice } from '@/lib/panel/replay/sandbox-notice';
 import { replayDefaults } from '@/lib/replay/page-data';
@@ -109,6 +111,7 @@ export default async function ConversationPage({
         </section>
       ) : null}
       <CustomCheckCard check={conversation.customCheck} />
+      <JudgeVerdictsCard verdicts={conversationJudgeVerdicts(panel.database, conversation.id)} />
       {details.expected && details.datasetCase ? (
         <ExpectedVersusActual view={details.expected} datasetCase={details.datasetCase} />
       ) : null}

@@ -13,6 +13,8 @@ import { ReplayBeside } from './_components/replay-beside';
 import { replayBeside } from '@/lib/panel/replay/beside';
 import { InputReliability } from './_components/input-reliability';
 import { CustomCheckCard } from './_components/custom-check';
+import { JudgeForm } from './judge-form';
+import { listEndpoints } from '@/lib/db/queries/endpoints';
 import { customCheckRates } from '@/lib/db/queries/custom-check-rates';
 import { experimentReliability } from '@/lib/panel/experiments/reliability';
 import { ExportButtons } from './export-buttons';
@@ -140,6 +142,12 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
       />
       <ExperimentLive key={view.status} initial={data} />
       <CustomCheckCard rates={customCheckRates(panel.database, view.id)} />
+      {view.status !== 'running' && view.status !== 'pending' ? (
+        <JudgeForm
+          experimentId={view.id}
+          endpoints={listEndpoints(panel.database).map(({ id, name, model }) => ({ id, name, model }))}
+        />
+      ) : null}
       {besideReplays ? <ReplayBeside view={besideReplays} /> : null}
       {reliability ? <InputReliability view={reliability} /> : null}
       {settings ? <VariantsCard variants={settings.variants} models={variantModels(panel.database, view.id)} /> : null}

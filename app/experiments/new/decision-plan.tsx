@@ -14,6 +14,7 @@ const PRIMARY_CHOICES = [
   'validCallRate',
   'completionRate',
   'taskSuccessRate',
+  'customCheckRate',
   'turnsToCompletion',
 ] as const;
 // A dataset run scores one response per case: completion and turns mean nothing there (they are not compared).
@@ -21,6 +22,7 @@ const DATASET_CHOICES = [
   'toolCallRate',
   'validCallRate',
   'taskSuccessRate',
+  'customCheckRate',
   'callAccuracy',
   'nameAccuracy',
   'argumentAccuracy',
@@ -105,11 +107,14 @@ export function DecisionPlan({
             data-testid="primary-metric"
           >
             <option value="">none: every comparison is exploratory</option>
-            {(draft.inputSource.startsWith('dataset:') ? DATASET_CHOICES : PRIMARY_CHOICES).map((metric) => (
-              <option key={metric} value={metric}>
-                {METRIC_LABELS[metric]}
-              </option>
-            ))}
+            {(draft.inputSource.startsWith('dataset:') ? DATASET_CHOICES : PRIMARY_CHOICES)
+              // The experiment's own check's rate only when the form gives one.
+              .filter((metric) => metric !== 'customCheckRate' || Boolean(draft.customCheckSource?.trim()))
+              .map((metric) => (
+                <option key={metric} value={metric}>
+                  {METRIC_LABELS[metric]}
+                </option>
+              ))}
           </select>
           <div className="field-hint">It decides; comparisons of the other metrics are labelled exploratory.</div>
         </div>

@@ -46,6 +46,16 @@ export function blankInputCounts(): InputCounts {
   return counts;
 }
 
+/** Input counts as stored, with the fields added since the row was written read as 0 (it counted none). */
+export function storedInputCounts(text: string): InputCounts {
+  const counts = JSON.parse(text) as InputCounts;
+  counts.customJudged ??= 0;
+  counts.customSuccesses ??= 0;
+  counts.judgeJudged ??= 0;
+  counts.judgePasses ??= 0;
+  return counts;
+}
+
 export function blankVariantCounts(): VariantCounts {
   return {
     conversations: 0,
@@ -71,7 +81,8 @@ const RECORD_FIELDS = ['outcomes', 'completedTurns', 'parsePaths', 'errors'] as 
 /** Adds `delta` into `into`, field by field. */
 export function addInputCounts(into: InputCounts, delta: InputCounts): void {
   for (const [key, value] of Object.entries(delta) as [keyof InputCounts, unknown][]) {
-    if (typeof value === 'number') (into[key] as number) += value;
+    // A row written before a field existed lacks it: it counted none.
+    if (typeof value === 'number') (into[key] as number) = ((into[key] as number | undefined) ?? 0) + value;
   }
   for (const field of RECORD_FIELDS) {
     const target = into[field] as Record<string, number>;
@@ -161,6 +172,10 @@ export function countConversation(
   if (meta.taskCheck) {
     input.taskJudged = 1;
     input.taskSuccesses = meta.taskCheck.success ? 1 : 0;
+  }
+  if (meta.customCheck) {
+    input.customJudged = 1;
+    input.customSuccesses = meta.customCheck.success ? 1 : 0;
   }
   const verdict = meta.verdict;
   // The pairs conversation-insert.ts writes to call_scores (a scored verdict's, each once).

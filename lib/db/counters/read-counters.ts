@@ -7,10 +7,11 @@ import { sketchQuantile } from '../../metrics/latency-sketch';
 import type { InputFacts, MetricsInput } from '../../metrics/types';
 import type { RemoraDatabase } from '../client';
 import { expectationKindsOf, variantNamesOf, storedConfigOf } from '../experiment-config';
+import { judgeCounts } from '../queries/judge';
 import { latencyQuantile } from '../queries/response-stats';
 import { conversations, experiments } from '../schema';
 import type { CounterScope } from './counter-writer';
-import type { InputCounts, VariantCounts } from './counts';
+import { storedInputCounts, type InputCounts, type VariantCounts } from './counts';
 import { counterKey, rebuildCounters, type CounterSet } from './recount';
 
 /**
@@ -34,7 +35,7 @@ export function readCounters(
     .iterate(experimentId) as IterableIterator<[CounterScope, number, number, string]>;
   for (const [scope, variantIndex, inputIndex, counts] of rows) {
     if (scope === 'variant') counters.variant.set(variantIndex, JSON.parse(counts) as VariantCounts);
-    else counters[scope].set(counterKey(variantIndex, inputIndex), JSON.parse(counts) as InputCounts);
+    else counters[scope].set(counterKey(variantIndex, inputIndex), storedInputCounts(counts));
   }
   return counters;
 }
@@ -105,6 +106,14 @@ export function countedMetricsInput(
     nameOf.set(variantIndex, stored?.name ?? `variant ${variantIndex}`);
   }
   const variantName = (index: number) => nameOf.get(index) ?? `variant ${index}`;
+  // The model judge writes its verdicts after the run, apart from the counters: its latest run's sums join here.
+  for (const judged of judgeCounts(database, experimentId)) {
+    const key = counterKey(judged.variantIndex, judged.inputIndex);
+    const counts = counters.input.get(key);
+    if (!counts) continue;
+    counts.judgeJudged = judged.judged;
+    counts.judgePasses = judged.passed;
+  }
   const factsOf = (counts: Map<string, InputCounts>): InputFacts[] =>
     [...counts.entries()]
       .map(([key, fact]) => {

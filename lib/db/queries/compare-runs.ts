@@ -10,25 +10,33 @@ const OUTCOME_CODES: Outcome[] = ['error', 'no_tool_call', 'turn_limit', 'submit
 const TRI = [null, false, true] as const;
 
 /**
- * What judging a run needs, packed into one integer in SQL: turns * 100 + outcome * 9 + verdict * 3
- * + task success, where verdict and task success are 0 for none, 1 for false, 2 for true.
+ * What judging a run needs, packed into one integer in SQL: turns * 1000 + outcome * 27 + verdict * 9
+ * + task success * 3 + custom check, where the last three are 0 for none, 1 for false, 2 for true.
  */
 const RUN_CODE = sql.raw(
-  `model_response_count * 100 + (case outcome when 'error' then 0 when 'no_tool_call' then 1 ` +
-    `when 'turn_limit' then 2 when 'submitted' then 3 else 4 end) * 9 + (case when verdict_scored = 1 then ` +
-    `(case when call_correct = 1 then 2 else 1 end) else 0 end) * 3 + coalesce(task_success + 1, 0)`,
+  `model_response_count * 1000 + (case outcome when 'error' then 0 when 'no_tool_call' then 1 ` +
+    `when 'turn_limit' then 2 when 'submitted' then 3 else 4 end) * 27 + (case when verdict_scored = 1 then ` +
+    `(case when call_correct = 1 then 2 else 1 end) else 0 end) * 9 + coalesce(task_success + 1, 0) * 3 ` +
+    `+ coalesce(custom_check_success + 1, 0)`,
 );
 
-export type RunFacts = { outcome: Outcome; turns: number; correct: boolean | null; taskSuccess: boolean | null };
+export type RunFacts = {
+  outcome: Outcome;
+  turns: number;
+  correct: boolean | null;
+  taskSuccess: boolean | null;
+  customCheck: boolean | null;
+};
 
 /** A run's facts from its code (RUN_CODE). */
 export function decodeRun(code: number): RunFacts {
-  const rest = code % 100;
+  const rest = code % 1000;
   return {
-    outcome: OUTCOME_CODES[Math.floor(rest / 9)],
-    turns: Math.floor(code / 100),
-    correct: TRI[Math.floor((rest % 9) / 3)],
-    taskSuccess: TRI[rest % 3],
+    outcome: OUTCOME_CODES[Math.floor(rest / 27)],
+    turns: Math.floor(code / 1000),
+    correct: TRI[Math.floor((rest % 27) / 9)],
+    taskSuccess: TRI[Math.floor((rest % 9) / 3)],
+    customCheck: TRI[rest % 3],
   };
 }
 

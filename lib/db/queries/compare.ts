@@ -72,6 +72,7 @@ export type ConversationOutcomeRow = {
   verdictScored: boolean | null;
   callCorrect: boolean | null;
   taskSuccess: boolean | null;
+  customCheckSuccess: boolean | null;
 };
 
 /** One narrow row per conversation of a variant (no JSON read), in slot order. */
@@ -89,6 +90,7 @@ export function listVariantOutcomes(
       verdictScored: conversations.verdictScored,
       callCorrect: conversations.callCorrect,
       taskSuccess: conversations.taskSuccess,
+      customCheckSuccess: conversations.customCheckSuccess,
     })
     .from(conversations)
     .where(and(eq(conversations.experimentId, experimentId), eq(conversations.variantIndex, variantIndex)))

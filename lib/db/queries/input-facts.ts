@@ -37,25 +37,15 @@ function conversationFilter(experimentId: string, options: InputFactsOptions): S
   );
 }
 
-/** InputFacts per variant (by index) and input, in variant then input order. */
-export function getInputFacts(
+type FactsOf = (variantIndex: number, input: number) => InputFacts;
+
+/** Outcomes, turns, checks and verdicts, grouped in SQL. */
+function addConversationGroups(
   database: RemoraDatabase,
   experimentId: string,
-  variantName: (index: number) => string,
-  options: InputFactsOptions = {},
-): InputFacts[] {
-  const facts = new Map<string, InputFacts>();
-  const factsOf = (variantIndex: number, input: number) => {
-    const key = `${variantIndex}:${input}`;
-    let found = facts.get(key);
-    if (!found) {
-      found = emptyInputFacts(variantName(variantIndex), input);
-      facts.set(key, found);
-    }
-    return found;
-  };
-  const filter = conversationFilter(experimentId, options);
-
+  filter: SQL | undefined,
+  factsOf: FactsOf,
+): void {
   const conversationGroups = database
     .select({
       variantIndex: conversations.variantIndex,
@@ -68,6 +58,7 @@ export function getInputFacts(
       nameCorrect: conversations.nameCorrect,
       argumentsCorrect: conversations.argumentsCorrect,
       taskSuccess: conversations.taskSuccess,
+      customCheckSuccess: conversations.customCheckSuccess,
       count: count(),
     })
     .from(conversations)
@@ -83,6 +74,7 @@ export function getInputFacts(
       conversations.nameCorrect,
       conversations.argumentsCorrect,
       conversations.taskSuccess,
+      conversations.customCheckSuccess,
     )
     .all();
   for (const group of conversationGroups) {
@@ -93,6 +85,10 @@ export function getInputFacts(
     if (group.taskSuccess !== null) {
       fact.taskJudged += group.count;
       if (group.taskSuccess) fact.taskSuccesses += group.count;
+    }
+    if (group.customCheckSuccess !== null) {
+      fact.customJudged += group.count;
+      if (group.customCheckSuccess) fact.customSuccesses += group.count;
     }
     if (group.scored !== true) continue;
     if (group.kind === 'call') {
@@ -105,7 +101,15 @@ export function getInputFacts(
       if (group.correct === true) fact.correctNoCalls += group.count;
     }
   }
+}
 
+/** Model requests, their calls and parse paths. */
+function addCallGroups(
+  database: RemoraDatabase,
+  experimentId: string,
+  filter: SQL | undefined,
+  factsOf: FactsOf,
+): void {
   const callGroups = database
     .select({
       variantIndex: conversations.variantIndex,
@@ -146,7 +150,15 @@ export function getInputFacts(
     if (group.allValid) fact.validCallResponses += group.count;
     if (group.parsePath !== null) addTo(fact.parsePaths, group.parsePath as ParsePath, group.count);
   }
+}
 
+/** Tool errors by kind. */
+function addErrorGroups(
+  database: RemoraDatabase,
+  experimentId: string,
+  filter: SQL | undefined,
+  factsOf: FactsOf,
+): void {
   const errorGroups = database
     .select({
       variantIndex: conversations.variantIndex,
@@ -160,6 +172,29 @@ export function getInputFacts(
     .groupBy(conversations.variantIndex, conversations.inputIndex, toolExecutions.errorKind)
     .all();
   for (const group of errorGroups) addTo(factsOf(group.variantIndex, group.input).errors, group.kind, group.count);
+}
+
+/** InputFacts per variant (by index) and input, in variant then input order. */
+export function getInputFacts(
+  database: RemoraDatabase,
+  experimentId: string,
+  variantName: (index: number) => string,
+  options: InputFactsOptions = {},
+): InputFacts[] {
+  const facts = new Map<string, InputFacts>();
+  const factsOf = (variantIndex: number, input: number) => {
+    const key = `${variantIndex}:${input}`;
+    let found = facts.get(key);
+    if (!found) {
+      found = emptyInputFacts(variantName(variantIndex), input);
+      facts.set(key, found);
+    }
+    return found;
+  };
+  const filter = conversationFilter(experimentId, options);
+  addConversationGroups(database, experimentId, filter, factsOf);
+  addCallGroups(database, experimentId, filter, factsOf);
+  addErrorGroups(database, experimentId, filter, factsOf);
 
   return [...facts.entries()]
     .sort(([first], [second]) => {

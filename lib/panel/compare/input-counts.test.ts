@@ -1,6 +1,6 @@
 // The counted per-input view (input-counts.ts) against the one paired from every row (input-rows.ts)
 // on a seeded experiment with uneven repeats, missing pairs, inputs one side never ran, errors,
-// cancelled runs, scored and unscored verdicts and task checks: the same JSON, byte for byte, for
+// cancelled runs, scored and unscored verdicts, task checks and custom checks: the same JSON, byte for byte, for
 // every filter, order, page and search.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../canonical-json';
@@ -55,8 +55,8 @@ function seedExperiment(inputs: { node_text: string; node_name: string }[], seed
   writer.close();
   // Verdicts, task checks and turns drawn per conversation, so that every rule of judgePair is met.
   const update = database.$client.prepare(
-    'update conversations set model_response_count = ?, verdict_scored = ?, call_correct = ?, task_success = ? ' +
-      'where id = ?',
+    'update conversations set model_response_count = ?, verdict_scored = ?, call_correct = ?, task_success = ?, ' +
+      'custom_check_success = ? where id = ?',
   );
   const pick = () => [null, 0, 1][Math.floor(random() * 3)];
   const rows = database.$client.prepare('select id from conversations where experiment_id = ? order by id').all(id);
@@ -66,6 +66,7 @@ function seedExperiment(inputs: { node_text: string; node_name: string }[], seed
       Math.floor(random() * 4),
       scored,
       scored === null ? null : pick(),
+      random() < 0.5 ? pick() : null,
       random() < 0.5 ? pick() : null,
       row.id,
     );

@@ -19,7 +19,7 @@ import {
 import { inputLabel } from './labels';
 
 /** A side as the per-input view needs it: which experiment, and which of its variants. */
-export type PerInputSide = { experiment: { id: string }; variantIndex: number };
+type PerInputSide = { experiment: { id: string }; variantIndex: number };
 
 type PairLink = {
   repeat: number;
@@ -77,6 +77,7 @@ function outcomeFacts(context: PanelContext, side: PerInputSide): OutcomeFact[] 
     turns: row.modelResponseCount,
     correct: row.verdictScored === true ? row.callCorrect === true : null,
     taskSuccess: row.taskSuccess,
+    customCheck: row.customCheckSuccess,
   }));
 }
 

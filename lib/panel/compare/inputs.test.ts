@@ -44,6 +44,28 @@ describe('judgePair', () => {
     expect(judgePair(fact(0, 0, 'error', 1, null), fact(0, 0, 'submitted', 1, false)).verdict).toBe('b');
     expect(judgePair(fact(0, 0, 'cancelled'), fact(0, 0, 'submitted')).verdict).toBe('not_judged');
   });
+
+  it('judges by the experiment’s own check after the agent’s, as it judges task success', () => {
+    const checked = (outcome: Outcome, customCheck: boolean | null, taskSuccess: boolean | null = null) => ({
+      ...fact(0, 0, outcome),
+      taskSuccess,
+      customCheck,
+    });
+    expect(judgePair(checked('turn_limit', true), checked('submitted', false))).toEqual({
+      verdict: 'a',
+      reason: 'custom check',
+    });
+    expect(judgePair(checked('submitted', false), checked('turn_limit', false))).toEqual({
+      verdict: 'same',
+      reason: 'both failed the custom check',
+    });
+    // The agent's own check decides first; one side unjudged leaves it to the outcome.
+    expect(judgePair(checked('submitted', false, true), checked('submitted', true, false)).reason).toBe('task success');
+    expect(judgePair(checked('turn_limit', null), checked('submitted', false))).toEqual({
+      verdict: 'b',
+      reason: 'outcome',
+    });
+  });
 });
 
 describe('canonicalJson', () => {

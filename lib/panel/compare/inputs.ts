@@ -3,8 +3,9 @@
 // repeat: the first run of A on it against the first run of B, and so on. A pair is judged by the
 // dataset verdict when both were scored, else by the agent's task-success check when both were
 // judged (two failures are the same: for smart_home "submitted" is a text answer, no better than
-// any other failure), else by outcome (submitted > turn_limit > no_tool_call > error), and then by
-// fewer turns. A cancelled conversation says nothing about the model: such a pair is not judged.
+// any other failure), else by the experiment's own check (config.customCheck) alike, else by
+// outcome (submitted > turn_limit > no_tool_call > error), and then by fewer turns. A cancelled
+// conversation says nothing about the model: such a pair is not judged.
 import type { Outcome } from '../../runner/types';
 
 export type OutcomeFact = {
@@ -17,6 +18,8 @@ export type OutcomeFact = {
   correct: boolean | null;
   /** The agent's task-success check, or null when nothing judged it. */
   taskSuccess: boolean | null;
+  /** The experiment's own check (config.customCheck), or null (absent) when nothing judged it. */
+  customCheck?: boolean | null;
 };
 
 export type PairVerdict = 'a' | 'b' | 'same' | 'not_judged';
@@ -53,9 +56,14 @@ export function judgePair(a: OutcomeFact, b: OutcomeFact): { verdict: PairVerdic
     if (a.correct === b.correct) return { verdict: 'same', reason: a.correct ? 'both right' : 'both wrong' };
     return { verdict: a.correct ? 'a' : 'b', reason: 'right call' };
   }
-  if (typeof a.taskSuccess === 'boolean' && typeof b.taskSuccess === 'boolean') {
-    if (a.taskSuccess !== b.taskSuccess) return { verdict: a.taskSuccess ? 'a' : 'b', reason: 'task success' };
-    if (!a.taskSuccess) return { verdict: 'same', reason: 'both failed the task' };
+  const checks = [
+    { a: a.taskSuccess, b: b.taskSuccess, reason: 'task success', bothFailed: 'both failed the task' },
+    { a: a.customCheck, b: b.customCheck, reason: 'custom check', bothFailed: 'both failed the custom check' },
+  ];
+  for (const check of checks) {
+    if (typeof check.a !== 'boolean' || typeof check.b !== 'boolean') continue;
+    if (check.a !== check.b) return { verdict: check.a ? 'a' : 'b', reason: check.reason };
+    if (!check.a) return { verdict: 'same', reason: check.bothFailed };
   }
   if (a.outcome !== b.outcome)
     return { verdict: OUTCOME_RANK[a.outcome] > OUTCOME_RANK[b.outcome] ? 'a' : 'b', reason: 'outcome' };
@@ -149,10 +157,11 @@ export type InputVerdictFilter = 'all' | 'a' | 'b' | 'same' | 'differ' | 'failur
  * A failed run (the grid's FAILED_CONVERSATION in lib/db/queries/experiment-grid.ts): a wrong call
  * when scored, else a failed task check when judged, else any end but submitted; cancelled is none.
  */
-function failedRun(fact: Pick<OutcomeFact, 'outcome' | 'correct' | 'taskSuccess'>): boolean {
+function failedRun(fact: Pick<OutcomeFact, 'outcome' | 'correct' | 'taskSuccess' | 'customCheck'>): boolean {
   if (fact.outcome === 'cancelled') return false;
   if (fact.correct !== null) return !fact.correct;
   if (typeof fact.taskSuccess === 'boolean') return !fact.taskSuccess;
+  if (typeof fact.customCheck === 'boolean') return !fact.customCheck;
   return fact.outcome !== 'submitted';
 }
 

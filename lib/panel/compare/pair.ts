@@ -23,6 +23,7 @@ function factOf(details: ConversationDetails) {
     turns: conversation.modelResponseCount,
     correct: conversation.verdictScored === true ? conversation.callCorrect === true : null,
     taskSuccess: conversation.taskSuccess,
+    customCheck: conversation.customCheckSuccess,
   };
 }
 
