@@ -38,6 +38,7 @@ const TABLES = [
   'datasets',
   'endpoints',
   'experiment_cases',
+  'experiment_snapshots',
   'experiments',
   'judge_prompts',
   'judge_verdicts',
