@@ -88,7 +88,7 @@ export function insertJudgeVerdict(
 }
 
 /** The experiment's latest judge run, or null when no judge looked at it. */
-function latestJudgeRun(database: RemoraDatabase, experimentId: string): string | null {
+export function latestJudgeRun(database: RemoraDatabase, experimentId: string): string | null {
   const row = database
     .select({ runId: judgeVerdicts.runId })
     .from(judgeVerdicts)

@@ -3,6 +3,7 @@
 // process and stored (kept-values.ts), and every later view of the page, poll of the API or history
 // chart, also after a panel start, reads it. Running experiments are always summarized afresh.
 import type { RemoraDatabase } from '../../db/client';
+import { latestJudgeRun } from '../../db/queries/judge';
 import type { ExperimentRow } from '../../db/rows';
 import { experimentSummary } from '../../experiments/service';
 import { toSummaryJson, type SummaryJson } from '../../metrics/summary-json';
@@ -22,9 +23,13 @@ export function summaryOfExperiment(
 ): SummaryJson {
   const summarize = () => toSummaryJson(experimentSummary(database, row.id));
   if (!FINISHED.has(row.status)) return summarize();
+  // A model judge may look at a finished experiment later (remora judge, or the panel's button, in
+  // either process): its summary then carries judgePassRate, so the judge run is part of what it is
+  // kept under.
+  const judgeRun = latestJudgeRun(database, row.id);
   const key = {
     experimentId: row.id,
-    kind: 'summary',
+    kind: judgeRun === null ? 'summary' : `summary|judge:${judgeRun}`,
     status: row.status,
     finishedAt: row.finishedAt,
     conversations: stored,
